@@ -1,0 +1,1 @@
+"""Gridbound rule book: pure, typed, deterministic rules of pf1, dnd5e and hexxen."""

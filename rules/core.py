@@ -1,0 +1,435 @@
+"""Core types of the rule book: squares, sizes, terrain, board, creatures, rulings.
+
+Everything here is immutable and free of I/O. Rulesets (`rules.pf1`, `rules.dnd5e`,
+`rules.hexxen`) read a `Situation` and answer with a `Ruling` (legal: cost, rule ids,
+events, effects) or an `Illegal` (the rule id that forbids it, a message, where).
+The running game applies a Ruling's `effects` to its components; nothing else changes
+game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+from typing import Any
+
+Square = tuple[int, int]
+"""A square `(x, y)`: 0-based, x to the right, y down."""
+
+SQUARE_CM = 150
+"""One square is 1.5 m (PF1-SQUARE)."""
+
+
+class Size(IntEnum):
+    """Size categories in the PF1-GRID-SIZES order; differences are category steps."""
+
+    FINE = 0
+    DIMINUTIVE = 1
+    TINY = 2
+    SMALL = 3
+    MEDIUM = 4
+    LARGE = 5
+    HUGE = 6
+    GARGANTUAN = 7
+    COLOSSAL = 8
+
+    @classmethod
+    def parse(cls, name: str) -> Size:
+        """The size named `name` (lower-case level-file spelling)."""
+        return cls[name.upper()]
+
+    @property
+    def label(self) -> str:
+        """The level-file spelling of this size."""
+        return self.name.lower()
+
+
+SIZE_NAMES: Mapping[str, tuple[str, ...]] = {
+    "pf1": ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"),
+    "dnd5e": ("tiny", "small", "medium", "large", "huge", "gargantuan"),
+    "hexxen": ("tiny", "medium", "huge"),
+}
+"""The sizes each ruleset has (INTERFACE.md §1)."""
+
+_SIDE_SQUARES = {
+    Size.FINE: 1,
+    Size.DIMINUTIVE: 1,
+    Size.TINY: 1,
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 2,
+    Size.HUGE: 3,
+    Size.GARGANTUAN: 4,
+    Size.COLOSSAL: 6,
+}
+
+
+def side_squares(size: Size) -> int:
+    """Side length in squares of a creature's full space (PF1-GRID-SIZES, D5-GRID-FOOTPRINT)."""
+    return _SIDE_SQUARES[size]
+
+
+# --- terrain -------------------------------------------------------------------------
+
+TERRAIN_KINDS = ("floor", "wall", "difficult", "hampering", "pit", "narrow", "dark", "door_closed", "door_open")
+"""Every terrain kind a legend may name. A square may hold several (e.g. difficult + hampering)."""
+
+NARROW_CLEARANCE_M = 0.75
+"""Default clearance of a `narrow` square (INTERFACE.md legend)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """What one square holds: a set of kinds plus the properties some kinds take."""
+
+    kinds: frozenset[str] = frozenset()
+    clearance_m: float | None = None
+    """Free width of the square in metres; None means the full 1.5 m."""
+    skill_check: bool = False
+    """PF1-OBSTACLE-SKILL: crossing needs a check (the check is not in the texts)."""
+    symbol: str = "."
+
+    @property
+    def wall(self) -> bool:
+        """Solid blocking terrain: blocks and forms corners."""
+        return "wall" in self.kinds or "door_closed" in self.kinds
+
+    @property
+    def pit(self) -> bool:
+        """Open blocking terrain: blocks walkers, forms no corner, avoidable by air."""
+        return "pit" in self.kinds
+
+    @property
+    def difficult(self) -> bool:
+        """Difficult terrain (a surface: flyers ignore it)."""
+        return "difficult" in self.kinds
+
+    @property
+    def hampering(self) -> bool:
+        """A hampering obstacle inside the square."""
+        return "hampering" in self.kinds
+
+    @property
+    def dark(self) -> bool:
+        """Poor visibility (PF1-HAMPERED)."""
+        return "dark" in self.kinds
+
+    @property
+    def door(self) -> bool:
+        """A door, open or closed (dnd5e extension)."""
+        return "door_closed" in self.kinds or "door_open" in self.kinds
+
+    @property
+    def clearance(self) -> float:
+        """Free width in metres (1.5 for an ordinary square)."""
+        if self.clearance_m is not None:
+            return self.clearance_m
+        if "narrow" in self.kinds:
+            return NARROW_CLEARANCE_M
+        return SQUARE_CM / 100
+
+
+FLOOR = Terrain()
+
+
+EdgeKey = frozenset[Square]
+"""An edge between two orthogonal neighbours, as the set of both squares."""
+
+
+def edge_key(a: Square, b: Square) -> EdgeKey:
+    """The key of the edge between orthogonal neighbours `a` and `b`."""
+    return frozenset((a, b))
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The map: terrain per square (row-major) and wall segments on edges."""
+
+    width: int
+    height: int
+    tiles: tuple[Terrain, ...]
+    edges: Mapping[EdgeKey, str] = field(default_factory=dict)
+    """Edge → "hampering" | "blocking"."""
+
+    def in_bounds(self, sq: Square) -> bool:
+        """Whether `sq` lies on the map."""
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def terrain(self, sq: Square) -> Terrain:
+        """Terrain of an on-map square."""
+        return self.tiles[sq[1] * self.width + sq[0]]
+
+    def edge(self, a: Square, b: Square) -> str | None:
+        """The wall segment between orthogonal neighbours, if any."""
+        return self.edges.get(frozenset((a, b)))
+
+    def with_terrain(self, sq: Square, terrain: Terrain) -> Board:
+        """A copy with one square changed (doors opening, editor)."""
+        tiles = list(self.tiles)
+        tiles[sq[1] * self.width + sq[0]] = terrain
+        return replace(self, tiles=tuple(tiles))
+
+
+# --- creatures -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    """A read-only view of one unit: level data plus its current state.
+
+    Fields that a ruleset does not use keep their defaults. Speeds are metres.
+    """
+
+    id: str
+    side: str
+    at: Square
+    size: Size = Size.MEDIUM
+    name: str = ""
+    # position state
+    space: tuple[int, int] | None = None
+    """Current footprint (w, h) in squares when squeezed; None = the full space."""
+    squeezed: bool = False
+    mode: str = "walk"
+    """Movement mode in use: walk | fly | climb | swim | crawl."""
+    airborne: bool = False
+    prone: bool = False
+    helpless: bool = False
+    defeated: bool = False
+    # speeds (metres)
+    speed: float | None = None
+    fly: float | None = None
+    climb: float | None = None
+    swim: float | None = None
+    hover: bool = False
+    magic_flight: bool = False
+    # pf1 data
+    race: str | None = None
+    armor: str = "none"
+    load: str = "light"
+    char_class: str | None = None
+    level: int = 1
+    bonuses: tuple[tuple[str, float], ...] = ()
+    """(type, metres) speed modifiers; type "" is untyped (PF1-BONUS-STACK)."""
+    incorporeal: bool = False
+    sees_in_dark: bool = False
+    fills_space: bool = False
+    obstructs_when_helpless: bool | None = None
+    """None = the default of PF1-HELPLESS-HUGE (true for Huge and larger)."""
+    acrobatics: bool = False
+    """Trained in Acrobatics (PF1-TUMBLE)."""
+    combat_reflexes: bool = False
+    # hexxen data
+    role: str = "hunter"
+    mounted: bool = False
+    powers: tuple[str, ...] = ()
+    ap: int | None = None
+    # combat (the game's own minimal model, docs/combat.md)
+    hp: int = 10
+    max_hp: int = 10
+    defense: int = 10
+    attack: int = 0
+    damage: str = "1d6"
+    reach: float = 1.5
+    initiative: int = 0
+    skill: int = 0
+    """Bonus for the house-rule checks (overrun, tumble, Escape Artist)."""
+
+    @property
+    def full_side(self) -> int:
+        """Side of the unsqueezed footprint in squares."""
+        return side_squares(self.size)
+
+    @property
+    def dims(self) -> tuple[int, int]:
+        """Current footprint width and height in squares."""
+        if self.space is not None:
+            return self.space
+        s = self.full_side
+        return (s, s)
+
+    def footprint(self) -> frozenset[Square]:
+        """The squares this creature occupies now."""
+        return footprint(self.at, self.dims)
+
+    def hostile_to(self, other: Creature) -> bool:
+        """Whether the two are on different sides (all other sides are opponents)."""
+        return self.side != other.side
+
+    def evolve(self, **changes: Any) -> Creature:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+
+def footprint(anchor: Square, dims: tuple[int, int]) -> frozenset[Square]:
+    """Squares of a w×h footprint whose top-left square is `anchor`."""
+    x0, y0 = anchor
+    w, h = dims
+    return frozenset((x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h))
+
+
+# --- rulings -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a ruling reports: an attack of opportunity provoked, a squeeze, a fall …"""
+
+    kind: str
+    """e.g. "provokes", "squeeze", "fall", "bind", "unbind", "hit", "miss", "defeated"."""
+    rule: str
+    """The RULES.md id (or house-rule id) that produced it."""
+    unit: str | None = None
+    """The unit the event is about (the mover, the attacker)."""
+    by: str | None = None
+    """The other unit involved (who takes the attack of opportunity, the target)."""
+    at: Square | None = None
+    detail: str = ""
+
+    def text(self) -> str:
+        """A one-line description for logs and JSON."""
+        parts = [self.kind]
+        if self.unit:
+            parts.append(self.unit)
+        if self.by:
+            parts.append(f"by {self.by}" if self.kind == "provokes" else f"-> {self.by}")
+        if self.at is not None:
+            parts.append(f"at {list(self.at)}")
+        if self.detail:
+            parts.append(f"({self.detail})")
+        return " ".join(parts) + f" [{self.rule}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One change of game state a ruling asks the game to make.
+
+    kinds: "place" (value = (anchor, dims|None)), "set" (key = field name, value),
+    "turn" (value = the unit's new ruleset turn state), "bind"/"unbind" (other = partner),
+    "damage" (value = int), "board" (key = square as "x,y", value = Terrain).
+    """
+
+    kind: str
+    unit: str | None = None
+    key: str | None = None
+    value: Any = None
+    other: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepRuling:
+    """The ruling on one step of a path."""
+
+    to: Square
+    cost: int
+    rules: tuple[str, ...]
+    events: tuple[Event, ...] = ()
+    dims: tuple[int, int] | None = None
+    """The footprint after the step when it differs from the full space (squeezing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A legal action: what it costs, which rules decided it, what it causes."""
+
+    cost: int = 0
+    """Cost in the ruleset's unit (`unit_cm` centimetres each)."""
+    unit_cm: int = SQUARE_CM
+    rules: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    steps: tuple[StepRuling, ...] = ()
+    band: str | None = None
+    """The cheapest action that pays for a path (move, double_move, run, dash, engage)."""
+    message: str = ""
+
+    @property
+    def cost_m(self) -> float:
+        """The cost in metres."""
+        return self.cost * self.unit_cm / 100
+
+    @property
+    def ok(self) -> bool:
+        """Always true; lets callers test `result.ok` on Ruling | Illegal."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """A refused action: the rule that forbids it, why, and where."""
+
+    rule: str
+    message: str
+    at: Square | None = None
+    cost: int = 0
+    """Cost up to the failing step, in the ruleset's unit."""
+    unit_cm: int = SQUARE_CM
+    steps: tuple[StepRuling, ...] = ()
+
+    @property
+    def cost_m(self) -> float:
+        """The cost up to the failing step in metres."""
+        return self.cost * self.unit_cm / 100
+
+    @property
+    def ok(self) -> bool:
+        """Always false; see Ruling.ok."""
+        return False
+
+
+Result = Ruling | Illegal
+
+
+def merge_rules(*groups: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Rule ids of several groups, in first-seen order, each once."""
+    seen: dict[str, None] = {}
+    for group in groups:
+        for rule in group:
+            seen.setdefault(rule, None)
+    return tuple(seen)
+
+
+# --- the whole state a ruling reads --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The level's `[rules]` table (plus house-rule defaults)."""
+
+    diagonal: str = "alternating"
+    """"alternating" (1-2-1-2) or "uniform"."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Everything a ruleset needs to rule on an action: read-only."""
+
+    ruleset: str
+    board: Board
+    creatures: Mapping[str, Creature]
+    turns: Mapping[str, Any] = field(default_factory=dict)
+    """unit id → that unit's ruleset turn state (rules.<ruleset>.TurnState)."""
+    bindings: frozenset[frozenset[str]] = frozenset()
+    """hexxen binding pairs."""
+    options: Options = field(default_factory=Options)
+    round: int = 1
+    active_side: str | None = None
+
+    def creature(self, unit: str) -> Creature:
+        """The creature with id `unit` (KeyError if unknown)."""
+        return self.creatures[unit]
+
+    def others(self, unit: str) -> list[Creature]:
+        """Every creature other than `unit` still on the board."""
+        return [c for uid, c in self.creatures.items() if uid != unit]
+
+    def occupants(self) -> dict[Square, list[Creature]]:
+        """Square → creatures whose footprint covers it (defeated hexxen tokens excluded)."""
+        result: dict[Square, list[Creature]] = {}
+        for c in self.creatures.values():
+            if c.defeated and self.ruleset == "hexxen":
+                continue
+            for sq in c.footprint():
+                result.setdefault(sq, []).append(c)
+        return result

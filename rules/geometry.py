@@ -1,0 +1,104 @@
+"""Grid geometry: neighbours, distances, footprints, adjacency and the corner rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from rules.core import Board, Square, footprint
+
+DIRECTIONS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+"""The 8 step directions, orthogonal first."""
+
+
+def is_diagonal(delta: Square) -> bool:
+    """Whether a step (dx, dy) is diagonal."""
+    return delta[0] != 0 and delta[1] != 0
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    """Squares between `a` and `b` when every diagonal counts 1 (D5-GRID-DIAG)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def pf1_distance(a: Square, b: Square) -> int:
+    """PF1-DIAG plain distance: max(|dx|,|dy|) + floor(min(|dx|,|dy|)/2)."""
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return max(dx, dy) + min(dx, dy) // 2
+
+
+def footprint_distance(a: Iterable[Square], b: Iterable[Square], metric: Callable[[Square, Square], int]) -> int:
+    """Smallest `metric` distance between any square of `a` and any of `b`."""
+    bs = list(b)
+    return min(metric(p, q) for p in a for q in bs)
+
+
+def adjacent(a: Iterable[Square], b: Iterable[Square]) -> bool:
+    """Whether two footprints touch (Chebyshev distance 1, not overlapping)."""
+    return footprint_distance(a, b, chebyshev) == 1
+
+
+def ring(anchor: Square, dims: tuple[int, int]) -> set[Square]:
+    """The squares adjacent to a footprint (its outer ring)."""
+    inner = footprint(anchor, dims)
+    grown = footprint((anchor[0] - 1, anchor[1] - 1), (dims[0] + 2, dims[1] + 2))
+    return set(grown - inner)
+
+
+def vertex_edges(a: Square, delta: Square) -> tuple[tuple[Square, Square], ...]:
+    """The four edges meeting at the vertex crossed by a diagonal step from `a` by `delta`."""
+    x, y = a
+    dx, dy = delta
+    fx, fy = (x + dx, y), (x, y + dy)
+    to = (x + dx, y + dy)
+    return ((a, fx), (a, fy), (fx, to), (fy, to))
+
+
+def corner_blocked(
+    board: Board,
+    anchor: Square,
+    dims: tuple[int, int],
+    delta: Square,
+    *,
+    solid: Callable[[Square], bool] | None = None,
+    segment_counts: Callable[[str], bool] | None = None,
+) -> Square | None:
+    """PF1-CORNER / D5-GRID-CORNER: the square that makes a diagonal step cut a corner, or None.
+
+    (a) the footprint shifted by only (dx, 0) or only (0, dy) overlaps solid terrain;
+    (b) a wall segment lies on an edge meeting at a vertex crossed by a leading square.
+    `solid` says which squares form corners (default: walls and closed doors);
+    `segment_counts` says which edge kinds count (default: all).
+    """
+    if not is_diagonal(delta):
+        return None
+    is_solid = solid or (lambda sq: board.in_bounds(sq) and board.terrain(sq).wall)
+    counts = segment_counts or (lambda kind: True)
+    dx, dy = delta
+    here = footprint(anchor, dims)
+    for shift in ((dx, 0), (0, dy)):
+        for sq in footprint((anchor[0] + shift[0], anchor[1] + shift[1]), dims):
+            if sq not in here and is_solid(sq):
+                return sq
+    if board.edges:
+        for sq in here:
+            dest = (sq[0] + dx, sq[1] + dy)
+            if dest in here:
+                continue
+            for p, q in vertex_edges(sq, delta):
+                kind = board.edge(p, q)
+                if kind is not None and counts(kind):
+                    return dest
+    return None
+
+
+def crossed_edges(board: Board, anchor: Square, dims: tuple[int, int], delta: Square) -> list[str]:
+    """Kinds of the wall segments an orthogonal step of a footprint crosses (one per square)."""
+    if is_diagonal(delta) or not board.edges:
+        return []
+    kinds = []
+    for sq in footprint(anchor, dims):
+        dest = (sq[0] + delta[0], sq[1] + delta[1])
+        kind = board.edge(sq, dest)
+        if kind is not None:
+            kinds.append(kind)
+    return kinds
