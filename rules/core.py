@@ -221,6 +221,7 @@ class Creature:
     combat_reflexes: bool = False
     # hexxen data
     role: str = "hunter"
+    """hexxen: hunter | npc | leader."""
     mounted: bool = False
     powers: tuple[str, ...] = ()
     ap: int | None = None
@@ -229,6 +230,8 @@ class Creature:
     max_hp: int = 10
     defense: int = 10
     attack: int = 0
+    attacks: int = 1
+    """Weapon attacks in one attack action (D5-BETWEEN-ATTACKS: Extra Attack = 2)."""
     damage: str = "1d6"
     reach: float = 1.5
     initiative: int = 0
