@@ -1,0 +1,60 @@
+"""HeXXen 1733 movement: no distances, only a graph of bindings between hunters and NPCs.
+
+Public names follow the ruleset contract of rules/ruleset.py; docs/rules-hexxen.md explains
+the binding system and the house rules (ids GB-HX-…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core import Illegal, Ruling, Situation, Square
+from rules.hexxen.actions import UNIT_CM, available, no_distances, rule
+from rules.hexxen.binding import bound_to, is_bound
+from rules.hexxen.participants import in_fight, opposed
+from rules.hexxen.placement import setup_problems
+from rules.hexxen.state import after
+from rules.hexxen.tactics import SNEAK, can_attack, plan_attack
+from rules.hexxen.turn import TurnState, new_turn
+from rules.ruleset import Reach
+
+NAME = "hexxen"
+BANDS = ("engage",)
+
+__all__ = [
+    "BANDS",
+    "NAME",
+    "UNIT_CM",
+    "TurnState",
+    "after",
+    "available",
+    "bound_to",
+    "can_attack",
+    "is_bound",
+    "measure",
+    "new_turn",
+    "reach",
+    "rule",
+    "setup_problems",
+]
+
+
+def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
+    """Always refused: hexxen measures nothing, a token only moves by engaging (HX-ABSTRACT, HX-GRID-MAP)."""
+    return no_distances("measure")
+
+
+def reach(sit: Situation, unit: str) -> list[Reach]:
+    """The enemies `unit` can engage now at 0 AP, one Reach each at the enemy's cell (HX-ENGAGE)."""
+    if not in_fight(sit, unit) or is_bound(sit, unit):
+        return []
+    me = sit.creature(unit)
+    found = []
+    for uid, foe in sorted(sit.creatures.items()):
+        if not in_fight(sit, uid) or not opposed(me, foe):
+            continue
+        engage = plan_attack(sit, unit, uid, must_be_free=True)
+        if isinstance(engage, Illegal) and isinstance(plan_attack(sit, unit, uid, SNEAK), Illegal):
+            continue
+        found.append(Reach(at=foe.at, cost=0, band="engage", target=uid))
+    return found

@@ -1,0 +1,216 @@
+"""Melee attacks and the tactics around a bound enemy: engage, front attack, sneak attack, relief, cut-in.
+
+`plan_attack` decides everything that must be settled before a die is rolled: whether
+the attack is allowed, which binding it creates, which binding a relief or cut-in
+hands over, and which rules decided it. A refused attack changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core import Event, Illegal, Situation, merge_rules
+from rules.hexxen.binding import Pairs, bound_to, is_bound, pair, with_pair, without_pair
+from rules.hexxen.limits import attack_limit_problem, pair_limit_problem
+from rules.hexxen.participants import in_fight, is_hunter, is_leader, may_sneak, opposed
+from rules.hexxen.turn import ATTACK_AP, turn_of
+
+FRONT = "front"
+RELIEVE = "relieve"
+CUT_IN = "cut_in"
+SNEAK = "sneak"
+TACTICS = (FRONT, RELIEVE, CUT_IN, SNEAK)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """An allowed melee attack, settled before the roll."""
+
+    attacker: str
+    target: str
+    sneak: bool
+    engages: bool
+    """The attacker was free-standing and moves its token to the target (HX-ENGAGE)."""
+    binds: bool
+    """A new pair {attacker, target} comes into being (HX-BIND-ON-ATTACK)."""
+    released: str | None
+    """Whose binding to the target ends by relief or cut-in."""
+    bindings: Pairs
+    """The pairs once the attack is made, before its damage is known."""
+    rules: tuple[str, ...]
+    events: tuple[Event, ...] = ()
+
+
+def _same_camp_partners(sit: Situation, bindings: Pairs, attacker: str, target: str) -> list[str]:
+    """The target's partners on the attacker's side, the attacker excluded."""
+    me = sit.creature(attacker)
+    return [u for u in bound_to(bindings, target) if u != attacker and not opposed(me, sit.creature(u))]
+
+
+def _check_people(sit: Situation, attacker: str, target: str | None) -> Illegal | None:
+    """The attacker and the one target must both be opponents still in the fight."""
+    if not in_fight(sit, attacker):
+        return Illegal("HX-STATES", f"{attacker} is not a participant still in the fight")
+    if target is None:
+        return Illegal("HX-ENGAGE-ONE", f"{attacker} must name the one enemy it attacks")
+    if not in_fight(sit, target):
+        return Illegal("HX-STATES", f"{target} is not a participant still in the fight")
+    if not opposed(sit.creature(attacker), sit.creature(target)):
+        return Illegal("HX-ENGAGE", f"{target} is not an opponent of {attacker}: hunters fight NPCs")
+    return None
+
+
+def _relief(sit: Situation, attacker: str, target: str, release: str | None) -> str | Illegal:
+    """The participant a relief frees, or why the relief cannot happen (HX-RELIEF, HX-RELIEF-FIRST-ONLY)."""
+    if turn_of(sit, attacker).first_melee_done:
+        return Illegal(
+            "HX-RELIEF-FIRST-ONLY",
+            f"{attacker} already made a melee attack this round; only the first one can bring a relief",
+        )
+    candidates = [u for u in _same_camp_partners(sit, sit.bindings, attacker, target) if bound_to(sit, u) == [target]]
+    if release is None:
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            return Illegal("HX-RELIEF", f"no comrade of {attacker} is bound to {target} alone, so none can be relieved")
+        return Illegal("HX-RELIEF", f"name which of {', '.join(candidates)} is relieved from {target}")
+    if release == attacker or release not in sit.creatures:
+        return Illegal("HX-RELIEF", f"{release} cannot be relieved by {attacker}'s own attack")
+    if release not in bound_to(sit, target) or opposed(sit.creature(attacker), sit.creature(release)):
+        return Illegal("HX-RELIEF", f"{release} is not a comrade of {attacker} bound to {target}")
+    if release not in candidates:
+        return Illegal(
+            "HX-RELIEF",
+            f"{release} is bound to {', '.join(bound_to(sit, release))}; relief only frees someone bound to "
+            f"{target} alone (a cut-in can take over one of several bindings)",
+        )
+    return release
+
+
+def _cut_in(sit: Situation, attacker: str, target: str, release: str | None) -> str | Illegal:
+    """Whose binding to the target the joiner takes over, or why it cannot (HX-CUTIN)."""
+    if is_bound(sit, attacker):
+        return Illegal("HX-CUTIN", f"{attacker} is bound; only a free-standing joiner can cut in")
+    partners = _same_camp_partners(sit, sit.bindings, attacker, target)
+    if release is None:
+        if len(partners) == 1:
+            return partners[0]
+        if not partners:
+            return Illegal("HX-CUTIN", f"no comrade of {attacker} is bound to {target}; nothing to take over")
+        return Illegal("HX-CUTIN", f"name whose binding to {target} {attacker} takes over: {', '.join(partners)}")
+    if release not in partners:
+        return Illegal("HX-CUTIN", f"there is no binding between {release} and {target} on {attacker}'s side")
+    return release
+
+
+def plan_attack(
+    sit: Situation,
+    attacker: str,
+    target: str | None,
+    tactic: str = FRONT,
+    release: str | None = None,
+    *,
+    must_be_free: bool = False,
+) -> Plan | Illegal:
+    """Settle a melee attack before the roll: the Plan when it is allowed, else the rule that forbids it."""
+    if tactic not in TACTICS:
+        return Illegal("HX-BOUND-TARGET-CHOICE", f"unknown tactic {tactic!r}; expected one of {', '.join(TACTICS)}")
+    problem = _check_people(sit, attacker, target)
+    if problem is not None:
+        return problem
+    assert target is not None
+    me, foe = sit.creature(attacker), sit.creature(target)
+    if turn_of(sit, attacker).ap_left < ATTACK_AP:
+        word = "action points" if is_hunter(me) else "activities"
+        return Illegal("GB-HX-AP", f"{attacker} has no {word} left this round for a melee attack")
+    bound = is_bound(sit, attacker)
+    partners = bound_to(sit, attacker)
+    others_on_target = [u for u in bound_to(sit, target) if u != attacker]
+    if tactic == SNEAK:
+        return _plan_sneak(sit, attacker, target, release, bound, others_on_target)
+    if bound and (must_be_free or target not in partners):
+        return Illegal(
+            "HX-BOUND-NO-MOVE",
+            f"{attacker} is bound to {', '.join(partners)} and cannot move to another enemy; "
+            f"it may attack only {', '.join(partners)}",
+            at=me.at,
+        )
+    relieving = tactic == RELIEVE or (tactic == FRONT and release is not None)
+    cutting = tactic == CUT_IN
+    rules: list[str] = []
+    events: list[Event] = []
+    bindings = sit.bindings
+    released: str | None = None
+    if relieving or cutting:
+        if not is_hunter(me) and not is_leader(me):
+            return Illegal("HX-NPC-TACTICS", f"{attacker} is an NPC without leader tactics: no relief or cut-in")
+        if me.mounted:
+            return Illegal("HX-MOUNTED", f"{attacker} is mounted and never bound, so it cannot take over a binding")
+        who = _relief(sit, attacker, target, release) if relieving else _cut_in(sit, attacker, target, release)
+        if isinstance(who, Illegal):
+            return who
+        released = who
+        bindings = without_pair(bindings, released, target)
+        if not is_hunter(me):
+            rules.append("HX-NPC-TACTICS")
+        if relieving:
+            rules += ["HX-RELIEF", "HX-RELIEF-FIRST-ONLY"]
+            if target in partners:
+                rules.append("HX-RELIEF-LATER")
+            events.append(Event("release", "HX-RELIEF", unit=released, by=target, detail=f"relieved by {attacker}"))
+        else:
+            rules += ["HX-CUTIN", "HX-CUTIN-ATTACK"]
+            events.append(Event("cut_in", "HX-CUTIN", unit=attacker, by=target, detail=f"takes over from {released}"))
+    if not bound and others_on_target:
+        rules += ["HX-BOUND-TARGET-CHOICE", "HX-FRONT-BINDS"]
+    if bound:
+        rules.append("HX-BOUND-NO-MOVE")
+    elif turn_of(sit, attacker).attacks_made > 0:
+        rules.append("HX-NEXT-ENEMY")
+    mounted = me.mounted or foe.mounted
+    engages = not bound and not mounted
+    if engages:
+        rules += ["HX-ENGAGE", "HX-ENGAGE-ONE", "HX-MOVE-NO-AP"]
+    binds = not mounted and pair(attacker, target) not in bindings
+    if mounted:
+        rules.append("HX-MOUNTED")
+        problem = attack_limit_problem(sit, bindings, attacker, target)
+    else:
+        rules.append("HX-BIND-ON-ATTACK")
+        bindings = with_pair(bindings, attacker, target)
+        hunter, npc = (attacker, target) if is_hunter(me) else (target, attacker)
+        problem = pair_limit_problem(sit, bindings, hunter, npc) if binds else None
+    if problem is not None:
+        return problem
+    return Plan(attacker, target, False, engages, binds, released, bindings, merge_rules(rules), tuple(events))
+
+
+def _plan_sneak(
+    sit: Situation, attacker: str, target: str, release: str | None, bound: bool, others_on_target: list[str]
+) -> Plan | Illegal:
+    """A sneak attack: only free-standing, only on an enemy someone else already holds (HX-SNEAK-REQ)."""
+    me = sit.creature(attacker)
+    if not may_sneak(me):
+        return Illegal("HX-NPC-NO-SNEAK", f"{attacker} is an NPC without a sneak-attack power")
+    if release is not None:
+        return Illegal("HX-CUTIN-ATTACK", "relief and cut-in need a front attack; a sneak attack hands over nothing")
+    if bound:
+        return Illegal("HX-SNEAK-REQ", f"{attacker} is bound; only a free-standing participant can sneak-attack")
+    if not others_on_target:
+        return Illegal("HX-SNEAK-REQ", f"{target} is not bound to anyone yet, so it cannot be attacked from behind")
+    problem = attack_limit_problem(sit, sit.bindings, attacker, target)
+    if problem is not None:
+        return problem
+    rules = ["HX-SNEAK", "HX-SNEAK-REQ", "HX-BOUND-TARGET-CHOICE", "HX-MOVE-NO-AP", "HX-LIMIT-SCOPE"]
+    rules.append("HX-SNEAK-ANY-HUNTER" if is_hunter(me) else "HX-NPC-NO-SNEAK")
+    if turn_of(sit, attacker).attacks_made > 0:
+        rules.append("HX-NEXT-ENEMY")
+    return Plan(attacker, target, True, False, False, None, sit.bindings, tuple(rules))
+
+
+def can_attack(
+    sit: Situation, attacker: str, target: str, tactic: str = FRONT, release: str | None = None
+) -> Illegal | None:
+    """None when `attacker` may make this melee attack on `target` now, else the Illegal saying why not."""
+    plan = plan_attack(sit, attacker, target, tactic, release)
+    return plan if isinstance(plan, Illegal) else None
