@@ -48,7 +48,7 @@ def board_from_rows(
     return Board(width, len(grid), tuple(tiles), edge_map)
 
 
-def board_from_text(text: str, legend: Mapping[str, Terrain] | None = None, edges=()) -> Board:  # noqa: ANN001
+def board_from_text(text: str, legend: Mapping[str, Terrain] | None = None, edges=()) -> Board:
     """A Board from a multi-line map (blank leading/trailing lines ignored)."""
     rows = [line for line in text.strip("\n").split("\n")]
     return board_from_rows(rows, legend, edges)

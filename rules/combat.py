@@ -31,7 +31,13 @@ class AttackRoll:
 
 
 def roll_attack(
-    attacker: Creature, target: Creature, rng: random.Random, *, bonus: int = 0, defense_bonus: int = 0, advantage: int = 0
+    attacker: Creature,
+    target: Creature,
+    rng: random.Random,
+    *,
+    bonus: int = 0,
+    defense_bonus: int = 0,
+    advantage: int = 0,
 ) -> AttackRoll:
     """Roll d20 + attack + bonus against defense + defense_bonus; advantage > 0 / < 0 rolls twice."""
     rolls = (d20(rng),) if advantage == 0 else (d20(rng), d20(rng))

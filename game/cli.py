@@ -1,0 +1,283 @@
+"""The commands of INTERFACE.md §3: check, measure, reach, run, play.
+
+Exit codes: 0 success; 1 an action or path is illegal under the rules; 2 bad input.
+Bad input is reported as one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.level import Level, LevelError, load_level
+from game.match import BadAction, Match
+from game.script import ScriptError, load_script
+from rules.actions import MODES
+from rules.core import SQUARE_CM, Illegal, Ruling, Situation, Square
+
+DEFAULT_LEVEL = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class UsageError(ValueError):
+    """A bad command-line argument."""
+
+
+def _squares(cost: int, unit_cm: int) -> int | float:
+    """A cost in squares (1.5 m each), whole where it is whole."""
+    cm = cost * unit_cm
+    return cm // SQUARE_CM if cm % SQUARE_CM == 0 else round(cm / SQUARE_CM, 3)
+
+
+def _metres(cost: int, unit_cm: int) -> float:
+    return round(cost * unit_cm / 100, 2)
+
+
+def parse_square(text: str) -> Square:
+    """ "X,Y" → (x, y); UsageError otherwise."""
+    try:
+        x_text, y_text = text.split(",")
+        return (int(x_text), int(y_text))
+    except ValueError:
+        raise UsageError(f"square {text!r}: expected X,Y with whole numbers, e.g. 3,2") from None
+
+
+def fresh_turn(match: Match, unit: str) -> Situation:
+    """The situation with `unit` at the start of its own turn (how measure and reach judge)."""
+    sit = match.situation()
+    if unit not in sit.creatures:
+        known = ", ".join(sit.creatures)
+        raise UsageError(f"{match.level.source}: no unit {unit!r} (units: {known})")
+    turns = dict(sit.turns)
+    turns[unit] = match.ruleset.new_turn(sit, unit)
+    return Situation(
+        sit.ruleset, sit.board, sit.creatures, turns, sit.bindings, sit.options, sit.round, sit.active_side
+    )
+
+
+def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
+    """The `measure --json` object (INTERFACE.md §4)."""
+    unit_cm = result.unit_cm
+    steps = [
+        {
+            "to": list(s.to),
+            "cost_squares": _squares(s.cost, unit_cm),
+            "cost_m": _metres(s.cost, unit_cm),
+            "rules": list(s.rules),
+            "events": [e.text() for e in s.events],
+        }
+        for s in result.steps
+    ]
+    out: dict[str, Any] = {
+        "ok": isinstance(result, Ruling),
+        "unit": unit,
+        "cost_m": _metres(result.cost, unit_cm),
+        "cost_squares": _squares(result.cost, unit_cm),
+        "band": result.band if isinstance(result, Ruling) else None,
+        "steps": steps,
+        "error": None,
+    }
+    if isinstance(result, Illegal):
+        out["error"] = {"rule": result.rule, "message": result.message, "at": list(result.at) if result.at else None}
+    return out
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate levels; 0 if all load, 2 otherwise."""
+    worst = EXIT_OK
+    for path in args.levels:
+        try:
+            level = load_level(path)
+        except LevelError as exc:
+            print(f"invalid: {exc}")
+            worst = EXIT_BAD_INPUT
+            continue
+        w, h = level.board.width, level.board.height
+        print(f"ok: {path} — {level.name} ({level.ruleset}, {w}×{h}, {len(level.units)} units)")
+    return worst
+
+
+def cmd_measure(args: argparse.Namespace) -> int:
+    """Cost and legality of a path for a unit, now, without moving it."""
+    level = load_level(args.level)
+    path = [parse_square(s) for s in args.squares]
+    if args.mode is not None and args.mode not in MODES:
+        raise UsageError(f"--mode {args.mode!r}: expected one of {', '.join(MODES)}")
+    match = Match(level, seed=args.seed)
+    try:
+        sit = fresh_turn(match, args.unit)
+        result = match.ruleset.measure(sit, args.unit, path, args.mode)
+    finally:
+        match.close()
+    data = measure_json(args.unit, result)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        for step in data["steps"]:
+            print(f"  → {step['to']}: {step['cost_squares']} sq ({step['cost_m']} m)  {' '.join(step['rules'])}")
+            for event in step["events"]:
+                print(f"      ! {event}")
+        if data["ok"]:
+            print(f"{args.unit}: legal, {data['cost_m']} m ({data['cost_squares']} squares), band {data['band']}")
+        else:
+            err = data["error"]
+            at = f" at {err['at']}" if err["at"] else ""
+            print(f"{args.unit}: illegal{at} — {err['message']} [{err['rule']}] (cost so far {data['cost_m']} m)")
+    return EXIT_OK if data["ok"] else EXIT_ILLEGAL
+
+
+def cmd_reach(args: argparse.Namespace) -> int:
+    """Every square a unit can reach this turn, with cost and band."""
+    level = load_level(args.level)
+    match = Match(level, seed=args.seed)
+    try:
+        sit = fresh_turn(match, args.unit)
+        reach = match.ruleset.reach(sit, args.unit)
+        unit_cm = match.ruleset.UNIT_CM
+    finally:
+        match.close()
+    squares = []
+    for r in sorted(reach, key=lambda r: (r.at[1], r.at[0])):
+        entry: dict[str, Any] = {"at": list(r.at), "cost_m": _metres(r.cost, unit_cm), "band": r.band}
+        if r.target is not None:
+            entry["target"] = r.target
+        squares.append(entry)
+    if args.json:
+        print(json.dumps({"unit": args.unit, "squares": squares}, ensure_ascii=False))
+    else:
+        print(f"{args.unit}: {len(squares)} squares")
+        for entry in squares:
+            extra = f" (engage {entry['target']})" if "target" in entry else ""
+            print(f"  {entry['at']}: {entry['cost_m']} m, {entry['band']}{extra}")
+    return EXIT_OK
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Play an action script headless and print the result."""
+    level = load_level(args.level)
+    script = load_script(args.script)
+    match = Match(level, seed=script.seed if args.seed is None else args.seed)
+    results: list[dict[str, Any]] = []
+    error: dict[str, Any] | None = None
+    try:
+        for index, action in enumerate(script.actions):
+            try:
+                result = match.perform(action)
+            except BadAction as exc:
+                raise UsageError(f"{args.script}: do[{index}]: {exc}") from None
+            if isinstance(result, Illegal):
+                error = {"index": index, "rule": result.rule, "message": result.message}
+                if result.at is not None:
+                    error["at"] = list(result.at)
+                break
+            results.append(
+                {
+                    "index": index,
+                    "ok": True,
+                    "cost_m": result.cost_m,
+                    "rules": list(result.rules),
+                    "events": [e.text() for e in result.events],
+                }
+            )
+        state = match.state_json()
+    finally:
+        match.close()
+    data = {"ok": error is None, "results": results, "error": error, "state": state}
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        for r in results:
+            action = script.actions[r["index"]]
+            print(f"[{r['index']}] {action.unit or ''} {action.kind}: ok, {r['cost_m']:g} m  {' '.join(r['rules'])}")
+            for event in r["events"]:
+                print(f"      {event}")
+        if error:
+            print(f"[{error['index']}] refused — {error['message']} [{error['rule']}]")
+        print(f"round {state['round']}, {state['active']} to act")
+        for uid, u in state["units"].items():
+            flags = [k for k in ("prone", "helpless", "squeezed", "defeated") if u[k]]
+            bound = f" bound to {', '.join(u['bound_to'])}" if u["bound_to"] else ""
+            print(f"  {uid}: {u['at']} hp {u['hp']} {' '.join(flags)}{bound}")
+    return EXIT_OK if error is None else EXIT_ILLEGAL
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the game window (or run N headless frames and save a screenshot)."""
+    from game.ui.app import run_app  # pygame only for the window
+
+    return run_app(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    parser = argparse.ArgumentParser(prog="gridbound", description="Gridbound: tactical movement rules, exactly.")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("check", help="validate level files")
+    p.add_argument("levels", nargs="+")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("measure", help="cost and legality of a path")
+    p.add_argument("level")
+    p.add_argument("unit")
+    p.add_argument("squares", nargs="+", metavar="X,Y")
+    p.add_argument("--mode", default=None)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_measure)
+
+    p = sub.add_parser("reach", help="every square a unit can reach this turn")
+    p.add_argument("level")
+    p.add_argument("unit")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_reach)
+
+    p = sub.add_parser("run", help="play an action script headless")
+    p.add_argument("level")
+    p.add_argument("script")
+    p.add_argument("--seed", type=int, default=None, help="override the script's seed")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("play", help="open the game window on a level")
+    _play_options(p)
+    p.add_argument("level", nargs="?", default=None)
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+def _play_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--frames", type=int, default=None, help="run this many frames, then exit")
+    p.add_argument("--screenshot", default=None, help="save the last frame as PNG")
+    p.add_argument("--size", default="1280x800", help="window size WxH")
+    p.add_argument("--seed", type=int, default=0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; return its exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list or args_list[0].startswith("--"):
+        args_list = ["play", *args_list]
+    args = parser.parse_args(args_list)
+    if getattr(args, "func", None) is None:
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return int(args.func(args))
+    except (LevelError, ScriptError, UsageError, BadAction) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def load_or_default(path: str | None) -> Level:
+    """The level at `path`, or the default level."""
+    return load_level(path or DEFAULT_LEVEL)

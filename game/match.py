@@ -1,0 +1,309 @@
+"""A running match: one esper world, the turn order, a seeded RNG, the history and the log.
+
+`Match.perform(action)` is the one way game state changes: the ruleset rules on the
+action against a Situation read from the world, and the systems apply the Ruling's
+effects. Undo and replays re-run the recorded actions from the seed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import esper
+
+from game import systems, world
+from game.level import Level
+from rules.actions import Action
+from rules.core import Effect, Event, Illegal, Ruling, Situation
+from rules.dice import d20
+from rules.ruleset import Ruleset, get_ruleset
+
+GB_TURN = "GB-TURN"
+"""House rule: whose turn it is; turn order by sides or by initiative (docs/combat.md)."""
+
+_worlds = itertools.count(1)
+
+
+class BadAction(ValueError):
+    """An action that names something that does not exist (bad input, not a rules question)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the match log."""
+
+    round: int
+    unit: str | None
+    kind: str
+    text: str
+    rules: tuple[str, ...]
+    ok: bool
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(slots=True)
+class Record:
+    """One performed action with the ruling it got and whether dice were rolled."""
+
+    action: Action
+    result: Ruling | Illegal
+    rolled: bool
+
+
+@dataclass(slots=True)
+class TurnOrder:
+    """Who acts now: a side (turns = "sides") or one unit (turns = "initiative")."""
+
+    mode: str
+    sides: list[str]
+    initiative: list[str] = field(default_factory=list)
+    index: int = 0
+
+    def active_side(self, side_of: dict[str, str]) -> str:
+        """The side whose turn it is."""
+        if self.mode == "initiative":
+            return side_of[self.initiative[self.index]]
+        return self.sides[self.index]
+
+    def active_unit(self) -> str | None:
+        """The unit whose turn it is (initiative only)."""
+        return self.initiative[self.index] if self.mode == "initiative" else None
+
+    def length(self) -> int:
+        """Turns in one round."""
+        return len(self.initiative) if self.mode == "initiative" else len(self.sides)
+
+
+class Match:
+    """One match on one level with one seed."""
+
+    def __init__(self, level: Level, seed: int = 0) -> None:
+        self.level = level
+        self.seed = seed
+        self.ruleset: Ruleset = get_ruleset(level.ruleset)
+        self.world_name = f"match-{next(_worlds)}"
+        self.history: list[Record] = []
+        self.log: list[LogEntry] = []
+        self._build()
+
+    # --- set-up -----------------------------------------------------------------
+
+    def _build(self) -> None:
+        """(Re)create the world from the level and start the first turn."""
+        self.rng = random.Random(self.seed)
+        self.round = 1
+        self.finished = False
+        self.winner: str | None = None
+        self.close()  # a rebuild (undo, replay) starts from an empty world
+        self._enter()
+        world.populate(self.level.board, self.level.units)
+        systems.install()
+        sides = [s.id for s in self.level.sides]
+        self.order = TurnOrder(self.level.turns, sides)
+        if self.level.turns == "initiative":
+            self.order.initiative = self._roll_initiative()
+        self._start_turn()
+
+    def _roll_initiative(self) -> list[str]:
+        """d20 + initiative per unit; ties by bonus, then level order (GB-TURN)."""
+        rolls = []
+        for rank, unit in enumerate(self.level.units):
+            rolls.append((-(d20(self.rng) + unit.initiative), -unit.initiative, rank, unit.id))
+        rolls.sort()
+        return [r[3] for r in rolls]
+
+    def _enter(self) -> None:
+        """Make this match's esper world the current one."""
+        if esper.current_world != self.world_name:
+            esper.switch_world(self.world_name)
+
+    def close(self) -> None:
+        """Delete this match's world."""
+        if esper.current_world == self.world_name:
+            esper.switch_world("default")
+        if self.world_name in esper.list_worlds():
+            esper.delete_world(self.world_name)
+
+    # --- reading ----------------------------------------------------------------
+
+    def side_of(self) -> dict[str, str]:
+        """unit id → side id."""
+        self._enter()
+        return {uid: c.side for uid, c in world.creatures().items()}
+
+    @property
+    def active_side(self) -> str:
+        """The side whose turn it is."""
+        return self.order.active_side(self.side_of())
+
+    @property
+    def active_unit(self) -> str | None:
+        """The unit whose turn it is (initiative), else None."""
+        return self.order.active_unit()
+
+    def situation(self) -> Situation:
+        """The current state as the rules see it."""
+        self._enter()
+        return world.situation(self.level.ruleset, self.level.options, self.round, self.active_side)
+
+    def can_act(self, unit: str) -> Illegal | None:
+        """None when `unit` may act now, else why not (GB-TURN)."""
+        sit = self.situation()
+        if unit not in sit.creatures:
+            raise BadAction(f"no unit {unit!r} on this level")
+        if self.finished:
+            return Illegal(GB_TURN, "the match is over")
+        c = sit.creatures[unit]
+        if c.defeated:
+            return Illegal(GB_TURN, f"{unit} is down and cannot act", c.at)
+        if self.order.mode == "initiative" and self.active_unit != unit:
+            return Illegal(GB_TURN, f"it is {self.active_unit}'s turn, not {unit}'s", c.at)
+        if c.side != self.active_side:
+            return Illegal(GB_TURN, f"it is side {self.active_side}'s turn, not {c.side}'s", c.at)
+        return None
+
+    # --- changing ---------------------------------------------------------------
+
+    def perform(self, action: Action) -> Ruling | Illegal:
+        """Rule on `action` and apply it if legal; the one way state changes."""
+        before = self.rng.getstate()
+        result = self._perform(action)
+        rolled = self.rng.getstate() != before
+        self.history.append(Record(action, result, rolled))
+        self._log(action, result)
+        return result
+
+    def _perform(self, action: Action) -> Ruling | Illegal:
+        if action.kind == "end_turn":
+            if self.finished:
+                return Illegal(GB_TURN, "the match is over")
+            self.end_turn()
+            return Ruling(rules=(GB_TURN,), message=f"turn of {self.active_unit or self.active_side}")
+        if action.unit is None:
+            raise BadAction(f"action {action.kind!r} needs a unit")
+        refusal = self.can_act(action.unit)
+        if refusal is not None:
+            return refusal
+        sit = self.situation()
+        if action.target is not None and action.target not in sit.creatures:
+            raise BadAction(f"no unit {action.target!r} on this level")
+        result = self.ruleset.rule(sit, action, self.rng)
+        if isinstance(result, Ruling):
+            self.apply(result.effects)
+            self._check_victory()
+        return result
+
+    def apply(self, effects: tuple[Effect, ...] | list[Effect]) -> None:
+        """Hand effects to the systems (in PIPELINE order)."""
+        if not effects:
+            return
+        self._enter()
+        for _, pending in esper.get_component(systems.PendingEffects):
+            pending.effects.extend(effects)
+        esper.process()
+
+    def end_turn(self) -> None:
+        """Pass the turn on; a new round starts after the last side or unit."""
+        alive = self._standing_units()
+        for _ in range(self.order.length()):
+            self.order.index += 1
+            if self.order.index >= self.order.length():
+                self.order.index = 0
+                self.round += 1
+                self._check_victory()
+            if self.order.mode == "sides" or self.order.initiative[self.order.index] in alive:
+                break
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Fresh turn budgets for the units whose turn starts."""
+        sit = self.situation()
+        if self.order.mode == "initiative":
+            starting = [self.order.initiative[self.order.index]]
+        else:
+            starting = [uid for uid, c in sit.creatures.items() if c.side == self.active_side]
+        world.set_turn_states({uid: self.ruleset.new_turn(sit, uid) for uid in starting})
+
+    def _standing_units(self) -> set[str]:
+        return {uid for uid, c in self.situation().creatures.items() if not c.defeated}
+
+    def _check_victory(self) -> None:
+        """Victory when only one side has units standing, or a hold-out's rounds are over."""
+        sit = self.situation()
+        standing = {c.side for c in sit.creatures.values() if not c.defeated}
+        if len(standing) <= 1:
+            self.finished = True
+            self.winner = next(iter(standing), None)
+        elif self.level.victory_rounds is not None and self.round > self.level.victory_rounds:
+            self.finished = True
+            self.winner = self.level.sides[-1].id if self.level.sides[-1].id in standing else None
+
+    def undo(self) -> bool:
+        """Take back the last action unless it rolled a die; True if something was undone."""
+        if not self.history or self.history[-1].rolled:
+            return False
+        actions = [r.action for r in self.history[:-1]]
+        self.history.clear()
+        self.log.clear()
+        self._build()
+        for action in actions:
+            self.perform(action)
+        return True
+
+    # --- reporting --------------------------------------------------------------
+
+    def _log(self, action: Action, result: Ruling | Illegal) -> None:
+        """Add the action and its ruling to the log."""
+        who = action.unit
+        if isinstance(result, Illegal):
+            text = f"{who or ''} {action.kind}: refused — {result.message}".strip()
+            self.log.append(LogEntry(self.round, who, action.kind, text, (result.rule,), False))
+            return
+        parts = [f"{who} {action.kind}" if who else action.kind]
+        if action.path:
+            parts.append(f"to {list(action.path[-1])}")
+        if action.target:
+            parts.append(f"on {action.target}")
+        if result.cost:
+            parts.append(f"{result.cost_m:g} m")
+        if result.message:
+            parts.append(f"— {result.message}")
+        self.log.append(LogEntry(self.round, who, action.kind, " ".join(parts), result.rules, True, result.events))
+        for event in result.events:
+            self.log.append(LogEntry(self.round, event.unit, event.kind, event.text(), (event.rule,), True, (event,)))
+
+    def movement_summary(self, unit: str) -> tuple[float, float]:
+        """Metres moved this turn and metres left, as the ruleset counts them."""
+        summary = getattr(self.ruleset, "movement_summary", None)
+        if summary is None:
+            return (0.0, 0.0)
+        return summary(self.situation(), unit)
+
+    def state_json(self) -> dict[str, Any]:
+        """The `state` object of `run --json` (INTERFACE.md §4)."""
+        sit = self.situation()
+        units: dict[str, Any] = {}
+        for uid, c in sit.creatures.items():
+            moved, remaining = self.movement_summary(uid)
+            partners = sorted(p for pair in sit.bindings if uid in pair for p in pair if p != uid)
+            units[uid] = {
+                "at": list(c.at),
+                "hp": c.hp,
+                "prone": c.prone,
+                "helpless": c.helpless,
+                "mode": c.mode,
+                "moved_m": moved,
+                "remaining_m": remaining,
+                "bound_to": partners,
+                "defeated": c.defeated,
+                "squeezed": c.squeezed,
+            }
+        out: dict[str, Any] = {"round": self.round, "active": self.active_side, "units": units}
+        if self.active_unit:
+            out["active_unit"] = self.active_unit
+        if self.finished:
+            out["winner"] = self.winner
+        return out

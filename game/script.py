@@ -1,0 +1,152 @@
+"""Action scripts (INTERFACE.md §2): TOML ⇄ a seed and a list of Action objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.tomlio import dumps, header_line, key_line, parse_toml, write_atomic
+from rules.actions import ACTION_KINDS, MODES, TACTICS, Action
+
+_KEYS = {"unit", "action", "path", "mode", "target", "tactic", "release", "at", "through"}
+
+
+class ScriptError(ValueError):
+    """A script that cannot be read: one message naming file, line, key and what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """A seed, the actions in order, and (for replays) which level they were recorded on."""
+
+    seed: int
+    actions: tuple[Action, ...]
+    level: str | None = None
+    level_fingerprint: str | None = None
+
+
+def load_script(path: str | Path) -> Script:
+    """Read and validate a script file; ScriptError on any problem."""
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ScriptError(f"{source}: cannot read the script ({exc.strerror or exc})") from None
+    return parse_script(data, source)
+
+
+def parse_script(data: bytes | str, source: str = "<script>") -> Script:
+    """Validate script TOML; ScriptError naming `do[i].key` and the line on any problem."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        doc = parse_toml(raw, source)
+    except ValueError as exc:
+        raise ScriptError(str(exc)) from None
+    text = raw.decode("utf-8")
+
+    def fail(index: int | None, key: str | None, message: str) -> ScriptError:
+        line = None
+        if index is not None:
+            start = header_line(text, "do", index)
+            line = key_line(text, start, key) if key else start
+        where = f"{source}:{line}" if line else source
+        path = f"do[{index}]" + (f".{key}" if key else "") if index is not None else (key or "")
+        return ScriptError(f"{where}: {path}: {message}")
+
+    unknown = set(doc) - {"seed", "do", "level", "level_fingerprint", "format", "ruleset"}
+    if unknown:
+        raise fail(None, sorted(unknown)[0], "unknown key (expected seed, do, level, level_fingerprint)")
+    seed = doc.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise fail(None, "seed", f"expected an integer, got {seed!r}")
+    entries = doc.get("do", [])
+    if not isinstance(entries, list):
+        raise fail(None, "do", "expected [[do]] tables")
+    actions = []
+    for i, entry in enumerate(entries):
+        actions.append(_action(entry, i, fail))
+    level = doc.get("level")
+    fingerprint = doc.get("level_fingerprint")
+    return Script(seed, tuple(actions), level if isinstance(level, str) else None, fingerprint)
+
+
+def _square(value: Any) -> tuple[int, int] | None:
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (value[0], value[1])
+    return None
+
+
+def _action(entry: Any, i: int, fail: Any) -> Action:
+    """One [[do]] table → Action."""
+    if not isinstance(entry, dict):
+        raise fail(i, None, "expected a table")
+    for key in entry:
+        if key not in _KEYS:
+            raise fail(i, key, f"unknown key (expected one of {', '.join(sorted(_KEYS))})")
+    kind = entry.get("action")
+    if kind not in ACTION_KINDS:
+        raise fail(i, "action", f"expected one of {', '.join(ACTION_KINDS)}, got {kind!r}")
+    unit = entry.get("unit")
+    if kind != "end_turn" and not isinstance(unit, str):
+        raise fail(i, "unit", "expected the id of the acting unit")
+    path_value = entry.get("path", [])
+    if not isinstance(path_value, list):
+        raise fail(i, "path", "expected a list of [x, y] squares")
+    path = []
+    for j, value in enumerate(path_value):
+        sq = _square(value)
+        if sq is None:
+            raise fail(i, "path", f"entry {j} is {value!r}, expected [x, y] with whole numbers")
+        path.append(sq)
+    if kind in {"move", "double_move", "run", "step", "minimum_move", "overrun", "tumble"} and not path:
+        raise fail(i, "path", f"{kind} needs a path of the squares entered")
+    mode = entry.get("mode")
+    if mode is not None and mode not in MODES:
+        raise fail(i, "mode", f"expected one of {', '.join(MODES)}, got {mode!r}")
+    tactic = entry.get("tactic", "front")
+    if tactic not in TACTICS:
+        raise fail(i, "tactic", f"expected one of {', '.join(TACTICS)}, got {tactic!r}")
+    for key in ("target", "release", "through"):
+        if key in entry and not isinstance(entry[key], str):
+            raise fail(i, key, "expected a unit id")
+    if kind in {"attack", "charge", "sneak_attack"} and "target" not in entry:
+        raise fail(i, "target", f"{kind} needs a target")
+    at = None
+    if "at" in entry:
+        at = _square(entry["at"])
+        if at is None:
+            raise fail(i, "at", "expected [x, y] with whole numbers")
+    if kind == "interact" and at is None:
+        raise fail(i, "at", "interact needs the square of the door")
+    return Action(
+        kind=kind,
+        unit=unit if isinstance(unit, str) else None,
+        path=tuple(path),
+        mode=mode,
+        target=entry.get("target"),
+        tactic=tactic,
+        release=entry.get("release"),
+        at=at,
+        through=entry.get("through"),
+    )
+
+
+def script_toml(script: Script) -> str:
+    """TOML text of a script (replays and saved situations)."""
+    doc: dict[str, Any] = {"seed": script.seed}
+    if script.level:
+        doc["level"] = script.level
+    if script.level_fingerprint:
+        doc["level_fingerprint"] = script.level_fingerprint
+    doc["do"] = [a.to_dict() for a in script.actions]
+    return dumps(doc)
+
+
+def save_script(script: Script, path: str | Path) -> None:
+    """Write a script atomically."""
+    write_atomic(path, script_toml(script))

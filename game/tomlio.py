@@ -1,0 +1,81 @@
+"""Reading and writing TOML files: tomllib where Python has it, atomic writes."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+import tomli_w
+
+TOMLDecodeError = tomllib.TOMLDecodeError
+
+
+def parse_toml(data: bytes, source: str) -> dict[str, Any]:
+    """Decode UTF-8 TOML bytes; ValueError with `source:line: message` on bad input."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{source}: not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        where = f"{source}:{match.group(1)}" if match else source
+        raise ValueError(f"{where}: TOML syntax error: {message}") from None
+
+
+def header_line(text: str, table: str, index: int) -> int | None:
+    """1-based line of the `index`-th `[[table]]` header in `text`, if present."""
+    count = -1
+    pattern = re.compile(rf"^\s*\[\[\s*{re.escape(table)}\s*\]\]")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            count += 1
+            if count == index:
+                return number
+    return None
+
+
+def key_line(text: str, start: int | None, key: str) -> int | None:
+    """1-based line of `key = …` at or after line `start` and before the next table header."""
+    if start is None:
+        return None
+    lines = text.splitlines()
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    for number in range(start, len(lines) + 1):
+        line = lines[number - 1]
+        if number > start and line.lstrip().startswith("["):
+            break
+        if pattern.match(line):
+            return number
+    return start
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """TOML text of `data`."""
+    return tomli_w.dumps(data)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write `text` to `path` so that a reader never sees a half-written file."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

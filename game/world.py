@@ -1,0 +1,110 @@
+"""Building an esper world from a level, and reading a rules Situation back out of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import esper
+
+from game.components import (
+    Engaged,
+    Health,
+    MapState,
+    PendingEffects,
+    Position,
+    Posture,
+    Profile,
+    Side,
+    Size,
+    Speed,
+    TurnBudget,
+)
+from rules.core import Board, Creature, Options, Situation
+
+
+def populate(board: Board, units: Iterable[Creature]) -> None:
+    """Create the map entity and one entity per unit in the current esper world."""
+    esper.create_entity(MapState(board), PendingEffects())
+    for c in units:
+        esper.create_entity(
+            Profile(c),
+            Position(c.at, c.space),
+            Size(c.size),
+            Speed(c.speed, c.fly, c.climb, c.swim),
+            Side(c.side),
+            Health(c.hp, c.max_hp, c.defeated),
+            Posture(c.prone, c.helpless, c.squeezed, c.airborne, c.mode),
+            Engaged(),
+            TurnBudget(),
+        )
+
+
+def board() -> Board:
+    """The current world's board."""
+    for _, map_state in esper.get_component(MapState):
+        return map_state.board
+    raise LookupError("no map in this world")
+
+
+def creatures() -> dict[str, Creature]:
+    """Every unit as a rules Creature view of its components, in creation order."""
+    result: dict[str, Creature] = {}
+    for _, (profile, pos, size, side, health, posture) in esper.get_components(
+        Profile, Position, Size, Side, Health, Posture
+    ):
+        c = profile.creature
+        result[c.id] = c.evolve(
+            at=pos.at,
+            space=pos.space,
+            size=size.size,
+            side=side.side,
+            hp=health.hp,
+            max_hp=health.max_hp,
+            defeated=health.defeated,
+            prone=posture.prone,
+            helpless=posture.helpless,
+            squeezed=posture.squeezed,
+            airborne=posture.airborne,
+            mode=posture.mode,
+        )
+    return result
+
+
+def turns() -> dict[str, Any]:
+    """unit id → its ruleset turn state (units without one are left out)."""
+    out: dict[str, Any] = {}
+    for _, (profile, budget) in esper.get_components(Profile, TurnBudget):
+        if budget.state is not None:
+            out[profile.creature.id] = budget.state
+    return out
+
+
+def bindings() -> frozenset[frozenset[str]]:
+    """The hexxen binding pairs read from the Engaged components."""
+    pairs: set[frozenset[str]] = set()
+    for _, (profile, engaged) in esper.get_components(Profile, Engaged):
+        for partner in engaged.partners:
+            pairs.add(frozenset((profile.creature.id, partner)))
+    return frozenset(pairs)
+
+
+def situation(ruleset: str, options: Options, round_no: int, active_side: str | None) -> Situation:
+    """A read-only Situation of the current world for the rules."""
+    return Situation(
+        ruleset=ruleset,
+        board=board(),
+        creatures=creatures(),
+        turns=turns(),
+        bindings=bindings(),
+        options=options,
+        round=round_no,
+        active_side=active_side,
+    )
+
+
+def set_turn_states(states: Mapping[str, Any]) -> None:
+    """Give units a fresh turn state (start of their turn)."""
+    for _, (profile, budget) in esper.get_components(Profile, TurnBudget):
+        if profile.creature.id in states:
+            budget.state = states[profile.creature.id]

@@ -1,0 +1,114 @@
+"""The dnd5e turn budget: speeds in centimetres, what is left per mode, standing up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core import SQUARE_CM, Creature, Situation
+
+DEFAULT_WALK_M = 9.0
+"""Walking speed of a creature whose data gives none (house rule GB-D5-DEFAULT-SPEED)."""
+
+MOVE_MODES = ("walk", "fly", "climb", "swim", "crawl")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """One creature's movement and action budget within its own turn."""
+
+    spent_cm: int = 0
+    """Movement spent this turn in cm, extra costs and standing up included (D5-SWITCH-SPEED)."""
+    mode: str = "walk"
+    """The mode of the latest movement segment."""
+    dashed: bool = False
+    action_used: bool = False
+    attacks_left: int = 0
+    """Weapon attacks still open in the current attack action (D5-BETWEEN-ATTACKS)."""
+    interaction_used: bool = False
+    reaction_used: bool = False
+
+
+def _cm(metres: float) -> int:
+    return int(round(metres * 100))
+
+
+def walk_cm(creature: Creature) -> int:
+    """Walking speed in cm (9 m when the data gives none, GB-D5-DEFAULT-SPEED)."""
+    return _cm(DEFAULT_WALK_M if creature.speed is None else creature.speed)
+
+
+def speeds_cm(creature: Creature) -> dict[str, int]:
+    """Speed per usable mode in cm; climb and swim fall back on walking (with a surcharge)."""
+    walk = walk_cm(creature)
+    speeds = {
+        "walk": walk,
+        "crawl": walk,
+        "climb": walk if creature.climb is None else _cm(creature.climb),
+        "swim": walk if creature.swim is None else _cm(creature.swim),
+    }
+    if creature.fly is not None:
+        speeds["fly"] = _cm(creature.fly)
+    return speeds
+
+
+def surcharged(creature: Creature, mode: str) -> bool:
+    """Whether each step in `mode` costs 150 cm more for lack of its own speed (GB-D5-CLIMB-SWIM)."""
+    return (mode == "climb" and creature.climb is None) or (mode == "swim" and creature.swim is None)
+
+
+def default_mode(creature: Creature) -> str:
+    """The mode a movement takes when none is named: crawl when prone, fly when airborne."""
+    if creature.prone:
+        return "crawl"
+    if creature.airborne and creature.fly is not None:
+        return "fly"
+    if creature.mode in ("climb", "swim"):
+        return creature.mode
+    return "walk"
+
+
+def current_turn(sit: Situation, unit: str) -> TurnState:
+    """The unit's turn state in `sit`, or a fresh one when none is stored."""
+    turn = sit.turns.get(unit)
+    return turn if isinstance(turn, TurnState) else new_turn(sit, unit)
+
+
+def new_turn(sit: Situation, unit: str) -> TurnState:
+    """A fresh turn: nothing spent, no action taken (D5-SPEED)."""
+    return TurnState(mode=default_mode(sit.creature(unit)))
+
+
+def allowance_cm(creature: Creature, turn: TurnState, mode: str, *, dash: bool = False) -> int:
+    """speed[mode] × (1 + dashes) − spent, negative when overspent (D5-SWITCH-SPEED, GB-D5-DASH)."""
+    speed = speeds_cm(creature).get(mode, 0)
+    dashes = 1 if (turn.dashed or dash) else 0
+    return speed * (1 + dashes) - turn.spent_cm
+
+
+def remaining_cm(creature: Creature, turn: TurnState, mode: str | None = None) -> int:
+    """Movement still usable this turn in `mode` (default: the creature's current mode), never below 0."""
+    return max(0, allowance_cm(creature, turn, mode or default_mode(creature)))
+
+
+def can_dash(turn: TurnState) -> bool:
+    """Whether a dash is still possible: the action is unused (GB-D5-DASH)."""
+    return not turn.action_used and not turn.dashed
+
+
+def stand_basis(creature: Creature) -> tuple[str, int]:
+    """The mode and speed standing up is measured on: walking, or the highest speed if walking is 0."""
+    speeds = speeds_cm(creature)
+    if speeds["walk"] > 0:
+        return "walk", speeds["walk"]
+    mode = max(("fly", "climb", "swim"), key=lambda m: speeds.get(m, 0))
+    return mode, speeds.get(mode, 0)
+
+
+def stand_cost_cm(creature: Creature) -> int:
+    """Half the basis speed, exact in cm (D5-PRONE-STAND); 3.75 m for 7.5 m."""
+    return stand_basis(creature)[1] // 2
+
+
+def squares(cm: int) -> int:
+    """Whole squares a budget in cm pays for."""
+    return cm // SQUARE_CM

@@ -1,0 +1,101 @@
+"""PF1 tactical speed: race and armour table, bonuses, armour/load reduction (RULES.md 1.2)."""
+
+from __future__ import annotations
+
+import math
+
+from rules.core import SQUARE_CM, Creature
+
+# Base land speed in squares per race: (no or light armour, medium or heavy armour).
+RACE_SPEED: dict[str, tuple[int, int]] = {
+    "human": (6, 4),
+    "elf": (6, 4),
+    "half-elf": (6, 4),
+    "half-orc": (6, 4),
+    "dwarf": (4, 4),
+    "halfling": (4, 3),
+    "gnome": (4, 3),
+}
+DEFAULT_RACE = "human"
+"""Used when a creature has neither an explicit speed nor a race (house default)."""
+
+BARBARIAN_BONUS_M = 3.0
+MONK_STEP_M = 3.0
+"""Monk fast movement (standard PF1, outside the texts): +3 m at level 3 and every 3 levels after."""
+MONK_MAX_M = 18.0
+
+_SLOWING = ("medium", "heavy")
+
+
+def monk_bonus_m(level: int) -> float:
+    """Unarmoured monk speed bonus in metres for a class level (GB-PF1-MONK table)."""
+    return min(MONK_MAX_M, MONK_STEP_M * (max(0, level) // 3))
+
+
+def _squares(metres: float) -> int:
+    """Whole squares in a distance in metres (a partial square does not count)."""
+    return max(0, math.floor(metres * 100 / SQUARE_CM + 1e-9))
+
+
+def base_speed(creature: Creature) -> int:
+    """Unmodified land speed in squares: explicit speed, else the race table's left column."""
+    if creature.speed is not None:
+        return _squares(creature.speed)
+    return RACE_SPEED.get((creature.race or DEFAULT_RACE).lower(), RACE_SPEED[DEFAULT_RACE])[0]
+
+
+def bonus_m(creature: Creature) -> float:
+    """Sum of applicable speed modifiers in metres: the best of each type, every untyped one."""
+    best: dict[str, float] = {}
+    untyped = 0.0
+    for kind, metres in creature.bonuses:
+        if kind == "":
+            untyped += metres
+        elif kind not in best or metres > best[kind]:
+            best[kind] = metres
+    klass = (creature.char_class or "").lower()
+    if klass == "barbarian" and creature.armor != "heavy":
+        best["class:barbarian"] = BARBARIAN_BONUS_M
+    if klass == "monk" and creature.armor == "none":
+        best["class:monk"] = monk_bonus_m(creature.level)
+    return untyped + sum(best.values())
+
+
+def slowed(creature: Creature) -> bool:
+    """Whether medium/heavy armour or load reduces the speed (dwarves never slow down)."""
+    if (creature.race or "").lower() == "dwarf" and creature.speed is None:
+        return False
+    return creature.armor in _SLOWING or creature.load in _SLOWING
+
+
+def reduce(speed: int) -> int:
+    """The reduced speed for medium or heavy armour or load: ceil(2S/3)."""
+    return math.ceil(2 * speed / 3)
+
+
+def effective_speed(creature: Creature) -> int:
+    """Land speed in squares after bonuses, then the armour/load reduction (PF1-BONUS-ORDER)."""
+    total = _squares(base_speed(creature) * SQUARE_CM / 100 + bonus_m(creature))
+    return reduce(total) if slowed(creature) else total
+
+
+def run_multiplier(creature: Creature) -> int:
+    """Run distance multiple: ×3 in heavy armour or with a heavy load, else ×4."""
+    return 3 if creature.armor == "heavy" or creature.load == "heavy" else 4
+
+
+def speed_rules(creature: Creature) -> tuple[str, ...]:
+    """The ids that shaped this creature's speed."""
+    ids = ["PF1-SPEED-TABLE" if creature.speed is None else "PF1-SPEED-NOARMOR"]
+    if creature.bonuses:
+        ids += ["PF1-BONUS-ORDER", "PF1-BONUS-STACK"]
+    klass = (creature.char_class or "").lower()
+    if klass == "barbarian" and creature.armor != "heavy":
+        ids.append("PF1-BONUS-BARBARIAN")
+    if klass == "monk" and creature.armor == "none" and monk_bonus_m(creature.level) > 0:
+        ids.append("PF1-BONUS-MONK")
+    if slowed(creature):
+        ids.append("PF1-ARMOR-FORMULA")
+        if creature.load in _SLOWING:
+            ids.append("PF1-ENCUMBRANCE")
+    return tuple(ids)

@@ -1,0 +1,44 @@
+"""The pf1 turn state: what a unit has spent this round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core import Situation
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """One unit's round so far: diagonal counter and the actions it has used."""
+
+    diag: int = 0
+    """Diagonals counted this turn (PF1-DIAG: one counter for all movement of the turn)."""
+    move_actions: int = 0
+    standard_used: bool = False
+    full_round_used: bool = False
+    moved: bool = False
+    """Any movement this round (bars the 1.5 m step)."""
+    stepped: bool = False
+    """The 1.5 m step was taken (bars further movement)."""
+    charged: bool = False
+    """Charged this turn: -2 AC until the unit's next turn (GB-PF1-CHARGE)."""
+    spent: int = 0
+    """Squares moved this round (for the game's moved/remaining display)."""
+
+    @property
+    def moves_left(self) -> int:
+        """How many move actions the unit can still take this round."""
+        if self.full_round_used or self.stepped:
+            return 0
+        return max(0, (1 if self.standard_used else 2) - self.move_actions)
+
+
+def new_turn(sit: Situation, unit: str) -> TurnState:
+    """A fresh turn state at the start of the unit's turn."""
+    return TurnState()
+
+
+def current(sit: Situation, unit: str) -> TurnState:
+    """The unit's turn state, a fresh one when the situation holds none."""
+    state = sit.turns.get(unit)
+    return state if isinstance(state, TurnState) else new_turn(sit, unit)
