@@ -1,0 +1,1 @@
+"""The running game: levels, esper world, systems, matches, commands and the UI."""

@@ -1,0 +1,501 @@
+"""Level files (TOML) → validated, immutable `Level`; and back to TOML for saving.
+
+The format is INTERFACE.md §1 plus the extensions in docs/levels.md. Every refusal is one
+`LevelError` naming the file, the line, the key path and what was expected.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import tomli_w
+
+from game.level_errors import LevelError
+from game.level_schema import Context, Table, one_of, show
+from game.level_units import check_placement, parse_unit, unit_to_dict
+from rules.board import DEFAULT_LEGEND, board_from_rows
+from rules.core import TERRAIN_KINDS, Board, Creature, Options, Square, Terrain
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - the house runs 3.11, CI may not
+    import tomli as tomllib
+
+__all__ = [
+    "FORMATS",
+    "RULESETS",
+    "RULE_OPTIONS",
+    "EdgeSpec",
+    "Level",
+    "LevelError",
+    "SideSpec",
+    "check_level",
+    "level_to_toml",
+    "load_level",
+    "parse_level",
+    "save_level",
+]
+
+FORMATS = (1,)
+"""Level format versions this loader reads."""
+
+RULESETS = ("pf1", "dnd5e", "hexxen")
+TURNS = ("sides", "initiative")
+CONTROLLERS = ("human", "ai")
+EDGE_KINDS = ("hampering", "blocking")
+DIAGONALS = ("alternating", "uniform")
+DEFAULT_DIAGONAL: Mapping[str, str] = MappingProxyType({"pf1": "alternating", "dnd5e": "uniform", "hexxen": "uniform"})
+
+RULE_OPTIONS: Mapping[str, Mapping[str, tuple[type, tuple[str, ...] | None]]] = MappingProxyType(
+    {
+        "pf1": MappingProxyType({"checks": (str, ("roll", "pass", "fail"))}),
+        "dnd5e": MappingProxyType({}),
+        "hexxen": MappingProxyType({"ap": (int, None)}),
+    }
+)
+"""`[rules]` keys besides `diagonal`, per ruleset → (type, allowed values); they land in Options.extra."""
+
+DEFAULT_COLORS: tuple[tuple[int, int, int], ...] = ((176, 58, 46), (46, 94, 176), (56, 142, 60), (196, 150, 30))
+"""Side colours by side index when a side gives none."""
+
+TOP_KEYS = ("format", "name", "ruleset", "description", "turns", "rules", "map", "sides", "units", "victory")
+
+
+@dataclass(frozen=True, slots=True)
+class SideSpec:
+    """One `[[sides]]` entry."""
+
+    id: str
+    name: str
+    color: tuple[int, int, int]
+    controller: str = "human"
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeSpec:
+    """One `[[map.edges]]` entry: a wall segment between orthogonal neighbours."""
+
+    a: Square
+    b: Square
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A validated level: everything a match needs to start, read-only."""
+
+    source: str
+    format: int
+    name: str
+    ruleset: str
+    description: str
+    turns: str
+    options: Options
+    board: Board
+    legend: Mapping[str, Terrain]
+    """Every symbol the map may use (the default legend plus the level's own)."""
+    tiles: tuple[str, ...]
+    """The map rows as written (for saving back)."""
+    edges: tuple[EdgeSpec, ...]
+    sides: tuple[SideSpec, ...]
+    units: tuple[Creature, ...]
+    victory_rounds: int | None
+    fingerprint: str
+    """sha256 (hex) of the file bytes, so a replay can tell it runs on the same level."""
+
+    def unit(self, unit_id: str) -> Creature:
+        """The unit with this id (KeyError if none)."""
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    def side(self, side_id: str) -> SideSpec:
+        """The side with this id (KeyError if none)."""
+        for side in self.sides:
+            if side.id == side_id:
+                return side
+        raise KeyError(side_id)
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def load_level(path: str | os.PathLike[str]) -> Level:
+    """Read and validate a level file; LevelError if it cannot be read or is invalid."""
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        raise LevelError(source, f"cannot read the level file ({reason})") from None
+    return parse_level(data, source)
+
+
+def check_level(path: str | os.PathLike[str]) -> list[str]:
+    """Every problem of a level file as one message each; empty when it loads."""
+    try:
+        load_level(path)
+    except LevelError as exc:
+        return [str(p) for p in exc.problems]
+    return []
+
+
+def parse_level(text: str | bytes, source: str = "<level>") -> Level:
+    """Validate level TOML (text or UTF-8 bytes) into a Level; LevelError on the first problem."""
+    raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    if isinstance(text, str):
+        body = text
+    else:
+        try:
+            body = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            byte = raw[exc.start]
+            msg = f"the file is not UTF-8 text: byte 0x{byte:02x} at offset {exc.start} cannot be decoded"
+            raise LevelError(source, msg + " (save it as UTF-8)", line=line) from None
+    body = body.removeprefix("\ufeff")
+    try:
+        data = tomllib.loads(body)
+    except tomllib.TOMLDecodeError as exc:
+        raise _syntax_error(source, exc) from None
+    ctx = Context(source, body)
+    try:
+        return _build(ctx, data, hashlib.sha256(raw).hexdigest())
+    except LevelError as exc:
+        raise exc.with_traceback(None) from None
+
+
+def _syntax_error(source: str, exc: Exception) -> LevelError:
+    """A TOML syntax error with the line and column tomllib reports."""
+    text = str(exc)
+    match = re.search(r"\(at line (\d+), column (\d+)\)", text)
+    line = getattr(exc, "lineno", None)
+    column = getattr(exc, "colno", None)
+    if match and line is None:
+        line, column = int(match.group(1)), int(match.group(2))
+    message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", getattr(exc, "msg", text))
+    return LevelError(source, f"TOML syntax error: {message}", line=line, column=column)
+
+
+def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
+    """Every part of the level, in an order that gives the most useful first error."""
+    top = Table(ctx, data, ())
+    top.finish(TOP_KEYS)
+    fmt = top.integer("format")
+    if fmt not in FORMATS:
+        top.fail("format", f"format {fmt} is not known; this game reads format {one_of(map(str, FORMATS))}")
+    name = top.text("name")
+    ruleset = top.text("ruleset", choices=RULESETS)
+    description = top.text("description", "")
+    turns = top.text("turns", "sides", choices=TURNS)
+    options = _options(top.table("rules"), ruleset)
+    board, legend, rows, edges = _map(top.table("map", required=True))
+    sides = _sides(top.tables("sides", required=True))
+    units = _units(top.tables("units", required=True), ruleset, sides)
+    _placement(ctx, board, ruleset, units)
+    victory = top.table("victory")
+    rounds = None
+    if victory is not None:
+        rounds = victory.integer("rounds", None, minimum=1)
+        victory.finish(("rounds",))
+    return Level(
+        source=ctx.source,
+        format=fmt,
+        name=name,
+        ruleset=ruleset,
+        description=description,
+        turns=turns,
+        options=options,
+        board=board,
+        legend=MappingProxyType(legend),
+        tiles=rows,
+        edges=edges,
+        sides=sides,
+        units=units,
+        victory_rounds=rounds,
+        fingerprint=fingerprint,
+    )
+
+
+def _options(t: Table | None, ruleset: str) -> Options:
+    """`[rules]`: diagonal plus the ruleset's own keys (Options.extra)."""
+    if t is None:
+        return Options(diagonal=DEFAULT_DIAGONAL[ruleset], extra=MappingProxyType({}))
+    diagonal = t.text("diagonal", DEFAULT_DIAGONAL[ruleset], choices=DIAGONALS)
+    extra: dict[str, Any] = {}
+    for key, (kind, choices) in RULE_OPTIONS[ruleset].items():
+        if not t.has(key):
+            continue
+        if kind is int:
+            extra[key] = t.integer(key, minimum=0)
+        else:
+            extra[key] = t.text(key, choices=choices)
+    t.finish(("diagonal", *RULE_OPTIONS[ruleset]))
+    return Options(diagonal=diagonal, extra=MappingProxyType(extra))
+
+
+def _map(t: Table) -> tuple[Board, dict[str, Terrain], tuple[str, ...], tuple[EdgeSpec, ...]]:
+    """`[map]`: legend, tiles and edges → a Board."""
+    legend = dict(DEFAULT_LEGEND)
+    extra = t.table("legend")
+    if extra is not None:
+        for symbol in extra.data:
+            legend[symbol] = _legend_entry(extra, symbol)
+    rows = _rows(t, legend)
+    width, height = len(rows[0]), len(rows)
+    edges = tuple(_edge(e, width, height) for e in t.tables("edges"))
+    seen: dict[frozenset[Square], int] = {}
+    for i, edge in enumerate(edges):
+        key = frozenset((edge.a, edge.b))
+        if key in seen:
+            t.fail("edges", f"[[map.edges]] {i} repeats the edge {list(edge.a)}–{list(edge.b)} of entry {seen[key]}")
+        seen[key] = i
+    t.finish(("tiles", "legend", "edges"))
+    board = board_from_rows(rows, legend, [(e.a, e.b, e.kind) for e in edges])
+    board = Board(board.width, board.height, board.tiles, MappingProxyType(dict(board.edges)))
+    return board, legend, rows, edges
+
+
+def _legend_entry(t: Table, symbol: str) -> Terrain:
+    """One legend symbol: a kind, or a table with kind (or list of kinds), clearance, skill_check."""
+    if len(symbol) != 1 or symbol.isspace():
+        t.fail(symbol, "a legend symbol must be exactly one visible character")
+    value = t.data[symbol]
+    if isinstance(value, str):
+        return Terrain(_kinds(t, symbol, value), symbol=symbol)
+    entry = t.table(symbol)
+    if entry is None:  # pragma: no cover - table() only returns None for absent keys
+        raise AssertionError
+    kinds_value = entry.data.get("kind")
+    entry.seen.add("kind")
+    if kinds_value is None:
+        entry.fail("kind", "missing required key `kind` (a terrain kind or a list of kinds)")
+    kinds = _kinds(entry, "kind", kinds_value)
+    clearance = entry.number("clearance", None, what="a clearance in metres")
+    if clearance is not None and not 0 < clearance <= 1.5:
+        entry.fail("clearance", f"{show(clearance)} is out of range; expected metres above 0 and at most 1.5")
+    skill_check = entry.flag("skill_check", False)
+    entry.finish(("kind", "clearance", "skill_check"))
+    return Terrain(kinds, clearance_m=clearance, skill_check=skill_check, symbol=symbol)
+
+
+def _kinds(t: Table, key: str, value: Any) -> frozenset[str]:
+    """A terrain kind or list of kinds → the set (floor adds nothing)."""
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        t.fail(key, f"expected a terrain kind or a list of kinds, got {show(value)}")
+    for name in names:
+        if name not in TERRAIN_KINDS:
+            t.fail(key, f"{show(name)} is not a terrain kind; expected {one_of(TERRAIN_KINDS)}")
+    return frozenset(n for n in names if n != "floor")
+
+
+def _rows(t: Table, legend: Mapping[str, Terrain]) -> tuple[str, ...]:
+    """`map.tiles` → equal rows of known symbols; errors point at the offending row's line."""
+    text = t.text("tiles")
+    lines = text.replace("\r\n", "\n").split("\n")
+    first = 1 if lines and lines[0] == "" else 0
+    last = len(lines)
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    indexed = list(enumerate(lines))[first:last]
+    if not indexed:
+        t.fail("tiles", "the map has no rows; expected a multi-line string of legend symbols")
+    base = _tiles_first_line(t)
+
+    def fail_row(index: int, message: str) -> None:
+        line = base + index if base is not None else None
+        t.ctx.fail(t.at("tiles"), message, line=line)
+
+    width = len(indexed[0][1])
+    for y, (index, row) in enumerate(indexed):
+        if len(row) != width:
+            fail_row(index, f"row {y} has {len(row)} symbols, expected {width} like row 0 (every row the same width)")
+        for x, symbol in enumerate(row):
+            if symbol not in legend:
+                known = " ".join(sorted(legend))
+                fail_row(
+                    index,
+                    f"unknown symbol {show(symbol)} at row {y}, column {x}; "
+                    f"declare it in [map.legend] or use one of: {known}",
+                )
+    return tuple(row for _, row in indexed)
+
+
+def _tiles_first_line(t: Table) -> int | None:
+    """The file line of the first line of the tiles string's value."""
+    line = t.ctx.locator.line_of(t.at("tiles"))
+    if line is None:
+        return None
+    raw = t.ctx.locator.lines[line - 1]
+    # TOML drops a newline right after an opening ''' or """, so the value starts one line down
+    if re.search(r"('''|\"\"\")\s*$", raw):
+        return line + 1
+    return line
+
+
+def _edge(t: Table, width: int, height: int) -> EdgeSpec:
+    """One `[[map.edges]]` entry, checked against the map."""
+    a, b = t.square("a"), t.square("b")
+    kind = t.text("kind", choices=EDGE_KINDS)
+    t.finish(("a", "b", "kind"))
+    for key, sq in (("a", a), ("b", b)):
+        if not (0 <= sq[0] < width and 0 <= sq[1] < height):
+            t.fail(key, f"{list(sq)} is outside the {width}×{height} map (x 0–{width - 1}, y 0–{height - 1})")
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        t.fail("b", f"{list(b)} is not an orthogonal neighbour of a = {list(a)}; an edge lies between two such squares")
+    return EdgeSpec(a, b, kind)
+
+
+def _color(t: Table, index: int) -> tuple[int, int, int]:
+    """`color = "#rrggbb"` or `[r, g, b]`; a default per side index when absent."""
+    if not t.has("color"):
+        t.seen.add("color")
+        return DEFAULT_COLORS[index % len(DEFAULT_COLORS)]
+    value = t.data["color"]
+    t.seen.add("color")
+    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+    ok = isinstance(value, list) and len(value) == 3
+    if ok and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value):
+        return (value[0], value[1], value[2])
+    t.fail("color", f'expected "#rrggbb" or [r, g, b] (0–255), got {show(value)}')
+
+
+def _sides(tables: list[Table]) -> tuple[SideSpec, ...]:
+    """`[[sides]]` with unique ids."""
+    sides: list[SideSpec] = []
+    for i, t in enumerate(tables):
+        sid = t.text("id")
+        if not sid:
+            t.fail("id", "must not be empty")
+        for j, other in enumerate(sides):
+            if other.id == sid:
+                t.fail("id", f"duplicate side id {show(sid)} (also sides[{j}])")
+        name = t.text("name", sid.replace("_", " ").title())
+        color = _color(t, i)
+        controller = t.text("controller", "human", choices=CONTROLLERS)
+        t.finish(("id", "name", "color", "controller"))
+        sides.append(SideSpec(sid, name, color, controller))
+    return tuple(sides)
+
+
+def _units(tables: list[Table], ruleset: str, sides: tuple[SideSpec, ...]) -> tuple[Creature, ...]:
+    """`[[units]]`: every unit checked on its own, so `check` can list all bad ones."""
+    units: list[Creature] = []
+    problems: list[LevelError] = []
+    side_ids = [s.id for s in sides]
+    ids: dict[str, int] = {}
+    for i, t in enumerate(tables):
+        try:
+            unit = parse_unit(t, ruleset)
+            if unit.side not in side_ids:
+                t.fail("side", f"{show(unit.side)} is not a side of this level; expected {one_of(side_ids)}")
+            if unit.id in ids:
+                t.fail("id", f"duplicate unit id {show(unit.id)} (also units[{ids[unit.id]}])")
+            ids[unit.id] = i
+            units.append(unit)
+        except LevelError as exc:
+            problems.append(exc)
+    _raise(problems)
+    return tuple(units)
+
+
+def _placement(ctx: Context, board: Board, ruleset: str, units: tuple[Creature, ...]) -> None:
+    """Start squares: on the map, on open ground, not overlapping, hexxen tokens apart."""
+
+    def error(index: int, key: str, message: str) -> LevelError:
+        return ctx.error(("units", index, key), message)
+
+    _raise(check_placement(board, ruleset, units, error))
+
+
+def _raise(problems: list[LevelError]) -> None:
+    """Raise the first problem, carrying all of them."""
+    if problems:
+        first = problems[0]
+        first.problems = tuple(problems)
+        raise first
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def _terrain_to_toml(terrain: Terrain) -> Any:
+    """A legend value: the plain kind when it can be, else a table."""
+    kinds = sorted(terrain.kinds) or ["floor"]
+    if terrain.clearance_m is None and not terrain.skill_check and len(kinds) == 1:
+        return kinds[0]
+    entry: dict[str, Any] = {"kind": kinds[0] if len(kinds) == 1 else kinds}
+    if terrain.clearance_m is not None:
+        entry["clearance"] = terrain.clearance_m
+    if terrain.skill_check:
+        entry["skill_check"] = True
+    return entry
+
+
+def _hex(color: tuple[int, int, int]) -> str:
+    """`#rrggbb` of an (r, g, b) colour."""
+    return "#{:02x}{:02x}{:02x}".format(*color)
+
+
+def level_to_toml(level: Level) -> str:
+    """The level as level-file TOML (defaults left out); parses back to the same Level data."""
+    doc: dict[str, Any] = {"format": level.format, "name": level.name, "ruleset": level.ruleset}
+    if level.description:
+        doc["description"] = level.description
+    doc["turns"] = level.turns
+    doc["rules"] = {"diagonal": level.options.diagonal, **dict(level.options.extra)}
+    own = {s: _terrain_to_toml(t) for s, t in level.legend.items() if DEFAULT_LEGEND.get(s) != t}
+    map_doc: dict[str, Any] = {"tiles": "\n".join(level.tiles) + "\n"}
+    if own:
+        map_doc["legend"] = own
+    if level.edges:
+        map_doc["edges"] = [{"a": list(e.a), "b": list(e.b), "kind": e.kind} for e in level.edges]
+    doc["map"] = map_doc
+    doc["sides"] = [
+        {"id": s.id, "name": s.name, "color": _hex(s.color), "controller": s.controller} for s in level.sides
+    ]
+    doc["units"] = [unit_to_dict(u, level.ruleset) for u in level.units]
+    if level.victory_rounds is not None:
+        doc["victory"] = {"rounds": level.victory_rounds}
+    text = tomli_w.dumps(doc, multiline_strings=True)
+    compact = _SHORT_ARRAY.sub(_one_line, text)
+    # the collapse is cosmetic: keep it only when it provably means the same document
+    return compact if tomllib.loads(compact) == tomllib.loads(text) else text
+
+
+_SHORT_ARRAY = re.compile(r"\[\n((?:    [^\n\[\]{}]+,\n)+)\]")
+"""A multi-line array of scalars as tomli_w writes it, to put back on one line."""
+
+
+def _one_line(match: re.Match[str]) -> str:
+    """The matched multi-line array written on one line."""
+    return "[" + ", ".join(item.strip().rstrip(",") for item in match.group(1).splitlines()) + "]"
+
+
+def save_level(level: Level, path: str | os.PathLike[str]) -> None:
+    """Write the level atomically (temp file in the same directory, then os.replace)."""
+    text = level_to_toml(level)
+    parse_level(text, str(path))  # never write a file the loader would refuse
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

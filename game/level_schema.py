@@ -1,0 +1,185 @@
+"""Typed, located access to parsed TOML tables: every wrong value becomes one LevelError."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn
+
+from game.level_errors import KeyPath, LevelError, Locator, format_path
+
+REQUIRED: Any = object()
+"""Marker default: the key must be present."""
+
+
+def show(value: Any) -> str:
+    """A value the way a level author wrote it (TOML-like), for messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    return str(value)
+
+
+def one_of(choices: Iterable[str]) -> str:
+    """`"a", "b" or "c"` for messages."""
+    names = [f'"{c}"' for c in choices]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class Context:
+    """One file being loaded: its name and text, for errors with lines and key paths."""
+
+    def __init__(self, source: str, text: str):
+        self.source = source
+        self.locator = Locator(text)
+
+    def error(self, path: KeyPath, message: str, line: int | None = None) -> LevelError:
+        """A LevelError at `path` (its line found in the text unless given)."""
+        if line is None:
+            line = self.locator.line_of(path)
+        return LevelError(self.source, message, line=line, key=format_path(path))
+
+    def fail(self, path: KeyPath, message: str, line: int | None = None) -> NoReturn:
+        """Raise the LevelError at `path`."""
+        raise self.error(path, message, line)
+
+
+class Table:
+    """One TOML table with its key path; reads typed keys and refuses unknown ones."""
+
+    def __init__(self, ctx: Context, data: dict[str, Any], path: KeyPath):
+        self.ctx = ctx
+        self.data = data
+        self.path = path
+        self.seen: set[str] = set()
+
+    def at(self, key: str | int) -> KeyPath:
+        """The key path of `key` inside this table."""
+        return (*self.path, key)
+
+    def fail(self, key: str | int, message: str) -> NoReturn:
+        """Raise a LevelError about `key` of this table."""
+        self.ctx.fail(self.at(key), message)
+
+    def has(self, key: str) -> bool:
+        """Whether the key is present."""
+        return key in self.data
+
+    def _raw(self, key: str, default: Any) -> tuple[bool, Any]:
+        """(present, value) of `key`; a missing required key is an error."""
+        self.seen.add(key)
+        if key in self.data:
+            return True, self.data[key]
+        if default is REQUIRED:
+            where = format_path(self.path) or "the top level"
+            self.ctx.fail(self.at(key), f"missing required key `{key}` in {where}")
+        return False, default
+
+    def text(self, key: str, default: Any = REQUIRED, choices: Sequence[str] | None = None) -> Any:
+        """A string value, optionally one of `choices`."""
+        present, value = self._raw(key, default)
+        if not present:
+            return value
+        if not isinstance(value, str):
+            self.fail(key, f"expected a string, got {show(value)}")
+        if choices is not None and value not in choices:
+            self.fail(key, f"{show(value)} is not allowed; expected {one_of(choices)}")
+        return value
+
+    def integer(self, key: str, default: Any = REQUIRED, minimum: int | None = None) -> Any:
+        """A whole number, optionally at least `minimum`."""
+        present, value = self._raw(key, default)
+        if not present:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(key, f"expected a whole number, got {show(value)}")
+        if minimum is not None and value < minimum:
+            self.fail(key, f"{value} is too small; expected a whole number ≥ {minimum}")
+        return value
+
+    def number(self, key: str, default: Any = REQUIRED, minimum: float | None = None, what: str = "a number") -> Any:
+        """An int or float (as float), optionally at least `minimum`."""
+        present, value = self._raw(key, default)
+        if not present:
+            return value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.fail(key, f"expected {what}, got {show(value)}")
+        if minimum is not None and value < minimum:
+            self.fail(key, f"{show(value)} is negative; expected {what} ≥ {minimum:g}")
+        return float(value)
+
+    def flag(self, key: str, default: Any = False) -> Any:
+        """A boolean value."""
+        present, value = self._raw(key, default)
+        if present and not isinstance(value, bool):
+            self.fail(key, f"expected true or false, got {show(value)}")
+        return value
+
+    def square(self, key: str, default: Any = REQUIRED) -> Any:
+        """A square `[x, y]` of two whole numbers (not yet checked against the map)."""
+        present, value = self._raw(key, default)
+        if not present:
+            return value
+        ok = isinstance(value, list) and len(value) == 2
+        ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        if not ok:
+            self.fail(key, f"expected a square [x, y] of two whole numbers, got {show(value)}")
+        return (value[0], value[1])
+
+    def strings(self, key: str, default: Any = (), choices: Sequence[str] | None = None) -> Any:
+        """A list of strings as a tuple, each optionally one of `choices`."""
+        present, value = self._raw(key, default)
+        if not present:
+            return value
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(key, f"expected a list of strings, got {show(value)}")
+        for item in value:
+            if choices is not None and item not in choices:
+                self.fail(key, f"{show(item)} is not allowed; expected {one_of(choices)}")
+        return tuple(value)
+
+    def table(self, key: str, required: bool = False) -> Table | None:
+        """A sub-table, or None when absent and not required."""
+        present, value = self._raw(key, REQUIRED if required else None)
+        if not present:
+            return None
+        if not isinstance(value, dict):
+            self.fail(key, f"expected a table, got {show(value)}")
+        return Table(self.ctx, value, self.at(key))
+
+    def tables(self, key: str, required: bool = False) -> list[Table]:
+        """An array of tables (`[[key]]`), each with its indexed key path."""
+        present, value = self._raw(key, REQUIRED if required else [])
+        if not present:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.fail(key, f"expected an array of tables ([[{key}]] blocks), got {show(value)}")
+        if required and not value:
+            self.fail(key, f"expected at least one [[{key}]] block")
+        return [Table(self.ctx, item, self.at(i)) for i, item in enumerate(value)]
+
+    def value(self, key: str, parse: Callable[[Any], Any], default: Any = REQUIRED) -> Any:
+        """A value converted by `parse`; its ValueError text becomes the message."""
+        present, value = self._raw(key, default)
+        if not present:
+            return value
+        try:
+            return parse(value)
+        except (ValueError, TypeError) as exc:
+            self.fail(key, str(exc))
+
+    def finish(self, allowed: Iterable[str] | None = None, why: Callable[[str], str | None] | None = None) -> None:
+        """Refuse any key that was not read (or is not in `allowed`); `why` may explain one."""
+        known = set(allowed) if allowed is not None else self.seen
+        for key in self.data:
+            if key in known:
+                continue
+            reason = why(key) if why else None
+            if reason:
+                self.fail(key, reason)
+            self.fail(key, f"unknown key; expected one of {', '.join(sorted(known))}")
