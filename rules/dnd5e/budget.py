@@ -29,7 +29,7 @@ class TurnState:
 
 
 def _cm(metres: float) -> int:
-    return int(round(metres * 100))
+    return round(metres * 100)
 
 
 def walk_cm(creature: Creature) -> int:

@@ -96,7 +96,7 @@ class Spaces:
 
 def reach_squares(creature: Creature) -> int:
     """Melee reach in whole squares, at least 1 (GB-D5-REACH)."""
-    return max(1, int(round(creature.reach * 100)) // SQUARE_CM)
+    return max(1, round(creature.reach * 100) // SQUARE_CM)
 
 
 def can_threaten(creature: Creature) -> bool:
@@ -108,12 +108,13 @@ def threatening(sit: Situation, unit: str, footprint: Iterable[Square]) -> list[
     """Ids of hostile creatures that can reach `footprint` (D5-OA-LEAVE-REACH)."""
     mover = sit.creature(unit)
     squares = list(footprint)
-    out = []
-    for other in sit.others(unit):
-        if other.hostile_to(mover) and can_threaten(other):
-            if footprint_distance(squares, other.footprint(), chebyshev) <= reach_squares(other):
-                out.append(other.id)
-    return out
+    return [
+        other.id
+        for other in sit.others(unit)
+        if other.hostile_to(mover)
+        and can_threaten(other)
+        and footprint_distance(squares, other.footprint(), chebyshev) <= reach_squares(other)
+    ]
 
 
 def distance_squares(a: Iterable[Square], b: Iterable[Square]) -> int:

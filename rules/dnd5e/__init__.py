@@ -1,0 +1,32 @@
+"""The dnd5e ruleset (RULES.md §2): every amount is integer centimetres, one square is 150 cm."""
+
+from __future__ import annotations
+
+from .actions import available, fall, must_fall, rule
+from .budget import TurnState, new_turn, remaining_cm, speeds_cm, stand_cost_cm
+from .movement import measure, reach
+from .space import reach_squares, size_order, threatening
+
+NAME = "dnd5e"
+UNIT_CM = 1
+BANDS = ("move", "dash")
+
+__all__ = [
+    "BANDS",
+    "NAME",
+    "UNIT_CM",
+    "TurnState",
+    "available",
+    "fall",
+    "measure",
+    "must_fall",
+    "new_turn",
+    "reach",
+    "reach_squares",
+    "remaining_cm",
+    "rule",
+    "size_order",
+    "speeds_cm",
+    "stand_cost_cm",
+    "threatening",
+]

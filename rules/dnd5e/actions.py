@@ -1,0 +1,351 @@
+"""rule() and available() for dnd5e: moves, dash, prone, attacks, doors, falling."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules.actions import ACTION_KINDS, Action
+from rules.board import DEFAULT_LEGEND
+from rules.combat import down_effects, resolve_attack
+from rules.core import Creature, Effect, Event, Illegal, Ruling, Situation, Square, merge_rules
+from rules.dice import parse_dice
+from rules.geometry import chebyshev
+
+from . import house
+from .budget import TurnState, allowance_cm, can_dash, current_turn, speeds_cm, stand_basis, stand_cost_cm
+from .movement import Plan, apply_plan, plan, reach
+from .space import distance_squares, reach_squares
+
+FALL_DAMAGE = "1d6"
+"""Damage of a fall (house rule GB-D5-FALL; the texts give none)."""
+
+FOREIGN_KINDS = ("double_move", "run", "step", "charge", "minimum_move", "sneak_attack", "engage", "overrun", "tumble")
+
+
+def _illegal(rule: str, message: str, at: Square | None = None) -> Illegal:
+    return Illegal(rule, message, at=at, unit_cm=1)
+
+
+def must_fall(creature: Creature) -> bool:
+    """Whether an airborne creature falls now: prone or without fly speed, no hover, no magic (D5-FLY-FALL)."""
+    if not creature.airborne or creature.hover or creature.magic_flight:
+        return False
+    return creature.prone or speeds_cm(creature).get("fly", 0) <= 0
+
+
+def fall_outcome(creature: Creature, rng: random.Random, *, damage: bool = True) -> tuple[list[Event], list[Effect]]:
+    """Landing prone in its own square, 1d6 damage (D5-FLY-FALL with house rule GB-D5-FALL)."""
+    unit = creature.id
+    effects = [Effect("set", unit, "airborne", False), Effect("set", unit, "prone", True)]
+    effects.append(Effect("set", unit, "mode", "crawl"))
+    detail = "lands prone"
+    if damage:
+        amount = max(1, parse_dice(FALL_DAMAGE).roll(rng))
+        effects.append(Effect("damage", unit, value=amount))
+        detail += f", {amount} damage"
+        if creature.hp - amount <= 0:
+            effects.extend(e for e in down_effects("dnd5e", creature) if e.key != "prone")
+            detail += ", down"
+    return [Event("fall", "D5-FLY-FALL", unit=unit, at=creature.at, detail=detail)], effects
+
+
+def fall(sit: Situation, unit: str, rng: random.Random) -> Ruling | None:
+    """The fall of an airborne creature that can no longer stay up (the game calls it when speeds change)."""
+    creature = sit.creature(unit)
+    if not must_fall(creature):
+        return None
+    events, effects = fall_outcome(creature, rng)
+    return Ruling(unit_cm=1, rules=("D5-FLY-FALL", house.GB_D5_FALL), events=tuple(events), effects=tuple(effects))
+
+
+def _turn_effect(unit: str, turn: TurnState) -> Effect:
+    return Effect("turn", unit, value=turn)
+
+
+# --- movement ------------------------------------------------------------------------
+
+
+def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal:
+    """A movement segment (`move`), or the dash action with an optional path (`dash`)."""
+    unit = action.unit or ""
+    turn = current_turn(sit, unit)
+    creature = sit.creature(unit)
+    if creature.helpless or creature.defeated:
+        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless and cannot act")
+    if dash:
+        if not can_dash(turn):
+            return _illegal(house.GB_D5_DASH, "the dash needs the action, which is already used this turn")
+        turn = replace(turn, dashed=True, action_used=True, attacks_left=0)
+        if not action.path:
+            return Ruling(
+                unit_cm=1,
+                rules=(house.GB_D5_DASH,),
+                effects=(_turn_effect(unit, turn),),
+                message=f"{unit} dashes: one more speed's worth of movement this turn",
+            )
+        sit = replace(sit, turns={**sit.turns, unit: turn})
+    elif not action.path:
+        return _illegal("D5-SPEED", "a move needs a path")
+    found = plan(sit, unit, action.path, action.mode)
+    if isinstance(found, Illegal):
+        return found
+    assert isinstance(found, Plan)
+    if found.ruling.band != "move":
+        rule = "D5-SWITCH-SPEED" if found.budget.switch else "D5-SPEED"
+        return Illegal(
+            rule,
+            f"the path costs {found.ruling.cost / 100:g} m, more than the {max(0, found.budget.move_cm) / 100:g} m "
+            "left; take the dash action for more",
+            at=found.ruling.steps[-1].to,
+            cost=found.ruling.cost,
+            unit_cm=1,
+            steps=found.ruling.steps,
+        )
+    effects = apply_plan(sit, unit, found, turn)
+    rules = found.ruling.rules + ((house.GB_D5_DASH,) if dash else ())
+    return replace(found.ruling, rules=merge_rules(rules), effects=effects, band="dash" if dash else "move")
+
+
+def rule_drop_prone(sit: Situation, unit: str, rng: random.Random) -> Ruling | Illegal:
+    """Dropping prone: free, even with no movement left (D5-PRONE-DROP); a flyer may fall (D5-FLY-FALL)."""
+    creature = sit.creature(unit)
+    if creature.prone:
+        return _illegal("D5-PRONE", f"{unit} is already prone")
+    rules = ["D5-PRONE-DROP", "D5-PRONE"]
+    events: list[Event] = []
+    effects = [Effect("set", unit, "prone", True), Effect("set", unit, "mode", "crawl")]
+    if creature.airborne:
+        rules.append("D5-FLY-FALL")
+        if must_fall(creature.evolve(prone=True)):
+            rules.append(house.GB_D5_FALL)
+            fell_events, fell_effects = fall_outcome(creature, rng)
+            events.extend(fell_events)
+            effects = fell_effects
+    return Ruling(unit_cm=1, rules=tuple(rules), events=tuple(events), effects=tuple(effects))
+
+
+def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
+    """Standing up: half the (walking) speed from the budget, if that much is left (D5-PRONE-STAND, -LIMIT)."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    if creature.helpless or creature.defeated:
+        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless and cannot stand")
+    if not creature.prone:
+        return _illegal("D5-PRONE", f"{unit} is not prone")
+    mode, speed = stand_basis(creature)
+    if speed <= 0:
+        return _illegal("D5-PRONE-STAND-LIMIT", f"{unit} has speed 0 and cannot stand up")
+    cost = stand_cost_cm(creature)
+    left = allowance_cm(creature, turn, mode)
+    if left < cost:
+        return Illegal(
+            "D5-PRONE-STAND-LIMIT",
+            f"standing costs {cost / 100:g} m but only {max(0, left) / 100:g} m is left",
+            cost=cost,
+            unit_cm=1,
+        )
+    new = replace(turn, spent_cm=turn.spent_cm + cost)
+    effects = (Effect("set", unit, "prone", False), Effect("set", unit, "mode", "walk"), _turn_effect(unit, new))
+    return Ruling(cost=cost, unit_cm=1, rules=("D5-PRONE-STAND",), effects=effects)
+
+
+# --- attacks -------------------------------------------------------------------------
+
+
+def attack_modifiers(attacker: Creature, target: Creature) -> tuple[int, tuple[str, ...]]:
+    """Advantage (+1), disadvantage (−1) or neither (0) and the ids behind it; any of each cancels."""
+    adv: list[str] = []
+    dis: list[str] = []
+    if target.squeezed:
+        adv.append("D5-SQUEEZE-ADV-AGAINST")
+    if attacker.squeezed:
+        dis.append("D5-SQUEEZE-DISADV")
+    if target.prone:
+        near = distance_squares(attacker.footprint(), target.footprint()) <= 1
+        (adv if near else dis).append(house.GB_D5_PRONE_COMBAT)
+    if attacker.prone:
+        dis.append(house.GB_D5_PRONE_COMBAT)
+    return int(bool(adv)) - int(bool(dis)), merge_rules(adv, dis)
+
+
+def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal | None:
+    """Why `unit` cannot attack `target_id` now, or None."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    if creature.helpless or creature.defeated:
+        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless and cannot attack")
+    if turn.attacks_left <= 0 and turn.action_used:
+        return _illegal(house.GB_D5_ACTION, f"{unit} has used its action this turn")
+    if target_id is None or target_id not in sit.creatures or target_id == unit:
+        return _illegal(house.GB_D5_ACTION, f"no such target: {target_id!r}")
+    target = sit.creature(target_id)
+    if target.defeated:
+        return _illegal(house.GB_D5_ACTION, f"{target_id} is already down")
+    if not creature.hostile_to(target):
+        return _illegal(house.GB_D5_ACTION, f"{target_id} is not hostile to {unit}")
+    gap = distance_squares(creature.footprint(), target.footprint())
+    if gap > reach_squares(creature):
+        return _illegal(house.GB_D5_REACH, f"{target_id} is {gap} squares away, beyond reach", at=target.at)
+    return None
+
+
+def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """One weapon attack; the first starts the attack action, later ones use its remaining attacks."""
+    unit = action.unit or ""
+    refused = attack_refusal(sit, unit, action.target)
+    if refused is not None:
+        return refused
+    attacker = sit.creature(unit)
+    target = sit.creature(action.target or "")
+    turn = current_turn(sit, unit)
+    ids: list[str] = []
+    if turn.attacks_left > 0:
+        turn = replace(turn, attacks_left=turn.attacks_left - 1)
+        ids.append("D5-BETWEEN-ATTACKS")
+    else:
+        turn = replace(turn, action_used=True, attacks_left=max(1, attacker.attacks) - 1)
+        ids.append(house.GB_D5_ACTION)
+        if attacker.attacks > 1:
+            ids.append("D5-BETWEEN-ATTACKS")
+    advantage, why = attack_modifiers(attacker, target)
+    ruling = resolve_attack("dnd5e", attacker, target, rng, rules=merge_rules(why, ids), advantage=advantage)
+    events = list(ruling.events)
+    effects = list(ruling.effects)
+    rules = list(ruling.rules)
+    down = any(e.kind == "down" for e in events)
+    if down and must_fall(target.evolve(prone=True)):
+        fell_events, fell_effects = fall_outcome(target, rng, damage=False)
+        events.extend(fell_events)
+        effects.extend(e for e in fell_effects if e.key == "airborne")
+        rules.extend(("D5-FLY-FALL", house.GB_D5_FALL))
+    effects.append(_turn_effect(unit, turn))
+    return replace(ruling, unit_cm=1, rules=merge_rules(rules), events=tuple(events), effects=tuple(effects))
+
+
+# --- objects -------------------------------------------------------------------------
+
+
+def interact_refusal(sit: Situation, unit: str, at: Square | None) -> Illegal | None:
+    """Why `unit` cannot open or close a door at `at` now, or None (D5-OBJECTS, GB-D5-DOOR, GB-D5-INTERACT)."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    if creature.helpless or creature.defeated:
+        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless")
+    if turn.interaction_used and (turn.action_used or turn.attacks_left > 0):
+        return _illegal(house.GB_D5_INTERACT, "the free interaction and the action are both used this turn")
+    if at is None or not sit.board.in_bounds(at):
+        return _illegal(house.GB_D5_DOOR, "interact needs a square on the map", at=at)
+    if not sit.board.terrain(at).door:
+        return _illegal(house.GB_D5_INTERACT, f"there is no door at {list(at)}", at=at)
+    if distance_squares(creature.footprint(), [at]) != 1:
+        return _illegal(house.GB_D5_DOOR, f"the door at {list(at)} is not next to {unit}", at=at)
+    if "door_open" in sit.board.terrain(at).kinds and any(at in c.footprint() for c in sit.creatures.values()):
+        return _illegal(house.GB_D5_DOOR, f"someone stands in the doorway at {list(at)}", at=at)
+    return None
+
+
+def rule_interact(sit: Situation, action: Action) -> Ruling | Illegal:
+    """Open or close an adjacent door: free once per turn, then it takes the action."""
+    unit = action.unit or ""
+    refused = interact_refusal(sit, unit, action.at)
+    if refused is not None:
+        return refused
+    at = action.at
+    assert at is not None
+    turn = current_turn(sit, unit)
+    closed = "door_closed" in sit.board.terrain(at).kinds
+    new_terrain = DEFAULT_LEGEND["/"] if closed else DEFAULT_LEGEND["+"]
+    if turn.interaction_used:
+        turn = replace(turn, action_used=True, attacks_left=0)
+        how = "with the action"
+    else:
+        turn = replace(turn, interaction_used=True)
+        how = "free"
+    effects = (Effect("board", unit, key=f"{at[0]},{at[1]}", value=new_terrain), _turn_effect(unit, turn))
+    verb = "opens" if closed else "closes"
+    return Ruling(
+        unit_cm=1,
+        rules=("D5-OBJECTS", house.GB_D5_INTERACT, house.GB_D5_DOOR),
+        effects=effects,
+        message=f"{unit} {verb} the door at {list(at)} ({how})",
+    )
+
+
+# --- the entry points ----------------------------------------------------------------
+
+
+def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on one dnd5e action; a Ruling's effects are the whole change."""
+    kind = action.kind
+    if kind == "end_turn":
+        return Ruling(unit_cm=1, rules=("D5-SPEED",), message="turn ends; unspent movement is lost")
+    if kind in FOREIGN_KINDS or kind not in ACTION_KINDS:
+        return _illegal(house.GB_D5_NOT_5E, f"{kind!r} is not a dnd5e action (dnd5e has move, dash, attack …)")
+    if action.unit is None or action.unit not in sit.creatures:
+        return _illegal(house.GB_D5_UNABLE, f"unknown unit {action.unit!r}")
+    if kind == "move":
+        return rule_move(sit, action, dash=False)
+    if kind == "dash":
+        return rule_move(sit, action, dash=True)
+    if kind == "drop_prone":
+        return rule_drop_prone(sit, action.unit, rng)
+    if kind == "stand_up":
+        return rule_stand_up(sit, action.unit)
+    if kind == "attack":
+        return rule_attack(sit, action, rng)
+    return rule_interact(sit, action)
+
+
+def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
+    """Each action kind → None when it can be taken now, else why not."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    out: dict[str, Illegal | None] = {}
+    for kind in ACTION_KINDS:
+        if kind in FOREIGN_KINDS:
+            out[kind] = _illegal(house.GB_D5_NOT_5E, f"{kind!r} is not a dnd5e action")
+        elif creature.helpless or creature.defeated:
+            out[kind] = None if kind == "end_turn" else _illegal(house.GB_D5_UNABLE, f"{unit} is helpless")
+        elif kind == "move":
+            squares = [r for r in reach(sit, unit) if r.band == "move"]
+            out[kind] = None if squares else _illegal("D5-SPEED", "no movement left for even one step")
+        elif kind == "dash":
+            out[kind] = None if can_dash(turn) else _illegal(house.GB_D5_DASH, "the action is already used")
+        elif kind == "drop_prone":
+            out[kind] = _illegal("D5-PRONE", "already prone") if creature.prone else None
+        elif kind == "stand_up":
+            out[kind] = None if creature.prone else _illegal("D5-PRONE", "not prone")
+            if creature.prone:
+                result = rule_stand_up(sit, unit)
+                out[kind] = result if isinstance(result, Illegal) else None
+        elif kind == "attack":
+            refusals = [attack_refusal(sit, unit, other.id) for other in sit.others(unit)]
+            if any(r is None for r in refusals):
+                out[kind] = None
+            else:
+                out[kind] = next(
+                    (r for r in refusals if r is not None and r.rule != house.GB_D5_ACTION),
+                    _illegal(house.GB_D5_ACTION, "no target in reach"),
+                )
+                if turn.action_used and turn.attacks_left <= 0:
+                    out[kind] = _illegal(house.GB_D5_ACTION, "the action is already used")
+        elif kind == "interact":
+            doors = _doors_near(sit, creature)
+            refusals = [interact_refusal(sit, unit, sq) for sq in doors]
+            if any(r is None for r in refusals):
+                out[kind] = None
+            else:
+                out[kind] = refusals[0] if refusals else _illegal(house.GB_D5_INTERACT, "no door next to the unit")
+        else:
+            out[kind] = None
+    return out
+
+
+def _doors_near(sit: Situation, creature: Creature) -> list[Square]:
+    fp = creature.footprint()
+    ring = {(x + dx, y + dy) for x, y in fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - set(fp)
+    return sorted(
+        (sq for sq in ring if sit.board.in_bounds(sq) and sit.board.terrain(sq).door),
+        key=lambda sq: (sq[1], sq[0], chebyshev(sq, creature.at)),
+    )

@@ -1,0 +1,515 @@
+"""Step rulings, measure and reach for dnd5e: one search over (anchor, squeezed) states.
+
+A step's cost depends only on where it ends (and the edge it crosses), so `measure` walks
+the given path over the same transitions that `reach` searches, and the two agree.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.core import SQUARE_CM, Creature, Effect, Event, Illegal, Ruling, Situation, Square, StepRuling, merge_rules
+from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
+from rules.ruleset import Reach
+from rules.search import cost_map, path_to
+
+from . import house
+from .budget import TurnState, allowance_cm, can_dash, current_turn, default_mode, speeds_cm, surcharged
+from .space import (
+    Spaces,
+    clearance_needed,
+    distance_squares,
+    full_side,
+    passable_by,
+    reach_squares,
+    size_order,
+    squeeze_clearance,
+    squeeze_side,
+)
+
+State = tuple[Square, bool]
+"""Anchor of the current footprint and whether it is squeezed."""
+
+Reason = tuple[str, str, Square]
+"""Why a footprint or step is refused: rule id, message, square."""
+
+
+def _square_fp(anchor: Square, side: int) -> list[Square]:
+    x0, y0 = anchor
+    return [(x, y) for y in range(y0, y0 + side) for x in range(x0, x0 + side)]
+
+
+class Mover:
+    """One creature moving in one mode: precomputed footprint checks and transitions for a single call."""
+
+    def __init__(self, sit: Situation, unit: str, mode: str) -> None:
+        self.sit = sit
+        self.board = sit.board
+        self.creature = creature = sit.creature(unit)
+        self.mode = mode
+        self.flying = mode == "fly"
+        self.crawling = mode == "crawl"
+        self.surcharge = surcharged(creature, mode)
+        self.full = full_side(creature)
+        self.red = squeeze_side(creature)
+        self.need_full = clearance_needed(size_order(creature.size))
+        self.need_red = squeeze_clearance(creature)
+        self.spaces = Spaces(sit, creature)
+        self.extra_base = int(self.crawling) + int(self.surcharge)
+        self._fit: dict[tuple[Square, int, float], Reason | None] = {}
+        self._terrain_extra: dict[tuple[Square, int], bool] = {}
+        self._succ: dict[State, list[tuple[State, int]]] = {}
+        self._via: dict[tuple[State, State], tuple[Square, bool]] = {}
+        self.other_squares = {sq for c in sit.others(unit) for sq in c.footprint()}
+        self._edges = bool(self.board.edges)
+        self.threats = [
+            (c.id, c.footprint(), reach_squares(c))
+            for c in sit.others(unit)
+            if c.hostile_to(creature) and not (c.helpless or c.defeated)
+        ]
+
+    # --- footprints -------------------------------------------------------------------
+
+    def start(self) -> State:
+        """The state the creature is in now."""
+        c = self.creature
+        squeezed = c.space is not None and c.space != (self.full, self.full) and self.red is not None
+        return (c.at, squeezed)
+
+    def side(self, state: State) -> int:
+        """Footprint side of a state."""
+        return self.red if (state[1] and self.red is not None) else self.full
+
+    def squares(self, state: State) -> list[Square]:
+        """The squares a state covers."""
+        return _square_fp(state[0], self.side(state))
+
+    def fit(self, anchor: Square, side: int, need: float) -> Reason | None:
+        """Why a footprint cannot stand at `anchor`, or None (D5-GRID-OBSTACLES, D5-SQUEEZE, D5-PASS-*)."""
+        key = (anchor, side, need)
+        if key in self._fit:
+            return self._fit[key]
+        reason: Reason | None = None
+        board = self.board
+        for sq in _square_fp(anchor, side):
+            if not board.in_bounds(sq):
+                reason = ("D5-GRID-OBSTACLES", "off the map", sq)
+                break
+            t = board.terrain(sq)
+            if t.wall:
+                what = "a closed door (open it first)" if "door_closed" in t.kinds else "a wall"
+                reason = ("D5-GRID-OBSTACLES", f"{list(sq)} is {what}", sq)
+                break
+            if t.pit and not self.flying:
+                reason = ("D5-GRID-OBSTACLES", f"{list(sq)} is a pit; only a flyer crosses it", sq)
+                break
+            if t.clearance < need:
+                reason = ("D5-SQUEEZE", f"{list(sq)} is too narrow (clearance {t.clearance} m)", sq)
+                break
+        if reason is None:
+            blocker = self.spaces.blocker(_square_fp(anchor, side))
+            if blocker is not None:
+                reason = (
+                    "D5-PASS-HOSTILE",
+                    f"{blocker.id} is hostile and less than two sizes apart; its space is closed",
+                    next(iter(sorted(set(_square_fp(anchor, side)) & blocker.footprint()))),
+                )
+        self._fit[key] = reason
+        return reason
+
+    def end_ok(self, state: State) -> bool:
+        """Whether a segment may end in this state (D5-NO-END-IN-SPACE)."""
+        return not self.spaces.occupied(self.squares(state))
+
+    def _terrain_difficult(self, anchor: Square, side: int) -> bool:
+        key = (anchor, side)
+        hit = self._terrain_extra.get(key)
+        if hit is None:
+            hit = False
+            for sq in _square_fp(anchor, side):
+                t = self.board.terrain(sq)
+                if t.hampering or (t.difficult and not self.flying):
+                    hit = True
+                    break
+            self._terrain_extra[key] = hit
+        return hit
+
+    # --- transitions ------------------------------------------------------------------
+
+    def _blocked_step(self, state: State, delta: Square) -> tuple[Reason | None, bool]:
+        """Corner and wall-segment checks of a step; (refusal, crosses a hampering segment)."""
+        anchor = state[0]
+        side = self.side(state)
+        if is_diagonal(delta):
+            if side == 1:
+                x, y = anchor
+                for flank in ((x + delta[0], y), (x, y + delta[1])):
+                    if self.board.in_bounds(flank) and self.board.terrain(flank).wall:
+                        return ("D5-GRID-CORNER", f"the step cuts the corner of {list(flank)}", flank), False
+                if self._edges and corner_blocked(self.board, anchor, (1, 1), delta) is not None:
+                    to = (x + delta[0], y + delta[1])
+                    return ("D5-GRID-OBSTACLES", "a wall segment touches the corner crossed", to), False
+                return None, False
+            hit = corner_blocked(self.board, anchor, (side, side), delta)
+            if hit is not None:
+                return ("D5-GRID-CORNER", f"the step cuts the corner at {list(hit)}", hit), False
+            return None, False
+        if not self._edges:
+            return None, False
+        kinds = crossed_edges(self.board, anchor, (side, side), delta)
+        if "blocking" in kinds:
+            to = (anchor[0] + delta[0], anchor[1] + delta[1])
+            return ("D5-GRID-OBSTACLES", "a blocking wall segment is in the way", to), False
+        return None, "hampering" in kinds
+
+    def targets(self, state: State, delta: Square) -> tuple[list[State], Reason | None, bool]:
+        """States one step `delta` leads to (several only when entering a squeeze), or the refusal."""
+        refusal, hampered = self._blocked_step(state, delta)
+        if refusal is not None:
+            return [], refusal, False
+        (x, y), squeezed = state
+        to = (x + delta[0], y + delta[1])
+        red = self.red
+        if not squeezed:
+            reason = self.fit(to, self.full, self.need_full)
+            if reason is None:
+                return [(to, False)], None, hampered
+            if red is None:
+                return [], reason, False
+            spare = self.full - red
+            found = [
+                ((to[0] + i, to[1] + j), True)
+                for j in range(spare + 1)
+                for i in range(spare + 1)
+                if self.fit((to[0] + i, to[1] + j), red, self.need_red) is None
+            ]
+            return found, (None if found else reason), hampered
+        assert red is not None
+        spare = self.full - red
+        for j in range(spare + 1):  # GB-D5-EXPAND: lowest y, then lowest x
+            for i in range(spare + 1):
+                cand = (to[0] - i, to[1] - j)
+                if self.fit(cand, self.full, self.need_full) is None:
+                    return [(cand, False)], None, hampered
+        reason = self.fit(to, red, self.need_red)
+        if reason is None:
+            return [(to, True)], None, hampered
+        return [], reason, False
+
+    def units(self, dest: State, hampered: bool) -> int:
+        """Step cost in squares: 1 + difficult + crawling + squeezing (+ climb/swim surcharge) (D5-COST-ADD)."""
+        side = self.side(dest)
+        difficult = hampered or self._terrain_difficult(dest[0], side) or self.spaces.occupied(self.squares(dest))
+        return 1 + int(difficult) + self.extra_base + int(dest[1])
+
+    def successors(self, state: State) -> list[tuple[State, int]]:
+        """Every state one step away with its cost in squares."""
+        cached = self._succ.get(state)
+        if cached is not None:
+            return cached
+        out = []
+        for delta in DIRECTIONS:
+            dests, _, hampered = self.targets(state, delta)
+            for dest in dests:
+                self._via.setdefault((state, dest), (delta, hampered))
+                out.append((dest, self.units(dest, hampered)))
+        self._succ[state] = out
+        return out
+
+    # --- explanations -----------------------------------------------------------------
+
+    def step_ruling(self, src: State, dest: State) -> StepRuling:
+        """The full ruling on one chosen transition: cost, ids and opportunity-attack events."""
+        self.successors(src)
+        delta, hampered = self._via[(src, dest)]
+        side = self.side(dest)
+        squares = self.squares(dest)
+        rules: list[str] = ["D5-SPEED"]
+        if is_diagonal(delta):
+            rules.append("D5-GRID-DIAG")
+        if side > 1 or self.full > 1:
+            rules.append("D5-GRID-FOOTPRINT")
+        sources = []
+        if not self.flying and any(self.board.terrain(sq).difficult for sq in squares):
+            sources.append("D5-DIFFICULT")
+        if hampered or any(self.board.terrain(sq).hampering for sq in squares):
+            sources.append("D5-GRID-OBSTACLES")
+        if self.flying and any(self.board.terrain(sq).pit for sq in squares):
+            rules.append("D5-GRID-OBSTACLES")
+        others = self.spaces.creatures_in(squares)
+        if others:
+            sources.append("D5-CREATURE-DIFFICULT")
+            for other in others:
+                hostile = other.hostile_to(self.creature) and not (other.defeated or other.helpless)
+                rules.append("D5-PASS-HOSTILE" if hostile else "D5-PASS-NONHOSTILE")
+                if other.defeated or other.helpless:
+                    rules.append(house.GB_D5_DOWNED)
+                assert passable_by(self.creature, other)
+        elif size_order(self.creature.size) == 0 and any(sq in self.other_squares for sq in squares):
+            rules.append("D5-GRID-FOOTPRINT")  # a Tiny mover sharing a square freely
+        rules.extend(sources)
+        if len(sources) > 1:
+            rules.append("D5-DIFFICULT-NOSTACK")
+        extras = int(bool(sources)) + self.extra_base + int(dest[1])
+        if self.crawling:
+            rules.append("D5-CRAWL")
+            if sources:
+                rules.append("D5-CRAWL-DIFFICULT")
+        if dest[1]:
+            rules.extend(("D5-SQUEEZE", "D5-SQUEEZE-COST"))
+        if self.surcharge:
+            rules.append(house.GB_D5_CLIMB_SWIM)
+        if extras > 1:
+            rules.append("D5-COST-ADD")
+        events: list[Event] = []
+        if src[1] != dest[1] and self.red is not None:
+            kind = "squeeze" if dest[1] else "expand"
+            events.append(Event(kind, "D5-SQUEEZE", unit=self.creature.id, at=dest[0]))
+            if not dest[1] and (src[0] != dest[0]):
+                rules.append(house.GB_D5_EXPAND)
+        before = self.squares(src)
+        for tid, tfp, treach in self.threats:
+            if distance_squares(before, tfp) <= treach and distance_squares(squares, tfp) > treach:
+                events.append(Event("provokes", "D5-OA-LEAVE-REACH", unit=self.creature.id, by=tid, at=src[0]))
+        if events and any(e.kind == "provokes" for e in events):
+            rules.append("D5-OA-LEAVE-REACH")
+        dims = (side, side) if side != self.full else None
+        return StepRuling(
+            to=dest[0],
+            cost=self.units(dest, hampered) * SQUARE_CM,
+            rules=merge_rules(rules),
+            events=tuple(events),
+            dims=dims,
+        )
+
+    def refusal(self, state: State, target: Square) -> Reason:
+        """Why no transition from `state` enters `target`."""
+        dx, dy = target[0] - state[0][0], target[1] - state[0][1]
+        delta = (max(-1, min(1, dx)), max(-1, min(1, dy)))
+        if delta == (0, 0):
+            return ("D5-GRID-DIAG", "a step must enter a neighbouring square", target)
+        _, reason, _ = self.targets(state, delta)
+        if reason is not None:
+            return reason
+        return ("D5-GRID-DIAG", f"{list(target)} is not one step from {list(state[0])}", target)
+
+
+# --- mode and budget ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one segment in one mode may spend: with the current allowance and with a dash."""
+
+    mode: str
+    move_cm: int
+    dash_cm: int | None
+    """None when no dash is possible any more."""
+    switch: bool
+    """Whether this segment changes mode after movement was spent (D5-SWITCH-SPEED)."""
+
+
+def resolve_mode(creature: Creature, turn: TurnState, requested: str | None) -> str | Illegal:
+    """The mode a segment uses, or why that mode is closed (D5-CRAWL, D5-MODES)."""
+    if creature.helpless or creature.defeated:
+        return Illegal(house.GB_D5_UNABLE, f"{creature.id} is helpless and cannot move", unit_cm=1)
+    if creature.prone:
+        if requested in (None, "walk", "crawl"):
+            return "crawl"
+        return Illegal("D5-CRAWL", f"{creature.id} is prone and can only crawl (stand up first)", unit_cm=1)
+    if requested == "crawl":
+        return Illegal("D5-CRAWL", "only a prone creature crawls (drop prone first)", unit_cm=1)
+    mode = requested or default_mode(creature)
+    if mode not in speeds_cm(creature):
+        return Illegal("D5-MODES", f"{creature.id} has no {mode} speed", unit_cm=1)
+    return mode
+
+
+def segment_budget(creature: Creature, turn: TurnState, mode: str) -> Budget | Illegal:
+    """The allowance of a segment in `mode`, or the Illegal when nothing is left (D5-SPEED, D5-SWITCH-SPEED)."""
+    move = allowance_cm(creature, turn, mode)
+    dash = allowance_cm(creature, turn, mode, dash=True) if can_dash(turn) else None
+    switch = mode != turn.mode and turn.spent_cm > 0 and not (mode == "crawl" and turn.mode == "walk")
+    if move <= 0 and (dash is None or dash <= 0):
+        rule = "D5-SWITCH-SPEED" if switch else "D5-SPEED"
+        return Illegal(rule, f"no {mode} movement left: {speeds_cm(creature)[mode]} − {turn.spent_cm} cm", unit_cm=1)
+    return Budget(mode, move, dash, switch)
+
+
+# --- measure and reach ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A measured path: the ruling plus what applying it needs."""
+
+    ruling: Ruling
+    end: State
+    mover: Mover
+    budget: Budget
+
+
+def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Plan | Illegal:
+    """Rule on `path` as one movement segment starting from the unit's current turn state."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    chosen = resolve_mode(creature, turn, mode)
+    if isinstance(chosen, Illegal):
+        return chosen
+    budget = segment_budget(creature, turn, chosen)
+    if isinstance(budget, Illegal):
+        return budget
+    mover = Mover(sit, unit, chosen)
+    start = mover.start()
+    layers: list[dict[State, tuple[int, State | None]]] = [{start: (0, None)}]
+    for target in path:
+        target = (int(target[0]), int(target[1]))
+        nxt: dict[State, tuple[int, State | None]] = {}
+        for state, (cost, _) in sorted(layers[-1].items(), key=lambda kv: kv[1][0]):
+            for dest, units in mover.successors(state):
+                if dest[0] != target:
+                    continue
+                total = cost + units
+                if dest not in nxt or total < nxt[dest][0]:
+                    nxt[dest] = (total, state)
+        if not nxt:
+            best = min(layers[-1].items(), key=lambda kv: kv[1][0])
+            rule, message, at = mover.refusal(best[0], target)
+            steps = _steps(mover, layers, best[0])
+            return Illegal(rule, message, at=at, cost=best[1][0] * SQUARE_CM, unit_cm=1, steps=steps)
+        layers.append(nxt)
+    ends = {s: v for s, v in layers[-1].items() if mover.end_ok(s)}
+    if not ends:
+        steps = _steps(mover, layers, min(layers[-1].items(), key=lambda kv: kv[1][0])[0])
+        at = path[-1] if path else creature.at
+        return Illegal(
+            "D5-NO-END-IN-SPACE",
+            "the move may not end in another creature's space",
+            at=tuple(at),
+            cost=sum(s.cost for s in steps),
+            unit_cm=1,
+            steps=steps,
+        )
+    end = min(ends.items(), key=lambda kv: kv[1][0])[0]
+    steps = _steps(mover, layers, end)
+    cost = sum(s.cost for s in steps)
+    band = _band(cost, budget)
+    if band is None:
+        limit = budget.dash_cm if budget.dash_cm is not None else budget.move_cm
+        running, at = 0, path[-1]
+        for step in steps:
+            running += step.cost
+            if running > limit:
+                at = step.to
+                break
+        rule = "D5-SWITCH-SPEED" if budget.switch else "D5-SPEED"
+        left = max(0, budget.move_cm)
+        return Illegal(
+            rule,
+            f"the path costs {cost / 100:g} m but only {left / 100:g} m of {chosen} movement is left"
+            + (f" ({max(0, limit) / 100:g} m with a dash)" if budget.dash_cm is not None else ""),
+            at=tuple(at),
+            cost=cost,
+            unit_cm=1,
+            steps=steps,
+        )
+    rules = ["D5-SPEED"]
+    if budget.switch:
+        rules.append("D5-SWITCH-SPEED")
+    if chosen in ("fly", "climb", "swim"):
+        rules.append("D5-MODES")
+    if turn.spent_cm > 0 or turn.action_used:
+        rules.append("D5-BREAK-UP")
+    if turn.attacks_left > 0:
+        rules.append("D5-BETWEEN-ATTACKS")
+    if band == "dash":
+        rules.append(house.GB_D5_DASH)
+    events = tuple(e for s in steps for e in s.events)
+    ruling = Ruling(
+        cost=cost,
+        unit_cm=1,
+        rules=merge_rules(rules, *(s.rules for s in steps)),
+        events=events,
+        steps=steps,
+        band=band,
+    )
+    return Plan(ruling, end, mover, budget)
+
+
+def _steps(mover: Mover, layers: list[dict[State, tuple[int, State | None]]], last: State) -> tuple[StepRuling, ...]:
+    chain = [last]
+    for layer in reversed(layers[1:]):
+        prev = layer[chain[-1]][1]
+        assert prev is not None
+        chain.append(prev)
+    chain.reverse()
+    return tuple(mover.step_ruling(a, b) for a, b in itertools.pairwise(chain))
+
+
+def _band(cost: int, budget: Budget) -> str | None:
+    if cost <= budget.move_cm:
+        return "move"
+    if budget.dash_cm is not None and cost <= budget.dash_cm:
+        return "dash"
+    return None
+
+
+def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
+    """Cost, ids and band (move or dash) of `path` as one segment now, or why it is illegal."""
+    result = plan(sit, unit, path, mode)
+    return result if isinstance(result, Illegal) else result.ruling
+
+
+def reach(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+    """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    chosen = resolve_mode(creature, turn, mode)
+    if isinstance(chosen, Illegal):
+        return []
+    budget = segment_budget(creature, turn, chosen)
+    if isinstance(budget, Illegal):
+        return []
+    limit = max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM
+    mover = Mover(sit, unit, chosen)
+    start = mover.start()
+    best, prev = cost_map([(start, 0)], mover.successors, limit)
+    chosen_state: dict[Square, State] = {}
+    for state, units in best.items():
+        anchor = state[0]
+        if anchor == creature.at or not mover.end_ok(state):
+            continue
+        old = chosen_state.get(anchor)
+        if old is None or units < best[old]:
+            chosen_state[anchor] = state
+    out = []
+    for anchor, state in chosen_state.items():
+        cost = best[state] * SQUARE_CM
+        band = _band(cost, budget)
+        if band is None:
+            continue
+        path = tuple(s[0] for s in path_to(prev, state)[1:])
+        out.append(Reach(at=anchor, cost=cost, band=band, path=path))
+    out.sort(key=lambda r: (r.cost, r.at[1], r.at[0]))
+    return out
+
+
+def apply_plan(sit: Situation, unit: str, found: Plan, turn: TurnState) -> tuple[Effect, ...]:
+    """The effects of moving along a measured plan: place, squeezed flag, mode, airborne, the new turn."""
+    creature = sit.creature(unit)
+    mover = found.mover
+    side = mover.side(found.end)
+    dims = None if side == mover.full else (side, side)
+    effects = [Effect("place", unit, value=(found.end[0], dims))]
+    if found.end[1] != creature.squeezed:
+        effects.append(Effect("set", unit, "squeezed", found.end[1]))
+    if creature.mode != found.budget.mode:
+        effects.append(Effect("set", unit, "mode", found.budget.mode))
+    airborne = mover.flying or (creature.airborne and mover.crawling)
+    if airborne != creature.airborne:
+        effects.append(Effect("set", unit, "airborne", airborne))
+    new = replace(turn, spent_cm=turn.spent_cm + found.ruling.cost, mode=found.budget.mode)
+    effects.append(Effect("turn", unit, value=new))
+    return tuple(effects)
