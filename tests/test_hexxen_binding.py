@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from test_hexxen_helpers import HIT, MISS, act, fight, pairs
 
 from rules import hexxen
 from rules.core import Size
 from rules.geometry import chebyshev
 from rules.hexxen import TurnState, bound_to, is_bound, new_turn, setup_problems
-from test_hexxen_helpers import HIT, MISS, act, fight, pairs
 
 
 def test_hx_states_a_participant_is_bound_iff_it_is_in_a_pair():
