@@ -271,7 +271,8 @@ def _legend_entry(t: Table, symbol: str) -> Terrain:
     if len(symbol) != 1 or symbol.isspace():
         t.fail(symbol, "a legend symbol must be exactly one visible character")
     value = t.data[symbol]
-    if isinstance(value, str):
+    if isinstance(value, (str, list)):
+        t.seen.add(symbol)
         return Terrain(_kinds(t, symbol, value), symbol=symbol)
     entry = t.table(symbol)
     if entry is None:  # pragma: no cover - table() only returns None for absent keys

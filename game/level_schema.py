@@ -161,7 +161,7 @@ class Table:
             self.fail(key, f"expected an array of tables ([[{key}]] blocks), got {show(value)}")
         if required and not value:
             self.fail(key, f"expected at least one [[{key}]] block")
-        return [Table(self.ctx, item, self.at(i)) for i, item in enumerate(value)]
+        return [Table(self.ctx, item, (*self.path, key, i)) for i, item in enumerate(value)]
 
     def value(self, key: str, parse: Callable[[Any], Any], default: Any = REQUIRED) -> Any:
         """A value converted by `parse`; its ValueError text becomes the message."""
