@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .actions import available, fall, must_fall, rule
 from .budget import TurnState, new_turn, remaining_cm, speeds_cm, stand_cost_cm
-from .movement import measure, reach
+from .movement import measure
+from .reachable import reach
 from .space import reach_squares, size_order, threatening
 
 NAME = "dnd5e"

@@ -14,7 +14,8 @@ from rules.geometry import chebyshev
 
 from . import house
 from .budget import TurnState, allowance_cm, can_dash, current_turn, speeds_cm, stand_basis, stand_cost_cm
-from .movement import Plan, apply_plan, plan, reach
+from .movement import Plan, apply_plan, plan
+from .reachable import reach
 from .space import distance_squares, reach_squares
 
 FALL_DAMAGE = "1d6"

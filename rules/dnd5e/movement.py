@@ -12,8 +12,6 @@ from dataclasses import dataclass, replace
 
 from rules.core import SQUARE_CM, Creature, Effect, Event, Illegal, Ruling, Situation, Square, StepRuling, merge_rules
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
-from rules.ruleset import Reach
-from rules.search import cost_map, path_to
 
 from . import house
 from .budget import TurnState, allowance_cm, can_dash, current_turn, default_mode, speeds_cm, surcharged
@@ -75,7 +73,7 @@ class Mover:
     def start(self) -> State:
         """The state the creature is in now."""
         c = self.creature
-        squeezed = c.space is not None and c.space != (self.full, self.full) and self.red is not None
+        squeezed = self.red is not None and (c.squeezed or (c.space is not None and c.space != (self.full, self.full)))
         return (c.at, squeezed)
 
     def side(self, state: State) -> int:
@@ -395,7 +393,7 @@ def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = N
     end = min(ends.items(), key=lambda kv: kv[1][0])[0]
     steps = _steps(mover, layers, end)
     cost = sum(s.cost for s in steps)
-    band = _band(cost, budget)
+    band = band_of(cost, budget)
     if band is None:
         limit = budget.dash_cm if budget.dash_cm is not None else budget.move_cm
         running, at = 0, path[-1]
@@ -448,7 +446,7 @@ def _steps(mover: Mover, layers: list[dict[State, tuple[int, State | None]]], la
     return tuple(mover.step_ruling(a, b) for a, b in itertools.pairwise(chain))
 
 
-def _band(cost: int, budget: Budget) -> str | None:
+def band_of(cost: int, budget: Budget) -> str | None:
     if cost <= budget.move_cm:
         return "move"
     if budget.dash_cm is not None and cost <= budget.dash_cm:
@@ -460,40 +458,6 @@ def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None 
     """Cost, ids and band (move or dash) of `path` as one segment now, or why it is illegal."""
     result = plan(sit, unit, path, mode)
     return result if isinstance(result, Illegal) else result.ruling
-
-
-def reach(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
-    """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
-    creature = sit.creature(unit)
-    turn = current_turn(sit, unit)
-    chosen = resolve_mode(creature, turn, mode)
-    if isinstance(chosen, Illegal):
-        return []
-    budget = segment_budget(creature, turn, chosen)
-    if isinstance(budget, Illegal):
-        return []
-    limit = max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM
-    mover = Mover(sit, unit, chosen)
-    start = mover.start()
-    best, prev = cost_map([(start, 0)], mover.successors, limit)
-    chosen_state: dict[Square, State] = {}
-    for state, units in best.items():
-        anchor = state[0]
-        if anchor == creature.at or not mover.end_ok(state):
-            continue
-        old = chosen_state.get(anchor)
-        if old is None or units < best[old]:
-            chosen_state[anchor] = state
-    out = []
-    for anchor, state in chosen_state.items():
-        cost = best[state] * SQUARE_CM
-        band = _band(cost, budget)
-        if band is None:
-            continue
-        path = tuple(s[0] for s in path_to(prev, state)[1:])
-        out.append(Reach(at=anchor, cost=cost, band=band, path=path))
-    out.sort(key=lambda r: (r.cost, r.at[1], r.at[0]))
-    return out
 
 
 def apply_plan(sit: Situation, unit: str, found: Plan, turn: TurnState) -> tuple[Effect, ...]:

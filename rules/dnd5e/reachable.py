@@ -1,0 +1,53 @@
+"""Reach for dnd5e: every square a unit can end its next movement segment on, with cost and band."""
+
+from __future__ import annotations
+
+from rules.core import SQUARE_CM, Illegal, Situation, Square
+from rules.ruleset import Reach
+from rules.search import cost_map, path_to
+
+from . import single_square
+from .budget import current_turn
+from .movement import Mover, State, band_of, resolve_mode, segment_budget
+
+
+def reach(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+    """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    chosen = resolve_mode(creature, turn, mode)
+    if isinstance(chosen, Illegal):
+        return []
+    budget = segment_budget(creature, turn, chosen)
+    if isinstance(budget, Illegal):
+        return []
+    limit = max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM
+    mover = Mover(sit, unit, chosen)
+    start = mover.start()
+    if single_square.applies(mover):
+        found = single_square.search(mover, start[0], limit)
+        ends = found.ends(creature.at, mover.spaces.holders)
+    else:
+        ends = _general(mover, start, limit)
+    out = []
+    for anchor, units, path in ends:
+        cost = units * SQUARE_CM
+        band = band_of(cost, budget)
+        if band is not None:
+            out.append(Reach(at=anchor, cost=cost, band=band, path=path))
+    out.sort(key=lambda r: (r.cost, r.at[1], r.at[0]))
+    return out
+
+
+def _general(mover: Mover, start: State, limit: int) -> list[tuple[Square, int, tuple[Square, ...]]]:
+    """Search over (anchor, squeezed) states; per anchor the cheapest state a segment may end in."""
+    best, prev = cost_map([(start, 0)], mover.successors, limit)
+    chosen: dict[Square, State] = {}
+    for state, units in best.items():
+        anchor = state[0]
+        if anchor == mover.creature.at or not mover.end_ok(state):
+            continue
+        old = chosen.get(anchor)
+        if old is None or units < best[old]:
+            chosen[anchor] = state
+    return [(anchor, best[state], tuple(s[0] for s in path_to(prev, state)[1:])) for anchor, state in chosen.items()]
