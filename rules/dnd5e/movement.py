@@ -186,8 +186,8 @@ class Mover:
             return found, (None if found else reason), hampered
         assert red is not None
         spare = self.full - red
-        for j in range(spare + 1):  # GB-D5-EXPAND: lowest y, then lowest x
-            for i in range(spare + 1):
+        for j in range(spare, -1, -1):  # GB-D5-EXPAND: lowest y, then lowest x
+            for i in range(spare, -1, -1):
                 cand = (to[0] - i, to[1] - j)
                 if self.fit(cand, self.full, self.need_full) is None:
                     return [(cand, False)], None, hampered
