@@ -1,0 +1,6 @@
+"""The game window: the only package that imports pygame (scenes, widgets, render layers, input)."""
+
+import os
+
+# the game prints its own messages; pygame's banner would clutter the headless commands' output
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

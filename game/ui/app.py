@@ -1,0 +1,188 @@
+"""The game window: opens it, owns the current scene, and runs the frame loop (tick, dispatch, draw)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import pygame
+
+from game.cli import load_or_default
+from game.level import Level, LevelError
+from game.match import Match
+from game.ui import theme
+from game.ui.keymap import APP_KEYS, intent_for
+from game.ui.scenes.base import Scene
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.handover import HandOverScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.message import MessageScene
+from game.ui.scenes.victory import VictoryScene
+
+DEFAULT_SIZE = (1280, 800)
+FPS = 60
+
+
+def parse_size(value: str | None) -> tuple[int, int]:
+    """ "WxH" → (w, h); the default size when missing or malformed."""
+    if not value:
+        return DEFAULT_SIZE
+    try:
+        w, h = (int(p) for p in value.lower().split("x"))
+    except ValueError:
+        return DEFAULT_SIZE
+    return (max(320, w), max(240, h))
+
+
+class App:
+    """One window, one current scene, one match at a time."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        # skip ALSA probing on machines without sound (the game makes no sound yet)
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        pygame.display.set_caption("Gridbound")
+        self.size = parse_size(getattr(args, "size", None))
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        pygame.key.set_repeat(250, 40)
+        self.clock = pygame.time.Clock()
+        self.frames: int | None = getattr(args, "frames", None)
+        self.screenshot: str | None = getattr(args, "screenshot", None)
+        self.seed: int = getattr(args, "seed", 0) or 0
+        self.running = True
+        self.fullscreen = False
+        self.scene: Scene | None = None
+        self.match: Match | None = None
+        self.level: Level | None = None
+        self.side_colors: dict[str, theme.Color] = {}
+        self.open_level(getattr(args, "level", None))
+
+    # --- matches and scenes --------------------------------------------------------------
+
+    def open_level(self, path: str | Path | None) -> None:
+        """Load a level and start a match on it; a bad level shows its error on screen."""
+        try:
+            level = load_or_default(str(path) if path is not None else None)
+        except LevelError as exc:
+            self.switch(MessageScene("This level cannot be loaded", str(exc)))
+            return
+        except OSError as exc:
+            self.switch(MessageScene("This level cannot be read", str(exc)))
+            return
+        self.start(level)
+
+    def start(self, level: Level) -> None:
+        """A fresh match on `level` in the battle screen."""
+        if self.match is not None:
+            self.match.close()
+        self.level = level
+        self.side_colors = {
+            s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
+            for i, s in enumerate(level.sides)
+        }
+        self.match = Match(level, seed=self.seed)
+        self.switch(BattleScene(self.match))
+
+    def replay(self) -> None:
+        """The same level again from the start."""
+        if self.level is not None:
+            self.start(self.level)
+
+    def switch(self, scene: Scene) -> None:
+        """Make `scene` the current scene."""
+        if self.scene is not None:
+            self.scene.leave()
+        self.scene = scene
+        scene.enter(self)
+
+    def side_name(self, side: str | None) -> str:
+        """The display name of a side id."""
+        spec = next((s for s in self.level.sides if s.id == side), None) if self.level else None
+        return spec.name if spec and spec.name else (side or "?")
+
+    def show_handover(self, battle: Scene, side: str) -> None:
+        """Hide the board until the next player is ready (hot-seat: only between human sides)."""
+        if self.level is None:
+            return
+        humans = [s for s in self.level.sides if s.controller == "human"]
+        spec = next((s for s in self.level.sides if s.id == side), None)
+        if len(humans) < 2 or spec is None or spec.controller != "human":
+            return
+        self.switch(HandOverScene(battle, self.side_name(side), self.side_colors.get(side, theme.TEXT)))
+
+    def show_victory(self, battle: Scene) -> None:
+        """The victory screen for the finished match."""
+        winner = self.match.winner if self.match else None
+        name = self.side_name(winner) if winner else None
+        self.switch(VictoryScene(battle, name, self.side_colors.get(winner or "", theme.ACCENT)))
+
+    def show_menu(self, back_to: Scene | None) -> None:
+        """The level menu."""
+        self.switch(MenuScene(back_to))
+
+    def quit(self) -> None:
+        """Stop after this frame."""
+        self.running = False
+
+    # --- the frame loop --------------------------------------------------------------------
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen at the desktop size, or back to the window size."""
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        if self.scene is not None:
+            self.scene.relayout(self.screen.get_size())
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Window-level events here; everything else goes to the scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.screen = pygame.display.get_surface()
+            if not self.fullscreen:
+                self.size = self.screen.get_size()
+            if self.scene is not None:
+                self.scene.relayout(self.screen.get_size())
+        elif event.type == pygame.KEYDOWN and intent_for(APP_KEYS, event) == "fullscreen":
+            self.toggle_fullscreen()
+        elif self.scene is not None:
+            self.scene.handle_event(event)
+
+    def step(self, dt: float = 1 / FPS) -> None:
+        """One frame: dispatch pending events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        assert self.scene is not None
+        self.scene.update(dt)
+        self.scene.draw(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        """Run until quit, or for exactly `frames` frames; save the screenshot; return the exit code."""
+        count = 0
+        while self.running and (self.frames is None or count < self.frames):
+            # headless runs go as fast as they can; the window is capped at FPS
+            dt = self.clock.tick(0 if self.frames is not None else FPS) / 1000
+            self.step(dt)
+            count += 1
+        if self.screenshot:
+            pygame.image.save(self.screen, self.screenshot)
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        """Delete the match world and close the window."""
+        if self.match is not None:
+            self.match.close()
+        pygame.quit()
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the game window on args.level (or the default level) and run it; 0 on a normal exit."""
+    return App(args).run()

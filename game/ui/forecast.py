@@ -1,0 +1,107 @@
+"""What the battle screen forecasts for a selected unit: its reach and the hovered path's ruling.
+
+No pygame here: this module only asks the ruleset (reach, measure) and turns a click into
+the Actions to perform, so tests can check it without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.actions import Action
+from rules.core import SQUARE_CM, Illegal, Ruling, Situation, Square
+from rules.ruleset import Reach, Ruleset
+
+BAND_ACTIONS: dict[str, tuple[str, ...]] = {
+    "move": ("move",),
+    "double_move": ("double_move",),
+    "run": ("run",),
+    # dnd5e: Dash first doubles the movement, then the move spends it (D5 dash)
+    "dash": ("dash", "move"),
+}
+"""Reach band → the action kinds that carry a unit there, in order."""
+
+
+def actions_for_band(band: str, unit: str, path: tuple[Square, ...]) -> list[Action]:
+    """The Actions that move `unit` along `path` when the square lies in `band`."""
+    kinds = BAND_ACTIONS.get(band, ("move",))
+    return [Action(kind, unit, path) if kind != "dash" else Action("dash", unit) for kind in kinds]
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The ruling on the path to one hovered square."""
+
+    to: Square
+    path: tuple[Square, ...]
+    result: Ruling | Illegal
+    band: str
+
+    @property
+    def cost_m(self) -> float:
+        """Cost of the path in metres."""
+        return self.result.cost_m
+
+    @property
+    def cost_squares(self) -> float:
+        """Cost of the path in 1.5 m squares."""
+        return round(self.result.cost * self.result.unit_cm / SQUARE_CM, 2)
+
+    @property
+    def provoking(self) -> tuple[Square, ...]:
+        """The squares whose step provokes an attack of opportunity."""
+        return tuple(step.to for step in self.result.steps if any(e.kind == "provokes" for e in step.events))
+
+    def label(self) -> str:
+        """Short text for the cursor: metres, squares, and why not if illegal."""
+        squares = f"{self.cost_squares:g} sq"
+        if isinstance(self.result, Illegal):
+            return f"✗ {self.result.message} [{self.result.rule}]"
+        return f"{self.cost_m:g} m · {squares} · {self.band.replace('_', ' ')}"
+
+
+@dataclass(slots=True)
+class Forecast:
+    """The selected unit's reach this turn, and the preview cache for hovered squares."""
+
+    unit: str
+    reach: dict[Square, Reach]
+    engage: dict[str, Reach] = field(default_factory=dict)
+    """hexxen: enemy id → the reach entry that engages it."""
+    _previews: dict[Square, Preview | None] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, ruleset: Ruleset, sit: Situation, unit: str) -> Forecast:
+        """Ask the ruleset for every square the unit can reach now."""
+        entries = ruleset.reach(sit, unit)
+        squares: dict[Square, Reach] = {}
+        engage: dict[str, Reach] = {}
+        for r in entries:
+            if r.target is not None:
+                best = engage.get(r.target)
+                if best is None or r.cost < best.cost:
+                    engage[r.target] = r
+                continue
+            squares[r.at] = r
+        return cls(unit, squares, engage)
+
+    def bands(self) -> list[str]:
+        """The bands present, for the legend (in the order first seen, cheapest first)."""
+        seen: dict[str, None] = {}
+        for r in sorted(self.reach.values(), key=lambda r: r.cost):
+            seen.setdefault(r.band, None)
+        if self.engage:
+            seen.setdefault("engage", None)
+        return list(seen)
+
+    def preview(self, ruleset: Ruleset, sit: Situation, sq: Square) -> Preview | None:
+        """The ruling on the reach path to `sq` (measured once per square, then cached)."""
+        if sq in self._previews:
+            return self._previews[sq]
+        entry = self.reach.get(sq)
+        result: Preview | None = None
+        if entry is not None and entry.path:
+            ruling = ruleset.measure(sit, self.unit, entry.path, None)
+            result = Preview(sq, tuple(entry.path), ruling, entry.band)
+        self._previews[sq] = result
+        return result

@@ -1,0 +1,75 @@
+"""Keyboard → intent tables: scenes look a key up here instead of branching on keys."""
+
+from __future__ import annotations
+
+import pygame
+
+ACTION_SHORTCUTS: dict[str, str] = {
+    "end_turn": "E",
+    "dash": "D",
+    "drop_prone": "P",
+    "stand_up": "G",
+    "step": "S",
+    "charge": "C",
+    "attack": "A",
+    "sneak_attack": "K",
+    "interact": "I",
+    "minimum_move": "M",
+    "overrun": "O",
+    "tumble": "T",
+}
+"""Action kind → the key that triggers it (shown on its button)."""
+
+BATTLE_KEYS: dict[tuple[int, bool], str] = {
+    (pygame.K_ESCAPE, False): "back",
+    (pygame.K_RETURN, False): "action:end_turn",
+    (pygame.K_KP_ENTER, False): "action:end_turn",
+    (pygame.K_u, False): "undo",
+    (pygame.K_z, True): "undo",
+    (pygame.K_LEFT, False): "pan_left",
+    (pygame.K_RIGHT, False): "pan_right",
+    (pygame.K_UP, False): "pan_up",
+    (pygame.K_DOWN, False): "pan_down",
+    (pygame.K_PLUS, False): "zoom_in",
+    (pygame.K_EQUALS, False): "zoom_in",
+    (pygame.K_KP_PLUS, False): "zoom_in",
+    (pygame.K_MINUS, False): "zoom_out",
+    (pygame.K_KP_MINUS, False): "zoom_out",
+    (pygame.K_HOME, False): "fit",
+    (pygame.K_TAB, False): "next_unit",
+    (pygame.K_l, False): "levels",
+}
+"""(key, ctrl held) → battle intent."""
+BATTLE_KEYS.update(
+    {(getattr(pygame, f"K_{letter.lower()}"), False): f"action:{kind}" for kind, letter in ACTION_SHORTCUTS.items()}
+)
+
+APP_KEYS: dict[tuple[int, bool], str] = {(pygame.K_F11, False): "fullscreen"}
+"""Keys the app handles in every scene."""
+
+HANDOVER_KEYS: dict[tuple[int, bool], str] = {
+    (pygame.K_RETURN, False): "continue",
+    (pygame.K_SPACE, False): "continue",
+    (pygame.K_KP_ENTER, False): "continue",
+    (pygame.K_ESCAPE, False): "quit",
+}
+
+VICTORY_KEYS: dict[tuple[int, bool], str] = {
+    (pygame.K_r, False): "replay",
+    (pygame.K_b, False): "review",
+    (pygame.K_q, False): "quit",
+    (pygame.K_ESCAPE, False): "quit",
+}
+
+MENU_KEYS: dict[tuple[int, bool], str] = {
+    (pygame.K_ESCAPE, False): "back",
+    (pygame.K_UP, False): "up",
+    (pygame.K_DOWN, False): "down",
+    (pygame.K_RETURN, False): "open",
+}
+
+
+def intent_for(table: dict[tuple[int, bool], str], event: pygame.event.Event) -> str | None:
+    """The intent a KEYDOWN event maps to in `table`, if any."""
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    return table.get((event.key, ctrl))

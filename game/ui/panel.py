@@ -1,0 +1,318 @@
+"""The side panel: level and turn header, unit card, reach legend, action bar and the match log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme
+from game.ui.keymap import ACTION_SHORTCUTS
+from game.ui.widgets import Button, paragraph, text, wrap
+from rules.core import Creature, Illegal
+
+RULESET_BADGES: dict[str, tuple[str, theme.Color]] = {
+    "pf1": ("Pathfinder 1e", (150, 60, 40)),
+    "dnd5e": ("D&D 5e", (140, 30, 40)),
+    "hexxen": ("HeXXen 1733", (70, 50, 110)),
+}
+
+RULESET_ACTIONS: dict[str, tuple[str, ...]] = {
+    "pf1": ("step", "charge", "minimum_move", "attack", "overrun", "tumble", "drop_prone", "stand_up", "interact"),
+    "dnd5e": ("dash", "attack", "drop_prone", "stand_up", "interact"),
+    "hexxen": ("attack", "sneak_attack"),
+}
+"""The buttons each ruleset shows (moves happen by clicking shaded squares); anything else the
+ruleset reports as possible is shown as well."""
+
+MOVE_KINDS = ("move", "double_move", "run", "engage")
+
+LABELS: dict[str, str] = {
+    "end_turn": "End turn",
+    "drop_prone": "Drop prone",
+    "stand_up": "Stand up",
+    "minimum_move": "Min. move",
+    "sneak_attack": "Sneak attack",
+    "step": "1.5 m step",
+    "undo": "Undo",
+}
+
+
+@dataclass(slots=True)
+class UnitCard:
+    """What the card shows about the selected unit."""
+
+    creature: Creature
+    side_name: str
+    color: theme.Color
+    moved_m: float | None
+    """None when the ruleset does not count metres (hexxen) or cannot say."""
+    remaining_m: float | None
+    bound_to: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class PanelModel:
+    """Everything the panel draws, gathered by the battle screen once per change."""
+
+    level_name: str
+    ruleset: str
+    round: int
+    side_name: str
+    side_color: theme.Color
+    active_unit: str | None
+    finished: bool
+    card: UnitCard | None
+    available: dict[str, Illegal | None]
+    bands: list[str]
+    armed: str | None
+    log: Sequence[object]
+    hint: str = ""
+    can_undo: bool = True
+    extra: list[str] = field(default_factory=list)
+
+
+def action_kinds(ruleset: str, available: dict[str, Illegal | None]) -> list[str]:
+    """The action kinds that get a button, in a stable order."""
+    shown = [k for k in RULESET_ACTIONS.get(ruleset, ()) if k in available]
+    skip = {*shown, *MOVE_KINDS, "end_turn"}
+    shown += [k for k, v in available.items() if v is None and k not in skip]
+    return shown
+
+
+class SidePanel:
+    """Draws the panel into a cached surface; repaints only when told the model changed or hover moved."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.buttons: list[Button] = []
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_scroll = 0
+        """Entries scrolled back from the newest."""
+        self._surface: pygame.Surface | None = None
+        self._key: tuple[object, ...] | None = None
+        self.paints = 0
+
+    def relayout(self, rect: pygame.Rect) -> None:
+        """A new place on screen (window resized)."""
+        self.rect = pygame.Rect(rect)
+        self._key = None
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        """The button under screen point `pos`."""
+        return next((b for b in self.buttons if b.hit(pos)), None)
+
+    def scroll_log(self, lines: int, total: int) -> None:
+        """Scroll the log by `lines` entries (positive = older)."""
+        self.log_scroll = max(0, min(max(0, total - 1), self.log_scroll + lines))
+
+    def draw(self, screen: pygame.Surface, model: PanelModel, version: int, hover: tuple[int, int] | None) -> None:
+        """Blit the panel, repainting it first if the model version or the hovered button changed."""
+        hovered = self.button_at(hover) if hover else None
+        key = (
+            version,
+            self.rect.size,
+            self.log_scroll,
+            hovered.intent if hovered else None,
+            model.armed,
+            len(model.log),
+            model.hint,
+        )
+        if self._surface is None or key != self._key:
+            self._paint(model, hovered)
+            self._key = key
+        assert self._surface is not None
+        screen.blit(self._surface, self.rect.topleft)
+        if hovered is not None and hovered.tooltip and hover is not None:
+            _tooltip(screen, hovered.tooltip, hover)
+
+    # --- painting ---------------------------------------------------------------------
+
+    def _paint(self, model: PanelModel, hovered: Button | None) -> None:
+        self.paints += 1
+        if self._surface is None or self._surface.get_size() != self.rect.size:
+            self._surface = pygame.Surface(self.rect.size)
+        surf = self._surface
+        surf.fill(theme.PANEL)
+        pygame.draw.line(surf, theme.PANEL_EDGE, (0, 0), (0, self.rect.height), 2)
+        pad = 14
+        width = self.rect.width - 2 * pad
+        y = paragraph(surf, model.level_name, pygame.Rect(pad, 12, width, 60), 28, theme.TEXT, bold=True)
+        badge_text, badge_color = RULESET_BADGES.get(model.ruleset, (model.ruleset, (80, 80, 80)))
+        label = theme.font(18, bold=True).render(badge_text, True, (255, 255, 255))
+        badge = label.get_rect(topleft=(pad, y + 2)).inflate(12, 6)
+        badge.topleft = (pad, y + 2)
+        pygame.draw.rect(surf, badge_color, badge, border_radius=4)
+        surf.blit(label, label.get_rect(center=badge.center))
+        y = badge.bottom + 10
+        y = self._turn(surf, model, pad, y, width)
+        y = self._card(surf, model, pad, y, width)
+        y = self._legend(surf, model, pad, y)
+        y = self._actions(surf, model, pad, y, width, hovered)
+        self._log(surf, model, pad, y + 6, width)
+
+    def _turn(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> int:
+        pygame.draw.rect(surf, model.side_color, pygame.Rect(pad, y + 2, 16, 16), border_radius=3)
+        who = "Match over" if model.finished else f"{model.side_name} to act"
+        text(surf, who, (pad + 24, y), 22, theme.TEXT, bold=True)
+        text(surf, f"Round {model.round}", (pad + width - 80, y + 2), 20, theme.MUTED)
+        y += 24
+        if model.active_unit:
+            text(surf, f"Initiative: {model.active_unit}", (pad, y), 18, theme.MUTED)
+            y += 20
+        return y + 6
+
+    def _card(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> int:
+        box = pygame.Rect(pad - 4, y, width + 8, 10)
+        card = model.card
+        if card is None:
+            hint = model.hint or "Click one of your units to select it."
+            end = paragraph(surf, hint, pygame.Rect(pad, y + 4, width, 60), 18, theme.MUTED)
+            return end + 8
+        c = card.creature
+        lines: list[tuple[str, theme.Color]] = []
+        speeds = [
+            f"{mode} {v:g} m"
+            for mode, v in (("walk", c.speed), ("fly", c.fly), ("climb", c.climb), ("swim", c.swim))
+            if v
+        ]
+        if speeds:
+            lines.append(("Speed: " + " · ".join(speeds), theme.TEXT))
+        if card.moved_m is not None and card.remaining_m is not None:
+            lines.append((f"Moved {card.moved_m:g} m · left {card.remaining_m:g} m", theme.TEXT))
+        states = [
+            s
+            for s, on in (
+                ("prone", c.prone),
+                ("squeezed", c.squeezed),
+                ("flying", c.airborne),
+                ("helpless", c.helpless),
+                ("down", c.defeated),
+            )
+            if on
+        ]
+        if card.bound_to:
+            states.append("bound to " + ", ".join(card.bound_to))
+        lines.append(("State: " + (", ".join(states) if states else "ready"), theme.ACCENT if states else theme.MUTED))
+        f = theme.font(19)
+        wrapped = [(line, color) for raw, color in lines for line in wrap(raw, f, width - 8)]
+        box.height = 30 + 20 + len(wrapped) * (f.get_linesize() + 1) + 8
+        pygame.draw.rect(surf, (44, 48, 57), box, border_radius=6)
+        pygame.draw.rect(surf, card.color, box, 2, border_radius=6)
+        name = f"{c.name or c.id}"
+        text(surf, name, (pad + 4, y + 6), 24, theme.TEXT, bold=True)
+        text(surf, f"{c.size.label} · {card.side_name}", (pad + 4, y + 28), 17, theme.MUTED)
+        # hit points as a bar: quicker to read than numbers
+        bar = pygame.Rect(pad + width - 110, y + 10, 100, 12)
+        pygame.draw.rect(surf, (60, 30, 30), bar, border_radius=3)
+        fill = bar.copy()
+        fill.width = round(bar.width * max(0, c.hp) / max(1, c.max_hp))
+        pygame.draw.rect(surf, (80, 190, 90), fill, border_radius=3)
+        text(surf, f"HP {c.hp}/{c.max_hp}", (bar.x, bar.bottom + 3), 16, theme.MUTED)
+        ly = y + 50
+        for line, color in wrapped:
+            surf.blit(f.render(line, True, color), (pad + 4, ly))
+            ly += f.get_linesize() + 1
+        return box.bottom + 8
+
+    def _legend(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int) -> int:
+        if not model.bands:
+            return y
+        x = pad
+        f = theme.font(17)
+        for band in model.bands:
+            label = f.render(theme.BAND_LABELS.get(band, band), True, theme.TEXT)
+            if x + 20 + label.get_width() > self.rect.width - pad:
+                x, y = pad, y + 20
+            pygame.draw.rect(surf, theme.band_color(band), pygame.Rect(x, y + 1, 14, 14), border_radius=2)
+            surf.blit(label, (x + 18, y))
+            x += 18 + label.get_width() + 14
+        return y + 24
+
+    def _actions(
+        self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int, hovered: Button | None
+    ) -> int:
+        self.buttons = []
+        kinds = action_kinds(model.ruleset, model.available) if model.card else []
+        entries: list[tuple[str, str, bool, str, str]] = []
+        for kind in kinds:
+            refusal = model.available.get(kind)
+            tip = f"{refusal.message} [{refusal.rule}]" if isinstance(refusal, Illegal) else ""
+            entries.append(
+                (
+                    f"action:{kind}",
+                    LABELS.get(kind, kind.replace("_", " ").capitalize()),
+                    refusal is None,
+                    tip,
+                    ACTION_SHORTCUTS.get(kind, ""),
+                )
+            )
+        end_refusal = model.available.get("end_turn")
+        entries.append(
+            (
+                "action:end_turn",
+                LABELS["end_turn"],
+                not model.finished and end_refusal is None,
+                "the match is over" if model.finished else "",
+                "E",
+            )
+        )
+        entries.append(("undo", LABELS["undo"], model.can_undo, "" if model.can_undo else "nothing to undo", "U"))
+        gap, cols = 6, 2
+        bw, bh = (width - gap) // cols, 30
+        for i, (intent, label, enabled, tip, key) in enumerate(entries):
+            col, row = i % cols, i // cols
+            rect = pygame.Rect(self.rect.x + pad + col * (bw + gap), self.rect.y + y + row * (bh + gap), bw, bh)
+            armed = model.armed is not None and intent == f"action:{model.armed}"
+            button = Button(rect, label, intent, enabled, tip, key, armed)
+            self.buttons.append(button)
+            button.draw(surf, self.rect.topleft, hover=hovered is not None and hovered.intent == intent)
+        rows = (len(entries) + cols - 1) // cols
+        return y + rows * (bh + gap) + 4
+
+    def _log(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> None:
+        text(surf, "Log", (pad, y), 20, theme.MUTED, bold=True)
+        y += 22
+        area = pygame.Rect(pad - 4, y, width + 8, self.rect.height - y - 10)
+        self.log_rect = area.move(self.rect.topleft)
+        if area.height <= 20:
+            return
+        pygame.draw.rect(surf, (26, 28, 34), area, border_radius=4)
+        f, small = theme.font(17), theme.font(15)
+        entries = list(model.log)
+        newest = len(entries) - self.log_scroll
+        bottom = area.bottom - 4
+        # newest at the bottom, drawn upwards until the box is full
+        for entry in reversed(entries[:newest]):
+            body = wrap(f"R{getattr(entry, 'round', '?')} {getattr(entry, 'text', entry)}", f, area.width - 10)
+            rules = ", ".join(getattr(entry, "rules", ()) or ())
+            rule_lines = wrap(rules, small, area.width - 18) if rules else []
+            height = len(body) * f.get_linesize() + len(rule_lines) * small.get_linesize() + 3
+            if bottom - height < area.y + 2:
+                break
+            bottom -= height
+            ly = bottom
+            color = theme.TEXT if getattr(entry, "ok", True) else (240, 130, 120)
+            for line in body:
+                surf.blit(f.render(line, True, color), (area.x + 5, ly))
+                ly += f.get_linesize()
+            for line in rule_lines:
+                surf.blit(small.render(line, True, theme.MUTED), (area.x + 13, ly))
+                ly += small.get_linesize()
+        if self.log_scroll:
+            text(surf, f"↓ {self.log_scroll} newer (wheel)", (area.right - 130, area.y + 2), 15, theme.ACCENT)
+
+
+def _tooltip(screen: pygame.Surface, value: str, at: tuple[int, int]) -> None:
+    """A wrapped tooltip box left of the pointer (the panel sits at the window's right edge)."""
+    f = theme.font(18)
+    lines = wrap(value, f, 300)
+    w = max(f.size(line)[0] for line in lines) + 12
+    h = len(lines) * f.get_linesize() + 8
+    box = pygame.Rect(at[0] - w - 8, at[1] + 12, w, h)
+    box.clamp_ip(screen.get_rect())
+    pygame.draw.rect(screen, (60, 30, 30), box, border_radius=4)
+    pygame.draw.rect(screen, theme.WARNING, box, 1, border_radius=4)
+    for i, line in enumerate(lines):
+        screen.blit(f.render(line, True, theme.TEXT), (box.x + 6, box.y + 4 + i * f.get_linesize()))

@@ -1,0 +1,445 @@
+"""The battle screen: board view on the left, side panel on the right; clicks become Actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import pygame
+
+from game.match import Match
+from game.ui import theme
+from game.ui.board import BoardKey, BoardRenderer, draw_tip
+from game.ui.forecast import Forecast, Preview, actions_for_band
+from game.ui.keymap import BATTLE_KEYS, intent_for
+from game.ui.panel import MOVE_KINDS, PanelModel, SidePanel, UnitCard
+from game.ui.scenes.base import Scene
+from game.ui.view import BoardView
+from rules.actions import Action
+from rules.core import Creature, Illegal, Ruling, Situation, Square
+
+NO_TARGET_KINDS = frozenset({"drop_prone", "stand_up", "dash"})
+"""Bar actions performed at once on the selected unit."""
+TARGET_KINDS = frozenset({"attack", "charge", "sneak_attack", "engage", "overrun", "tumble"})
+"""Bar actions that wait for a click on an enemy."""
+SQUARE_KINDS = frozenset({"step", "minimum_move"})
+"""Bar actions that wait for a click on a neighbouring square (a one-square path)."""
+AT_KINDS = frozenset({"interact"})
+"""Bar actions that wait for a click on a square they act on (a door)."""
+
+PAN_STEP = 48
+TOAST_SECONDS = 5.0
+
+
+def layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """Board rectangle (left) and panel rectangle (right) for a window of `size`."""
+    w, h = size
+    panel_w = min(theme.PANEL_WIDTH, max(220, w // 3))
+    return pygame.Rect(0, 0, w - panel_w, h), pygame.Rect(w - panel_w, 0, panel_w, h)
+
+
+class BattleScene(Scene):
+    """Plays one match in hot-seat: select, preview, move, act, end turn, undo."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.selected: str | None = None
+        self.forecast: Forecast | None = None
+        self.armed: str | None = None
+        self.hover_sq: Square | None = None
+        self.preview: Preview | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self.version = 0
+        """State version: bumped after every perform or undo (keys the caches)."""
+        self.ui_version = 0
+        """Bumped on any change the panel shows (state, selection, arming)."""
+        self.toast = ""
+        self.toast_left = 0.0
+        self.dragging = False
+        self.renderer = BoardRenderer()
+        self._sit: Situation | None = None
+        self._sit_version = -1
+        self._actors: frozenset[str] = frozenset()
+        self._model: PanelModel | None = None
+        self._model_version = -1
+        self.view: BoardView | None = None
+        self.panel: SidePanel | None = None
+        self.intents: dict[str, Callable[[], None]] = {
+            "back": self.back,
+            "undo": self.undo,
+            "pan_left": lambda: self._pan(PAN_STEP, 0),
+            "pan_right": lambda: self._pan(-PAN_STEP, 0),
+            "pan_up": lambda: self._pan(0, PAN_STEP),
+            "pan_down": lambda: self._pan(0, -PAN_STEP),
+            "zoom_in": lambda: self._zoom(1, None),
+            "zoom_out": lambda: self._zoom(-1, None),
+            "fit": self._fit,
+            "next_unit": self.next_unit,
+            "levels": self.open_levels,
+        }
+
+    # --- scene protocol ------------------------------------------------------------------
+
+    def enter(self, app: object) -> None:
+        """Lay out for the current window and pick the unit whose turn it is (initiative)."""
+        super().enter(app)  # type: ignore[arg-type]
+        size = self.app.screen.get_size()
+        board_rect, panel_rect = layout(size)
+        board = self.situation().board
+        if self.view is None:
+            self.view = BoardView(board_rect, board.width, board.height)
+        else:
+            self.view.relayout(board_rect)
+        self.panel = SidePanel(panel_rect)
+        self._auto_select()
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """New window size: refit the board and move the panel."""
+        board_rect, panel_rect = layout(size)
+        assert self.view is not None and self.panel is not None
+        self.view.relayout(board_rect)
+        self.panel.relayout(panel_rect)
+        self._changed(state=False)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Dispatch one event to the handler for its type."""
+        handler = self._handlers.get(event.type)
+        if handler is not None:
+            handler(self, event)
+
+    def update(self, dt: float) -> None:
+        """Let a refusal message fade out."""
+        if self.toast_left > 0:
+            self.toast_left -= dt
+            if self.toast_left <= 0:
+                self.toast = ""
+                self._changed(state=False)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """Board (cached composite), preview, panel, toast."""
+        assert self.view is not None and self.panel is not None
+        sit = self.situation()
+        key = BoardKey(self.version, self.selected, id(self.forecast), self._targets(sit), self.view.cell)
+        composite = self.renderer.compose(key, sit, self.app.side_colors, self.forecast, self._actors)
+        self.renderer.draw(screen, self.view, composite)
+        self.renderer.draw_hover(screen, self.view, self.hover_sq)
+        if self.preview is not None and self.selected is not None:
+            self.renderer.draw_preview(screen, self.view, sit, self.selected, self.preview, self.mouse)
+        elif self.forecast is not None and self.forecast.engage and self.hover_sq is not None:
+            target = self.unit_at(self.hover_sq)
+            if target is not None and target.id in self.forecast.engage:
+                draw_tip(screen, f"attack {target.name or target.id} (engage)", self.mouse, (30, 32, 38))
+        if self.armed and self.hover_sq is not None:
+            draw_tip(screen, f"{self.armed.replace('_', ' ')}: click a target", self.mouse, (30, 32, 38))
+        if self.toast:
+            box = draw_tip(screen, self.toast, (self.view.rect.x + 4, self.view.rect.bottom - 60), theme.WARNING)
+            box.bottom = min(box.bottom, self.view.rect.bottom - 4)
+        self.panel.draw(screen, self.panel_model(), self.ui_version, self.mouse)
+
+    # --- reading the match ---------------------------------------------------------------
+
+    def situation(self) -> Situation:
+        """The match situation, read once per state version."""
+        if self._sit is None or self._sit_version != self.version:
+            self._sit = self.match.situation()
+            self._sit_version = self.version
+            self._actors = frozenset(uid for uid in self._sit.creatures if self.match.can_act(uid) is None)
+        return self._sit
+
+    @property
+    def actors(self) -> frozenset[str]:
+        """Units that may act now."""
+        self.situation()
+        return self._actors
+
+    def unit_at(self, sq: Square) -> Creature | None:
+        """The unit covering `sq` (a standing one before a defeated one)."""
+        found = [c for c in self.situation().creatures.values() if sq in c.footprint()]
+        found.sort(key=lambda c: (c.defeated, c.size))
+        return found[0] if found else None
+
+    def _targets(self, sit: Situation) -> frozenset[str]:
+        """Enemies ringed as targets while a target action is armed."""
+        if self.armed not in TARGET_KINDS or self.selected is None:
+            return frozenset()
+        me = sit.creatures[self.selected]
+        return frozenset(uid for uid, c in sit.creatures.items() if c.side != me.side and not c.defeated)
+
+    def panel_model(self) -> PanelModel:
+        """What the side panel shows (gathered once per change)."""
+        if self._model is not None and self._model_version == self.ui_version:
+            self._model.hint = self.toast
+            return self._model
+        m, sit = self.match, self.situation()
+        side = next((s for s in m.level.sides if s.id == m.active_side), None)
+        card, available = None, {}
+        if self.selected is not None and self.selected in sit.creatures:
+            c = sit.creatures[self.selected]
+            spec = next((s for s in m.level.sides if s.id == c.side), None)
+            moved: float | None = None
+            left: float | None = None
+            if hasattr(m.ruleset, "movement_summary"):
+                moved, left = m.movement_summary(self.selected)
+            bound = tuple(sorted(p for pair in sit.bindings if c.id in pair for p in pair if p != c.id))
+            card = UnitCard(
+                c, spec.name if spec else c.side, self.app.side_colors.get(c.side, (200, 200, 200)), moved, left, bound
+            )
+            if self.selected in self.actors:
+                available = m.ruleset.available(sit, self.selected)
+        hint = "" if self.actors else "No unit can act: end the turn."
+        self._model = PanelModel(
+            level_name=m.level.name,
+            ruleset=m.level.ruleset,
+            round=m.round,
+            side_name=side.name if side else m.active_side,
+            side_color=self.app.side_colors.get(m.active_side, (200,) * 3),
+            active_unit=m.active_unit,
+            finished=m.finished,
+            card=card,
+            available=available,
+            bands=self.forecast.bands() if self.forecast else [],
+            armed=self.armed,
+            log=m.log,
+            hint=hint,
+            can_undo=bool(m.history) and not m.history[-1].rolled,
+        )
+        self._model_version = self.ui_version
+        return self._model
+
+    # --- changing the UI state ------------------------------------------------------------
+
+    def _changed(self, state: bool = True) -> None:
+        """Something the screen shows changed; `state` = the match itself changed."""
+        if state:
+            self.version += 1
+        self.ui_version += 1
+
+    def select(self, unit: str | None) -> None:
+        """Select `unit` (one that may act) and forecast its reach; None deselects."""
+        self.armed = None
+        self.preview = None
+        if unit is None or unit not in self.actors:
+            self.selected, self.forecast = None, None
+        else:
+            self.selected = unit
+            self.forecast = Forecast.build(self.match.ruleset, self.situation(), unit)
+        self._changed(state=False)
+        self._update_preview()
+
+    def _auto_select(self) -> None:
+        """Keep the selection only while the unit may act; in initiative order select the active unit."""
+        keep = self.selected if self.selected in self.actors else None
+        if keep is None and self.match.active_unit in self.actors:
+            keep = self.match.active_unit
+        self.select(keep)
+
+    def next_unit(self) -> None:
+        """Select the next unit of the side to act (Tab)."""
+        units = [uid for uid in self.situation().creatures if uid in self.actors]
+        if not units:
+            return
+        i = units.index(self.selected) + 1 if self.selected in units else 0
+        self.select(units[i % len(units)])
+
+    def say(self, message: str) -> None:
+        """Show a short message over the board (refusals, hints)."""
+        self.toast = message
+        self.toast_left = TOAST_SECONDS
+        self._changed(state=False)
+
+    def _update_preview(self) -> None:
+        """Measure the path to the hovered square (cached per square by the forecast)."""
+        if self.forecast is None or self.hover_sq is None or self.armed:
+            self.preview = None
+            return
+        self.preview = self.forecast.preview(self.match.ruleset, self.situation(), self.hover_sq)
+
+    # --- performing ------------------------------------------------------------------------
+
+    def perform(self, *actions: Action) -> Ruling | Illegal | None:
+        """Perform actions in order through the match; stop (and take back the ones done) at a refusal."""
+        side_before = self.match.active_side
+        result: Ruling | Illegal | None = None
+        for done, action in enumerate(actions):
+            result = self.match.perform(action)
+            if isinstance(result, Illegal):
+                if done:
+                    # earlier parts of a combined action (Dash, then move) are taken back with the refusal
+                    for _ in range(done + 1):
+                        self.match.undo()
+                self.say(f"{result.message} [{result.rule}]")
+                break
+        self.armed = None
+        self._changed()
+        self._after_change(side_before)
+        return result
+
+    def _after_change(self, side_before: str | None) -> None:
+        """Re-forecast, and switch to the victory or hand-over screen when the match says so."""
+        self.hover_sq = None
+        self._auto_select()
+        if self.match.finished:
+            self.app.show_victory(self)
+        elif side_before is not None and self.match.active_side != side_before:
+            self.app.show_handover(self, self.match.active_side)
+
+    def undo(self) -> None:
+        """Take back the last action (U, Ctrl+Z)."""
+        history = self.match.history
+        # refusals changed nothing: take them back together with the last real action
+        while history and isinstance(history[-1].result, Illegal) and self.match.undo():
+            history = self.match.history
+        if self.match.undo():
+            self._changed()
+            self._auto_select()
+        else:
+            self.say("nothing to undo (or the last action rolled dice)")
+
+    def use_action(self, kind: str) -> None:
+        """An action from the bar or its shortcut: perform it, or arm it to wait for a target."""
+        if kind == "end_turn":
+            self.perform(Action("end_turn"))
+            return
+        if self.selected is None:
+            self.say("select a unit first")
+            return
+        refusal = self.match.ruleset.available(self.situation(), self.selected).get(kind)
+        if isinstance(refusal, Illegal):
+            self.say(f"{kind.replace('_', ' ')}: {refusal.message} [{refusal.rule}]")
+            return
+        if kind in NO_TARGET_KINDS:
+            self.perform(Action(kind, self.selected))
+        elif kind in TARGET_KINDS | SQUARE_KINDS | AT_KINDS:
+            self.armed = None if self.armed == kind else kind
+            self.preview = None
+            self._changed(state=False)
+        elif kind in MOVE_KINDS:
+            self.say("click a shaded square to move")
+
+    def back(self) -> None:
+        """Esc: disarm, else deselect, else quit."""
+        if self.armed:
+            self.armed = None
+            self._changed(state=False)
+        elif self.selected:
+            self.select(None)
+        else:
+            self.app.quit()
+
+    def open_levels(self) -> None:
+        """Open the level menu (L)."""
+        self.app.show_menu(self)
+
+    # --- pointer ---------------------------------------------------------------------------
+
+    def click_square(self, sq: Square) -> None:
+        """A left click on the board."""
+        clicked = self.unit_at(sq)
+        if self.armed and self.selected:
+            self._use_armed(sq, clicked)
+            return
+        if clicked is not None and clicked.id in self.actors:
+            self.select(clicked.id)
+            return
+        if self.selected is None or self.forecast is None:
+            if clicked is not None:
+                self.say(f"{clicked.name or clicked.id} cannot act now")
+            return
+        if clicked is not None and clicked.id in self.forecast.engage:
+            self.perform(Action("attack", self.selected, target=clicked.id))
+            return
+        entry = self.forecast.reach.get(sq)
+        if entry is not None:
+            self.perform(*actions_for_band(entry.band, self.selected, tuple(entry.path)))
+
+    def _use_armed(self, sq: Square, clicked: Creature | None) -> None:
+        """Complete an armed bar action with the clicked square or unit."""
+        kind, unit = self.armed, self.selected
+        assert kind is not None and unit is not None
+        if kind in TARGET_KINDS:
+            if clicked is None or clicked.id == unit:
+                self.say("click an enemy")
+                return
+            self.perform(Action(kind, unit, target=clicked.id))
+        elif kind in SQUARE_KINDS:
+            self.perform(Action(kind, unit, (sq,)))
+        else:
+            self.perform(Action(kind, unit, at=sq))
+
+    def _pan(self, dx: int, dy: int) -> None:
+        assert self.view is not None
+        self.view.pan(dx, dy)
+
+    def _zoom(self, steps: int, around: tuple[int, int] | None) -> None:
+        assert self.view is not None
+        self.view.zoom(steps, around)
+
+    def _fit(self) -> None:
+        assert self.view is not None
+        self.view.fit()
+
+    def _on_mouse_down(self, event: pygame.event.Event) -> None:
+        assert self.view is not None and self.panel is not None
+        self.mouse = event.pos
+        if event.button == 2:
+            self.dragging = True
+            return
+        if event.button == 3:
+            self.armed = None
+            self.select(None)
+            return
+        if event.button != 1:
+            return
+        button = self.panel.button_at(event.pos)
+        if button is not None:
+            if button.enabled:
+                self._run_intent(button.intent)
+            else:
+                self.say(button.tooltip or "not possible now")
+            return
+        sq = self.view.square_at(event.pos)
+        if sq is not None:
+            self.click_square(sq)
+
+    def _on_mouse_up(self, event: pygame.event.Event) -> None:
+        if event.button == 2:
+            self.dragging = False
+
+    def _on_motion(self, event: pygame.event.Event) -> None:
+        assert self.view is not None
+        self.mouse = event.pos
+        if self.dragging:
+            self.view.pan(*event.rel)
+        sq = self.view.square_at(event.pos)
+        if sq != self.hover_sq:
+            self.hover_sq = sq
+            self._update_preview()
+
+    def _on_wheel(self, event: pygame.event.Event) -> None:
+        assert self.view is not None and self.panel is not None
+        if self.panel.log_rect.collidepoint(self.mouse):
+            self.panel.scroll_log(event.y, len(self.match.log))
+            self._changed(state=False)
+        elif self.view.rect.collidepoint(self.mouse):
+            self.view.zoom(event.y, self.mouse)
+
+    def _on_key(self, event: pygame.event.Event) -> None:
+        intent = intent_for(BATTLE_KEYS, event)
+        if intent is not None:
+            self._run_intent(intent)
+
+    def _run_intent(self, intent: str) -> None:
+        """Run a named intent from a key or a button."""
+        if intent.startswith("action:"):
+            self.use_action(intent.removeprefix("action:"))
+        elif intent in self.intents:
+            self.intents[intent]()
+
+    _handlers: ClassVar[dict[int, Callable[[BattleScene, pygame.event.Event], None]]] = {
+        pygame.MOUSEBUTTONDOWN: _on_mouse_down,
+        pygame.MOUSEBUTTONUP: _on_mouse_up,
+        pygame.MOUSEMOTION: _on_motion,
+        pygame.MOUSEWHEEL: _on_wheel,
+        pygame.KEYDOWN: _on_key,
+    }
+    """Event type → handler (a table, not an if/elif chain)."""

@@ -1,0 +1,70 @@
+"""The end of a match: who won, and buttons to replay the level, review the board, or quit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.keymap import VICTORY_KEYS, intent_for
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button
+
+
+class VictoryScene(Scene):
+    """Shows the winner; replay starts the same level afresh."""
+
+    def __init__(self, battle: Scene, winner_name: str | None, color: theme.Color) -> None:
+        self.battle = battle
+        self.winner_name = winner_name
+        self.color = color
+        self.buttons: list[Button] = []
+        self.hover: tuple[int, int] | None = None
+        self.intents: dict[str, Callable[[], None]] = {
+            "replay": self._replay,
+            "review": self._review,
+            "quit": self._quit,
+        }
+
+    def _replay(self) -> None:
+        self.app.replay()
+
+    def _review(self) -> None:
+        self.app.switch(self.battle)
+
+    def _quit(self) -> None:
+        self.app.quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons by click, or R / B / Q."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    self.intents[b.intent]()
+                    return
+        elif event.type == pygame.KEYDOWN:
+            intent = intent_for(VICTORY_KEYS, event)
+            if intent is not None:
+                self.intents[intent]()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """The winner in their side colour and three buttons."""
+        screen.fill(theme.BACKGROUND)
+        w, h = screen.get_size()
+        title = f"{self.winner_name} wins!" if self.winner_name else "Nobody is left standing — a draw"
+        big = theme.font(60, bold=True).render(title, True, self.color)
+        if big.get_width() > w - 40:
+            big = theme.font(36, bold=True).render(title, True, self.color)
+        screen.blit(big, big.get_rect(center=(w // 2, h // 2 - 80)))
+        labels = (("Replay level", "replay", "R"), ("Review board", "review", "B"), ("Quit", "quit", "Q"))
+        bw, bh, gap = 190, 44, 16
+        x0 = w // 2 - (3 * bw + 2 * gap) // 2
+        self.buttons = [
+            Button(pygame.Rect(x0 + i * (bw + gap), h // 2, bw, bh), label, intent, shortcut=key)
+            for i, (label, intent, key) in enumerate(labels)
+        ]
+        for b in self.buttons:
+            b.draw(screen, hover=self.hover is not None and b.hit(self.hover))

@@ -1,0 +1,180 @@
+"""The static terrain layer: every square and wall segment painted once onto a cached Surface."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from rules.core import Board, Square, Terrain
+
+_PRIMARY_ORDER = ("wall", "door_closed", "pit", "door_open", "narrow", "hampering", "difficult", "dark")
+"""Which kind decides a square's base colour when it holds several."""
+
+
+def primary_kind(terrain: Terrain) -> str:
+    """The kind that gives the square its base colour."""
+    for kind in _PRIMARY_ORDER:
+        if kind in terrain.kinds:
+            return kind
+    return "floor"
+
+
+def _hatch(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, spacing: int) -> None:
+    """Diagonal hatching clipped to `rect` (difficult terrain)."""
+    old_clip = surface.get_clip()
+    surface.set_clip(rect)
+    width = max(1, rect.width // 16)
+    for offset in range(-rect.height, rect.width, spacing):
+        pygame.draw.line(surface, color, (rect.x + offset, rect.bottom), (rect.x + offset + rect.height, rect.y), width)
+    surface.set_clip(old_clip)
+
+
+def _cross(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color) -> None:
+    """A bold X (a hampering obstacle in the square)."""
+    inset = rect.inflate(-rect.width // 4, -rect.height // 4)
+    width = max(2, rect.width // 10)
+    pygame.draw.line(surface, color, inset.topleft, inset.bottomright, width)
+    pygame.draw.line(surface, color, inset.topright, inset.bottomleft, width)
+
+
+def _pit(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A dark hole with a lighter rim so it reads as a drop, not a wall."""
+    pygame.draw.rect(surface, theme.TERRAIN_FILL["floor"], rect)
+    hole = rect.inflate(-max(2, rect.width // 8), -max(2, rect.height // 8))
+    pygame.draw.ellipse(surface, (92, 78, 64), hole)
+    pygame.draw.ellipse(
+        surface, theme.TERRAIN_FILL["pit"], hole.inflate(-max(2, rect.width // 8), -max(2, rect.width // 8))
+    )
+
+
+def _narrow(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: Square) -> None:
+    """A thin passable band between dark sides, running along the open neighbours."""
+    x, y = sq
+    blocked_lr = all(not board.in_bounds(n) or board.terrain(n).wall for n in ((x - 1, y), (x + 1, y)))
+    pygame.draw.rect(surface, theme.TERRAIN_MARK["narrow"], rect)
+    band = rect.inflate(-rect.width // 2, 0) if blocked_lr else rect.inflate(0, -rect.height // 2)
+    pygame.draw.rect(surface, theme.TERRAIN_FILL["floor"], band)
+
+
+def _dark(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A shaded square with a dot pattern (poor visibility)."""
+    step = max(4, rect.width // 5)
+    for dy in range(step // 2, rect.height, step):
+        for dx in range(step // 2, rect.width, step):
+            surface.set_at((rect.x + dx, rect.y + dy), (60, 60, 84))
+
+
+def _door(surface: pygame.Surface, rect: pygame.Rect, closed: bool) -> None:
+    """A closed door is a solid plank; an open one is a frame on open ground."""
+    color = theme.TERRAIN_MARK["door"]
+    if closed:
+        inner = rect.inflate(-max(2, rect.width // 6), -max(2, rect.height // 6))
+        pygame.draw.rect(surface, color, inner)
+        pygame.draw.line(surface, (70, 40, 20), inner.midtop, inner.midbottom, max(1, rect.width // 16))
+        pygame.draw.circle(
+            surface, theme.ACCENT, (inner.right - inner.width // 5, inner.centery), max(1, rect.width // 14)
+        )
+    else:
+        pygame.draw.rect(surface, color, rect.inflate(-2, -2), max(2, rect.width // 10))
+
+
+def paint_square(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: Square) -> None:
+    """Paint one square's terrain into `rect`."""
+    terrain = board.terrain(sq)
+    kind = primary_kind(terrain)
+    pygame.draw.rect(surface, theme.TERRAIN_FILL[kind], rect)
+    kinds = terrain.kinds
+    if "pit" in kinds:
+        _pit(surface, rect)
+    if "narrow" in kinds or (terrain.clearance_m is not None and "wall" not in kinds):
+        _narrow(surface, rect, board, sq)
+    if "difficult" in kinds:
+        _hatch(surface, rect, theme.TERRAIN_MARK["difficult"], max(4, rect.width // 4))
+    if "hampering" in kinds:
+        _cross(surface, rect, theme.TERRAIN_MARK["hampering"])
+    if "dark" in kinds:
+        _dark(surface, rect)
+    if "door_closed" in kinds or "door_open" in kinds:
+        _door(surface, rect, "door_closed" in kinds)
+    if "wall" in kinds:
+        # a light bevel so walls read as raised blocks
+        pygame.draw.line(surface, (90, 86, 82), rect.topleft, (rect.right - 1, rect.top))
+        pygame.draw.line(surface, (90, 86, 82), rect.topleft, (rect.left, rect.bottom - 1))
+
+
+def _edge_line(a: Square, b: Square, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Pixel end points of the shared side of orthogonal neighbours `a` and `b`."""
+    (ax, ay), (bx, by) = a, b
+    if ax != bx:
+        x = max(ax, bx) * cell
+        return (x, ay * cell), (x, (ay + 1) * cell)
+    y = max(ay, by) * cell
+    return (ax * cell, y), ((ax + 1) * cell, y)
+
+
+def _dashed(
+    surface: pygame.Surface, color: theme.Color, start: tuple[int, int], end: tuple[int, int], width: int
+) -> None:
+    """A dashed straight line (hampering wall segments)."""
+    (x0, y0), (x1, y1) = start, end
+    length = max(abs(x1 - x0), abs(y1 - y0))
+    dash = max(3, length // 5)
+    for s in range(0, length, 2 * dash):
+        e = min(length, s + dash)
+        t0, t1 = s / length, e / length
+        pygame.draw.line(
+            surface,
+            color,
+            (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
+            (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
+            width,
+        )
+
+
+def paint_terrain(board: Board, cell: int) -> pygame.Surface:
+    """The whole map at `cell` pixels per square: terrain, grid lines and wall segments."""
+    surface = pygame.Surface((board.width * cell, board.height * cell))
+    for y in range(board.height):
+        for x in range(board.width):
+            paint_square(surface, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
+    grid = theme.blend(theme.TERRAIN_FILL["floor"], theme.GRID, 0.35)
+    for x in range(board.width + 1):
+        pygame.draw.line(surface, grid, (x * cell, 0), (x * cell, board.height * cell))
+    for y in range(board.height + 1):
+        pygame.draw.line(surface, grid, (0, y * cell), (board.width * cell, y * cell))
+    for key, kind in board.edges.items():
+        a, b = sorted(key)
+        start, end = _edge_line(a, b, cell)
+        if kind == "blocking":
+            pygame.draw.line(surface, theme.EDGE_BLOCKING, start, end, max(3, cell // 6))
+        else:
+            _dashed(surface, theme.EDGE_HAMPERING, start, end, max(3, cell // 8))
+    return surface
+
+
+class TerrainCache:
+    """The terrain layer, repainted only when the board object or the square size changes."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int] | None = None
+        self._board: Board | None = None
+        self.surface: pygame.Surface | None = None
+        self.paints = 0
+        """How often the layer was painted (tests check it is cached)."""
+
+    def get(self, board: Board, cell: int) -> pygame.Surface:
+        """The layer for `board` at `cell` px, painted on first use or after a change."""
+        # identity first: the world hands out the same Board until a door changes it
+        if self.surface is None or self._board is not board or self._key != (id(board), cell):
+            if self._board is not None and self._board is not board and self._board == board and self._key:
+                self._board = board  # an equal copy (e.g. after undo): keep the painting
+                if self._key[1] == cell and self.surface is not None:
+                    self._key = (id(board), cell)
+                    return self.surface
+            self.surface = paint_terrain(board, cell)
+            if pygame.display.get_surface() is not None:
+                self.surface = self.surface.convert()
+            self._board = board
+            self._key = (id(board), cell)
+            self.paints += 1
+        return self.surface
