@@ -1,0 +1,540 @@
+"""PF1 paths: the cost-map search over step states, `measure`, `reach` and helpers.
+
+A search state is a position (anchor, orientation) plus the parity of the turn's
+diagonal counter (only the parity matters for the 1-2-1-2 cost). A double move also
+carries which move action it is in and what that action has spent, because the split
+point must be a legal end and each action pays at most the speed (PF1-DOUBLE-MOVE,
+PF1-OBSTACLE-SHORT).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.core import Event, Illegal, Ruling, Situation, Square, StepRuling, footprint
+from rules.geometry import footprint_distance, pf1_distance
+from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
+from rules.pf1.speed import effective_speed, run_multiplier
+from rules.pf1.turn import TurnState, current
+from rules.ruleset import Reach
+from rules.search import cost_map
+
+UNIT_CM = 150
+GB_AOO = "GB-PF1-AOO"
+"""House rule (standard PF1, not in the texts): leaving a threatened square provokes."""
+GB_PRONE = "GB-PF1-PRONE"
+
+Pos = tuple[int, int, int]
+_DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """One way to pay for a path: a single action with a limit, or two move actions."""
+
+    name: str
+    limit: int
+    split: bool = False
+    run: bool = False
+    charge: bool = False
+
+
+def bands_for(sit: Situation, unit: str, state: TurnState | None = None) -> list[Band]:
+    """The movement bands the unit can still use this turn, cheapest first."""
+    c = sit.creature(unit)
+    ts = state or current(sit, unit)
+    speed = effective_speed(c)
+    if speed <= 0 or c.prone or ts.moves_left == 0:
+        return []
+    bands = [Band("move", speed)]
+    if ts.moves_left == 2:
+        bands.append(Band("double_move", speed, split=True))
+        if not ts.moved and ts.move_actions == 0:
+            bands.append(Band("run", speed * run_multiplier(c), run=True))
+    return bands
+
+
+def no_band_reason(sit: Situation, unit: str) -> Illegal:
+    """Why the unit cannot move at all now."""
+    c = sit.creature(unit)
+    ts = current(sit, unit)
+    if c.prone:
+        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+    if effective_speed(c) <= 0:
+        return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at)
+    if ts.stepped:
+        return Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at)
+    if ts.full_round_used:
+        return Illegal("PF1-FULLROUND-STEP", "a full-round action was taken this round", c.at)
+    return Illegal("PF1-MOVE-ACTION", "no move action left this round", c.at)
+
+
+# --- the path judged along given anchors ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """The cheapest legal way to walk a path of anchors under one band."""
+
+    cost: int
+    positions: tuple[Pos, ...]
+    moves: tuple[tuple[int, int, tuple[str, ...], int], ...]
+    """(cost, flags, ids, diagonals counted) per step."""
+    diags: int
+    split: int | None
+    """Index of the last step of the first move action (double move)."""
+
+
+def _step_cost(kind: int, base: int, parity: int) -> tuple[int, int, int]:
+    """(cost, new parity, diagonal count added)."""
+    if kind == DIAG_PLAIN:
+        return (2 if parity else 1), parity ^ 1, 1
+    if kind == DIAG_HAMPERED:
+        return base, parity, 2
+    return base, parity, 0
+
+
+def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> Walk | Illegal:
+    """The cheapest way to walk `path` from the mover's position under `band` (None = no budget)."""
+    limit = band.limit if band else 1 << 30
+    start = mover.start
+    # key (pos, parity, phase, spent) -> (total, back, cost, flags, ids, diags)
+    layer: dict[tuple, tuple] = {(start, diag & 1, 1, 0): (0, None, 0, 0, (), 0)}
+    history: list[dict[tuple, tuple]] = [layer]
+    for i, target in enumerate(path):
+        nxt: dict[tuple, tuple] = {}
+        fail: tuple[str, str, Square] | None = None
+        over = False
+        for key, entry in layer.items():
+            (x, y, o), parity, phase, spent = key
+            total = entry[0]
+            dx, dy = target[0] - x, target[1] - y
+            natural = (max(-1, min(1, dx)), max(-1, min(1, dy)))
+            deltas = [natural] if max(abs(dx), abs(dy)) == 1 else []
+            if mover.big:
+                # squeezing can shift the anchor sideways: any step may lead to the target anchor
+                deltas = [natural] + [d for d in _DELTAS if d != natural]
+            for delta in deltas:
+                result = mover.step(x, y, o, delta, True)
+                if not isinstance(result, list):
+                    fail = fail or result
+                    continue
+                for mx, my, mo, kind, base, flags, ids in result:
+                    if (mx, my) != target:
+                        continue
+                    cost, npar, dadd = _step_cost(kind, base, parity)
+                    options = []
+                    if spent + cost <= limit:
+                        options.append((phase, spent + cost))
+                    if band and band.split and phase == 1 and cost <= limit and mover.end_fail(x, y, o) is None:
+                        options.append((2, cost))
+                    if not options:
+                        over = True
+                    for nphase, nspent in options:
+                        if band and band.split and nphase == 2 and phase == 2 and nspent > limit:
+                            continue
+                        nkey = ((mx, my, mo), npar, nphase, nspent)
+                        cand = (total + cost, key, cost, flags, ids, entry[5] + dadd)
+                        old = nxt.get(nkey)
+                        if old is None or cand[0] < old[0]:
+                            nxt[nkey] = cand
+        if not nxt:
+            if over or fail is None:
+                return _budget_fail(mover, path, i, band, history)
+            return Illegal(fail[0], fail[1], fail[2], cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
+        history.append(nxt)
+        layer = nxt
+    ends = [(entry[0], n, key) for n, (key, entry) in enumerate(layer.items()) if mover.end_fail(*key[0]) is None]
+    if not ends:
+        key = min(layer, key=lambda k: layer[k][0])
+        why = mover.end_fail(*key[0])
+        assert why is not None
+        return Illegal(why[0], why[1], why[2], cost=layer[key][0], unit_cm=UNIT_CM)
+    _, _, key = min(ends)
+    return _unwind(history, key)
+
+
+def _unwind(history: list[dict[tuple, tuple]], key: tuple) -> Walk:
+    total = history[-1][key][0]
+    diags = history[-1][key][5]
+    positions: list[Pos] = []
+    moves: list[tuple[int, int, tuple[str, ...], int]] = []
+    split = None
+    for index in range(len(history) - 1, 0, -1):
+        entry = history[index][key]
+        back = entry[1]
+        positions.append(key[0])
+        moves.append((entry[2], entry[3], entry[4], entry[5] - history[index - 1][back][5]))
+        if key[2] == 2 and back[2] == 1:
+            split = index - 1
+        key = back
+    positions.reverse()
+    moves.reverse()
+    return Walk(total, tuple(positions), tuple(moves), diags, split)
+
+
+def _budget_fail(mover: Mover, path: Sequence[Square], index: int, band: Band | None, history: list) -> Illegal:
+    best = min(e[0] for e in history[-1].values())
+    rule = {"move": "PF1-MOVE-ACTION", "double_move": "PF1-DOUBLE-MOVE", "run": "PF1-RUN"}.get(
+        band.name if band else "", "PF1-MOVE-ACTION"
+    )
+    if band and band.charge:
+        rule = "GB-PF1-CHARGE"
+    message = f"the {band.name if band else 'move'} cannot pay for the step to {list(path[index])}"
+    free = walk(mover, path[: index + 1], None, 0)
+    if isinstance(free, Walk) and free.moves and free.moves[-1][1] & F_EDGE:
+        rule = "PF1-OBSTACLE-SHORT"
+        message = "not enough movement left to cross the low wall and enter the square beyond"
+    return Illegal(rule, message, path[index], cost=best, unit_cm=UNIT_CM)
+
+
+def judge(
+    sit: Situation,
+    unit: str,
+    path: Sequence[Square],
+    bands: list[Band],
+    *,
+    through: tuple[str, ...] = (),
+    through_rule: str = "PF1-OVERRUN",
+) -> tuple[Ruling, Walk, Band] | Illegal:
+    """The path as one movement: the cheapest band that pays, with its step rulings."""
+    c = sit.creature(unit)
+    ts = current(sit, unit)
+    if not path:
+        return Illegal("PF1-MOVE-ACTION", "the path is empty", c.at)
+    if not bands:
+        return no_band_reason(sit, unit)
+    walker = Mover(sit, unit, through=through, through_rule=through_rule, charge=any(b.charge for b in bands))
+    free = walk(walker, path, None, ts.diag)
+    if isinstance(free, Illegal):
+        return free
+    best: tuple[Walk, Band] | None = None
+    fails: list[tuple[Band, Illegal]] = []
+    for band in bands:
+        mover = walker
+        if band.run:
+            mover = Mover(sit, unit, run=True, charge=band.charge, through=through, through_rule=through_rule)
+            start_fail = _start_rough(mover)
+            if start_fail is not None:
+                fails.append((band, start_fail))
+                continue
+        result = walk(mover, path, band, ts.diag)
+        if isinstance(result, Illegal):
+            fails.append((band, result))
+            continue
+        if best is None or result.cost < best[0].cost:
+            best = (result, band)
+    if best is None:
+        band, fail = fails[-1]
+        if fail.rule == "PF1-DIFFICULT-NORUN" and free.cost > band.limit and len(fails) > 1:
+            fail = fails[-2][1]  # too long for a run anyway: the budget is the real reason
+        return fail
+    chosen, band = best
+    return _ruling(sit, unit, walker, chosen, band), chosen, band
+
+
+def _start_rough(mover: Mover) -> Illegal | None:
+    x, y, o = mover.start
+    for sq in footprint((x, y), mover.dims(o)):
+        if mover.cell(sq).rough:
+            return Illegal("PF1-DIFFICULT-NORUN", "cannot run or charge while standing in difficult terrain", sq)
+    return None
+
+
+def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -> Ruling:
+    c = sit.creature(unit)
+    steps: list[StepRuling] = []
+    events: list[Event] = []
+    provoked: set[str] = set()
+    before = footprint(c.at, c.dims)
+    prev_anchor = c.at
+    all_ids: list[str] = []
+    for pos, (cost, flags, ids, _) in zip(chosen.positions, chosen.moves, strict=True):
+        step_events: list[Event] = []
+        for enemy in threatened_by(sit, unit, before):
+            if enemy not in provoked:
+                provoked.add(enemy)
+                step_events.append(Event("provokes", GB_AOO, unit=unit, by=enemy, at=prev_anchor))
+        for occupant, rule, sq in mover.passes(before, *pos):
+            event_rule = "PF1-TINY-THROUGH" if rule == "PF1-TINY-THROUGH" else "PF1-SIZE3-AOO"
+            step_events.append(Event("provokes", event_rule, unit=unit, by=occupant, at=sq, detail=rule))
+        if flags & F_ESCAPE:
+            step_events.append(
+                Event("check", "PF1-ESCAPE-ARTIST", unit=unit, at=pos[:2], detail="Escape Artist needed")
+            )
+        if flags & F_SKILL:
+            step_events.append(Event("check", "PF1-OBSTACLE-SKILL", unit=unit, at=pos[:2], detail="skill check needed"))
+        dims = mover.dims(pos[2]) if pos[2] != FULL else None
+        steps.append(StepRuling(pos[:2], cost, ids, tuple(step_events), dims))
+        events.extend(step_events)
+        all_ids.extend(ids)
+        before = footprint(pos[:2], mover.dims(pos[2]))
+        prev_anchor = pos[:2]
+    band_rule = {"move": "PF1-MOVE-ACTION", "double_move": "PF1-DOUBLE-MOVE", "run": "PF1-RUN"}.get(band.name)
+    head = [band_rule] if band_rule else []
+    if band.name == "double_move":
+        head.append("PF1-DIAG")
+    last = chosen.positions[-1]
+    if mover.squeezed(*last):
+        events.append(Event("squeeze", "PF1-SQUEEZE-PENALTY", unit=unit, at=last[:2], detail="-4 attack, -4 AC"))
+    return Ruling(
+        cost=chosen.cost,
+        unit_cm=UNIT_CM,
+        rules=tuple(dict.fromkeys([*head, *all_ids])),
+        events=tuple(events),
+        steps=tuple(steps),
+        band=band.name,
+    )
+
+
+def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
+    """The path as one movement from the unit's turn state; band = the cheapest action that pays."""
+    if mode is not None and mode != sit.creature(unit).mode:
+        sit = _with_mode(sit, unit, mode)
+    result = judge(sit, unit, [tuple(sq) for sq in path], bands_for(sit, unit))  # type: ignore[misc]
+    return result if isinstance(result, Illegal) else result[0]
+
+
+def _with_mode(sit: Situation, unit: str, mode: str) -> Situation:
+    from dataclasses import replace
+
+    creatures = dict(sit.creatures)
+    creatures[unit] = creatures[unit].evolve(mode=mode)
+    return replace(sit, creatures=creatures)
+
+
+# --- reach: the cost-map search ---------------------------------------------------------------
+
+
+def reach(sit: Situation, unit: str) -> list[Reach]:
+    """Every anchor the unit can end on this turn: cheapest cost, band and path."""
+    bands = bands_for(sit, unit)
+    c = sit.creature(unit)
+    parity = current(sit, unit).diag & 1
+    best: dict[Square, tuple[int, int, Found]] = {}
+    order = {b.name: n for n, b in enumerate(bands)}
+    cells: dict = {}
+    for band in bands:
+        if band.name == "move" and any(b.split for b in bands):
+            continue  # the double-move search also yields the single move action
+        # run and walk see the same squares (run only refuses rough ones), so they share the cache
+        mover = Mover(sit, unit, run=band.run, charge=band.charge, cells=None if band.charge else cells)
+        if band.run and _start_rough(mover) is not None:
+            continue
+        found = Found(mover, band, parity)
+        for at, cost, name, state in found.ends():
+            if at == c.at:
+                continue
+            rank = (cost, order[name])
+            old = best.get(at)
+            if old is None or rank < old[:2]:
+                best[at] = (cost, order[name], found, state)  # type: ignore[assignment]
+    names = [b.name for b in bands]
+    return [
+        Reach(at, cost, names[n], found.path(state))  # type: ignore[misc]
+        for at, (cost, n, found, state) in sorted(best.items())  # type: ignore[misc]
+    ]
+
+
+class Found:
+    """The cost maps of one band's search; paths are rebuilt only for the squares reported."""
+
+    def __init__(self, mover: Mover, band: Band, parity: int) -> None:
+        self.mover = mover
+        self.band = band
+        self.width = width = mover.board.width
+        cache: dict[int, list[tuple[int, int, int]]] = {}
+        moves_of = mover.moves
+
+        def moves_pk(pk: int) -> list[tuple[int, int, int]]:
+            found = cache.get(pk)
+            if found is None:
+                xy, o = divmod(pk, 3)
+                y, x = divmod(xy, width)
+                found = cache[pk] = [((m[1] * width + m[0]) * 3 + m[2], m[3], m[4]) for m in moves_of(x, y, o)]
+            return found
+
+        def successors(state: int) -> list[tuple[int, int]]:
+            p = state & 1
+            return [
+                (((npk << 1) | (p ^ 1), 2 if p else 1) if kind == DIAG_PLAIN else ((npk << 1) | p, base))
+                for npk, kind, base in moves_pk(state >> 1)
+            ]
+
+        x0, y0, o0 = mover.start
+        start = (((y0 * width + x0) * 3 + o0) << 1) | parity
+        limit = band.limit
+        self.best1, self.prev1 = cost_map([(start, 0)], successors, limit)
+        self._ends: dict[int, bool] = {}
+        self._memo: dict[int, tuple[Square, ...]] = {}
+        self.slots = slots = limit + 1
+        self.best2: dict[int, int] = {}
+        self.prev2: dict[int, int | None] = {}
+        if not band.split:
+            return
+
+        def successors2(state: int) -> list[tuple[int, int]]:
+            base_state, spent = divmod(state, slots)
+            p = base_state & 1
+            out = []
+            for npk, kind, base in moves_pk(base_state >> 1):
+                if kind == DIAG_PLAIN:
+                    cost, nstate = (2 if p else 1), (npk << 1) | (p ^ 1)
+                else:
+                    cost, nstate = base, (npk << 1) | p
+                if spent + cost <= limit:
+                    out.append((nstate * slots + spent + cost, cost))
+            return out
+
+        starts = [(st * slots, cost) for st, cost in self.best1.items() if self.end_ok(st >> 1)]
+        self.best2, self.prev2 = cost_map(starts, successors2, 2 * limit)
+
+    def end_ok(self, pk: int) -> bool:
+        """Whether movement may end at this packed position (cached)."""
+        ok = self._ends.get(pk)
+        if ok is None:
+            x, y, o = self.decode(pk)
+            ok = self._ends[pk] = self.mover.end_fail(x, y, o) is None
+        return ok
+
+    def decode(self, pk: int) -> Pos:
+        """(x, y, orientation) of a packed position."""
+        xy, o = divmod(pk, 3)
+        y, x = divmod(xy, self.width)
+        return (x, y, o)
+
+    def ends(self) -> list[tuple[Square, int, str, tuple[int, int]]]:
+        """(anchor, cost, band, state) of every legal end; state = (phase, key)."""
+        out = []
+        first = "move" if self.band.split else self.band.name
+        for state, cost in self.best1.items():
+            if self.end_ok(state >> 1):
+                out.append((self.decode(state >> 1)[:2], cost, first, (1, state)))
+        slots = self.slots
+        for state, cost in self.best2.items():
+            if state % slots and self.end_ok((state // slots) >> 1):
+                out.append((self.decode((state // slots) >> 1)[:2], cost, "double_move", (2, state)))
+        return out
+
+    def path(self, found: tuple[int, int]) -> tuple[Square, ...]:
+        """The anchors entered on the way to a found state."""
+        phase, state = found
+        if phase == 1:
+            return self._path1(state)
+        out: list[Square] = []
+        if phase == 2:
+            slots = self.slots
+            st: int | None = state
+            while self.prev2[st] is not None:  # type: ignore[index]
+                out.append(self.decode((st // slots) >> 1)[:2])  # type: ignore[operator]
+                st = self.prev2[st]  # type: ignore[index]
+            state = st // slots  # type: ignore[operator]
+        out.reverse()
+        return self._path1(state) + tuple(out)  # type: ignore[arg-type]
+
+    def _path1(self, state: int) -> tuple[Square, ...]:
+        """Memoised path of a first-action state (shared prefixes are built once)."""
+        memo = self._memo
+        todo = []
+        cur: int | None = state
+        while cur is not None and cur not in memo:
+            todo.append(cur)
+            cur = self.prev1[cur]
+        path = memo[cur] if cur is not None else ()
+        for st in reversed(todo):
+            if self.prev1[st] is None:
+                path = ()
+            else:
+                pk = st >> 1
+                xy = pk // 3
+                path = (*path, (xy % self.width, xy // self.width))
+            memo[st] = path
+        return memo[state]
+
+
+# --- threat, closest, involuntary stop --------------------------------------------------------
+
+
+def reach_squares(metres: float) -> int:
+    """Reach in whole squares (at least 1: every creature threatens its neighbours)."""
+    return max(1, int(metres * 100 // UNIT_CM))
+
+
+def threatened_by(sit: Situation, unit: str, squares: frozenset[Square] | set[Square] | None = None) -> list[str]:
+    """Enemies threatening any of `squares` (default the unit's own): within reach by PF1-DIAG distance."""
+    me = sit.creature(unit)
+    area = list(squares if squares is not None else me.footprint())
+    out = []
+    for other in sit.others(unit):
+        if not me.hostile_to(other) or other.helpless or other.defeated:
+            continue
+        if footprint_distance(other.footprint(), area, pf1_distance) <= reach_squares(other.reach):
+            out.append(other.id)
+    return sorted(out)
+
+
+def closest(sit: Situation, observer: str, candidates: Sequence[str], rng: random.Random) -> str | None:
+    """The candidate nearest the observer by PF1-DIAG distance; a tie is settled by the die (PF1-CLOSEST)."""
+    if not candidates:
+        return None
+    eye = sit.creature(observer).footprint()
+    dist = {cid: footprint_distance(eye, sit.creature(cid).footprint(), pf1_distance) for cid in candidates}
+    nearest = min(dist.values())
+    tied = sorted(cid for cid, d in dist.items() if d == nearest)
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def involuntary_stop(
+    sit: Situation,
+    unit: str,
+    stop_anchor_dims: tuple[Square, tuple[int, int]],
+    last_legal: tuple[Square, tuple[int, int]] | Square,
+    rng: random.Random,
+) -> tuple[Square, tuple[int, int]]:
+    """Where a unit stopped in an illegal position is put (PF1-ILLEGAL-END): nearest legal, last legal on ties."""
+    mover = Mover(sit, unit)
+    stop = footprint(*stop_anchor_dims)
+    last = (last_legal, mover.dims(FULL)) if isinstance(last_legal[0], int) else last_legal
+    options: list[tuple[int, Square, tuple[int, int]]] = []
+    board = sit.board
+    for orient in (FULL, 1, 2) if mover.big else (FULL,):
+        dims = mover.dims(orient)
+        for y in range(board.height):
+            for x in range(board.width):
+                if mover.end_fail(x, y, orient) is not None:
+                    continue
+                checked = mover._check((x, y), dims, orient != FULL)
+                if len(checked) == 3:
+                    continue
+                options.append((footprint_distance(footprint((x, y), dims), stop, pf1_distance), (x, y), dims))
+    if not options:
+        return last  # type: ignore[return-value]
+    nearest = min(o[0] for o in options)
+    tied = [(o[1], o[2]) for o in options if o[0] == nearest]
+    if (last[0], last[1]) in tied:
+        return last  # type: ignore[return-value]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+def flags_of(walk_: Walk) -> int:
+    """All flags met along a walk."""
+    out = 0
+    for _, flags, _, _ in walk_.moves:
+        out |= flags
+    return out
+
+
+__all__ = [
+    "F_ESCAPE",
+    "F_SKILL",
+    "F_SQUEEZED",
+    "Band",
+    "closest",
+    "involuntary_stop",
+    "judge",
+    "measure",
+    "reach",
+    "threatened_by",
+]

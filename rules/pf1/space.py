@@ -1,0 +1,540 @@
+"""What each square means to one pf1 mover, and the single step of RULES.md 1.7.
+
+`Mover` is built once per ruling or search and caches per-square facts, so the search's
+hot loop only looks things up. A step is judged by `Mover.step`, which both the search
+and `measure` call, so their costs cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rules.core import Creature, Situation, Size, Square, footprint
+from rules.geometry import corner_blocked, crossed_edges, is_diagonal
+
+FULL, WIDE, TALL = 0, 1, 2
+"""Footprint orientations: the full space, a reduced one lying along x, one lying along y."""
+
+ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
+"""Step kinds: fixed cost; 1-2 alternating diagonal (d += 1); hampered diagonal (d += 2)."""
+
+F_SQUEEZED, F_ESCAPE, F_SKILL, F_EDGE = 1, 2, 4, 8
+"""Step flags: squeezed position, needs Escape Artist, obstacle skill check, crossed a low wall."""
+
+REAL_WIDTH_M: Mapping[Size, float] = {Size.FINE: 0.15, Size.DIMINUTIVE: 0.3, Size.TINY: 0.75}
+"""Real space of creatures smaller than a square (standard PF1 spaces); others fill 1.5 m per square."""
+
+Move = tuple[int, int, int, int, int, int, tuple[str, ...]]
+"""(x, y, orientation, kind, base cost, flags, rule ids) of one legal step."""
+Fail = tuple[str, str, Square]
+"""(rule id, message, square) of a refused step."""
+
+_DIRS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def squeeze_width(side: int) -> int:
+    """Squares a squeezing creature of this side needs (PF1-SQUEEZE: half, rounded up)."""
+    return (side + 1) // 2
+
+
+def obstructs(creature: Creature) -> bool:
+    """Whether a helpless creature still hampers movement through it (PF1-HELPLESS-HUGE)."""
+    if creature.obstructs_when_helpless is not None:
+        return creature.obstructs_when_helpless
+    return creature.size >= Size.HUGE
+
+
+class Cell:
+    """The facts about one square for this mover."""
+
+    __slots__ = ("block", "crowd", "endfail", "fit", "h", "ids", "passers", "past", "rough", "skill", "solid")
+
+    def __init__(self) -> None:
+        self.block: tuple[str, str] | None = None
+        self.h = 0
+        self.ids: tuple[str, ...] = ()
+        self.fit = 0
+        """0 fits the full space, 1 only squeezing, 2 only with Escape Artist."""
+        self.rough = False
+        self.crowd: tuple[str, str] | None = None
+        self.past = True
+        """A reduced footprint may squeeze past whoever crowds this square."""
+        self.endfail: tuple[str, str] | None = None
+        self.passers: tuple[tuple[str, str], ...] = ()
+        """(occupant, rule) of creatures passed here that provoke (PF1-TINY-THROUGH, PF1-SIZE3-*)."""
+        self.skill = False
+        self.solid = False
+
+
+_OFF = Cell()
+_OFF.block = ("PF1-OBSTACLE-BLOCK", "off the map")
+_OFF.past = True
+
+
+class Mover:
+    """One creature's view of the board for one ruling (run/charge/overrun variants)."""
+
+    def __init__(
+        self,
+        sit: Situation,
+        unit: str,
+        *,
+        run: bool = False,
+        charge: bool = False,
+        through: Iterable[str] = (),
+        through_rule: str = "PF1-OVERRUN",
+        cells: dict[Square, Cell] | None = None,
+    ) -> None:
+        self.sit = sit
+        self.board = sit.board
+        self.c = c = sit.creature(unit)
+        self.s = c.full_side
+        self.w = squeeze_width(self.s)
+        self.big = self.s > 1
+        self.incorporeal = c.incorporeal
+        self.air = c.mode == "fly" or c.airborne or c.incorporeal
+        self.tiny = c.size <= Size.TINY
+        self.width_m = REAL_WIDTH_M.get(c.size, 1.5)
+        self.run = run
+        self.charge = charge
+        self.through = frozenset(through)
+        self.through_rule = through_rule
+        self.exceptions: Mapping[str, str] = sit.options.extra.get("pf1_exceptions", {}) or {}
+        self.occupants: dict[Square, list[Creature]] = {}
+        for other in sit.creatures.values():
+            if other.id == unit:
+                continue
+            for sq in other.footprint():
+                self.occupants.setdefault(sq, []).append(other)
+        self._cells: dict[Square, Cell] = {} if cells is None else cells
+        """Shareable between movers of one creature that differ only in run/charge-free ways."""
+        self._moves: dict[tuple[int, int, int], list[Move]] = {}
+        self.start = (c.at[0], c.at[1], self.orientation(c.dims))
+
+    # --- footprints --------------------------------------------------------------------
+
+    def orientation(self, dims: tuple[int, int]) -> int:
+        """The orientation code of a footprint size."""
+        if not self.big or dims == (self.s, self.s):
+            return FULL
+        return WIDE if dims[0] >= dims[1] else TALL
+
+    def dims(self, orient: int) -> tuple[int, int]:
+        """Footprint size of an orientation."""
+        if orient == FULL:
+            return (self.s, self.s)
+        return (self.s, self.w) if orient == WIDE else (self.w, self.s)
+
+    def squeezed(self, x: int, y: int, orient: int) -> bool:
+        """Whether this position is a squeezed one (PF1-SQUEEZE)."""
+        if self.big:
+            return orient != FULL
+        return self.cell((x, y)).fit > 0
+
+    def escaping(self, x: int, y: int, orient: int) -> bool:
+        """Whether this position is narrower than squeezing allows (PF1-ESCAPE-ARTIST)."""
+        if not self.big:
+            return self.cell((x, y)).fit == 2
+        return orient != FULL and any(self.cell(q).fit for q in footprint((x, y), self.dims(orient)))
+
+    # --- squares -----------------------------------------------------------------------
+
+    def cell(self, sq: Square) -> Cell:
+        """The cached facts about `sq` for this mover."""
+        cell = self._cells.get(sq)
+        if cell is None:
+            cell = self._cells[sq] = self._make_cell(sq)
+        return cell
+
+    def _make_cell(self, sq: Square) -> Cell:
+        board = self.board
+        if not board.in_bounds(sq):
+            return _OFF
+        t = board.terrain(sq)
+        cell = Cell()
+        cell.solid = t.wall
+        if t.wall and not self.incorporeal:
+            cell.block = ("PF1-OBSTACLE-BLOCK", "solid blocking terrain")
+        elif t.pit and not self.air:
+            cell.block = ("PF1-OBSTACLE-BLOCK", "open blocking terrain (a pit) cannot be walked into")
+        clearance = t.clearance
+        if clearance <= 0:
+            cell.block = cell.block or ("PF1-OBSTACLE-BLOCK", "no free width at all")
+        elif self.big:
+            cell.fit = 0 if clearance >= 1.5 else 2
+        else:
+            cell.fit = 0 if clearance >= self.width_m else (1 if clearance >= self.width_m / 2 else 2)
+        ids: list[str] = []
+        if t.difficult and not self.air:
+            ids.append("PF1-DIFFICULT")
+            cell.rough = True
+        if t.hampering and not self.air:
+            ids.append("PF1-OBSTACLE-HAMPER")
+        if t.dark and not self.c.sees_in_dark:
+            ids.append("PF1-HAMPERED")
+        cell.skill = t.skill_check
+        if t.wall and self.incorporeal:
+            cell.endfail = ("PF1-FLY-OBSTACLE", "an incorporeal creature may not end inside solid terrain")
+        passers: list[tuple[str, str]] = []
+        for other in self.occupants.get(sq, ()):
+            self._relate(cell, other, ids, passers)
+        cell.ids = tuple(ids)
+        cell.h = len(ids)
+        cell.passers = tuple(passers)
+        return cell
+
+    def _relate(self, cell: Cell, other: Creature, ids: list[str], passers: list[tuple[str, str]]) -> None:
+        """How an occupant of the square changes passing and stopping there (PF1-ALLY … PF1-SIZE3-*)."""
+        me = self.c
+        rule = self.exceptions.get(other.id)
+        name = other.name or other.id
+        if other.fills_space:
+            cell.crowd = ("PF1-FILLS-SPACE", f"{name} fills its space completely")
+            cell.past = False
+            return
+        if rule == "impassable":
+            cell.crowd = cell.crowd or ("PF1-EXCEPTIONS", f"{name} cannot be moved through (creature data)")
+            return
+        if rule == "passable":
+            cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
+            return
+        if self.tiny:
+            passers.append((other.id, "PF1-TINY-THROUGH"))
+            return
+        if other.helpless or other.defeated:
+            if obstructs(other) and "PF1-HELPLESS-HUGE" not in ids:
+                ids.append("PF1-HELPLESS-HUGE")
+            return
+        if not me.hostile_to(other):
+            if self.charge:
+                cell.crowd = cell.crowd or ("PF1-ALLY", f"allies block a charge ({name})")
+            else:
+                cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in ally {name}'s square")
+            return
+        if other.id in self.through:
+            cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
+            return
+        if other.size - me.size >= 3 or me.size - other.size >= 3:
+            rule_id = "PF1-SIZE3-LARGER" if other.size > me.size else "PF1-SIZE3-SMALLER"
+            passers.append((other.id, rule_id))
+            cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
+            return
+        cell.crowd = cell.crowd or ("PF1-ENEMY", f"{name} is an opponent that is not helpless")
+
+    # --- steps -------------------------------------------------------------------------
+
+    def moves(self, x: int, y: int, orient: int) -> list[Move]:
+        """Every legal step from a position (cached; no rule ids)."""
+        key = (x, y, orient)
+        found = self._moves.get(key)
+        if found is None and not self.big:
+            found = self._moves[key] = self._small_moves(x, y)
+        elif found is None:
+            found = []
+            for delta in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                result = self.step(x, y, orient, delta, False)
+                if isinstance(result, list):
+                    found.extend(result)
+            self._moves[key] = found
+        return found
+
+    def _small_moves(self, x: int, y: int) -> list[Move]:
+        """`moves` for a one-square mover, inlined for the search's speed (same rules as `step`)."""
+        board = self.board
+        width, height, tiles = board.width, board.height, board.tiles
+        edges = board.edges
+        cells = self._cells
+        out: list[Move] = []
+        for dx, dy in _DIRS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < width and 0 <= ny < height):
+                continue
+            cell = cells.get((nx, ny))
+            if cell is None:
+                cell = self.cell((nx, ny))
+            if cell.block or cell.crowd or (self.run and cell.rough):
+                continue
+            extra = 0
+            if dx and dy:
+                if tiles[y * width + nx].wall or tiles[ny * width + x].wall:
+                    continue
+                if edges and self._corner((x, y), (1, 1), (dx, dy)):
+                    continue
+            elif edges:
+                kind = edges.get(frozenset(((x, y), (nx, ny))))
+                if kind == "blocking" and not self.incorporeal:
+                    continue
+                if kind == "hampering" and not self.air:
+                    extra = 2
+            fit = cell.fit
+            k = cell.h + (fit > 0)
+            flags = (F_SQUEEZED if fit else 0) | (F_ESCAPE if fit == 2 else 0) | (F_SKILL if cell.skill else 0)
+            if extra:
+                flags |= F_EDGE
+            if not (dx and dy):
+                out.append((nx, ny, FULL, ORTH, (1 << k) + extra, flags, ()))
+            elif k == 0:
+                out.append((nx, ny, FULL, DIAG_PLAIN, 0, flags, ()))
+            else:
+                out.append((nx, ny, FULL, DIAG_HAMPERED, 3 << (k - 1), flags, ()))
+        return out
+
+    def step(self, x: int, y: int, orient: int, delta: Square, detail: bool) -> list[Move] | Fail:
+        """The legal ways to make one step by `delta` (several when squeezing), or why none is."""
+        dx, dy = delta
+        diag = dx != 0 and dy != 0
+        dims = self.dims(orient)
+        to = (x + dx, y + dy)
+        if diag and self._corner((x, y), dims, delta):
+            return ("PF1-CORNER", "a diagonal step may not cut the corner of a wall", to)
+        extra = 0
+        if not diag and self.board.edges:
+            for kind in crossed_edges(self.board, (x, y), dims, delta):
+                if kind == "blocking" and not self.incorporeal:
+                    return ("PF1-OBSTACLE-BLOCK", "a blocking wall lies between the squares", to)
+                if kind == "hampering" and not self.air:
+                    extra = 2
+        if not self.big:
+            return self._small_step(to, diag, extra, detail)
+        if orient == FULL:
+            return self._big_from_full(to, diag, extra, detail)
+        return self._big_from_reduced((x, y), orient, to, delta, diag, extra, detail)
+
+    def _corner(self, at: Square, dims: tuple[int, int], delta: Square) -> bool:
+        if dims == (1, 1):
+            # inline of geometry.corner_blocked for the common case
+            board = self.board
+            for fx, fy in ((at[0] + delta[0], at[1]), (at[0], at[1] + delta[1])):
+                if 0 <= fx < board.width and 0 <= fy < board.height and board.tiles[fy * board.width + fx].wall:
+                    return True
+            if not board.edges:
+                return False
+        return (
+            corner_blocked(
+                self.board,
+                at,
+                dims,
+                delta,
+                segment_counts=(lambda kind: kind == "blocking") if self.air else None,
+            )
+            is not None
+        )
+
+    def _small_step(self, to: Square, diag: bool, extra: int, detail: bool) -> list[Move] | Fail:
+        cell = self.cell(to)
+        if cell.block:
+            return (cell.block[0], cell.block[1], to)
+        if cell.crowd:
+            return (cell.crowd[0], cell.crowd[1], to)
+        if self.run and cell.rough:
+            return ("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", to)
+        squeezed = cell.fit > 0
+        k = cell.h + squeezed
+        flags = (F_SQUEEZED if squeezed else 0) | (F_ESCAPE if cell.fit == 2 else 0) | (F_SKILL if cell.skill else 0)
+        flags |= F_EDGE if extra else 0
+        ids = self._ids(diag, k, extra, (to,), flags, False) if detail else ()
+        return [_cost_move(to, FULL, diag, k, extra, flags, ids)]
+
+    def _check(self, anchor: Square, dims: tuple[int, int], reduced: bool) -> Fail | tuple[int, int]:
+        """Whether a footprint may be occupied mid-move; (worst h, any narrow square) if so."""
+        worst = 0
+        narrow = 0
+        for sq in footprint(anchor, dims):
+            cell = self.cell(sq)
+            if cell.block:
+                return (cell.block[0], cell.block[1], sq)
+            if cell.crowd:
+                return (cell.crowd[0], cell.crowd[1], sq)
+            if self.run and cell.rough:
+                return ("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", sq)
+            if cell.fit:
+                if not reduced:
+                    return ("PF1-SQUEEZE", "too narrow for the full space", sq)
+                narrow = 1
+            if cell.h > worst:
+                worst = cell.h
+        return (worst, narrow)
+
+    def _big_from_full(self, to: Square, diag: bool, extra: int, detail: bool) -> list[Move] | Fail:
+        full = (self.s, self.s)
+        checked = self._check(to, full, False)
+        if len(checked) == 2:
+            k = checked[0]
+            flags = self._skill_flags(to, full) | (F_EDGE if extra else 0)
+            ids = self._ids(diag, k, extra, tuple(footprint(to, full)), flags, False) if detail else ()
+            return [_cost_move(to, FULL, diag, k, extra, flags, ids)]
+        if not self._can_squeeze_past(to, full):
+            return checked  # type: ignore[return-value]
+        moves: list[Move] = []
+        for orient in (WIDE, TALL):
+            rd = self.dims(orient)
+            for i in range(self.s - self.w + 1):
+                anchor = (to[0], to[1] + i) if orient == WIDE else (to[0] + i, to[1])
+                move = self._reduced_move(anchor, orient, rd, diag, extra, detail)
+                if move is not None:
+                    moves.append(move)
+        return moves or checked  # type: ignore[return-value]
+
+    def _can_squeeze_past(self, anchor: Square, dims: tuple[int, int]) -> bool:
+        """Squeezing past never works against a creature that fills its space (PF1-FILLS-SPACE)."""
+        return all(self.cell(sq).past for sq in footprint(anchor, dims))
+
+    def _reduced_move(
+        self, anchor: Square, orient: int, rd: tuple[int, int], diag: bool, extra: int, detail: bool
+    ) -> Move | None:
+        checked = self._check(anchor, rd, True)
+        if len(checked) == 3:
+            return None
+        worst, narrow = checked  # type: ignore[misc]
+        flags = F_SQUEEZED | (F_ESCAPE if narrow else 0) | self._skill_flags(anchor, rd) | (F_EDGE if extra else 0)
+        k = worst + 1
+        ids = self._ids(diag, k, extra, tuple(footprint(anchor, rd)), flags, True) if detail else ()
+        return _cost_move(anchor, orient, diag, k, extra, flags, ids)
+
+    def _big_from_reduced(
+        self, at: Square, orient: int, to: Square, delta: Square, diag: bool, extra: int, detail: bool
+    ) -> list[Move] | Fail:
+        s = self.s
+        rd = self.dims(orient)
+        full = (s, s)
+        previous = footprint(at, full)
+        grown: list[tuple[int, int, int, Square]] = []
+        for ay in range(to[1] + rd[1] - s, to[1] + 1):
+            for ax in range(to[0] + rd[0] - s, to[0] + 1):
+                checked = self._check((ax, ay), full, False)
+                if len(checked) == 2:
+                    overlap = len(previous & footprint((ax, ay), full))
+                    grown.append((-overlap, ay, ax, (ax, ay)))
+        if grown:
+            anchor = min(grown)[3]
+            k = self._check(anchor, full, False)[0]  # type: ignore[misc]
+            flags = self._skill_flags(anchor, full) | (F_EDGE if extra else 0)
+            ids = self._ids(diag, k, extra, tuple(footprint(anchor, full)), flags, False) if detail else ()
+            ids = (*ids, "PF1-SQUEEZE-LARGE") if detail else ids
+            return [_cost_move(anchor, FULL, diag, k, extra, flags, ids)]
+        first = self._check(to, rd, True)
+        moves: list[Move] = []
+        shifted = self._reduced_move(to, orient, rd, diag, extra, detail)
+        if shifted is not None:
+            moves.append(shifted)
+        here = footprint(to, rd)
+        other = TALL if orient == WIDE else WIDE
+        od = self.dims(other)
+        box = footprint(to, full)
+        for ay in range(to[1], to[1] + s - od[1] + 1):
+            for ax in range(to[0], to[0] + s - od[0] + 1):
+                fp = footprint((ax, ay), od)
+                if fp <= box and fp & here:
+                    move = self._reduced_move((ax, ay), other, od, diag, extra, detail)
+                    if move is not None:
+                        moves.append(move)
+        if moves:
+            return moves
+        return first if len(first) == 3 else ("PF1-SQUEEZE", "no squeezed footprint fits", to)  # type: ignore[return-value]
+
+    def _skill_flags(self, anchor: Square, dims: tuple[int, int]) -> int:
+        return F_SKILL if any(self.cell(q).skill for q in footprint(anchor, dims)) else 0
+
+    def _ids(
+        self, diag: bool, k: int, extra: int, squares: tuple[Square, ...], flags: int, reduced: bool
+    ) -> tuple[str, ...]:
+        """The rule ids that decided one step's legality and cost."""
+        ids: list[str] = []
+        if k == 0:
+            ids.append("PF1-DIAG" if diag else "PF1-OPEN-SQUARE")
+        else:
+            ids.append("PF1-DIFFICULT-DIAG" if diag else "PF1-DOUBLE-COST")
+            if k >= 2:
+                ids.append("PF1-DOUBLE-STACK")
+        worst = max(self.cell(q).h for q in squares)
+        for q in squares:
+            if self.cell(q).h == worst:
+                ids.extend(self.cell(q).ids)
+                break
+        if len(squares) > 1 and len({self.cell(q).h for q in squares}) > 1:
+            ids.append("PF1-MIXED-TERRAIN")
+        if self.air and any(
+            self.board.in_bounds(q) and (self.board.terrain(q).difficult or self.board.terrain(q).hampering)
+            for q in squares
+        ):
+            ids.append("PF1-FLY-DIFFICULT")
+        if self.air and any(self.board.in_bounds(q) and self.board.terrain(q).pit for q in squares):
+            ids.append("PF1-FLY-OBSTACLE")
+        if extra:
+            ids.append("PF1-OBSTACLE-EDGE")
+        if flags & F_SQUEEZED:
+            ids += ["PF1-SQUEEZE", "PF1-SQUEEZE-COST"]
+            if reduced:
+                ids.append("PF1-SQUEEZE-LARGE")
+                if any(q in self.occupants for q in self._box_of(squares)):
+                    ids.append("PF1-SQUEEZE-PAST")
+        if flags & F_ESCAPE:
+            ids.append("PF1-ESCAPE-ARTIST")
+        if flags & F_SKILL:
+            ids.append("PF1-OBSTACLE-SKILL")
+        for q in squares:
+            for other in self.occupants.get(q, ()):
+                ids.append(self._pass_rule(other))
+        return tuple(dict.fromkeys(ids))
+
+    def _box_of(self, squares: tuple[Square, ...]) -> set[Square]:
+        xs = [q[0] for q in squares]
+        ys = [q[1] for q in squares]
+        return {
+            (x, y)
+            for x in range(max(xs) - self.s + 1, min(xs) + self.s)
+            for y in range(max(ys) - self.s + 1, min(ys) + self.s)
+        }
+
+    def _pass_rule(self, other: Creature) -> str:
+        """The id that let the mover share a square with `other`."""
+        rule = self.exceptions.get(other.id)
+        if rule in ("passable", "impassable"):
+            return "PF1-EXCEPTIONS"
+        if self.tiny:
+            return "PF1-TINY-THROUGH"
+        if other.helpless or other.defeated:
+            return "PF1-HELPLESS-HUGE" if obstructs(other) else "PF1-HELPLESS"
+        if not self.c.hostile_to(other):
+            return "PF1-ALLY"
+        if other.id in self.through:
+            return self.through_rule
+        return "PF1-SIZE3-LARGER" if other.size > self.c.size else "PF1-SIZE3-SMALLER"
+
+    # --- ending ------------------------------------------------------------------------
+
+    def end_fail(self, x: int, y: int, orient: int) -> Fail | None:
+        """Why movement may not end in this position (PF1-END-OCCUPIED), or None."""
+        if not self.big:
+            cell = self.cell((x, y))
+            return (cell.endfail[0], cell.endfail[1], (x, y)) if cell.endfail else None
+        for sq in footprint((x, y), self.dims(orient)):
+            cell = self.cell(sq)
+            if cell.endfail:
+                return (cell.endfail[0], cell.endfail[1], sq)
+        return None
+
+    def passes(self, before: frozenset[Square], x: int, y: int, orient: int) -> list[tuple[str, str, Square]]:
+        """(occupant, rule, square) of provoking passages begun by this step (PF1-TINY-THROUGH, PF1-SIZE3-AOO)."""
+        after = footprint((x, y), self.dims(orient))
+        seen: dict[str, tuple[str, str, Square]] = {}
+        for sq in sorted(after - before):
+            for occupant, rule in self.cell(sq).passers:
+                already = any(q in before and (occupant, rule) in self.cell(q).passers for q in before)
+                if occupant not in seen and (rule == "PF1-TINY-THROUGH" or not already):
+                    seen[occupant] = (occupant, rule, sq)
+        return list(seen.values())
+
+
+def _cost_move(to: Square, orient: int, diag: bool, k: int, extra: int, flags: int, ids: tuple[str, ...]) -> Move:
+    """The cost part of RULES.md 1.7 step 3 for a legal step."""
+    if not diag:
+        return (to[0], to[1], orient, ORTH, (1 << k) + extra, flags, ids)
+    if k == 0:
+        return (to[0], to[1], orient, DIAG_PLAIN, 0, flags, ids)
+    return (to[0], to[1], orient, DIAG_HAMPERED, 3 << (k - 1), flags, ids)
+
+
+def is_diag(a: Square, b: Square) -> bool:
+    """Whether going from a to b is a diagonal step."""
+    return is_diagonal((b[0] - a[0], b[1] - a[1]))
