@@ -57,12 +57,13 @@ DEFAULT_DIAGONAL: Mapping[str, str] = MappingProxyType({"pf1": "alternating", "d
 
 RULE_OPTIONS: Mapping[str, Mapping[str, tuple[type, tuple[str, ...] | None]]] = MappingProxyType(
     {
-        "pf1": MappingProxyType({"checks": (str, ("roll", "pass", "fail"))}),
+        "pf1": MappingProxyType({}),
         "dnd5e": MappingProxyType({}),
-        "hexxen": MappingProxyType({"ap": (int, None)}),
+        "hexxen": MappingProxyType({}),
     }
 )
-"""`[rules]` keys besides `diagonal`, per ruleset → (type, allowed values); they land in Options.extra."""
+"""`[rules]` keys besides `diagonal`, per ruleset → (type, allowed values or None); they land in
+Options.extra. None yet: a ruleset that reads a level option adds it here and to docs/levels.md."""
 
 DEFAULT_COLORS: tuple[tuple[int, int, int], ...] = ((176, 58, 46), (46, 94, 176), (56, 142, 60), (196, 150, 30))
 """Side colours by side index when a side gives none."""

@@ -108,6 +108,9 @@ class Locator:
             names.append(part)
             name = ".".join(names)
             blocks = self.blocks.get(name)
+            if blocks and best is not None:
+                # a sub-table header belongs to the nearest enclosing block before it
+                blocks = [b for b in blocks if b.line > best[0].line]
             if blocks:
                 nxt = path[i + 1] if i + 1 < len(path) else None
                 if isinstance(nxt, int):

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+import game.level
 from game.level import Level, LevelError, check_level, level_to_toml, load_level, parse_level, save_level
 from rules.core import Size
 
-LEVELS = sorted((Path(__file__).resolve().parent.parent / "levels").glob("*.toml"))
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = sorted((ROOT / "levels").glob("*.toml"))
 
 BASE = """\
 format = 1
@@ -183,9 +185,12 @@ def test_flying_unit_may_start_above_a_pit() -> None:
     assert parse_level(text).unit("valeros").at == (5, 2)
 
 
-def test_rules_table_keeps_ruleset_options_in_extra() -> None:
-    level = parse_level(variant("[map]\n", '[rules]\ndiagonal = "uniform"\nchecks = "pass"\n\n[map]\n'))
-    assert level.options.diagonal == "uniform" and level.options.extra["checks"] == "pass"
+def test_rules_table_keeps_registered_ruleset_options_in_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    options = {"pf1": {"checks": (str, ("roll", "pass")), "bonus": (int, None)}}
+    monkeypatch.setattr(game.level, "RULE_OPTIONS", options)
+    level = parse_level(variant("[map]\n", '[rules]\ndiagonal = "uniform"\nchecks = "pass"\nbonus = 2\n\n[map]\n'))
+    assert level.options.diagonal == "uniform" and dict(level.options.extra) == {"checks": "pass", "bonus": 2}
+    _same_data(level, parse_level(level_to_toml(level)))
 
 
 def test_victory_rounds_are_read() -> None:
@@ -202,7 +207,7 @@ def test_level_is_immutable() -> None:
     with pytest.raises(TypeError):
         level.legend["x"] = level.legend["."]  # type: ignore[index]
     with pytest.raises(TypeError):
-        level.options.extra["checks"] = "pass"  # type: ignore[index]
+        level.options.extra["x"] = 1  # type: ignore[index]
     assert isinstance(level.units, tuple) and isinstance(level.sides, tuple) and isinstance(level.tiles, tuple)
 
 
@@ -427,7 +432,7 @@ def test_edge_off_the_map_is_refused(tmp_path: Path) -> None:
 
 def test_unknown_rules_key_is_refused(tmp_path: Path) -> None:
     message = refused(tmp_path, variant("[map]\n", "[rules]\nflanking = true\n\n[map]\n"))
-    assert ":7: rules.flanking: unknown key" in message
+    assert ":7: rules.flanking: unknown key; expected one of diagonal" in message
 
 
 def test_bad_diagonal_value_is_refused(tmp_path: Path) -> None:
@@ -498,3 +503,24 @@ def test_units_written_as_inline_array_report_the_array_line(tmp_path: Path) -> 
     text = variant('description = "A small test map."\n', 'description = "A small test map."\n' + inline, head)
     message = refused(tmp_path, text)
     assert ':5: units[0].side: "nobody" is not a side' in message
+
+
+def test_windows_line_endings_load_and_keep_row_lines(tmp_path: Path) -> None:
+    crlf = BASE.replace("\n", "\r\n")
+    assert parse_level(crlf).tiles[0] == "##########"
+    message = refused(tmp_path, variant("#..,,o..%#", "#..,,o.X%#").replace("\n", "\r\n"))
+    assert ':10: map.tiles: unknown symbol "X" at row 2, column 7' in message
+
+
+def test_example_level_in_the_docs_loads() -> None:
+    text = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    example = text[text.index("## A complete example") :]
+    example = example[example.index("```toml") + len("```toml") : example.index("```\n\n## Shipped")]
+    level = parse_level(example, "docs/levels.md")
+    assert level.unit("ogre").size is Size.LARGE and level.victory_rounds == 8
+    assert level.board.terrain((8, 2)).kinds == frozenset({"narrow", "dark"})
+
+
+def test_every_shipped_level_is_listed_in_the_docs() -> None:
+    text = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
+    assert all(f"`{path.name}`" in text for path in LEVELS)
