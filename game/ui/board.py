@@ -125,6 +125,12 @@ class BoardRenderer:
         illegal = isinstance(preview.result, Illegal)
         color = theme.WARNING if illegal else theme.SELECTED
         points = [centre(c.at), *(centre(sq) for sq in preview.path)]
+        if len(points) > 1:
+            # start at the token's rim so the line does not cover its label
+            (x0, y0), (x1, y1) = points[0], points[1]
+            dist = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+            rim = min(dist, 0.42 * cell * min(w, h))
+            points[0] = (round(x0 + (x1 - x0) * rim / dist), round(y0 + (y1 - y0) * rim / dist))
         old_clip = screen.get_clip()
         screen.set_clip(view.rect)
         if len(points) > 1:
@@ -142,15 +148,20 @@ class BoardRenderer:
             bang = mark_font.render("!", True, (255, 255, 255))
             screen.blit(bang, bang.get_rect(center=(p[0] + r, p[1] - r)))
         screen.set_clip(old_clip)
-        draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38))
+        draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38), view.rect)
 
 
-def draw_tip(screen: pygame.Surface, text: str, at: tuple[int, int], background: theme.Color) -> pygame.Rect:
-    """A small label box next to the pointer, kept inside the window."""
+def draw_tip(
+    screen: pygame.Surface, text: str, at: tuple[int, int], background: theme.Color, bounds: pygame.Rect | None = None
+) -> pygame.Rect:
+    """A small label box next to the pointer, kept inside `bounds` (default: the window)."""
     label = theme.font(20, bold=True).render(text, True, theme.TEXT)
     box = label.get_rect().inflate(12, 8)
+    area = bounds if bounds is not None else screen.get_rect()
     box.topleft = (at[0] + 16, at[1] + 14)
-    box.clamp_ip(screen.get_rect())
+    if box.right > area.right:
+        box.right = at[0] - 12  # flip to the pointer's left rather than hide under the panel
+    box.clamp_ip(area)
     pygame.draw.rect(screen, background, box, border_radius=4)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1, border_radius=4)
     screen.blit(label, label.get_rect(center=box.center))

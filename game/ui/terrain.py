@@ -37,13 +37,34 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color) -> No
     pygame.draw.line(surface, color, inset.topright, inset.bottomleft, width)
 
 
-def _pit(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A dark hole with a lighter rim so it reads as a drop, not a wall."""
-    pygame.draw.rect(surface, theme.TERRAIN_FILL["floor"], rect)
-    hole = rect.inflate(-max(2, rect.width // 8), -max(2, rect.height // 8))
-    pygame.draw.ellipse(surface, (92, 78, 64), hole)
-    pygame.draw.ellipse(
-        surface, theme.TERRAIN_FILL["pit"], hole.inflate(-max(2, rect.width // 8), -max(2, rect.width // 8))
+def _pit(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: Square) -> None:
+    """A dark drop; a lighter rim only where it borders open ground, so a chasm of pits reads as one."""
+    pygame.draw.rect(surface, theme.TERRAIN_FILL["pit"], rect)
+    rim = max(2, rect.width // 10)
+    x, y = sq
+    sides = (
+        ((x, y - 1), pygame.Rect(rect.x, rect.y, rect.width, rim)),
+        ((x, y + 1), pygame.Rect(rect.x, rect.bottom - rim, rect.width, rim)),
+        ((x - 1, y), pygame.Rect(rect.x, rect.y, rim, rect.height)),
+        ((x + 1, y), pygame.Rect(rect.right - rim, rect.y, rim, rect.height)),
+    )
+    for neighbour, band in sides:
+        if board.in_bounds(neighbour) and not board.terrain(neighbour).pit:
+            pygame.draw.rect(surface, (104, 88, 70), band)
+    # a few depth streaks so a pit never looks like a plain wall
+    pygame.draw.line(
+        surface,
+        (44, 36, 32),
+        (rect.x + rect.width // 4, rect.y + rect.height // 3),
+        (rect.x + rect.width // 2, rect.y + rect.height // 3),
+        1,
+    )
+    pygame.draw.line(
+        surface,
+        (44, 36, 32),
+        (rect.x + rect.width // 2, rect.y + 2 * rect.height // 3),
+        (rect.x + 3 * rect.width // 4, rect.y + 2 * rect.height // 3),
+        1,
     )
 
 
@@ -85,7 +106,7 @@ def paint_square(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: S
     pygame.draw.rect(surface, theme.TERRAIN_FILL[kind], rect)
     kinds = terrain.kinds
     if "pit" in kinds:
-        _pit(surface, rect)
+        _pit(surface, rect, board, sq)
     if "narrow" in kinds or (terrain.clearance_m is not None and "wall" not in kinds):
         _narrow(surface, rect, board, sq)
     if "difficult" in kinds:

@@ -10,7 +10,9 @@ from rules.core import Creature, Size
 
 def short_label(creature: Creature, room: int) -> str:
     """A label that fits a token: the name (or id) cut to `room` characters."""
-    text = creature.name or creature.id
+    # the first word only: "Pip (rogue)" reads better as "Pip" than as "Pip ("
+    words = (creature.name or creature.id).replace("_", " ").split()
+    text = words[0] if words else creature.id
     return text if len(text) <= room else text[:room]
 
 

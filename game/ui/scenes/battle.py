@@ -128,11 +128,17 @@ class BattleScene(Scene):
         elif self.forecast is not None and self.forecast.engage and self.hover_sq is not None:
             target = self.unit_at(self.hover_sq)
             if target is not None and target.id in self.forecast.engage:
-                draw_tip(screen, f"attack {target.name or target.id} (engage)", self.mouse, (30, 32, 38))
+                draw_tip(
+                    screen, f"attack {target.name or target.id} (engage)", self.mouse, (30, 32, 38), self.view.rect
+                )
         if self.armed and self.hover_sq is not None:
-            draw_tip(screen, f"{self.armed.replace('_', ' ')}: click a target", self.mouse, (30, 32, 38))
+            draw_tip(
+                screen, f"{self.armed.replace('_', ' ')}: click a target", self.mouse, (30, 32, 38), self.view.rect
+            )
         if self.toast:
-            box = draw_tip(screen, self.toast, (self.view.rect.x + 4, self.view.rect.bottom - 60), theme.WARNING)
+            box = draw_tip(
+                screen, self.toast, (self.view.rect.x + 4, self.view.rect.bottom - 60), theme.WARNING, self.view.rect
+            )
             box.bottom = min(box.bottom, self.view.rect.bottom - 4)
         self.panel.draw(screen, self.panel_model(), self.ui_version, self.mouse)
 
