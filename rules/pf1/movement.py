@@ -143,6 +143,10 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
         if not nxt:
             if over or fail is None:
                 return _budget_fail(mover, path, i, band, history)
+            cell = mover.cell(target)
+            own = cell.block or cell.crowd  # every footprint anchored there covers the anchor square itself
+            if own and fail[0] != "PF1-CORNER":
+                fail = (own[0], own[1], target)
             return Illegal(fail[0], fail[1], fail[2], cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
         history.append(nxt)
         layer = nxt
