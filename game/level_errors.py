@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -17,7 +18,7 @@ def format_path(path: KeyPath) -> str:
             text += f"[{part}]"
         else:
             bare = re.fullmatch(r"[A-Za-z0-9_-]+", part) is not None
-            name = part if bare else f'"{part}"'
+            name = part if bare else json.dumps(part, ensure_ascii=False)
             text += f".{name}" if text else name
     return text
 

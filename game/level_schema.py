@@ -27,7 +27,7 @@ def show(value: Any) -> str:
 
 def one_of(choices: Iterable[str]) -> str:
     """`"a", "b" or "c"` for messages."""
-    names = [f'"{c}"' for c in choices]
+    names = [show(c) for c in choices]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 

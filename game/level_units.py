@@ -228,7 +228,7 @@ def _overlaps(ruleset: str, units: Sequence[Creature], error: Any) -> list[Level
             rule = {"pf1": " (only Tiny or smaller units may share, PF1-TINY-THROUGH)",
                     "dnd5e": " (only Tiny units may share, up to four, D5-GRID-FOOTPRINT)",
                     "hexxen": ""}[ruleset]  # fmt: skip
-            problems.append(error(i, "at", f"{list(sq)} is already taken by unit `{other.id}` (units[{j}]){rule}"))
+            problems.append(error(i, "at", f"{list(sq)} is already taken by unit {show(other.id)} (units[{j}]){rule}"))
             continue
         for sq in unit.footprint():
             seen.setdefault(sq, []).append(i)
@@ -243,10 +243,10 @@ def _touching(units: Sequence[Creature], error: Any) -> list[LevelError]:
             other = units[j]
             if footprint_distance(unit.footprint(), other.footprint(), chebyshev) < 2:
                 msg = (
-                    f"{list(unit.at)} touches unit `{other.id}` (units[{j}]) at {list(other.at)}; "
+                    f"{list(unit.at)} touches unit {show(other.id)} (units[{j}]) at {list(other.at)}; "
                     f"hexxen tokens must start apart, at least one empty square between them (HX-START-APART)"
                 )
-                problems.append(error(i, "at", f"unit `{unit.id}` at {msg}"))
+                problems.append(error(i, "at", f"unit {show(unit.id)} at {msg}"))
                 break
     return problems
 

@@ -6,6 +6,8 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import game.level
 from game.level import Level, LevelError, check_level, level_to_toml, load_level, parse_level, save_level
@@ -365,13 +367,13 @@ def test_unit_on_a_closed_door_is_refused(tmp_path: Path) -> None:
 
 def test_two_units_on_one_square_are_refused(tmp_path: Path) -> None:
     message = refused(tmp_path, variant("at = [1, 1]", "at = [7, 2]"))
-    assert "units[1].at: [7, 2] is already taken by unit `valeros` (units[0])" in message
+    assert 'units[1].at: [7, 2] is already taken by unit "valeros" (units[0])' in message
 
 
 def test_dnd5e_tiny_unit_may_not_share_with_a_medium_one(tmp_path: Path) -> None:
     text = variant('ruleset = "pf1"', 'ruleset = "dnd5e"')
     text += '\n[[units]]\nid = "cat"\nside = "monsters"\nat = [1, 1]\nsize = "tiny"\n'
-    assert "units[2].at: [1, 1] is already taken by unit `valeros`" in refused(tmp_path, text)
+    assert 'units[2].at: [1, 1] is already taken by unit "valeros"' in refused(tmp_path, text)
 
 
 def test_dnd5e_fifth_tiny_unit_in_one_square_is_refused(tmp_path: Path) -> None:
@@ -411,7 +413,7 @@ def test_hexxen_units_touching_at_start_are_refused(tmp_path: Path) -> None:
     text = hexxen(unit("h1", "hunters", (2, 2)) + unit("n1", "npcs", (3, 3)))
     message = refused(tmp_path, text)
     assert "units[1].at" in message and "HX-START-APART" in message
-    assert "`n1`" in message and "`h1`" in message
+    assert 'unit "n1" at [3, 3] touches unit "h1" (units[0]) at [2, 2]' in message
 
 
 def test_hexxen_units_one_square_apart_are_accepted() -> None:
@@ -524,3 +526,22 @@ def test_example_level_in_the_docs_loads() -> None:
 def test_every_shipped_level_is_listed_in_the_docs() -> None:
     text = (ROOT / "docs" / "levels.md").read_text(encoding="utf-8")
     assert all(f"`{path.name}`" in text for path in LEVELS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_damaged_level_text_loads_or_gives_one_level_error(data: st.DataObject) -> None:
+    lines = BASE.split("\n")
+    index = data.draw(st.integers(0, len(lines) - 1))
+    replacement = data.draw(
+        st.sampled_from(["", "x = 1", "[units]", "[[units]]", "at = [-1, 0]", "size = 3", "tiles = 'a'"])
+        | st.sampled_from(["[map.legend]", '"x" = 1', "units = 3"])
+        | st.text(max_size=12)
+    )
+    text = "\n".join([*lines[:index], replacement, *lines[index + 1 :]])
+    try:
+        level = parse_level(text, "fuzz.toml")
+    except LevelError as exc:
+        assert str(exc).startswith("fuzz.toml") and "\n" not in str(exc)
+    else:
+        assert level.units and level.sides
