@@ -130,12 +130,5 @@ class Locator:
             return block.keys[path[rest]]
         if best is None:
             return None
-        # an inline value (`units = [...]`) is found as a key of the enclosing block
+        # the key has no line of its own (missing, or inside an inline table): point at its table
         return block.line or None
-
-    def key_line(self, table: str, key: str) -> int | None:
-        """The line of `key` in the first `[table]` block (table "" = top level)."""
-        blocks = self.blocks.get(table)
-        if not blocks:
-            return None
-        return blocks[0].keys.get(key)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -41,10 +41,13 @@ UNIT_KEYS: Mapping[str, tuple[str, ...]] = {
 }
 """The unit keys each ruleset accepts (docs/levels.md)."""
 
+ErrorAt = Callable[[int, str, str], LevelError]
+"""Builds the LevelError for (unit index, key, message)."""
+
 _ALL_KEYS = {k: tuple(r for r, keys in UNIT_KEYS.items() if k in keys) for ks in UNIT_KEYS.values() for k in ks}
 
 
-def _wrong_ruleset(ruleset: str) -> Any:
+def _wrong_ruleset(ruleset: str) -> Callable[[str], str | None]:
     """An explanation for a unit key that belongs to another ruleset."""
 
     def why(key: str) -> str | None:
@@ -58,9 +61,8 @@ def _wrong_ruleset(ruleset: str) -> Any:
 
 def _bonuses(t: Table) -> tuple[tuple[str, float], ...]:
     """pf1 `bonuses = [{ type = "enhancement", m = 3 }]` → ((type, metres), …)."""
-    items = t.tables("bonuses") if t.has("bonuses") else []
     result = []
-    for item in items:
+    for item in t.tables("bonuses"):
         kind = item.text("type", "")
         metres = item.number("m", what="metres")
         item.finish(("type", "m"))
@@ -177,7 +179,7 @@ def _may_share(ruleset: str, a: Creature, b: Creature) -> bool:
     return False
 
 
-def check_placement(board: Board, ruleset: str, units: Sequence[Creature], error: Any) -> list[LevelError]:
+def check_placement(board: Board, ruleset: str, units: Sequence[Creature], error: ErrorAt) -> list[LevelError]:
     """Problems with where the units start; `error(index, key, message)` builds each one."""
     problems: list[LevelError] = []
     w, h = board.width, board.height
@@ -206,7 +208,7 @@ def check_placement(board: Board, ruleset: str, units: Sequence[Creature], error
     return problems
 
 
-def _overlaps(ruleset: str, units: Sequence[Creature], error: Any) -> list[LevelError]:
+def _overlaps(ruleset: str, units: Sequence[Creature], error: ErrorAt) -> list[LevelError]:
     """Two units on one square (except Tiny sharing), and more than four dnd5e Tiny in one."""
     problems = []
     seen: dict[tuple[int, int], list[int]] = {}
@@ -235,7 +237,7 @@ def _overlaps(ruleset: str, units: Sequence[Creature], error: Any) -> list[Level
     return problems
 
 
-def _touching(units: Sequence[Creature], error: Any) -> list[LevelError]:
+def _touching(units: Sequence[Creature], error: ErrorAt) -> list[LevelError]:
     """HX-START-APART: no two tokens may touch at the start (Chebyshev distance ≥ 2)."""
     problems = []
     for i, unit in enumerate(units):
