@@ -41,6 +41,7 @@ class App:
     def __init__(self, args: argparse.Namespace) -> None:
         # skip ALSA probing on machines without sound (the game makes no sound yet)
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        theme.reset_fonts()
         pygame.init()
         pygame.display.set_caption("Gridbound")
         self.size = parse_size(getattr(args, "size", None))
@@ -143,6 +144,9 @@ class App:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface()
+            if self.screen.get_size() != tuple(event.size) and not self.fullscreen:
+                # some drivers (and synthetic events) do not resize the surface themselves
+                self.screen = pygame.display.set_mode(event.size, pygame.RESIZABLE)
             if not self.fullscreen:
                 self.size = self.screen.get_size()
             if self.scene is not None:
@@ -180,6 +184,7 @@ class App:
         """Delete the match world and close the window."""
         if self.match is not None:
             self.match.close()
+        theme.reset_fonts()
         pygame.quit()
 
 

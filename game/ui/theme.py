@@ -96,6 +96,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+def reset_fonts() -> None:
+    """Forget cached fonts (they die with pygame.quit; a new window needs new ones)."""
+    font.cache_clear()
+
+
 def parse_color(value: object, default: Color = (200, 200, 200)) -> Color:
     """A side colour given as (r, g, b) or "#rrggbb"; `default` if it is neither."""
     if isinstance(value, str) and value.startswith("#") and len(value) == 7:

@@ -1,0 +1,67 @@
+"""The battle screen's forecast logic without a window: bands → actions, reach split, preview caching."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from dataclasses import dataclass, field
+
+from game.ui.forecast import Forecast, actions_for_band
+from rules.actions import Action
+from rules.core import Board, Event, Ruling, Situation, StepRuling, Terrain
+from rules.ruleset import Reach
+
+
+def test_bands_map_to_the_actions_that_pay_for_them() -> None:
+    path = ((1, 1), (2, 2))
+    assert actions_for_band("move", "a", path) == [Action("move", "a", path)]
+    assert actions_for_band("double_move", "a", path) == [Action("double_move", "a", path)]
+    assert actions_for_band("run", "a", path) == [Action("run", "a", path)]
+    assert actions_for_band("dash", "a", path) == [Action("dash", "a"), Action("move", "a", path)]
+
+
+@dataclass
+class FakeRuleset:
+    """Answers reach with fixed entries and counts measure calls."""
+
+    entries: list[Reach]
+    calls: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+
+    def reach(self, sit: Situation, unit: str) -> list[Reach]:
+        return self.entries
+
+    def measure(self, sit: Situation, unit: str, path, mode=None) -> Ruling:  # type: ignore[no-untyped-def]
+        self.calls.append(tuple(path))
+        provoke = Event("provokes", "PF1-AOO", unit, "orc", path[0])
+        steps = tuple(StepRuling(sq, 1, ("PF1-DIAG",), (provoke,) if i == 0 else ()) for i, sq in enumerate(path))
+        return Ruling(cost=len(path), unit_cm=150, steps=steps, band="move")
+
+
+def situation() -> Situation:
+    board = Board(3, 3, tuple(Terrain() for _ in range(9)))
+    return Situation("pf1", board, {})
+
+
+def test_forecast_splits_squares_from_engagements_and_caches_previews() -> None:
+    ruleset = FakeRuleset(
+        [
+            Reach((1, 0), 1, "move", ((1, 0),)),
+            Reach((2, 0), 3, "double_move", ((1, 0), (2, 0))),
+            Reach((2, 2), 0, "engage", (), target="orc"),
+        ]
+    )
+    forecast = Forecast.build(ruleset, situation(), "hero")  # type: ignore[arg-type]
+    assert set(forecast.reach) == {(1, 0), (2, 0)}
+    assert set(forecast.engage) == {"orc"}
+    assert forecast.bands() == ["move", "double_move", "engage"]
+    first = forecast.preview(ruleset, situation(), (2, 0))  # type: ignore[arg-type]
+    again = forecast.preview(ruleset, situation(), (2, 0))  # type: ignore[arg-type]
+    assert first is again and ruleset.calls == [((1, 0), (2, 0))]
+    assert first is not None
+    assert first.cost_m == 3.0 and first.cost_squares == 2
+    assert first.provoking == ((1, 0),)
+    assert first.label() == "3 m · 2 sq · double move"
+    assert forecast.preview(ruleset, situation(), (0, 2)) is None  # type: ignore[arg-type]

@@ -1,0 +1,390 @@
+"""The game window, headless: selecting, reach shading, path preview, moving, hand-over, undo, errors."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import theme
+from game.ui.app import App
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.handover import HandOverScene
+from game.ui.scenes.message import MessageScene
+from game.ui.scenes.victory import VictoryScene
+from rules.core import Illegal
+
+FIELD = """\
+format = 1
+name = "UI test field"
+ruleset = "{ruleset}"
+[map]
+tiles = '''
+##########
+#........#
+#..,,....#
+#........#
+#...%....#
+##########
+'''
+[[sides]]
+id = "red"
+name = "Red"
+color = "#b03a2e"
+[[sides]]
+id = "blue"
+name = "Blue"
+color = "#2e6eb0"
+[[units]]
+id = "hero"
+name = "Hero"
+side = "red"
+at = [1, 2]
+speed = 9
+[[units]]
+id = "ogre"
+name = "Ogre"
+side = "blue"
+at = [6, 2]
+speed = 9
+"""
+
+
+def write_level(tmp_path: Path, ruleset: str = "pf1") -> Path:
+    """A small two-unit level in the INTERFACE.md §1 format."""
+    path = tmp_path / f"field_{ruleset}.toml"
+    path.write_text(FIELD.format(ruleset=ruleset), encoding="utf-8")
+    return path
+
+
+def open_app(level: Path | str | None, size: str = "1280x800") -> App:
+    """A headless window on `level` after one drawn frame."""
+    app = App(argparse.Namespace(level=str(level) if level else None, frames=None, screenshot=None, size=size, seed=0))
+    app.step()
+    return app
+
+
+@pytest.fixture
+def pf1_app(tmp_path: Path) -> Iterator[App]:
+    app = open_app(write_level(tmp_path, "pf1"))
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def dnd_app(tmp_path: Path) -> Iterator[App]:
+    app = open_app(write_level(tmp_path, "dnd5e"))
+    yield app
+    app.close()
+
+
+def battle(app: App) -> BattleScene:
+    assert isinstance(app.scene, BattleScene)
+    return app.scene
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Post a click and run one frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step()
+
+
+def click_unit(app: App, unit: str) -> None:
+    scene = battle(app)
+    assert scene.view is not None
+    click(app, scene.view.square_center(scene.situation().creatures[unit].at))
+
+
+def sample(app: App, sq: tuple[int, int]) -> tuple[int, int, int]:
+    """The screen colour near a square's top-left corner (clear of any round token)."""
+    view = battle(app).view
+    assert view is not None
+    rect = view.square_rect(sq)
+    return tuple(app.screen.get_at((rect.x + max(2, rect.width // 8), rect.y + max(2, rect.height // 8))))[:3]
+
+
+def test_clicking_a_unit_shades_its_reach_and_the_screenshot_shows_it(pf1_app: App, tmp_path: Path) -> None:
+    scene = battle(pf1_app)
+    before = {sq: sample(pf1_app, sq) for sq in [(2, 2), (1, 1), (2, 3)]}
+    click_unit(pf1_app, "hero")
+    shot = tmp_path / "selected.png"
+    pygame.image.save(pf1_app.screen, str(shot))
+    assert scene.selected == "hero"
+    saved = pygame.image.load(str(shot))
+    assert saved.get_size() == (1280, 800)
+    view = scene.view
+    assert view is not None
+    changed = []
+    for sq, colour in before.items():
+        rect = view.square_rect(sq)
+        pixel = tuple(saved.get_at((rect.x + rect.width // 8, rect.y + rect.height // 8)))[:3]
+        changed.append(pixel != colour)
+    assert all(changed), "the squares around the selected unit should be shaded"
+
+
+def test_shaded_squares_are_exactly_the_squares_reach_returns(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    board = scene.situation().board
+    plain = {(x, y): sample(pf1_app, (x, y)) for x in range(board.width) for y in range(board.height)}
+    click_unit(pf1_app, "hero")
+    shaded = {sq for sq, colour in plain.items() if sample(pf1_app, sq) != colour}
+    expected = {r.at for r in pf1_app.match.ruleset.reach(pf1_app.match.situation(), "hero")}
+    assert expected, "the hero can reach squares"
+    assert shaded == expected
+    # and each band gets its own colour
+    for r in pf1_app.match.ruleset.reach(pf1_app.match.situation(), "hero"):
+        tinted = theme.blend(plain[r.at], theme.band_color(r.band), theme.OVERLAY_ALPHA)
+        assert max(abs(a - b) for a, b in zip(sample(pf1_app, r.at), tinted, strict=True)) <= 3
+
+
+def test_hover_previews_the_path_with_the_cost_measure_gives(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    match = pf1_app.match
+    sit = match.situation()
+    assert scene.forecast is not None and scene.view is not None
+    for target, entry in scene.forecast.reach.items():
+        hover(pf1_app, scene.view.square_center(target))
+        assert scene.preview is not None and scene.preview.to == target
+        measured = match.ruleset.measure(sit, "hero", entry.path)
+        assert scene.preview.result == measured
+        assert scene.preview.cost_m == measured.cost_m
+        assert f"{measured.cost_m:g} m" in scene.preview.label()
+        provoking = tuple(s.to for s in measured.steps if any(e.kind == "provokes" for e in s.events))
+        assert scene.preview.provoking == provoking
+
+
+def test_provoking_steps_get_a_red_warning_marker(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    sit = pf1_app.match.situation()
+    provoking = None
+    for target in scene.forecast.reach:
+        preview = scene.forecast.preview(pf1_app.match.ruleset, sit, target)
+        if preview is not None and preview.provoking:
+            provoking = preview
+            break
+    assert provoking is not None, "a path past the ogre provokes"
+    hover(pf1_app, scene.view.square_center(provoking.to))
+    sq = provoking.provoking[0]
+    cx, cy = scene.view.square_center(sq)
+    r = max(7, scene.view.cell // 5)
+    # the left half of the red disc (its centre holds the white "!")
+    assert tuple(pf1_app.screen.get_at((cx + r - r * 2 // 3, cy - r)))[:3] == theme.WARNING
+
+
+def test_clicking_a_reachable_square_moves_the_unit(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    target, entry = next((sq, r) for sq, r in scene.forecast.reach.items() if r.band == "move" and len(r.path) >= 2)
+    click(pf1_app, scene.view.square_center(target))
+    assert pf1_app.match.situation().creatures["hero"].at == target
+    record = pf1_app.match.history[-1]
+    assert record.action.kind == "move" and record.action.path == tuple(entry.path)
+    assert not isinstance(record.result, Illegal)
+    assert any("move" in e.text for e in pf1_app.match.log)
+
+
+def test_a_double_move_square_performs_a_double_move(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "double_move")
+    click(pf1_app, scene.view.square_center(target))
+    assert pf1_app.match.history[-1].action.kind == "double_move"
+    assert pf1_app.match.situation().creatures["hero"].at == target
+
+
+def test_a_dash_square_in_dnd5e_dashes_then_moves(dnd_app: App) -> None:
+    scene = battle(dnd_app)
+    click_unit(dnd_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "dash")
+    click(dnd_app, scene.view.square_center(target))
+    assert [r.action.kind for r in dnd_app.match.history] == ["dash", "move"]
+    assert dnd_app.match.situation().creatures["hero"].at == target
+
+
+def test_end_turn_hides_the_board_behind_the_hand_over_screen(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    assert scene.view is not None
+    board_rect = scene.view.square_rect((0, 0), (10, 6))
+    key(pf1_app, pygame.K_e)
+    assert isinstance(pf1_app.scene, HandOverScene)
+    assert pf1_app.match.active_side == "blue"
+    # the hand-over background covers every corner of where the board was
+    for x, y in (board_rect.topleft, (board_rect.right - 1, board_rect.top), board_rect.bottomleft):
+        assert tuple(pf1_app.screen.get_at((x, y)))[:3] == theme.HANDOVER_BACKGROUND
+    click(pf1_app, (10, 10))
+    assert pf1_app.scene is scene
+    assert scene.actors == frozenset({"ogre"})
+
+
+def test_enter_also_ends_the_turn(pf1_app: App) -> None:
+    key(pf1_app, pygame.K_RETURN)
+    assert pf1_app.match.round == 1 and pf1_app.match.active_side == "blue"
+
+
+def test_undo_key_takes_the_move_back(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    target = next(iter(scene.forecast.reach))
+    click(pf1_app, scene.view.square_center(target))
+    assert pf1_app.match.situation().creatures["hero"].at == target
+    key(pf1_app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert pf1_app.match.situation().creatures["hero"].at == (1, 2)
+    assert pf1_app.match.history == []
+
+
+def test_right_click_and_escape_deselect_and_escape_then_quits(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    click(pf1_app, (5, 5), button=3)
+    assert scene.selected is None and scene.forecast is None
+    click_unit(pf1_app, "hero")
+    key(pf1_app, pygame.K_ESCAPE)
+    assert scene.selected is None and pf1_app.running
+    key(pf1_app, pygame.K_ESCAPE)
+    assert not pf1_app.running
+
+
+def test_an_enemy_cannot_be_selected_out_of_turn(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "ogre")
+    assert scene.selected is None
+    assert "cannot act" in scene.toast
+
+
+def test_action_bar_button_drops_prone_and_disabled_buttons_explain(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.panel is not None
+    buttons = {b.intent: b for b in scene.panel.buttons}
+    stand = buttons["action:stand_up"]
+    assert not stand.enabled and stand.tooltip  # the refusal's message is the tooltip
+    hover(pf1_app, stand.rect.center)
+    history_before = len(pf1_app.match.history)
+    click(pf1_app, stand.rect.center)
+    assert len(pf1_app.match.history) == history_before
+    click(pf1_app, buttons["action:drop_prone"].rect.center)
+    assert pf1_app.match.history[-1].action.kind == "drop_prone"
+    assert pf1_app.match.situation().creatures["hero"].prone
+
+
+def test_log_lists_actions_with_rule_ids(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
+    entry = pf1_app.match.log[0]
+    assert entry.rules, "a move ruling cites rule ids"
+    assert scene.panel is not None and scene.panel.log_rect.height > 40
+    # the log area is no longer empty: some pixel differs from its background
+    area = scene.panel.log_rect
+    colours = {
+        tuple(pf1_app.screen.get_at((x, y)))[:3]
+        for x in range(area.x, area.right, 3)
+        for y in range(area.bottom - 60, area.bottom - 4, 2)
+    }
+    assert len(colours) > 2
+
+
+def test_static_layers_are_painted_once(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    for _ in range(5):
+        pf1_app.step()
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    for sq in list(scene.forecast.reach)[:5]:
+        hover(pf1_app, scene.view.square_center(sq))
+    assert scene.renderer.terrain.paints == 1
+    assert scene.renderer.composes == 2  # once unselected, once with the reach shading
+
+
+def test_wheel_zooms_and_arrows_pan_and_resize_relayouts(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    assert scene.view is not None
+    cell = scene.view.cell
+    pygame.mouse.set_pos(scene.view.rect.center)
+    scene.mouse = scene.view.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
+    pf1_app.step()
+    assert scene.view.cell > cell
+    origin = scene.view.origin
+    key(pf1_app, pygame.K_LEFT)
+    assert scene.view.origin != origin
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900))
+    pf1_app.step()
+    assert pf1_app.screen.get_size() == (1600, 900)
+    assert scene.panel is not None and scene.panel.rect.right == 1600
+
+
+def test_a_level_that_fails_to_load_shows_its_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\nname = "x"\nruleset = "chess"\n', encoding="utf-8")
+    app = open_app(bad)
+    try:
+        assert isinstance(app.scene, MessageScene)
+        assert "bad.toml" in app.scene.message
+        reds = sum(
+            1 for x in range(40, 600, 2) for y in range(40, 80) if tuple(app.screen.get_at((x, y)))[:3] == theme.WARNING
+        )
+        assert reds > 0, "the error title is drawn"
+    finally:
+        app.close()
+
+
+def test_victory_screen_replays_the_level(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
+    pf1_app.show_victory(scene)
+    pf1_app.step()
+    victory = pf1_app.scene
+    assert isinstance(victory, VictoryScene)
+    replay = next(b for b in victory.buttons if b.intent == "replay")
+    click(pf1_app, replay.rect.center)
+    assert isinstance(pf1_app.scene, BattleScene) and pf1_app.scene is not scene
+    assert pf1_app.match.history == []
+    assert pf1_app.match.situation().creatures["hero"].at == (1, 2)
+
+
+def test_hexxen_click_on_an_engageable_enemy_attacks_it(tmp_path: Path) -> None:
+    level = tmp_path / "hx.toml"
+    level.write_text(
+        FIELD.format(ruleset="hexxen").replace('side = "blue"\n', 'side = "blue"\nrole = "npc"\n'), encoding="utf-8"
+    )
+    app = open_app(level)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        assert scene.forecast is not None and "ogre" in scene.forecast.engage
+        assert not scene.forecast.reach  # hexxen has no free movement: only engagements
+        click_unit(app, "ogre")
+        action = app.match.history[-1].action
+        assert (action.kind, action.unit, action.target) == ("attack", "hero", "ogre")
+    finally:
+        app.close()
