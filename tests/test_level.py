@@ -267,6 +267,7 @@ def test_shipped_level_loads_with_two_sides_and_combat_stats(path: Path) -> None
     assert check_level(path) == []
     assert len(level.sides) == 2 and level.description
     assert {u.side for u in level.units} == {s.id for s in level.sides}
+    assert all((u.hp, u.defense, u.attack) != (10, 10, 0) for u in level.units)
 
 
 # --- refusals ------------------------------------------------------------------------
