@@ -207,12 +207,16 @@ class Mover:
         cached = self._succ.get(state)
         if cached is not None:
             return cached
-        out = []
+        cheapest: dict[State, int] = {}
         for delta in DIRECTIONS:
             dests, _, hampered = self.targets(state, delta)
             for dest in dests:
-                self._via.setdefault((state, dest), (delta, hampered))
-                out.append((dest, self.units(dest, hampered)))
+                units = self.units(dest, hampered)
+                # several steps may reach one squeezed state; keep the cheapest way there
+                if dest not in cheapest or units < cheapest[dest]:
+                    cheapest[dest] = units
+                    self._via[(state, dest)] = (delta, hampered)
+        out = list(cheapest.items())
         self._succ[state] = out
         return out
 
