@@ -1,4 +1,4 @@
-"""The binding graph: states, engaging, binding on attack, staying bound, ending bindings (HX-* section 3)."""
+"""The binding graph: states, engaging, binding on attack, staying bound, ending bindings (RULES.md section 3)."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_gb_hx_ap_defaults_are_three_for_hunters_one_for_npcs_and_ap_overrides()
 def test_gb_hx_ap_a_unit_without_ap_cannot_attack_and_nothing_changes():
     sit = fight("H1", "N1", turns={"H1": TurnState(ap_left=0)})
     refused = act(sit, "attack", "H1", "N1")
-    assert not refused.ok and refused.rule == "GB-HX-AP"
+    assert not refused.ok and refused.rule == "GB-HEXXEN-AP"
     assert hexxen.after(sit, refused) == sit
 
 
@@ -160,7 +160,7 @@ def test_hx_next_enemy_needs_ap_left():
     first = act(sit, "attack", "H1", "N1", seed=HIT)
     assert not any(e.kind == "next_enemy" for e in first.events)
     refused = act(hexxen.after(sit, first), "engage", "H1", "N2")
-    assert not refused.ok and refused.rule == "GB-HX-AP"
+    assert not refused.ok and refused.rule == "GB-HEXXEN-AP"
 
 
 def test_hx_next_enemy_a_winner_still_bound_elsewhere_may_not_move():
@@ -216,6 +216,7 @@ def test_hx_grid_map_a_full_board_around_the_target_never_makes_the_attack_illeg
 
 
 def test_hx_tokens_a_huge_npc_is_one_cell_on_the_display():
+    """HX-TOKENS: a token's drawn size carries no rules meaning; HX-GRID-MAP gives each token one cell."""
     sit = fight("H1", "R1", H1={"at": (0, 0)}, R1={"at": (6, 6)})
     assert sit.creature("R1").size == Size.HUGE
     new = hexxen.after(sit, act(sit, "engage", "H1", "R1"))
@@ -223,6 +224,7 @@ def test_hx_tokens_a_huge_npc_is_one_cell_on_the_display():
 
 
 def test_hx_tokens_names_and_token_sizes_do_not_change_a_ruling():
+    """HX-TOKENS: labels and numbering are cosmetic."""
     plain = fight("H1", "N1")
     renamed = fight("H1", "N1", H1={"name": "Gottfried der Große"})
     assert act(plain, "attack", "H1", "N1").effects == act(renamed, "attack", "H1", "N1").effects

@@ -1,4 +1,4 @@
-"""How many opponents one participant can hold (HX-MAX-*), what the limits count (HX-LIMIT-SCOPE), Leibgarde."""
+"""How many opponents one participant can hold, what the size limits count (HX-LIMIT-SCOPE), Leibgarde."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Invariants checked after every action: pairs are symmetric hunter–NPC pairs (HX-STATES,
 HX-BIND-ON-ATTACK), no mounted (HX-MOUNTED) or defeated (HX-BIND-END) participant is in
-one, the HX-MAX-* limits hold unless a Leibgarde power is involved (HX-LEIBGARDE), and a
+one, the size limits (HX-MAX-MIXED and kin) hold unless a Leibgarde power is involved (HX-LEIBGARDE), and a
 refused action rolls no die and changes nothing (HX-LIMIT-SCOPE: refused before the roll).
 """
 
@@ -83,7 +83,7 @@ def check_graph(sit: Situation) -> None:
         if is_hunter(c):
             assert sum(NPC_WEIGHT[size_class(n)] for n in partners) <= HUNTER_CAPACITY, "HX-MAX-MIXED"
         else:
-            assert len(partners) <= HUNTERS_ON_NPC[size_class(c)][0], "HX-MAX-HUNTERS-ON-NPC and kin"
+            assert len(partners) <= HUNTERS_ON_NPC[size_class(c)][0], "HX-MAX-HUNTERS-ON-NPC, -ON-TINY, -ON-HUGE"
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -110,7 +110,7 @@ def test_random_action_sequences_keep_the_binding_graph_sound(sit: Situation, pl
         result = hexxen.rule(sit, action, rng)
         if not result.ok:
             assert rng.getstate() == before_rng, "a refused action rolls no die"
-            assert result.rule.startswith(("HX-", "GB-HX-"))
+            assert result.rule.startswith(("HX-", "GB-HEXXEN-"))
             continue
         new = hexxen.after(sit, result)
         moved = {e.unit for e in result.effects if e.kind == "place"}

@@ -1,7 +1,7 @@
 """HeXXen 1733 movement: no distances, only a graph of bindings between hunters and NPCs.
 
 Public names follow the ruleset contract of rules/ruleset.py; docs/rules-hexxen.md explains
-the binding system and the house rules (ids GB-HX-…).
+the binding system and the house rules (ids GB-HEXXEN-…).
 """
 
 from __future__ import annotations

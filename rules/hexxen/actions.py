@@ -118,7 +118,7 @@ def _carry_out(sit: Situation, plan: Plan, rng: random.Random) -> Ruling:
     return Ruling(
         cost=0,
         unit_cm=UNIT_CM,
-        rules=merge_rules(combat.rules, extra_rules, ("GB-HX-ATTACK-COST",)),
+        rules=merge_rules(combat.rules, extra_rules, ("GB-HEXXEN-ATTACK-COST",)),
         events=tuple(events),
         effects=tuple(effects),
         band="engage" if plan.engages else None,

@@ -122,7 +122,7 @@ def plan_attack(
     me, foe = sit.creature(attacker), sit.creature(target)
     if turn_of(sit, attacker).ap_left < ATTACK_AP:
         word = "action points" if is_hunter(me) else "activities"
-        return Illegal("GB-HX-AP", f"{attacker} has no {word} left this round for a melee attack")
+        return Illegal("GB-HEXXEN-AP", f"{attacker} has no {word} left this round for a melee attack")
     bound = is_bound(sit, attacker)
     partners = bound_to(sit, attacker)
     others_on_target = [u for u in bound_to(sit, target) if u != attacker]

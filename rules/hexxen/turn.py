@@ -8,11 +8,11 @@ from rules.core import Situation
 from rules.hexxen.participants import is_hunter
 
 HUNTER_AP = 3
-"""GB-HX-AP: action points of a hunter per round when the level gives none (not in the text)."""
+"""GB-HEXXEN-AP: action points of a hunter per round when the level gives none (not in the text)."""
 NPC_ACTIVITIES = 1
-"""GB-HX-AP: activities of an NPC per round when the level gives none (not in the text)."""
+"""GB-HEXXEN-AP: activities of an NPC per round when the level gives none (not in the text)."""
 ATTACK_AP = 1
-"""GB-HX-ATTACK-COST: what one melee attack (front or sneak) costs; moving costs nothing (HX-MOVE-NO-AP)."""
+"""GB-HEXXEN-ATTACK-COST: what one melee attack (front or sneak) costs; moving costs nothing (HX-MOVE-NO-AP)."""
 
 
 @dataclass(frozen=True, slots=True)
