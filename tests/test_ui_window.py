@@ -16,10 +16,12 @@ import pytest
 
 from game.ui import theme
 from game.ui.app import App
+from game.ui.autoplay import AI_DELAY, AutoPlayer
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.message import MessageScene
 from game.ui.scenes.victory import VictoryScene
+from rules.actions import Action
 from rules.core import Illegal
 
 FIELD = """\
@@ -386,5 +388,32 @@ def test_hexxen_click_on_an_engageable_enemy_attacks_it(tmp_path: Path) -> None:
         click_unit(app, "ogre")
         action = app.match.history[-1].action
         assert (action.kind, action.unit, action.target) == ("attack", "hero", "ogre")
+    finally:
+        app.close()
+
+
+def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path: Path) -> None:
+    level = tmp_path / "ai.toml"
+    level.write_text(
+        FIELD.format(ruleset="pf1").replace('name = "Blue"\n', 'name = "Blue"\ncontroller = "ai"\n'), encoding="utf-8"
+    )
+    app = open_app(level)
+    try:
+        scene = battle(app)
+        asked: list[str] = []
+
+        def next_action(match: object) -> Action | None:
+            asked.append(app.match.active_side)
+            return Action("drop_prone", "ogre") if len(asked) == 1 else None
+
+        scene.autoplayer = AutoPlayer(next_action)
+        key(app, pygame.K_e)  # red ends its turn; blue is the computer's: no hand-over
+        assert isinstance(app.scene, BattleScene)
+        scene.update(0.01)
+        assert asked == []  # paced: nothing before the delay
+        scene.update(AI_DELAY)
+        assert app.match.situation().creatures["ogre"].prone
+        scene.update(AI_DELAY)  # the hook has nothing more: the computer ends its turn
+        assert app.match.active_side == "red" and app.match.round == 2
     finally:
         app.close()

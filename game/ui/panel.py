@@ -145,6 +145,8 @@ class SidePanel:
         badge.topleft = (pad, y + 2)
         pygame.draw.rect(surf, badge_color, badge, border_radius=4)
         surf.blit(label, label.get_rect(center=badge.center))
+        round_label = theme.font(20).render(f"Round {model.round}", True, theme.MUTED)
+        surf.blit(round_label, round_label.get_rect(midright=(pad + width, badge.centery)))
         y = badge.bottom + 10
         y = self._turn(surf, model, pad, y, width)
         y = self._card(surf, model, pad, y, width)
@@ -155,9 +157,9 @@ class SidePanel:
     def _turn(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> int:
         pygame.draw.rect(surf, model.side_color, pygame.Rect(pad, y + 2, 16, 16), border_radius=3)
         who = "Match over" if model.finished else f"{model.side_name} to act"
-        text(surf, who, (pad + 24, y), 22, theme.TEXT, bold=True)
-        text(surf, f"Round {model.round}", (pad + width - 80, y + 2), 20, theme.MUTED)
-        y += 24
+        y = paragraph(surf, who, pygame.Rect(pad + 24, y, width - 24, 50), 22, theme.TEXT, bold=True)
+        for note in model.extra:
+            y = paragraph(surf, note, pygame.Rect(pad, y, width, 40), 17, theme.ACCENT)
         if model.active_unit:
             text(surf, f"Initiative: {model.active_unit}", (pad, y), 18, theme.MUTED)
             y += 20

@@ -9,6 +9,7 @@ import pygame
 
 from game.match import Match
 from game.ui import theme
+from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.board import BoardKey, BoardRenderer, draw_tip
 from game.ui.forecast import Forecast, Preview, actions_for_band
 from game.ui.keymap import BATTLE_KEYS, intent_for
@@ -64,6 +65,7 @@ class BattleScene(Scene):
         self._model_version = -1
         self.view: BoardView | None = None
         self.panel: SidePanel | None = None
+        self.autoplayer = AutoPlayer(find_ai())
         self.intents: dict[str, Callable[[], None]] = {
             "back": self.back,
             "undo": self.undo,
@@ -108,7 +110,12 @@ class BattleScene(Scene):
             handler(self, event)
 
     def update(self, dt: float) -> None:
-        """Let a refusal message fade out."""
+        """Play a computer side's next action when due; let a refusal message fade out."""
+        action = self.autoplayer.due(self.match, dt)
+        if action is not None:
+            result = self.perform(action)
+            if isinstance(result, Illegal) and action.kind != "end_turn":
+                self.perform(Action("end_turn"))  # a refused computer action must not stall the match
         if self.toast_left > 0:
             self.toast_left -= dt
             if self.toast_left <= 0:
@@ -193,6 +200,11 @@ class BattleScene(Scene):
             if self.selected in self.actors:
                 available = m.ruleset.available(sit, self.selected)
         hint = "" if self.actors else "No unit can act: end the turn."
+        extra = []
+        if is_computer(m, m.active_side) and not m.finished:
+            extra.append(
+                "Computer side" if self.autoplayer.hook else "Computer side — no AI installed: play it by hand"
+            )
         self._model = PanelModel(
             level_name=m.level.name,
             ruleset=m.level.ruleset,
@@ -208,6 +220,7 @@ class BattleScene(Scene):
             log=m.log,
             hint=hint,
             can_undo=bool(m.history) and not m.history[-1].rolled,
+            extra=extra,
         )
         self._model_version = self.ui_version
         return self._model
