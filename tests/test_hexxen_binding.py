@@ -240,3 +240,31 @@ def test_hx_abstract_every_movement_action_is_refused(kind):
 def test_hx_abstract_measure_is_refused_with_hx_grid_map_named():
     result = hexxen.measure(fight("H1", "N1"), "H1", [(1, 0)])
     assert not result.ok and result.rule == "HX-ABSTRACT" and "HX-GRID-MAP" in result.message
+
+
+def test_available_for_a_bound_hunter_attack_only_its_partner_and_no_movement():
+    sit = fight("H1", "N1", "N2", pairs=[("H1", "N1")])
+    bar = hexxen.available(sit, "H1")
+    assert bar["attack"] is None and bar["end_turn"] is None
+    assert bar["engage"] is not None and bar["engage"].rule == "HX-BOUND-NO-MOVE"
+    assert bar["sneak_attack"] is not None and bar["sneak_attack"].rule == "HX-SNEAK-REQ"
+    assert bar["move"] is not None and bar["move"].rule == "HX-ABSTRACT"
+
+
+def test_available_for_a_defeated_or_unknown_unit_only_ends_the_turn():
+    sit = fight("H1", "N1", H1={"defeated": True})
+    for uid in ("H1", "X9"):
+        bar = hexxen.available(sit, uid)
+        assert bar["end_turn"] is None
+        assert bar["attack"] is not None and bar["attack"].rule == "HX-STATES"
+
+
+def test_reach_lists_each_engageable_enemy_at_its_cell_and_nothing_while_bound():
+    sit = fight("H1", "H2", "N1", "N2", "H3", pairs=[("H2", "N1")], turns={"H3": TurnState(ap_left=0)})
+    entries = hexxen.reach(sit, "H1")
+    assert [(r.target, r.at, r.band, r.cost) for r in entries] == [
+        ("N1", sit.creature("N1").at, "engage", 0),
+        ("N2", sit.creature("N2").at, "engage", 0),
+    ]
+    assert hexxen.reach(sit, "H2") == [], "HX-BOUND-NO-MOVE"
+    assert hexxen.reach(sit, "H3") == [], "no AP left for the attack an engage makes"

@@ -141,6 +141,9 @@ def _moved(sit: Situation, unit: str, at: tuple[int, int]) -> Situation:
 def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
     """Each action kind → None when `unit` can take it now, else the Illegal saying why not."""
     out: dict[str, Illegal | None] = {}
+    if not in_fight(sit, unit):
+        gone = Illegal("HX-STATES", f"{unit} is not a participant still in the fight", unit_cm=UNIT_CM)
+        return {kind: None if kind == "end_turn" else gone for kind in ACTION_KINDS}
     foes = sorted(uid for uid, c in sit.creatures.items() if in_fight(sit, uid) and opposed(sit.creature(unit), c))
     for kind in ACTION_KINDS:
         if kind == "end_turn":
