@@ -383,7 +383,7 @@ class Mover:
         self, anchor: Square, orient: int, rd: tuple[int, int], diag: bool, extra: int, detail: bool
     ) -> Move | None:
         checked = self._check(anchor, rd, True)
-        if len(checked) == 3:
+        if len(checked) == 3 or not self._beside_ok(anchor, orient):
             return None
         worst, narrow = checked  # type: ignore[misc]
         flags = F_SQUEEZED | (F_ESCAPE if narrow else 0) | self._skill_flags(anchor, rd) | (F_EDGE if extra else 0)
@@ -431,6 +431,19 @@ class Mover:
         if moves:
             return moves
         return first if len(first) == 3 else ("PF1-SQUEEZE", "no squeezed footprint fits", to)  # type: ignore[return-value]
+
+    def _beside_ok(self, anchor: Square, orient: int) -> bool:
+        """A reduced footprint may not squeeze past a creature that fills its space (PF1-FILLS-SPACE).
+
+        The squares beside it, where the full space would reach, must not hold such a creature.
+        """
+        spare = self.s - self.w
+        x, y = anchor
+        if orient == WIDE:
+            side = [(x + i, y + j) for i in range(self.s) for j in (*range(-spare, 0), *range(self.w, self.w + spare))]
+        else:
+            side = [(x + j, y + i) for i in range(self.s) for j in (*range(-spare, 0), *range(self.w, self.w + spare))]
+        return all(self.cell(q).past for q in side)
 
     def _skill_flags(self, anchor: Square, dims: tuple[int, int]) -> int:
         return F_SKILL if any(self.cell(q).skill for q in footprint(anchor, dims)) else 0
