@@ -70,6 +70,7 @@ def _carry_out(sit: Situation, plan: Plan, rng: random.Random) -> Ruling:
                 # the newcomer pushes in between, so the freed token steps back from the enemy
                 spot = spot_apart(sit, plan.released, target)
                 if spot is not None and spot != released_at:
+                    extra_rules.append("GB-HEXXEN-TOKENS")
                     effects.append(Effect("place", plan.released, value=(spot, None)))
                     board_sit = _moved(board_sit, plan.released, spot)
     me = sit.creature(attacker)
@@ -80,6 +81,7 @@ def _carry_out(sit: Situation, plan: Plan, rng: random.Random) -> Ruling:
                 events.append(Event("crowded", "HX-GRID-MAP", unit=attacker, by=target, detail="shown by a link line"))
                 extra_rules.append("HX-GRID-MAP")
         elif spot != me.at:
+            extra_rules.append("GB-HEXXEN-TOKENS")
             effects.append(Effect("place", attacker, value=(spot, None)))
             kind, why = ("engage", "HX-ENGAGE") if plan.engages else ("sneak", "HX-SNEAK")
             events.append(Event(kind, why, unit=attacker, by=target, at=spot))
@@ -118,7 +120,7 @@ def _carry_out(sit: Situation, plan: Plan, rng: random.Random) -> Ruling:
     return Ruling(
         cost=0,
         unit_cm=UNIT_CM,
-        rules=merge_rules(combat.rules, extra_rules, ("GB-HEXXEN-ATTACK-COST",)),
+        rules=merge_rules(combat.rules, extra_rules, ("GB-HEXXEN-ATTACK-COST", "GB-HEXXEN-AP")),
         events=tuple(events),
         effects=tuple(effects),
         band="engage" if plan.engages else None,

@@ -152,7 +152,7 @@ def plan_attack(
         released = who
         bindings = without_pair(bindings, released, target)
         if not is_hunter(me):
-            rules.append("HX-NPC-TACTICS")
+            rules += ["HX-NPC-TACTICS", "GB-HEXXEN-SIDES"]
         if relieving:
             rules += ["HX-RELIEF", "HX-RELIEF-FIRST-ONLY"]
             if target in partners:
@@ -170,7 +170,7 @@ def plan_attack(
     mounted = me.mounted or foe.mounted
     engages = not bound and not mounted
     if engages:
-        rules += ["HX-ENGAGE", "HX-ENGAGE-ONE", "HX-MOVE-NO-AP"]
+        rules += ["HX-ENGAGE", "HX-ENGAGE-ONE", "HX-MOVE-NO-AP", "GB-HEXXEN-ENGAGE"]
     binds = not mounted and pair(attacker, target) not in bindings
     if mounted:
         rules.append("HX-MOUNTED")
