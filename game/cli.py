@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,7 +22,7 @@ from rules.core import SQUARE_CM, Illegal, Ruling, Situation, Square
 
 DEFAULT_LEVEL = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
 
 
 class UsageError(ValueError):
@@ -276,6 +277,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and closed early: not an error
+        sys.stderr.close()
+        return EXIT_OK
+    except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
+        if os.environ.get("GRIDBOUND_DEBUG"):
+            raise
+        print(
+            f"internal error in {args.command}: {type(exc).__name__}: {exc} (GRIDBOUND_DEBUG=1 shows more)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
 
 
 def load_or_default(path: str | None) -> Level:

@@ -1,0 +1,182 @@
+"""The running match: esper world, actions as the one way state changes, turns, undo, replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import esper
+import pytest
+
+from game import world
+from game.components import Position
+from game.level import load_level, parse_level
+from game.match import BadAction, Match
+from game.systems import entity_of
+from rules.actions import Action
+from rules.core import Illegal, Ruling
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+
+DUEL = """
+format = 1
+name = "Duel"
+ruleset = "{ruleset}"
+turns = "{turns}"
+
+[map]
+tiles = '''
+........
+........
+........
+........
+'''
+
+[[sides]]
+id = "a"
+
+[[sides]]
+id = "b"
+
+[[units]]
+id = "alda"
+side = "a"
+at = [0, 0]
+speed = 9
+hp = 5
+attack = 40
+damage = "10"
+
+[[units]]
+id = "bors"
+side = "b"
+at = [5, 3]
+speed = 9
+hp = 5
+"""
+
+
+def duel(ruleset: str = "dnd5e", turns: str = "sides"):
+    return parse_level(DUEL.format(ruleset=ruleset, turns=turns), "duel.toml")
+
+
+@pytest.fixture
+def match():
+    m = Match(duel(), seed=3)
+    yield m
+    m.close()
+
+
+def test_a_match_builds_one_esper_world_with_a_position_per_unit(match):
+    match.situation()
+    positions = {p.at for _, p in esper.get_component(Position)}
+    assert positions == {(0, 0), (5, 3)}
+    assert esper.current_world == match.world_name
+
+
+def test_closing_a_match_deletes_its_world():
+    m = Match(duel(), seed=1)
+    name = m.world_name
+    m.close()
+    assert name not in esper.list_worlds()
+
+
+def test_a_legal_move_changes_the_position_component_through_the_systems(match):
+    result = match.perform(Action("move", "alda", path=((1, 1), (2, 2))))
+    assert isinstance(result, Ruling)
+    assert esper.component_for_entity(entity_of("alda"), Position).at == (2, 2)
+    assert match.situation().creatures["alda"].at == (2, 2)
+
+
+def test_an_illegal_action_changes_nothing(match):
+    before = match.state_json()
+    result = match.perform(Action("move", "alda", path=((9, 9),)))
+    assert isinstance(result, Illegal)
+    assert match.state_json() == before
+
+
+def test_only_the_active_side_may_act(match):
+    result = match.perform(Action("move", "bors", path=((4, 3),)))
+    assert isinstance(result, Illegal) and result.rule == "GB-TURN"
+
+
+def test_an_unknown_unit_is_bad_input_not_a_rules_question(match):
+    with pytest.raises(BadAction):
+        match.perform(Action("move", "nobody", path=((1, 1),)))
+
+
+def test_end_turn_passes_to_the_next_side_and_counts_rounds(match):
+    assert match.active_side == "a" and match.round == 1
+    match.perform(Action("end_turn"))
+    assert match.active_side == "b" and match.round == 1
+    match.perform(Action("end_turn"))
+    assert match.active_side == "a" and match.round == 2
+
+
+def test_a_new_turn_resets_the_movement_budget(match):
+    match.perform(Action("move", "alda", path=((1, 0), (2, 0))))
+    spent = world.turns()["alda"]
+    match.perform(Action("end_turn"))
+    match.perform(Action("end_turn"))
+    assert world.turns()["alda"] != spent
+    assert world.turns()["alda"] == match.ruleset.new_turn(match.situation(), "alda")
+
+
+def test_undo_takes_back_a_move_but_not_a_die_roll(match):
+    match.perform(Action("move", "alda", path=((1, 1),)))
+    assert match.undo()
+    assert match.situation().creatures["alda"].at == (0, 0)
+    match.perform(Action("move", "alda", path=((1, 1), (2, 2), (3, 3), (4, 3))))
+    attack = match.perform(Action("attack", "alda", target="bors"))
+    assert isinstance(attack, Ruling)
+    assert not match.undo()
+
+
+def test_the_same_seed_and_actions_give_the_same_game():
+    actions = [
+        Action("move", "alda", path=((1, 1), (2, 2), (3, 3), (4, 3))),
+        Action("attack", "alda", target="bors"),
+        Action("end_turn"),
+    ]
+    states = []
+    for _ in range(2):
+        m = Match(duel(), seed=11)
+        for a in actions:
+            m.perform(a)
+        states.append((m.state_json(), [e.text for e in m.log]))
+        m.close()
+    assert states[0] == states[1]
+
+
+def test_victory_when_only_one_side_stands(match):
+    match.perform(Action("move", "alda", path=((1, 1), (2, 2), (3, 3), (4, 3))))
+    result = match.perform(Action("attack", "alda", target="bors"))
+    assert isinstance(result, Ruling)
+    # attack +40 misses only on a natural 1, which seed 3 does not roll; 10 damage downs 5 hp
+    assert [e.kind for e in result.events] == ["hit", "down"]
+    assert match.finished and match.winner == "a"
+    assert isinstance(match.perform(Action("end_turn")), Illegal)
+
+
+def test_initiative_order_is_seeded_and_one_unit_acts_at_a_time():
+    orders = []
+    for _ in range(2):
+        m = Match(duel(turns="initiative"), seed=5)
+        orders.append(list(m.order.initiative))
+        first = m.active_unit
+        other = next(u for u in ("alda", "bors") if u != first)
+        assert isinstance(m.perform(Action("drop_prone", other)), Illegal)
+        m.perform(Action("end_turn"))
+        assert m.active_unit == other
+        m.close()
+    assert orders[0] == orders[1] and sorted(orders[0]) == ["alda", "bors"]
+
+
+def test_every_shipped_level_starts_a_match_with_a_situation_for_its_ruleset():
+    for path in sorted(LEVELS.glob("*.toml")):
+        level = load_level(path)
+        m = Match(level, seed=0)
+        sit = m.situation()
+        assert sit.ruleset == level.ruleset
+        assert set(sit.creatures) == {u.id for u in level.units}
+        assert all(uid in sit.turns for uid, c in sit.creatures.items() if c.side == m.active_side)
+        m.close()
