@@ -25,7 +25,7 @@ def test_d5_speed_a_move_may_use_all_of_the_speed_but_not_more():
     assert refused.rule == "D5-SPEED"
 
 
-def test_gb_d5_default_speed_a_creature_without_speed_walks_nine_metres():
+def test_gb_5e_default_speed_a_creature_without_speed_walks_nine_metres():
     sit = situation(OPEN, fighter(speed=None))
     assert dnd5e.speeds_cm(sit.creature("f"))["walk"] == 900
 
@@ -53,7 +53,7 @@ def test_w24_between_attacks_extra_attack_moves_three_then_four_and_a_half_metre
     sit, second = act(sit, "attack", target="b")
     assert "D5-BETWEEN-ATTACKS" in second.rules
     assert sit.turns["f"].spent_cm == 750 and sit.turns["f"].attacks_left == 0
-    assert refuse(sit, "attack", target="b").rule == "GB-D5-ACTION"
+    assert refuse(sit, "attack", target="b").rule == "GB-5E-ACTION"
 
 
 def test_w25_switching_walk_nine_fly_eighteen_ends_at_exactly_eighteen_metres():
@@ -98,10 +98,10 @@ def test_d5_modes_climbing_and_swimming_draw_on_the_same_budget():
     assert sit.turns["f"].spent_cm == 600
 
 
-def test_gb_d5_climb_swim_without_a_climb_speed_each_step_costs_double():
+def test_gb_5e_climb_swim_without_a_climb_speed_each_step_costs_double():
     sit = situation(OPEN, fighter())
     ruling = dnd5e.measure(sit, "f", east(2), mode="climb")
-    assert ruling.cost == 600 and "GB-D5-CLIMB-SWIM" in ruling.rules
+    assert ruling.cost == 600 and "GB-5E-CLIMB-SWIM" in ruling.rules
 
 
 def test_d5_modes_flying_needs_a_fly_speed():
@@ -109,7 +109,7 @@ def test_d5_modes_flying_needs_a_fly_speed():
     assert dnd5e.measure(sit, "f", east(1), mode="fly").rule == "D5-MODES"
 
 
-def test_gb_d5_dash_measure_bands_move_then_dash_then_illegal():
+def test_gb_5e_dash_measure_bands_move_then_dash_then_illegal():
     sit = situation(["." * 14], fighter())
     assert dnd5e.measure(sit, "f", east(6)).band == "move"
     assert dnd5e.measure(sit, "f", east(7)).band == "dash"
@@ -117,22 +117,22 @@ def test_gb_d5_dash_measure_bands_move_then_dash_then_illegal():
     assert dnd5e.measure(sit, "f", east(13)).rule == "D5-SPEED"
 
 
-def test_gb_d5_dash_a_move_beyond_speed_is_refused_but_the_dash_action_pays_for_it():
+def test_gb_5e_dash_a_move_beyond_speed_is_refused_but_the_dash_action_pays_for_it():
     sit = situation(["." * 14], fighter())
     refused = refuse(sit, "move", path=east(8))
     assert refused.rule == "D5-SPEED" and refused.cost == 1200
     after, dashed = act(sit, "dash", path=east(8))
-    assert dashed.band == "dash" and "GB-D5-DASH" in dashed.rules
+    assert dashed.band == "dash" and "GB-5E-DASH" in dashed.rules
     turn = after.turns["f"]
     assert turn.dashed and turn.action_used and turn.spent_cm == 1200
     # speed × (1 + dashes) − spent
     assert dnd5e.remaining_cm(after.creature("f"), turn, "walk") == 900 * 2 - 1200
 
 
-def test_gb_d5_dash_needs_the_unused_action():
+def test_gb_5e_dash_needs_the_unused_action():
     sit = situation(OPEN, fighter(), foe("o", (1, 0)))
     sit, _ = act(sit, "attack", target="o", seed=seed_rolling(1))
-    assert refuse(sit, "dash").rule == "GB-D5-DASH"
+    assert refuse(sit, "dash").rule == "GB-5E-DASH"
     assert dnd5e.measure(sit, "f", ((0, 1), *tuple((0, 1 + i) for i in range(1, 7)))).rule == "D5-SPEED"
 
 

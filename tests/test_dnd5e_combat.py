@@ -54,7 +54,7 @@ def test_d5_oa_leave_reach_threatening_lists_hostiles_that_reach_a_footprint():
 
 
 def test_w35_a_wyvern_knocked_prone_in_the_air_falls():
-    # D5-FLY-FALL with house rule GB-D5-FALL
+    # D5-FLY-FALL with house rule GB-5E-FALL
     wyvern = fighter("w", (3, 3), fly=24.0, airborne=True, mode="fly", hp=30)
     sit = situation(OPEN, wyvern)
     after, ruling = act(sit, "drop_prone", unit="w")
@@ -64,7 +64,7 @@ def test_w35_a_wyvern_knocked_prone_in_the_air_falls():
     assert landed.prone and not landed.airborne and landed.at == (3, 3)
     damage = [e.value for e in ruling.effects if e.kind == "damage"]
     assert len(damage) == 1 and 1 <= damage[0] <= 6 and landed.hp == 30 - damage[0]
-    assert "GB-D5-FALL" in ruling.rules
+    assert "GB-5E-FALL" in ruling.rules
 
 
 def test_w35_a_hovering_creature_knocked_prone_does_not_fall():
@@ -93,24 +93,24 @@ def test_d5_fly_fall_the_same_seed_gives_the_same_fall_damage():
     assert first == second
 
 
-def test_gb_d5_fall_a_flyer_brought_down_by_an_attack_lands():
+def test_gb_5e_fall_a_flyer_brought_down_by_an_attack_lands():
     sit = situation(OPEN, fighter(damage="50"), foe("bat", (1, 0), fly=12.0, airborne=True, mode="fly", hp=3))
     after, ruling = act(sit, "attack", target="bat", seed=HIT)
     assert after.creature("bat").defeated and not after.creature("bat").airborne
     assert "D5-FLY-FALL" in ruling.rules
 
 
-def test_gb_d5_reach_an_attack_needs_the_target_within_reach():
+def test_gb_5e_reach_an_attack_needs_the_target_within_reach():
     sit = situation(OPEN, fighter(), foe("o", (2, 0)))
-    assert refuse(sit, "attack", target="o").rule == "GB-D5-REACH"
+    assert refuse(sit, "attack", target="o").rule == "GB-5E-REACH"
     long = situation(OPEN, fighter(reach=3.0), foe("o", (2, 0)))
     assert act(long, "attack", target="o")[1].ok
 
 
-def test_gb_d5_action_one_attack_action_per_turn_without_extra_attack():
+def test_gb_5e_action_one_attack_action_per_turn_without_extra_attack():
     sit = situation(OPEN, fighter(), foe("o", (1, 0), hp=99))
     sit, _ = act(sit, "attack", target="o", seed=MISS)
-    assert refuse(sit, "attack", target="o").rule == "GB-D5-ACTION"
+    assert refuse(sit, "attack", target="o").rule == "GB-5E-ACTION"
 
 
 def test_d5_squeeze_adv_against_a_squeezed_target_is_attacked_with_advantage():
@@ -129,7 +129,7 @@ def test_d5_squeeze_disadv_a_squeezed_attacker_rolls_twice_and_keeps_the_lower()
     assert int(rolled.split()[1]) == min(first, second)
 
 
-def test_gb_d5_prone_combat_near_attackers_gain_advantage_far_ones_disadvantage():
+def test_gb_5e_prone_combat_near_attackers_gain_advantage_far_ones_disadvantage():
     lying = foe("o", (1, 0), prone=True)
     assert attack_modifiers(fighter(), lying)[0] == 1
     assert attack_modifiers(fighter(at=(3, 0)), lying)[0] == -1
@@ -139,10 +139,10 @@ def test_gb_d5_prone_combat_near_attackers_gain_advantage_far_ones_disadvantage(
 @pytest.mark.parametrize(
     "kind", ["double_move", "run", "step", "charge", "minimum_move", "sneak_attack", "engage", "overrun", "tumble"]
 )
-def test_gb_d5_not_5e_foreign_actions_are_refused_with_a_clear_message(kind: str):
+def test_gb_5e_not_5e_foreign_actions_are_refused_with_a_clear_message(kind: str):
     sit = situation(OPEN, fighter(), foe("o", (1, 0)))
     refused = refuse(sit, kind, path=east(1), target="o")
-    assert refused.rule == "GB-D5-NOT-5E" and kind in refused.message
+    assert refused.rule == "GB-5E-NOT-5E" and kind in refused.message
     assert isinstance(dnd5e.available(sit, "f")[kind], Illegal)
 
 
@@ -155,14 +155,14 @@ def test_available_reports_attack_move_and_dash_for_a_fresh_turn():
     assert isinstance(dnd5e.available(alone, "f")["attack"], Illegal)
 
 
-def test_gb_d5_unable_a_downed_creature_cannot_move():
+def test_gb_5e_unable_a_downed_creature_cannot_move():
     sit = situation(OPEN, fighter(helpless=True, defeated=True))
-    assert refuse(sit, "move", path=east(1)).rule == "GB-D5-UNABLE"
+    assert refuse(sit, "move", path=east(1)).rule == "GB-5E-UNABLE"
     assert dnd5e.reach(sit, "f") == []
 
 
-def test_gb_d5_downed_a_defeated_foe_does_not_bar_passage_but_still_cannot_be_ended_on():
+def test_gb_5e_downed_a_defeated_foe_does_not_bar_passage_but_still_cannot_be_ended_on():
     sit = situation(OPEN, fighter(), foe("body", (1, 0), defeated=True, helpless=True, prone=True))
     ruling = dnd5e.measure(sit, "f", east(2))
-    assert ruling.cost == 450 and "GB-D5-DOWNED" in ruling.rules
+    assert ruling.cost == 450 and "GB-5E-DOWNED" in ruling.rules
     assert dnd5e.measure(sit, "f", east(1)).rule == "D5-NO-END-IN-SPACE"

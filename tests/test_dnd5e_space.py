@@ -102,6 +102,7 @@ def test_d5_no_end_in_space_applies_to_friends_and_is_checked_for_every_segment(
 
 
 def test_d5_space_control_a_hobgoblin_in_a_doorway_stops_foes_not_friends_or_tiny_foes():
+    # D5-SPACE-CONTROL follows from D5-PASS-HOSTILE and D5-PASS-NONHOSTILE
     rows = ["###.###", ".......", "###.###"]
     hob = foe("hob", (3, 1))
     path = east(4, (2, 1))

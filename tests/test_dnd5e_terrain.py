@@ -116,7 +116,7 @@ def test_dark_squares_have_no_movement_effect_in_dnd5e():
     assert dnd5e.measure(sit, "f", east(3)).cost == 450
 
 
-def test_gb_d5_door_a_closed_door_is_a_wall_until_opened_for_free():
+def test_gb_5e_door_a_closed_door_is_a_wall_until_opened_for_free():
     sit = situation(["..+.."], fighter(at=(1, 0)))
     assert dnd5e.measure(sit, "f", east(1, (1, 0))).rule == "D5-GRID-OBSTACLES"
     sit, opened = act(sit, "interact", at=(2, 0))
@@ -125,25 +125,25 @@ def test_gb_d5_door_a_closed_door_is_a_wall_until_opened_for_free():
     assert dnd5e.measure(sit, "f", east(2, (1, 0))).cost == 300
 
 
-def test_gb_d5_interact_the_second_door_uses_the_action_and_a_third_is_refused():
+def test_gb_5e_interact_the_second_door_uses_the_action_and_a_third_is_refused():
     sit = situation(["+.+", "..."], fighter(at=(1, 0)))
     sit, _ = act(sit, "interact", at=(0, 0))
     sit, second = act(sit, "interact", at=(2, 0))
-    assert sit.turns["f"].action_used and "GB-D5-INTERACT" in second.rules
-    assert refuse(sit, "interact", at=(0, 0)).rule == "GB-D5-INTERACT"
+    assert sit.turns["f"].action_used and "GB-5E-INTERACT" in second.rules
+    assert refuse(sit, "interact", at=(0, 0)).rule == "GB-5E-INTERACT"
 
 
-def test_gb_d5_door_closing_needs_an_empty_doorway_next_to_the_unit():
+def test_gb_5e_door_closing_needs_an_empty_doorway_next_to_the_unit():
     sit = situation(["./..", "...."], fighter(at=(0, 0)), fighter("ally", (1, 0)))
-    assert refuse(sit, "interact", at=(1, 0)).rule == "GB-D5-DOOR"
+    assert refuse(sit, "interact", at=(1, 0)).rule == "GB-5E-DOOR"
     far = situation(["...+"], fighter(at=(0, 0)))
-    assert refuse(far, "interact", at=(3, 0)).rule == "GB-D5-DOOR"
+    assert refuse(far, "interact", at=(3, 0)).rule == "GB-5E-DOOR"
     empty = situation(["./.."], fighter(at=(0, 0)))
     closed, _ = act(empty, "interact", at=(1, 0))
     assert closed.board.terrain((1, 0)).wall
 
 
-def test_gb_d5_door_a_closed_door_forms_a_corner_an_open_one_does_not():
+def test_gb_5e_door_a_closed_door_forms_a_corner_an_open_one_does_not():
     shut = situation([".+..", "....", "...."], fighter())
     assert dnd5e.measure(shut, "f", ((1, 1),)).rule == "D5-GRID-CORNER"
     ajar = situation(["./..", "....", "...."], fighter())

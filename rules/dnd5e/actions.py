@@ -19,7 +19,7 @@ from .reachable import reach
 from .space import distance_squares, reach_squares
 
 FALL_DAMAGE = "1d6"
-"""Damage of a fall (house rule GB-D5-FALL; the texts give none)."""
+"""Damage of a fall (house rule GB-5E-FALL; the texts give none)."""
 
 FOREIGN_KINDS = ("double_move", "run", "step", "charge", "minimum_move", "sneak_attack", "engage", "overrun", "tumble")
 
@@ -36,7 +36,7 @@ def must_fall(creature: Creature) -> bool:
 
 
 def fall_outcome(creature: Creature, rng: random.Random, *, damage: bool = True) -> tuple[list[Event], list[Effect]]:
-    """Landing prone in its own square, 1d6 damage (D5-FLY-FALL with house rule GB-D5-FALL)."""
+    """Landing prone in its own square, 1d6 damage (D5-FLY-FALL with house rule GB-5E-FALL)."""
     unit = creature.id
     effects = [Effect("set", unit, "airborne", False), Effect("set", unit, "prone", True)]
     effects.append(Effect("set", unit, "mode", "crawl"))
@@ -57,7 +57,7 @@ def fall(sit: Situation, unit: str, rng: random.Random) -> Ruling | None:
     if not must_fall(creature):
         return None
     events, effects = fall_outcome(creature, rng)
-    return Ruling(unit_cm=1, rules=("D5-FLY-FALL", house.GB_D5_FALL), events=tuple(events), effects=tuple(effects))
+    return Ruling(unit_cm=1, rules=("D5-FLY-FALL", house.GB_5E_FALL), events=tuple(events), effects=tuple(effects))
 
 
 def _turn_effect(unit: str, turn: TurnState) -> Effect:
@@ -73,15 +73,15 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
     turn = current_turn(sit, unit)
     creature = sit.creature(unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless and cannot act")
+        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot act")
     if dash:
         if not can_dash(turn):
-            return _illegal(house.GB_D5_DASH, "the dash needs the action, which is already used this turn")
+            return _illegal(house.GB_5E_DASH, "the dash needs the action, which is already used this turn")
         turn = replace(turn, dashed=True, action_used=True, attacks_left=0)
         if not action.path:
             return Ruling(
                 unit_cm=1,
-                rules=(house.GB_D5_DASH,),
+                rules=(house.GB_5E_DASH,),
                 effects=(_turn_effect(unit, turn),),
                 message=f"{unit} dashes: one more speed's worth of movement this turn",
             )
@@ -104,7 +104,7 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
             steps=found.ruling.steps,
         )
     effects = apply_plan(sit, unit, found, turn)
-    rules = found.ruling.rules + ((house.GB_D5_DASH,) if dash else ())
+    rules = found.ruling.rules + ((house.GB_5E_DASH,) if dash else ())
     return replace(found.ruling, rules=merge_rules(rules), effects=effects, band="dash" if dash else "move")
 
 
@@ -119,7 +119,7 @@ def rule_drop_prone(sit: Situation, unit: str, rng: random.Random) -> Ruling | I
     if creature.airborne:
         rules.append("D5-FLY-FALL")
         if must_fall(creature.evolve(prone=True)):
-            rules.append(house.GB_D5_FALL)
+            rules.append(house.GB_5E_FALL)
             fell_events, fell_effects = fall_outcome(creature, rng)
             events.extend(fell_events)
             effects = fell_effects
@@ -131,7 +131,7 @@ def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless and cannot stand")
+        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot stand")
     if not creature.prone:
         return _illegal("D5-PRONE", f"{unit} is not prone")
     mode, speed = stand_basis(creature)
@@ -164,9 +164,9 @@ def attack_modifiers(attacker: Creature, target: Creature) -> tuple[int, tuple[s
         dis.append("D5-SQUEEZE-DISADV")
     if target.prone:
         near = distance_squares(attacker.footprint(), target.footprint()) <= 1
-        (adv if near else dis).append(house.GB_D5_PRONE_COMBAT)
+        (adv if near else dis).append(house.GB_5E_PRONE_COMBAT)
     if attacker.prone:
-        dis.append(house.GB_D5_PRONE_COMBAT)
+        dis.append(house.GB_5E_PRONE_COMBAT)
     return int(bool(adv)) - int(bool(dis)), merge_rules(adv, dis)
 
 
@@ -175,19 +175,19 @@ def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal 
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless and cannot attack")
+        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot attack")
     if turn.attacks_left <= 0 and turn.action_used:
-        return _illegal(house.GB_D5_ACTION, f"{unit} has used its action this turn")
+        return _illegal(house.GB_5E_ACTION, f"{unit} has used its action this turn")
     if target_id is None or target_id not in sit.creatures or target_id == unit:
-        return _illegal(house.GB_D5_ACTION, f"no such target: {target_id!r}")
+        return _illegal(house.GB_5E_ACTION, f"no such target: {target_id!r}")
     target = sit.creature(target_id)
     if target.defeated:
-        return _illegal(house.GB_D5_ACTION, f"{target_id} is already down")
+        return _illegal(house.GB_5E_ACTION, f"{target_id} is already down")
     if not creature.hostile_to(target):
-        return _illegal(house.GB_D5_ACTION, f"{target_id} is not hostile to {unit}")
+        return _illegal(house.GB_5E_ACTION, f"{target_id} is not hostile to {unit}")
     gap = distance_squares(creature.footprint(), target.footprint())
     if gap > reach_squares(creature):
-        return _illegal(house.GB_D5_REACH, f"{target_id} is {gap} squares away, beyond reach", at=target.at)
+        return _illegal(house.GB_5E_REACH, f"{target_id} is {gap} squares away, beyond reach", at=target.at)
     return None
 
 
@@ -206,7 +206,7 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
         ids.append("D5-BETWEEN-ATTACKS")
     else:
         turn = replace(turn, action_used=True, attacks_left=max(1, attacker.attacks) - 1)
-        ids.append(house.GB_D5_ACTION)
+        ids.append(house.GB_5E_ACTION)
         if attacker.attacks > 1:
             ids.append("D5-BETWEEN-ATTACKS")
     advantage, why = attack_modifiers(attacker, target)
@@ -219,7 +219,7 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
         fell_events, fell_effects = fall_outcome(target, rng, damage=False)
         events.extend(fell_events)
         effects.extend(e for e in fell_effects if e.key == "airborne")
-        rules.extend(("D5-FLY-FALL", house.GB_D5_FALL))
+        rules.extend(("D5-FLY-FALL", house.GB_5E_FALL))
     effects.append(_turn_effect(unit, turn))
     return replace(ruling, unit_cm=1, rules=merge_rules(rules), events=tuple(events), effects=tuple(effects))
 
@@ -228,21 +228,21 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
 
 
 def interact_refusal(sit: Situation, unit: str, at: Square | None) -> Illegal | None:
-    """Why `unit` cannot open or close a door at `at` now, or None (D5-OBJECTS, GB-D5-DOOR, GB-D5-INTERACT)."""
+    """Why `unit` cannot open or close a door at `at` now, or None (D5-OBJECTS, GB-5E-DOOR, GB-5E-INTERACT)."""
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_D5_UNABLE, f"{unit} is helpless")
+        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless")
     if turn.interaction_used and (turn.action_used or turn.attacks_left > 0):
-        return _illegal(house.GB_D5_INTERACT, "the free interaction and the action are both used this turn")
+        return _illegal(house.GB_5E_INTERACT, "the free interaction and the action are both used this turn")
     if at is None or not sit.board.in_bounds(at):
-        return _illegal(house.GB_D5_DOOR, "interact needs a square on the map", at=at)
+        return _illegal(house.GB_5E_DOOR, "interact needs a square on the map", at=at)
     if not sit.board.terrain(at).door:
-        return _illegal(house.GB_D5_INTERACT, f"there is no door at {list(at)}", at=at)
+        return _illegal(house.GB_5E_INTERACT, f"there is no door at {list(at)}", at=at)
     if distance_squares(creature.footprint(), [at]) != 1:
-        return _illegal(house.GB_D5_DOOR, f"the door at {list(at)} is not next to {unit}", at=at)
+        return _illegal(house.GB_5E_DOOR, f"the door at {list(at)} is not next to {unit}", at=at)
     if "door_open" in sit.board.terrain(at).kinds and any(at in c.footprint() for c in sit.creatures.values()):
-        return _illegal(house.GB_D5_DOOR, f"someone stands in the doorway at {list(at)}", at=at)
+        return _illegal(house.GB_5E_DOOR, f"someone stands in the doorway at {list(at)}", at=at)
     return None
 
 
@@ -267,7 +267,7 @@ def rule_interact(sit: Situation, action: Action) -> Ruling | Illegal:
     verb = "opens" if closed else "closes"
     return Ruling(
         unit_cm=1,
-        rules=("D5-OBJECTS", house.GB_D5_INTERACT, house.GB_D5_DOOR),
+        rules=("D5-OBJECTS", house.GB_5E_INTERACT, house.GB_5E_DOOR),
         effects=effects,
         message=f"{unit} {verb} the door at {list(at)} ({how})",
     )
@@ -282,9 +282,9 @@ def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal
     if kind == "end_turn":
         return Ruling(unit_cm=1, rules=("D5-SPEED",), message="turn ends; unspent movement is lost")
     if kind in FOREIGN_KINDS or kind not in ACTION_KINDS:
-        return _illegal(house.GB_D5_NOT_5E, f"{kind!r} is not a dnd5e action (dnd5e has move, dash, attack …)")
+        return _illegal(house.GB_5E_NOT_5E, f"{kind!r} is not a dnd5e action (dnd5e has move, dash, attack …)")
     if action.unit is None or action.unit not in sit.creatures:
-        return _illegal(house.GB_D5_UNABLE, f"unknown unit {action.unit!r}")
+        return _illegal(house.GB_5E_UNABLE, f"unknown unit {action.unit!r}")
     if kind == "move":
         return rule_move(sit, action, dash=False)
     if kind == "dash":
@@ -305,14 +305,14 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
     out: dict[str, Illegal | None] = {}
     for kind in ACTION_KINDS:
         if kind in FOREIGN_KINDS:
-            out[kind] = _illegal(house.GB_D5_NOT_5E, f"{kind!r} is not a dnd5e action")
+            out[kind] = _illegal(house.GB_5E_NOT_5E, f"{kind!r} is not a dnd5e action")
         elif creature.helpless or creature.defeated:
-            out[kind] = None if kind == "end_turn" else _illegal(house.GB_D5_UNABLE, f"{unit} is helpless")
+            out[kind] = None if kind == "end_turn" else _illegal(house.GB_5E_UNABLE, f"{unit} is helpless")
         elif kind == "move":
             squares = [r for r in reach(sit, unit) if r.band == "move"]
             out[kind] = None if squares else _illegal("D5-SPEED", "no movement left for even one step")
         elif kind == "dash":
-            out[kind] = None if can_dash(turn) else _illegal(house.GB_D5_DASH, "the action is already used")
+            out[kind] = None if can_dash(turn) else _illegal(house.GB_5E_DASH, "the action is already used")
         elif kind == "drop_prone":
             out[kind] = _illegal("D5-PRONE", "already prone") if creature.prone else None
         elif kind == "stand_up":
@@ -326,18 +326,18 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
                 out[kind] = None
             else:
                 out[kind] = next(
-                    (r for r in refusals if r is not None and r.rule != house.GB_D5_ACTION),
-                    _illegal(house.GB_D5_ACTION, "no target in reach"),
+                    (r for r in refusals if r is not None and r.rule != house.GB_5E_ACTION),
+                    _illegal(house.GB_5E_ACTION, "no target in reach"),
                 )
                 if turn.action_used and turn.attacks_left <= 0:
-                    out[kind] = _illegal(house.GB_D5_ACTION, "the action is already used")
+                    out[kind] = _illegal(house.GB_5E_ACTION, "the action is already used")
         elif kind == "interact":
             doors = _doors_near(sit, creature)
             refusals = [interact_refusal(sit, unit, sq) for sq in doors]
             if any(r is None for r in refusals):
                 out[kind] = None
             else:
-                out[kind] = refusals[0] if refusals else _illegal(house.GB_D5_INTERACT, "no door next to the unit")
+                out[kind] = refusals[0] if refusals else _illegal(house.GB_5E_INTERACT, "no door next to the unit")
         else:
             out[kind] = None
     return out

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.core import SQUARE_CM, Creature, Situation
 
 DEFAULT_WALK_M = 9.0
-"""Walking speed of a creature whose data gives none (house rule GB-D5-DEFAULT-SPEED)."""
+"""Walking speed of a creature whose data gives none (house rule GB-5E-DEFAULT-SPEED)."""
 
 MOVE_MODES = ("walk", "fly", "climb", "swim", "crawl")
 
@@ -33,7 +33,7 @@ def _cm(metres: float) -> int:
 
 
 def walk_cm(creature: Creature) -> int:
-    """Walking speed in cm (9 m when the data gives none, GB-D5-DEFAULT-SPEED)."""
+    """Walking speed in cm (9 m when the data gives none, GB-5E-DEFAULT-SPEED)."""
     return _cm(DEFAULT_WALK_M if creature.speed is None else creature.speed)
 
 
@@ -52,7 +52,7 @@ def speeds_cm(creature: Creature) -> dict[str, int]:
 
 
 def surcharged(creature: Creature, mode: str) -> bool:
-    """Whether each step in `mode` costs 150 cm more for lack of its own speed (GB-D5-CLIMB-SWIM)."""
+    """Whether each step in `mode` costs 150 cm more for lack of its own speed (GB-5E-CLIMB-SWIM)."""
     return (mode == "climb" and creature.climb is None) or (mode == "swim" and creature.swim is None)
 
 
@@ -79,7 +79,7 @@ def new_turn(sit: Situation, unit: str) -> TurnState:
 
 
 def allowance_cm(creature: Creature, turn: TurnState, mode: str, *, dash: bool = False) -> int:
-    """speed[mode] × (1 + dashes) − spent, negative when overspent (D5-SWITCH-SPEED, GB-D5-DASH)."""
+    """speed[mode] × (1 + dashes) − spent, negative when overspent (D5-SWITCH-SPEED, GB-5E-DASH)."""
     speed = speeds_cm(creature).get(mode, 0)
     dashes = 1 if (turn.dashed or dash) else 0
     return speed * (1 + dashes) - turn.spent_cm
@@ -91,7 +91,7 @@ def remaining_cm(creature: Creature, turn: TurnState, mode: str | None = None) -
 
 
 def can_dash(turn: TurnState) -> bool:
-    """Whether a dash is still possible: the action is unused (GB-D5-DASH)."""
+    """Whether a dash is still possible: the action is unused (GB-5E-DASH)."""
     return not turn.action_used and not turn.dashed
 
 

@@ -186,7 +186,7 @@ class Mover:
             return found, (None if found else reason), hampered
         assert red is not None
         spare = self.full - red
-        for j in range(spare, -1, -1):  # GB-D5-EXPAND: lowest y, then lowest x
+        for j in range(spare, -1, -1):  # GB-5E-EXPAND: lowest y, then lowest x
             for i in range(spare, -1, -1):
                 cand = (to[0] - i, to[1] - j)
                 if self.fit(cand, self.full, self.need_full) is None:
@@ -247,7 +247,7 @@ class Mover:
                 hostile = other.hostile_to(self.creature) and not (other.defeated or other.helpless)
                 rules.append("D5-PASS-HOSTILE" if hostile else "D5-PASS-NONHOSTILE")
                 if other.defeated or other.helpless:
-                    rules.append(house.GB_D5_DOWNED)
+                    rules.append(house.GB_5E_DOWNED)
                 assert passable_by(self.creature, other)
         elif size_order(self.creature.size) == 0 and any(sq in self.other_squares for sq in squares):
             rules.append("D5-GRID-FOOTPRINT")  # a Tiny mover sharing a square freely
@@ -262,7 +262,7 @@ class Mover:
         if dest[1]:
             rules.extend(("D5-SQUEEZE", "D5-SQUEEZE-COST"))
         if self.surcharge:
-            rules.append(house.GB_D5_CLIMB_SWIM)
+            rules.append(house.GB_5E_CLIMB_SWIM)
         if extras > 1:
             rules.append("D5-COST-ADD")
         events: list[Event] = []
@@ -270,7 +270,7 @@ class Mover:
             kind = "squeeze" if dest[1] else "expand"
             events.append(Event(kind, "D5-SQUEEZE", unit=self.creature.id, at=dest[0]))
             if not dest[1] and (src[0] != dest[0]):
-                rules.append(house.GB_D5_EXPAND)
+                rules.append(house.GB_5E_EXPAND)
         before = self.squares(src)
         for tid, tfp, treach in self.threats:
             if distance_squares(before, tfp) <= treach and distance_squares(squares, tfp) > treach:
@@ -316,7 +316,7 @@ class Budget:
 def resolve_mode(creature: Creature, turn: TurnState, requested: str | None) -> str | Illegal:
     """The mode a segment uses, or why that mode is closed (D5-CRAWL, D5-MODES)."""
     if creature.helpless or creature.defeated:
-        return Illegal(house.GB_D5_UNABLE, f"{creature.id} is helpless and cannot move", unit_cm=1)
+        return Illegal(house.GB_5E_UNABLE, f"{creature.id} is helpless and cannot move", unit_cm=1)
     if creature.prone:
         if requested in (None, "walk", "crawl"):
             return "crawl"
@@ -427,7 +427,7 @@ def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = N
     if turn.attacks_left > 0:
         rules.append("D5-BETWEEN-ATTACKS")
     if band == "dash":
-        rules.append(house.GB_D5_DASH)
+        rules.append(house.GB_5E_DASH)
     events = tuple(e for s in steps for e in s.events)
     ruling = Ruling(
         cost=cost,

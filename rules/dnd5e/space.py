@@ -95,12 +95,12 @@ class Spaces:
 
 
 def reach_squares(creature: Creature) -> int:
-    """Melee reach in whole squares, at least 1 (GB-D5-REACH)."""
+    """Melee reach in whole squares, at least 1 (GB-5E-REACH)."""
     return max(1, round(creature.reach * 100) // SQUARE_CM)
 
 
 def can_threaten(creature: Creature) -> bool:
-    """Whether the creature can make opportunity attacks at all (GB-D5-DOWNED)."""
+    """Whether the creature can make opportunity attacks at all (GB-5E-DOWNED)."""
     return not (creature.helpless or creature.defeated)
 
 
