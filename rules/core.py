@@ -219,6 +219,9 @@ class Creature:
     acrobatics: bool = False
     """Trained in Acrobatics (PF1-TUMBLE)."""
     combat_reflexes: bool = False
+    reaction_round: int = 0
+    """The round in which `reactions_used` was counted (GB-AOO)."""
+    reactions_used: int = 0
     # hexxen data
     role: str = "hunter"
     """hexxen: hunter | npc | leader."""
