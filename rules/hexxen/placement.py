@@ -42,12 +42,13 @@ def _best_cell(sit: Situation, unit: str, target: str, radius: int) -> Square | 
     taken = token_cells(sit, without=unit)
     foes = [sit.creature(uid).at for uid in taken.values() if uid != target and opposed(me, sit.creature(uid))]
 
-    def preference(cell: Square) -> tuple[bool, bool, int, int, int]:
+    def preference(cell: Square) -> tuple[bool, bool, int, int, int, int]:
         # a wall cell or a token touching a bystander foe would suggest a position that is not true
         return (
             sit.board.terrain(cell).wall,
             any(touching(cell, foe) for foe in foes),
             chebyshev(cell, me.at),
+            abs(cell[0] - me.at[0]) + abs(cell[1] - me.at[1]),
             cell[1],
             cell[0],
         )
