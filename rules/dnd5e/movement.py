@@ -329,11 +329,16 @@ def resolve_mode(creature: Creature, turn: TurnState, requested: str | None) -> 
     return mode
 
 
+def _speed_of(mode: str) -> str:
+    """The speed a mode draws on: crawling uses the walking speed, so it is no switch."""
+    return "walk" if mode == "crawl" else mode
+
+
 def segment_budget(creature: Creature, turn: TurnState, mode: str) -> Budget | Illegal:
     """The allowance of a segment in `mode`, or the Illegal when nothing is left (D5-SPEED, D5-SWITCH-SPEED)."""
     move = allowance_cm(creature, turn, mode)
     dash = allowance_cm(creature, turn, mode, dash=True) if can_dash(turn) else None
-    switch = mode != turn.mode and turn.spent_cm > 0 and not (mode == "crawl" and turn.mode == "walk")
+    switch = _speed_of(mode) != _speed_of(turn.mode) and turn.spent_cm > 0
     if move <= 0 and (dash is None or dash <= 0):
         rule = "D5-SWITCH-SPEED" if switch else "D5-SPEED"
         return Illegal(rule, f"no {mode} movement left: {speeds_cm(creature)[mode]} − {turn.spent_cm} cm", unit_cm=1)
