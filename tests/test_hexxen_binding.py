@@ -268,3 +268,18 @@ def test_reach_lists_each_engageable_enemy_at_its_cell_and_nothing_while_bound()
     ]
     assert hexxen.reach(sit, "H2") == [], "HX-BOUND-NO-MOVE"
     assert hexxen.reach(sit, "H3") == [], "no AP left for the attack an engage makes"
+
+
+def test_gb_hexxen_tokens_an_engaging_token_avoids_touching_a_bystander_enemy():
+    sit = fight("H1", "N1", "N2", H1={"at": (0, 5)}, N1={"at": (6, 5)}, N2={"at": (4, 5)})
+    ruling = act(sit, "engage", "H1", "N1")
+    assert "GB-HEXXEN-TOKENS" in ruling.rules
+    at = hexxen.after(sit, ruling).creature("H1").at
+    assert chebyshev(at, (6, 5)) == 1 and chebyshev(at, (4, 5)) > 1
+
+
+def test_gb_hexxen_tokens_a_token_that_already_touches_its_target_stays():
+    sit = fight("H1", "N1", H1={"at": (5, 5)}, N1={"at": (6, 6)})
+    ruling = act(sit, "engage", "H1", "N1")
+    assert not [e for e in ruling.effects if e.kind == "place"]
+    assert pairs(hexxen.after(sit, ruling)) == {("H1", "N1")}
