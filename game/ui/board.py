@@ -92,7 +92,7 @@ class BoardRenderer:
         return out
 
     def draw(self, screen: pygame.Surface, view: BoardView, composite: pygame.Surface) -> None:
-        """Blit the composed board into the view rectangle at the camera's offset."""
+        """Put the composed board into the view rectangle at the camera's offset, background around it."""
         screen.fill(theme.BOARD_BACKGROUND, view.rect)
         old_clip = screen.get_clip()
         screen.set_clip(view.rect)
@@ -140,12 +140,11 @@ class BoardRenderer:
             pygame.draw.circle(screen, color, p, max(2, cell // 10))
         end = view.square_rect(preview.to, c.dims)
         pygame.draw.rect(screen, color, end, 2)
-        mark_font = theme.font(max(14, cell // 2), bold=True)
         for sq in preview.provoking:
             p = centre(sq)
             r = max(7, cell // 5)
             pygame.draw.circle(screen, theme.WARNING, (p[0] + r, p[1] - r), r)
-            bang = mark_font.render("!", True, (255, 255, 255))
+            bang = theme.label("!", max(14, cell // 2), (255, 255, 255), True)
             screen.blit(bang, bang.get_rect(center=(p[0] + r, p[1] - r)))
         screen.set_clip(old_clip)
         draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38), view.rect)
@@ -155,7 +154,7 @@ def draw_tip(
     screen: pygame.Surface, text: str, at: tuple[int, int], background: theme.Color, bounds: pygame.Rect | None = None
 ) -> pygame.Rect:
     """A small label box next to the pointer, kept inside `bounds` (default: the window)."""
-    label = theme.font(20, bold=True).render(text, True, theme.TEXT)
+    label = theme.label(text, 20, theme.TEXT, True)
     box = label.get_rect().inflate(12, 8)
     area = bounds if bounds is not None else screen.get_rect()
     box.topleft = (at[0] + 16, at[1] + 14)

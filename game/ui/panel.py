@@ -107,8 +107,8 @@ class SidePanel:
         """Scroll the log by `lines` entries (positive = older)."""
         self.log_scroll = max(0, min(max(0, total - 1), self.log_scroll + lines))
 
-    def draw(self, screen: pygame.Surface, model: PanelModel, version: int, hover: tuple[int, int] | None) -> None:
-        """Blit the panel, repainting it first if the model version or the hovered button changed."""
+    def refresh(self, model: PanelModel, version: int, hover: tuple[int, int] | None) -> tuple[object, ...]:
+        """Repaint the cached panel if the model version or the hovered button changed; returns the cache key."""
         hovered = self.button_at(hover) if hover else None
         key = (
             version,
@@ -122,10 +122,24 @@ class SidePanel:
         if self._surface is None or key != self._key:
             self._paint(model, hovered)
             self._key = key
+        return key
+
+    def blit(self, target: pygame.Surface) -> None:
+        """Copy the cached panel onto `target` (the window, or the battle screen's frame cache)."""
         assert self._surface is not None
-        screen.blit(self._surface, self.rect.topleft)
+        target.blit(self._surface, self.rect.topleft)
+
+    def draw_tooltip(self, screen: pygame.Surface, hover: tuple[int, int] | None) -> None:
+        """The hovered button's tooltip (a disabled action's refusal), drawn over everything."""
+        hovered = self.button_at(hover) if hover else None
         if hovered is not None and hovered.tooltip and hover is not None:
             _tooltip(screen, hovered.tooltip, hover)
+
+    def draw(self, screen: pygame.Surface, model: PanelModel, version: int, hover: tuple[int, int] | None) -> None:
+        """Refresh, blit and add the tooltip in one call."""
+        self.refresh(model, version, hover)
+        self.blit(screen)
+        self.draw_tooltip(screen, hover)
 
     # --- painting ---------------------------------------------------------------------
 
@@ -133,6 +147,8 @@ class SidePanel:
         self.paints += 1
         if self._surface is None or self._surface.get_size() != self.rect.size:
             self._surface = pygame.Surface(self.rect.size)
+            if pygame.display.get_surface() is not None:
+                self._surface = self._surface.convert()  # same pixel format as the window: the fast blit path
         surf = self._surface
         surf.fill(theme.PANEL)
         pygame.draw.line(surf, theme.PANEL_EDGE, (0, 0), (0, self.rect.height), 2)

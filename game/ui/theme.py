@@ -96,9 +96,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+@lru_cache(maxsize=256)
+def label(value: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: per-frame labels (cursor tips, markers) repeat from frame to frame."""
+    return font(size, bold).render(value, True, color)
+
+
 def reset_fonts() -> None:
-    """Forget cached fonts (they die with pygame.quit; a new window needs new ones)."""
+    """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones)."""
     font.cache_clear()
+    label.cache_clear()
 
 
 def parse_color(value: object, default: Color = (200, 200, 200)) -> Color:

@@ -66,6 +66,10 @@ class BattleScene(Scene):
         self.view: BoardView | None = None
         self.panel: SidePanel | None = None
         self.autoplayer = AutoPlayer(find_ai())
+        self._frame: pygame.Surface | None = None
+        self._frame_key: tuple[object, ...] | None = None
+        self.frames_built = 0
+        """How often the cached frame was rebuilt (a still screen rebuilds nothing)."""
         self.intents: dict[str, Callable[[], None]] = {
             "back": self.back,
             "undo": self.undo,
@@ -123,12 +127,10 @@ class BattleScene(Scene):
                 self._changed(state=False)
 
     def draw(self, screen: pygame.Surface) -> None:
-        """Board (cached composite), preview, panel, toast."""
+        """The cached frame (board + panel), then what follows the pointer: hover, preview, tips."""
         assert self.view is not None and self.panel is not None
+        self._blit_frame(screen)
         sit = self.situation()
-        key = BoardKey(self.version, self.selected, id(self.forecast), self._targets(sit), self.view.cell)
-        composite = self.renderer.compose(key, sit, self.app.side_colors, self.forecast, self._actors)
-        self.renderer.draw(screen, self.view, composite)
         self.renderer.draw_hover(screen, self.view, self.hover_sq)
         if self.preview is not None and self.selected is not None:
             self.renderer.draw_preview(screen, self.view, sit, self.selected, self.preview, self.mouse)
@@ -143,11 +145,29 @@ class BattleScene(Scene):
                 screen, f"{self.armed.replace('_', ' ')}: click a target", self.mouse, (30, 32, 38), self.view.rect
             )
         if self.toast:
-            box = draw_tip(
+            draw_tip(
                 screen, self.toast, (self.view.rect.x + 4, self.view.rect.bottom - 60), theme.WARNING, self.view.rect
             )
-            box.bottom = min(box.bottom, self.view.rect.bottom - 4)
-        self.panel.draw(screen, self.panel_model(), self.ui_version, self.mouse)
+        self.panel.draw_tooltip(screen, self.mouse)
+
+    def _blit_frame(self, screen: pygame.Surface) -> None:
+        """Board and panel come from one screen-sized cache: one blit per frame instead of fills and several blits."""
+        assert self.view is not None and self.panel is not None
+        sit = self.situation()
+        key = BoardKey(self.version, self.selected, id(self.forecast), self._targets(sit), self.view.cell)
+        composite = self.renderer.compose(key, sit, self.app.side_colors, self.forecast, self._actors)
+        panel_key = self.panel.refresh(self.panel_model(), self.ui_version, self.mouse)
+        frame_key = (self.renderer.composes, self.view.origin, tuple(self.view.rect), panel_key, screen.get_size())
+        if self._frame is None or self._frame.get_size() != screen.get_size():
+            self._frame = pygame.Surface(screen.get_size()).convert(screen)
+            self._frame_key = None
+        if frame_key != self._frame_key:
+            self._frame.fill(theme.BACKGROUND)
+            self.renderer.draw(self._frame, self.view, composite)
+            self.panel.blit(self._frame)
+            self._frame_key = frame_key
+            self.frames_built += 1
+        screen.blit(self._frame, (0, 0))
 
     # --- reading the match ---------------------------------------------------------------
 
