@@ -147,8 +147,7 @@ def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
             unit_cm=1,
         )
     new = replace(turn, spent_cm=turn.spent_cm + cost, mode=mode)
-    upright = "walk" if mode == "walk" else creature.mode
-    effects = (Effect("set", unit, "prone", False), Effect("set", unit, "mode", upright), _turn_effect(unit, new))
+    effects = (Effect("set", unit, "prone", False), Effect("set", unit, "mode", "walk"), _turn_effect(unit, new))
     return Ruling(cost=cost, unit_cm=1, rules=("D5-PRONE-STAND",), effects=effects)
 
 
