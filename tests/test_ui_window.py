@@ -417,3 +417,26 @@ def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path:
         assert app.match.active_side == "red" and app.match.round == 2
     finally:
         app.close()
+
+
+def test_redrawing_only_the_pointer_overlays_leaves_no_trails(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    squares = list(scene.forecast.reach)
+    for sq in (squares[0], squares[-1], squares[len(squares) // 2]):
+        hover(pf1_app, scene.view.square_center(sq))
+    built = scene.frames_built
+    pf1_app.step()
+    assert scene.frames_built == built  # a still pointer rebuilds nothing
+    partial = pf1_app.screen.copy()
+    scene._full_redraw = True
+    pf1_app.step()
+    full = pf1_app.screen
+    diff = [
+        (x, y)
+        for x in range(0, full.get_width(), 2)
+        for y in range(0, full.get_height(), 2)
+        if partial.get_at((x, y)) != full.get_at((x, y))
+    ]
+    assert diff == []

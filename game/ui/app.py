@@ -164,8 +164,11 @@ class App:
                 return
         assert self.scene is not None
         self.scene.update(dt)
-        self.scene.draw(self.screen)
-        pygame.display.flip()
+        changed = self.scene.draw(self.screen)
+        if changed is None:
+            pygame.display.flip()
+        elif changed:
+            pygame.display.update(changed)
 
     def run(self) -> int:
         """Run until quit, or for exactly `frames` frames; save the screenshot; return the exit code."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import pygame
@@ -99,10 +100,11 @@ class BoardRenderer:
         screen.blit(composite, view.origin)
         screen.set_clip(old_clip)
 
-    def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> None:
-        """A thin frame around the square under the pointer."""
-        if sq is not None:
-            pygame.draw.rect(screen, theme.SELECTED, view.square_rect(sq), 1)
+    def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:
+        """A thin frame around the square under the pointer; returns the rectangles drawn on."""
+        if sq is None:
+            return []
+        return [pygame.draw.rect(screen, theme.SELECTED, view.square_rect(sq), 1)]
 
     def draw_preview(
         self,
@@ -112,8 +114,8 @@ class BoardRenderer:
         unit: str,
         preview: Preview,
         mouse: tuple[int, int],
-    ) -> None:
-        """The previewed path, a red "!" on every provoking step, and its cost next to the pointer."""
+    ) -> list[pygame.Rect]:
+        """The previewed path, a red "!" on every provoking step, its cost by the pointer; returns rects drawn on."""
         c = sit.creatures[unit]
         cell = view.cell
         w, h = c.dims
@@ -133,21 +135,25 @@ class BoardRenderer:
             points[0] = (round(x0 + (x1 - x0) * rim / dist), round(y0 + (y1 - y0) * rim / dist))
         old_clip = screen.get_clip()
         screen.set_clip(view.rect)
-        if len(points) > 1:
-            pygame.draw.lines(screen, (0, 0, 0), False, points, max(3, cell // 8) + 2)
-            pygame.draw.lines(screen, color, False, points, max(3, cell // 8))
+        drawn: list[pygame.Rect] = []
+        width = max(3, cell // 8)
+        # segment by segment: many small dirty rectangles restore faster than one box around the whole path
+        for a, b in itertools.pairwise(points):
+            drawn.append(pygame.draw.line(screen, (0, 0, 0), a, b, width + 2))
+        for a, b in itertools.pairwise(points):
+            pygame.draw.line(screen, color, a, b, width)
         for p in points[1:]:
-            pygame.draw.circle(screen, color, p, max(2, cell // 10))
-        end = view.square_rect(preview.to, c.dims)
-        pygame.draw.rect(screen, color, end, 2)
+            drawn.append(pygame.draw.circle(screen, color, p, max(2, cell // 10)))
+        drawn.append(pygame.draw.rect(screen, color, view.square_rect(preview.to, c.dims), 2))
         for sq in preview.provoking:
             p = centre(sq)
             r = max(7, cell // 5)
-            pygame.draw.circle(screen, theme.WARNING, (p[0] + r, p[1] - r), r)
+            drawn.append(pygame.draw.circle(screen, theme.WARNING, (p[0] + r, p[1] - r), r))
             bang = theme.label("!", max(14, cell // 2), (255, 255, 255), True)
-            screen.blit(bang, bang.get_rect(center=(p[0] + r, p[1] - r)))
+            drawn.append(screen.blit(bang, bang.get_rect(center=(p[0] + r, p[1] - r))))
         screen.set_clip(old_clip)
-        draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38), view.rect)
+        drawn.append(draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38), view.rect))
+        return [r.inflate(2, 2) for r in drawn]
 
 
 def draw_tip(

@@ -28,6 +28,11 @@ def actions_for_band(band: str, unit: str, path: tuple[Square, ...]) -> list[Act
     return [Action(kind, unit, path) if kind != "dash" else Action("dash", unit) for kind in kinds]
 
 
+def provoking_steps(result: Ruling | Illegal) -> tuple[Square, ...]:
+    """Squares of the steps in `result` that provoke an attack of opportunity."""
+    return tuple(step.to for step in result.steps if any(e.kind == "provokes" for e in step.events))
+
+
 @dataclass(frozen=True, slots=True)
 class Preview:
     """The ruling on the path to one hovered square."""
@@ -36,6 +41,8 @@ class Preview:
     path: tuple[Square, ...]
     result: Ruling | Illegal
     band: str
+    provoking: tuple[Square, ...] = ()
+    """The squares whose step provokes an attack of opportunity (worked out once, drawn every frame)."""
 
     @property
     def cost_m(self) -> float:
@@ -46,11 +53,6 @@ class Preview:
     def cost_squares(self) -> float:
         """Cost of the path in 1.5 m squares."""
         return round(self.result.cost * self.result.unit_cm / SQUARE_CM, 2)
-
-    @property
-    def provoking(self) -> tuple[Square, ...]:
-        """The squares whose step provokes an attack of opportunity."""
-        return tuple(step.to for step in self.result.steps if any(e.kind == "provokes" for e in step.events))
 
     def label(self) -> str:
         """Short text for the cursor: metres, squares, and why not if illegal."""
@@ -102,6 +104,6 @@ class Forecast:
         result: Preview | None = None
         if entry is not None and entry.path:
             ruling = ruleset.measure(sit, self.unit, entry.path, None)
-            result = Preview(sq, tuple(entry.path), ruling, entry.band)
+            result = Preview(sq, tuple(entry.path), ruling, entry.band, provoking_steps(ruling))
         self._previews[sq] = result
         return result

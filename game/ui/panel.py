@@ -129,11 +129,12 @@ class SidePanel:
         assert self._surface is not None
         target.blit(self._surface, self.rect.topleft)
 
-    def draw_tooltip(self, screen: pygame.Surface, hover: tuple[int, int] | None) -> None:
+    def draw_tooltip(self, screen: pygame.Surface, hover: tuple[int, int] | None) -> pygame.Rect | None:
         """The hovered button's tooltip (a disabled action's refusal), drawn over everything."""
         hovered = self.button_at(hover) if hover else None
         if hovered is not None and hovered.tooltip and hover is not None:
-            _tooltip(screen, hovered.tooltip, hover)
+            return _tooltip(screen, hovered.tooltip, hover)
+        return None
 
     def draw(self, screen: pygame.Surface, model: PanelModel, version: int, hover: tuple[int, int] | None) -> None:
         """Refresh, blit and add the tooltip in one call."""
@@ -322,7 +323,7 @@ class SidePanel:
             text(surf, f"↓ {self.log_scroll} newer (wheel)", (area.right - 130, area.y + 2), 15, theme.ACCENT)
 
 
-def _tooltip(screen: pygame.Surface, value: str, at: tuple[int, int]) -> None:
+def _tooltip(screen: pygame.Surface, value: str, at: tuple[int, int]) -> pygame.Rect:
     """A wrapped tooltip box left of the pointer (the panel sits at the window's right edge)."""
     f = theme.font(18)
     lines = wrap(value, f, 300)
@@ -334,3 +335,4 @@ def _tooltip(screen: pygame.Surface, value: str, at: tuple[int, int]) -> None:
     pygame.draw.rect(screen, theme.WARNING, box, 1, border_radius=4)
     for i, line in enumerate(lines):
         screen.blit(f.render(line, True, theme.TEXT), (box.x + 6, box.y + 4 + i * f.get_linesize()))
+    return box

@@ -16,7 +16,7 @@ class Scene:
     app: App
 
     def enter(self, app: App) -> None:
-        """Become the current scene."""
+        """Become the current scene (the window holds another scene's picture until the next draw)."""
         self.app = app
 
     def leave(self) -> None:
@@ -28,8 +28,9 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance time-based state by `dt` seconds."""
 
-    def draw(self, screen: pygame.Surface) -> None:
-        """Draw the whole window."""
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the window; return the rectangles that changed, or None when the whole window did."""
+        return None
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The window changed size."""

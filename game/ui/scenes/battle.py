@@ -68,6 +68,10 @@ class BattleScene(Scene):
         self.autoplayer = AutoPlayer(find_ai())
         self._frame: pygame.Surface | None = None
         self._frame_key: tuple[object, ...] | None = None
+        self._overlay_key: tuple[object, ...] | None = None
+        self._dirty: list[pygame.Rect] = []
+        self._full_redraw = True
+        """Set on enter and relayout: the window shows something else, so the next draw covers it all."""
         self.frames_built = 0
         """How often the cached frame was rebuilt (a still screen rebuilds nothing)."""
         self.intents: dict[str, Callable[[], None]] = {
@@ -97,6 +101,7 @@ class BattleScene(Scene):
         else:
             self.view.relayout(board_rect)
         self.panel = SidePanel(panel_rect)
+        self._full_redraw = True
         self._auto_select()
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -105,6 +110,7 @@ class BattleScene(Scene):
         assert self.view is not None and self.panel is not None
         self.view.relayout(board_rect)
         self.panel.relayout(panel_rect)
+        self._full_redraw = True
         self._changed(state=False)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -126,32 +132,53 @@ class BattleScene(Scene):
                 self.toast = ""
                 self._changed(state=False)
 
-    def draw(self, screen: pygame.Surface) -> None:
-        """The cached frame (board + panel), then what follows the pointer: hover, preview, tips."""
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        """Cached frame (board + panel) plus what follows the pointer; only changed rectangles are redrawn."""
         assert self.view is not None and self.panel is not None
-        self._blit_frame(screen)
+        rebuilt = self._refresh_frame(screen)
+        assert self._frame is not None
+        overlay_key = (self._frame_key, self.mouse, self.hover_sq, id(self.preview), self.armed, self.toast)
+        if not rebuilt and not self._full_redraw and overlay_key == self._overlay_key:
+            return []  # nothing moved: the window already shows this frame
+        self._overlay_key = overlay_key
+        if rebuilt or self._full_redraw:
+            screen.blit(self._frame, (0, 0))
+            self._dirty = self._draw_overlays(screen)
+            self._full_redraw = False
+            return None
+        # only the pointer's overlays changed: restore where they were from the frame, draw them anew
+        old = self._dirty
+        for rect in old:
+            screen.blit(self._frame, rect, rect)
+        self._dirty = self._draw_overlays(screen)
+        return old + self._dirty
+
+    def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """Hover frame, path preview, tips and tooltip; returns the rectangles drawn on."""
+        assert self.view is not None and self.panel is not None
         sit = self.situation()
-        self.renderer.draw_hover(screen, self.view, self.hover_sq)
+        drawn = self.renderer.draw_hover(screen, self.view, self.hover_sq)
+        tip_bg = (30, 32, 38)
         if self.preview is not None and self.selected is not None:
-            self.renderer.draw_preview(screen, self.view, sit, self.selected, self.preview, self.mouse)
+            drawn += self.renderer.draw_preview(screen, self.view, sit, self.selected, self.preview, self.mouse)
         elif self.forecast is not None and self.forecast.engage and self.hover_sq is not None:
             target = self.unit_at(self.hover_sq)
             if target is not None and target.id in self.forecast.engage:
-                draw_tip(
-                    screen, f"attack {target.name or target.id} (engage)", self.mouse, (30, 32, 38), self.view.rect
-                )
+                tip = f"attack {target.name or target.id} (engage)"
+                drawn.append(draw_tip(screen, tip, self.mouse, tip_bg, self.view.rect))
         if self.armed and self.hover_sq is not None:
-            draw_tip(
-                screen, f"{self.armed.replace('_', ' ')}: click a target", self.mouse, (30, 32, 38), self.view.rect
-            )
+            tip = f"{self.armed.replace('_', ' ')}: click a target"
+            drawn.append(draw_tip(screen, tip, self.mouse, tip_bg, self.view.rect))
         if self.toast:
-            draw_tip(
-                screen, self.toast, (self.view.rect.x + 4, self.view.rect.bottom - 60), theme.WARNING, self.view.rect
-            )
-        self.panel.draw_tooltip(screen, self.mouse)
+            at = (self.view.rect.x + 4, self.view.rect.bottom - 60)
+            drawn.append(draw_tip(screen, self.toast, at, theme.WARNING, self.view.rect))
+        tooltip = self.panel.draw_tooltip(screen, self.mouse)
+        if tooltip is not None:
+            drawn.append(tooltip)
+        return [r.clip(screen.get_rect()) for r in drawn]
 
-    def _blit_frame(self, screen: pygame.Surface) -> None:
-        """Board and panel come from one screen-sized cache: one blit per frame instead of fills and several blits."""
+    def _refresh_frame(self, screen: pygame.Surface) -> bool:
+        """Rebuild the screen-sized cache of board and panel if either changed; True when rebuilt."""
         assert self.view is not None and self.panel is not None
         sit = self.situation()
         key = BoardKey(self.version, self.selected, id(self.forecast), self._targets(sit), self.view.cell)
@@ -161,13 +188,14 @@ class BattleScene(Scene):
         if self._frame is None or self._frame.get_size() != screen.get_size():
             self._frame = pygame.Surface(screen.get_size()).convert(screen)
             self._frame_key = None
-        if frame_key != self._frame_key:
-            self._frame.fill(theme.BACKGROUND)
-            self.renderer.draw(self._frame, self.view, composite)
-            self.panel.blit(self._frame)
-            self._frame_key = frame_key
-            self.frames_built += 1
-        screen.blit(self._frame, (0, 0))
+        if frame_key == self._frame_key:
+            return False
+        self._frame.fill(theme.BACKGROUND)
+        self.renderer.draw(self._frame, self.view, composite)
+        self.panel.blit(self._frame)
+        self._frame_key = frame_key
+        self.frames_built += 1
+        return True
 
     # --- reading the match ---------------------------------------------------------------
 
