@@ -107,6 +107,7 @@ def parse_unit(t: Table, ruleset: str) -> Creature:
         f["mounted"] = t.flag("mounted")
         f["powers"] = t.strings("powers", (), choices=HEXXEN_POWERS)
         f["ap"] = t.integer("ap", None, minimum=0)
+        f["single_cell"] = True  # HX-GRID-MAP: every token takes one cell, whatever its size
     _combat_keys(t, f)
     t.finish(UNIT_KEYS[ruleset], _wrong_ruleset(ruleset))
     return Creature(**f)

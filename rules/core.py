@@ -237,14 +237,16 @@ class Creature:
     """Weapon attacks in one attack action (D5-BETWEEN-ATTACKS: Extra Attack = 2)."""
     damage: str = "1d6"
     reach: float = 1.5
+    single_cell: bool = False
+    """hexxen (HX-GRID-MAP): the token takes one cell whatever its size."""
     initiative: int = 0
     skill: int = 0
     """Bonus for the house-rule checks (overrun, tumble, Escape Artist)."""
 
     @property
     def full_side(self) -> int:
-        """Side of the unsqueezed footprint in squares."""
-        return side_squares(self.size)
+        """Side of the unsqueezed footprint in squares (a hexxen token always takes one cell)."""
+        return 1 if self.single_cell else side_squares(self.size)
 
     @property
     def dims(self) -> tuple[int, int]:

@@ -342,8 +342,16 @@ def test_unit_outside_the_map_is_refused(tmp_path: Path) -> None:
 
 
 def test_huge_unit_reaching_past_the_map_edge_is_refused(tmp_path: Path) -> None:
-    message = refused(tmp_path, hexxen(unit("h", "hunters", (0, 0)) + unit("n", "npcs", (8, 5), 'size = "huge"')))
+    text = variant('ruleset = "hexxen"', 'ruleset = "dnd5e"', hexxen(unit("h", "hunters", (0, 0))))
+    message = refused(tmp_path, text + unit("n", "npcs", (8, 5), 'size = "huge"'))
     assert "units[1].at: [8, 5]: the huge unit's square [10, 5] is outside the 10×8 map" in message
+
+
+def test_a_huge_hexxen_token_takes_one_cell_so_it_may_stand_at_the_edge() -> None:
+    # HX-GRID-MAP: a token uses one cell whatever the creature's size (HX-TOKENS: size is cosmetic)
+    level = parse_level(hexxen(unit("h", "hunters", (0, 0)) + unit("n", "npcs", (9, 7), 'size = "huge"')))
+    beast = level.unit("n")
+    assert beast.footprint() == {(9, 7)}
 
 
 def test_large_unit_with_one_square_in_a_wall_is_refused(tmp_path: Path) -> None:
