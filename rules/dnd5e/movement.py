@@ -58,6 +58,7 @@ class Mover:
         self.extra_base = int(self.crawling) + int(self.surcharge)
         self._fit: dict[tuple[Square, int, float], Reason | None] = {}
         self._terrain_extra: dict[tuple[Square, int], bool] = {}
+        self._walls: dict[tuple[Square, int], Square | None] = {}
         self._succ: dict[State, list[tuple[State, int]]] = {}
         self._via: dict[tuple[State, State], tuple[Square, bool]] = {}
         self.other_squares = {sq for c in sit.others(unit) for sq in c.footprint()}
@@ -121,18 +122,33 @@ class Mover:
         """Whether a segment may end in this state (D5-NO-END-IN-SPACE)."""
         return not self.spaces.occupied(self.squares(state))
 
-    def _terrain_difficult(self, anchor: Square, side: int) -> bool:
+    def _rough(self, anchor: Square, side: int) -> bool:
+        """Whether a fitting footprint is difficult: terrain, hampering or another creature's space."""
         key = (anchor, side)
         hit = self._terrain_extra.get(key)
         if hit is None:
-            hit = False
-            for sq in _square_fp(anchor, side):
+            squares = _square_fp(anchor, side)
+            hit = self.spaces.occupied(squares)
+            for sq in squares:
                 t = self.board.terrain(sq)
-                if t.hampering or (t.difficult and not self.flying):
+                if hit or t.hampering or (t.difficult and not self.flying):
                     hit = True
                     break
             self._terrain_extra[key] = hit
         return hit
+
+    def _wall_in(self, anchor: Square, side: int) -> Square | None:
+        """The first solid square (wall, closed door) of a footprint, ignoring squares off the map."""
+        key = (anchor, side)
+        if key in self._walls:
+            return self._walls[key]
+        found = None
+        for sq in _square_fp(anchor, side):
+            if self.board.in_bounds(sq) and self.board.terrain(sq).wall:
+                found = sq
+                break
+        self._walls[key] = found
+        return found
 
     # --- transitions ------------------------------------------------------------------
 
@@ -150,7 +166,11 @@ class Mover:
                     to = (x + delta[0], y + delta[1])
                     return ("D5-GRID-OBSTACLES", "a wall segment touches the corner crossed", to), False
                 return None, False
-            hit = corner_blocked(self.board, anchor, (side, side), delta)
+            hit = self._wall_in((anchor[0] + delta[0], anchor[1]), side) or self._wall_in(
+                (anchor[0], anchor[1] + delta[1]), side
+            )
+            if hit is None and self._edges:
+                hit = corner_blocked(self.board, anchor, (side, side), delta)
             if hit is not None:
                 return ("D5-GRID-CORNER", f"the step cuts the corner at {list(hit)}", hit), False
             return None, False
@@ -198,8 +218,7 @@ class Mover:
 
     def units(self, dest: State, hampered: bool) -> int:
         """Step cost in squares: 1 + difficult + crawling + squeezing (+ climb/swim surcharge) (D5-COST-ADD)."""
-        side = self.side(dest)
-        difficult = hampered or self._terrain_difficult(dest[0], side) or self.spaces.occupied(self.squares(dest))
+        difficult = hampered or self._rough(dest[0], self.side(dest))
         return 1 + int(difficult) + self.extra_base + int(dest[1])
 
     def successors(self, state: State) -> list[tuple[State, int]]:
