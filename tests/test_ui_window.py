@@ -440,3 +440,46 @@ def test_redrawing_only_the_pointer_overlays_leaves_no_trails(pf1_app: App) -> N
         if partial.get_at((x, y)) != full.get_at((x, y))
     ]
     assert diff == []
+
+
+def test_step_key_arms_the_step_and_a_click_on_a_neighbour_takes_it(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    key(pf1_app, pygame.K_s)
+    assert scene.armed == "step"
+    assert scene.view is not None
+    click(pf1_app, scene.view.square_center((2, 2)))
+    record = pf1_app.match.history[-1]
+    assert (record.action.kind, record.action.path) == ("step", ((2, 2),))
+    assert pf1_app.match.situation().creatures["hero"].at == (2, 2)
+    assert scene.armed is None
+
+
+def test_escape_disarms_before_it_deselects(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    key(pf1_app, pygame.K_c)
+    assert scene.armed == "charge"
+    key(pf1_app, pygame.K_ESCAPE)
+    assert scene.armed is None and scene.selected == "hero"
+
+
+def test_f11_toggles_full_screen_and_back(pf1_app: App) -> None:
+    key(pf1_app, pygame.K_F11)
+    assert pf1_app.fullscreen
+    key(pf1_app, pygame.K_F11)
+    assert not pf1_app.fullscreen and pf1_app.screen.get_size() == (1280, 800)
+    assert battle(pf1_app).panel is not None and battle(pf1_app).panel.rect.right == 1280
+
+
+def test_the_log_scrolls_with_the_wheel(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    for _ in range(4):
+        key(pf1_app, pygame.K_e)
+        click(pf1_app, (10, 10))  # through the hand-over screen
+    assert len(pf1_app.match.log) == 4
+    assert scene.panel is not None
+    scene.mouse = scene.panel.log_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
+    pf1_app.step()
+    assert scene.panel.log_scroll == 2

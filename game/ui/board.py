@@ -160,9 +160,15 @@ def draw_tip(
     screen: pygame.Surface, text: str, at: tuple[int, int], background: theme.Color, bounds: pygame.Rect | None = None
 ) -> pygame.Rect:
     """A small label box next to the pointer, kept inside `bounds` (default: the window)."""
+    area = bounds if bounds is not None else screen.get_rect()
+    f = theme.font(20, bold=True)
+    if f.size(text)[0] > area.width - 16:
+        # a refusal can be long: cut it to the board's width rather than run off screen
+        while len(text) > 4 and f.size(text + "…")[0] > area.width - 16:
+            text = text[:-1]
+        text += "…"
     label = theme.label(text, 20, theme.TEXT, True)
     box = label.get_rect().inflate(12, 8)
-    area = bounds if bounds is not None else screen.get_rect()
     box.topleft = (at[0] + 16, at[1] + 14)
     if box.right > area.right:
         box.right = at[0] - 12  # flip to the pointer's left rather than hide under the panel

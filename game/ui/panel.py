@@ -216,20 +216,22 @@ class SidePanel:
         lines.append(("State: " + (", ".join(states) if states else "ready"), theme.ACCENT if states else theme.MUTED))
         f = theme.font(19)
         wrapped = [(line, color) for raw, color in lines for line in wrap(raw, f, width - 8)]
-        box.height = 30 + 20 + len(wrapped) * (f.get_linesize() + 1) + 8
+        box.height = 74 + len(wrapped) * (f.get_linesize() + 1) + 8
         pygame.draw.rect(surf, (44, 48, 57), box, border_radius=6)
         pygame.draw.rect(surf, card.color, box, 2, border_radius=6)
-        name = f"{c.name or c.id}"
-        text(surf, name, (pad + 4, y + 6), 24, theme.TEXT, bold=True)
-        text(surf, f"{c.size.label} · {card.side_name}", (pad + 4, y + 28), 17, theme.MUTED)
-        # hit points as a bar: quicker to read than numbers
-        bar = pygame.Rect(pad + width - 110, y + 10, 100, 12)
+        name = theme.label(c.name or c.id, 24, theme.TEXT, True)
+        surf.blit(name, (pad + 4, y + 6), pygame.Rect(0, 0, width - 8, name.get_height()))
+        sub = theme.label(f"{c.size.label} · {card.side_name}", 17, theme.MUTED)
+        surf.blit(sub, (pad + 4, y + 30), pygame.Rect(0, 0, width - 8, sub.get_height()))
+        # hit points as a bar on its own row: quicker to read than numbers, and never over the name
+        hp = theme.label(f"HP {c.hp}/{c.max_hp}", 17, theme.TEXT)
+        surf.blit(hp, (pad + 4, y + 50))
+        bar = pygame.Rect(pad + 12 + hp.get_width(), y + 52, min(140, width - hp.get_width() - 24), 11)
         pygame.draw.rect(surf, (60, 30, 30), bar, border_radius=3)
         fill = bar.copy()
         fill.width = round(bar.width * max(0, c.hp) / max(1, c.max_hp))
         pygame.draw.rect(surf, (80, 190, 90), fill, border_radius=3)
-        text(surf, f"HP {c.hp}/{c.max_hp}", (bar.x, bar.bottom + 3), 16, theme.MUTED)
-        ly = y + 50
+        ly = y + 74
         for line, color in wrapped:
             surf.blit(f.render(line, True, color), (pad + 4, ly))
             ly += f.get_linesize() + 1

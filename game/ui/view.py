@@ -20,13 +20,18 @@ class BoardView:
         """Screen position of square (0, 0)'s top-left corner."""
         self.fit()
 
+    @property
+    def max_cell(self) -> int:
+        """Largest square size: the cached layers of a big map must stay a sane size in memory."""
+        return max(theme.MIN_CELL, min(theme.MAX_CELL, 8192 // max(1, self.board_w, self.board_h)))
+
     def fit(self) -> None:
         """Largest square size that shows the whole map (not below MIN_CELL), centred."""
         margin = 16
         avail_w = max(1, self.rect.width - 2 * margin)
         avail_h = max(1, self.rect.height - 2 * margin)
         cell = min(avail_w // max(1, self.board_w), avail_h // max(1, self.board_h))
-        self.cell = max(theme.MIN_CELL, min(theme.MAX_CELL, cell))
+        self.cell = max(theme.MIN_CELL, min(self.max_cell, cell))
         self._centre()
 
     def _centre(self) -> None:
@@ -69,7 +74,7 @@ class BoardView:
         new = old
         for _ in range(abs(steps)):
             new = round(new * 1.2) if steps > 0 else round(new / 1.2)
-        new = max(theme.MIN_CELL, min(theme.MAX_CELL, new))
+        new = max(theme.MIN_CELL, min(self.max_cell, new))
         if new == old:
             return
         ax, ay = around if around is not None else self.rect.center
