@@ -219,3 +219,13 @@ def test_end_turn_is_always_legal_and_changes_nothing():
     sit = situation(OPEN, fighter())
     result = dnd5e.rule(sit, Action("end_turn"), __import__("random").Random(0))
     assert isinstance(result, Ruling) and result.effects == ()
+
+
+def test_movement_summary_reports_metres_spent_and_left_in_the_current_mode():
+    # D5-SPEED: the unit card shows spent and remaining movement
+    sit = situation(OPEN, fighter())
+    assert dnd5e.movement_summary(sit, "f") == (0.0, 9.0)
+    sit, _ = act(sit, "move", path=east(2))
+    assert dnd5e.movement_summary(sit, "f") == (3.0, 6.0)
+    sit, _ = act(sit, "dash")
+    assert dnd5e.movement_summary(sit, "f") == (3.0, 15.0)

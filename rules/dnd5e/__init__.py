@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions import available, fall, must_fall, rule
-from .budget import TurnState, new_turn, remaining_cm, speeds_cm, stand_cost_cm
+from .budget import TurnState, movement_summary, new_turn, remaining_cm, speeds_cm, stand_cost_cm
 from .movement import measure
 from .reachable import reach
 from .space import reach_squares, size_order, threatening
@@ -20,6 +20,7 @@ __all__ = [
     "available",
     "fall",
     "measure",
+    "movement_summary",
     "must_fall",
     "new_turn",
     "reach",

@@ -112,3 +112,10 @@ def stand_cost_cm(creature: Creature) -> int:
 def squares(cm: int) -> int:
     """Whole squares a budget in cm pays for."""
     return cm // SQUARE_CM
+
+
+def movement_summary(sit: Situation, unit: str) -> tuple[float, float]:
+    """Metres spent this turn and metres left in the creature's current mode (for the unit card and JSON)."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    return turn.spent_cm / 100, remaining_cm(creature, turn, default_mode(creature)) / 100
