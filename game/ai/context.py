@@ -1,0 +1,67 @@
+"""What one AI decision reads: the situation, the ruleset, the acting unit and a seeded RNG."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.core import Creature, Situation, Square
+from rules.ruleset import Reach, Ruleset
+
+
+@dataclass(slots=True)
+class Ctx:
+    """One decision for one unit; caches the forecasts it asked for so each is asked once."""
+
+    sit: Situation
+    ruleset: Ruleset
+    unit: str
+    rng: random.Random
+    _available: dict[str, Any] | None = None
+    _cache: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def me(self) -> Creature:
+        """The acting unit."""
+        return self.sit.creature(self.unit)
+
+    def available(self) -> dict[str, Any]:
+        """The action bar of the acting unit (asked once per decision)."""
+        if self._available is None:
+            self._available = self.ruleset.available(self.sit, self.unit)
+        return self._available
+
+    def can(self, kind: str) -> bool:
+        """Whether the action bar offers `kind` now."""
+        return self.available().get(kind, "missing") is None
+
+    def foes(self) -> list[Creature]:
+        """Opponents still standing, in a stable order."""
+        me = self.me
+        return sorted(
+            (c for c in self.sit.creatures.values() if c.side != me.side and not c.defeated),
+            key=lambda c: c.id,
+        )
+
+    def reach(self, sit: Situation | None = None, key: Any = "now") -> list[Reach]:
+        """ruleset.reach for the acting unit, cached under `key` (a hypothetical situation gets its own key)."""
+        found = self._cache.get(("reach", key))
+        if found is None:
+            found = self._cache[("reach", key)] = self.ruleset.reach(sit or self.sit, self.unit)
+        return found
+
+
+def with_turn(sit: Situation, unit: str, state: Any) -> Situation:
+    """The situation with one unit's turn state replaced (a hypothetical, for forecasts only)."""
+    return replace(sit, turns={**sit.turns, unit: state})
+
+
+def with_creature(sit: Situation, creature: Creature) -> Situation:
+    """The situation with one creature replaced (a hypothetical, for forecasts only)."""
+    return replace(sit, creatures={**sit.creatures, creature.id: creature})
+
+
+def ring_distance(a: frozenset[Square], b: frozenset[Square]) -> int:
+    """Chebyshev gap between two footprints (0 = overlapping, 1 = adjacent); a cheap ranking measure."""
+    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a for q in b)

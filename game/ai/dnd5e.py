@@ -1,0 +1,58 @@
+"""The dnd5e AI: stand up (or crawl), attack what is in reach, move into reach, dash to close in."""
+
+from __future__ import annotations
+
+import rules.dnd5e as dnd5e
+from game.ai.context import Ctx
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
+from rules.actions import Action
+from rules.core import Creature, Square
+
+
+def _in_reach(me: Creature, mine: frozenset[Square], foe: Creature) -> bool:
+    """Whether `foe` is within the unit's melee reach from footprint `mine` (D5-GRID-DIAG distance)."""
+    return gap("dnd5e", mine, foe.footprint()) <= dnd5e.reach_squares(me)
+
+
+def choose(ctx: Ctx) -> Action | None:
+    """The unit's next dnd5e action this turn, or None when it has nothing useful left to do."""
+    me = ctx.me
+    foes = ctx.foes()
+    if not foes or me.defeated or me.helpless:
+        return None
+    if me.prone and ctx.can("stand_up"):
+        return Action("stand_up", ctx.unit)
+    near = [f for f in foes if _in_reach(me, me.footprint(), f)]
+    if near:
+        # in melee: attack while attacks are left; walking off would draw opportunity attacks
+        return Action("attack", ctx.unit, target=attack_choice(near).id) if ctx.can("attack") else None
+    reach = ctx.reach()
+    if not reach:
+        return None
+    measure = lambda r: dnd5e.measure(ctx.sit, ctx.unit, r.path)  # noqa: E731
+    if ctx.can("attack"):
+        scored = []
+        for r in reach:
+            if r.band != "move":
+                continue
+            hittable = [f for f in foes if _in_reach(me, footprint_at(me, r.at), f)]
+            if hittable:
+                victim = attack_choice(hittable)
+                scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost / 150 * COST_WEIGHT, r))
+        best = best_destination(scored, measure)
+        if best is not None:
+            return Action("move", ctx.unit, best.path)
+    # no attack this turn from where it can get: close in as far as the budget (and a dash) allows
+    target = hunt_choice("dnd5e", me, foes)
+    now = gap("dnd5e", me.footprint(), target.footprint())
+    scored = []
+    for r in reach:
+        if r.band == "dash" and not ctx.can("dash"):
+            continue
+        d = gap("dnd5e", footprint_at(me, r.at), target.footprint())
+        if d < now:
+            scored.append((d + r.cost / 150 * COST_WEIGHT, r))
+    best = best_destination(scored, measure)
+    if best is None:
+        return None
+    return Action("dash" if best.band == "dash" else "move", ctx.unit, best.path)

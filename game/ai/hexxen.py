@@ -1,0 +1,66 @@
+"""The hexxen AI: choose one melee attack among engage/front, sneak, relief and cut-in, as the rules allow.
+
+HeXXen has no distances, so there is no path to pick: every option is a (target, tactic,
+release) triple checked with the ruleset's own `can_attack` before it is taken.
+"""
+
+from __future__ import annotations
+
+import rules.hexxen as hexxen
+from game.ai.context import Ctx
+from rules.actions import Action
+from rules.core import Creature
+from rules.hexxen.participants import in_fight, opposed
+
+SNEAK_GAIN = 2.0
+"""A sneak attack rolls with a bonus and binds nobody: worth this much over a front attack."""
+RELIEF_GAIN = 1.0
+"""Relieving a comrade that is down to half its hit points or less."""
+CUT_IN_GAIN = 0.5
+"""Taking over a binding from a comrade that holds more than one enemy."""
+WOUND_WEIGHT = 3.0
+
+
+def options(ctx: Ctx) -> list[tuple[float, Action]]:
+    """Every melee attack the rules allow the unit now, scored (lower is better)."""
+    sit, unit = ctx.sit, ctx.unit
+    me = ctx.me
+    if not in_fight(sit, unit):
+        return []
+    found: list[tuple[float, Action]] = []
+    foes = [c for uid, c in sorted(sit.creatures.items()) if in_fight(sit, uid) and opposed(me, c)]
+    for foe in foes:
+        base = WOUND_WEIGHT * foe.hp / max(1, foe.max_hp)
+        if hexxen.can_attack(sit, unit, foe.id, "sneak") is None:
+            found.append((base - SNEAK_GAIN, Action("sneak_attack", unit, target=foe.id)))
+        if hexxen.can_attack(sit, unit, foe.id) is None:
+            found.append((base, Action("attack", unit, target=foe.id)))
+        for ally in _comrades_on(ctx, foe):
+            if ally.hp * 2 <= ally.max_hp and hexxen.can_attack(sit, unit, foe.id, "relieve", ally.id) is None:
+                action = Action("attack", unit, target=foe.id, tactic="relieve", release=ally.id)
+                found.append((base - RELIEF_GAIN, action))
+            holds_several = len(hexxen.bound_to(sit, ally.id)) > 1
+            if holds_several and hexxen.can_attack(sit, unit, foe.id, "cut_in", ally.id) is None:
+                action = Action("attack", unit, target=foe.id, tactic="cut_in", release=ally.id)
+                found.append((base - CUT_IN_GAIN, action))
+    return found
+
+
+def _comrades_on(ctx: Ctx, foe: Creature) -> list[Creature]:
+    """The unit's comrades bound to `foe`."""
+    me = ctx.me
+    out = []
+    for uid in hexxen.bound_to(ctx.sit, foe.id):
+        other = ctx.sit.creature(uid)
+        if uid != ctx.unit and not opposed(me, other):
+            out.append(other)
+    return out
+
+
+def choose(ctx: Ctx) -> list[Action]:
+    """The unit's allowed melee attacks now, best first (the planner tries the next if one is refused)."""
+    if not (ctx.can("attack") or ctx.can("sneak_attack")):
+        return []
+    ranked = options(ctx)
+    ranked.sort(key=lambda sa: (sa[0], sa[1].target or "", sa[1].kind, sa[1].tactic))
+    return [action for _, action in ranked]

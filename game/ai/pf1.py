@@ -1,0 +1,139 @@
+"""The pf1 AI: attack what is in reach, else move (or charge) into reach, else close in; avoid provoking."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import rules.pf1 as pf1
+from game.ai.context import Ctx, with_creature, with_turn
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
+from rules.actions import Action
+from rules.core import SQUARE_CM, Creature, Ruling, Situation
+from rules.pf1.movement import reach_squares
+from rules.ruleset import Reach
+
+CHARGE_PROBES = 3
+"""Charge destinations tried with a dry ruling before giving up on a charge."""
+
+
+def choose(ctx: Ctx) -> Action | None:
+    """The unit's next pf1 action this turn, or None when it has nothing useful left to do."""
+    me = ctx.me
+    foes = ctx.foes()
+    if not foes or me.defeated or me.helpless:
+        return None
+    if me.prone:
+        return Action("stand_up", ctx.unit) if ctx.can("stand_up") else None
+    near = [f for f in foes if pf1.in_reach(ctx.sit, ctx.unit, f.id)]
+    if near:
+        # already in melee: hit if the standard action is left; moving away would provoke
+        return Action("attack", ctx.unit, target=attack_choice(near).id) if ctx.can("attack") else None
+    if not ctx.can("move"):
+        return None
+    speed = pf1.effective_speed(me)
+    target = hunt_choice("pf1", me, foes)
+    far = gap("pf1", me.footprint(), target.footprint())
+    if ctx.can("attack"):
+        step_in = _move_into_reach(ctx, foes)
+        if step_in is not None:
+            return step_in
+        if ctx.can("charge") and far <= 2 * speed + reach_squares(me.reach):
+            charge = _charge(ctx, foes)
+            if charge is not None:
+                return charge
+    if ctx.can("run") and far > 2 * speed + 1:
+        run = _run(ctx, target)
+        if run is not None:
+            return run
+    return _close_in(ctx, target)
+
+
+def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
+    """reach for ONE move action: a hypothetical turn state with only one move action left (cheap search)."""
+    ts = ctx.sit.turns.get(ctx.unit)
+    ts = ts if isinstance(ts, pf1.TurnState) else pf1.new_turn(ctx.sit, ctx.unit)
+    if ts.moves_left > 1:
+        ts = replace(ts, move_actions=ts.move_actions + 1)
+    sit = with_turn(ctx.sit, ctx.unit, ts)
+    return sit, ctx.reach(sit, key="one_move")
+
+
+def _measure_in(sit: Situation, unit: str):  # type: ignore[no-untyped-def]
+    """A measure function for best_destination over one situation."""
+    return lambda r: pf1.measure(sit, unit, r.path)
+
+
+def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
+    """One move action to a square with an enemy in reach (the standard action then attacks)."""
+    sit, moves = _single_move(ctx)
+    me = ctx.me
+    scored = []
+    for r in moves:
+        if r.band != "move":
+            continue
+        hittable = [f for f in foes if pf1.in_reach(ctx.sit, ctx.unit, f.id, r.at, me.dims)]
+        if hittable:
+            victim = attack_choice(hittable)
+            scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * COST_WEIGHT, r))
+    best = best_destination(scored, _measure_in(sit, ctx.unit))
+    return Action("move", ctx.unit, best.path) if best else None
+
+
+def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
+    """A charge: ends with an enemy in reach after at most double speed, checked by a dry ruling first.
+
+    The candidate squares come from reach for one move action at double speed (a hypothetical
+    creature); the charge's own limits (allies, difficult terrain) are left to the ruling, which
+    runs on the real situation with a throwaway RNG, so only a charge the rules accept is made.
+    """
+    me = ctx.me
+    # exactly double the effective speed, with nothing left that would modify it again
+    double_m = 2 * pf1.effective_speed(me) * SQUARE_CM / 100
+    fast = me.evolve(speed=double_m, bonuses=(), char_class=None, armor="none", load="light")
+    sit = with_creature(ctx.sit, fast)
+    ts = sit.turns.get(ctx.unit)
+    ts = ts if isinstance(ts, pf1.TurnState) else pf1.new_turn(sit, ctx.unit)
+    sit = with_turn(sit, ctx.unit, replace(ts, move_actions=ts.move_actions + 1))
+    scored = []
+    for r in ctx.reach(sit, key="charge"):
+        hittable = [f for f in foes if pf1.in_reach(ctx.sit, ctx.unit, f.id, r.at, me.dims)]
+        if hittable:
+            victim = attack_choice(hittable)
+            scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * COST_WEIGHT, r, victim))
+    scored.sort(key=lambda s: (s[0], s[1].at[1], s[1].at[0]))
+    dry = random.Random(0)
+    for _, r, victim in scored[:CHARGE_PROBES]:
+        action = Action("charge", ctx.unit, r.path, target=victim.id)
+        result = pf1.rule(ctx.sit, action, dry)
+        if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
+            return action
+    return None
+
+
+def _run(ctx: Ctx, target: Creature) -> Action | None:
+    """Run towards a far target (the full reach: one search of every band)."""
+    me = ctx.me
+    scored = [
+        (gap("pf1", footprint_at(me, r.at), target.footprint()) + r.cost * COST_WEIGHT, r)
+        for r in ctx.reach()
+        if r.band == "run"
+    ]
+    best = best_destination(scored, lambda r: pf1.measure(ctx.sit, ctx.unit, r.path))
+    if best is None or best.band != "run":
+        return None
+    return Action("run", ctx.unit, best.path)
+
+
+def _close_in(ctx: Ctx, target: Creature) -> Action | None:
+    """One move action that brings the unit nearest the target; None if no square is nearer."""
+    sit, moves = _single_move(ctx)
+    me = ctx.me
+    now = gap("pf1", me.footprint(), target.footprint())
+    scored = []
+    for r in moves:
+        d = gap("pf1", footprint_at(me, r.at), target.footprint())
+        if d < now:
+            scored.append((d + r.cost * COST_WEIGHT, r))
+    best = best_destination(scored, _measure_in(sit, ctx.unit))
+    return Action("move", ctx.unit, best.path) if best else None

@@ -1,0 +1,76 @@
+"""Ranking targets and destinations: wounded enemies first, near ones next, paths that provoke last."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rules.core import Creature, Illegal, Ruling, Square, footprint
+from rules.geometry import chebyshev, footprint_distance, pf1_distance
+from rules.ruleset import Reach
+
+WOUND_WEIGHT = 3.0
+"""How many squares of extra walking a fully healthy target is worth avoiding (focus fire)."""
+COST_WEIGHT = 0.01
+"""Per cost unit: among equally good squares the cheaper path wins (terrain matters)."""
+PROVOKE_TOLERANCE = 1.0
+"""A destination whose path provokes loses to one that does not if the latter scores within this much."""
+PROBES = 3
+"""How many of the best destinations are measured for provokes events (measures are the costly part)."""
+
+
+def gap(ruleset: str, mine: frozenset[Square], theirs: frozenset[Square]) -> int:
+    """Distance in squares between two footprints as the ruleset counts it (pf1 1-2-1-2, else Chebyshev)."""
+    return footprint_distance(mine, theirs, pf1_distance if ruleset == "pf1" else chebyshev)
+
+
+def attack_choice(foes: Sequence[Creature]) -> Creature:
+    """The enemy to hit among those in reach: fewest hit points, then lowest defence, then id."""
+    return min(foes, key=lambda c: (c.hp, c.defense, c.id))
+
+
+def hunt_choice(ruleset: str, me: Creature, foes: Sequence[Creature]) -> Creature:
+    """The enemy to walk towards: near and wounded (a healthy one counts WOUND_WEIGHT squares further)."""
+    mine = me.footprint()
+
+    def score(c: Creature) -> tuple[float, str]:
+        return (gap(ruleset, mine, c.footprint()) + WOUND_WEIGHT * c.hp / max(1, c.max_hp), c.id)
+
+    return min(foes, key=score)
+
+
+def provokes(result: Ruling | Illegal) -> int:
+    """How many attacks of opportunity a measured path would draw (its steps' "provokes" events)."""
+    return sum(1 for step in result.steps for e in step.events if e.kind == "provokes")
+
+
+def best_destination(
+    scored: list[tuple[float, Reach]],
+    measure: Callable[[Reach], Ruling | Illegal] | None,
+) -> Reach | None:
+    """The best-scored Reach (lower is better), preferring one without provokes when it is nearly as good.
+
+    Only the PROBES best are measured; a path the measure refuses is skipped.
+    """
+    if not scored:
+        return None
+    scored.sort(key=lambda sr: (sr[0], sr[1].at[1], sr[1].at[0]))
+    if measure is None:
+        return scored[0][1]
+    best_score = scored[0][0]
+    fallback: tuple[int, float, Reach] | None = None
+    for score, r in scored[:PROBES]:
+        result = measure(r)
+        if isinstance(result, Illegal):
+            continue
+        count = provokes(result)
+        if count == 0 and score <= best_score + PROVOKE_TOLERANCE:
+            return r
+        if fallback is None or (count, score) < fallback[:2]:
+            fallback = (count, score, r)
+    return fallback[2] if fallback else None
+
+
+def footprint_at(me: Creature, anchor: Square) -> frozenset[Square]:
+    """The unit's footprint if it stood at `anchor` (full space)."""
+    side = me.full_side
+    return footprint(anchor, (side, side))
