@@ -42,11 +42,14 @@ class AutoPlayer:
         self.count = 0
         self.turn_key: tuple[int, str] | None = None
 
-    def due(self, match: Match, dt: float) -> Action | None:
-        """The next computer action once its delay is over, or None (not its turn / not yet)."""
-        if self.hook is None or match.finished or not is_computer(match, match.active_side):
+    def due(self, match: Match, side: str | None, dt: float) -> Action | None:
+        """The next computer action once its delay is over, or None (not its turn / not yet).
+
+        `side` is the side to act as the caller last read it (reading it from the world every frame is slow).
+        """
+        if self.hook is None or side is None or match.finished or not is_computer(match, side):
             return None
-        key = (match.round, match.active_unit or match.active_side)
+        key = (match.round, match.active_unit or side)
         if key != self.turn_key:
             self.turn_key, self.count, self.wait = key, 0, AI_DELAY
         self.wait -= dt

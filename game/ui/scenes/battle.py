@@ -68,6 +68,8 @@ class BattleScene(Scene):
         self.autoplayer = AutoPlayer(find_ai())
         self._frame: pygame.Surface | None = None
         self._frame_key: tuple[object, ...] | None = None
+        self._board_key: tuple[object, ...] | None = None
+        self._panel_key: tuple[object, ...] | None = None
         self._overlay_key: tuple[object, ...] | None = None
         self._dirty: list[pygame.Rect] = []
         self._full_redraw = True
@@ -121,7 +123,7 @@ class BattleScene(Scene):
 
     def update(self, dt: float) -> None:
         """Play a computer side's next action when due; let a refusal message fade out."""
-        action = self.autoplayer.due(self.match, dt)
+        action = self.autoplayer.due(self.match, self.situation().active_side, dt)
         if action is not None:
             result = self.perform(action)
             if isinstance(result, Illegal) and action.kind != "end_turn":
@@ -141,17 +143,17 @@ class BattleScene(Scene):
         if not rebuilt and not self._full_redraw and overlay_key == self._overlay_key:
             return []  # nothing moved: the window already shows this frame
         self._overlay_key = overlay_key
-        if rebuilt or self._full_redraw:
+        if self._full_redraw:
             screen.blit(self._frame, (0, 0))
             self._dirty = self._draw_overlays(screen)
             self._full_redraw = False
             return None
-        # only the pointer's overlays changed: restore where they were from the frame, draw them anew
-        old = self._dirty
-        for rect in old:
+        # restore the rebuilt regions and where the pointer's overlays were, then draw the overlays anew
+        changed = rebuilt + self._dirty
+        for rect in changed:
             screen.blit(self._frame, rect, rect)
         self._dirty = self._draw_overlays(screen)
-        return old + self._dirty
+        return changed + self._dirty
 
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """Hover frame, path preview, tips and tooltip; returns the rectangles drawn on."""
@@ -177,25 +179,35 @@ class BattleScene(Scene):
             drawn.append(tooltip)
         return [r.clip(screen.get_rect()) for r in drawn]
 
-    def _refresh_frame(self, screen: pygame.Surface) -> bool:
-        """Rebuild the screen-sized cache of board and panel if either changed; True when rebuilt."""
+    def _refresh_frame(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """Bring the screen-sized cache of board and panel up to date; returns the regions rebuilt.
+
+        Board and panel are rebuilt separately: hovering a button repaints only the panel's strip.
+        """
         assert self.view is not None and self.panel is not None
         sit = self.situation()
         key = BoardKey(self.version, self.selected, id(self.forecast), self._targets(sit), self.view.cell)
         composite = self.renderer.compose(key, sit, self.app.side_colors, self.forecast, self._actors)
         panel_key = self.panel.refresh(self.panel_model(), self.ui_version, self.mouse)
-        frame_key = (self.renderer.composes, self.view.origin, tuple(self.view.rect), panel_key, screen.get_size())
+        board_key = (self.renderer.composes, self.view.origin, tuple(self.view.rect))
         if self._frame is None or self._frame.get_size() != screen.get_size():
             self._frame = pygame.Surface(screen.get_size()).convert(screen)
-            self._frame_key = None
-        if frame_key == self._frame_key:
-            return False
-        self._frame.fill(theme.BACKGROUND)
-        self.renderer.draw(self._frame, self.view, composite)
-        self.panel.blit(self._frame)
-        self._frame_key = frame_key
-        self.frames_built += 1
-        return True
+            self._frame.fill(theme.BACKGROUND)
+            self._board_key = self._panel_key = None
+            self._full_redraw = True
+        rebuilt: list[pygame.Rect] = []
+        if board_key != self._board_key:
+            self.renderer.draw(self._frame, self.view, composite)
+            self._board_key = board_key
+            rebuilt.append(self.view.rect.copy())
+        if panel_key != self._panel_key:
+            self.panel.blit(self._frame)
+            self._panel_key = panel_key
+            rebuilt.append(self.panel.rect.copy())
+        if rebuilt:
+            self.frames_built += 1
+        self._frame_key = (board_key, panel_key)
+        return rebuilt
 
     # --- reading the match ---------------------------------------------------------------
 
