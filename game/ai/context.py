@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.ai.navigation import closed_door_next_to, walk_gap
+from rules.actions import Action
 from rules.core import Creature, Situation, Square
 from rules.ruleset import Reach, Ruleset
 
@@ -65,3 +67,13 @@ def with_creature(sit: Situation, creature: Creature) -> Situation:
 def ring_distance(a: frozenset[Square], b: frozenset[Square]) -> int:
     """Chebyshev gap between two footprints (0 = overlapping, 1 = adjacent); a cheap ranking measure."""
     return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a for q in b)
+
+
+def open_door_towards(ctx: Ctx, goal: frozenset[Square], now: int) -> Action | None:
+    """Open a closed door next to the unit when the way to `goal` leads through it (and the bar allows)."""
+    door = closed_door_next_to(ctx.sit.board, ctx.me.footprint())
+    if door is None or not ctx.can("interact"):
+        return None
+    if walk_gap(ctx.sit.board, goal, frozenset((door,))) >= now:
+        return None
+    return Action("interact", ctx.unit, at=door)

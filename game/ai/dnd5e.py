@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import rules.dnd5e as dnd5e
-from game.ai.context import Ctx
+from game.ai.context import Ctx, open_door_towards
+from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
 from rules.core import Creature, Square
@@ -43,16 +44,17 @@ def choose(ctx: Ctx) -> Action | None:
         if best is not None:
             return Action("move", ctx.unit, best.path)
     # no attack this turn from where it can get: close in as far as the budget (and a dash) allows
-    target = hunt_choice("dnd5e", me, foes)
-    now = gap("dnd5e", me.footprint(), target.footprint())
+    target = hunt_choice(ctx.sit.board, me, foes)
+    board, goal = ctx.sit.board, target.footprint()
+    now = walk_gap(board, goal, me.footprint())
     scored = []
     for r in reach:
         if r.band == "dash" and not ctx.can("dash"):
             continue
-        d = gap("dnd5e", footprint_at(me, r.at), target.footprint())
+        d = walk_gap(board, goal, footprint_at(me, r.at))
         if d < now:
             scored.append((d + r.cost / 150 * COST_WEIGHT, r))
     best = best_destination(scored, measure)
     if best is None:
-        return None
+        return open_door_towards(ctx, goal, now)
     return Action("dash" if best.band == "dash" else "move", ctx.unit, best.path)

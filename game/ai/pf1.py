@@ -6,7 +6,8 @@ import random
 from dataclasses import replace
 
 import rules.pf1 as pf1
-from game.ai.context import Ctx, with_creature, with_turn
+from game.ai.context import Ctx, open_door_towards, with_creature, with_turn
+from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Ruling, Situation
@@ -32,7 +33,7 @@ def choose(ctx: Ctx) -> Action | None:
     if not ctx.can("move"):
         return None
     speed = pf1.effective_speed(me)
-    target = hunt_choice("pf1", me, foes)
+    target = hunt_choice(ctx.sit.board, me, foes)
     far = gap("pf1", me.footprint(), target.footprint())
     if ctx.can("attack"):
         step_in = _move_into_reach(ctx, foes)
@@ -115,7 +116,7 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
     """Run towards a far target (the full reach: one search of every band)."""
     me = ctx.me
     scored = [
-        (gap("pf1", footprint_at(me, r.at), target.footprint()) + r.cost * COST_WEIGHT, r)
+        (walk_gap(ctx.sit.board, target.footprint(), footprint_at(me, r.at)) + r.cost * COST_WEIGHT, r)
         for r in ctx.reach()
         if r.band == "run"
     ]
@@ -126,14 +127,17 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
 
 
 def _close_in(ctx: Ctx, target: Creature) -> Action | None:
-    """One move action that brings the unit nearest the target; None if no square is nearer."""
+    """One move action that brings the unit nearest the target on foot; else open a door on the way."""
     sit, moves = _single_move(ctx)
     me = ctx.me
-    now = gap("pf1", me.footprint(), target.footprint())
+    board, goal = ctx.sit.board, target.footprint()
+    now = walk_gap(board, goal, me.footprint())
     scored = []
     for r in moves:
-        d = gap("pf1", footprint_at(me, r.at), target.footprint())
+        d = walk_gap(board, goal, footprint_at(me, r.at))
         if d < now:
             scored.append((d + r.cost * COST_WEIGHT, r))
     best = best_destination(scored, _measure_in(sit, ctx.unit))
-    return Action("move", ctx.unit, best.path) if best else None
+    if best is not None:
+        return Action("move", ctx.unit, best.path)
+    return open_door_towards(ctx, goal, now)

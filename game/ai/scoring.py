@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.core import Creature, Illegal, Ruling, Square, footprint
+from game.ai.navigation import walk_gap
+from rules.core import Board, Creature, Illegal, Ruling, Square, footprint
 from rules.geometry import chebyshev, footprint_distance, pf1_distance
 from rules.ruleset import Reach
 
@@ -28,12 +29,12 @@ def attack_choice(foes: Sequence[Creature]) -> Creature:
     return min(foes, key=lambda c: (c.hp, c.defense, c.id))
 
 
-def hunt_choice(ruleset: str, me: Creature, foes: Sequence[Creature]) -> Creature:
-    """The enemy to walk towards: near and wounded (a healthy one counts WOUND_WEIGHT squares further)."""
+def hunt_choice(board: Board, me: Creature, foes: Sequence[Creature]) -> Creature:
+    """The enemy to walk towards: near on foot and wounded (a healthy one counts WOUND_WEIGHT squares further)."""
     mine = me.footprint()
 
     def score(c: Creature) -> tuple[float, str]:
-        return (gap(ruleset, mine, c.footprint()) + WOUND_WEIGHT * c.hp / max(1, c.max_hp), c.id)
+        return (walk_gap(board, c.footprint(), mine) + WOUND_WEIGHT * c.hp / max(1, c.max_hp), c.id)
 
     return min(foes, key=score)
 
