@@ -406,7 +406,7 @@ def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path:
             asked.append(app.match.active_side)
             return Action("drop_prone", "ogre") if len(asked) == 1 else None
 
-        scene.autoplayer = AutoPlayer(next_action)
+        scene.autoplayer = AutoPlayer(next_action, threaded=False)
         key(app, pygame.K_e)  # red ends its turn; blue is the computer's: no hand-over
         assert isinstance(app.scene, BattleScene)
         scene.update(0.01)
@@ -483,3 +483,29 @@ def test_the_log_scrolls_with_the_wheel(pf1_app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
     pf1_app.step()
     assert scene.panel.log_scroll == 2
+
+
+def test_the_real_ai_plays_its_turn_in_a_worker_while_the_window_keeps_drawing(tmp_path: Path) -> None:
+    level = tmp_path / "ai.toml"
+    level.write_text(
+        FIELD.format(ruleset="pf1").replace('name = "Blue"\n', 'name = "Blue"\ncontroller = "ai"\n'), encoding="utf-8"
+    )
+    app = open_app(level)
+    try:
+        scene = battle(app)
+        if scene.autoplayer.hook is None:
+            pytest.skip("no game.ai in this checkout")
+        key(app, pygame.K_e)
+        assert scene.actors == frozenset()  # the computer's units are not the player's to move
+        frames = 0
+        while app.match.active_side == "blue" and frames < 2000:
+            if scene.autoplayer.busy:
+                key(app, pygame.K_u)  # refused while the computer thinks: undo would pull the match from under it
+            app.step(AI_DELAY)
+            frames += 1
+        assert app.match.active_side == "red"
+        kinds = [r.action.kind for r in app.match.history]
+        assert kinds[0] == "end_turn" and kinds[-1] == "end_turn"
+        assert all(r.action.unit in (None, "ogre") for r in app.match.history)
+    finally:
+        app.close()

@@ -75,6 +75,8 @@ class App:
 
     def start(self, level: Level) -> None:
         """A fresh match on `level` in the battle screen."""
+        if self.scene is not None:
+            self.scene.leave()  # stop a computer decision before its match is closed
         if self.match is not None:
             self.match.close()
         self.level = level
@@ -185,6 +187,8 @@ class App:
 
     def close(self) -> None:
         """Delete the match world and close the window."""
+        if self.scene is not None:
+            self.scene.leave()  # a computer decision in progress must finish before its match goes
         if self.match is not None:
             self.match.close()
         theme.reset_fonts()

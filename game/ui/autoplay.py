@@ -1,9 +1,10 @@
-"""Turns of computer-controlled sides: one action at a time from `game.ai`, when that module exists."""
+"""Turns of computer-controlled sides: one action at a time from `game.ai`, thought out off the frame loop."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.match import Match
 from rules.actions import Action
@@ -28,25 +29,43 @@ def find_ai() -> NextAction | None:
     return hook if callable(hook) else None
 
 
-def is_computer(match: Match, side: str) -> bool:
+def is_computer(match: Match, side: str | None) -> bool:
     """Whether the level gives `side` to the computer."""
     return any(s.id == side and s.controller == "ai" for s in match.level.sides)
 
 
 class AutoPlayer:
-    """Paces a computer side's actions over frames (the window never waits on a whole turn)."""
+    """Paces a computer side's actions over frames; each decision runs in a worker thread.
 
-    def __init__(self, hook: NextAction | None) -> None:
+    A decision can take a good fraction of a second; thinking in a thread keeps the window
+    drawing meanwhile. While `busy`, the battle screen must not touch the match (the worker
+    reads it); it only draws from its caches and lets the player pan and zoom.
+    """
+
+    def __init__(self, hook: NextAction | None, threaded: bool = True) -> None:
         self.hook = hook
+        self.threaded = threaded
         self.wait = AI_DELAY
         self.count = 0
         self.turn_key: tuple[int, str] | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._pending: Future[Action | None] | None = None
+        self.error: BaseException | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a decision is being worked out right now."""
+        return self._pending is not None
 
     def due(self, match: Match, side: str | None, dt: float) -> Action | None:
-        """The next computer action once its delay is over, or None (not its turn / not yet).
+        """The next computer action once its delay is over and it is decided, or None (not yet / not its turn).
 
         `side` is the side to act as the caller last read it (reading it from the world every frame is slow).
         """
+        if self._pending is not None:
+            if not self._pending.done():
+                return None
+            return self._collect()
         if self.hook is None or side is None or match.finished or not is_computer(match, side):
             return None
         key = (match.round, match.active_unit or side)
@@ -57,5 +76,29 @@ class AutoPlayer:
             return None
         self.wait = AI_DELAY
         self.count += 1
-        action = self.hook(match) if self.count <= MAX_ACTIONS_PER_TURN else None
+        if self.count > MAX_ACTIONS_PER_TURN:
+            return Action("end_turn")
+        if not self.threaded:
+            return self.hook(match) or Action("end_turn")
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gridbound-ai")
+        self._pending = self._pool.submit(self.hook, match)
+        return None
+
+    def _collect(self) -> Action:
+        """The finished decision; a failed one ends the turn (and is kept in `error` for the screen)."""
+        assert self._pending is not None
+        future, self._pending = self._pending, None
+        try:
+            action = future.result()
+        except Exception as exc:  # the match must go on; the screen reports what went wrong
+            self.error = exc
+            return Action("end_turn")
         return action if action is not None else Action("end_turn")
+
+    def close(self) -> None:
+        """Wait for a running decision and stop the worker (before the match is closed)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        self._pending = None

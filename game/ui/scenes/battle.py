@@ -28,6 +28,8 @@ SQUARE_KINDS = frozenset({"step", "minimum_move"})
 AT_KINDS = frozenset({"interact"})
 """Bar actions that wait for a click on a square they act on (a door)."""
 
+VIEW_INTENTS = frozenset({"pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out", "fit"})
+"""Intents that only move the camera."""
 PAN_STEP = 48
 TOAST_SECONDS = 5.0
 
@@ -116,10 +118,23 @@ class BattleScene(Scene):
         self._changed(state=False)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Dispatch one event to the handler for its type."""
+        """Dispatch one event to the handler for its type (only looking around while the computer thinks)."""
+        looking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self._view_only(event)
+        if self.autoplayer.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not looking:
+            return
         handler = self._handlers.get(event.type)
         if handler is not None:
             handler(self, event)
+
+    def _view_only(self, event: pygame.event.Event) -> bool:
+        """Whether an input only moves the camera (allowed while the computer thinks)."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return event.button == 2
+        return intent_for(BATTLE_KEYS, event) in VIEW_INTENTS
+
+    def leave(self) -> None:
+        """Let a computer decision finish before another screen (or a new match) takes over."""
+        self.autoplayer.close()
 
     def update(self, dt: float) -> None:
         """Play a computer side's next action when due; let a refusal message fade out."""
@@ -128,6 +143,9 @@ class BattleScene(Scene):
             result = self.perform(action)
             if isinstance(result, Illegal) and action.kind != "end_turn":
                 self.perform(Action("end_turn"))  # a refused computer action must not stall the match
+            if self.autoplayer.error is not None:
+                self.say(f"the computer player failed ({self.autoplayer.error}); its turn ends")
+                self.autoplayer.error = None
         if self.toast_left > 0:
             self.toast_left -= dt
             if self.toast_left <= 0:
@@ -216,7 +234,11 @@ class BattleScene(Scene):
         if self._sit is None or self._sit_version != self.version:
             self._sit = self.match.situation()
             self._sit_version = self.version
-            self._actors = frozenset(uid for uid in self._sit.creatures if self.match.can_act(uid) is None)
+            # units of a computer side are the computer's to move once an AI is installed
+            computer = self.autoplayer.hook is not None and is_computer(self.match, self._sit.active_side)
+            self._actors = frozenset(
+                uid for uid in self._sit.creatures if not computer and self.match.can_act(uid) is None
+            )
         return self._sit
 
     @property
@@ -239,8 +261,8 @@ class BattleScene(Scene):
         return frozenset(uid for uid, c in sit.creatures.items() if c.side != me.side and not c.defeated)
 
     def panel_model(self) -> PanelModel:
-        """What the side panel shows (gathered once per change)."""
-        if self._model is not None and self._model_version == self.ui_version:
+        """What the side panel shows (gathered once per change; frozen while the computer thinks)."""
+        if self._model is not None and (self._model_version == self.ui_version or self.autoplayer.busy):
             self._model.hint = self.toast
             return self._model
         m, sit = self.match, self.situation()
