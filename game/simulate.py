@@ -1,0 +1,353 @@
+"""AI-against-AI simulation: many seeded games on one level (and a variant), with statistics.
+
+Game i of a run uses seed S+i and every side is played by the AI, whatever the level says.
+Results never depend on --jobs: each game is a pure function of (level text, seed, max rounds)
+and results are sorted by game index before they are reported.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import tomli_w
+
+from game.ai import ai_rng, take_turn
+from game.level import Level, LevelError, parse_level
+from game.match import Match
+from game.stats import mean_std, two_proportion_z, wilson
+from game.tomlio import parse_toml
+from rules.core import Illegal, Ruling
+
+DEFAULT_MAX_ROUNDS = 30
+
+
+class SetError(ValueError):
+    """A --set/--compare assignment that names no level key or gives a value the level refuses."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One finished (or drawn) game."""
+
+    index: int
+    seed: int
+    winner: str | None
+    rounds: int
+    survivors: dict[str, int]
+    rules: dict[str, int]
+    script: list[dict[str, Any]] = field(default_factory=list)
+    illegal: int = 0
+    """Actions of the AI the rules refused (a bug when not 0)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The --out line of this game."""
+        return asdict(self)
+
+
+# --- level variants ------------------------------------------------------------------
+
+
+_SEGMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)(?:\[(\d+)\])?$")
+
+
+def parse_value(text: str) -> Any:
+    """A --set value: TOML syntax when it parses (3, 1.5, true, [1, 2], "x"), else the bare text."""
+    try:
+        return parse_toml(f"v = {text}".encode(), "--set")["v"]
+    except ValueError:
+        return text
+
+
+def _assign(doc: dict[str, Any], key: str, value: Any) -> None:
+    """Set `key` (a.b, units.<id>.k, units[<i>].k, sides.<id>.k) inside the TOML document."""
+    parts = key.split(".")
+    node: Any = doc
+    i = 0
+    while i < len(parts) - 1:
+        m = _SEGMENT.match(parts[i])
+        if not m:
+            raise SetError(f"--set {key}: {parts[i]!r} is not a key name")
+        name, index = m.group(1), m.group(2)
+        child = node.get(name) if isinstance(node, dict) else None
+        if isinstance(child, list):
+            if index is not None:
+                if int(index) >= len(child):
+                    raise SetError(f"--set {key}: {name}[{index}] does not exist ({name} has {len(child)} entries)")
+                node = child[int(index)]
+            else:
+                i += 1
+                wanted = parts[i]
+                ids = [str(t.get("id")) for t in child if isinstance(t, dict)]
+                found = [t for t in child if isinstance(t, dict) and t.get("id") == wanted]
+                if not found:
+                    raise SetError(f"--set {key}: no {name} entry with id {wanted!r} (ids: {', '.join(ids)})")
+                node = found[0]
+        elif index is not None:
+            raise SetError(f"--set {key}: {name} is not a list of tables")
+        elif child is None and isinstance(node, dict):
+            node = node.setdefault(name, {})  # e.g. a level without a [rules] table
+        elif isinstance(child, dict):
+            node = child
+        else:
+            raise SetError(f"--set {key}: {name} is a value, not a table")
+        i += 1
+    if not isinstance(node, dict):
+        raise SetError(f"--set {key}: cannot set a key there")
+    node[parts[-1]] = value
+
+
+def _problem(exc: LevelError) -> str:
+    """A LevelError without the file and line of the generated text (they would mislead)."""
+    key = f"{exc.key}: " if exc.key else ""
+    return f"{key}{exc.message}"
+
+
+def variant(path: str | os.PathLike[str], assignments: Sequence[str]) -> tuple[str, Level]:
+    """The level at `path` with KEY=VALUE assignments applied, as (TOML text, validated Level)."""
+    raw = Path(path).read_bytes()
+    if not assignments:
+        return raw.decode("utf-8"), parse_level(raw, str(path))
+    doc = parse_toml(raw, str(path))
+    for item in assignments:
+        if "=" not in item:
+            raise SetError(f"--set {item!r}: expected KEY=VALUE, e.g. rules.diagonal=uniform")
+        key, text = item.split("=", 1)
+        key = key.strip()
+        _assign(doc, key, parse_value(text.strip()))
+        text_now = tomli_w.dumps(doc)
+        try:
+            parse_level(text_now, str(path))
+        except LevelError as exc:
+            raise SetError(f"--set {item}: {_problem(exc)}{_allowed_hint(doc, key, exc)}") from None
+    text = tomli_w.dumps(doc)
+    return text, parse_level(text, f"{path} ({', '.join(assignments)})")
+
+
+def _allowed_hint(doc: dict[str, Any], key: str, exc: LevelError) -> str:
+    """For a type error, the allowed values of a choice key (found by probing with an impossible text)."""
+    if "expected one of" in exc.message or "not allowed" in exc.message or "unknown key" in exc.message:
+        return ""
+    probe = json.loads(json.dumps(doc))
+    try:
+        _assign(probe, key, "\x01not-a-choice")
+        parse_level(tomli_w.dumps(probe), "<probe>")
+    except (LevelError, SetError) as again:
+        if isinstance(again, LevelError) and "not allowed" in again.message:
+            return " (" + again.message.split(";", 1)[-1].strip() + ")"
+    return ""
+
+
+# --- one game ------------------------------------------------------------------------
+
+
+def count_rules(match: Match) -> Counter[str]:
+    """How often each rule id fired: every id in each Ruling.rules and each Event.rule of the history."""
+    counts: Counter[str] = Counter()
+    for record in match.history:
+        result = record.result
+        if isinstance(result, Ruling):
+            counts.update(result.rules)
+            counts.update(e.rule for e in result.events)
+    return counts
+
+
+def play_game(level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, index: int = 0) -> GameResult:
+    """Play one AI-against-AI game; a game still running after `max_rounds` rounds is a draw."""
+    match = Match(level, seed)
+    rng = ai_rng(seed)
+    try:
+        while not match.finished and match.round <= max_rounds:
+            take_turn(match, rng)
+        sit = match.situation()
+        survivors = {s.id: 0 for s in level.sides}
+        for c in sit.creatures.values():
+            if not c.defeated:
+                survivors[c.side] = survivors.get(c.side, 0) + 1
+        illegal = sum(1 for r in match.history if isinstance(r.result, Illegal))
+        return GameResult(
+            index=index,
+            seed=seed,
+            winner=match.winner if match.finished else None,
+            rounds=min(match.round, max_rounds),
+            survivors=survivors,
+            rules=dict(sorted(count_rules(match).items())),
+            script=[r.action.to_dict() for r in match.history],
+            illegal=illegal,
+        )
+    finally:
+        match.close()
+
+
+_LEVELS: dict[str, Level] = {}
+
+
+def _game_job(job: tuple[str, str, int, int, int]) -> GameResult:
+    """Worker entry point: (level text, source, seed, max rounds, index) → result; the Level is parsed once."""
+    text, source, seed, max_rounds, index = job
+    level = _LEVELS.get(text)
+    if level is None:
+        level = _LEVELS[text] = parse_level(text, source)
+    return play_game(level, seed, max_rounds, index)
+
+
+def run_games(
+    text: str,
+    source: str,
+    seeds: Sequence[int],
+    *,
+    jobs: int = 1,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play one game per seed (index = position in `seeds`), over `jobs` processes; sorted by index."""
+    work = [(text, source, seed, max_rounds, i) for i, seed in enumerate(seeds)]
+    results: list[GameResult] = []
+    if jobs <= 1 or len(work) <= 1:
+        stream: Iterable[GameResult] = map(_game_job, work)
+        for result in stream:
+            results.append(result)
+            if on_result:
+                on_result(result)
+    else:
+        # spawn: each worker starts clean, without a copy of the parent's esper worlds
+        ctx = multiprocessing.get_context("spawn")
+        chunk = max(1, min(8, len(work) // (jobs * 4)))
+        with ctx.Pool(min(jobs, len(work))) as pool:
+            for result in pool.imap_unordered(_game_job, work, chunksize=chunk):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+# --- reporting -----------------------------------------------------------------------
+
+
+def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, Any]:
+    """The statistics of a set of games (win rates with Wilson 95 % intervals, draws, rounds, survivors, rules)."""
+    n = len(results)
+    wins = Counter(r.winner for r in results if r.winner is not None)
+    out_sides: dict[str, Any] = {}
+    for side in sides:
+        low, high = wilson(wins[side], n)
+        mean_surv, _ = mean_std([r.survivors.get(side, 0) for r in results])
+        out_sides[side] = {
+            "wins": wins[side],
+            "win_rate": wins[side] / n if n else 0.0,
+            "ci95": [low, high],
+            "mean_survivors": mean_surv,
+        }
+    draws = sum(1 for r in results if r.winner is None)
+    rounds_mean, rounds_std = mean_std([r.rounds for r in results])
+    rules: Counter[str] = Counter()
+    for r in results:
+        rules.update(r.rules)
+    return {
+        "games": n,
+        "sides": out_sides,
+        "draws": draws,
+        "draw_rate": draws / n if n else 0.0,
+        "rounds": {"mean": rounds_mean, "std": rounds_std},
+        "rules": dict(sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "illegal_actions": sum(r.illegal for r in results),
+    }
+
+
+def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """Per side: the change in win rate from `base` to `other` and a pooled two-proportion z-test at 95 %."""
+    out: dict[str, Any] = {"test": "two-proportion z-test (pooled), two-sided, alpha 0.05", "sides": {}}
+    for side, a in base["sides"].items():
+        b = other["sides"].get(side, {"wins": 0, "win_rate": 0.0})
+        z, p = two_proportion_z(b["wins"], other["games"], a["wins"], base["games"])
+        out["sides"][side] = {
+            "difference": b["win_rate"] - a["win_rate"],
+            "z": z,
+            "p": p,
+            "significant": p < 0.05,
+        }
+    return out
+
+
+def format_summary(title: str, summary: dict[str, Any], top_rules: int = 15) -> list[str]:
+    """Human-readable lines of one summary."""
+    lines = [f"{title}: {summary['games']} games"]
+    for side, s in summary["sides"].items():
+        low, high = s["ci95"]
+        lines.append(
+            f"  {side:<12} wins {s['wins']:>5}  {100 * s['win_rate']:5.1f} %  "
+            f"[95 % CI {100 * low:5.1f}–{100 * high:5.1f} %]  survivors {s['mean_survivors']:.2f}"
+        )
+    lines.append(f"  draws        {summary['draws']:>5}  {100 * summary['draw_rate']:5.1f} %")
+    lines.append(f"  rounds       mean {summary['rounds']['mean']:.2f}  sd {summary['rounds']['std']:.2f}")
+    if summary["illegal_actions"]:
+        lines.append(f"  AI actions refused by the rules: {summary['illegal_actions']} (a bug in the AI)")
+    lines.append("  rules fired (all games):")
+    for rule, count in list(summary["rules"].items())[:top_rules]:
+        lines.append(f"    {rule:<28} {count}")
+    if len(summary["rules"]) > top_rules:
+        lines.append(f"    … {len(summary['rules']) - top_rules} more (--json lists all)")
+    return lines
+
+
+def format_comparison(comparison: dict[str, Any]) -> list[str]:
+    """Human-readable lines of a comparison."""
+    lines = [f"difference (variant − base), {comparison['test']}:"]
+    for side, c in comparison["sides"].items():
+        verdict = "significant" if c["significant"] else "not significant"
+        lines.append(f"  {side:<12} {100 * c['difference']:+6.1f} points  z {c['z']:+.2f}  p {c['p']:.3f}  {verdict}")
+    return lines
+
+
+# --- output helpers ------------------------------------------------------------------
+
+
+class JsonlWriter:
+    """Appends one JSON line per game and makes it durable at once (flush + fsync)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Write one line and push it to disk."""
+        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        """Close the file."""
+        self.file.close()
+
+
+class Progress:
+    """A plain text progress bar on a terminal stream (silent when the stream is not a terminal)."""
+
+    def __init__(self, total: int, label: str, stream: TextIO | None = None, width: int = 30) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty()
+        self.total, self.label, self.width = total, label, width
+        self.done = 0
+        self.start = time.perf_counter()
+
+    def step(self) -> None:
+        """Count one finished game and redraw."""
+        self.done += 1
+        if not self.enabled:
+            return
+        filled = int(self.width * self.done / max(1, self.total))
+        rate = self.done / max(1e-9, time.perf_counter() - self.start)
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {rate:.1f} games/s")
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
