@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -246,11 +247,93 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_run)
 
+    _simulate_parser(sub)
+
     p = sub.add_parser("play", help="open the game window on a level")
     _play_options(p)
     p.add_argument("level", nargs="?", default=None)
     p.set_defaults(func=cmd_play)
     return parser
+
+
+def _simulate_parser(sub: Any) -> None:
+    """The `simulate` subcommand (docs/simulate.md)."""
+    p = sub.add_parser("simulate", help="play many AI-against-AI games and report statistics")
+    p.add_argument("level")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE", help="change the level")
+    p.add_argument("--compare", nargs="+", default=None, metavar="KEY=VALUE", help="a variant on the same seeds")
+    p.add_argument("--max-rounds", type=int, default=30, help="a game still running after this many rounds is a draw")
+    p.add_argument("--out", default=None, metavar="FILE.jsonl", help="append one JSON line per finished game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play N AI-against-AI games (and a --compare variant on the same seeds); print the statistics."""
+    from game import simulate as sim  # multiprocessing and the AI only for this command
+
+    if args.games < 1 or args.jobs < 1 or args.max_rounds < 1:
+        raise UsageError("--games, --jobs and --max-rounds must be at least 1")
+    try:
+        base_text, base_level = sim.variant(args.level, args.sets)
+        variants = [("base", args.sets, base_text, base_level)]
+        if args.compare:
+            other_text, other_level = sim.variant(args.level, [*args.sets, *args.compare])
+            variants.append(("compare", [*args.sets, *args.compare], other_text, other_level))
+    except sim.SetError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"{args.level}: cannot read the level file ({exc.strerror or exc})") from None
+    seeds = [args.seed + i for i in range(args.games)]
+    writer = sim.JsonlWriter(args.out) if args.out else None
+    summaries: dict[str, Any] = {}
+    started = time.perf_counter()
+    try:
+        for label, sets, text, level in variants:
+            progress = sim.Progress(len(seeds), label)
+
+            def done(result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress) -> None:
+                if writer is not None:
+                    writer.write({"variant": label, "set": sets, **result.to_json()})
+                progress.step()
+
+            results = sim.run_games(
+                text, level.source, seeds, jobs=args.jobs, max_rounds=args.max_rounds, on_result=done
+            )
+            summary = sim.summarize(results, [s.id for s in level.sides])
+            summary["set"] = sets
+            summaries[label] = summary
+    finally:
+        if writer is not None:
+            writer.close()
+    elapsed = time.perf_counter() - started
+    games = args.games * len(variants)
+    data: dict[str, Any] = {
+        "level": args.level,
+        "seed": args.seed,
+        "games": args.games,
+        "max_rounds": args.max_rounds,
+        "jobs": args.jobs,
+        "games_per_second": games / elapsed if elapsed > 0 else None,
+        **summaries,
+    }
+    if args.compare:
+        data["comparison"] = sim.compare(summaries["base"], summaries["compare"])
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return EXIT_OK
+    lines = []
+    for label, summary in summaries.items():
+        title = f"{label} ({', '.join(summary['set']) or 'level as written'})"
+        lines += sim.format_summary(title, summary)
+    if args.compare:
+        lines += sim.format_comparison(data["comparison"])
+    lines.append(f"{games} games in {elapsed:.1f} s ({games / max(elapsed, 1e-9):.1f} games/s, --jobs {args.jobs})")
+    print("\n".join(lines))
+    return EXIT_OK
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:
