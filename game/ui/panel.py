@@ -70,6 +70,7 @@ class PanelModel:
     log: Sequence[object]
     hint: str = ""
     can_undo: bool = True
+    can_end_turn: bool = True
     extra: list[str] = field(default_factory=list)
 
 
@@ -274,8 +275,8 @@ class SidePanel:
             (
                 "action:end_turn",
                 LABELS["end_turn"],
-                not model.finished and end_refusal is None,
-                "the match is over" if model.finished else "",
+                model.can_end_turn and not model.finished and end_refusal is None,
+                "the match is over" if model.finished else ("" if model.can_end_turn else "the computer is moving"),
                 "E",
             )
         )

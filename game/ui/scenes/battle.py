@@ -283,10 +283,12 @@ class BattleScene(Scene):
                 available = m.ruleset.available(sit, self.selected)
         hint = "" if self.actors else "No unit can act: end the turn."
         extra = []
-        if is_computer(m, m.active_side) and not m.finished:
-            extra.append(
-                "Computer side" if self.autoplayer.hook else "Computer side — no AI installed: play it by hand"
-            )
+        computer_turn = is_computer(m, sit.active_side) and not m.finished
+        if computer_turn and self.autoplayer.hook is not None:
+            extra.append("The computer is moving its units…")
+            hint = "Watch, pan or zoom; your turn comes next."
+        elif computer_turn:
+            extra.append("Computer side, but no AI is installed: play it by hand")
         self._model = PanelModel(
             level_name=m.level.name,
             ruleset=m.level.ruleset,
@@ -301,7 +303,8 @@ class BattleScene(Scene):
             armed=self.armed,
             log=m.log,
             hint=hint,
-            can_undo=bool(m.history) and not m.history[-1].rolled,
+            can_undo=bool(m.history) and not m.history[-1].rolled and not self.computer_moving(),
+            can_end_turn=not self.computer_moving(),
             extra=extra,
         )
         self._model_version = self.ui_version
@@ -384,8 +387,16 @@ class BattleScene(Scene):
         elif side_before is not None and self.match.active_side != side_before:
             self.app.show_handover(self, self.match.active_side)
 
+    def computer_moving(self) -> bool:
+        """Whether the computer plays the side to act now (then the player only watches)."""
+        sit = self.situation()
+        return self.autoplayer.hook is not None and not self.match.finished and is_computer(self.match, sit.active_side)
+
     def undo(self) -> None:
         """Take back the last action (U, Ctrl+Z)."""
+        if self.computer_moving():
+            self.say("wait for the computer to finish its turn")
+            return
         history = self.match.history
         # refusals changed nothing: take them back together with the last real action
         while history and isinstance(history[-1].result, Illegal) and self.match.undo():
@@ -398,6 +409,9 @@ class BattleScene(Scene):
 
     def use_action(self, kind: str) -> None:
         """An action from the bar or its shortcut: perform it, or arm it to wait for a target."""
+        if self.computer_moving():
+            self.say("wait for the computer to finish its turn")
+            return
         if kind == "end_turn":
             self.perform(Action("end_turn"))
             return
