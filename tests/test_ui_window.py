@@ -385,9 +385,11 @@ def test_hexxen_click_on_an_engageable_enemy_attacks_it(tmp_path: Path) -> None:
         click_unit(app, "hero")
         assert scene.forecast is not None and "ogre" in scene.forecast.engage
         assert not scene.forecast.reach  # hexxen has no free movement: only engagements
+        key(app, pygame.K_2)
+        assert scene.tactic == "relieve"
         click_unit(app, "ogre")
         action = app.match.history[-1].action
-        assert (action.kind, action.unit, action.target) == ("attack", "hero", "ogre")
+        assert (action.kind, action.unit, action.target, action.tactic) == ("attack", "hero", "ogre", "relieve")
     finally:
         app.close()
 

@@ -37,7 +37,8 @@ TOAST_SECONDS = 5.0
 def layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     """Board rectangle (left) and panel rectangle (right) for a window of `size`."""
     w, h = size
-    panel_w = min(theme.PANEL_WIDTH, max(220, w // 3))
+    # wider screens get a wider panel (more log lines, fewer wrapped ones), never more than a third
+    panel_w = min(max(theme.PANEL_WIDTH, w * 22 // 100), 480, max(220, w // 3))
     return pygame.Rect(0, 0, w - panel_w, h), pygame.Rect(w - panel_w, 0, panel_w, h)
 
 
@@ -49,6 +50,8 @@ class BattleScene(Scene):
         self.selected: str | None = None
         self.forecast: Forecast | None = None
         self.armed: str | None = None
+        self.tactic = "front"
+        """hexxen: the tactic of the next attack (HX tactics: front, relieve, cut_in)."""
         self.hover_sq: Square | None = None
         self.preview: Preview | None = None
         self.mouse: tuple[int, int] = (0, 0)
@@ -289,6 +292,8 @@ class BattleScene(Scene):
             hint = "Watch, pan or zoom; your turn comes next."
         elif computer_turn:
             extra.append("Computer side, but no AI is installed: play it by hand")
+        if m.level.ruleset == "hexxen" and not computer_turn:
+            extra.append(f"Attack tactic: {self.tactic.replace('_', ' ')}  (1 front · 2 relieve · 3 cut in)")
         self._model = PanelModel(
             level_name=m.level.name,
             ruleset=m.level.ruleset,
@@ -431,6 +436,13 @@ class BattleScene(Scene):
         elif kind in MOVE_KINDS:
             self.say("click a shaded square to move")
 
+    def choose_tactic(self, tactic: str) -> None:
+        """hexxen: the tactic the next attack uses (1 front, 2 relieve, 3 cut in)."""
+        if self.match.level.ruleset != "hexxen":
+            return
+        self.tactic = tactic
+        self._changed(state=False)
+
     def back(self) -> None:
         """Esc: disarm, else deselect, else quit."""
         if self.armed:
@@ -461,7 +473,7 @@ class BattleScene(Scene):
                 self.say(f"{clicked.name or clicked.id} cannot act now")
             return
         if clicked is not None and clicked.id in self.forecast.engage:
-            self.perform(Action("attack", self.selected, target=clicked.id))
+            self.perform(Action("attack", self.selected, target=clicked.id, tactic=self.tactic))
             return
         entry = self.forecast.reach.get(sq)
         if entry is not None:
@@ -475,7 +487,7 @@ class BattleScene(Scene):
             if clicked is None or clicked.id == unit:
                 self.say("click an enemy")
                 return
-            self.perform(Action(kind, unit, target=clicked.id))
+            self.perform(Action(kind, unit, target=clicked.id, tactic=self.tactic))
         elif kind in SQUARE_KINDS:
             self.perform(Action(kind, unit, (sq,)))
         else:
@@ -547,6 +559,8 @@ class BattleScene(Scene):
         """Run a named intent from a key or a button."""
         if intent.startswith("action:"):
             self.use_action(intent.removeprefix("action:"))
+        elif intent.startswith("tactic:"):
+            self.choose_tactic(intent.removeprefix("tactic:"))
         elif intent in self.intents:
             self.intents[intent]()
 
