@@ -117,11 +117,11 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
                 # squeezing can shift the anchor sideways: any step may lead to the target anchor
                 deltas = [natural] + [d for d in _DELTAS if d != natural]
             for delta in deltas:
-                result = mover.step(x, y, o, delta, True)
+                result = mover.step_cached(x, y, o, delta)
                 if not isinstance(result, list):
                     fail = fail or result
                     continue
-                for mx, my, mo, kind, base, flags, ids in result:
+                for mx, my, mo, kind, base, flags, _ in result:
                     if (mx, my) != target:
                         continue
                     cost, npar, dadd = _step_cost(kind, base, parity)
@@ -136,13 +136,16 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
                         if band and band.split and nphase == 2 and phase == 2 and nspent > limit:
                             continue
                         nkey = ((mx, my, mo), npar, nphase, nspent)
-                        cand = (total + cost, key, cost, flags, ids, entry[5] + dadd)
+                        cand = (total + cost, key, cost, flags, delta, entry[5] + dadd)
                         old = nxt.get(nkey)
                         if old is None or cand[0] < old[0]:
                             nxt[nkey] = cand
         if not nxt:
-            if over or fail is None:
+            if over and band is not None:
                 return _budget_fail(mover, path, i, band, history)
+            if fail is None:
+                at = path[i - 1] if i else mover.start[:2]
+                return Illegal("PF1-MOVE-ACTION", f"{list(target)} is not one step from {list(at)}", target)
             cell = mover.cell(target)
             own = cell.block or cell.crowd  # every footprint anchored there covers the anchor square itself
             if own and fail[0] != "PF1-CORNER":
@@ -157,10 +160,10 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
         assert why is not None
         return Illegal(why[0], why[1], why[2], cost=layer[key][0], unit_cm=UNIT_CM)
     _, _, key = min(ends)
-    return _unwind(history, key)
+    return _unwind(mover, history, key)
 
 
-def _unwind(history: list[dict[tuple, tuple]], key: tuple) -> Walk:
+def _unwind(mover: Mover, history: list[dict[tuple, tuple]], key: tuple) -> Walk:
     total = history[-1][key][0]
     diags = history[-1][key][5]
     positions: list[Pos] = []
@@ -170,13 +173,22 @@ def _unwind(history: list[dict[tuple, tuple]], key: tuple) -> Walk:
         entry = history[index][key]
         back = entry[1]
         positions.append(key[0])
-        moves.append((entry[2], entry[3], entry[4], entry[5] - history[index - 1][back][5]))
+        moves.append(
+            (entry[2], entry[3], _ids_of(mover, back[0], entry[4], key[0]), entry[5] - history[index - 1][back][5])
+        )
         if key[2] == 2 and back[2] == 1:
             split = index - 1
         key = back
     positions.reverse()
     moves.reverse()
     return Walk(total, tuple(positions), tuple(moves), diags, split)
+
+
+def _ids_of(mover: Mover, before: Pos, delta: Square, after: Pos) -> tuple[str, ...]:
+    """The rule ids of one chosen step (worked out only for the steps of the answer)."""
+    result = mover.step(before[0], before[1], before[2], delta, True)
+    assert isinstance(result, list)
+    return next(m[6] for m in result if m[:3] == after)
 
 
 def _budget_fail(mover: Mover, path: Sequence[Square], index: int, band: Band | None, history: list) -> Illegal:
@@ -211,9 +223,9 @@ def judge(
     if not bands:
         return no_band_reason(sit, unit)
     walker = Mover(sit, unit, through=through, through_rule=through_rule, charge=any(b.charge for b in bands))
+    # the unbudgeted walk only explains failures: a run may differ (a squeezed runner expands
+    # only into footprints free of difficult terrain), so it never vetoes a band on its own
     free = walk(walker, path, None, ts.diag)
-    if isinstance(free, Illegal):
-        return free
     best: tuple[Walk, Band] | None = None
     fails: list[tuple[Band, Illegal]] = []
     for band in bands:
@@ -231,6 +243,8 @@ def judge(
         if best is None or result.cost < best[0].cost:
             best = (result, band)
     if best is None:
+        if isinstance(free, Illegal):
+            return free
         band, fail = fails[-1]
         if fail.rule == "PF1-DIFFICULT-NORUN" and free.cost > band.limit and len(fails) > 1:
             fail = fails[-2][1]  # too long for a run anyway: the budget is the real reason

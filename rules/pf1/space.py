@@ -109,6 +109,7 @@ class Mover:
         self._cells: dict[Square, Cell] = {} if cells is None else cells
         """Shareable between movers of one creature that differ only in run/charge-free ways."""
         self._moves: dict[tuple[int, int, int], list[Move]] = {}
+        self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
 
     # --- footprints --------------------------------------------------------------------
@@ -279,6 +280,14 @@ class Mover:
                 out.append((nx, ny, FULL, DIAG_HAMPERED, 3 << (k - 1), flags, ()))
         return out
 
+    def step_cached(self, x: int, y: int, orient: int, delta: Square) -> list[Move] | Fail:
+        """`step` without rule ids, remembered for this mover."""
+        key = (x, y, orient, delta)
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = self.step(x, y, orient, delta, False)
+        return found
+
     def step(self, x: int, y: int, orient: int, delta: Square, detail: bool) -> list[Move] | Fail:
         """The legal ways to make one step by `delta` (several when squeezing), or why none is."""
         dx, dy = delta
@@ -363,7 +372,7 @@ class Mover:
             flags = self._skill_flags(to, full) | (F_EDGE if extra else 0)
             ids = self._ids(diag, k, extra, tuple(footprint(to, full)), flags, False) if detail else ()
             return [_cost_move(to, FULL, diag, k, extra, flags, ids)]
-        if not self._can_squeeze_past(to, full):
+        if not self._can_squeeze_past(to, full) or checked[0] == "PF1-DIFFICULT-NORUN":
             return checked  # type: ignore[return-value]
         moves: list[Move] = []
         for orient in (WIDE, TALL):
