@@ -511,3 +511,29 @@ def test_the_real_ai_plays_its_turn_in_a_worker_while_the_window_keeps_drawing(t
         assert all(r.action.unit in (None, "ogre") for r in app.match.history)
     finally:
         app.close()
+
+
+def test_the_level_menu_lists_levels_and_opens_one(pf1_app: App, tmp_path: Path) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    (tmp_path / "broken.toml").write_text("format = 1\n", encoding="utf-8")
+    menu = MenuScene(battle(pf1_app), folder=tmp_path)
+    pf1_app.switch(menu)
+    pf1_app.step()
+    names = [e.title for e in menu.entries]
+    assert "UI test field" in names and "broken.toml" in names
+    assert not next(e for e in menu.entries if e.title == "broken.toml").ok
+    menu.index = names.index("UI test field")
+    key(pf1_app, pygame.K_RETURN)
+    assert isinstance(pf1_app.scene, BattleScene)
+    assert pf1_app.level is not None and pf1_app.level.name == "UI test field"
+
+
+def test_l_opens_the_menu_and_escape_returns_to_the_battle(pf1_app: App) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    scene = battle(pf1_app)
+    key(pf1_app, pygame.K_l)
+    assert isinstance(pf1_app.scene, MenuScene)
+    key(pf1_app, pygame.K_ESCAPE)
+    assert pf1_app.scene is scene
