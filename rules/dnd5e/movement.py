@@ -227,7 +227,21 @@ class Mover:
         if cached is not None:
             return cached
         cheapest: dict[State, int] = {}
+        (x, y), squeezed = state
+        quick = not squeezed and not self._edges
+        full, need, extra = self.full, self.need_full, self.extra_base
         for delta in DIRECTIONS:
+            if quick:
+                # the common case (an unsqueezed step that fits) without the general machinery
+                dx, dy = delta
+                if dx and dy and (self._wall_in((x + dx, y), full) or self._wall_in((x, y + dy), full)):
+                    continue
+                to = (x + dx, y + dy)
+                if self.fit(to, full, need) is None:
+                    dest = (to, False)
+                    cheapest[dest] = 1 + int(self._rough(to, full)) + extra
+                    self._via[(state, dest)] = (delta, False)
+                    continue
             dests, _, hampered = self.targets(state, delta)
             for dest in dests:
                 units = self.units(dest, hampered)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import SQUARE_CM, Illegal, Situation, Square
 from rules.ruleset import Reach
-from rules.search import cost_map, path_to
+from rules.search import cost_map
 
 from . import single_square
 from .budget import current_turn
@@ -50,4 +50,19 @@ def _general(mover: Mover, start: State, limit: int) -> list[tuple[Square, int, 
         old = chosen.get(anchor)
         if old is None or units < best[old]:
             chosen[anchor] = state
-    return [(anchor, best[state], tuple(s[0] for s in path_to(prev, state)[1:])) for anchor, state in chosen.items()]
+    paths: dict[State, tuple[Square, ...]] = {start: ()}
+
+    def path_of(state: State) -> tuple[Square, ...]:
+        chain = []
+        while state not in paths:
+            chain.append(state)
+            before = prev[state]
+            assert before is not None
+            state = before
+        known = paths[state]
+        for link in reversed(chain):
+            known = (*known, link[0])
+            paths[link] = known
+        return known
+
+    return [(anchor, best[state], path_of(state)) for anchor, state in chosen.items()]
