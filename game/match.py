@@ -89,6 +89,10 @@ class Match:
         self.seed = seed
         self.ruleset: Ruleset = get_ruleset(level.ruleset)
         self.world_name = f"match-{next(_worlds)}"
+        self._sides = {unit.id: unit.side for unit in level.units}
+        self._version = 0
+        """Bumped whenever the world changes, so situation() knows when to read it again."""
+        self._cached: tuple[tuple[int, int, int], Situation] | None = None
         self.history: list[Record] = []
         self.log: list[LogEntry] = []
         self._build()
@@ -101,6 +105,7 @@ class Match:
         self.round = 1
         self.finished = False
         self.winner: str | None = None
+        self._version += 1
         self.close()  # a rebuild (undo, replay) starts from an empty world
         self._enter()
         world.populate(self.level.board, self.level.units)
@@ -134,9 +139,8 @@ class Match:
     # --- reading ----------------------------------------------------------------
 
     def side_of(self) -> dict[str, str]:
-        """unit id → side id."""
-        self._enter()
-        return {uid: c.side for uid, c in world.creatures().items()}
+        """unit id → side id (fixed by the level: no effect changes a side, so no world read is needed)."""
+        return dict(self._sides)
 
     @property
     def active_side(self) -> str:
@@ -149,9 +153,13 @@ class Match:
         return self.order.active_unit()
 
     def situation(self) -> Situation:
-        """The current state as the rules see it."""
+        """The current state as the rules see it (kept until an effect or a turn change alters the world)."""
         self._enter()
-        return world.situation(self.level.ruleset, self.level.options, self.round, self.active_side)
+        key = (self._version, self.round, self.order.index)
+        if self._cached is None or self._cached[0] != key:
+            sit = world.situation(self.level.ruleset, self.level.options, self.round, self.active_side)
+            self._cached = (key, sit)
+        return self._cached[1]
 
     def can_act(self, unit: str) -> Illegal | None:
         """None when `unit` may act now, else why not (GB-TURN)."""
@@ -210,6 +218,7 @@ class Match:
         for _, pending in esper.get_component(systems.PendingEffects):
             pending.effects.extend(effects)
         esper.process()
+        self._version += 1
 
     def end_turn(self) -> None:
         """Pass the turn on; a new round starts after the last side or unit."""
@@ -230,8 +239,10 @@ class Match:
         if self.order.mode == "initiative":
             starting = [self.order.initiative[self.order.index]]
         else:
-            starting = [uid for uid, c in sit.creatures.items() if c.side == self.active_side]
+            side = self.active_side  # once, not per unit: it is read from the turn order
+            starting = [uid for uid, c in sit.creatures.items() if c.side == side]
         world.set_turn_states({uid: self.ruleset.new_turn(sit, uid) for uid in starting})
+        self._version += 1
 
     def _standing_units(self) -> set[str]:
         return {uid for uid, c in self.situation().creatures.items() if not c.defeated}
