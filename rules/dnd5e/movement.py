@@ -489,6 +489,7 @@ def _steps(mover: Mover, layers: list[dict[State, tuple[int, State | None]]], la
 
 
 def band_of(cost: int, budget: Budget) -> str | None:
+    """The cheapest band that pays `cost`: move, dash, or None."""
     if cost <= budget.move_cm:
         return "move"
     if budget.dash_cm is not None and cost <= budget.dash_cm:

@@ -53,6 +53,7 @@ def _general(mover: Mover, start: State, limit: int) -> list[tuple[Square, int, 
     paths: dict[State, tuple[Square, ...]] = {start: ()}
 
     def path_of(state: State) -> tuple[Square, ...]:
+        """The anchors entered on the way to `state` (memoised along shared prefixes)."""
         chain = []
         while state not in paths:
             chain.append(state)

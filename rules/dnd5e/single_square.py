@@ -38,6 +38,7 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
     squeezed_at: set[int] = set()
 
     def terrain_info(t: Terrain) -> tuple[bool, bool, bool, float]:
+        """(solid, closed to this mode, difficult for this mode, clearance) of one terrain."""
         key = id(t)
         got = info.get(key)
         if got is None:
@@ -46,6 +47,7 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
         return got
 
     def units(i: int) -> int:
+        """Cost in squares of entering square `i`, 0 when it cannot be entered."""
         got = cells[i]
         if got is not None:
             return got
@@ -69,12 +71,14 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
     walls: list[bool | None] = [None] * (width * height)
 
     def walled(i: int) -> bool:
+        """Whether square `i` is solid (forms a corner)."""
         got = walls[i]
         if got is None:
             got = walls[i] = terrain_info(tiles[i])[0]
         return got
 
     def successors(i: int) -> list[tuple[int, int]]:
+        """Neighbouring square indices with their step costs."""
         x, y = i % width, i // width
         west, east, north, south = x > 0, x < width - 1, y > 0, y < height - 1
         out = []
