@@ -166,3 +166,10 @@ def test_gb_5e_downed_a_defeated_foe_does_not_bar_passage_but_still_cannot_be_en
     ruling = dnd5e.measure(sit, "f", east(2))
     assert ruling.cost == 450 and "GB-5E-DOWNED" in ruling.rules
     assert dnd5e.measure(sit, "f", east(1)).rule == "D5-NO-END-IN-SPACE"
+
+
+def test_d5_fly_fall_a_helpless_flyer_falls_unless_hovering_or_held_by_magic():
+    assert dnd5e.must_fall(fighter(fly=12.0, airborne=True, helpless=True))
+    assert not dnd5e.must_fall(fighter(fly=12.0, airborne=True, helpless=True, hover=True))
+    assert not dnd5e.must_fall(fighter(fly=12.0, airborne=True, helpless=True, magic_flight=True))
+    assert not dnd5e.must_fall(fighter(fly=12.0, airborne=False, helpless=True))

@@ -32,7 +32,8 @@ def must_fall(creature: Creature) -> bool:
     """Whether an airborne creature falls now: prone or without fly speed, no hover, no magic (D5-FLY-FALL)."""
     if not creature.airborne or creature.hover or creature.magic_flight:
         return False
-    return creature.prone or speeds_cm(creature).get("fly", 0) <= 0
+    # a helpless creature has lost the ability to move, the third trigger of the text
+    return creature.prone or creature.helpless or speeds_cm(creature).get("fly", 0) <= 0
 
 
 def fall_outcome(creature: Creature, rng: random.Random, *, damage: bool = True) -> tuple[list[Event], list[Effect]]:
