@@ -250,3 +250,9 @@ def test_w36_four_tiny_creatures_in_one_square_are_legal_a_fifth_is_not():
     assert dnd5e.measure(sit, "t4", ((3, 3),)).rule == "D5-NO-END-IN-SPACE"
     three = situation(OPEN, fifth, *four[:3])
     assert dnd5e.measure(three, "t4", ((3, 3),)).ok
+
+
+def test_d5_squeeze_disadv_a_squeezed_creature_has_disadvantage_on_dex_saves_only():
+    assert dnd5e.save_modifier(fighter(squeezed=True), "dex") == (-1, ("D5-SQUEEZE-DISADV",))
+    assert dnd5e.save_modifier(fighter(squeezed=True), "con") == (0, ())
+    assert dnd5e.save_modifier(fighter(), "dex") == (0, ())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import available, fall, must_fall, rule
+from .actions import attack_modifiers, available, fall, must_fall, rule, save_modifier
 from .budget import TurnState, movement_summary, new_turn, remaining_cm, speeds_cm, stand_cost_cm
 from .movement import measure
 from .reachable import reach
@@ -17,6 +17,7 @@ __all__ = [
     "NAME",
     "UNIT_CM",
     "TurnState",
+    "attack_modifiers",
     "available",
     "fall",
     "measure",
@@ -27,6 +28,7 @@ __all__ = [
     "reach_squares",
     "remaining_cm",
     "rule",
+    "save_modifier",
     "size_order",
     "speeds_cm",
     "stand_cost_cm",

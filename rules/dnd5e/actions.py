@@ -171,6 +171,13 @@ def attack_modifiers(attacker: Creature, target: Creature) -> tuple[int, tuple[s
     return int(bool(adv)) - int(bool(dis)), merge_rules(adv, dis)
 
 
+def save_modifier(creature: Creature, ability: str) -> tuple[int, tuple[str, ...]]:
+    """Disadvantage (−1) on a saving throw and the ids behind it; a squeezed creature saves Dex badly."""
+    if ability == "dex" and creature.squeezed:
+        return -1, ("D5-SQUEEZE-DISADV",)
+    return 0, ()
+
+
 def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal | None:
     """Why `unit` cannot attack `target_id` now, or None."""
     creature = sit.creature(unit)
