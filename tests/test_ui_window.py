@@ -537,3 +537,24 @@ def test_l_opens_the_menu_and_escape_returns_to_the_battle(pf1_app: App) -> None
     assert isinstance(pf1_app.scene, MenuScene)
     key(pf1_app, pygame.K_ESCAPE)
     assert pf1_app.scene is scene
+
+
+def test_hovering_a_log_entry_explains_its_rules_from_the_catalogue(pf1_app: App) -> None:
+    from game.catalog import rule_text
+    from game.ui.panel import rules_text
+
+    scene = battle(pf1_app)
+    click_unit(pf1_app, "hero")
+    assert scene.forecast is not None and scene.view is not None and scene.panel is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
+    rect, rules = scene.panel.log_hits[0]
+    assert rules == pf1_app.match.log[-1].rules
+    before = pf1_app.screen.copy()
+    hover(pf1_app, rect.center)
+    text = rules_text(rules)
+    assert rule_text(rules[0]).title in text
+    # the tooltip box (the last overlay drawn) opens left of the pointer, over what was there before
+    box = scene._dirty[-1]
+    assert box.right <= rect.centerx
+    assert pf1_app.screen.get_at((box.x, box.centery)) == (*theme.ACCENT, 255)
+    assert before.get_at((box.x, box.centery)) != pf1_app.screen.get_at((box.x, box.centery))

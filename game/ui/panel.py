@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.catalog import rule_text
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.widgets import Button, paragraph, text, wrap
@@ -91,6 +92,8 @@ class SidePanel:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.log_scroll = 0
         """Entries scrolled back from the newest."""
+        self.log_hits: list[tuple[pygame.Rect, tuple[str, ...]]] = []
+        """Screen rectangle of each visible log entry and its rule ids (for the rule tooltip)."""
         self._surface: pygame.Surface | None = None
         self._key: tuple[object, ...] | None = None
         self.paints = 0
@@ -135,7 +138,14 @@ class SidePanel:
         hovered = self.button_at(hover) if hover else None
         if hovered is not None and hovered.tooltip and hover is not None:
             return _tooltip(screen, hovered.tooltip, hover)
+        rules = self.rules_at(hover) if hover else ()
+        if rules and hover is not None:
+            return _tooltip(screen, rules_text(rules), hover, theme.PANEL, theme.ACCENT)
         return None
+
+    def rules_at(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        """The rule ids of the log entry under `pos` (empty if none)."""
+        return next((rules for rect, rules in self.log_hits if rect.collidepoint(pos)), ())
 
     def draw(self, screen: pygame.Surface, model: PanelModel, version: int, hover: tuple[int, int] | None) -> None:
         """Refresh, blit and add the tooltip in one call."""
@@ -301,6 +311,7 @@ class SidePanel:
         if area.height <= 20:
             return
         pygame.draw.rect(surf, (26, 28, 34), area, border_radius=4)
+        self.log_hits = []
         f, small = theme.font(17), theme.font(15)
         entries = list(model.log)
         newest = len(entries) - self.log_scroll
@@ -315,6 +326,10 @@ class SidePanel:
                 break
             bottom -= height
             ly = bottom
+            entry_rules = tuple(getattr(entry, "rules", ()) or ())
+            if entry_rules:
+                hit = pygame.Rect(area.x, bottom, area.width, height).move(self.rect.topleft)
+                self.log_hits.append((hit, entry_rules))
             color = theme.TEXT if getattr(entry, "ok", True) else (240, 130, 120)
             for line in body:
                 surf.blit(f.render(line, True, color), (area.x + 5, ly))
@@ -326,7 +341,18 @@ class SidePanel:
             text(surf, f"↓ {self.log_scroll} newer (wheel)", (area.right - 130, area.y + 2), 15, theme.ACCENT)
 
 
-def _tooltip(screen: pygame.Surface, value: str, at: tuple[int, int]) -> pygame.Rect:
+def rules_text(rules: tuple[str, ...]) -> str:
+    """Each rule id with its catalogue title and summary, one paragraph per rule."""
+    return "\n".join(f"{r} — {rule_text(r).title}: {rule_text(r).summary}" for r in rules[:4])
+
+
+def _tooltip(
+    screen: pygame.Surface,
+    value: str,
+    at: tuple[int, int],
+    background: theme.Color = (60, 30, 30),
+    edge: theme.Color = theme.WARNING,
+) -> pygame.Rect:
     """A wrapped tooltip box left of the pointer (the panel sits at the window's right edge)."""
     f = theme.font(18)
     lines = wrap(value, f, 300)
@@ -334,8 +360,8 @@ def _tooltip(screen: pygame.Surface, value: str, at: tuple[int, int]) -> pygame.
     h = len(lines) * f.get_linesize() + 8
     box = pygame.Rect(at[0] - w - 8, at[1] + 12, w, h)
     box.clamp_ip(screen.get_rect())
-    pygame.draw.rect(screen, (60, 30, 30), box, border_radius=4)
-    pygame.draw.rect(screen, theme.WARNING, box, 1, border_radius=4)
+    pygame.draw.rect(screen, background, box, border_radius=4)
+    pygame.draw.rect(screen, edge, box, 1, border_radius=4)
     for i, line in enumerate(lines):
         screen.blit(f.render(line, True, theme.TEXT), (box.x + 6, box.y + 4 + i * f.get_linesize()))
     return box
