@@ -10,7 +10,6 @@ import hashlib
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,7 @@ import tomli_w
 from game.level_errors import LevelError
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
+from game.tomlio import write_atomic
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import TERRAIN_KINDS, Board, Creature, Options, Square, Terrain
 
@@ -490,14 +490,4 @@ def save_level(level: Level, path: str | os.PathLike[str]) -> None:
     """Write the level atomically (temp file in the same directory, then os.replace)."""
     text = level_to_toml(level)
     parse_level(text, str(path))  # never write a file the loader would refuse
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text)
