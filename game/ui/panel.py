@@ -29,6 +29,11 @@ ruleset reports as possible is shown as well."""
 
 MOVE_KINDS = ("move", "double_move", "run", "engage")
 
+KEY_HELP = (
+    "Wheel: zoom · middle-drag/arrows: pan · Home: fit · Tab: next unit · U/Ctrl+Z: undo · L: levels · F11: full screen"
+)
+"""The keys no button shows."""
+
 LABELS: dict[str, str] = {
     "end_turn": "End turn",
     "drop_prone": "Drop prone",
@@ -306,7 +311,14 @@ class SidePanel:
     def _log(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> None:
         text(surf, "Log", (pad, y), 20, theme.MUTED, bold=True)
         y += 22
-        area = pygame.Rect(pad - 4, y, width + 8, self.rect.height - y - 10)
+        # the keys no button shows, under the log so a new player finds them
+        help_lines = wrap(KEY_HELP, theme.font(15), width)
+        help_h = len(help_lines) * theme.font(15).get_linesize() + 6
+        for i, line in enumerate(help_lines):
+            surf.blit(
+                theme.label(line, 15, theme.MUTED), (pad, self.rect.height - help_h + i * theme.font(15).get_linesize())
+            )
+        area = pygame.Rect(pad - 4, y, width + 8, self.rect.height - y - 10 - help_h)
         self.log_rect = area.move(self.rect.topleft)
         if area.height <= 20:
             return
