@@ -408,3 +408,12 @@ def test_reach_bands_follow_move_double_move_and_run():
     assert by_x[13].band == "run" and by_x[24].band == "run" and 25 not in by_x
     half = make(["." * 30], human(), turns={"h": TurnState(move_actions=1, moved=True)})
     assert {p.band for p in pf1.reach(half, "h")} == {"move"}
+
+
+def test_flying_uses_the_fly_speed_and_a_mode_switch_is_recorded():
+    """PF1-FLY-DIFFICULT: a flyer moves at its fly speed over difficult terrain."""
+    sit = make([".,,,,,,,,,"], human(fly=12.0))
+    path = tuple((x, 0) for x in range(1, 9))
+    r = ok(act(sit, "move", path=path, mode="fly"))
+    assert r.cost == 8 and any(e.kind == "set" and e.key == "mode" and e.value == "fly" for e in r.effects)
+    bad(act(sit, "move", path=path), "PF1-MOVE-ACTION")

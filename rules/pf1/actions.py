@@ -24,7 +24,8 @@ from rules.pf1.movement import (
     threatened_by,
 )
 from rules.pf1.space import F_ESCAPE, F_SKILL, FULL, Mover
-from rules.pf1.speed import effective_speed, run_multiplier
+from rules.pf1.speed import movement_speed as effective_speed
+from rules.pf1.speed import run_multiplier
 from rules.pf1.turn import TurnState, current
 
 GB_NO_ACTION = "GB-PF1-NO-SUCH-ACTION"
@@ -228,7 +229,8 @@ def _movement(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     assert unit is not None
     c = sit.creature(unit)
     ts = current(sit, unit)
-    if action.mode is not None and action.mode != c.mode:
+    switched = action.mode is not None and action.mode != c.mode
+    if switched:
         c = c.evolve(mode=action.mode)
         sit = replace(sit, creatures={**sit.creatures, unit: c})
     speed = effective_speed(c)
@@ -258,7 +260,10 @@ def _movement(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     if isinstance(result, Illegal):
         return result
     ruling, walk, _ = result
-    return _finish_move(sit, unit, ruling, walk, band.name, rng)
+    done = _finish_move(sit, unit, ruling, walk, band.name, rng)
+    if switched:
+        done = replace(done, effects=(*done.effects, Effect("set", unit, "mode", action.mode)))
+    return done
 
 
 def _step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from rules.core import Event, Illegal, Ruling, Situation, Square, StepRuling, footprint
 from rules.geometry import footprint_distance, pf1_distance
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
-from rules.pf1.speed import effective_speed, run_multiplier
+from rules.pf1.speed import movement_speed as effective_speed
+from rules.pf1.speed import run_multiplier
 from rules.pf1.turn import TurnState, current
 from rules.ruleset import Reach
 from rules.search import cost_map
@@ -334,11 +335,14 @@ def reach(sit: Situation, unit: str) -> list[Reach]:
     best: dict[Square, tuple[int, int, Found]] = {}
     order = {b.name: n for n, b in enumerate(bands)}
     cells: dict = {}
+    walker: Mover | None = None
     for band in bands:
         if band.name == "move" and any(b.split for b in bands):
             continue  # the double-move search also yields the single move action
-        # run and walk see the same squares (run only refuses rough ones), so they share the cache
-        mover = Mover(sit, unit, run=band.run, charge=band.charge, cells=None if band.charge else cells)
+        # run and walk see the same squares (run only refuses rough ones), so they share the work
+        mover = Mover(sit, unit, run=band.run, charge=band.charge, cells=cells, walker=walker)
+        if not band.run:
+            walker = mover
         if band.run and _start_rough(mover) is not None:
             continue
         found = Found(mover, band, parity)
@@ -393,8 +397,15 @@ class Found:
         if not band.split:
             return
 
+        least: dict[int, int] = {}
+
         def successors2(state: int) -> list[tuple[int, int]]:
             base_state, spent = divmod(state, slots)
+            # states come out cheapest first: one already expanded here with no more spent
+            # in this move action dominates this one, so expanding it cannot find anything new
+            if least.get(base_state, slots) <= spent:
+                return []
+            least[base_state] = spent
             p = base_state & 1
             out = []
             for npk, kind, base in moves_pk(base_state >> 1):
@@ -424,17 +435,29 @@ class Found:
         return (x, y, o)
 
     def ends(self) -> list[tuple[Square, int, str, tuple[int, int]]]:
-        """(anchor, cost, band, state) of every legal end; state = (phase, key)."""
-        out = []
+        """(anchor, cost, band, state) of the cheapest legal end per anchor; state = (phase, key)."""
+        anchor_of: dict[int, Square | None] = {}
+        best: dict[Square, tuple[int, int, str, tuple[int, int]]] = {}
         first = "move" if self.band.split else self.band.name
-        for state, cost in self.best1.items():
-            if self.end_ok(state >> 1):
-                out.append((self.decode(state >> 1)[:2], cost, first, (1, state)))
         slots = self.slots
-        for state, cost in self.best2.items():
-            if state % slots and self.end_ok((state // slots) >> 1):
-                out.append((self.decode((state // slots) >> 1)[:2], cost, "double_move", (2, state)))
-        return out
+        for phase, found, name in ((1, self.best1, first), (2, self.best2, "double_move")):
+            for state, cost in found.items():
+                if phase == 2:
+                    if state % slots == 0:
+                        continue
+                    pk = (state // slots) >> 1
+                else:
+                    pk = state >> 1
+                if pk in anchor_of:
+                    at = anchor_of[pk]
+                else:
+                    at = anchor_of[pk] = self.decode(pk)[:2] if self.end_ok(pk) else None
+                if at is None:
+                    continue
+                old = best.get(at)
+                if old is None or cost < old[0]:
+                    best[at] = (cost, phase, name, (phase, state))
+        return [(at, cost, name, st) for at, (cost, _, name, st) in best.items()]
 
     def path(self, found: tuple[int, int]) -> tuple[Square, ...]:
         """The anchors entered on the way to a found state."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from rules.core import Creature, Situation, Size, Square, footprint
-from rules.geometry import corner_blocked, crossed_edges, is_diagonal
+from rules.core import Creature, Situation, Size, Square, Terrain, footprint
+from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
 
 FULL, WIDE, TALL = 0, 1, 2
 """Footprint orientations: the full space, a reduced one lying along x, one lying along y."""
@@ -29,7 +29,7 @@ Move = tuple[int, int, int, int, int, int, tuple[str, ...]]
 Fail = tuple[str, str, Square]
 """(rule id, message, square) of a refused step."""
 
-_DIRS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+_DIRS3: tuple[tuple[int, int, bool], ...] = tuple((dx, dy, dx != 0 and dy != 0) for dx, dy in DIRECTIONS)
 
 
 def squeeze_width(side: int) -> int:
@@ -84,6 +84,7 @@ class Mover:
         through: Iterable[str] = (),
         through_rule: str = "PF1-OVERRUN",
         cells: dict[Square, Cell] | None = None,
+        walker: Mover | None = None,
     ) -> None:
         self.sit = sit
         self.board = sit.board
@@ -108,6 +109,10 @@ class Mover:
                 self.occupants.setdefault(sq, []).append(other)
         self._cells: dict[Square, Cell] = {} if cells is None else cells
         """Shareable between movers of one creature that differ only in run/charge-free ways."""
+        self._walker = walker if (walker is not None and run and not charge and not walker.run) else None
+        """A walking twin whose one-square moves a runner filters instead of recomputing."""
+        self._plain: dict[int, Cell] = {}
+        self._entries: dict[Square, tuple[int, int] | bool] = {}
         self._moves: dict[tuple[int, int, int], list[Move]] = {}
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
@@ -152,6 +157,15 @@ class Mover:
         if not board.in_bounds(sq):
             return _OFF
         t = board.terrain(sq)
+        if sq not in self.occupants:
+            # squares without creatures depend only on their terrain object: build each kind once
+            shared = self._plain.get(id(t))
+            if shared is None:
+                shared = self._plain[id(t)] = self._terrain_cell(t, sq)
+            return shared
+        return self._terrain_cell(t, sq)
+
+    def _terrain_cell(self, t: Terrain, sq: Square) -> Cell:
         cell = Cell()
         cell.solid = t.wall
         if t.wall and not self.incorporeal:
@@ -229,7 +243,12 @@ class Mover:
         key = (x, y, orient)
         found = self._moves.get(key)
         if found is None and not self.big:
-            found = self._moves[key] = self._small_moves(x, y)
+            if self._walker is not None:
+                cells = self._walker._cells
+                found = [m for m in self._walker.moves(x, y, orient) if not cells[(m[0], m[1])].rough]
+            else:
+                found = self._small_moves(x, y)
+            self._moves[key] = found
         elif found is None:
             found = []
             for delta in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
@@ -244,19 +263,20 @@ class Mover:
         board = self.board
         width, height, tiles = board.width, board.height, board.tiles
         edges = board.edges
-        cells = self._cells
+        entries = self._entries
         out: list[Move] = []
-        for dx, dy in _DIRS:
+        for dx, dy, diag in _DIRS3:
             nx, ny = x + dx, y + dy
-            if not (0 <= nx < width and 0 <= ny < height):
+            if nx < 0 or ny < 0 or nx >= width or ny >= height:
                 continue
-            cell = cells.get((nx, ny))
-            if cell is None:
-                cell = self.cell((nx, ny))
-            if cell.block or cell.crowd or (self.run and cell.rough):
+            entry = entries.get((nx, ny))
+            if entry is None:
+                entry = self._entry((nx, ny))
+            if entry is False:
                 continue
+            k, flags = entry
             extra = 0
-            if dx and dy:
+            if diag:
                 if tiles[y * width + nx].wall or tiles[ny * width + x].wall:
                     continue
                 if edges and self._corner((x, y), (1, 1), (dx, dy)):
@@ -267,18 +287,26 @@ class Mover:
                     continue
                 if kind == "hampering" and not self.air:
                     extra = 2
-            fit = cell.fit
-            k = cell.h + (fit > 0)
-            flags = (F_SQUEEZED if fit else 0) | (F_ESCAPE if fit == 2 else 0) | (F_SKILL if cell.skill else 0)
-            if extra:
-                flags |= F_EDGE
-            if not (dx and dy):
+                    flags |= F_EDGE
+            if not diag:
                 out.append((nx, ny, FULL, ORTH, (1 << k) + extra, flags, ()))
             elif k == 0:
                 out.append((nx, ny, FULL, DIAG_PLAIN, 0, flags, ()))
             else:
                 out.append((nx, ny, FULL, DIAG_HAMPERED, 3 << (k - 1), flags, ()))
         return out
+
+    def _entry(self, sq: Square) -> tuple[int, int] | bool:
+        """(k, flags) of entering a square as a one-square mover, or False when it cannot be entered."""
+        cell = self.cell(sq)
+        if cell.block or cell.crowd or (self.run and cell.rough):
+            entry: tuple[int, int] | bool = False
+        else:
+            fit = cell.fit
+            flags = (F_SQUEEZED if fit else 0) | (F_ESCAPE if fit == 2 else 0) | (F_SKILL if cell.skill else 0)
+            entry = (cell.h + (fit > 0), flags)
+        self._entries[sq] = entry
+        return entry
 
     def step_cached(self, x: int, y: int, orient: int, delta: Square) -> list[Move] | Fail:
         """`step` without rule ids, remembered for this mover."""

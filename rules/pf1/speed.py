@@ -79,6 +79,13 @@ def effective_speed(creature: Creature) -> int:
     return reduce(total) if slowed(creature) else total
 
 
+def movement_speed(creature: Creature) -> int:
+    """Squares per move action in the current mode: the fly speed when flying and one is given."""
+    if creature.mode == "fly" and creature.fly is not None:
+        return _squares(creature.fly)
+    return effective_speed(creature)
+
+
 def run_multiplier(creature: Creature) -> int:
     """Run distance multiple: ×3 in heavy armour or with a heavy load, else ×4."""
     return 3 if creature.armor == "heavy" or creature.load == "heavy" else 4
