@@ -558,3 +558,20 @@ def test_hovering_a_log_entry_explains_its_rules_from_the_catalogue(pf1_app: App
     assert box.right <= rect.centerx
     assert pf1_app.screen.get_at((box.x, box.centery)) == (*theme.ACCENT, 255)
     assert before.get_at((box.x, box.centery)) != pf1_app.screen.get_at((box.x, box.centery))
+
+
+def test_middle_drag_pans_a_zoomed_board(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    assert scene.view is not None
+    scene.view.zoom(4, scene.view.rect.center)
+    assert scene.view.pixel_size[0] > scene.view.rect.width  # now larger than the view: it can pan
+    start = scene.view.origin
+    centre = scene.view.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=2))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + 40, centre[1]), rel=(40, 0), buttons=(0, 1, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0] + 40, centre[1]), button=2))
+    pf1_app.step()
+    assert scene.view.origin[0] == min(scene.view.rect.x, start[0] + 40)
+    assert pf1_app.match.history == []  # looking around changes nothing in the match
