@@ -70,7 +70,9 @@ class BattleScene(Scene):
         self._model_version = -1
         self.view: BoardView | None = None
         self.panel: SidePanel | None = None
-        self.autoplayer = AutoPlayer(find_ai())
+        # the AI is only imported when the level has a computer side (it costs start-up time)
+        has_computer = any(side.controller == "ai" for side in match.level.sides)
+        self.autoplayer = AutoPlayer(find_ai() if has_computer else None)
         self._frame: pygame.Surface | None = None
         self._frame_key: tuple[object, ...] | None = None
         self._board_key: tuple[object, ...] | None = None
