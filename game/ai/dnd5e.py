@@ -15,6 +15,13 @@ def _in_reach(me: Creature, mine: frozenset[Square], foe: Creature) -> bool:
     return gap("dnd5e", mine, foe.footprint()) <= dnd5e.reach_squares(me)
 
 
+def _attack_left(ctx: Ctx) -> bool:
+    """Whether an attack is still open this turn (the bar offers none while nobody is in reach)."""
+    turn = ctx.sit.turns.get(ctx.unit)
+    turn = turn if isinstance(turn, dnd5e.TurnState) else dnd5e.new_turn(ctx.sit, ctx.unit)
+    return not turn.action_used or turn.attacks_left > 0
+
+
 def choose(ctx: Ctx) -> Action | None:
     """The unit's next dnd5e action this turn, or None when it has nothing useful left to do."""
     me = ctx.me
@@ -31,7 +38,7 @@ def choose(ctx: Ctx) -> Action | None:
     if not reach:
         return None
     measure = lambda r: dnd5e.measure(ctx.sit, ctx.unit, r.path)  # noqa: E731
-    if ctx.can("attack"):
+    if _attack_left(ctx):
         scored = []
         for r in reach:
             if r.band != "move":

@@ -15,6 +15,8 @@ from rules.core import Board, Square
 
 _CACHE: dict[tuple[int, frozenset[Square]], tuple[Board, dict[Square, int]]] = {}
 _CACHE_LIMIT = 256
+_WEIGHTS: dict[int, tuple[Board, dict[Square, int]]] = {}
+_DELTAS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 UNREACHABLE = 10_000
 """Field value of a square no walk reaches (behind walls)."""
@@ -23,28 +25,35 @@ NARROW_WEIGHT = 10
 DIFFICULT_WEIGHT = 2
 
 
-def _weight(board: Board, sq: Square) -> int:
-    """How many steps entering `sq` counts for in the field."""
-    t = board.terrain(sq)
-    if t.clearance < 1.5:
-        return NARROW_WEIGHT
-    return DIFFICULT_WEIGHT if t.difficult or t.hampering else 1
-
-
-def _open(board: Board, sq: Square) -> bool:
-    """Whether a walker could ever stand on `sq` (doors count as passable: they can be opened)."""
-    if not board.in_bounds(sq):
-        return False
-    t = board.terrain(sq)
-    return not t.pit and ("wall" not in t.kinds)
+def _weights(board: Board) -> dict[Square, int]:
+    """Entry weight of every square a walker could ever stand on (walls and pits left out); cached per board."""
+    hit = _WEIGHTS.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    out: dict[Square, int] = {}
+    for y in range(board.height):
+        for x in range(board.width):
+            t = board.terrain((x, y))
+            if t.pit or "wall" in t.kinds:
+                continue  # doors stay in: they can be opened
+            if t.clearance < 1.5:
+                out[(x, y)] = NARROW_WEIGHT
+            else:
+                out[(x, y)] = DIFFICULT_WEIGHT if t.difficult or t.hampering else 1
+    if len(_WEIGHTS) >= _CACHE_LIMIT:
+        _WEIGHTS.clear()
+    _WEIGHTS[id(board)] = (board, out)
+    return out
 
 
 def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
-    """Steps from every open square to the nearest goal square (cached per board and goal)."""
+    """Weighted steps from every open square to the nearest goal square (cached per board and goal)."""
     key = (id(board), goal)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
+    weights = _weights(board)
+    has_edges = bool(board.edges)
     dist: dict[Square, int] = {sq: 0 for sq in goal}
     queue = [(0, sq) for sq in sorted(goal)]
     heapq.heapify(queue)
@@ -52,19 +61,19 @@ def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
         d0, (x, y) = heapq.heappop(queue)
         if d0 > dist[(x, y)]:
             continue
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                nxt = (x + dx, y + dy)
-                if (dx == 0 and dy == 0) or not _open(board, nxt):
-                    continue
-                if dx and dy and not (_open(board, (x + dx, y)) or _open(board, (x, y + dy))):
-                    continue  # squeezing diagonally between two walls
-                if not (dx and dy) and board.edge((x, y), nxt) == "blocking":
-                    continue
-                d = d0 + _weight(board, nxt)
-                if d < dist.get(nxt, UNREACHABLE):
-                    dist[nxt] = d
-                    heapq.heappush(queue, (d, nxt))
+        for dx, dy in _DELTAS:
+            nxt = (x + dx, y + dy)
+            w = weights.get(nxt)
+            if w is None:
+                continue
+            if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
+                continue  # squeezing diagonally between two walls
+            if has_edges and not (dx and dy) and board.edge((x, y), nxt) == "blocking":
+                continue
+            d = d0 + w
+            if d < dist.get(nxt, UNREACHABLE):
+                dist[nxt] = d
+                heapq.heappush(queue, (d, nxt))
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = (board, dist)

@@ -10,7 +10,8 @@ from game.ai.context import Ctx, open_door_towards, with_creature, with_turn
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
-from rules.core import SQUARE_CM, Creature, Ruling, Situation
+from rules.core import SQUARE_CM, Creature, Ruling, Situation, Square
+from rules.pf1.actions import standard_free
 from rules.pf1.movement import reach_squares
 from rules.ruleset import Reach
 
@@ -35,7 +36,8 @@ def choose(ctx: Ctx) -> Action | None:
     speed = pf1.effective_speed(me)
     target = hunt_choice(ctx.sit.board, me, foes)
     far = gap("pf1", me.footprint(), target.footprint())
-    if ctx.can("attack"):
+    if standard_free(_turn(ctx)):
+        # the bar offers no attack out of reach, so ask the turn state whether the standard action is left
         step_in = _move_into_reach(ctx, foes)
         if step_in is not None:
             return step_in
@@ -50,14 +52,36 @@ def choose(ctx: Ctx) -> Action | None:
     return _close_in(ctx, target)
 
 
+def _turn(ctx: Ctx) -> pf1.TurnState:
+    """The unit's turn state (a fresh one when the situation holds none)."""
+    ts = ctx.sit.turns.get(ctx.unit)
+    return ts if isinstance(ts, pf1.TurnState) else pf1.new_turn(ctx.sit, ctx.unit)
+
+
 def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
     """reach for ONE move action: a hypothetical turn state with only one move action left (cheap search)."""
-    ts = ctx.sit.turns.get(ctx.unit)
-    ts = ts if isinstance(ts, pf1.TurnState) else pf1.new_turn(ctx.sit, ctx.unit)
+    ts = _turn(ctx)
     if ts.moves_left > 1:
         ts = replace(ts, move_actions=ts.move_actions + 1)
     sit = with_turn(ctx.sit, ctx.unit, ts)
     return sit, ctx.reach(sit, key="one_move")
+
+
+def _hittable(ctx: Ctx, foes: list[Creature], anchor: Square) -> list[Creature]:
+    """The enemies in reach if the unit stood at `anchor` (pf1.in_reach, after a cheap Chebyshev pre-check)."""
+    me = ctx.me
+    limit = reach_squares(me.reach) + me.full_side
+    x, y = anchor
+    out = []
+    for f in foes:
+        fx, fy = f.at
+        side = f.full_side
+        # pf1 distance is never below Chebyshev distance: far squares need no exact check
+        if max(fx - x - limit, x - fx - side - limit + 1, fy - y - limit, y - fy - side - limit + 1) > 0:
+            continue
+        if pf1.in_reach(ctx.sit, ctx.unit, f.id, anchor, me.dims):
+            out.append(f)
+    return out
 
 
 def _measure_in(sit: Situation, unit: str):  # type: ignore[no-untyped-def]
@@ -68,12 +92,11 @@ def _measure_in(sit: Situation, unit: str):  # type: ignore[no-untyped-def]
 def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """One move action to a square with an enemy in reach (the standard action then attacks)."""
     sit, moves = _single_move(ctx)
-    me = ctx.me
     scored = []
     for r in moves:
         if r.band != "move":
             continue
-        hittable = [f for f in foes if pf1.in_reach(ctx.sit, ctx.unit, f.id, r.at, me.dims)]
+        hittable = _hittable(ctx, foes, r.at)
         if hittable:
             victim = attack_choice(hittable)
             scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * COST_WEIGHT, r))
@@ -92,13 +115,11 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     # exactly double the effective speed, with nothing left that would modify it again
     double_m = 2 * pf1.effective_speed(me) * SQUARE_CM / 100
     fast = me.evolve(speed=double_m, bonuses=(), char_class=None, armor="none", load="light")
-    sit = with_creature(ctx.sit, fast)
-    ts = sit.turns.get(ctx.unit)
-    ts = ts if isinstance(ts, pf1.TurnState) else pf1.new_turn(sit, ctx.unit)
-    sit = with_turn(sit, ctx.unit, replace(ts, move_actions=ts.move_actions + 1))
+    ts = _turn(ctx)
+    sit = with_turn(with_creature(ctx.sit, fast), ctx.unit, replace(ts, move_actions=ts.move_actions + 1))
     scored = []
     for r in ctx.reach(sit, key="charge"):
-        hittable = [f for f in foes if pf1.in_reach(ctx.sit, ctx.unit, f.id, r.at, me.dims)]
+        hittable = _hittable(ctx, foes, r.at)
         if hittable:
             victim = attack_choice(hittable)
             scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * COST_WEIGHT, r, victim))

@@ -31,10 +31,10 @@ def attack_choice(foes: Sequence[Creature]) -> Creature:
 
 def hunt_choice(board: Board, me: Creature, foes: Sequence[Creature]) -> Creature:
     """The enemy to walk towards: near on foot and wounded (a healthy one counts WOUND_WEIGHT squares further)."""
-    mine = me.footprint()
+    mine = me.footprint()  # one field around the unit serves every enemy
 
     def score(c: Creature) -> tuple[float, str]:
-        return (walk_gap(board, c.footprint(), mine) + WOUND_WEIGHT * c.hp / max(1, c.max_hp), c.id)
+        return (walk_gap(board, mine, c.footprint()) + WOUND_WEIGHT * c.hp / max(1, c.max_hp), c.id)
 
     return min(foes, key=score)
 
