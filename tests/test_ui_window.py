@@ -575,3 +575,24 @@ def test_middle_drag_pans_a_zoomed_board(pf1_app: App) -> None:
     pf1_app.step()
     assert scene.view.origin[0] == min(scene.view.rect.x, start[0] + 40)
     assert pf1_app.match.history == []  # looking around changes nothing in the match
+
+
+def test_defeating_the_last_enemy_shows_the_victory_screen(tmp_path: Path) -> None:
+    text = FIELD.format(ruleset="pf1").replace("at = [6, 2]", "at = [2, 2]\nhp = 1\ndefense = 1")
+    text = text.replace("at = [1, 2]\nspeed = 9", 'at = [1, 2]\nspeed = 9\nattack = 40\ndamage = "5"')
+    level = tmp_path / "duel.toml"
+    level.write_text(text, encoding="utf-8")
+    app = open_app(level)
+    try:
+        click_unit(app, "hero")
+        key(app, pygame.K_a)
+        assert battle(app).armed == "attack"
+        click_unit(app, "ogre")
+        assert app.match.finished and app.match.winner == "red"
+        assert isinstance(app.scene, VictoryScene)
+        assert app.scene.winner_name == "Red"
+        app.step()
+        key(app, pygame.K_r)  # replay
+        assert isinstance(app.scene, BattleScene) and not app.match.finished
+    finally:
+        app.close()
