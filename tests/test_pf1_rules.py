@@ -417,3 +417,11 @@ def test_flying_uses_the_fly_speed_and_a_mode_switch_is_recorded():
     r = ok(act(sit, "move", path=path, mode="fly"))
     assert r.cost == 8 and any(e.kind == "set" and e.key == "mode" and e.value == "fly" for e in r.effects)
     bad(act(sit, "move", path=path), "PF1-MOVE-ACTION")
+
+
+def test_an_obstructing_helpless_giant_hampers_tiny_movers_too():
+    """PF1-HELPLESS-HUGE, PF1-TINY-THROUGH: the doubling is a property of the square."""
+    giant = Creature("g", "foe", (1, 0), size=Size.HUGE, helpless=True)
+    rat = Creature("r", "pc", (0, 1), size=Size.TINY, speed=9)
+    r = ok(pf1.measure(make(["......"] * 3, rat, giant), "r", [(1, 1), (2, 1)]))
+    assert [s.cost for s in r.steps] == [2, 2]

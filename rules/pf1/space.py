@@ -213,12 +213,14 @@ class Mover:
         if rule == "passable":
             cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
             return
+        down = other.helpless or other.defeated
+        if down and obstructs(other) and "PF1-HELPLESS-HUGE" not in ids:
+            ids.append("PF1-HELPLESS-HUGE")  # a hampering source for every mover, Tiny ones too
         if self.tiny:
-            passers.append((other.id, "PF1-TINY-THROUGH"))
+            if not down:  # a helpless creature takes no attack of opportunity
+                passers.append((other.id, "PF1-TINY-THROUGH"))
             return
-        if other.helpless or other.defeated:
-            if obstructs(other) and "PF1-HELPLESS-HUGE" not in ids:
-                ids.append("PF1-HELPLESS-HUGE")
+        if down:
             return
         if not me.hostile_to(other):
             if self.charge:
