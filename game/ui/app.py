@@ -118,7 +118,11 @@ class App:
         """The victory screen for the finished match."""
         winner = self.match.winner if self.match else None
         name = self.side_name(winner) if winner else None
-        self.switch(VictoryScene(battle, name, self.side_colors.get(winner or "", theme.ACCENT)))
+        detail = ""
+        if self.match is not None:
+            moves = sum(1 for r in self.match.history if r.action.kind != "end_turn" and r.result.ok)
+            detail = f"{self.level.name if self.level else ''} · round {self.match.round} · {moves} actions"
+        self.switch(VictoryScene(battle, name, self.side_colors.get(winner or "", theme.ACCENT), detail))
 
     def show_menu(self, back_to: Scene | None) -> None:
         """The level menu."""

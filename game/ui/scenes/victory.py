@@ -15,8 +15,9 @@ from game.ui.widgets import Button
 class VictoryScene(Scene):
     """Shows the winner; replay starts the same level afresh."""
 
-    def __init__(self, battle: Scene, winner_name: str | None, color: theme.Color) -> None:
+    def __init__(self, battle: Scene, winner_name: str | None, color: theme.Color, detail: str = "") -> None:
         self.battle = battle
+        self.detail = detail
         self.winner_name = winner_name
         self.color = color
         self.buttons: list[Button] = []
@@ -59,6 +60,9 @@ class VictoryScene(Scene):
         if big.get_width() > w - 40:
             big = theme.font(36, bold=True).render(title, True, self.color)
         screen.blit(big, big.get_rect(center=(w // 2, h // 2 - 80)))
+        if self.detail:
+            small = theme.label(self.detail, 24, theme.MUTED)
+            screen.blit(small, small.get_rect(center=(w // 2, h // 2 - 36)))
         labels = (("Replay level", "replay", "R"), ("Review board", "review", "B"), ("Quit", "quit", "Q"))
         bw, bh, gap = 190, 44, 16
         x0 = w // 2 - (3 * bw + 2 * gap) // 2
