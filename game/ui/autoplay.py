@@ -5,9 +5,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 
 from game.match import Match
 from rules.actions import Action
+from rules.core import Illegal, Ruling
 
 NextAction = Callable[[Match], Action | None]
 
@@ -34,6 +36,15 @@ def is_computer(match: Match, side: str | None) -> bool:
     return any(s.id == side and s.controller == "ai" for s in match.level.sides)
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One computer action and whether it has already been performed."""
+
+    action: Action
+    performed: bool
+    result: Ruling | Illegal | None = None
+
+
 class AutoPlayer:
     """Paces a computer side's actions over frames; each decision runs in a worker thread.
 
@@ -49,7 +60,7 @@ class AutoPlayer:
         self.count = 0
         self.turn_key: tuple[int, str] | None = None
         self._pool: ThreadPoolExecutor | None = None
-        self._pending: Future[Action | None] | None = None
+        self._pending: Future[Step] | None = None
         self.error: BaseException | None = None
 
     @property
@@ -57,10 +68,12 @@ class AutoPlayer:
         """Whether a decision is being worked out right now."""
         return self._pending is not None
 
-    def due(self, match: Match, side: str | None, dt: float) -> Action | None:
-        """The next computer action once its delay is over and it is decided, or None (not yet / not its turn).
+    def due(self, match: Match, side: str | None, dt: float) -> Step | None:
+        """The computer's next step once its delay is over and it is done, or None (not yet / not its turn).
 
         `side` is the side to act as the caller last read it (reading it from the world every frame is slow).
+        A step's action has already been performed (decided and ruled in the worker) unless
+        `performed` is false: then the caller must perform it (an end of turn after a failure).
         """
         if self._pending is not None:
             if not self._pending.done():
@@ -77,24 +90,32 @@ class AutoPlayer:
         self.wait = AI_DELAY
         self.count += 1
         if self.count > MAX_ACTIONS_PER_TURN:
-            return Action("end_turn")
+            return Step(Action("end_turn"), performed=False)
         if not self.threaded:
-            return self.hook(match) or Action("end_turn")
+            return self._play(match)
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gridbound-ai")
-        self._pending = self._pool.submit(self.hook, match)
+        self._pending = self._pool.submit(self._play, match)
         return None
 
-    def _collect(self) -> Action:
-        """The finished decision; a failed one ends the turn (and is kept in `error` for the screen)."""
+    def _play(self, match: Match) -> Step:
+        """Decide and perform one action (in the worker: ruling a long move is slow too)."""
+        assert self.hook is not None
+        action = self.hook(match) or Action("end_turn")
+        result = match.perform(action)
+        if isinstance(result, Illegal) and action.kind != "end_turn":
+            match.perform(Action("end_turn"))  # a refused computer action must not stall the match
+        return Step(action, performed=True, result=result)
+
+    def _collect(self) -> Step:
+        """The finished step; a failed decision ends the turn (and is kept in `error` for the screen)."""
         assert self._pending is not None
         future, self._pending = self._pending, None
         try:
-            action = future.result()
+            return future.result()
         except Exception as exc:  # the match must go on; the screen reports what went wrong
             self.error = exc
-            return Action("end_turn")
-        return action if action is not None else Action("end_turn")
+            return Step(Action("end_turn"), performed=False)
 
     def close(self) -> None:
         """Wait for a running decision and stop the worker (before the match is closed)."""

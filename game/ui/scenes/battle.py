@@ -143,14 +143,17 @@ class BattleScene(Scene):
 
     def update(self, dt: float) -> None:
         """Play a computer side's next action when due; let a refusal message fade out."""
-        action = self.autoplayer.due(self.match, self.situation().active_side, dt)
-        if action is not None:
-            result = self.perform(action)
-            if isinstance(result, Illegal) and action.kind != "end_turn":
-                self.perform(Action("end_turn"))  # a refused computer action must not stall the match
-            if self.autoplayer.error is not None:
-                self.say(f"the computer player failed ({self.autoplayer.error}); its turn ends")
-                self.autoplayer.error = None
+        side = self.situation().active_side
+        step = self.autoplayer.due(self.match, side, dt)
+        if step is not None and not step.performed:
+            self.perform(step.action)
+        elif step is not None:
+            # the worker already performed it: only the screen has to catch up
+            self._changed()
+            self._after_change(side)
+        if step is not None and self.autoplayer.error is not None:
+            self.say(f"the computer player failed ({self.autoplayer.error}); its turn ends")
+            self.autoplayer.error = None
         if self.toast_left > 0:
             self.toast_left -= dt
             if self.toast_left <= 0:
