@@ -58,17 +58,17 @@ def best_destination(
     if measure is None:
         return scored[0][1]
     best_score = scored[0][0]
-    fallback: tuple[int, float, Reach] | None = None
+    fallback: Reach | None = None
     for score, r in scored[:PROBES]:
+        if score > best_score + PROVOKE_TOLERANCE and fallback is not None:
+            break  # much worse than the best legal square: keep that one even if it provokes
         result = measure(r)
         if isinstance(result, Illegal):
             continue
-        count = provokes(result)
-        if count == 0 and score <= best_score + PROVOKE_TOLERANCE:
+        if provokes(result) == 0 and score <= best_score + PROVOKE_TOLERANCE:
             return r
-        if fallback is None or (count, score) < fallback[:2]:
-            fallback = (count, score, r)
-    return fallback[2] if fallback else None
+        fallback = fallback or r
+    return fallback
 
 
 def footprint_at(me: Creature, anchor: Square) -> frozenset[Square]:
