@@ -596,3 +596,22 @@ def test_defeating_the_last_enemy_shows_the_victory_screen(tmp_path: Path) -> No
         assert isinstance(app.scene, BattleScene) and not app.match.finished
     finally:
         app.close()
+
+
+def test_in_initiative_order_the_unit_to_act_is_selected_for_its_player(tmp_path: Path) -> None:
+    level = tmp_path / "init.toml"
+    level.write_text(
+        FIELD.format(ruleset="dnd5e").replace('ruleset = "dnd5e"', 'ruleset = "dnd5e"\nturns = "initiative"')
+    )
+    app = open_app(level)
+    try:
+        scene = battle(app)
+        first = app.match.active_unit
+        assert first is not None and scene.selected == first
+        assert scene.actors == frozenset({first})
+        key(app, pygame.K_e)
+        assert isinstance(app.scene, HandOverScene)  # the other side's unit is next: hide the board
+        click(app, (5, 5))
+        assert scene.selected == app.match.active_unit != first
+    finally:
+        app.close()
