@@ -9,6 +9,7 @@ import rules.pf1 as pf1
 from rules.board import board_from_rows
 from rules.core import Creature, Ruling, Situation, Size, Terrain
 from rules.geometry import DIRECTIONS
+from rules.pf1.turn import TurnState
 
 SYMBOLS = "....,,%#o:n"
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -132,4 +133,14 @@ def brute_force(sit: Situation, limit: int) -> dict[tuple[int, int], tuple[int, 
 def test_search_agrees_with_brute_force_enumeration_on_small_boards(sit: Situation):
     """PF1-DOUBLE-COST, PF1-CORNER, PF1-OBSTACLE-EDGE: the cost map equals exhaustive path search (budget 4)."""
     found = {p.at: (p.cost, p.band) for p in pf1.reach(sit, "m")}
+    assert found == brute_force(sit, 4)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(4, 4, speed=3.0))
+def test_double_move_search_agrees_with_brute_force_when_only_move_actions_remain(sit: Situation):
+    """PF1-DOUBLE-MOVE, PF1-OBSTACLE-SHORT: split rules of two 2-square move actions, exhaustively (budget 4)."""
+    sit = Situation("pf1", sit.board, sit.creatures, turns={"m": TurnState(moved=True)})
+    found = {p.at: (p.cost, p.band) for p in pf1.reach(sit, "m")}
+    assert {band for _, band in found.values()} <= {"move", "double_move"}
     assert found == brute_force(sit, 4)

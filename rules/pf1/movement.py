@@ -378,11 +378,22 @@ class Found:
                 found = cache[pk] = [((m[1] * width + m[0]) * 3 + m[2], m[3], m[4]) for m in moves_of(x, y, o)]
             return found
 
+        expanded_even: set[int] = set()
+        prune = not band.split  # with a split, each action's own spending matters, not just the total
+
         def successors(state: int) -> list[tuple[int, int]]:
             p = state & 1
+            pk = state >> 1
+            if prune:
+                # an even diagonal count is never worse later on (1,2,1,2 beats 2,1,2,1 at every
+                # prefix), and states come out cheapest first: the even twin already did better
+                if not p:
+                    expanded_even.add(pk)
+                elif pk in expanded_even:
+                    return []
             return [
                 (((npk << 1) | (p ^ 1), 2 if p else 1) if kind == DIAG_PLAIN else ((npk << 1) | p, base))
-                for npk, kind, base in moves_pk(state >> 1)
+                for npk, kind, base in moves_pk(pk)
             ]
 
         x0, y0, o0 = mover.start
