@@ -428,11 +428,11 @@ def test_redrawing_only_the_pointer_overlays_leaves_no_trails(pf1_app: App) -> N
     squares = list(scene.forecast.reach)
     for sq in (squares[0], squares[-1], squares[len(squares) // 2]):
         hover(pf1_app, scene.view.square_center(sq))
-    built = scene.frames_built
+    built = scene.frame.builds
     pf1_app.step()
-    assert scene.frames_built == built  # a still pointer rebuilds nothing
+    assert scene.frame.builds == built  # a still pointer rebuilds nothing
     partial = pf1_app.screen.copy()
-    scene._full_redraw = True
+    scene.frame.full = True
     pf1_app.step()
     full = pf1_app.screen
     diff = [
@@ -554,7 +554,7 @@ def test_hovering_a_log_entry_explains_its_rules_from_the_catalogue(pf1_app: App
     text = rules_text(rules)
     assert rule_text(rules[0]).title in text
     # the tooltip box (the last overlay drawn) opens left of the pointer, over what was there before
-    box = scene._dirty[-1]
+    box = scene.frame.overlay_rects[-1]
     assert box.right <= rect.centerx
     assert pf1_app.screen.get_at((box.x, box.centery)) == (*theme.ACCENT, 255)
     assert before.get_at((box.x, box.centery)) != pf1_app.screen.get_at((box.x, box.centery))

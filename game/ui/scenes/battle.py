@@ -12,6 +12,7 @@ from game.ui import theme
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.board import BoardKey, BoardRenderer, draw_tip
 from game.ui.forecast import Forecast, Preview, actions_for_band
+from game.ui.frame import FrameCache
 from game.ui.keymap import BATTLE_KEYS, intent_for
 from game.ui.panel import MOVE_KINDS, PanelModel, SidePanel, UnitCard
 from game.ui.scenes.base import Scene
@@ -73,16 +74,8 @@ class BattleScene(Scene):
         # the AI is only imported when the level has a computer side (it costs start-up time)
         has_computer = any(side.controller == "ai" for side in match.level.sides)
         self.autoplayer = AutoPlayer(find_ai() if has_computer else None)
-        self._frame: pygame.Surface | None = None
-        self._frame_key: tuple[object, ...] | None = None
-        self._board_key: tuple[object, ...] | None = None
-        self._panel_key: tuple[object, ...] | None = None
-        self._overlay_key: tuple[object, ...] | None = None
-        self._dirty: list[pygame.Rect] = []
-        self._full_redraw = True
-        """Set on enter and relayout: the window shows something else, so the next draw covers it all."""
-        self.frames_built = 0
-        """How often the cached frame was rebuilt (a still screen rebuilds nothing)."""
+        self.frame = FrameCache(theme.BACKGROUND)
+        """Board and panel cached at window size; overlays redrawn by dirty rectangles."""
         self.intents: dict[str, Callable[[], None]] = {
             "back": self.back,
             "undo": self.undo,
@@ -110,7 +103,7 @@ class BattleScene(Scene):
         else:
             self.view.relayout(board_rect)
         self.panel = SidePanel(panel_rect)
-        self._full_redraw = True
+        self.frame.invalidate()  # the window shows another scene's picture
         self._auto_select()
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -119,7 +112,7 @@ class BattleScene(Scene):
         assert self.view is not None and self.panel is not None
         self.view.relayout(board_rect)
         self.panel.relayout(panel_rect)
-        self._full_redraw = True
+        self.frame.invalidate()
         self._changed(state=False)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -161,25 +154,19 @@ class BattleScene(Scene):
                 self._changed(state=False)
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
-        """Cached frame (board + panel) plus what follows the pointer; only changed rectangles are redrawn."""
+        """Board and panel from the frame cache, then what follows the pointer; only changes are redrawn."""
         assert self.view is not None and self.panel is not None
-        rebuilt = self._refresh_frame(screen)
-        assert self._frame is not None
-        overlay_key = (self._frame_key, self.mouse, self.hover_sq, id(self.preview), self.armed, self.toast)
-        if not rebuilt and not self._full_redraw and overlay_key == self._overlay_key:
-            return []  # nothing moved: the window already shows this frame
-        self._overlay_key = overlay_key
-        if self._full_redraw:
-            screen.blit(self._frame, (0, 0))
-            self._dirty = self._draw_overlays(screen)
-            self._full_redraw = False
-            return None
-        # restore the rebuilt regions and where the pointer's overlays were, then draw the overlays anew
-        changed = rebuilt + self._dirty
-        for rect in changed:
-            screen.blit(self._frame, rect, rect)
-        self._dirty = self._draw_overlays(screen)
-        return changed + self._dirty
+        view, panel = self.view, self.panel
+        sit = self.situation()
+        key = BoardKey(self.version, self.selected, id(self.forecast), self._targets(sit), view.cell)
+        composite = self.renderer.compose(key, sit, self.app.side_colors, self.forecast, self._actors)
+        panel_key = panel.refresh(self.panel_model(), self.ui_version, self.mouse)
+        self.frame.begin(screen)
+        board_key = (self.renderer.composes, view.origin, tuple(view.rect))
+        self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite))
+        self.frame.region("panel", panel_key, panel.rect, panel.blit)
+        overlay_key = (self.mouse, self.hover_sq, id(self.preview), self.armed, self.toast)
+        return self.frame.present(screen, overlay_key, self._draw_overlays)
 
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """Hover frame, path preview, tips and tooltip; returns the rectangles drawn on."""
@@ -203,37 +190,7 @@ class BattleScene(Scene):
         tooltip = self.panel.draw_tooltip(screen, self.mouse)
         if tooltip is not None:
             drawn.append(tooltip)
-        return [r.clip(screen.get_rect()) for r in drawn]
-
-    def _refresh_frame(self, screen: pygame.Surface) -> list[pygame.Rect]:
-        """Bring the screen-sized cache of board and panel up to date; returns the regions rebuilt.
-
-        Board and panel are rebuilt separately: hovering a button repaints only the panel's strip.
-        """
-        assert self.view is not None and self.panel is not None
-        sit = self.situation()
-        key = BoardKey(self.version, self.selected, id(self.forecast), self._targets(sit), self.view.cell)
-        composite = self.renderer.compose(key, sit, self.app.side_colors, self.forecast, self._actors)
-        panel_key = self.panel.refresh(self.panel_model(), self.ui_version, self.mouse)
-        board_key = (self.renderer.composes, self.view.origin, tuple(self.view.rect))
-        if self._frame is None or self._frame.get_size() != screen.get_size():
-            self._frame = pygame.Surface(screen.get_size()).convert(screen)
-            self._frame.fill(theme.BACKGROUND)
-            self._board_key = self._panel_key = None
-            self._full_redraw = True
-        rebuilt: list[pygame.Rect] = []
-        if board_key != self._board_key:
-            self.renderer.draw(self._frame, self.view, composite)
-            self._board_key = board_key
-            rebuilt.append(self.view.rect.copy())
-        if panel_key != self._panel_key:
-            self.panel.blit(self._frame)
-            self._panel_key = panel_key
-            rebuilt.append(self.panel.rect.copy())
-        if rebuilt:
-            self.frames_built += 1
-        self._frame_key = (board_key, panel_key)
-        return rebuilt
+        return drawn
 
     # --- reading the match ---------------------------------------------------------------
 
