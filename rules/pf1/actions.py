@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules.actions import ACTION_KINDS, Action
 from rules.board import DEFAULT_LEGEND
 from rules.combat import resolve_attack
-from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, StepRuling, footprint
+from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, footprint
 from rules.geometry import chebyshev, footprint_distance, pf1_distance
 from rules.pf1 import checks
 from rules.pf1.movement import (
@@ -636,4 +636,4 @@ def _door_near(sit: Situation, unit: str) -> bool:
     return False
 
 
-__all__ = ["StepRuling", "available", "in_reach", "no_cover_from_ally", "rule"]
+__all__ = ["available", "in_reach", "no_cover_from_ally", "rule"]

@@ -570,14 +570,6 @@ def involuntary_stop(
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
-def flags_of(walk_: Walk) -> int:
-    """All flags met along a walk."""
-    out = 0
-    for _, flags, _, _ in walk_.moves:
-        out |= flags
-    return out
-
-
 __all__ = [
     "F_ESCAPE",
     "F_SKILL",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.core import Creature, Situation, Size, Square, Terrain, footprint
-from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
+from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges
 
 FULL, WIDE, TALL = 0, 1, 2
 """Footprint orientations: the full space, a reduced one lying along x, one lying along y."""
@@ -585,8 +585,3 @@ def _cost_move(to: Square, orient: int, diag: bool, k: int, extra: int, flags: i
     if k == 0:
         return (to[0], to[1], orient, DIAG_PLAIN, 0, flags, ids)
     return (to[0], to[1], orient, DIAG_HAMPERED, 3 << (k - 1), flags, ids)
-
-
-def is_diag(a: Square, b: Square) -> bool:
-    """Whether going from a to b is a diagonal step."""
-    return is_diagonal((b[0] - a[0], b[1] - a[1]))
