@@ -367,16 +367,7 @@ class Found:
         self.mover = mover
         self.band = band
         self.width = width = mover.board.width
-        cache: dict[int, list[tuple[int, int, int]]] = {}
-        moves_of = mover.moves
-
-        def moves_pk(pk: int) -> list[tuple[int, int, int]]:
-            found = cache.get(pk)
-            if found is None:
-                xy, o = divmod(pk, 3)
-                y, x = divmod(xy, width)
-                found = cache[pk] = [((m[1] * width + m[0]) * 3 + m[2], m[3], m[4]) for m in moves_of(x, y, o)]
-            return found
+        moves_pk = mover.packed_moves
 
         expanded_even: set[int] = set()
         prune = not band.split  # with a split, each action's own spending matters, not just the total

@@ -112,8 +112,10 @@ class Mover:
         self._walker = walker if (walker is not None and run and not charge and not walker.run) else None
         """A walking twin whose one-square moves a runner filters instead of recomputing."""
         self._plain: dict[int, Cell] = {}
-        self._entries: dict[Square, tuple[int, int] | bool] = {}
+        self._entries: list[tuple[int, int] | bool | None] | None = None
+        """(k, flags) or False per square index, filled as the search meets squares."""
         self._moves: dict[tuple[int, int, int], list[Move]] = {}
+        self._packed: dict[int, list[tuple[int, int, int]]] = {}
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
 
@@ -260,20 +262,43 @@ class Mover:
             self._moves[key] = found
         return found
 
+    def packed_moves(self, pk: int) -> list[tuple[int, int, int]]:
+        """`moves` of the packed position pk = (y·width + x)·3 + orientation, as (next pk, kind, base cost)."""
+        found = self._packed.get(pk)
+        if found is not None:
+            return found
+        width = self.board.width
+        if self._walker is not None and not self.big:
+            cells = self._walker._cells
+            found = []
+            for move in self._walker.packed_moves(pk):
+                y, x = divmod(move[0] // 3, width)
+                if not cells[(x, y)].rough:
+                    found.append(move)
+        else:
+            xy, o = divmod(pk, 3)
+            y, x = divmod(xy, width)
+            source = self._small_moves(x, y) if not self.big else self.moves(x, y, o)
+            found = [((m[1] * width + m[0]) * 3 + m[2], m[3], m[4]) for m in source]
+        self._packed[pk] = found
+        return found
+
     def _small_moves(self, x: int, y: int) -> list[Move]:
         """`moves` for a one-square mover, inlined for the search's speed (same rules as `step`)."""
         board = self.board
         width, height, tiles = board.width, board.height, board.tiles
         edges = board.edges
         entries = self._entries
+        if entries is None:
+            entries = self._entries = [None] * (width * height)
         out: list[Move] = []
         for dx, dy, diag in _DIRS3:
             nx, ny = x + dx, y + dy
             if nx < 0 or ny < 0 or nx >= width or ny >= height:
                 continue
-            entry = entries.get((nx, ny))
+            entry = entries[ny * width + nx]
             if entry is None:
-                entry = self._entry((nx, ny))
+                entry = entries[ny * width + nx] = self._entry((nx, ny))
             if entry is False:
                 continue
             k, flags = entry
@@ -307,7 +332,6 @@ class Mover:
             fit = cell.fit
             flags = (F_SQUEEZED if fit else 0) | (F_ESCAPE if fit == 2 else 0) | (F_SKILL if cell.skill else 0)
             entry = (cell.h + (fit > 0), flags)
-        self._entries[sq] = entry
         return entry
 
     def step_cached(self, x: int, y: int, orient: int, delta: Square) -> list[Move] | Fail:
