@@ -65,3 +65,17 @@ def test_forecast_splits_squares_from_engagements_and_caches_previews() -> None:
     assert first.provoking == ((1, 0),)
     assert first.label() == "3 m · 2 sq · double move"
     assert forecast.preview(ruleset, situation(), (0, 2)) is None  # type: ignore[arg-type]
+
+
+def test_straight_paths_step_one_square_at_a_time_in_every_direction() -> None:
+    from game.ui.forecast import straight_path
+
+    assert straight_path((1, 2), (4, 2)) == ((2, 2), (3, 2), (4, 2))
+    assert straight_path((4, 2), (1, 2)) == ((3, 2), (2, 2), (1, 2))
+    assert straight_path((0, 0), (3, 3)) == ((1, 1), (2, 2), (3, 3))
+    assert straight_path((0, 0), (4, 2)) == ((1, 1), (2, 1), (3, 2), (4, 2))
+    assert straight_path((4, 2), (0, 0)) == ((3, 1), (2, 1), (1, 0), (0, 0))
+    path = straight_path((2, 7), (9, 1))
+    assert path[-1] == (9, 1)
+    steps = zip(((2, 7), *path), path, strict=False)
+    assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in steps)

@@ -615,3 +615,31 @@ def test_in_initiative_order_the_unit_to_act_is_selected_for_its_player(tmp_path
         assert scene.selected == app.match.active_unit != first
     finally:
         app.close()
+
+
+def test_charge_takes_the_enemy_then_the_square_and_sends_a_straight_path(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    assert scene.view is not None
+    click_unit(pf1_app, "hero")
+    key(pf1_app, pygame.K_c)
+    click_unit(pf1_app, "ogre")
+    assert (scene.armed, scene.armed_target) == ("charge", "ogre")
+    hover(pf1_app, scene.view.square_center((5, 3)))  # the planned line is drawn while choosing
+    click(pf1_app, scene.view.square_center((5, 3)))
+    action = pf1_app.match.history[-1].action
+    assert (action.kind, action.target) == ("charge", "ogre")
+    assert action.path == ((2, 2), (3, 3), (4, 3), (5, 3))
+    assert scene.armed is None and scene.armed_target is None
+
+
+def test_overrun_sends_a_path_through_the_enemy(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    assert scene.view is not None
+    click_unit(pf1_app, "hero")
+    key(pf1_app, pygame.K_o)
+    assert scene.armed == "overrun"
+    click_unit(pf1_app, "ogre")
+    click(pf1_app, scene.view.square_center((7, 2)))
+    action = pf1_app.match.history[-1].action
+    assert (action.kind, action.through, action.target) == ("overrun", "ogre", None)
+    assert (6, 2) in action.path and action.path[-1] == (7, 2)

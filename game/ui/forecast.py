@@ -28,6 +28,19 @@ def actions_for_band(band: str, unit: str, path: tuple[Square, ...]) -> list[Act
     return [Action(kind, unit, path) if kind != "dash" else Action("dash", unit) for kind in kinds]
 
 
+def straight_path(start: Square, end: Square) -> tuple[Square, ...]:
+    """The squares entered on a straight line from `start` to `end` (8-connected; for charges and overruns)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    n = max(abs(dx), abs(dy))
+    # rounding half away from zero keeps the line symmetric in all four directions
+    return tuple((start[0] + _round_away(dx * i / n), start[1] + _round_away(dy * i / n)) for i in range(1, n + 1))
+
+
+def _round_away(value: float) -> int:
+    """Round half away from zero (Python's round() rounds half to even)."""
+    return int(value + 0.5) if value >= 0 else -int(-value + 0.5)
+
+
 def provoking_steps(result: Ruling | Illegal) -> tuple[Square, ...]:
     """Squares of the steps in `result` that provoke an attack of opportunity."""
     return tuple(step.to for step in result.steps if any(e.kind == "provokes" for e in step.events))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -11,7 +12,7 @@ from game.match import Match
 from game.ui import theme
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.board import BoardKey, BoardRenderer, draw_tip
-from game.ui.forecast import Forecast, Preview, actions_for_band
+from game.ui.forecast import Forecast, Preview, actions_for_band, straight_path
 from game.ui.frame import FrameCache
 from game.ui.keymap import BATTLE_KEYS, intent_for
 from game.ui.panel import MOVE_KINDS, PanelModel, SidePanel, UnitCard
@@ -26,6 +27,10 @@ TARGET_KINDS = frozenset({"attack", "charge", "sneak_attack", "engage", "overrun
 """Bar actions that wait for a click on an enemy."""
 SQUARE_KINDS = frozenset({"step", "minimum_move"})
 """Bar actions that wait for a click on a neighbouring square (a one-square path)."""
+PATH_TARGET_KINDS = frozenset({"charge", "overrun", "tumble"})
+"""Bar actions that need an enemy and then a straight path: click the enemy, then where to end."""
+THROUGH_KINDS = frozenset({"overrun", "tumble"})
+"""Of those, the ones whose path passes through the enemy (`through`) rather than to it (`target`)."""
 AT_KINDS = frozenset({"interact"})
 """Bar actions that wait for a click on a square they act on (a door)."""
 
@@ -51,6 +56,8 @@ class BattleScene(Scene):
         self.selected: str | None = None
         self.forecast: Forecast | None = None
         self.armed: str | None = None
+        self.armed_target: str | None = None
+        """charge / overrun / tumble: the enemy chosen by the first click."""
         self.tactic = "front"
         """hexxen: the tactic of the next attack (HX tactics: front, relieve, cut_in)."""
         self.hover_sq: Square | None = None
@@ -165,7 +172,7 @@ class BattleScene(Scene):
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
         self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite))
         self.frame.region("panel", panel_key, panel.rect, panel.blit)
-        overlay_key = (self.mouse, self.hover_sq, id(self.preview), self.armed, self.toast)
+        overlay_key = (self.mouse, self.hover_sq, id(self.preview), self.armed, self.armed_target, self.toast)
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
@@ -182,8 +189,7 @@ class BattleScene(Scene):
                 tip = f"attack {target.name or target.id} (engage)"
                 drawn.append(draw_tip(screen, tip, self.mouse, tip_bg, self.view.rect))
         if self.armed and self.hover_sq is not None:
-            tip = f"{self.armed.replace('_', ' ')}: click a target"
-            drawn.append(draw_tip(screen, tip, self.mouse, tip_bg, self.view.rect))
+            drawn += self._draw_armed(screen, sit)
         if self.toast:
             at = (self.view.rect.x + 4, self.view.rect.bottom - 60)
             drawn.append(draw_tip(screen, self.toast, at, theme.WARNING, self.view.rect))
@@ -191,6 +197,26 @@ class BattleScene(Scene):
         if tooltip is not None:
             drawn.append(tooltip)
         return drawn
+
+    def _draw_armed(self, screen: pygame.Surface, sit: Situation) -> list[pygame.Rect]:
+        """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
+        assert self.view is not None and self.armed is not None and self.hover_sq is not None
+        name = self.armed.replace("_", " ")
+        if self.armed in PATH_TARGET_KINDS and self.armed_target is not None and self.selected is not None:
+            me = sit.creatures[self.selected]
+            points = [self.view.square_center(me.at)] + [
+                self.view.square_center(sq) for sq in straight_path(me.at, self.hover_sq)
+            ]
+            drawn = [pygame.draw.line(screen, theme.ACCENT, a, b, 4) for a, b in itertools.pairwise(points)]
+            tip = f"{name} {self.armed_target}: end here"
+        elif self.armed in PATH_TARGET_KINDS:
+            drawn, tip = [], f"{name}: click the enemy first"
+        elif self.armed in TARGET_KINDS:
+            drawn, tip = [], f"{name}: click an enemy"
+        else:
+            drawn, tip = [], f"{name}: click a square"
+        drawn.append(draw_tip(screen, tip, self.mouse, (30, 32, 38), self.view.rect))
+        return [r.inflate(4, 4) for r in drawn]
 
     # --- reading the match ---------------------------------------------------------------
 
@@ -219,9 +245,11 @@ class BattleScene(Scene):
         return found[0] if found else None
 
     def _targets(self, sit: Situation) -> frozenset[str]:
-        """Enemies ringed as targets while a target action is armed."""
+        """Enemies ringed as targets while a target action is armed (only the chosen one once chosen)."""
         if self.armed not in TARGET_KINDS or self.selected is None:
             return frozenset()
+        if self.armed_target is not None:
+            return frozenset({self.armed_target})
         me = sit.creatures[self.selected]
         return frozenset(uid for uid, c in sit.creatures.items() if c.side != me.side and not c.defeated)
 
@@ -287,7 +315,7 @@ class BattleScene(Scene):
 
     def select(self, unit: str | None) -> None:
         """Select `unit` (one that may act) and forecast its reach; None deselects."""
-        self.armed = None
+        self.armed = self.armed_target = None
         self.preview = None
         if unit is None or unit not in self.actors:
             self.selected, self.forecast = None, None
@@ -340,7 +368,7 @@ class BattleScene(Scene):
                         self.match.undo()
                 self.say(f"{result.message} [{result.rule}]")
                 break
-        self.armed = None
+        self.armed = self.armed_target = None
         self._changed()
         self._after_change(side_before)
         return result
@@ -393,6 +421,7 @@ class BattleScene(Scene):
             self.perform(Action(kind, self.selected))
         elif kind in TARGET_KINDS | SQUARE_KINDS | AT_KINDS:
             self.armed = None if self.armed == kind else kind
+            self.armed_target = None
             self.preview = None
             self._changed(state=False)
         elif kind in MOVE_KINDS:
@@ -408,7 +437,7 @@ class BattleScene(Scene):
     def back(self) -> None:
         """Esc: disarm, else deselect, else quit."""
         if self.armed:
-            self.armed = None
+            self.armed = self.armed_target = None
             self._changed(state=False)
         elif self.selected:
             self.select(None)
@@ -445,9 +474,22 @@ class BattleScene(Scene):
         """Complete an armed bar action with the clicked square or unit."""
         kind, unit = self.armed, self.selected
         assert kind is not None and unit is not None
-        if kind in TARGET_KINDS:
+        if kind in PATH_TARGET_KINDS and self.armed_target is not None:
+            start = self.situation().creatures[unit].at
+            path = straight_path(start, sq)
+            other = self.armed_target
+            if kind in THROUGH_KINDS:
+                self.perform(Action(kind, unit, path, through=other))
+            else:
+                self.perform(Action(kind, unit, path, target=other))
+        elif kind in TARGET_KINDS:
             if clicked is None or clicked.id == unit:
                 self.say("click an enemy")
+                return
+            if kind in PATH_TARGET_KINDS:
+                # first click names the enemy; the second picks the square to end on
+                self.armed_target = clicked.id
+                self._changed(state=False)
                 return
             self.perform(Action(kind, unit, target=clicked.id, tactic=self.tactic))
         elif kind in SQUARE_KINDS:
@@ -474,7 +516,7 @@ class BattleScene(Scene):
             self.dragging = True
             return
         if event.button == 3:
-            self.armed = None
+            self.armed = self.armed_target = None
             self.select(None)
             return
         if event.button != 1:
