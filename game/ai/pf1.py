@@ -6,11 +6,11 @@ import random
 from dataclasses import replace
 
 import rules.pf1 as pf1
-from game.ai.context import Ctx, open_door_towards, with_creature, with_turn
+from game.ai.context import Ctx, open_door_towards, with_turn
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
-from rules.core import SQUARE_CM, Creature, Ruling, Situation, Square
+from rules.core import Creature, Ruling, Situation, Square
 from rules.pf1.actions import standard_free
 from rules.pf1.movement import reach_squares
 from rules.ruleset import Reach
@@ -27,16 +27,19 @@ def choose(ctx: Ctx) -> Action | None:
         return None
     if me.prone:
         return Action("stand_up", ctx.unit) if ctx.can("stand_up") else None
+    ts = _turn(ctx)
     near = [f for f in foes if pf1.in_reach(ctx.sit, ctx.unit, f.id)]
     if near:
         # already in melee: hit if the standard action is left; moving away would provoke
-        return Action("attack", ctx.unit, target=attack_choice(near).id) if ctx.can("attack") else None
-    if not ctx.can("move"):
+        if standard_free(ts) and ctx.can("attack"):
+            return Action("attack", ctx.unit, target=attack_choice(near).id)
+        return None
+    if ts.moves_left == 0 or not ctx.can("move"):
         return None
     speed = pf1.effective_speed(me)
     target = hunt_choice(ctx.sit.board, me, foes)
     far = gap("pf1", me.footprint(), target.footprint())
-    if standard_free(_turn(ctx)):
+    if standard_free(ts):
         # the bar offers no attack out of reach, so ask the turn state whether the standard action is left
         step_in = _move_into_reach(ctx, foes)
         if step_in is not None:
@@ -105,32 +108,40 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
 
 
 def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
-    """A charge: ends with an enemy in reach after at most double speed, checked by a dry ruling first.
+    """A charge along a straight line to a square next to an enemy, taken only if a dry ruling accepts it.
 
-    The candidate squares come from reach for one move action at double speed (a hypothetical
-    creature); the charge's own limits (allies, difficult terrain) are left to the ruling, which
-    runs on the real situation with a throwaway RNG, so only a charge the rules accept is made.
+    The ruling (the real situation, a throwaway RNG) applies every limit of the charge: double
+    speed, no difficult terrain, no ally in the way, the target in reach at the end. Its dice
+    are ignored; only whether it is legal and whether it provokes counts.
     """
     me = ctx.me
-    # exactly double the effective speed, with nothing left that would modify it again
-    double_m = 2 * pf1.effective_speed(me) * SQUARE_CM / 100
-    fast = me.evolve(speed=double_m, bonuses=(), char_class=None, armor="none", load="light")
-    ts = _turn(ctx)
-    sit = with_turn(with_creature(ctx.sit, fast), ctx.unit, replace(ts, move_actions=ts.move_actions + 1))
-    scored = []
-    for r in ctx.reach(sit, key="charge"):
-        hittable = _hittable(ctx, foes, r.at)
-        if hittable:
-            victim = attack_choice(hittable)
-            scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * COST_WEIGHT, r, victim))
-    scored.sort(key=lambda s: (s[0], s[1].at[1], s[1].at[0]))
+    board = ctx.sit.board
+    ends = []
+    for foe in foes:
+        for sq in _ring(foe):
+            if board.in_bounds(sq) and pf1.in_reach(ctx.sit, ctx.unit, foe.id, sq, me.dims):
+                ends.append((gap("pf1", footprint_at(me, sq), me.footprint()), foe.hp, sq, foe))
+    ends.sort(key=lambda e: (e[0], e[1], e[2][1], e[2][0]))
     dry = random.Random(0)
-    for _, r, victim in scored[:CHARGE_PROBES]:
-        action = Action("charge", ctx.unit, r.path, target=victim.id)
+    for _, _, sq, foe in ends[:CHARGE_PROBES]:
+        action = Action("charge", ctx.unit, _line(me.at, sq), target=foe.id)
         result = pf1.rule(ctx.sit, action, dry)
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
             return action
     return None
+
+
+def _ring(foe: Creature) -> list[Square]:
+    """The squares touching a creature's footprint."""
+    fp = foe.footprint()
+    return sorted({(x + dx, y + dy) for x, y in fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - fp)
+
+
+def _line(start: Square, end: Square) -> tuple[Square, ...]:
+    """The squares of a straight 8-connected line from `start` (excluded) to `end`: diagonals spread evenly."""
+    (x0, y0), (x1, y1) = start, end
+    n = max(abs(x1 - x0), abs(y1 - y0))
+    return tuple((x0 + round((x1 - x0) * i / n), y0 + round((y1 - y0) * i / n)) for i in range(1, n + 1))
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:
