@@ -248,7 +248,7 @@ def test_without_strict_a_refused_action_ends_the_units_turn(monkeypatch):
 
 
 def _ruling(provoking: bool) -> Ruling:
-    events = (Event("provokes", "GB-PF1-AOO", unit="u", by="e"),) if provoking else ()
+    events = (Event("provokes", "GB-PF-AOO", unit="u", by="e"),) if provoking else ()
     return Ruling(cost=2, steps=(StepRuling((1, 1), 1, (), events), StepRuling((2, 2), 1, ())))
 
 

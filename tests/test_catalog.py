@@ -179,7 +179,7 @@ def test_declared_rule_ids(tmp_path: Path) -> None:
     md = tmp_path / "RULES.md"
     md.write_text(
         "# Title\n#### PF1-DIAG\ntext PF1-CORNER\n#### D5-GRID-DIAG *(designer ruling)*\n"
-        "### 3. HX-ENGAGE\n#### PF1-DIAG\n##### HX-MAX-MIXED-2\n",
+        "### 3. HX-ENGAGE\n#### PF1-DIAG\n##### HX-MAX-MIXED\n",
         encoding="utf-8",
     )
-    assert declared_rule_ids(md) == ["PF1-DIAG", "D5-GRID-DIAG", "HX-ENGAGE", "HX-MAX-MIXED-2"]
+    assert declared_rule_ids(md) == ["PF1-DIAG", "D5-GRID-DIAG", "HX-ENGAGE", "HX-MAX-MIXED"]

@@ -134,7 +134,7 @@ def test_run_cannot_start_in_difficult_terrain():
 
 
 def test_fullround_step_is_one_square_costing_one_and_never_provokes():
-    """PF1-FULLROUND-STEP, PF1-FIVE-FOOT-STEP, GB-PF1-AOO."""
+    """PF1-FULLROUND-STEP, PF1-FIVE-FOOT-STEP, GB-PF-AOO."""
     sit = make(["....", "...."], human(), human((1, 1), "orc", "foe"))
     r = ok(act(sit, "step", path=((0, 1),)))
     assert not any(e.kind == "provokes" for e in r.events)
@@ -148,13 +148,13 @@ def test_fullround_step_is_one_square_costing_one_and_never_provokes():
 
 
 def test_leaving_a_threatened_square_provokes_once_per_enemy():
-    """GB-PF1-AOO (house rule): moving away from an adjacent enemy provokes it once."""
+    """GB-PF-AOO (house rule): moving away from an adjacent enemy provokes it once."""
     sit = make(["....."] * 3, human(), human((1, 1), "orc", "foe"), human((4, 2), "far", "foe"))
     r = ok(act(sit, "move", path=((0, 1), (0, 2))))
-    provokes = [e for e in r.events if e.rule == "GB-PF1-AOO"]
+    provokes = [e for e in r.events if e.rule == "GB-PF-AOO"]
     assert [e.by for e in provokes] == ["orc"] and provokes[0].at == (0, 0)
     asleep = make(["....."] * 3, human(), human((1, 1), "orc", "foe", helpless=True))
-    assert not any(e.rule == "GB-PF1-AOO" for e in ok(act(asleep, "move", path=((0, 1),))).events)
+    assert not any(e.rule == "GB-PF-AOO" for e in ok(act(asleep, "move", path=((0, 1),))).events)
     assert pf1.threatened_by(sit, "h") == ["orc"]
 
 
@@ -226,7 +226,7 @@ def test_creature_data_exceptions_override_passability():
 
 
 def test_overrun_passes_on_success_and_stops_before_the_enemy_on_failure():
-    """PF1-OVERRUN, PF1-ILLEGAL-END, GB-PF1-CHECK."""
+    """PF1-OVERRUN, PF1-ILLEGAL-END, GB-PF-CHECK."""
     sit = make(["....."], human(skill=5), human((2, 0), "orc", "foe", defense=15))
     ends = set()
     for seed in range(30):
@@ -294,7 +294,7 @@ def test_incorporeal_creature_passes_walls_but_may_not_end_inside_them():
 
 
 def test_skill_obstacle_needs_a_check_and_stops_the_mover_on_failure():
-    """PF1-OBSTACLE-SKILL, GB-PF1-CHECK."""
+    """PF1-OBSTACLE-SKILL, GB-PF-CHECK."""
     rope = Terrain(frozenset({"hampering"}), skill_check=True, symbol="r")
     sit = make([".r.."], human(), legend={"r": rope})
     m = ok(pf1.measure(sit, "h", [(1, 0), (2, 0)]))
@@ -326,18 +326,18 @@ def test_large_creature_expands_back_to_its_full_space_when_the_corridor_ends():
 
 
 def test_charge_moves_up_to_double_speed_and_attacks_with_plus_two():
-    """GB-PF1-CHARGE (standard PF1, not in the texts), PF1-ALLY, PF1-DIFFICULT-NORUN."""
+    """GB-PF-CHARGE (standard PF1, not in the texts), PF1-ALLY, PF1-DIFFICULT-NORUN."""
     sit = make(["." * 12], human(attack=0), human((10, 0), "orc", "foe", defense=10))
     r = ok(act(sit, "charge", target="orc", path=tuple((x, 0) for x in range(1, 10))))
-    assert r.band == "charge" and "GB-PF1-CHARGE" in r.rules
+    assert r.band == "charge" and "GB-PF-CHARGE" in r.rules
     assert any("+ 2 =" in e.detail for e in r.events if e.kind in ("hit", "miss"))
     assert turn_of(r).charged and turn_of(r).full_round_used
-    bad(act(sit, "charge", target="orc", path=((1, 0),)), "GB-PF1-CHARGE")
+    bad(act(sit, "charge", target="orc", path=((1, 0),)), "GB-PF-CHARGE")
     rough = make(["..,........."], human(), human((10, 0), "orc", "foe"))
     bad(act(rough, "charge", target="orc", path=tuple((x, 0) for x in range(1, 10))), "PF1-DIFFICULT-NORUN")
     charged = make(["..."], human((0, 0)), human((1, 0), "orc", "foe"), turns={"h": TurnState(charged=True)})
     hit = ok(act(charged, "attack", unit="orc", target="h"))
-    assert "GB-PF1-CHARGE" in hit.rules
+    assert "GB-PF-CHARGE" in hit.rules
 
 
 def test_attack_is_one_standard_action_on_a_target_in_reach():
@@ -353,26 +353,26 @@ def test_attack_is_one_standard_action_on_a_target_in_reach():
 
 
 def test_prone_is_free_to_drop_a_move_action_to_leave_and_bars_moving():
-    """GB-PF1-PRONE (house rule)."""
+    """GB-PF-PRONE (house rule)."""
     sit = make(["..."], human())
     down = ok(act(sit, "drop_prone"))
     assert down.effects[0].key == "prone" and down.effects[0].value is True
     lying = make(["..."], human(prone=True), human((2, 0), "orc", "foe"))
-    bad(act(lying, "move", path=((1, 0),)), "GB-PF1-PRONE")
+    bad(act(lying, "move", path=((1, 0),)), "GB-PF-PRONE")
     up = ok(act(lying, "stand_up"))
     assert turn_of(up).move_actions == 1
-    bad(act(sit, "stand_up"), "GB-PF1-PRONE")
+    bad(act(sit, "stand_up"), "GB-PF-PRONE")
 
 
 def test_doors_open_and_close_as_a_move_action_next_to_the_unit():
-    """GB-PF1-DOOR (house rule): board effects with the legend's door terrains."""
+    """GB-PF-DOOR (house rule): board effects with the legend's door terrains."""
     sit = make([".+./"], human())
     r = ok(act(sit, "interact", at=(1, 0)))
     board = next(e for e in r.effects if e.kind == "board")
     assert board.key == "1,0" and board.value == DEFAULT_LEGEND["/"]
     assert turn_of(r).move_actions == 1
-    bad(act(sit, "interact", at=(3, 0)), "GB-PF1-DOOR")
-    bad(act(sit, "interact", at=(2, 0)), "GB-PF1-DOOR")
+    bad(act(sit, "interact", at=(3, 0)), "GB-PF-DOOR")
+    bad(act(sit, "interact", at=(2, 0)), "GB-PF-DOOR")
     closer = make(["./.."], human())
     assert (
         next(e for e in ok(act(closer, "interact", at=(1, 0))).effects if e.kind == "board").value
@@ -382,10 +382,10 @@ def test_doors_open_and_close_as_a_move_action_next_to_the_unit():
 
 
 def test_actions_of_other_rulesets_are_refused():
-    """GB-PF1-NO-SUCH-ACTION."""
+    """GB-PF-NO-SUCH-ACTION."""
     sit = make(["..."], human(), human((1, 0), "orc", "foe"))
     for kind in ("dash", "sneak_attack", "engage"):
-        r = bad(act(sit, kind, target="orc"), "GB-PF1-NO-SUCH-ACTION")
+        r = bad(act(sit, kind, target="orc"), "GB-PF-NO-SUCH-ACTION")
         assert kind in r.message
 
 

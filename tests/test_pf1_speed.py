@@ -69,7 +69,7 @@ def test_barbarian_bonus_counts_before_the_reduction_but_not_in_heavy_armor():
     ("level", "metres"), [(1, 0), (2, 0), (3, 3), (5, 3), (6, 6), (9, 9), (12, 12), (15, 15), (18, 18), (20, 18)]
 )
 def test_monk_table_adds_3_m_at_level_3_and_every_third_level(level: int, metres: float):
-    """PF1-BONUS-MONK: GB-PF1-MONK table (standard PF1 unarmoured fast movement)."""
+    """PF1-BONUS-MONK: GB-PF-MONK table (standard PF1 unarmoured fast movement)."""
     assert monk_bonus_m(level) == metres
     assert effective_speed(who(race="human", char_class="monk", level=level)) == 6 + int(metres / 1.5)
 

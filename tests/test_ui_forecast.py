@@ -35,7 +35,7 @@ class FakeRuleset:
 
     def measure(self, sit: Situation, unit: str, path, mode=None) -> Ruling:  # type: ignore[no-untyped-def]
         self.calls.append(tuple(path))
-        provoke = Event("provokes", "PF1-AOO", unit, "orc", path[0])
+        provoke = Event("provokes", "GB-PF-AOO", unit, "orc", path[0])
         steps = tuple(StepRuling(sq, 1, ("PF1-DIAG",), (provoke,) if i == 0 else ()) for i, sq in enumerate(path))
         return Ruling(cost=len(path), unit_cm=150, steps=steps, band="move")
 

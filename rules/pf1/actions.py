@@ -28,10 +28,10 @@ from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
 from rules.pf1.turn import TurnState, current
 
-GB_NO_ACTION = "GB-PF1-NO-SUCH-ACTION"
-GB_CHARGE = "GB-PF1-CHARGE"
-GB_DOOR = "GB-PF1-DOOR"
-GB_ECONOMY = "GB-PF1-ACTIONS"
+GB_NO_ACTION = "GB-PF-NO-SUCH-ACTION"
+GB_CHARGE = "GB-PF-CHARGE"
+GB_DOOR = "GB-PF-DOOR"
+GB_ECONOMY = "GB-PF-ACTIONS"
 """House rule: standard/move/full-round action economy (standard PF1, not in the texts)."""
 CHARGE_ATTACK_BONUS = 2
 CHARGE_AC_PENALTY = -2

@@ -1,4 +1,4 @@
-"""House-rule checks the texts leave open (GB-PF1-CHECK): overrun, tumble, Escape Artist, obstacles.
+"""House-rule checks the texts leave open (GB-PF-CHECK): overrun, tumble, Escape Artist, obstacles.
 
 A check is d20 + the unit's `skill` against a number: the target's `defense` for overrun and
 tumble, a fixed DC for Escape Artist and skill obstacles. A natural 20 always succeeds and a
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.core import Creature
 from rules.dice import d20
 
-GB_CHECK = "GB-PF1-CHECK"
+GB_CHECK = "GB-PF-CHECK"
 ESCAPE_ARTIST_DC = 20
 """Escape Artist DC to get into a space narrower than squeezing allows (house rule)."""
 OBSTACLE_DC = 15

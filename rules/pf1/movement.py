@@ -23,9 +23,9 @@ from rules.ruleset import Reach
 from rules.search import cost_map
 
 UNIT_CM = 150
-GB_AOO = "GB-PF1-AOO"
+GB_AOO = "GB-PF-AOO"
 """House rule (standard PF1, not in the texts): leaving a threatened square provokes."""
-GB_PRONE = "GB-PF1-PRONE"
+GB_PRONE = "GB-PF-PRONE"
 
 Pos = tuple[int, int, int]
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -198,7 +198,7 @@ def _budget_fail(mover: Mover, path: Sequence[Square], index: int, band: Band | 
         band.name if band else "", "PF1-MOVE-ACTION"
     )
     if band and band.charge:
-        rule = "GB-PF1-CHARGE"
+        rule = "GB-PF-CHARGE"
     message = f"the {band.name if band else 'move'} cannot pay for the step to {list(path[index])}"
     free = walk(mover, path[: index + 1], None, 0)
     if isinstance(free, Walk) and free.moves and free.moves[-1][1] & F_EDGE:

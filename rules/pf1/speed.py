@@ -28,7 +28,7 @@ _SLOWING = ("medium", "heavy")
 
 
 def monk_bonus_m(level: int) -> float:
-    """Unarmoured monk speed bonus in metres for a class level (GB-PF1-MONK table)."""
+    """Unarmoured monk speed bonus in metres for a class level (GB-PF-MONK table)."""
     return min(MONK_MAX_M, MONK_STEP_M * (max(0, level) // 3))
 
 

@@ -21,7 +21,7 @@ class TurnState:
     stepped: bool = False
     """The 1.5 m step was taken (bars further movement)."""
     charged: bool = False
-    """Charged this turn: -2 AC until the unit's next turn (GB-PF1-CHARGE)."""
+    """Charged this turn: -2 AC until the unit's next turn (GB-PF-CHARGE)."""
     spent: int = 0
     """Squares moved this round (for the game's moved/remaining display)."""
 
