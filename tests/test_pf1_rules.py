@@ -425,3 +425,14 @@ def test_an_obstructing_helpless_giant_hampers_tiny_movers_too():
     rat = Creature("r", "pc", (0, 1), size=Size.TINY, speed=9)
     r = ok(pf1.measure(make(["......"] * 3, rat, giant), "r", [(1, 1), (2, 1)]))
     assert [s.cost for s in r.steps] == [2, 2]
+
+
+def test_movement_summary_counts_metres_moved_and_what_the_move_actions_left_can_pay():
+    # PF1-MOVE-ACTION: after one move action of 2 squares, one move action of 6 squares is left
+    from rules.pf1 import movement_summary
+    from rules.pf1.turn import TurnState
+
+    board = board_from_rows(["........"])
+    human = Creature("h", "a", (2, 0), race="human")
+    sit = Situation("pf1", board, {"h": human}, turns={"h": TurnState(move_actions=1, moved=True, spent=2)})
+    assert movement_summary(sit, "h") == (3.0, 9.0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core import Situation
+from rules.pf1.speed import effective_speed
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,3 +43,10 @@ def current(sit: Situation, unit: str) -> TurnState:
     """The unit's turn state, a fresh one when the situation holds none."""
     state = sit.turns.get(unit)
     return state if isinstance(state, TurnState) else new_turn(sit, unit)
+
+
+def movement_summary(sit: Situation, unit: str) -> tuple[float, float]:
+    """Metres moved this round and metres the unit's remaining move actions could still pay for."""
+    state = current(sit, unit)
+    speed = effective_speed(sit.creature(unit))
+    return (state.spent * 1.5, state.moves_left * speed * 1.5)
