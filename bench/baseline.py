@@ -71,7 +71,7 @@ def baseline_reach(rows: list[str], start: tuple[int, int], budget: int) -> dict
     return {(int(x), int(y)): int(best[y, x]) for y, x in zip(ys, xs, strict=True)}
 
 
-def dijkstra_only(rows: list[str], start: tuple[int, int], budget: int):  # noqa: ANN201
+def dijkstra_only(rows: list[str], start: tuple[int, int], budget: int):
     """A closure timing the search alone on a prebuilt graph (for transparency)."""
     wall, difficult = grids(rows)
     w = wall.shape[1]

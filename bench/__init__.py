@@ -1,0 +1,1 @@
+"""Benchmarks: each figure against a baseline measured in the same run (`python -m bench`)."""
