@@ -21,7 +21,6 @@ def bench_simulate(games: int = GAMES, jobs: int = JOBS, seed: int = 0) -> dict[
     text, level = variant(REFERENCE, [])
     play_game(level, seed)  # warm the imports and caches of this process before timing
     cpu0 = time.process_time()
-    start = time.perf_counter()
     one = [play_game(level, seed + i, index=i) for i in range(min(10, games))]
     single_cpu = (time.process_time() - cpu0) / len(one)
     start = time.perf_counter()

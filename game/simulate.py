@@ -221,7 +221,8 @@ def run_games(
     else:
         # spawn: each worker starts clean, without a copy of the parent's esper worlds
         ctx = multiprocessing.get_context("spawn")
-        chunk = max(1, min(8, len(work) // (jobs * 4)))
+        # small chunks: little IPC per game anyway, and no worker idles on a long tail at the end
+        chunk = max(1, min(4, len(work) // (jobs * 8)))
         with ctx.Pool(min(jobs, len(work))) as pool:
             for result in pool.imap_unordered(_game_job, work, chunksize=chunk):
                 results.append(result)
