@@ -1,0 +1,218 @@
+"""Message catalogues: every user-facing string of the game in English, German, Italian and Hebrew.
+
+One TOML file per language in `assets/i18n/<lang>.toml`; nested tables are flattened to dotted
+keys ("menu.title"). Strings use `{name}` placeholders filled by `t(key, **params)`. A key a
+language lacks falls back to English; a key English lacks shows as `⟦key⟧` so it is seen.
+Rule titles and summaries come from the rule catalogue (`game.catalog`), not from here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game.catalog import rule_text
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+LANGUAGES: tuple[str, ...] = ("en", "de", "it", "he")
+"""Languages with a message catalogue; the first one is the fallback."""
+FALLBACK = LANGUAGES[0]
+RTL_LANGUAGES = frozenset({"he"})
+I18N_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano", "he": "עברית"}
+"""Each language in its own words (for the language button)."""
+PLACEHOLDER = re.compile(r"{(\w+)}")
+DAMAGE = re.compile(r"(\d+) damage, hp (-?\d+)")
+"""The damage part of a hit event's detail (rules/combat.py)."""
+
+_current: str | None = None
+
+
+class _Params(dict):
+    """Format parameters that leave an unknown `{name}` visible instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, path: Path, out: dict[str, str]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(value, f"{full}.", path, out)
+        elif isinstance(value, str):
+            out[full] = value
+        else:
+            raise ValueError(f"{path}: {full} must be a string or a table")
+
+
+@cache
+def load_messages(lang: str) -> Mapping[str, str]:
+    """The flattened catalogue of `lang`, read once; ValueError for an unknown language or a bad file."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no message catalogue for language {lang!r} (known: {', '.join(LANGUAGES)})")
+    path = I18N_DIR / f"{lang}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: TOML syntax error: {exc}") from None
+    out: dict[str, str] = {}
+    _flatten(data, "", path, out)
+    return MappingProxyType(out)
+
+
+def normalize(lang: str | None) -> str | None:
+    """A locale or language name ("de_DE.UTF-8", "DE", "he-IL") → a known language code, else None."""
+    if not lang:
+        return None
+    code = re.split(r"[_.@:-]", lang.strip(), maxsplit=1)[0].lower()
+    if code == "iw":  # the old code of Hebrew, still used by some systems
+        code = "he"
+    return code if code in LANGUAGES else None
+
+
+def detect_language(env: Mapping[str, str] | None = None) -> str:
+    """The language of the system locale (LC_ALL, then LC_MESSAGES, then LANG), falling back to English."""
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            # the first variable that is set decides, as POSIX locale lookup does
+            return normalize(value) or FALLBACK
+    return FALLBACK
+
+
+def set_language(lang: str | None) -> str:
+    """Make `lang` the language of all messages (None: the system locale); returns the language now in use."""
+    global _current
+    if lang is None:
+        _current = detect_language()
+    else:
+        code = normalize(lang)
+        if code is None:
+            raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
+        _current = code
+    return _current
+
+
+def current_language() -> str:
+    """The language messages are shown in (the system locale until set_language is called)."""
+    global _current
+    if _current is None:
+        _current = detect_language()
+    return _current
+
+
+def next_language(lang: str | None = None) -> str:
+    """The language after `lang` (default: the current one) in LANGUAGES order, wrapping round."""
+    lang = lang or current_language()
+    return LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)] if lang in LANGUAGES else FALLBACK
+
+
+def is_rtl(lang: str | None = None) -> bool:
+    """Whether `lang` (default: the current language) is written right to left."""
+    return (lang or current_language()) in RTL_LANGUAGES
+
+
+def t(key: str, lang: str | None = None, /, **params: object) -> str:
+    """The message `key` in `lang` (default: the current language) with its placeholders filled."""
+    lang = lang or current_language()
+    template = None
+    for candidate in dict.fromkeys((lang, FALLBACK)):
+        try:
+            template = load_messages(candidate).get(key)
+        except (OSError, ValueError):
+            continue
+        if template is not None:
+            break
+    if template is None:
+        return f"⟦{key}⟧"
+    return template.format_map(_Params(params)) if params else template
+
+
+def placeholders(template: str) -> set[str]:
+    """The `{name}` placeholders of a template."""
+    return set(PLACEHOLDER.findall(template))
+
+
+# --- game words -----------------------------------------------------------------------------
+
+
+def action_name(kind: str, lang: str | None = None) -> str:
+    """An action kind ("drop_prone") as a short label in `lang`."""
+    label = t(f"action.{kind}", lang)
+    return kind.replace("_", " ") if label.startswith("⟦") else label
+
+
+def refusal(rule: str, message: str, lang: str | None = None) -> str:
+    """Why an action is refused: the rules' own English message, or the rule's title in another language."""
+    lang = lang or current_language()
+    # the rule modules explain in English; other languages show the rule catalogue's title
+    reason = message if lang == FALLBACK else rule_text(rule, lang).title
+    return t("refusal", lang, reason=reason, rule=rule)
+
+
+def rule_titles(rules: tuple[str, ...] | list[str], lang: str | None = None) -> str:
+    """Rule ids with their catalogue titles in `lang`: "PF1-DIAGONAL (Diagonal movement), …"."""
+    return ", ".join(t("log.rule", lang, rule=r, title=rule_text(r, lang or current_language()).title) for r in rules)
+
+
+def describe_event(event: Any, lang: str | None = None) -> str:
+    """One rules Event (provokes, squeeze, bind …) as a sentence in `lang`."""
+    lang = lang or current_language()
+    kind = getattr(event, "kind", "")
+    params = {
+        "unit": getattr(event, "unit", None) or "",
+        "other": getattr(event, "by", None) or "",
+        "at": _square(getattr(event, "at", None)),
+    }
+    text = t(f"event.{kind}", lang, **params)
+    if text.startswith("⟦"):
+        text = t("event.other", lang, kind=kind.replace("_", " "), **params)
+    detail = getattr(event, "detail", "") or ""
+    if detail and lang == FALLBACK:
+        text += f" ({detail})"  # the rules write details (dice, penalties) in English
+    elif detail:
+        # other languages keep the numbers that matter: damage dealt and hit points left
+        hit = DAMAGE.search(detail)
+        if hit:
+            text += " (" + t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)) + ")"
+    return " ".join(text.split())
+
+
+def describe(entry: Any, lang: str | None = None) -> str:
+    """A match LogEntry as a line in `lang`, from its structured fields (never from its English text)."""
+    lang = lang or current_language()
+    unit = getattr(entry, "unit", None) or ""
+    kind = getattr(entry, "kind", "") or ""
+    events = tuple(getattr(entry, "events", ()) or ())
+    if not getattr(entry, "ok", True):
+        return " ".join(t("log.refused", lang, unit=unit, action=action_name(kind, lang)).split())
+    if len(events) == 1 and events[0].kind == kind and (events[0].unit or "") == unit:
+        return describe_event(events[0], lang)  # the line of one event that followed an action
+    if kind == "end_turn":
+        return t("log.end_turn", lang)
+    parts = [t("log.action", lang, unit=unit, action=action_name(kind, lang))]
+    # optional structured details (newer LogEntry fields); absent ones are simply left out
+    to, target, cost = getattr(entry, "to", None), getattr(entry, "target", None), getattr(entry, "cost_m", None)
+    if to is not None:
+        parts.append(t("log.to", lang, square=_square(to)))
+    if target:
+        parts.append(t("log.on", lang, target=target))
+    if cost:
+        parts.append(t("log.cost", lang, metres=f"{cost:g}"))
+    return " ".join(" ".join(parts).split())
+
+
+def _square(sq: object) -> str:
+    return f"{sq[0]},{sq[1]}" if isinstance(sq, (tuple, list)) and len(sq) == 2 else ""
