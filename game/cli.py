@@ -163,6 +163,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     """Play an action script headless and print the result."""
     level = load_level(args.level)
     script = load_script(args.script)
+    if not getattr(args, "force", False):
+        from game.replay import check_fingerprint  # a replay recorded on another level version is refused
+
+        check_fingerprint(level, script, args.script)
     match = Match(level, seed=script.seed if args.seed is None else args.seed)
     results: list[dict[str, Any]] = []
     error: dict[str, Any] | None = None
@@ -210,6 +214,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the game window (or run N headless frames and save a screenshot)."""
+    if getattr(args, "replay", None):
+        from game.replay import open_replay  # refuse a bad replay with exit 2 before a window opens
+
+        open_replay(args.level, args.replay, getattr(args, "force", False)).close()
     from game.ui.app import run_app  # pygame only for the window
 
     return run_app(args)
@@ -245,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("script")
     p.add_argument("--seed", type=int, default=None, help="override the script's seed")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--force", action="store_true", help="run a replay recorded on another version of the level")
     p.set_defaults(func=cmd_run)
 
     _simulate_parser(sub)
@@ -341,6 +350,9 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshot", default=None, help="save the last frame as PNG")
     p.add_argument("--size", default="1280x800", help="window size WxH")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--replay", default=None, metavar="SCRIPT", help="view a saved replay step by step")
+    p.add_argument("--force", action="store_true", help="with --replay: view it even if the level changed since")
+    p.add_argument("--watch", action="store_true", help="reload the level when its file changes")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,292 @@
+"""Replays: a match as an action script, a script stepped back and forth, and "the situation now" saved.
+
+A replay is an action script (INTERFACE.md §2) with `level` and `level_fingerprint`. Only the
+actions the rules allowed are written: a refused action changed nothing. Stepping backwards
+re-runs the first k actions from the seed, so every position is exactly what `run` gives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.level import Level, LevelError, level_to_toml, load_level, parse_level
+from game.match import BadAction, LogEntry, Match
+from game.script import Script, ScriptError, load_script, save_script, script_toml
+from game.tomlio import write_atomic
+from rules.actions import Action
+from rules.core import Illegal, Ruling
+
+REPLAY_DIR = "replays"
+"""Folder (next to the level, else in the working directory) where the window saves replays."""
+
+
+class ReplayMismatch(ScriptError):
+    """A replay recorded on another version of the level (bad input: exit 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Where a replay cannot go on: the 0-based action index and why."""
+
+    index: int
+    rule: str
+    message: str
+
+    def text(self) -> str:
+        """One line for the window and the terminal."""
+        return f"step {self.index + 1} (do[{self.index}]) is refused now — {self.message} [{self.rule}]"
+
+
+# --- a match as a script ----------------------------------------------------------------
+
+
+def to_script(match: Match, level_path: str | None = None) -> Script:
+    """The match's legal actions as a replay script (refused actions changed nothing and are left out)."""
+    actions = tuple(r.action for r in match.history if isinstance(r.result, Ruling))
+    return Script(match.seed, actions, level_path or match.level.source, match.level.fingerprint)
+
+
+def check_fingerprint(level: Level, script: Script, script_source: str) -> None:
+    """ReplayMismatch when the script names a fingerprint other than the level's (none named: accepted)."""
+    if not script.level_fingerprint or script.level_fingerprint == level.fingerprint:
+        return
+    recorded = f" ({script.level})" if script.level else ""
+    raise ReplayMismatch(
+        f"{script_source}: level_fingerprint: this replay was recorded for a different version of the level"
+        f"{recorded}: expected sha256 {script.level_fingerprint[:12]}…, but {level.source} is "
+        f"{level.fingerprint[:12]}…; it would not replay the same game (--force runs it anyway)"
+    )
+
+
+def level_for(script: Script, script_path: str | Path, level_path: str | Path | None) -> Path:
+    """The level to replay on: the one given, else the script's `level` (relative to the script's folder)."""
+    if level_path is not None:
+        return Path(level_path)
+    if not script.level:
+        raise ScriptError(f"{script_path}: level: the script names no level; give the level file as well")
+    named = Path(script.level)
+    return named if named.is_absolute() else Path(script_path).parent / named
+
+
+# --- stepping through a replay ----------------------------------------------------------
+
+
+class Replay:
+    """A script on a level, positioned after `index` actions; moves by re-running actions from the seed."""
+
+    def __init__(self, level: Level, script: Script) -> None:
+        self.level = level
+        self.script = script
+        self.index = 0
+        self.stop: Stop | None = None
+        """The first action the rules refuse now (the replay ends before it)."""
+        self._step_start = 0
+        """Where the last performed action's lines start in the match log."""
+        self.match = Match(level, seed=script.seed)
+
+    @property
+    def length(self) -> int:
+        """How many actions can be shown (up to the first refused one)."""
+        return self.stop.index if self.stop is not None else len(self.script.actions)
+
+    def close(self) -> None:
+        """Delete the match world."""
+        self.match.close()
+
+    def forward(self) -> bool:
+        """Perform the next action; False at the end or when the rules refuse it (see `stop`)."""
+        if self.index >= self.length:
+            return False
+        action = self.script.actions[self.index]
+        start = len(self.match.log)
+        try:
+            result = self.match.perform(action)
+        except BadAction as exc:
+            result = Illegal("GB-SCRIPT", str(exc))
+        if isinstance(result, Illegal):
+            # a refusal changed nothing; take it out of the history so the log shows the last real step
+            self.stop = Stop(self.index, result.rule, result.message)
+            self.seek(self.index)
+            return False
+        self.index += 1
+        self._step_start = start
+        return True
+
+    def back(self) -> bool:
+        """One action back (the first index-1 actions re-run from the seed); False at the start."""
+        if self.index == 0:
+            return False
+        self.seek(self.index - 1)
+        return True
+
+    def seek(self, index: int) -> None:
+        """Position after `index` actions (clamped), re-running them from the seed."""
+        target = max(0, min(index, self.length))
+        if target <= self.index:
+            self.match.close()
+            self.match = Match(self.level, seed=self.script.seed)
+            self.index = 0
+        while self.index < target and self.forward():
+            pass
+
+    def end(self) -> None:
+        """Position after the last action that can be replayed."""
+        while self.forward():
+            pass
+
+    def current_action(self) -> Action | None:
+        """The action that led to the position shown (None at the start)."""
+        return self.script.actions[self.index - 1] if self.index else None
+
+    def step_log(self) -> list[LogEntry]:
+        """The log lines of the last action performed (its ruling and events)."""
+        return list(self.match.log[self._step_start :]) if self.index else []
+
+
+def open_replay(level_path: str | Path | None, script_path: str | Path, force: bool = False) -> Replay:
+    """Load and check a replay; LevelError / ScriptError (ReplayMismatch) as bad input."""
+    script = load_script(script_path)
+    level = load_level(level_for(script, script_path, level_path))
+    if not force:
+        check_fingerprint(level, script, str(script_path))
+    return Replay(level, script)
+
+
+# --- saving from the window --------------------------------------------------------------
+
+
+def _writable_dir(level: Level, cwd: Path | None = None) -> Path:
+    """replays/ next to the level when it can be made there, else in the working directory."""
+    candidates = [Path(level.source).parent / REPLAY_DIR, (cwd or Path.cwd()) / REPLAY_DIR]
+    for folder in candidates:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK):
+            return folder
+    raise OSError(f"cannot create a {REPLAY_DIR}/ folder next to {level.source} or in the working directory")
+
+
+def _stamp(now: float | None) -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+
+
+def _unique(folder: Path, stem: str, suffix: str = "") -> Path:
+    """`folder/stem+suffix`, or with -2, -3 … when it exists (two saves in one second)."""
+    path = folder / f"{stem}{suffix}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{suffix}"
+        n += 1
+    return path
+
+
+def _relative(target: str | Path, start: Path) -> str:
+    """`target` relative to `start` when possible (a replay folder moved with its level keeps working)."""
+    try:
+        return Path(os.path.relpath(Path(target).resolve(), start.resolve())).as_posix()
+    except ValueError:  # another drive on Windows
+        return str(Path(target).resolve())
+
+
+def save_replay(match: Match, folder: Path | None = None, now: float | None = None) -> Path:
+    """Write the match's replay as replays/<level>-<time>.toml (atomically); returns the path."""
+    folder = folder or _writable_dir(match.level)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = _unique(folder, f"{Path(match.level.source).stem}-{_stamp(now)}", ".toml")
+    save_script(to_script(match, _relative(match.level.source, folder)), path)
+    return path
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSituation:
+    """What save_situation wrote; `problem` says why the board could not be written as a level."""
+
+    folder: Path
+    level: Path
+    replay: Path
+    situation: Path | None
+    problem: str | None = None
+
+
+def situation_level(match: Match) -> Level:
+    """The level as it stands now: units where they are, with their hp and states; doors as they are.
+
+    Defeated units are left out (a level cannot start a unit at 0 hp). The side to act is put
+    first so the saved level starts with its turn. LevelError when the result is not a valid
+    level (e.g. hexxen units in contact, which a level may not start with).
+    """
+    level = match.level
+    sit = match.situation()
+    units = tuple(
+        dataclasses.replace(sit.creatures[u.id], mode="walk", space=None, squeezed=False)
+        for u in level.units
+        if u.id in sit.creatures and not sit.creatures[u.id].defeated
+    )
+    tiles = [list(row) for row in level.tiles]
+    for y in range(sit.board.height):
+        for x in range(sit.board.width):
+            now = sit.board.terrain((x, y))
+            if now == level.board.terrain((x, y)):
+                continue
+            symbol = next((s for s, t in level.legend.items() if t == now), None)
+            if symbol is None:
+                raise LevelError(level.source, f"square [{x}, {y}] changed to terrain no legend symbol stands for")
+            tiles[y][x] = symbol
+    active = match.active_side
+    sides = tuple(sorted(level.sides, key=lambda s: s.id != active))
+    rounds = level.victory_rounds
+    if rounds is not None:
+        rounds = max(1, rounds - match.round + 1)
+    name = f"{level.name} (round {match.round})"
+    draft = dataclasses.replace(
+        level, name=name, units=units, sides=sides, tiles=tuple("".join(r) for r in tiles), victory_rounds=rounds
+    )
+    text = level_to_toml(draft)
+    return parse_level(text, level.source)  # refuse anything the loader would refuse
+
+
+def save_situation(match: Match, folder: Path | None = None, now: float | None = None) -> SavedSituation:
+    """Write level.toml (the level played), replay.toml (the game so far) and situation.toml (the board now).
+
+    All atomically into a new folder under replays/; the replay runs on level.toml and reaches
+    the board situation.toml starts from.
+    """
+    parent = folder or _writable_dir(match.level)
+    target = _unique(parent, f"{Path(match.level.source).stem}-situation-{_stamp(now)}")
+    target.mkdir(parents=True)
+    level_path = target / "level.toml"
+    original = _original_bytes(match.level)
+    if original is not None:
+        write_atomic(level_path, original.decode("utf-8"))
+        fingerprint = match.level.fingerprint
+    else:
+        # the file changed or vanished since it was loaded: write the level as it was played
+        text = level_to_toml(match.level)
+        write_atomic(level_path, text)
+        fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    script = dataclasses.replace(to_script(match, "level.toml"), level_fingerprint=fingerprint)
+    replay_path = target / "replay.toml"
+    write_atomic(replay_path, script_toml(script))
+    situation_path: Path | None = target / "situation.toml"
+    problem = None
+    try:
+        write_atomic(situation_path, level_to_toml(situation_level(match)))
+    except LevelError as exc:
+        situation_path, problem = None, f"the board now is not a valid level: {exc}"
+    return SavedSituation(target, level_path, replay_path, situation_path, problem)
+
+
+def _original_bytes(level: Level) -> bytes | None:
+    """The level file's bytes when they are still the ones that were loaded."""
+    try:
+        data = Path(level.source).read_bytes()
+    except OSError:
+        return None
+    return data if hashlib.sha256(data).hexdigest() == level.fingerprint else None

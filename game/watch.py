@@ -1,0 +1,116 @@
+"""Watching a level file for `play --watch`: polling (mtime, size, then a content hash), no extra dependency.
+
+The frame loop calls `poll()` every frame; the watcher only looks at the file every `interval`
+seconds of its clock (injectable, so tests need no sleeping). A change of mtime or size is
+confirmed by the sha256 of the bytes, so touching a file or an editor's save of the same text
+reloads nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.level import Level, LevelError, parse_level
+
+POLL_SECONDS = 0.5
+
+
+def _read(path: Path) -> tuple[tuple[int, int] | None, bytes | None]:
+    """(mtime_ns, size) and the bytes of the file; (None, None) while it is missing or unreadable."""
+    try:
+        stat = path.stat()
+        data = path.read_bytes()
+    except OSError:
+        return None, None
+    return (stat.st_mtime_ns, stat.st_size), data
+
+
+class FileWatcher:
+    """Reports when a file's content changed since the last look."""
+
+    def __init__(
+        self, path: str | os.PathLike[str], interval: float = POLL_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.path = Path(path)
+        self.interval = interval
+        self.clock = clock
+        self._next = clock() + interval
+        self._signature, data = _read(self.path)
+        self.digest = hashlib.sha256(data).hexdigest() if data is not None else None
+        """sha256 of the content last seen (None: the file was missing)."""
+        self.data = data
+        """The bytes last seen."""
+
+    def poll(self) -> bool:
+        """True when the content changed; looks at the file at most once per interval."""
+        now = self.clock()
+        if now < self._next:
+            return False
+        self._next = now + self.interval
+        return self.check()
+
+    def check(self) -> bool:
+        """Look now: True when the content differs from the last content seen."""
+        signature, data = _read(self.path)
+        if signature == self._signature and signature is not None:
+            return False  # same mtime and size: do not hash the file every half second
+        self._signature = signature
+        if data is None:
+            # missing (an editor replacing the file, or deleted): wait for it to come back
+            return False
+        digest = hashlib.sha256(data).hexdigest()
+        if digest == self.digest:
+            return False
+        self.digest, self.data = digest, data
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """The outcome of a change: the new level, or the error that keeps the old one in play."""
+
+    level: Level | None
+    error: str | None
+
+
+class LevelWatcher:
+    """A FileWatcher that parses the changed level; the last error stays until the file loads again."""
+
+    def __init__(
+        self, path: str | os.PathLike[str], interval: float = POLL_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.files = FileWatcher(path, interval, clock)
+        self.error: str | None = None
+        """The LevelError text of the file as it is now, while it does not load."""
+
+    @property
+    def path(self) -> Path:
+        """The watched level file."""
+        return self.files.path
+
+    def poll(self) -> Reload | None:
+        """None when nothing changed; else the reloaded level or why it cannot be loaded."""
+        if not self.files.poll():
+            return None
+        return self._load()
+
+    def check(self) -> Reload | None:
+        """Like poll, without waiting for the interval."""
+        if not self.files.check():
+            return None
+        return self._load()
+
+    def _load(self) -> Reload:
+        assert self.files.data is not None
+        try:
+            level = parse_level(self.files.data, str(self.files.path))
+        except LevelError as exc:
+            self.error = str(exc)
+            return Reload(None, self.error)
+        self.error = None
+        return Reload(level, None)
