@@ -264,3 +264,9 @@ def test_a_much_better_destination_is_kept_even_if_it_provokes():
     best, other = Reach((1, 1), 2, "move", ((1, 1),)), Reach((2, 2), 2, "move", ((2, 2),))
     measured = {best.at: _ruling(True), other.at: _ruling(False)}
     assert best_destination([(1.0, best), (5.0, other)], lambda r: measured[r.at]) == best
+
+
+def test_the_window_finds_the_ai_hook():
+    from game.ui.autoplay import find_ai
+
+    assert find_ai() is next_action

@@ -228,3 +228,40 @@ def test_compare_runs_the_variant_on_the_same_seeds_and_tests_the_difference(cap
 def test_simulate_needs_at_least_one_game(capsys):
     assert main(["simulate", str(ARENA), "--games", "0"]) == 2
     assert "--games" in capsys.readouterr().err
+
+
+class _Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_bar_draws_on_a_terminal_and_stays_silent_otherwise():
+    from game.simulate import Progress
+
+    tty, pipe = _Stream(True), _Stream(False)
+    for stream in (tty, pipe):
+        bar = Progress(2, "base", stream)  # type: ignore[arg-type]
+        bar.step()
+        bar.step()
+    assert "[" in tty.text and "2/2" in tty.text and tty.text.endswith("\n")
+    assert pipe.text == ""
+
+
+def test_out_with_compare_writes_both_variants_labelled(tmp_path, capsys):
+    out = tmp_path / "both.jsonl"
+    args = ["simulate", str(ARENA), "--games", "2", "--max-rounds", "6", "--out", str(out)]
+    assert main([*args, "--compare", "units.red_1.hp=5"]) == 0
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["variant"] for r in records] == ["base", "base", "compare", "compare"]
+    assert records[2]["set"] == ["units.red_1.hp=5"]
+    capsys.readouterr()
