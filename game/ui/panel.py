@@ -8,16 +8,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.catalog import rule_text
+from game.i18n import LANGUAGE_NAMES, action_name, current_language, describe, is_rtl, refusal, rule_titles, t
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
-from game.ui.widgets import Button, paragraph, text, wrap
+from game.ui.widgets import CLIPPED, Button, fitted, paragraph, wrap
 from rules.core import Creature, Illegal
 
-RULESET_BADGES: dict[str, tuple[str, theme.Color]] = {
-    "pf1": ("Pathfinder 1e", (150, 60, 40)),
-    "dnd5e": ("D&D 5e", (140, 30, 40)),
-    "hexxen": ("HeXXen 1733", (70, 50, 110)),
-}
+RULESET_COLORS: dict[str, theme.Color] = {"pf1": (150, 60, 40), "dnd5e": (140, 30, 40), "hexxen": (70, 50, 110)}
+"""Badge colour per ruleset (the badge text is the catalogue's `ruleset.<name>`)."""
 
 RULESET_ACTIONS: dict[str, tuple[str, ...]] = {
     "pf1": ("step", "charge", "minimum_move", "attack", "overrun", "tumble", "drop_prone", "stand_up", "interact"),
@@ -29,20 +27,6 @@ ruleset reports as possible is shown as well."""
 
 MOVE_KINDS = ("move", "double_move", "run", "engage")
 
-KEY_HELP = (
-    "Wheel: zoom · middle-drag/arrows: pan · Home: fit · Tab: next unit · U/Ctrl+Z: undo · L: levels · F11: full screen"
-)
-"""The keys no button shows."""
-
-LABELS: dict[str, str] = {
-    "end_turn": "End turn",
-    "drop_prone": "Drop prone",
-    "stand_up": "Stand up",
-    "minimum_move": "Min. move",
-    "sneak_attack": "Sneak attack",
-    "step": "1.5 m step",
-    "undo": "Undo",
-}
 
 
 @dataclass(slots=True)
@@ -102,6 +86,8 @@ class SidePanel:
         self._surface: pygame.Surface | None = None
         self._key: tuple[object, ...] | None = None
         self.paints = 0
+        self._rtl = False
+        """Hebrew: the panel is painted mirrored (text right-aligned, buttons ordered right to left)."""
 
     def relayout(self, rect: pygame.Rect) -> None:
         """A new place on screen (window resized)."""
@@ -127,6 +113,7 @@ class SidePanel:
             model.armed,
             len(model.log),
             model.hint,
+            current_language(),
         )
         if self._surface is None or key != self._key:
             self._paint(model, hovered)
@@ -167,19 +154,22 @@ class SidePanel:
             if pygame.display.get_surface() is not None:
                 self._surface = self._surface.convert()  # same pixel format as the window: the fast blit path
         surf = self._surface
+        self._rtl = is_rtl()
         surf.fill(theme.PANEL)
-        pygame.draw.line(surf, theme.PANEL_EDGE, (0, 0), (0, self.rect.height), 2)
+        edge_x = self.rect.width - 1 if self._rtl else 0  # the edge towards the board
+        pygame.draw.line(surf, theme.PANEL_EDGE, (edge_x, 0), (edge_x, self.rect.height), 2)
         pad = 14
         width = self.rect.width - 2 * pad
         y = paragraph(surf, model.level_name, pygame.Rect(pad, 12, width, 60), 28, theme.TEXT, bold=True)
-        badge_text, badge_color = RULESET_BADGES.get(model.ruleset, (model.ruleset, (80, 80, 80)))
-        label = theme.font(18, bold=True).render(badge_text, True, (255, 255, 255))
-        badge = label.get_rect(topleft=(pad, y + 2)).inflate(12, 6)
-        badge.topleft = (pad, y + 2)
+        badge_color = RULESET_COLORS.get(model.ruleset, (80, 80, 80))
+        badge_text = t(f"ruleset.{model.ruleset}")
+        label = theme.render(badge_text if not badge_text.startswith("⟦") else model.ruleset, 18, (255, 255, 255), True)
+        badge = self._mx(label.get_rect(topleft=(pad, y + 2)).inflate(12, 6).move(6, 3))
         pygame.draw.rect(surf, badge_color, badge, border_radius=4)
         surf.blit(label, label.get_rect(center=badge.center))
-        round_label = theme.font(20).render(f"Round {model.round}", True, theme.MUTED)
-        surf.blit(round_label, round_label.get_rect(midright=(pad + width, badge.centery)))
+        round_label = theme.render(t("panel.round", round=model.round), 20, theme.MUTED)
+        round_y = badge.centery - round_label.get_height() // 2
+        self._put(surf, round_label, pad + width - round_label.get_width(), round_y)
         y = badge.bottom + 10
         y = self._turn(surf, model, pad, y, width)
         y = self._card(surf, model, pad, y, width)
@@ -187,14 +177,31 @@ class SidePanel:
         y = self._actions(surf, model, pad, y, width, hovered)
         self._log(surf, model, pad, y + 6, width)
 
+    # --- mirroring: the layout is written left to right; in Hebrew every x is taken from the right
+
+    def _mx(self, rect: pygame.Rect) -> pygame.Rect:
+        """`rect` (panel coordinates) mirrored across the panel's centre line when painting right to left."""
+        if not self._rtl:
+            return pygame.Rect(rect)
+        return pygame.Rect(self.rect.width - rect.right, rect.y, rect.width, rect.height)
+
+    def _put(
+        self, surf: pygame.Surface, image: pygame.Surface, x: int, y: int, area: pygame.Rect | None = None
+    ) -> pygame.Rect:
+        """Blit `image` with its left edge at `x` (its right edge at width - x when right to left)."""
+        w = area.width if area is not None else image.get_width()
+        if area is not None and image.get_width() > area.width:
+            CLIPPED.append(f"panel image {image.get_width()} px in {area.width} px")
+        return surf.blit(image, self._mx(pygame.Rect(x, y, w, image.get_height())).topleft, area)
+
     def _turn(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> int:
-        pygame.draw.rect(surf, model.side_color, pygame.Rect(pad, y + 2, 16, 16), border_radius=3)
-        who = "Match over" if model.finished else f"{model.side_name} to act"
-        y = paragraph(surf, who, pygame.Rect(pad + 24, y, width - 24, 50), 22, theme.TEXT, bold=True)
+        pygame.draw.rect(surf, model.side_color, self._mx(pygame.Rect(pad, y + 2, 16, 16)), border_radius=3)
+        who = t("panel.match_over") if model.finished else t("panel.to_act", side=model.side_name)
+        y = paragraph(surf, who, self._mx(pygame.Rect(pad + 24, y, width - 24, 50)), 22, theme.TEXT, bold=True)
         for note in model.extra:
             y = paragraph(surf, note, pygame.Rect(pad, y, width, 40), 17, theme.ACCENT)
         if model.active_unit:
-            text(surf, f"Initiative: {model.active_unit}", (pad, y), 18, theme.MUTED)
+            self._put(surf, theme.render(t("panel.initiative", unit=model.active_unit), 18, theme.MUTED), pad, y)
             y += 20
         return y + 6
 
@@ -202,22 +209,22 @@ class SidePanel:
         box = pygame.Rect(pad - 4, y, width + 8, 10)
         card = model.card
         if card is None:
-            hint = model.hint or "Click one of your units to select it."
+            hint = model.hint or t("panel.select_hint")
             end = paragraph(surf, hint, pygame.Rect(pad, y + 4, width, 60), 18, theme.MUTED)
             return end + 8
         c = card.creature
         lines: list[tuple[str, theme.Color]] = []
         speeds = [
-            f"{mode} {v:g} m"
+            t("panel.speed_mode", mode=t(f"mode.{mode}"), metres=f"{v:g}")
             for mode, v in (("walk", c.speed), ("fly", c.fly), ("climb", c.climb), ("swim", c.swim))
             if v
         ]
         if speeds:
-            lines.append(("Speed: " + " · ".join(speeds), theme.TEXT))
+            lines.append((t("panel.speed", speeds=" · ".join(speeds)), theme.TEXT))
         if card.moved_m is not None and card.remaining_m is not None:
-            lines.append((f"Moved {card.moved_m:g} m · left {card.remaining_m:g} m", theme.TEXT))
+            lines.append((t("panel.moved", moved=f"{card.moved_m:g}", left=f"{card.remaining_m:g}"), theme.TEXT))
         states = [
-            s
+            t(f"state.{s}")
             for s, on in (
                 ("prone", c.prone),
                 ("squeezed", c.squeezed),
@@ -228,28 +235,33 @@ class SidePanel:
             if on
         ]
         if card.bound_to:
-            states.append("bound to " + ", ".join(card.bound_to))
-        lines.append(("State: " + (", ".join(states) if states else "ready"), theme.ACCENT if states else theme.MUTED))
+            states.append(t("state.bound_to", units=", ".join(card.bound_to)))
+        state_text = ", ".join(states) if states else t("state.ready")
+        lines.append((t("panel.state", states=state_text), theme.ACCENT if states else theme.MUTED))
         f = theme.font(19)
         wrapped = [(line, color) for raw, color in lines for line in wrap(raw, f, width - 8)]
         box.height = 74 + len(wrapped) * (f.get_linesize() + 1) + 8
         pygame.draw.rect(surf, (44, 48, 57), box, border_radius=6)
         pygame.draw.rect(surf, card.color, box, 2, border_radius=6)
-        name = theme.label(c.name or c.id, 24, theme.TEXT, True)
-        surf.blit(name, (pad + 4, y + 6), pygame.Rect(0, 0, width - 8, name.get_height()))
-        sub = theme.label(f"{c.size.label} · {card.side_name}", 17, theme.MUTED)
-        surf.blit(sub, (pad + 4, y + 30), pygame.Rect(0, 0, width - 8, sub.get_height()))
+        name_text = c.name or c.id
+        name = theme.label(name_text, fitted(name_text, width - 8, (24, 21, 18), True), theme.TEXT, True)
+        self._put(surf, name, pad + 4, y + 6, pygame.Rect(0, 0, min(name.get_width(), width - 8), name.get_height()))
+        sub_text = f"{t(f'size.{c.size.label}')} · {card.side_name}"
+        sub = theme.label(sub_text, fitted(sub_text, width - 8, (17, 15)), theme.MUTED)
+        self._put(surf, sub, pad + 4, y + 30, pygame.Rect(0, 0, min(sub.get_width(), width - 8), sub.get_height()))
         # hit points as a bar on its own row: quicker to read than numbers, and never over the name
-        hp = theme.label(f"HP {c.hp}/{c.max_hp}", 17, theme.TEXT)
-        surf.blit(hp, (pad + 4, y + 50))
-        bar = pygame.Rect(pad + 12 + hp.get_width(), y + 52, min(140, width - hp.get_width() - 24), 11)
+        hp = theme.label(t("panel.hp", hp=c.hp, max=c.max_hp), 17, theme.TEXT)
+        self._put(surf, hp, pad + 4, y + 50)
+        bar = self._mx(pygame.Rect(pad + 12 + hp.get_width(), y + 52, min(140, width - hp.get_width() - 24), 11))
         pygame.draw.rect(surf, (60, 30, 30), bar, border_radius=3)
         fill = bar.copy()
         fill.width = round(bar.width * max(0, c.hp) / max(1, c.max_hp))
+        if self._rtl:
+            fill.right = bar.right  # the bar empties towards the reading end
         pygame.draw.rect(surf, (80, 190, 90), fill, border_radius=3)
         ly = y + 74
         for line, color in wrapped:
-            surf.blit(f.render(line, True, color), (pad + 4, ly))
+            self._put(surf, theme.render(line, 19, color), pad + 4, ly)
             ly += f.get_linesize() + 1
         return box.bottom + 8
 
@@ -257,13 +269,13 @@ class SidePanel:
         if not model.bands:
             return y
         x = pad
-        f = theme.font(17)
         for band in model.bands:
-            label = f.render(theme.BAND_LABELS.get(band, band), True, theme.TEXT)
+            name = t(f"band.{band}")
+            label = theme.render(band.replace("_", " ") if name.startswith("⟦") else name, 17, theme.TEXT)
             if x + 20 + label.get_width() > self.rect.width - pad:
                 x, y = pad, y + 20
-            pygame.draw.rect(surf, theme.band_color(band), pygame.Rect(x, y + 1, 14, 14), border_radius=2)
-            surf.blit(label, (x + 18, y))
+            pygame.draw.rect(surf, theme.band_color(band), self._mx(pygame.Rect(x, y + 3, 14, 14)), border_radius=2)
+            self._put(surf, label, x + 18, y)
             x += 18 + label.get_width() + 14
         return y + 24
 
@@ -274,13 +286,13 @@ class SidePanel:
         kinds = action_kinds(model.ruleset, model.available) if model.card else []
         entries: list[tuple[str, str, bool, str, str]] = []
         for kind in kinds:
-            refusal = model.available.get(kind)
-            tip = f"{refusal.message} [{refusal.rule}]" if isinstance(refusal, Illegal) else ""
+            refusal_of = model.available.get(kind)
+            tip = refusal(refusal_of.rule, refusal_of.message) if isinstance(refusal_of, Illegal) else ""
             entries.append(
                 (
                     f"action:{kind}",
-                    LABELS.get(kind, kind.replace("_", " ").capitalize()),
-                    refusal is None,
+                    action_name(kind),
+                    refusal_of is None,
                     tip,
                     ACTION_SHORTCUTS.get(kind, ""),
                 )
@@ -289,18 +301,24 @@ class SidePanel:
         entries.append(
             (
                 "action:end_turn",
-                LABELS["end_turn"],
+                action_name("end_turn"),
                 model.can_end_turn and not model.finished and end_refusal is None,
-                "the match is over" if model.finished else ("" if model.can_end_turn else "the computer is moving"),
+                t("panel.tip_match_over")
+                if model.finished
+                else ("" if model.can_end_turn else t("panel.tip_computer_moving")),
                 "E",
             )
         )
-        entries.append(("undo", LABELS["undo"], model.can_undo, "" if model.can_undo else "nothing to undo", "U"))
+        undo_tip = "" if model.can_undo else t("panel.tip_nothing_to_undo")
+        entries.append(("undo", action_name("undo"), model.can_undo, undo_tip, "U"))
+        language = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
+        entries.append(("language", language, True, "", ""))
         gap, cols = 6, 2
         bw, bh = (width - gap) // cols, 30
         for i, (intent, label, enabled, tip, key) in enumerate(entries):
             col, row = i % cols, i // cols
-            rect = pygame.Rect(self.rect.x + pad + col * (bw + gap), self.rect.y + y + row * (bh + gap), bw, bh)
+            at = self._mx(pygame.Rect(pad + col * (bw + gap), y + row * (bh + gap), bw, bh))
+            rect = at.move(self.rect.topleft)
             armed = model.armed is not None and intent == f"action:{model.armed}"
             button = Button(rect, label, intent, enabled, tip, key, armed)
             self.buttons.append(button)
@@ -309,15 +327,14 @@ class SidePanel:
         return y + rows * (bh + gap) + 4
 
     def _log(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> None:
-        text(surf, "Log", (pad, y), 20, theme.MUTED, bold=True)
+        self._put(surf, theme.render(t("panel.log"), 20, theme.MUTED, True), pad, y)
         y += 22
         # the keys no button shows, under the log so a new player finds them
-        help_lines = wrap(KEY_HELP, theme.font(15), width)
+        help_lines = wrap(t("panel.key_help"), theme.font(15), width)
         help_h = len(help_lines) * theme.font(15).get_linesize() + 6
         for i, line in enumerate(help_lines):
-            surf.blit(
-                theme.label(line, 15, theme.MUTED), (pad, self.rect.height - help_h + i * theme.font(15).get_linesize())
-            )
+            help_y = self.rect.height - help_h + i * theme.font(15).get_linesize()
+            self._put(surf, theme.label(line, 15, theme.MUTED), pad, help_y)
         area = pygame.Rect(pad - 4, y, width + 8, self.rect.height - y - 10 - help_h)
         self.log_rect = area.move(self.rect.topleft)
         if area.height <= 20:
@@ -330,8 +347,10 @@ class SidePanel:
         bottom = area.bottom - 4
         # newest at the bottom, drawn upwards until the box is full
         for entry in reversed(entries[:newest]):
-            body = wrap(f"R{getattr(entry, 'round', '?')} {getattr(entry, 'text', entry)}", f, area.width - 10)
-            rules = ", ".join(getattr(entry, "rules", ()) or ())
+            line_text = describe(entry) if hasattr(entry, "kind") else str(entry)
+            body = wrap(f"{t('log.round', round=getattr(entry, 'round', '?'))} {line_text}", f, area.width - 10)
+            # each rule id with its title from the rule catalogue, in the chosen language
+            rules = rule_titles(tuple(getattr(entry, "rules", ()) or ()))
             rule_lines = wrap(rules, small, area.width - 18) if rules else []
             height = len(body) * f.get_linesize() + len(rule_lines) * small.get_linesize() + 3
             if bottom - height < area.y + 2:
@@ -344,18 +363,23 @@ class SidePanel:
                 self.log_hits.append((hit, entry_rules))
             color = theme.TEXT if getattr(entry, "ok", True) else (240, 130, 120)
             for line in body:
-                surf.blit(f.render(line, True, color), (area.x + 5, ly))
+                self._put(surf, theme.render(line, 17, color), area.x + 5, ly)
                 ly += f.get_linesize()
             for line in rule_lines:
-                surf.blit(small.render(line, True, theme.MUTED), (area.x + 13, ly))
+                self._put(surf, theme.render(line, 15, theme.MUTED), area.x + 13, ly)
                 ly += small.get_linesize()
         if self.log_scroll:
-            text(surf, f"↓ {self.log_scroll} newer (wheel)", (area.right - 130, area.y + 2), 15, theme.ACCENT)
+            newer = theme.render(t("panel.newer", count=self.log_scroll), 15, theme.ACCENT)
+            self._put(surf, newer, area.right - 6 - newer.get_width(), area.y + 2)
 
 
 def rules_text(rules: tuple[str, ...]) -> str:
-    """Each rule id with its catalogue title and summary, one paragraph per rule."""
-    return "\n".join(f"{r} — {rule_text(r).title}: {rule_text(r).summary}" for r in rules[:4])
+    """Each rule id with its catalogue title and summary in the current language, one paragraph per rule."""
+    lang = current_language()
+    return "\n".join(
+        t("panel.rule_tip", rule=r, title=rule_text(r, lang).title, summary=rule_text(r, lang).summary)
+        for r in rules[:4]
+    )
 
 
 def _tooltip(
@@ -365,15 +389,18 @@ def _tooltip(
     background: theme.Color = (60, 30, 30),
     edge: theme.Color = theme.WARNING,
 ) -> pygame.Rect:
-    """A wrapped tooltip box left of the pointer (the panel sits at the window's right edge)."""
+    """A wrapped tooltip box towards the board: left of the pointer, right of it when right to left."""
     f = theme.font(18)
     lines = wrap(value, f, 300)
     w = max(f.size(line)[0] for line in lines) + 12
     h = len(lines) * f.get_linesize() + 8
-    box = pygame.Rect(at[0] - w - 8, at[1] + 12, w, h)
+    rtl = is_rtl()
+    box = pygame.Rect(at[0] + 8 if rtl else at[0] - w - 8, at[1] + 12, w, h)
     box.clamp_ip(screen.get_rect())
     pygame.draw.rect(screen, background, box, border_radius=4)
     pygame.draw.rect(screen, edge, box, 1, border_radius=4)
     for i, line in enumerate(lines):
-        screen.blit(f.render(line, True, theme.TEXT), (box.x + 6, box.y + 4 + i * f.get_linesize()))
+        label = theme.render(line, 18, theme.TEXT)
+        x = box.right - 6 - label.get_width() if rtl else box.x + 6
+        screen.blit(label, (x, box.y + 4 + i * f.get_linesize()))
     return box

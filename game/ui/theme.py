@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+import re
+from functools import cache, lru_cache
+from pathlib import Path
 
 import pygame
+from bidi import get_display
+
+from game.i18n import is_rtl
 
 Color = tuple[int, int, int]
 
@@ -56,14 +61,6 @@ FALLBACK_BAND: Color = (170, 110, 220)
 OVERLAY_ALPHA = 0.42
 """How strongly reach shading tints the terrain: readable terrain under a clear band colour."""
 
-BAND_LABELS: dict[str, str] = {
-    "move": "move",
-    "double_move": "double move",
-    "run": "run",
-    "dash": "dash",
-    "engage": "can engage",
-}
-
 PANEL_WIDTH = 340
 """Side panel width in pixels; the board gets the rest of the window."""
 MIN_CELL = 12
@@ -86,26 +83,62 @@ def readable_on(color: Color) -> Color:
     return (20, 20, 20) if luminance > 150 else (245, 245, 245)
 
 
+FONT_SCALE = 0.7
+"""Heebo draws bigger than pygame's default font at the same pixel size; callers keep the sizes they know."""
+RTL_TEXT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+"""Characters of right-to-left scripts (Hebrew, Arabic): a line with one of them needs the bidi pass."""
+
+
+@cache
+def font_path() -> Path | None:
+    """The Heebo font file of the fontpkg-heebo package (Hebrew and Latin with accents), or None if missing."""
+    try:
+        import fontpkg_heebo
+    except ImportError:  # pragma: no cover - a declared dependency; pygame's font still draws Latin
+        return None
+    files = sorted(Path(fontpkg_heebo.ROOT).glob("**/*.ttf"))
+    return files[0] if files else None
+
+
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at `size` px (cached: creating fonts is slow)."""
+    """Heebo at `size` (in the default font's px scale), cached: creating fonts is slow."""
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, size)
+    path = font_path()
+    f = pygame.font.Font(path, max(6, round(size * FONT_SCALE))) if path else pygame.font.Font(None, size)
     f.set_bold(bold)
     return f
 
 
-@lru_cache(maxsize=256)
+def visual(value: str, rtl: bool | None = None) -> str:
+    """`value` in display order: the Unicode bidi algorithm per line (Hebrew runs reversed, numbers kept)."""
+    if not RTL_TEXT.search(value):
+        return value  # nothing to reorder: a pure left-to-right line stays as it is
+    rtl = is_rtl() if rtl is None else rtl
+    # in a Hebrew screen a line reads right to left even when it starts with a Latin name
+    return "\n".join(get_display(line, base_dir="R" if rtl else None) for line in value.split("\n"))
+
+
+def render(value: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """One line of text drawn with Heebo in display order (the one path every label goes through)."""
+    return font(size, bold).render(visual(value), True, color)
+
+
 def label(value: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: per-frame labels (cursor tips, markers) repeat from frame to frame."""
-    return font(size, bold).render(value, True, color)
+    return _label(value, size, color, bold, is_rtl())
+
+
+@lru_cache(maxsize=256)
+def _label(value: str, size: int, color: Color, bold: bool, rtl: bool) -> pygame.Surface:
+    return font(size, bold).render(visual(value, rtl), True, color)
 
 
 def reset_fonts() -> None:
     """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones)."""
     font.cache_clear()
-    label.cache_clear()
+    _label.cache_clear()
 
 
 def parse_color(value: object, default: Color = (200, 200, 200)) -> Color:

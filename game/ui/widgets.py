@@ -6,7 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import is_rtl
 from game.ui import theme
+
+CLIPPED: list[str] = []
+"""Text that had to be cut or dropped to fit its widget (a check hook: tests assert it stays empty)."""
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -39,9 +43,12 @@ def text(
     size: int = 20,
     color: theme.Color = theme.TEXT,
     bold: bool = False,
+    align: str = "left",
 ) -> pygame.Rect:
-    """Draw one line of text with its top-left at `pos`; returns the rectangle it took."""
-    label = theme.font(size, bold).render(value, True, color)
+    """Draw one line of text with its top-left (align="right": top-right) at `pos`; returns the rectangle it took."""
+    label = theme.render(value, size, color, bold)
+    if align == "right":
+        return surface.blit(label, label.get_rect(topright=pos))
     return surface.blit(label, pos)
 
 
@@ -53,16 +60,36 @@ def paragraph(
     color: theme.Color = theme.TEXT,
     bold: bool = False,
     gap: int = 2,
+    align: str | None = None,
 ) -> int:
-    """Wrapped text inside `rect` (lines that do not fit are dropped); returns the y below it."""
+    """Wrapped text inside `rect` (lines that do not fit are dropped); returns the y below it.
+
+    `align` is "left", "right" or "center"; None follows the language (right-aligned in Hebrew).
+    """
+    align = align or ("right" if is_rtl() else "left")
     f = theme.font(size, bold)
     y = rect.y
     for line in wrap(value, f, rect.width):
         if y + f.get_linesize() > rect.bottom:
+            CLIPPED.append(line)
             break
-        surface.blit(f.render(line, True, color), (rect.x, y))
+        label = theme.render(line, size, color, bold)
+        if align == "right":
+            surface.blit(label, label.get_rect(topright=(rect.right, y)))
+        elif align == "center":
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, y)))
+        else:
+            surface.blit(label, (rect.x, y))
         y += f.get_linesize() + gap
     return y
+
+
+def fitted(value: str, width: int, sizes: tuple[int, ...], bold: bool = False) -> int:
+    """The first (largest) size in `sizes` at which `value` is at most `width` px wide; the last if none is."""
+    for size in sizes:
+        if theme.font(size, bold).size(value)[0] <= width:
+            return size
+    return sizes[-1]
 
 
 @dataclass(slots=True)
@@ -88,17 +115,32 @@ class Button:
             fill, fg = ((76, 82, 96) if hover else (58, 63, 75)), theme.TEXT
         pygame.draw.rect(surface, fill, rect, border_radius=5)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=5)
-        f = theme.font(19, bold=True)
-        label = f.render(self.label, True, fg)
+        rtl = is_rtl()
         if self.shortcut:
-            key = theme.font(16).render(self.shortcut, True, theme.MUTED if self.enabled else theme.DISABLED)
-            surface.blit(key, key.get_rect(midright=(rect.right - 6, rect.centery)))
+            key = theme.render(self.shortcut, 16, theme.MUTED if self.enabled else theme.DISABLED)
+            # the key sits at the end of the reading direction: right in LTR, left in RTL
+            if rtl:
+                surface.blit(key, key.get_rect(midleft=(rect.x + 6, rect.centery)))
+            else:
+                surface.blit(key, key.get_rect(midright=(rect.right - 6, rect.centery)))
             room = rect.width - key.get_width() - 16
         else:
             room = rect.width - 12
+        # long labels (German) step down in size before anything is cut
+        size = fitted(self.label, room, (19, 17, 15, 14), bold=True)
+        label = theme.render(self.label, size, fg, bold=True)
         if label.get_width() > room:
+            CLIPPED.append(self.label)
             label = label.subsurface(pygame.Rect(0, 0, max(1, room), label.get_height()))
-        surface.blit(label, label.get_rect(midleft=(rect.x + 7, rect.centery)))
+        if rtl:
+            surface.blit(label, label.get_rect(midright=(rect.right - 7, rect.centery)))
+        else:
+            surface.blit(label, label.get_rect(midleft=(rect.x + 7, rect.centery)))
+
+    def fits(self) -> bool:
+        """Whether the label fits the button at the smallest size it may use (a layout check for tests)."""
+        room = self.rect.width - (theme.font(16).size(self.shortcut)[0] + 16 if self.shortcut else 12)
+        return theme.font(14, bold=True).size(self.label)[0] <= room
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """Whether screen point `pos` is on the button."""

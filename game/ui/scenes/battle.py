@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.i18n import action_name, is_rtl, next_language, refusal, set_language, t
 from game.match import Match
 from game.ui import theme
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
@@ -41,10 +42,13 @@ TOAST_SECONDS = 5.0
 
 
 def layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
-    """Board rectangle (left) and panel rectangle (right) for a window of `size`."""
+    """Board rectangle (left) and panel rectangle (right) for a window of `size`; mirrored in Hebrew."""
     w, h = size
     # wider screens get a wider panel (more log lines, fewer wrapped ones), never more than a third
     panel_w = min(max(theme.PANEL_WIDTH, w * 22 // 100), 480, max(220, w // 3))
+    if is_rtl():
+        # right-to-left readers start at the right: the board there, the panel on the left
+        return pygame.Rect(panel_w, 0, w - panel_w, h), pygame.Rect(0, 0, panel_w, h)
     return pygame.Rect(0, 0, w - panel_w, h), pygame.Rect(w - panel_w, 0, panel_w, h)
 
 
@@ -95,6 +99,7 @@ class BattleScene(Scene):
             "fit": self._fit,
             "next_unit": self.next_unit,
             "levels": self.open_levels,
+            "language": self.cycle_language,
         }
 
     # --- scene protocol ------------------------------------------------------------------
@@ -152,7 +157,7 @@ class BattleScene(Scene):
             self._changed()
             self._after_change(side)
         if step is not None and self.autoplayer.error is not None:
-            self.say(f"the computer player failed ({self.autoplayer.error}); its turn ends")
+            self.say(t("battle.computer_failed", error=self.autoplayer.error))
             self.autoplayer.error = None
         if self.toast_left > 0:
             self.toast_left -= dt
@@ -186,7 +191,7 @@ class BattleScene(Scene):
         elif self.forecast is not None and self.forecast.engage and self.hover_sq is not None:
             target = self.unit_at(self.hover_sq)
             if target is not None and target.id in self.forecast.engage:
-                tip = f"attack {target.name or target.id} (engage)"
+                tip = t("battle.attack_engage", target=target.name or target.id)
                 drawn.append(draw_tip(screen, tip, self.mouse, tip_bg, self.view.rect))
         if self.armed and self.hover_sq is not None:
             drawn += self._draw_armed(screen, sit)
@@ -201,20 +206,20 @@ class BattleScene(Scene):
     def _draw_armed(self, screen: pygame.Surface, sit: Situation) -> list[pygame.Rect]:
         """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
         assert self.view is not None and self.armed is not None and self.hover_sq is not None
-        name = self.armed.replace("_", " ")
+        name = action_name(self.armed)
         if self.armed in PATH_TARGET_KINDS and self.armed_target is not None and self.selected is not None:
             me = sit.creatures[self.selected]
             points = [self.view.square_center(me.at)] + [
                 self.view.square_center(sq) for sq in straight_path(me.at, self.hover_sq)
             ]
             drawn = [pygame.draw.line(screen, theme.ACCENT, a, b, 4) for a, b in itertools.pairwise(points)]
-            tip = f"{name} {self.armed_target}: end here"
+            tip = t("battle.armed_end_here", action=name, target=self.armed_target)
         elif self.armed in PATH_TARGET_KINDS:
-            drawn, tip = [], f"{name}: click the enemy first"
+            drawn, tip = [], t("battle.armed_enemy_first", action=name)
         elif self.armed in TARGET_KINDS:
-            drawn, tip = [], f"{name}: click an enemy"
+            drawn, tip = [], t("battle.armed_enemy", action=name)
         else:
-            drawn, tip = [], f"{name}: click a square"
+            drawn, tip = [], t("battle.armed_square", action=name)
         drawn.append(draw_tip(screen, tip, self.mouse, (30, 32, 38), self.view.rect))
         return [r.inflate(4, 4) for r in drawn]
 
@@ -274,16 +279,16 @@ class BattleScene(Scene):
             )
             if self.selected in self.actors:
                 available = m.ruleset.available(sit, self.selected)
-        hint = "" if self.actors else "No unit can act: end the turn."
+        hint = "" if self.actors else t("panel.no_unit_can_act")
         extra = []
         computer_turn = is_computer(m, sit.active_side) and not m.finished
         if computer_turn and self.autoplayer.hook is not None:
-            extra.append("The computer is moving its units…")
-            hint = "Watch, pan or zoom; your turn comes next."
+            extra.append(t("panel.computer_moving"))
+            hint = t("panel.computer_watch")
         elif computer_turn:
-            extra.append("Computer side, but no AI is installed: play it by hand")
+            extra.append(t("panel.no_ai"))
         if m.level.ruleset == "hexxen" and not computer_turn:
-            extra.append(f"Attack tactic: {self.tactic.replace('_', ' ')}  (1 front · 2 relieve · 3 cut in)")
+            extra.append(t("panel.tactic", tactic=t(f"tactic.{self.tactic}")))
         self._model = PanelModel(
             level_name=m.level.name,
             ruleset=m.level.ruleset,
@@ -366,7 +371,7 @@ class BattleScene(Scene):
                     # earlier parts of a combined action (Dash, then move) are taken back with the refusal
                     for _ in range(done + 1):
                         self.match.undo()
-                self.say(f"{result.message} [{result.rule}]")
+                self.say(refusal(result.rule, result.message))
                 break
         self.armed = self.armed_target = None
         self._changed()
@@ -390,7 +395,7 @@ class BattleScene(Scene):
     def undo(self) -> None:
         """Take back the last action (U, Ctrl+Z)."""
         if self.computer_moving():
-            self.say("wait for the computer to finish its turn")
+            self.say(t("battle.wait_computer"))
             return
         history = self.match.history
         # refusals changed nothing: take them back together with the last real action
@@ -400,22 +405,23 @@ class BattleScene(Scene):
             self._changed()
             self._auto_select()
         else:
-            self.say("nothing to undo (or the last action rolled dice)")
+            self.say(t("battle.nothing_to_undo"))
 
     def use_action(self, kind: str) -> None:
         """An action from the bar or its shortcut: perform it, or arm it to wait for a target."""
         if self.computer_moving():
-            self.say("wait for the computer to finish its turn")
+            self.say(t("battle.wait_computer"))
             return
         if kind == "end_turn":
             self.perform(Action("end_turn"))
             return
         if self.selected is None:
-            self.say("select a unit first")
+            self.say(t("battle.select_first"))
             return
-        refusal = self.match.ruleset.available(self.situation(), self.selected).get(kind)
-        if isinstance(refusal, Illegal):
-            self.say(f"{kind.replace('_', ' ')}: {refusal.message} [{refusal.rule}]")
+        refused = self.match.ruleset.available(self.situation(), self.selected).get(kind)
+        if isinstance(refused, Illegal):
+            reason = refusal(refused.rule, refused.message)
+            self.say(t("battle.refused_action", action=action_name(kind), reason=reason))
             return
         if kind in NO_TARGET_KINDS:
             self.perform(Action(kind, self.selected))
@@ -425,7 +431,7 @@ class BattleScene(Scene):
             self.preview = None
             self._changed(state=False)
         elif kind in MOVE_KINDS:
-            self.say("click a shaded square to move")
+            self.say(t("battle.click_shaded"))
 
     def choose_tactic(self, tactic: str) -> None:
         """hexxen: the tactic the next attack uses (1 front, 2 relieve, 3 cut in)."""
@@ -448,6 +454,11 @@ class BattleScene(Scene):
         """Open the level menu (L)."""
         self.app.show_menu(self)
 
+    def cycle_language(self) -> None:
+        """The language button: the next language; Hebrew mirrors the layout, so lay out again."""
+        set_language(next_language())
+        self.relayout(self.app.screen.get_size())
+
     # --- pointer ---------------------------------------------------------------------------
 
     def click_square(self, sq: Square) -> None:
@@ -461,7 +472,7 @@ class BattleScene(Scene):
             return
         if self.selected is None or self.forecast is None:
             if clicked is not None:
-                self.say(f"{clicked.name or clicked.id} cannot act now")
+                self.say(t("battle.cannot_act", unit=clicked.name or clicked.id))
             return
         if clicked is not None and clicked.id in self.forecast.engage:
             self.perform(Action("attack", self.selected, target=clicked.id, tactic=self.tactic))
@@ -484,7 +495,7 @@ class BattleScene(Scene):
                 self.perform(Action(kind, unit, path, target=other))
         elif kind in TARGET_KINDS:
             if clicked is None or clicked.id == unit:
-                self.say("click an enemy")
+                self.say(t("battle.click_enemy"))
                 return
             if kind in PATH_TARGET_KINDS:
                 # first click names the enemy; the second picks the square to end on
@@ -526,7 +537,7 @@ class BattleScene(Scene):
             if button.enabled:
                 self._run_intent(button.intent)
             else:
-                self.say(button.tooltip or "not possible now")
+                self.say(button.tooltip or t("battle.not_possible"))
             return
         sq = self.view.square_at(event.pos)
         if sq is not None:
