@@ -8,17 +8,22 @@ from pathlib import Path
 
 import pygame
 
-from game.cli import load_or_default
+from game.cli import DEFAULT_LEVEL, load_or_default
 from game.level import Level, LevelError
 from game.match import Match
+from game.replay import open_replay
+from game.script import ScriptError
 from game.ui import theme
 from game.ui.keymap import APP_KEYS, intent_for
+from game.ui.saving import SAVE_TEXT, draw_banner, save, save_intent
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.message import MessageScene
+from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.victory import VictoryScene
+from game.watch import LevelWatcher
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
@@ -57,12 +62,21 @@ class App:
         self.match: Match | None = None
         self.level: Level | None = None
         self.side_colors: dict[str, theme.Color] = {}
+        self.watcher: LevelWatcher | None = None
+        """play --watch: the level file, polled every half second (docs/replays.md)."""
+        if getattr(args, "replay", None):
+            self.open_replay(getattr(args, "level", None), args.replay, getattr(args, "force", False))
+            return
+        if getattr(args, "watch", False):
+            self.watcher = LevelWatcher(getattr(args, "level", None) or DEFAULT_LEVEL)
         self.open_level(getattr(args, "level", None))
 
     # --- matches and scenes --------------------------------------------------------------
 
     def open_level(self, path: str | Path | None) -> None:
         """Load a level and start a match on it; a bad level shows its error on screen."""
+        if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
+            self.watcher = LevelWatcher(path)  # a level opened from the menu is the one watched now
         try:
             level = load_or_default(str(path) if path is not None else None)
         except LevelError as exc:
@@ -86,6 +100,42 @@ class App:
         }
         self.match = Match(level, seed=self.seed)
         self.switch(BattleScene(self.match))
+
+    def open_replay(self, level: str | None, script: str, force: bool = False) -> None:
+        """The replay viewer on a saved script (play --replay); a bad one shows its error on screen."""
+        try:
+            viewer = open_replay(level, script, force)
+        except (LevelError, ScriptError) as exc:
+            self.switch(MessageScene("This replay cannot be shown", str(exc)))
+            return
+        self.level = viewer.level
+        self.switch(ReplayScene(viewer))
+
+    def save(self, intent: str) -> None:
+        """Ctrl+S / F5: save the replay; Ctrl+Shift+S / F6: save the situation; say where."""
+        if getattr(getattr(self.scene, "autoplayer", None), "busy", False):
+            message = SAVE_TEXT["wait"]
+        else:
+            message = save(None if isinstance(self.scene, ReplayScene) else self.match, intent)
+        print(message, flush=True)  # the log line: the path stays in the terminal after the toast fades
+        say = getattr(self.scene, "say", None)
+        if callable(say):
+            say(message)
+
+    def poll_watch(self) -> None:
+        """play --watch: reload a changed level (a fresh match); keep the last good one while it does not load."""
+        if self.watcher is None:
+            return
+        reload = self.watcher.poll()
+        if reload is None:
+            return
+        if reload.level is not None:
+            print(f"reloaded {self.watcher.path}", flush=True)
+            self.start(reload.level)
+        else:
+            print(f"error: {reload.error}", flush=True)
+            if self.scene is not None:
+                self.scene.relayout(self.screen.get_size())  # redraw all: the banner covers part of the scene
 
     def replay(self) -> None:
         """The same level again from the start."""
@@ -159,6 +209,8 @@ class App:
                 self.scene.relayout(self.screen.get_size())
         elif event.type == pygame.KEYDOWN and intent_for(APP_KEYS, event) == "fullscreen":
             self.toggle_fullscreen()
+        elif (intent := save_intent(event)) is not None:
+            self.save(intent)
         elif self.scene is not None:
             self.scene.handle_event(event)
 
@@ -168,9 +220,14 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self.poll_watch()
         assert self.scene is not None
         self.scene.update(dt)
         changed = self.scene.draw(self.screen)
+        if self.watcher is not None and self.watcher.error is not None:
+            banner = draw_banner(self.screen, str(self.watcher.path), self.watcher.error)
+            if changed is not None:
+                changed = [*changed, banner]
         if changed is None:
             pygame.display.flip()
         elif changed:

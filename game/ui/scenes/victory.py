@@ -25,8 +25,11 @@ class VictoryScene(Scene):
         self.intents: dict[str, Callable[[], None]] = {
             "replay": self._replay,
             "review": self._review,
+            "save": lambda: self.app.save("save_replay"),
             "quit": self._quit,
         }
+        self.note = ""
+        """Where the replay was saved (or why not)."""
 
     def _replay(self) -> None:
         self.app.replay()
@@ -36,6 +39,10 @@ class VictoryScene(Scene):
 
     def _quit(self) -> None:
         self.app.quit()
+
+    def say(self, message: str) -> None:
+        """Show a line under the buttons (where a replay was saved)."""
+        self.note = message
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Buttons by click, or R / B / Q."""
@@ -52,7 +59,7 @@ class VictoryScene(Scene):
                 self.intents[intent]()
 
     def draw(self, screen: pygame.Surface) -> None:
-        """The winner in their side colour and three buttons."""
+        """The winner in their side colour and the buttons."""
         screen.fill(theme.BACKGROUND)
         w, h = screen.get_size()
         title = f"{self.winner_name} wins!" if self.winner_name else "Nobody is left standing — a draw"
@@ -63,12 +70,21 @@ class VictoryScene(Scene):
         if self.detail:
             small = theme.label(self.detail, 24, theme.MUTED)
             screen.blit(small, small.get_rect(center=(w // 2, h // 2 - 36)))
-        labels = (("Replay level", "replay", "R"), ("Review board", "review", "B"), ("Quit", "quit", "Q"))
-        bw, bh, gap = 190, 44, 16
-        x0 = w // 2 - (3 * bw + 2 * gap) // 2
+        labels = (
+            ("Replay level", "replay", "R"),
+            ("Review board", "review", "B"),
+            ("Save replay", "save", "S"),
+            ("Quit", "quit", "Q"),
+        )
+        gap, bh = 16, 44
+        bw = min(190, (w - 40 - (len(labels) - 1) * gap) // len(labels))
+        x0 = w // 2 - (len(labels) * bw + (len(labels) - 1) * gap) // 2
         self.buttons = [
             Button(pygame.Rect(x0 + i * (bw + gap), h // 2, bw, bh), label, intent, shortcut=key)
             for i, (label, intent, key) in enumerate(labels)
         ]
         for b in self.buttons:
             b.draw(screen, hover=self.hover is not None and b.hit(self.hover))
+        if self.note:
+            note = theme.label(self.note, 18, theme.MUTED)
+            screen.blit(note, note.get_rect(center=(w // 2, h // 2 + bh + 30)))

@@ -1,0 +1,70 @@
+"""Saving from the window (replay, "the situation now") and the live-reload error banner.
+
+Keys: Ctrl+S or F5 saves the replay of the game so far; Ctrl+Shift+S or F6 saves the situation
+(level file as it stands + the replay + the level played) for a rules question.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.match import Match
+from game.replay import save_replay, save_situation
+from game.ui import theme
+from game.ui.widgets import paragraph
+
+SAVE_TEXT: dict[str, str] = {
+    "replay_saved": "Replay saved: {path}",
+    "situation_saved": "Situation saved in {folder} (situation.toml, replay.toml, level.toml)",
+    "situation_partly": "Saved replay.toml and level.toml in {folder}; {problem}",
+    "cannot_save": "Could not save: {reason}",
+    "wait": "Wait for the computer to finish its move, then save",
+    "nothing": "No game to save here",
+    "banner_title": "{path} does not load — still playing the last good version",
+    "banner_hint": "Fix the file and save it: the level reloads by itself.",
+}
+"""The words of saving and of the reload banner (to move into the i18n catalogue with the rest of the UI)."""
+
+
+def save_intent(event: pygame.event.Event) -> str | None:
+    """ "save_replay", "save_situation" or None for a KEYDOWN event."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
+    if event.key == pygame.K_F5 or (event.key == pygame.K_s and ctrl and not shift):
+        return "save_replay"
+    if event.key == pygame.K_F6 or (event.key == pygame.K_s and ctrl and shift):
+        return "save_situation"
+    return None
+
+
+def save(match: Match | None, intent: str) -> str:
+    """Save what `intent` names for `match`; returns the line to show (where it went, or why not)."""
+    if match is None:
+        return SAVE_TEXT["nothing"]
+    try:
+        if intent == "save_replay":
+            return SAVE_TEXT["replay_saved"].format(path=save_replay(match))
+        saved = save_situation(match)
+    except OSError as exc:
+        return SAVE_TEXT["cannot_save"].format(reason=exc.strerror or exc)
+    if saved.problem:
+        return SAVE_TEXT["situation_partly"].format(folder=saved.folder, problem=saved.problem)
+    return SAVE_TEXT["situation_saved"].format(folder=saved.folder)
+
+
+def draw_banner(screen: pygame.Surface, path: str, error: str) -> pygame.Rect:
+    """A red strip across the top of the window with the level's error; returns its rectangle."""
+    w = screen.get_width()
+    f = theme.font(18)
+    height = min(screen.get_height() // 3, 4 * f.get_linesize() + 3 * 18 + 24)
+    rect = pygame.Rect(0, 0, w, height)
+    pygame.draw.rect(screen, (70, 18, 16), rect)
+    pygame.draw.line(screen, theme.WARNING, rect.bottomleft, rect.bottomright, 2)
+    inner = rect.inflate(-24, -16)
+    y = paragraph(screen, SAVE_TEXT["banner_title"].format(path=path), inner, 20, theme.TEXT, bold=True)
+    y = paragraph(screen, error, pygame.Rect(inner.x, y + 2, inner.width, inner.bottom - y - 22), 18, theme.ACCENT)
+    paragraph(
+        screen, SAVE_TEXT["banner_hint"], pygame.Rect(inner.x, inner.bottom - 20, inner.width, 22), 16, theme.MUTED
+    )
+    return rect
