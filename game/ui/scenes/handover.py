@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme
 from game.ui.keymap import HANDOVER_KEYS, intent_for
 from game.ui.scenes.base import Scene
@@ -36,9 +37,8 @@ class HandOverScene(Scene):
         band = pygame.Rect(0, h // 2 - 70, w, 140)
         pygame.draw.rect(screen, theme.blend(theme.HANDOVER_BACKGROUND, self.color, 0.35), band)
         pygame.draw.rect(screen, self.color, band.inflate(0, -band.height + 6).move(0, -band.height // 2 + 3))
-        title = f"{self.side_name}'s turn — click or tap to continue"
+        title = t("handover.title", side=self.side_name)
         size = 44 if theme.font(44, True).size(title)[0] < w - 40 else 30
-        bottom = paragraph(screen, title, pygame.Rect(20, band.y + 30, w - 40, 100), size, theme.TEXT, bold=True)
-        del bottom
-        note = theme.font(20).render("The board stays hidden until the next player is ready.", True, theme.MUTED)
-        screen.blit(note, note.get_rect(midtop=(w // 2, band.bottom + 16)))
+        paragraph(screen, title, pygame.Rect(20, band.y + 30, w - 40, 100), size, theme.TEXT, bold=True, align="center")
+        note = pygame.Rect(20, band.bottom + 16, w - 40, 60)
+        paragraph(screen, t("handover.note"), note, 20, theme.MUTED, align="center")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme
 from game.ui.scenes.base import Scene
 from game.ui.widgets import paragraph
@@ -33,5 +34,5 @@ class MessageScene(Scene):
         y = paragraph(screen, self.title, box, 36, theme.WARNING, bold=True)
         y = paragraph(screen, self.message, pygame.Rect(box.x, y + 12, box.width, box.bottom - y - 60), 24, theme.TEXT)
         paragraph(
-            screen, "L: choose another level · Esc: quit", pygame.Rect(box.x, y + 20, box.width, 40), 20, theme.MUTED
+            screen, t("message.help"), pygame.Rect(box.x, y + 20, box.width, 40), 20, theme.MUTED
         )
