@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
 from game.level import LevelError, load_level
 from game.ui import theme
 from game.ui.keymap import MENU_KEYS, intent_for
 from game.ui.scenes.base import Scene
-from game.ui.widgets import text
+from game.ui.widgets import Button, text
 
 LEVELS_DIR = Path(__file__).resolve().parents[3] / "levels"
 ROW_H = 34
@@ -36,7 +37,7 @@ def scan(folder: Path = LEVELS_DIR) -> list[Entry]:
         except LevelError as exc:
             entries.append(Entry(path, path.name, str(exc).splitlines()[0], False))
             continue
-        entries.append(Entry(path, level.name, f"{path.name} · {level.ruleset}", True))
+        entries.append(Entry(path, level.name, f"{path.name} · {t(f'ruleset.{level.ruleset}')}", True))
     return entries
 
 
@@ -45,12 +46,26 @@ class MenuScene(Scene):
 
     def __init__(self, back_to: Scene | None, folder: Path = LEVELS_DIR) -> None:
         self.back_to = back_to
+        self.folder = folder
         self.entries = scan(folder)
         self.index = 0
         self.top = 90
+        self.hover: tuple[int, int] | None = None
+        self.language_button = Button(pygame.Rect(0, 0, 0, 0), "", "language")
 
     def _row_rect(self, i: int, width: int) -> pygame.Rect:
         return pygame.Rect(40, self.top + i * ROW_H, width - 80, ROW_H - 4)
+
+    def _language_rect(self, width: int) -> pygame.Rect:
+        """The language button: top right, top left in Hebrew (where the reading ends)."""
+        label = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
+        w = max(150, theme.font(19, True).size(label)[0] + 24)
+        return pygame.Rect(40 if is_rtl() else width - 40 - w, 34, w, 36)
+
+    def cycle_language(self) -> None:
+        """The next language (en → de → it → he); the menu re-reads its texts."""
+        set_language(next_language())
+        self.entries = scan(self.folder)  # the ruleset names in the details are translated
 
     def _open(self, i: int) -> None:
         if 0 <= i < len(self.entries) and self.entries[i].ok:
@@ -58,8 +73,13 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows move, Enter or a click opens, Esc returns to the battle (or quits)."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             w = self.app.screen.get_width()
+            if self._language_rect(w).collidepoint(event.pos):
+                self.cycle_language()
+                return
             for i in range(len(self.entries)):
                 if self._row_rect(i, w).collidepoint(event.pos):
                     self._open(i)
@@ -81,13 +101,27 @@ class MenuScene(Scene):
         """Title and one row per level."""
         screen.fill(theme.BACKGROUND)
         w = screen.get_width()
-        text(screen, "Choose a level", (40, 30), 40, theme.TEXT, bold=True)
+        rtl = is_rtl()
+        start, align = (w - 40, "right") if rtl else (40, "left")
+        text(screen, t("menu.title"), (start, 30), 40, theme.TEXT, bold=True, align=align)
+        button = self.language_button
+        button.rect = self._language_rect(w)
+        button.label = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
+        button.draw(screen, hover=self.hover is not None and button.hit(self.hover))
         if not self.entries:
-            text(screen, f"No levels in {LEVELS_DIR}", (40, self.top), 22, theme.MUTED)
+            text(screen, t("menu.empty", folder=LEVELS_DIR), (start, self.top), 22, theme.MUTED, align=align)
         for i, entry in enumerate(self.entries):
             rect = self._row_rect(i, w)
             if i == self.index:
                 pygame.draw.rect(screen, (50, 55, 66), rect, border_radius=4)
-            text(screen, entry.title, (rect.x + 8, rect.y + 6), 24, theme.TEXT if entry.ok else theme.DISABLED, True)
-            detail = theme.font(18).render(entry.detail, True, theme.MUTED if entry.ok else theme.WARNING)
-            screen.blit(detail, detail.get_rect(midright=(rect.right - 8, rect.centery)))
+            # the level's own name (free UTF-8) at the reading start, file and ruleset at the end
+            color = theme.TEXT if entry.ok else theme.DISABLED
+            at = (rect.right - 8, rect.y + 4) if rtl else (rect.x + 8, rect.y + 4)
+            text(screen, entry.title, at, 24, color, True, align=align)
+            detail = theme.render(entry.detail, 18, theme.MUTED if entry.ok else theme.WARNING)
+            if rtl:
+                screen.blit(detail, detail.get_rect(midleft=(rect.x + 8, rect.centery)))
+            else:
+                screen.blit(detail, detail.get_rect(midright=(rect.right - 8, rect.centery)))
+        help_y = self.top + max(1, len(self.entries)) * ROW_H + 12
+        text(screen, t("menu.help"), (start, help_y), 18, theme.MUTED, align=align)
