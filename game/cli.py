@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from game.kiosk_cli import add_kiosk_parser
 from game.level import Level, LevelError, load_level
 from game.match import BadAction, Match
 from game.script import ScriptError, load_script
@@ -257,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_run)
 
     _simulate_parser(sub)
+    add_kiosk_parser(sub)
 
     p = sub.add_parser("play", help="open the game window on a level")
     _play_options(p)

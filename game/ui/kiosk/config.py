@@ -1,0 +1,195 @@
+"""The kiosk configuration: a small TOML file (docs/kiosk.md), validated into a frozen KioskConfig.
+
+No pygame here: the exit chord is kept as names ("ctrl", "alt", "q") and resolved by the session.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.level import LevelError, load_level
+from game.tomlio import parse_toml
+
+ROOT = Path(__file__).resolve().parents[3]
+DEFAULT_LEVELS = ("levels/pf1_bridge.toml", "levels/dnd5e_crypt.toml", "levels/hexxen_village.toml")
+PLAYERS = ("solo", "hotseat")
+CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
+MODIFIERS = ("ctrl", "alt", "shift", "meta")
+
+
+class ConfigError(ValueError):
+    """A kiosk config that cannot be used: one message naming the file, the key and what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class KioskConfig:
+    """Everything the kiosk reads from its config file (defaults when there is none)."""
+
+    levels: tuple[Path, ...] = tuple(ROOT / p for p in DEFAULT_LEVELS)
+    idle: float = 90.0
+    """Seconds without input before a visitor game returns to the attract loop."""
+    players: str = "solo"
+    """solo: the visitor plays the first side against the computer; hotseat: two visitors."""
+    language: str = "en"
+    exit_keys: tuple[str, ...] = ("ctrl", "alt", "q")
+    """Modifier names and one key name (pygame.key.key_code spelling) held together to quit."""
+    exit_corners: tuple[str, ...] = CORNERS
+    exit_window: float = 3.0
+    """Seconds within which the corner taps must all land."""
+    size: tuple[int, int] = (1024, 640)
+    """Logical window size, scaled to the display (a small logical size = big touch targets)."""
+    fullscreen: bool = True
+    seed: int = 0
+    result_seconds: float = 8.0
+    """How long the result of a game stays on screen before the next one."""
+    log_file: Path = field(default_factory=lambda: default_log_dir() / "kiosk.log")
+    log_max_bytes: int = 1_000_000
+    log_backups: int = 3
+    source: str = "<defaults>"
+
+
+def default_log_dir() -> Path:
+    """The user's state directory for logs (XDG_STATE_HOME or ~/.local/state)."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "gridbound" / "logs"
+
+
+KEYS = {
+    "levels",
+    "idle",
+    "players",
+    "language",
+    "exit_chord",
+    "exit_corners",
+    "exit_window",
+    "size",
+    "fullscreen",
+    "seed",
+    "result_seconds",
+    "log_file",
+    "log_max_bytes",
+    "log_backups",
+}
+
+
+def load_config(path: str | Path | None) -> KioskConfig:
+    """The config at `path` (None = the defaults); ConfigError with one clear message on any problem."""
+    if path is None:
+        return KioskConfig()
+    source = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{source}: cannot read the kiosk config ({exc.strerror or exc})") from None
+    try:
+        doc = parse_toml(raw, source)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    return parse_config(doc, source, Path(path).resolve().parent)
+
+
+def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROOT) -> KioskConfig:
+    """Validate a decoded config table; relative paths are taken from `base` (the config's folder)."""
+
+    def fail(key: str, message: str) -> ConfigError:
+        return ConfigError(f"{source}: {key}: {message}")
+
+    unknown = sorted(set(doc) - KEYS)
+    if unknown:
+        raise fail(unknown[0], f"unknown key (expected one of {', '.join(sorted(KEYS))})")
+    values: dict[str, Any] = {"source": source}
+    if "levels" in doc:
+        values["levels"] = _levels(doc["levels"], base, fail)
+    for key, low in (("idle", 5.0), ("exit_window", 0.5), ("result_seconds", 1.0)):
+        if key in doc:
+            v = doc[key]
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or v < low:
+                raise fail(key, f"expected a number of seconds of at least {low:g}, got {v!r}")
+            values[key] = float(v)
+    if "players" in doc:
+        if doc["players"] not in PLAYERS:
+            raise fail("players", f"expected one of {', '.join(PLAYERS)}, got {doc['players']!r}")
+        values["players"] = doc["players"]
+    if "language" in doc:
+        lang = doc["language"]
+        if not isinstance(lang, str) or not (2 <= len(lang) <= 8) or not lang.replace("-", "").isalpha():
+            raise fail("language", f"expected a language code such as 'en' or 'de', got {lang!r}")
+        values["language"] = lang
+    if "exit_chord" in doc:
+        values["exit_keys"] = _chord(doc["exit_chord"], fail)
+    if "exit_corners" in doc:
+        values["exit_corners"] = _corners(doc["exit_corners"], fail)
+    if "size" in doc:
+        values["size"] = _size(doc["size"], fail)
+    if "fullscreen" in doc:
+        if not isinstance(doc["fullscreen"], bool):
+            raise fail("fullscreen", f"expected true or false, got {doc['fullscreen']!r}")
+        values["fullscreen"] = doc["fullscreen"]
+    for key, low in (("seed", 0), ("log_max_bytes", 10_000), ("log_backups", 1)):
+        if key in doc:
+            v = doc[key]
+            if isinstance(v, bool) or not isinstance(v, int) or v < low:
+                raise fail(key, f"expected a whole number of at least {low}, got {v!r}")
+            values[key] = v
+    if "log_file" in doc:
+        if not isinstance(doc["log_file"], str) or not doc["log_file"].strip():
+            raise fail("log_file", f"expected a file path, got {doc['log_file']!r}")
+        values["log_file"] = (base / Path(doc["log_file"]).expanduser()).resolve()
+    elif source != "<defaults>":
+        # a config file keeps its logs next to itself unless it says otherwise
+        values["log_file"] = base / "logs" / "kiosk.log"
+    return KioskConfig(**values)
+
+
+def _levels(value: Any, base: Path, fail: Any) -> tuple[Path, ...]:
+    """Every level path must exist and load: a kiosk finds out at start, not in front of visitors."""
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise fail("levels", f"expected a non-empty list of level file paths, got {value!r}")
+    paths = []
+    for i, entry in enumerate(value):
+        path = Path(entry).expanduser()
+        candidates = [path] if path.is_absolute() else [base / path, ROOT / path]
+        found = next((p for p in candidates if p.is_file()), None)
+        if found is None:
+            raise fail(f"levels[{i}]", f"no such level file {entry!r} (looked in {base} and {ROOT})")
+        try:
+            level = load_level(found)
+        except LevelError as exc:
+            raise fail(f"levels[{i}]", f"the level does not load: {exc}") from None
+        if len(level.sides) < 2:
+            raise fail(f"levels[{i}]", f"{entry!r} has only one side; a kiosk game needs two")
+        paths.append(found.resolve())
+    return tuple(paths)
+
+
+def _chord(value: Any, fail: Any) -> tuple[str, ...]:
+    """'ctrl+alt+q' → ('ctrl', 'alt', 'q'): modifiers plus exactly one other key."""
+    if not isinstance(value, str) or not value.strip():
+        raise fail("exit_chord", f"expected keys joined by '+', such as 'ctrl+alt+q', got {value!r}")
+    parts = tuple(p.strip().lower() for p in value.split("+"))
+    keys = [p for p in parts if p not in MODIFIERS]
+    mods = [p for p in parts if p in MODIFIERS]
+    if len(keys) != 1 or not keys[0] or len(mods) < 2:
+        raise fail("exit_chord", f"expected at least two modifiers ({', '.join(MODIFIERS)}) and one key, got {value!r}")
+    return (*mods, keys[0])
+
+
+def _corners(value: Any, fail: Any) -> tuple[str, ...]:
+    """A sequence of at least three corner names (fewer would be tapped by accident)."""
+    if not isinstance(value, list) or len(value) < 3 or not all(v in CORNERS for v in value):
+        raise fail("exit_corners", f"expected a list of at least 3 of {', '.join(CORNERS)}, got {value!r}")
+    return tuple(value)
+
+
+def _size(value: Any, fail: Any) -> tuple[int, int]:
+    """'WxH' with sane bounds."""
+    try:
+        w, h = (int(p) for p in str(value).lower().split("x"))
+    except ValueError:
+        raise fail("size", f"expected 'WIDTHxHEIGHT' such as '1024x640', got {value!r}") from None
+    if not (640 <= w <= 7680 and 400 <= h <= 4320):
+        raise fail("size", f"expected a width of 640–7680 and a height of 400–4320, got {value!r}")
+    return (w, h)

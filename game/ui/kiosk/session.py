@@ -1,0 +1,455 @@
+"""The kiosk app: full screen, attract loop ⇄ visitor games, idle return, exit chord only, every failure survived.
+
+`KioskApp` is an `App` whose quitting, full-screen toggling and level menu are disabled; input is
+filtered (touch becomes pointer events, corner taps and the key chord are watched for) and every
+scene call runs under the guard. Time comes only from the `dt` the injected frame clock hands in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Iterable
+from typing import Protocol
+
+import pygame
+
+from game.level import Level, load_level
+from game.match import Match
+from game.ui import theme
+from game.ui.app import App
+from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
+from game.ui.kiosk.config import ConfigError, KioskConfig
+from game.ui.kiosk.guard import Guard, close_log, open_log
+from game.ui.kiosk.strings import tr
+from game.ui.kiosk.touch import Pos, TouchInput, click, motion
+from game.ui.scenes.base import Scene
+from game.ui.scenes.battle import BattleScene
+
+FPS = 60
+IDLE_WARNING = 10.0
+"""Seconds before the idle return in which the visitor sees a countdown."""
+TOUCH_SLACK = 10
+"""Pixels around a panel button that still count as a tap on it (big fingers, small buttons)."""
+BLOCKED_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_F11, pygame.K_l, pygame.K_q, pygame.K_AC_BACK})
+"""Keys that leave a scene, the match or the window in the normal game: dead keys in a kiosk."""
+POINTER = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+FINGER = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
+INPUT = frozenset({*POINTER, *FINGER, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT})
+"""Events that count as a visitor being there (they reset the idle timer)."""
+MOD_BITS = {
+    "ctrl": pygame.KMOD_CTRL,
+    "alt": pygame.KMOD_ALT,
+    "shift": pygame.KMOD_SHIFT,
+    "meta": pygame.KMOD_META | pygame.KMOD_GUI,
+}
+
+
+class FrameClock(Protocol):
+    """Hands the frame loop the seconds since the last frame."""
+
+    def tick(self) -> float:
+        """Wait for the next frame if needed; seconds since the previous one."""
+        ...
+
+
+class RealClock:
+    """Wall time, capped at FPS; a long stall counts as at most 0.25 s (no idle jump after a hiccup)."""
+
+    def __init__(self, fps: int = FPS) -> None:
+        self.fps = fps
+        self._clock = pygame.time.Clock()
+
+    def tick(self) -> float:
+        """Seconds since the last frame (waits to keep the frame rate)."""
+        return min(0.25, self._clock.tick(self.fps) / 1000)
+
+
+class SimClock:
+    """Simulated time: every frame is exactly `step` seconds, however fast frames really run."""
+
+    def __init__(self, step: float = 1 / FPS) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def tick(self) -> float:
+        """One step of simulated time."""
+        self.now += self.step
+        return self.step
+
+
+def chord_code(keys: tuple[str, ...]) -> tuple[int, int]:
+    """('ctrl', 'alt', 'q') → (pygame key code, modifier mask); ConfigError for an unknown key name."""
+    *mods, name = keys
+    try:
+        code = pygame.key.key_code(name)
+    except (ValueError, pygame.error):
+        raise ConfigError(f"exit_chord: unknown key {name!r} (use names such as 'q', 'f12', 'delete')") from None
+    mask = 0
+    for m in mods:
+        mask |= MOD_BITS[m]
+    return code, mask
+
+
+def with_controllers(level: Level, humans: int) -> Level:
+    """The level with its first `humans` sides played by people and every other side by the computer."""
+    sides = tuple(dataclasses.replace(s, controller="human" if i < humans else "ai") for i, s in enumerate(level.sides))
+    return dataclasses.replace(level, sides=sides)
+
+
+class KioskApp(App):
+    """The convention kiosk: attract loop, visitor games, idle return, exit chord, guarded scenes."""
+
+    def __init__(
+        self,
+        config: KioskConfig,
+        *,
+        clock: FrameClock | None = None,
+        threaded_ai: bool = True,
+        frames: int | None = None,
+        screenshot: str | None = None,
+        draw_every: int = 1,
+    ) -> None:
+        self.config = config
+        self.threaded_ai = threaded_ai
+        """False in the soak test and the fuzzer: computer moves are stepped in the frame, not in a worker."""
+        self.draw_every = max(1, draw_every)
+        self.mode = "attract"
+        """attract | visitor | result | fallback."""
+        self.now = 0.0
+        """Kiosk time: the sum of the frame clock's steps (idle and chord windows use it)."""
+        self.idle_for = 0.0
+        self.frame_count = 0
+        self.rotation = 0
+        self.games = 0
+        self.demo_games = 0
+        self.visitor_games = 0
+        self.exited = False
+        self.touch = TouchInput(self._tap)
+        self.pending_tap: tuple[int, int, str, tuple[int, int]] | None = None
+        self.corner_taps: list[tuple[str, float]] = []
+        self.chord = (0, 0)
+        """(key code, modifier mask) of the exit chord; resolved once pygame is up."""
+        self.guard = Guard(open_log(config.log_file, config.log_max_bytes, config.log_backups))
+        self._demo_level: Level | None = None
+        self._set_language(config.language)
+        w, h = config.size
+        args = argparse.Namespace(
+            level=str(config.levels[0]), size=f"{w}x{h}", frames=frames, screenshot=screenshot, seed=config.seed
+        )
+        super().__init__(args)  # opens the window; open_level is a no-op here, the attract loop starts below
+        self.chord = chord_code(config.exit_keys)
+        self.kiosk_clock: FrameClock = clock or RealClock()
+        self._open_display()
+        self.guard.info(f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players}")
+        self.start_attract()
+
+    # --- window ------------------------------------------------------------------------------
+
+    def _open_display(self) -> None:
+        """Full screen at the config's logical size, scaled to the display (big targets on big screens)."""
+        flags = pygame.SCALED | (pygame.FULLSCREEN if self.config.fullscreen else 0)
+        try:
+            self.screen = pygame.display.set_mode(self.config.size, flags)
+        except pygame.error:
+            # some drivers cannot scale: a plain full-screen surface at the display size still works
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.size = self.screen.get_size()
+        self.fullscreen = True  # the app's resize handling must not turn the kiosk into a resizable window
+        pygame.display.set_caption("Gridbound")
+        pygame.mouse.set_visible(True)
+
+    @staticmethod
+    def _set_language(lang: str) -> None:
+        """Switch the game's language when the i18n module is there (it arrives with another change)."""
+        try:
+            from game import i18n
+        except ImportError:
+            return
+        setter = getattr(i18n, "set_language", None)
+        if callable(setter):
+            setter(lang)
+
+    # --- what the normal game does that a kiosk must not ------------------------------------
+
+    def open_level(self, path: object) -> None:
+        """No level files are opened from the screen in a kiosk."""
+
+    def show_menu(self, back_to: Scene | None) -> None:
+        """The level menu is disabled in a kiosk."""
+
+    def toggle_fullscreen(self) -> None:
+        """The kiosk stays full screen."""
+
+    def quit(self) -> None:
+        """Scenes' quit buttons and keys do nothing: only the exit chord leaves."""
+
+    def request_exit(self) -> None:
+        """The exit chord was given: stop after this frame."""
+        self.exited = True
+        self.running = False
+        self.guard.info("kiosk exit chord")
+
+    # --- attract loop and visitor games -----------------------------------------------------
+
+    def start_attract(self) -> None:
+        """The next level of the rotation as a computer-against-computer demo; a level that fails is skipped."""
+        levels = self.config.levels
+        for _ in range(len(levels)):
+            path = levels[self.rotation % len(levels)]
+            self.rotation += 1
+            try:
+                level = load_level(path)
+                self._begin(with_controllers(level, 0), "attract")
+                self._demo_level = level
+                self.demo_games += 1
+                return
+            except Exception as exc:  # a demo that cannot start must not leave a dead screen
+                self.guard.report(exc, f"starting the demo on {path}", self.match)
+        self._teardown()
+        self.mode = "fallback"
+        self.switch(FallbackScene(self.start_attract))
+
+    def start_visitor(self) -> None:
+        """A visitor game on the level the demo showed: the visitor takes the first side (two in hot-seat)."""
+        level = self._demo_level or load_level(self.config.levels[0])
+        humans = 2 if self.config.players == "hotseat" else 1
+        self._begin(with_controllers(level, humans), "visitor")
+        self.visitor_games += 1
+
+    def _begin(self, level: Level, mode: str) -> None:
+        """Close whatever runs, then a fresh match on `level` in the scene for `mode`."""
+        self._teardown()
+        self.level = level
+        self.side_colors = {
+            s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
+            for i, s in enumerate(level.sides)
+        }
+        self.match = Match(level, seed=self.config.seed + self.games)
+        self.games += 1
+        battle = BattleScene(self.match)
+        battle.autoplayer.threaded = self.threaded_ai
+        self.mode = mode
+        self.idle_for = 0.0
+        if mode == "attract":
+            self.switch(AttractScene(battle, self.start_visitor, self.config.players == "hotseat"))
+        else:
+            self.switch(battle)
+
+    def _teardown(self) -> None:
+        """Stop the scene (its computer player) and delete the match's esper world."""
+        scene, self.scene = self.scene, None
+        match, self.match = self.match, None
+        try:
+            if scene is not None:
+                scene.leave()
+        finally:
+            if match is not None:
+                match.close()
+
+    def replay(self) -> None:
+        """Play the visitor's level again."""
+        self.start_visitor()
+
+    def show_victory(self, battle: Scene) -> None:
+        """Demo: its result over the board, then the next demo. Visitor: the result screen."""
+        winner = self.match.winner if self.match else None
+        name = self.side_name(winner) if winner else None
+        if self.mode == "attract" and isinstance(self.scene, AttractScene):
+            text = tr("kiosk.demo_over", winner=name) if name else tr("kiosk.demo_draw")
+            self.scene.finish(text, self.config.result_seconds, self.start_attract)
+            return
+        title = tr("kiosk.wins", winner=name) if name else tr("kiosk.draw")
+        detail = self.level.name if self.level else ""
+        color = self.side_colors.get(winner or "", theme.ACCENT)
+        self.mode = "result"
+        seconds = max(self.config.result_seconds * 2, 15.0)
+        self.switch(ResultScene(title, color, detail, self.start_visitor, self.start_attract, seconds))
+
+    def switch(self, scene: Scene) -> None:
+        """Make `scene` current; fingers and a pending first tap belong to the old scene."""
+        self.touch.reset()
+        self.pending_tap = None
+        super().switch(scene)
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Filter one event (quit, blocked keys, the chord, touch) and pass the rest on, under the guard."""
+        try:
+            self._dispatch(event)
+        except Exception as exc:
+            self.recover(exc, f"handle_event({pygame.event.event_name(event.type)})")
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            return  # window close, Alt+F4, a session manager: a kiosk stays up
+        if kind in POINTER and getattr(event, "touch", False):
+            return  # SDL's mouse emulation of a touch: the FINGER event is handled instead
+        if kind in INPUT:
+            self.idle_for = 0.0
+        if kind == pygame.KEYDOWN:
+            if self._is_chord(event):
+                self.request_exit()
+                return
+            if not self._key_allowed(event):
+                return
+        if kind == pygame.FINGERDOWN:
+            w, h = self.screen.get_size()
+            self._corner_tap((int(event.x * w), int(event.y * h)))
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            self._corner_tap(event.pos)
+        if kind in FINGER:
+            self._deliver(self.touch.feed(event, self.screen.get_size()))
+            return
+        super().dispatch(event)
+
+    def _deliver(self, events: Iterable[pygame.event.Event]) -> None:
+        """Pointer events made from touch, to the scene (the scene may change between them)."""
+        for e in events:
+            if self.scene is not None:
+                self.scene.handle_event(e)
+
+    def _is_chord(self, event: pygame.event.Event) -> bool:
+        code, mask = self.chord
+        mod = getattr(event, "mod", 0)
+        # every named modifier must be held (either side's key counts)
+        return event.key == code and all(mod & bits for name, bits in MOD_BITS.items() if mask & bits)
+
+    @staticmethod
+    def _key_allowed(event: pygame.event.Event) -> bool:
+        """Game keys only: no Esc, F-keys, L (levels) or Q, and no Ctrl/Alt/Meta combination but Ctrl+Z (undo)."""
+        if event.key in BLOCKED_KEYS or pygame.K_F1 <= event.key <= pygame.K_F15:
+            return False
+        mod = getattr(event, "mod", 0)
+        if mod & (pygame.KMOD_ALT | pygame.KMOD_META | pygame.KMOD_GUI):
+            return False
+        return not (mod & pygame.KMOD_CTRL) or event.key == pygame.K_z
+
+    def corner_of(self, pos: Pos) -> str | None:
+        """Which corner zone `pos` is in (an eighth of the short side), if any."""
+        w, h = self.screen.get_size()
+        zone = max(48, min(w, h) // 8)
+        x, y = pos
+        horiz = "left" if x < zone else "right" if x >= w - zone else None
+        vert = "top" if y < zone else "bottom" if y >= h - zone else None
+        return f"{vert}_{horiz}" if horiz and vert else None
+
+    def _corner_tap(self, pos: Pos) -> None:
+        """Watch for the corner sequence within the configured window; any other tap starts it over."""
+        corner = self.corner_of(pos)
+        if corner is None:
+            self.corner_taps.clear()
+            return
+        self.corner_taps.append((corner, self.now))
+        seq = self.config.exit_corners
+        taps = self.corner_taps[-len(seq) :]
+        self.corner_taps = taps
+        if tuple(c for c, _ in taps) == seq and taps[-1][1] - taps[0][1] <= self.config.exit_window:
+            self.request_exit()
+
+    def _tap(self, pos: Pos) -> list[pygame.event.Event]:
+        """A finger tap: on a reachable square the first tap previews and the second moves; else a click."""
+        scene = self.scene
+        if not isinstance(scene, BattleScene) or scene.view is None or scene.panel is None:
+            return click(pos)
+        if scene.autoplayer.busy:
+            return [motion(pos)]
+        sq = scene.view.square_at(pos)
+        if (
+            sq is not None
+            and scene.selected is not None
+            and scene.forecast is not None
+            and not scene.armed
+            and scene.unit_at(sq) is None
+            and sq in scene.forecast.reach
+        ):
+            key = (id(scene), scene.version, scene.selected, sq)
+            if self.pending_tap != key:
+                self.pending_tap = key
+                return [motion(pos)]  # hover: the path preview with its cost, nothing performed yet
+            self.pending_tap = None
+            return click(pos)
+        self.pending_tap = None
+        if sq is None and scene.panel.button_at(pos) is None:
+            near = [
+                b for b in scene.panel.buttons if b.rect.inflate(TOUCH_SLACK * 2, TOUCH_SLACK * 2).collidepoint(pos)
+            ]
+            if near:
+                return click(near[0].rect.center)
+        return click(pos)
+
+    # --- the frame loop ---------------------------------------------------------------------
+
+    def step(self, dt: float = 1 / FPS) -> None:
+        """One frame under the guard: events, idle timer, scene update, draw (every `draw_every` frames)."""
+        self.now += dt
+        self.frame_count += 1
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        where = "update"
+        try:
+            if self.mode in ("visitor", "result"):
+                self.idle_for += dt
+                if self.idle_for >= self.config.idle:
+                    self.start_attract()
+            assert self.scene is not None
+            self.scene.update(dt)
+            if self.frame_count % self.draw_every == 0:
+                where = "draw"
+                self.draw_frame()
+        except Exception as exc:
+            self.recover(exc, f"{type(self.scene).__name__}.{where}")
+
+    def draw_frame(self) -> None:
+        """Draw the scene, and the idle countdown over it when the visitor seems gone."""
+        assert self.scene is not None
+        changed = self.scene.draw(self.screen)
+        left = self.config.idle - self.idle_for
+        if self.mode in ("visitor", "result") and left <= IDLE_WARNING:
+            battle = self.scene if isinstance(self.scene, BattleScene) else None
+            if battle is not None:
+                battle.frame.invalidate()  # the countdown covers the cached picture: redraw it all next frame
+            banner(self.screen, tr("kiosk.idle", seconds=max(1, int(left + 0.999))), "", self.now, theme.WARNING)
+            changed = None
+        if changed is None:
+            pygame.display.flip()
+        elif changed:
+            pygame.display.update(changed)
+
+    def recover(self, exc: BaseException, where: str) -> None:
+        """Log the failure with the match's level, seed and actions; back to the attract loop."""
+        self.guard.report(exc, where, self.match)
+        try:
+            self.start_attract()
+        except Exception as again:  # even tearing down failed: drop everything, show the fallback
+            self.guard.report(again, "restarting the attract loop", None)
+            self.scene, self.match = None, None
+            self.mode = "fallback"
+            self.switch(FallbackScene(self.start_attract))
+
+    def run(self) -> int:
+        """Until the exit chord (or `frames` frames); save the screenshot; 0."""
+        count = 0
+        while self.running and (self.frames is None or count < self.frames):
+            self.step(self.kiosk_clock.tick())
+            count += 1
+        if self.screenshot:
+            if self.frame_count % self.draw_every:
+                self.draw_frame()
+            pygame.image.save(self.screen, self.screenshot)
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        """Close the match, the window and the log."""
+        try:
+            self._teardown()
+        finally:
+            self.guard.info(f"kiosk closed after {self.games} games, {self.guard.failures} errors survived")
+            close_log()
+            theme.reset_fonts()
+            pygame.quit()
