@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.cli import DEFAULT_LEVEL, load_or_default
+from game.i18n import t
 from game.level import Level, LevelError
 from game.match import Match
 from game.replay import open_replay
@@ -80,10 +81,10 @@ class App:
         try:
             level = load_or_default(str(path) if path is not None else None)
         except LevelError as exc:
-            self.switch(MessageScene("This level cannot be loaded", str(exc)))
+            self.switch(MessageScene(t("message.cannot_load"), str(exc)))
             return
         except OSError as exc:
-            self.switch(MessageScene("This level cannot be read", str(exc)))
+            self.switch(MessageScene(t("message.cannot_read"), str(exc)))
             return
         self.start(level)
 
@@ -106,7 +107,7 @@ class App:
         try:
             viewer = open_replay(level, script, force)
         except (LevelError, ScriptError) as exc:
-            self.switch(MessageScene("This replay cannot be shown", str(exc)))
+            self.switch(MessageScene(t("message.cannot_show_replay"), str(exc)))
             return
         self.level = viewer.level
         self.switch(ReplayScene(viewer))
@@ -130,10 +131,10 @@ class App:
         if reload is None:
             return
         if reload.level is not None:
-            print(f"reloaded {self.watcher.path}", flush=True)
+            print(t("cli.reloaded", path=self.watcher.path), flush=True)
             self.start(reload.level)
         else:
-            print(f"error: {reload.error}", flush=True)
+            print(t("cli.error", error=reload.error), flush=True)
             if self.scene is not None:
                 self.scene.relayout(self.screen.get_size())  # redraw all: the banner covers part of the scene
 
@@ -171,7 +172,8 @@ class App:
         detail = ""
         if self.match is not None:
             moves = sum(1 for r in self.match.history if r.action.kind != "end_turn" and r.result.ok)
-            detail = f"{self.level.name if self.level else ''} · round {self.match.round} · {moves} actions"
+            level_name = self.level.name if self.level else ""
+            detail = t("victory.detail", level=level_name, round=self.match.round, actions=moves)
         self.switch(VictoryScene(battle, name, self.side_colors.get(winner or "", theme.ACCENT), detail))
 
     def show_menu(self, back_to: Scene | None) -> None:

@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import is_rtl, t
 from game.ui import theme
 from game.ui.keymap import VICTORY_KEYS, intent_for
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button
+from game.ui.widgets import Button, fitted
 
 
 class VictoryScene(Scene):
@@ -62,22 +63,24 @@ class VictoryScene(Scene):
         """The winner in their side colour and the buttons."""
         screen.fill(theme.BACKGROUND)
         w, h = screen.get_size()
-        title = f"{self.winner_name} wins!" if self.winner_name else "Nobody is left standing — a draw"
-        big = theme.font(60, bold=True).render(title, True, self.color)
-        if big.get_width() > w - 40:
-            big = theme.font(36, bold=True).render(title, True, self.color)
+        title = t("victory.wins", side=self.winner_name) if self.winner_name else t("victory.draw")
+        big = theme.render(title, fitted(title, w - 40, (60, 48, 36, 28), True), self.color, True)
         screen.blit(big, big.get_rect(center=(w // 2, h // 2 - 80)))
         if self.detail:
-            small = theme.label(self.detail, 24, theme.MUTED)
+            small = theme.label(self.detail, fitted(self.detail, w - 40, (24, 20, 17)), theme.MUTED)
             screen.blit(small, small.get_rect(center=(w // 2, h // 2 - 36)))
-        labels = (
-            ("Replay level", "replay", "R"),
-            ("Review board", "review", "B"),
-            ("Save replay", "save", "S"),
-            ("Quit", "quit", "Q"),
-        )
+        labels = [
+            (t("victory.replay"), "replay", "R"),
+            (t("victory.review"), "review", "B"),
+            (t("victory.save"), "save", "S"),
+            (t("victory.quit"), "quit", "Q"),
+        ]
+        if is_rtl():
+            labels.reverse()  # the first choice stands where a right-to-left reader starts
         gap, bh = 16, 44
-        bw = min(190, (w - 40 - (len(labels) - 1) * gap) // len(labels))
+        # as wide as the longest label needs (German), but all buttons inside the window
+        longest = max(theme.font(19, True).size(label)[0] for label, _, _ in labels) + 44
+        bw = min(max(190, longest), (w - 40 - (len(labels) - 1) * gap) // len(labels))
         x0 = w // 2 - (len(labels) * bw + (len(labels) - 1) * gap) // 2
         self.buttons = [
             Button(pygame.Rect(x0 + i * (bw + gap), h // 2, bw, bh), label, intent, shortcut=key)
