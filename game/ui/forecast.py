@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import refusal, t
 from rules.actions import Action
 from rules.core import SQUARE_CM, Illegal, Ruling, Situation, Square
 from rules.ruleset import Reach, Ruleset
@@ -69,10 +70,11 @@ class Preview:
 
     def label(self) -> str:
         """Short text for the cursor: metres, squares, and why not if illegal."""
-        squares = f"{self.cost_squares:g} sq"
         if isinstance(self.result, Illegal):
-            return f"✗ {self.result.message} [{self.result.rule}]"
-        return f"{self.cost_m:g} m · {squares} · {self.band.replace('_', ' ')}"
+            return t("battle.preview_illegal", reason=refusal(self.result.rule, self.result.message))
+        band = t(f"band.{self.band}")
+        band = self.band.replace("_", " ") if band.startswith("⟦") else band
+        return t("battle.preview", metres=f"{self.cost_m:g}", squares=f"{self.cost_squares:g}", band=band)
 
 
 @dataclass(slots=True)
