@@ -16,6 +16,16 @@ LEVELS = ROOT / "levels"
 
 
 @pytest.fixture(autouse=True)
+def _english_messages():
+    """Each test starts in English whatever the machine's locale (tests compare English texts)."""
+    from game.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture(autouse=True)
 def _fresh_esper_world():
     """Each test starts in its own esper world, deleted afterwards (esper keeps module globals)."""
     name = f"test-{os.getpid()}-{id(object())}"
