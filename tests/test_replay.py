@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.ai import next_action
@@ -24,6 +25,10 @@ from game.replay import (
     to_script,
 )
 from game.script import load_script, save_script
+from game.ui.app import App
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.replay import AUTO_SECONDS, ReplayScene
+from game.ui.scenes.victory import VictoryScene
 from rules.actions import Action
 from rules.core import Illegal
 
@@ -297,3 +302,130 @@ speed = 9
     assert level.tiles[1][3] == "/"
     assert level.unit("hero").prone
     assert level.sides[0].id == "b"  # the side to act goes first
+
+
+# --- the window ---------------------------------------------------------------------------
+
+
+def _window(**kw: object) -> App:
+    import argparse
+
+    args = {"level": None, "frames": None, "screenshot": None, "size": "1024x700", "seed": 0, "watch": False}
+    args.update({"replay": None, "force": False, **kw})
+    app = App(argparse.Namespace(**args))
+    app.step()
+    return app
+
+
+def _key(key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+
+
+def test_ctrl_s_saves_the_replay_next_to_the_level_and_says_where(tmp_path: Path) -> None:
+    level = tmp_path / "bridge.toml"
+    level.write_bytes((LEVELS / "pf1_bridge.toml").read_bytes())
+    app = _window(level=str(level))
+    try:
+        scene = app.scene
+        assert isinstance(scene, BattleScene) and app.match is not None
+        unit = next(iter(scene.actors))
+        start = app.match.situation().creatures[unit].at
+        scene.perform(Action("move", unit, ((-5, -5),)))  # refused: not in the replay
+        _key(pygame.K_s, pygame.KMOD_LCTRL)
+        app.step()
+        saved = list((tmp_path / "replays").glob("bridge-*.toml"))
+        assert len(saved) == 1
+        assert str(saved[0]) in scene.toast
+        assert load_script(saved[0]).actions == ()
+        _key(pygame.K_F5)
+        app.step()
+        assert len(list((tmp_path / "replays").glob("bridge-*.toml"))) == 2
+        # Ctrl+Shift+S: a folder with the situation, the replay and the level
+        _key(pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+        app.step()
+        folders = [p for p in (tmp_path / "replays").iterdir() if p.is_dir()]
+        assert len(folders) == 1 and str(folders[0]) in scene.toast
+        assert sorted(p.name for p in folders[0].iterdir()) == ["level.toml", "replay.toml", "situation.toml"]
+        assert load_level(folders[0] / "situation.toml").unit(unit).at == start
+    finally:
+        app.close()
+
+
+def test_the_victory_screen_saves_the_replay_with_s(tmp_path: Path) -> None:
+    level = tmp_path / "bridge.toml"
+    level.write_bytes((LEVELS / "pf1_bridge.toml").read_bytes())
+    app = _window(level=str(level))
+    try:
+        assert isinstance(app.scene, BattleScene)
+        app.scene.perform(Action("end_turn"))
+        app.show_victory(app.scene)
+        victory = app.scene
+        assert isinstance(victory, VictoryScene)
+        _key(pygame.K_s)
+        app.step()
+        saved = list((tmp_path / "replays").glob("bridge-*.toml"))
+        assert len(saved) == 1 and str(saved[0]) in victory.note
+        assert [a.kind for a in load_script(saved[0]).actions] == ["end_turn"]
+        assert any(b.intent == "save" for b in victory.buttons)
+    finally:
+        app.close()
+
+
+def test_the_replay_viewer_steps_with_keys_and_buttons_like_the_model(tmp_path: Path, bridge_game: Match) -> None:
+    path = save_replay(bridge_game, folder=tmp_path, now=0)
+    app = _window(replay=str(path))
+    try:
+        scene = app.scene
+        assert isinstance(scene, ReplayScene)
+        n = scene.replay.length
+        for _ in range(3):
+            _key(pygame.K_RIGHT)
+        app.step()
+        assert scene.replay.index == 3
+        _key(pygame.K_LEFT)
+        app.step()
+        assert scene.replay.index == 2
+        model = Replay(bridge_game.level, to_script(bridge_game))
+        try:
+            model.seek(2)
+            assert scene.replay.match.state_json() == model.match.state_json()
+        finally:
+            model.close()
+        assert scene.lines()[0][0] == f"Step 2 / {n}"
+        _key(pygame.K_END)
+        app.step()
+        assert scene.replay.index == n
+        assert scene.replay.match.state_json() == bridge_game.state_json()
+        _key(pygame.K_HOME)
+        app.step()
+        assert scene.replay.index == 0
+        forward = next(b for b in scene.buttons if b.intent == "forward")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=forward.rect.center, button=1))
+        app.step()
+        assert scene.replay.index == 1
+        assert any(scene.replay.script.actions[0].kind in line for line, _ in scene.lines())
+        # Space plays one step per AUTO_SECONDS
+        _key(pygame.K_SPACE)
+        app.step(dt=0.01)
+        app.step(dt=AUTO_SECONDS)
+        assert scene.playing and scene.replay.index == 3
+    finally:
+        app.close()
+
+
+def test_the_replay_viewer_shows_where_a_replay_stops(tmp_path: Path, bridge_game: Match) -> None:
+    script = to_script(bridge_game)
+    unit = bridge_game.level.units[0].id
+    broken = type(script)(script.seed, (script.actions[0], Action("move", unit, ((0, 0),))), script.level)
+    path = tmp_path / "broken.toml"
+    save_script(broken, path)
+    app = _window(level=str(LEVELS / "pf1_bridge.toml"), replay=str(path))
+    try:
+        scene = app.scene
+        assert isinstance(scene, ReplayScene)
+        _key(pygame.K_END)
+        app.step()
+        assert scene.replay.index == 1
+        assert any("step 2" in line and "refused" in line for line, _ in scene.lines())
+    finally:
+        app.close()

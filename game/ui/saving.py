@@ -11,7 +11,7 @@ import pygame
 from game.match import Match
 from game.replay import save_replay, save_situation
 from game.ui import theme
-from game.ui.widgets import paragraph
+from game.ui.widgets import paragraph, wrap
 
 SAVE_TEXT: dict[str, str] = {
     "replay_saved": "Replay saved: {path}",
@@ -57,7 +57,12 @@ def draw_banner(screen: pygame.Surface, path: str, error: str) -> pygame.Rect:
     """A red strip across the top of the window with the level's error; returns its rectangle."""
     w = screen.get_width()
     f = theme.font(18)
-    height = min(screen.get_height() // 3, 4 * f.get_linesize() + 3 * 18 + 24)
+    # as tall as the error needs (up to four lines), never more than a third of the window
+    lines = min(4, len(wrap(error, f, w - 24)))
+    height = min(
+        screen.get_height() // 3,
+        24 + theme.font(20, bold=True).get_linesize() + (lines + 1) * (f.get_linesize() + 2) + 12,
+    )
     rect = pygame.Rect(0, 0, w, height)
     pygame.draw.rect(screen, (70, 18, 16), rect)
     pygame.draw.line(screen, theme.WARNING, rect.bottomleft, rect.bottomright, 2)
