@@ -221,8 +221,8 @@ def run_games(
     else:
         # spawn: each worker starts clean, without a copy of the parent's esper worlds
         ctx = multiprocessing.get_context("spawn")
-        # small chunks: little IPC per game anyway, and no worker idles on a long tail at the end
-        chunk = max(1, min(4, len(work) // (jobs * 8)))
+        # one game per task: a finished game reaches --out at once (a game costs far more than its IPC)
+        chunk = 1
         with ctx.Pool(min(jobs, len(work))) as pool:
             for result in pool.imap_unordered(_game_job, work, chunksize=chunk):
                 results.append(result)
