@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from game.i18n import LANGUAGES, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
 from game.level import Level, LevelError, load_level
 from game.match import BadAction, Match
@@ -47,7 +48,7 @@ def parse_square(text: str) -> Square:
         x_text, y_text = text.split(",")
         return (int(x_text), int(y_text))
     except ValueError:
-        raise UsageError(f"square {text!r}: expected X,Y with whole numbers, e.g. 3,2") from None
+        raise UsageError(t("cli.square_bad", text=repr(text))) from None
 
 
 def fresh_turn(match: Match, unit: str) -> Situation:
@@ -55,7 +56,7 @@ def fresh_turn(match: Match, unit: str) -> Situation:
     sit = match.situation()
     if unit not in sit.creatures:
         known = ", ".join(sit.creatures)
-        raise UsageError(f"{match.level.source}: no unit {unit!r} (units: {known})")
+        raise UsageError(t("cli.no_unit", level=match.level.source, unit=repr(unit), known=known))
     turns = dict(sit.turns)
     turns[unit] = match.ruleset.new_turn(sit, unit)
     return Situation(
@@ -97,11 +98,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             level = load_level(path)
         except LevelError as exc:
-            print(f"invalid: {exc}")
+            print(t("cli.check_invalid", error=exc))
             worst = EXIT_BAD_INPUT
             continue
         w, h = level.board.width, level.board.height
-        print(f"ok: {path} — {level.name} ({level.ruleset}, {w}×{h}, {len(level.units)} units)")
+        units = len(level.units)
+        print(t("cli.check_ok", path=path, name=level.name, ruleset=level.ruleset, width=w, height=h, units=units))
     return worst
 
 
@@ -110,7 +112,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     level = load_level(args.level)
     path = [parse_square(s) for s in args.squares]
     if args.mode is not None and args.mode not in MODES:
-        raise UsageError(f"--mode {args.mode!r}: expected one of {', '.join(MODES)}")
+        raise UsageError(t("cli.bad_mode", mode=repr(args.mode), modes=", ".join(MODES)))
     match = Match(level, seed=args.seed)
     try:
         sit = fresh_turn(match, args.unit)
@@ -122,15 +124,18 @@ def cmd_measure(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False))
     else:
         for step in data["steps"]:
-            print(f"  → {step['to']}: {step['cost_squares']} sq ({step['cost_m']} m)  {' '.join(step['rules'])}")
+            rules, squares = " ".join(step["rules"]), step["cost_squares"]
+            print(t("cli.measure_step", to=step["to"], squares=squares, metres=step["cost_m"], rules=rules))
             for event in step["events"]:
                 print(f"      ! {event}")
         if data["ok"]:
-            print(f"{args.unit}: legal, {data['cost_m']} m ({data['cost_squares']} squares), band {data['band']}")
+            metres, squares = data["cost_m"], data["cost_squares"]
+            print(t("cli.measure_legal", unit=args.unit, metres=metres, squares=squares, band=data["band"]))
         else:
             err = data["error"]
-            at = f" at {err['at']}" if err["at"] else ""
-            print(f"{args.unit}: illegal{at} — {err['message']} [{err['rule']}] (cost so far {data['cost_m']} m)")
+            at = t("cli.at", square=err["at"]) if err["at"] else ""
+            reason = refusal(err["rule"], err["message"])
+            print(t("cli.measure_illegal", unit=args.unit, at=at, reason=reason, metres=data["cost_m"]))
     return EXIT_OK if data["ok"] else EXIT_ILLEGAL
 
 
@@ -153,10 +158,10 @@ def cmd_reach(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"unit": args.unit, "squares": squares}, ensure_ascii=False))
     else:
-        print(f"{args.unit}: {len(squares)} squares")
+        print(t("cli.reach_count", unit=args.unit, count=len(squares)))
         for entry in squares:
-            extra = f" (engage {entry['target']})" if "target" in entry else ""
-            print(f"  {entry['at']}: {entry['cost_m']} m, {entry['band']}{extra}")
+            extra = t("cli.reach_engage", target=entry["target"]) if "target" in entry else ""
+            print(t("cli.reach_square", at=entry["at"], metres=entry["cost_m"], band=entry["band"], extra=extra))
     return EXIT_OK
 
 
@@ -176,7 +181,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             try:
                 result = match.perform(action)
             except BadAction as exc:
-                raise UsageError(f"{args.script}: do[{index}]: {exc}") from None
+                raise UsageError(t("cli.bad_action", script=args.script, index=index, error=exc)) from None
             if isinstance(result, Illegal):
                 error = {"index": index, "rule": result.rule, "message": result.message}
                 if result.at is not None:
@@ -200,16 +205,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         for r in results:
             action = script.actions[r["index"]]
-            print(f"[{r['index']}] {action.unit or ''} {action.kind}: ok, {r['cost_m']:g} m  {' '.join(r['rules'])}")
+            rules = " ".join(r["rules"])
+            unit, metres = action.unit or "", f"{r['cost_m']:g}"
+            print(t("cli.run_ok", index=r["index"], unit=unit, kind=action.kind, metres=metres, rules=rules))
             for event in r["events"]:
                 print(f"      {event}")
         if error:
-            print(f"[{error['index']}] refused — {error['message']} [{error['rule']}]")
-        print(f"round {state['round']}, {state['active']} to act")
+            print(t("cli.run_refused", index=error["index"], reason=refusal(error["rule"], error["message"])))
+        print(t("cli.run_round", round=state["round"], side=state["active"]))
         for uid, u in state["units"].items():
-            flags = [k for k in ("prone", "helpless", "squeezed", "defeated") if u[k]]
-            bound = f" bound to {', '.join(u['bound_to'])}" if u["bound_to"] else ""
-            print(f"  {uid}: {u['at']} hp {u['hp']} {' '.join(flags)}{bound}")
+            flags = " ".join(t(f"state.{k}") for k in ("prone", "helpless", "squeezed", "defeated") if u[k])
+            bound = t("cli.bound_to", units=", ".join(u["bound_to"])) if u["bound_to"] else ""
+            print(t("cli.run_unit", unit=uid, at=u["at"], hp=u["hp"], flags=flags, bound=bound))
     return EXIT_OK if error is None else EXIT_ILLEGAL
 
 
@@ -226,14 +233,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = argparse.ArgumentParser(prog="gridbound", description="Gridbound: tactical movement rules, exactly.")
+    parser = argparse.ArgumentParser(prog="gridbound", description=t("cli.description"))
     sub = parser.add_subparsers(dest="command")
 
-    p = sub.add_parser("check", help="validate level files")
+    p = sub.add_parser("check", help=t("cli.help_check"))
     p.add_argument("levels", nargs="+")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("measure", help="cost and legality of a path")
+    p = sub.add_parser("measure", help=t("cli.help_measure"))
     p.add_argument("level")
     p.add_argument("unit")
     p.add_argument("squares", nargs="+", metavar="X,Y")
@@ -242,14 +249,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_measure)
 
-    p = sub.add_parser("reach", help="every square a unit can reach this turn")
+    p = sub.add_parser("reach", help=t("cli.help_reach"))
     p.add_argument("level")
     p.add_argument("unit")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_reach)
 
-    p = sub.add_parser("run", help="play an action script headless")
+    p = sub.add_parser("run", help=t("cli.help_run"))
     p.add_argument("level")
     p.add_argument("script")
     p.add_argument("--seed", type=int, default=None, help="override the script's seed")
@@ -260,11 +267,26 @@ def build_parser() -> argparse.ArgumentParser:
     _simulate_parser(sub)
     add_kiosk_parser(sub)
 
-    p = sub.add_parser("play", help="open the game window on a level")
+    p = sub.add_parser("play", help=t("cli.help_play"))
     _play_options(p)
     p.add_argument("level", nargs="?", default=None)
     p.set_defaults(func=cmd_play)
+    # one --lang for every command (also those added above by other modules); JSON stays language-neutral
+    for command in sub.choices.values():
+        if "--lang" not in command._option_string_actions:
+            command.add_argument("--lang", choices=LANGUAGES, default=None, help=t("cli.help_lang"))
     return parser
+
+
+def _early_language(args: Sequence[str]) -> str | None:
+    """The --lang value in `args`, read before parsing so help texts and parse errors are in it too."""
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1] if args[i + 1] in LANGUAGES else None
+        if arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+            return value if value in LANGUAGES else None
+    return None
 
 
 def _simulate_parser(sub: Any) -> None:
@@ -287,7 +309,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game import simulate as sim  # multiprocessing and the AI only for this command
 
     if args.games < 1 or args.jobs < 1 or args.max_rounds < 1:
-        raise UsageError("--games, --jobs and --max-rounds must be at least 1")
+        raise UsageError(t("cli.simulate_minimum"))
     try:
         base_text, base_level = sim.variant(args.level, args.sets)
         variants = [("base", args.sets, base_text, base_level)]
@@ -297,7 +319,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except sim.SetError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(f"{args.level}: cannot read the level file ({exc.strerror or exc})") from None
+        raise UsageError(t("cli.cannot_read", path=args.level, error=exc.strerror or exc)) from None
     seeds = [args.seed + i for i in range(args.games)]
     writer = sim.JsonlWriter(args.out) if args.out else None
     summaries: dict[str, Any] = {}
@@ -360,6 +382,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return its exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    set_language(_early_language(args_list))  # None: the system locale
     parser = build_parser()
     if not args_list or args_list[0].startswith("--"):
         args_list = ["play", *args_list]
@@ -370,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except (LevelError, ScriptError, UsageError, BadAction) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(t("cli.error", error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -380,10 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
         if os.environ.get("GRIDBOUND_DEBUG"):
             raise
-        print(
-            f"internal error in {args.command}: {type(exc).__name__}: {exc} (GRIDBOUND_DEBUG=1 shows more)",
-            file=sys.stderr,
-        )
+        print(t("cli.internal", command=args.command, kind=type(exc).__name__, error=exc), file=sys.stderr)
         return EXIT_INTERNAL
 
 
