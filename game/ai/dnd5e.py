@@ -9,8 +9,9 @@ from game.ai.context import Ctx, open_door_towards
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
-from rules.core import Creature, Illegal, Square
+from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Square
 from rules.dnd5e.budget import can_dash
+from rules.ruleset import Reach
 
 
 def _in_reach(me: Creature, mine: frozenset[Square], foe: Creature) -> bool:
@@ -57,7 +58,10 @@ def choose(ctx: Ctx) -> Action | None:
     reach = ctx.reach()
     if not reach:
         return None
-    measure = lambda r: dnd5e.measure(ctx.sit, ctx.unit, r.path)  # noqa: E731
+
+    def measure(r: Reach) -> Ruling | Illegal:
+        return dnd5e.measure(ctx.sit, ctx.unit, r.path)
+
     if _attack_left(ctx):
         scored = []
         for r in reach:
@@ -66,7 +70,7 @@ def choose(ctx: Ctx) -> Action | None:
             hittable = [f for f in foes if _in_reach(me, footprint_at(me, r.at), f)]
             if hittable:
                 victim = attack_choice(hittable)
-                scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost / 150 * COST_WEIGHT, r))
+                scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost / SQUARE_CM * COST_WEIGHT, r))
         best = best_destination(scored, measure)
         if best is not None:
             return Action("move", ctx.unit, best.path)
@@ -81,7 +85,7 @@ def choose(ctx: Ctx) -> Action | None:
             continue
         d = walk_gap(board, goal, footprint_at(me, r.at))
         if d < now:
-            scored.append((d + r.cost / 150 * COST_WEIGHT, r))
+            scored.append((d + r.cost / SQUARE_CM * COST_WEIGHT, r))
     best = best_destination(scored, measure)
     if best is None:
         return open_door_towards(ctx, goal, now)

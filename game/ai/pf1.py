@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import rules.pf1 as pf1
@@ -10,7 +11,7 @@ from game.ai.context import Ctx, open_door_towards, with_turn
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
-from rules.core import Creature, Ruling, Situation, Square
+from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.pf1.actions import standard_free
 from rules.pf1.movement import reach_squares
 from rules.ruleset import Reach
@@ -87,7 +88,7 @@ def _hittable(ctx: Ctx, foes: list[Creature], anchor: Square) -> list[Creature]:
     return out
 
 
-def _measure_in(sit: Situation, unit: str):  # type: ignore[no-untyped-def]
+def _measure_in(sit: Situation, unit: str) -> Callable[[Reach], Ruling | Illegal]:
     """A measure function for best_destination over one situation."""
     return lambda r: pf1.measure(sit, unit, r.path)
 
