@@ -16,7 +16,7 @@ from game.replay import open_replay
 from game.script import ScriptError
 from game.ui import theme
 from game.ui.keymap import APP_KEYS, intent_for
-from game.ui.saving import SAVE_TEXT, draw_banner, save, save_intent
+from game.ui.saving import draw_banner, save, save_intent
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandOverScene
@@ -115,7 +115,7 @@ class App:
     def save(self, intent: str) -> None:
         """Ctrl+S / F5: save the replay; Ctrl+Shift+S / F6: save the situation; say where."""
         if getattr(getattr(self.scene, "autoplayer", None), "busy", False):
-            message = SAVE_TEXT["wait"]
+            message = t("save.wait")
         else:
             message = save(None if isinstance(self.scene, ReplayScene) else self.match, intent)
         print(message, flush=True)  # the log line: the path stays in the terminal after the toast fades

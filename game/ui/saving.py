@@ -8,22 +8,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import t
 from game.match import Match
 from game.replay import save_replay, save_situation
 from game.ui import theme
 from game.ui.widgets import paragraph, wrap
-
-SAVE_TEXT: dict[str, str] = {
-    "replay_saved": "Replay saved: {path}",
-    "situation_saved": "Situation saved in {folder} (situation.toml, replay.toml, level.toml)",
-    "situation_partly": "Saved replay.toml and level.toml in {folder}; {problem}",
-    "cannot_save": "Could not save: {reason}",
-    "wait": "Wait for the computer to finish its move, then save",
-    "nothing": "No game to save here",
-    "banner_title": "{path} does not load — still playing the last good version",
-    "banner_hint": "Fix the file and save it: the level reloads by itself.",
-}
-"""The words of saving and of the reload banner (to move into the i18n catalogue with the rest of the UI)."""
 
 
 def save_intent(event: pygame.event.Event) -> str | None:
@@ -41,16 +30,16 @@ def save_intent(event: pygame.event.Event) -> str | None:
 def save(match: Match | None, intent: str) -> str:
     """Save what `intent` names for `match`; returns the line to show (where it went, or why not)."""
     if match is None:
-        return SAVE_TEXT["nothing"]
+        return t("save.nothing")
     try:
         if intent == "save_replay":
-            return SAVE_TEXT["replay_saved"].format(path=save_replay(match))
+            return t("save.replay_saved", path=save_replay(match))
         saved = save_situation(match)
     except OSError as exc:
-        return SAVE_TEXT["cannot_save"].format(reason=exc.strerror or exc)
+        return t("save.cannot_save", reason=exc.strerror or exc)
     if saved.problem:
-        return SAVE_TEXT["situation_partly"].format(folder=saved.folder, problem=saved.problem)
-    return SAVE_TEXT["situation_saved"].format(folder=saved.folder)
+        return t("save.situation_partly", folder=saved.folder, problem=saved.problem)
+    return t("save.situation_saved", folder=saved.folder)
 
 
 def draw_banner(screen: pygame.Surface, path: str, error: str) -> pygame.Rect:
@@ -67,9 +56,7 @@ def draw_banner(screen: pygame.Surface, path: str, error: str) -> pygame.Rect:
     pygame.draw.rect(screen, (70, 18, 16), rect)
     pygame.draw.line(screen, theme.WARNING, rect.bottomleft, rect.bottomright, 2)
     inner = rect.inflate(-24, -16)
-    y = paragraph(screen, SAVE_TEXT["banner_title"].format(path=path), inner, 20, theme.TEXT, bold=True)
+    y = paragraph(screen, t("save.banner_title", path=path), inner, 20, theme.TEXT, bold=True)
     y = paragraph(screen, error, pygame.Rect(inner.x, y + 2, inner.width, inner.bottom - y - 22), 18, theme.ACCENT)
-    paragraph(
-        screen, SAVE_TEXT["banner_hint"], pygame.Rect(inner.x, inner.bottom - 20, inner.width, 22), 16, theme.MUTED
-    )
+    paragraph(screen, t("save.banner_hint"), pygame.Rect(inner.x, inner.bottom - 20, inner.width, 22), 16, theme.MUTED)
     return rect

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import t
 from game.replay import Replay
 from game.ui import theme
 from game.ui.board import BoardKey, BoardRenderer
@@ -20,25 +21,6 @@ from game.ui.widgets import Button, paragraph, text
 
 AUTO_SECONDS = 0.7
 """Seconds per step while playing (Space)."""
-
-TEXT: dict[str, str] = {
-    "title": "Replay",
-    "step": "Step {index} / {length}",
-    "round": "Round {round} · {side} to act",
-    "start": "The start of the game (seed {seed}).",
-    "winner": "Game over — winner: {winner}",
-    "draw": "Game over — a draw",
-    "stopped": "The replay stops here: {why}",
-    "playing": "Playing… (Space pauses)",
-    "keys": "Left/Right: step · Home/End · Space: play · wheel: zoom · F: fit · Esc: quit",
-    "first": "|<",
-    "back": "<",
-    "play": "Play",
-    "pause": "Pause",
-    "forward": ">",
-    "last": ">|",
-}
-"""The viewer's words in one place (to move into the i18n catalogue with the rest of the UI)."""
 
 KEYS: dict[int, str] = {
     pygame.K_RIGHT: "forward",
@@ -188,22 +170,22 @@ class ReplayScene(Scene):
         r, m = self.replay, self.replay.match
         side = next((s.name for s in r.level.sides if s.id == m.active_side), m.active_side)
         out = [
-            (TEXT["step"].format(index=r.index, length=r.length), theme.ACCENT),
-            (TEXT["round"].format(round=m.round, side=side), theme.TEXT),
+            (t("replay.step", index=r.index, length=r.length), theme.ACCENT),
+            (t("replay.round", round=m.round, side=side), theme.TEXT),
         ]
         if r.index == 0:
-            out.append((TEXT["start"].format(seed=r.script.seed), theme.MUTED))
+            out.append((t("replay.start", seed=r.script.seed), theme.MUTED))
         for entry in r.step_log():
             # event lines already end with their rule id
             rules = f"  [{', '.join(entry.rules)}]" if entry.rules and not entry.text.endswith("]") else ""
             out.append((entry.text + rules, theme.TEXT if entry.ok else theme.WARNING))
         if m.finished:
             winner = next((s.name for s in r.level.sides if s.id == m.winner), m.winner)
-            out.append((TEXT["winner"].format(winner=winner) if winner else TEXT["draw"], theme.ACCENT))
+            out.append((t("replay.winner", winner=winner) if winner else t("replay.draw"), theme.ACCENT))
         if r.stop is not None and r.index == r.length:
-            out.append((TEXT["stopped"].format(why=r.stop.text()), theme.WARNING))
+            out.append((t("replay.stopped", why=r.stop.text()), theme.WARNING))
         if self.playing:
-            out.append((TEXT["playing"], theme.MUTED))
+            out.append((t("replay.playing"), theme.MUTED))
         return out
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
@@ -211,7 +193,7 @@ class ReplayScene(Scene):
         pygame.draw.rect(screen, theme.PANEL, rect)
         pygame.draw.line(screen, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
         inner = rect.inflate(-24, -24)
-        y = text(screen, f"{TEXT['title']}: {self.title}", inner.topleft, 24, theme.TEXT, True).bottom + 4
+        y = text(screen, t("replay.heading", level=self.title), inner.topleft, 24, theme.TEXT, True).bottom + 4
         y = text(screen, self.replay.level.ruleset, (inner.x, y), 18, theme.MUTED).bottom + 12
         r = self.replay
         specs = [
@@ -225,7 +207,7 @@ class ReplayScene(Scene):
         bw = (inner.width - gap * (len(specs) - 1)) // len(specs)
         self.buttons = []
         for i, (intent, enabled) in enumerate(specs):
-            label = TEXT["pause"] if intent == "play" and self.playing else TEXT[intent]
+            label = t("replay.pause") if intent == "play" and self.playing else t(f"replay.{intent}")
             button = Button(pygame.Rect(inner.x + i * (bw + gap), y, bw, 38), label, intent, enabled)
             button.draw(screen, hover=button.hit(self.mouse))
             self.buttons.append(button)
@@ -235,4 +217,4 @@ class ReplayScene(Scene):
             if y >= keys_top:
                 break
             y = paragraph(screen, line, pygame.Rect(inner.x, y, inner.width, keys_top - y), 19, color) + 6
-        paragraph(screen, TEXT["keys"], pygame.Rect(inner.x, keys_top, inner.width, 44), 16, theme.MUTED)
+        paragraph(screen, t("replay.keys"), pygame.Rect(inner.x, keys_top, inner.width, 44), 16, theme.MUTED)
