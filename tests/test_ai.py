@@ -270,3 +270,18 @@ def test_the_window_finds_the_ai_hook():
     from game.ui.autoplay import find_ai
 
     assert find_ai() is next_action
+
+
+def test_under_initiative_only_the_unit_to_act_acts():
+    text = DUEL.format(ruleset="dnd5e", ax=0, bx=5, extra="", speed=9).replace(
+        'ruleset = "dnd5e"', 'ruleset = "dnd5e"\nturns = "initiative"'
+    )
+    match = Match(parse_level(text, "duel"), 8)
+    try:
+        for _ in range(4):
+            unit = match.active_unit
+            actions = take_turn(match, ai_rng(8), strict=True)
+            assert {a.unit for a in actions if a.unit} <= {unit}
+            assert actions[-1] == Action("end_turn")
+    finally:
+        match.close()
