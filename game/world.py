@@ -53,6 +53,11 @@ unchanged unit is not rebuilt on every read (dataclasses.replace was a tenth of 
 _VIEWS_LIMIT = 4096
 
 
+def clear_views() -> None:
+    """Forget the cached Creature views (a long-running process closing a match frees them at once)."""
+    _VIEWS.clear()
+
+
 def creatures() -> dict[str, Creature]:
     """Every unit as a rules Creature view of its components, in creation order."""
     result: dict[str, Creature] = {}
