@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai import next_action
+from game.ai import ai_rng, next_action, take_turn
 from game.level import load_level
 from game.match import Match
 from game.replay import (
@@ -102,6 +102,23 @@ def test_main_run_replays_a_saved_game_to_the_same_state_json(name: str, tmp_pat
     data = json.loads(out.stdout)
     assert data["ok"] is True and data["error"] is None
     assert data["state"] == expected
+
+
+@pytest.mark.parametrize("name", ["pf1_corridors", "dnd5e_cliffs", "hexxen_riders", "arena_4v4"])
+def test_a_simulated_game_saved_as_a_replay_runs_to_the_same_state(name: str, tmp_path: Path) -> None:
+    # the loop game.simulate.play_game runs: whole AI turns with the AI's own seeded RNG
+    match = Match(load_level(LEVELS / f"{name}.toml"), seed=21)
+    try:
+        rng = ai_rng(21)
+        while not match.finished and match.round <= 8:
+            take_turn(match, rng)
+        path = save_replay(match, folder=tmp_path, now=0)
+        expected = match.state_json()
+    finally:
+        match.close()
+    out = run_cli("run", str(LEVELS / f"{name}.toml"), str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["state"] == expected
 
 
 def test_save_replay_writes_a_timestamped_script_that_names_its_level_relative(tmp_path: Path) -> None:
