@@ -420,7 +420,8 @@ def test_the_replay_viewer_steps_with_keys_and_buttons_like_the_model(tmp_path: 
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=forward.rect.center, button=1))
         app.step()
         assert scene.replay.index == 1
-        assert any(scene.replay.script.actions[0].kind in line for line, _ in scene.lines())
+        first = scene.replay.script.actions[0]
+        assert any((first.unit or "") in line and "[" in line for line, _ in scene.lines()[2:])
         # Space plays one step per AUTO_SECONDS
         _key(pygame.K_SPACE)
         app.step(dt=0.01)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import t
+from game.i18n import describe, t
 from game.replay import Replay
 from game.ui import theme
 from game.ui.board import BoardKey, BoardRenderer
@@ -177,8 +177,9 @@ class ReplayScene(Scene):
             out.append((t("replay.start", seed=r.script.seed), theme.MUTED))
         for entry in r.step_log():
             # event lines already end with their rule id
-            rules = f"  [{', '.join(entry.rules)}]" if entry.rules and not entry.text.endswith("]") else ""
-            out.append((entry.text + rules, theme.TEXT if entry.ok else theme.WARNING))
+            line = describe(entry)  # in the chosen language, as the battle log says it
+            rules = f"  [{', '.join(entry.rules)}]" if entry.rules and not line.endswith("]") else ""
+            out.append((line + rules, theme.TEXT if entry.ok else theme.WARNING))
         if m.finished:
             winner = next((s.name for s in r.level.sides if s.id == m.winner), m.winner)
             out.append((t("replay.winner", winner=winner) if winner else t("replay.draw"), theme.ACCENT))
