@@ -62,5 +62,5 @@ def choose(ctx: Ctx) -> list[Action]:
     if not (ctx.can("attack") or ctx.can("sneak_attack")):
         return []
     ranked = options(ctx)
-    ranked.sort(key=lambda sa: (sa[0], sa[1].target or "", sa[1].kind, sa[1].tactic))
+    ranked.sort(key=lambda sa: (sa[0], sa[1].target or "", sa[1].kind, sa[1].tactic, sa[1].release or ""))
     return [action for _, action in ranked]
