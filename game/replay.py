@@ -34,12 +34,14 @@ class Stop:
     """Where a replay cannot go on: the 0-based action index and why."""
 
     index: int
-    rule: str
+    rule: str | None
+    """The rule id that refused it; None when the action names a unit the level does not have."""
     message: str
 
     def text(self) -> str:
         """One line for the window and the terminal."""
-        return f"step {self.index + 1} (do[{self.index}]) is refused now — {self.message} [{self.rule}]"
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"step {self.index + 1} (do[{self.index}]) is refused now — {self.message}{rule}"
 
 
 # --- a match as a script ----------------------------------------------------------------
@@ -106,8 +108,9 @@ class Replay:
         start = len(self.match.log)
         try:
             result = self.match.perform(action)
-        except BadAction as exc:
-            result = Illegal("GB-SCRIPT", str(exc))
+        except BadAction as exc:  # a unit this level does not have: no rule decided it
+            self.stop = Stop(self.index, None, str(exc))
+            return False
         if isinstance(result, Illegal):
             # a refusal changed nothing; take it out of the history so the log shows the last real step
             self.stop = Stop(self.index, result.rule, result.message)

@@ -447,3 +447,15 @@ def test_the_replay_viewer_shows_where_a_replay_stops(tmp_path: Path, bridge_gam
         assert any("step 2" in line and "refused" in line for line, _ in scene.lines())
     finally:
         app.close()
+
+
+def test_a_replay_naming_a_unit_the_level_lacks_stops_there(bridge_game: Match) -> None:
+    script = to_script(bridge_game)
+    broken = type(script)(script.seed, (script.actions[0], Action("drop_prone", "nobody"), *script.actions[1:]))
+    replay = Replay(bridge_game.level, broken)
+    try:
+        replay.end()
+        assert replay.index == 1 and replay.stop is not None and replay.stop.rule is None
+        assert "nobody" in replay.stop.text() and "step 2" in replay.stop.text()
+    finally:
+        replay.close()
