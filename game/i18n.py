@@ -186,8 +186,10 @@ def describe_event(event: Any, lang: str | None = None) -> str:
         # other languages keep the numbers that matter: damage dealt and hit points left
         hit = DAMAGE.search(detail)
         if hit:
-            text += " (" + t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)) + ")"
-    return " ".join(text.split())
+            # a right-to-left mark keeps the bracket with the Hebrew sentence, not with a Latin unit name before it
+            mark = "\u200f" if is_rtl(lang) else ""
+            text += f"{mark} (" + t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)) + ")"
+    return " ".join(text.split(" ")).strip()
 
 
 def describe(entry: Any, lang: str | None = None) -> str:

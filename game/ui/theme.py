@@ -7,7 +7,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
-from bidi import get_display
+
+# python-bidi 0.6's top-level get_display (the Rust one) does not mirror brackets; the algorithm module does
+from bidi.algorithm import get_display
 
 from game.i18n import is_rtl
 
@@ -111,8 +113,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+MISSING_GLYPHS = str.maketrans({"→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=", "≥": ">=", "✗": "×"})
+"""Characters Heebo has no glyph for (they would draw as boxes), spelled with ones it has."""
+
+
 def visual(value: str, rtl: bool | None = None) -> str:
     """`value` in display order: the Unicode bidi algorithm per line (Hebrew runs reversed, numbers kept)."""
+    value = value.translate(MISSING_GLYPHS)
     if not RTL_TEXT.search(value):
         return value  # nothing to reorder: a pure left-to-right line stays as it is
     rtl = is_rtl() if rtl is None else rtl
