@@ -189,7 +189,7 @@ def describe_event(event: Any, lang: str | None = None) -> str:
             # a right-to-left mark keeps the bracket with the Hebrew sentence, not with a Latin unit name before it
             mark = "\u200f" if is_rtl(lang) else ""
             text += f"{mark} (" + t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)) + ")"
-    return " ".join(text.split(" ")).strip()
+    return re.sub(" +", " ", text).strip()
 
 
 def describe(entry: Any, lang: str | None = None) -> str:
