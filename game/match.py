@@ -7,6 +7,7 @@ effects. Undo and replays re-run the recorded actions from the seed.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ import esper
 from game import systems, world
 from game.level import Level
 from rules.actions import Action
-from rules.core import Effect, Event, Illegal, Ruling, Situation
+from rules.core import Effect, Event, Illegal, Ruling, Situation, Square
 from rules.dice import d20
 from rules.opportunity import resolve_opportunity_attacks
 from rules.ruleset import Ruleset, get_ruleset
@@ -46,6 +47,10 @@ class LogEntry:
     rules: tuple[str, ...]
     ok: bool
     events: tuple[Event, ...] = ()
+    to: Square | None = None
+    """Where the action ended (its path's last square), for log lines written in another language."""
+    target: str | None = None
+    cost_m: float = 0.0
 
 
 @dataclass(slots=True)
@@ -288,7 +293,11 @@ class Match:
             parts.append(f"{result.cost_m:g} m")
         if result.message:
             parts.append(f"— {result.message}")
-        self.log.append(LogEntry(self.round, who, action.kind, " ".join(parts), result.rules, True, result.events))
+        entry = LogEntry(self.round, who, action.kind, " ".join(parts), result.rules, True, result.events)
+        # the structured details too, so the UI can write the line in the player's language
+        to = action.path[-1] if action.path else None
+        cost = result.cost_m if result.cost else 0.0
+        self.log.append(dataclasses.replace(entry, to=to, target=action.target, cost_m=cost))
         for event in result.events:
             self.log.append(LogEntry(self.round, event.unit, event.kind, event.text(), (event.rule,), True, (event,)))
 
