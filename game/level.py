@@ -232,7 +232,9 @@ def _options(t: Table | None, ruleset: str) -> Options:
     """`[rules]`: diagonal plus the ruleset's own keys (Options.extra)."""
     if t is None:
         return Options(diagonal=DEFAULT_DIAGONAL[ruleset], extra=MappingProxyType({}))
-    diagonal = t.text("diagonal", DEFAULT_DIAGONAL[ruleset], choices=DIAGONALS)
+    # dnd5e counts every diagonal as one square (D5-GRID-DIAG); the alternating variant needs a
+    # diagonal counter the dnd5e search does not keep yet, so it is refused rather than ignored
+    diagonal = t.text("diagonal", DEFAULT_DIAGONAL[ruleset], choices=("uniform",) if ruleset == "dnd5e" else DIAGONALS)
     extra: dict[str, Any] = {}
     for key, (kind, choices) in RULE_OPTIONS[ruleset].items():
         if not t.has(key):

@@ -554,3 +554,10 @@ def test_any_damaged_level_text_loads_or_gives_one_level_error(data: st.DataObje
         assert str(exc).startswith("fuzz.toml") and "\n" not in str(exc)
     else:
         assert level.units and level.sides
+
+
+def test_dnd5e_refuses_the_alternating_diagonal_variant_instead_of_ignoring_it(tmp_path: Path) -> None:
+    # D5-GRID-DIAG: every diagonal is one square; the 1-2-1-2 variant is not implemented for dnd5e
+    text = variant('ruleset = "hexxen"', 'ruleset = "dnd5e"', hexxen(unit("h", "hunters", (0, 0))))
+    message = refused(tmp_path, text.replace("[map]", '[rules]\ndiagonal = "alternating"\n[map]'))
+    assert "rules.diagonal" in message and '"uniform"' in message

@@ -436,3 +436,21 @@ def test_movement_summary_counts_metres_moved_and_what_the_move_actions_left_can
     human = Creature("h", "a", (2, 0), race="human")
     sit = Situation("pf1", board, {"h": human}, turns={"h": TurnState(move_actions=1, moved=True, spent=2)})
     assert movement_summary(sit, "h") == (3.0, 9.0)
+
+
+def test_uniform_diagonal_option_makes_every_diagonal_cost_one_square():
+    # PF1-DIAG is the default; rules.diagonal = "uniform" (GB-DIAGONAL-UNIFORM) replaces the 1-2-1-2 count
+
+    board = board_from_rows(["......"] * 6)
+    human = Creature("h", "a", (0, 0), race="human")
+    path = [(1, 1), (2, 2), (3, 3), (4, 4)]
+    alternating = Situation("pf1", board, {"h": human})
+    uniform = Situation("pf1", board, {"h": human}, options=Options(diagonal="uniform"))
+    assert pf1.measure(alternating, "h", path).cost == 6
+    result = pf1.measure(uniform, "h", path)
+    assert result.cost == 4 and all("GB-DIAGONAL-UNIFORM" in s.rules for s in result.steps)
+    assert {r.at: r.cost for r in pf1.reach(uniform, "h")}[(4, 4)] == 4
+    # a hampered diagonal doubles like an orthogonal step: 2, not 3
+    rough = board_from_rows([".,....", "......"])
+    sit = Situation("pf1", rough, {"h": human.evolve(at=(0, 1))}, options=Options(diagonal="uniform"))
+    assert pf1.measure(sit, "h", [(1, 0)]).cost == 2

@@ -98,6 +98,9 @@ class Mover:
         self.width_m = REAL_WIDTH_M.get(c.size, 1.5)
         self.run = run
         self.charge = charge
+        # the level option rules.diagonal = "uniform" (GB-DIAGONAL-UNIFORM): a diagonal costs
+        # like an orthogonal step, so the 1-2-1-2 count of PF1-DIAG plays no part
+        self.uniform = sit.options.diagonal == "uniform"
         self.through = frozenset(through)
         self.through_rule = through_rule
         self.exceptions: Mapping[str, str] = sit.options.extra.get("pf1_exceptions", {}) or {}
@@ -315,7 +318,7 @@ class Mover:
                 if kind == "hampering" and not self.air:
                     extra = 2
                     flags |= F_EDGE
-            if not diag:
+            if not diag or self.uniform:
                 out.append((nx, ny, FULL, ORTH, (1 << k) + extra, flags, ()))
             elif k == 0:
                 out.append((nx, ny, FULL, DIAG_PLAIN, 0, flags, ()))
@@ -396,7 +399,7 @@ class Mover:
         flags = (F_SQUEEZED if squeezed else 0) | (F_ESCAPE if cell.fit == 2 else 0) | (F_SKILL if cell.skill else 0)
         flags |= F_EDGE if extra else 0
         ids = self._ids(diag, k, extra, (to,), flags, False) if detail else ()
-        return [_cost_move(to, FULL, diag, k, extra, flags, ids)]
+        return [_cost_move(to, FULL, diag and not self.uniform, k, extra, flags, ids)]
 
     def _check(self, anchor: Square, dims: tuple[int, int], reduced: bool) -> Fail | tuple[int, int]:
         """Whether a footprint may be occupied mid-move; (worst h, any narrow square) if so."""
@@ -425,7 +428,7 @@ class Mover:
             k = checked[0]
             flags = self._skill_flags(to, full) | (F_EDGE if extra else 0)
             ids = self._ids(diag, k, extra, tuple(footprint(to, full)), flags, False) if detail else ()
-            return [_cost_move(to, FULL, diag, k, extra, flags, ids)]
+            return [_cost_move(to, FULL, diag and not self.uniform, k, extra, flags, ids)]
         if not self._can_squeeze_past(to, full) or checked[0] == "PF1-DIFFICULT-NORUN":
             return checked  # type: ignore[return-value]
         moves: list[Move] = []
@@ -452,7 +455,7 @@ class Mover:
         flags = F_SQUEEZED | (F_ESCAPE if narrow else 0) | self._skill_flags(anchor, rd) | (F_EDGE if extra else 0)
         k = worst + 1
         ids = self._ids(diag, k, extra, tuple(footprint(anchor, rd)), flags, True) if detail else ()
-        return _cost_move(anchor, orient, diag, k, extra, flags, ids)
+        return _cost_move(anchor, orient, diag and not self.uniform, k, extra, flags, ids)
 
     def _big_from_reduced(
         self, at: Square, orient: int, to: Square, delta: Square, diag: bool, extra: int, detail: bool
@@ -474,7 +477,7 @@ class Mover:
             flags = self._skill_flags(anchor, full) | (F_EDGE if extra else 0)
             ids = self._ids(diag, k, extra, tuple(footprint(anchor, full)), flags, False) if detail else ()
             ids = (*ids, "PF1-SQUEEZE-LARGE") if detail else ids
-            return [_cost_move(anchor, FULL, diag, k, extra, flags, ids)]
+            return [_cost_move(anchor, FULL, diag and not self.uniform, k, extra, flags, ids)]
         first = self._check(to, rd, True)
         moves: list[Move] = []
         shifted = self._reduced_move(to, orient, rd, diag, extra, detail)
@@ -516,6 +519,9 @@ class Mover:
     ) -> tuple[str, ...]:
         """The rule ids that decided one step's legality and cost."""
         ids: list[str] = []
+        if diag and self.uniform:
+            ids.append("GB-DIAGONAL-UNIFORM")
+            diag = False
         if k == 0:
             ids.append("PF1-DIAG" if diag else "PF1-OPEN-SQUARE")
         else:
