@@ -18,6 +18,7 @@ from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import layout
 from game.ui.view import BoardView
 from game.ui.widgets import Button, paragraph, text
+from rules.core import Square
 
 AUTO_SECONDS = 0.7
 """Seconds per step while playing (Space)."""
@@ -136,9 +137,24 @@ class ReplayScene(Scene):
         key = BoardKey(self.version, selected, 0, frozenset(), self.view.cell)
         composite = self.renderer.compose(key, sit, self.colors, None, frozenset())
         self.renderer.draw(screen, self.view, composite)
+        if acted is not None and acted.path:
+            self._draw_path(screen, acted.path)
         self._draw_panel(screen)
         self.dirty = False
         return None
+
+    def _draw_path(self, screen: pygame.Surface, path: tuple[Square, ...]) -> None:
+        """The squares the step's unit entered, as a line of dots (where it went, not where it came from)."""
+        assert self.view is not None
+        points = [self.view.square_center(sq) for sq in path]
+        width = max(2, self.view.cell // 10)
+        old_clip = screen.get_clip()
+        screen.set_clip(self.view.rect)
+        if len(points) > 1:
+            pygame.draw.lines(screen, theme.ACCENT, False, points, width)
+        for p in points:
+            pygame.draw.circle(screen, theme.ACCENT, p, max(3, self.view.cell // 9))
+        screen.set_clip(old_clip)
 
     # --- stepping ----------------------------------------------------------------------------
 
