@@ -35,7 +35,7 @@ def banner(screen: pygame.Surface, title: str, subtitle: str, phase: float, colo
     """A big band across the lower middle of the screen whose glow breathes with `phase` (0–1)."""
     w, h = screen.get_size()
     glow = 0.5 + 0.5 * math.sin(phase * 2 * math.pi)
-    band = pygame.Rect(0, int(h * 0.62), w, max(120, h // 4))
+    band = pygame.Rect(0, int(h * 0.70), w, max(110, h * 2 // 9))
     shade = pygame.Surface(band.size, pygame.SRCALPHA)
     shade.fill((8, 10, 14, 205))
     screen.blit(shade, band)

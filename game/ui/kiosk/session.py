@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import warnings
 from collections.abc import Iterable
 from typing import Protocol
 
 import pygame
 
+from game import world
 from game.level import Level, load_level
 from game.match import Match
 from game.ui import theme
@@ -150,7 +152,10 @@ class KioskApp(App):
         """Full screen at the config's logical size, scaled to the display (big targets on big screens)."""
         flags = pygame.SCALED | (pygame.FULLSCREEN if self.config.fullscreen else 0)
         try:
-            self.screen = pygame.display.set_mode(self.config.size, flags)
+            with warnings.catch_warnings():
+                # SDL's software fallback for SCALED (headless, old GPUs) is fine for a board game
+                warnings.filterwarnings("ignore", "no fast renderer available")
+                self.screen = pygame.display.set_mode(self.config.size, flags)
         except pygame.error:
             # some drivers cannot scale: a plain full-screen surface at the display size still works
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -183,6 +188,9 @@ class KioskApp(App):
 
     def quit(self) -> None:
         """Scenes' quit buttons and keys do nothing: only the exit chord leaves."""
+
+    def save(self, intent: str) -> None:
+        """No replay or situation files are written from a public screen."""
 
     def request_exit(self) -> None:
         """The exit chord was given: stop after this frame."""
@@ -246,6 +254,8 @@ class KioskApp(App):
         finally:
             if match is not None:
                 match.close()
+                # the shared view cache would otherwise hold the closed match's creatures until it fills up
+                world.clear_views()
 
     def replay(self) -> None:
         """Play the visitor's level again."""
@@ -408,6 +418,17 @@ class KioskApp(App):
         """Draw the scene, and the idle countdown over it when the visitor seems gone."""
         assert self.scene is not None
         changed = self.scene.draw(self.screen)
+        if self.pending_tap is not None and isinstance(self.scene, BattleScene) and self.scene.view is not None:
+            # touch has no hover: say that the preview waits for a second tap
+            self.scene.frame.invalidate()
+            rect = self.scene.view.square_rect(self.pending_tap[3])
+            hint = theme.label(tr("kiosk.tap_again"), 26, theme.TEXT, True)
+            box = hint.get_rect(midtop=(rect.centerx, rect.bottom + 8)).inflate(16, 10)
+            box.clamp_ip(self.scene.view.rect)
+            pygame.draw.rect(self.screen, (30, 32, 38), box, border_radius=6)
+            pygame.draw.rect(self.screen, theme.ACCENT, box, 2, border_radius=6)
+            self.screen.blit(hint, hint.get_rect(center=box.center))
+            changed = None
         left = self.config.idle - self.idle_for
         if self.mode in ("visitor", "result") and left <= IDLE_WARNING:
             battle = self.scene if isinstance(self.scene, BattleScene) else None
