@@ -421,7 +421,9 @@ def test_the_replay_viewer_steps_with_keys_and_buttons_like_the_model(tmp_path: 
         app.step()
         assert scene.replay.index == 1
         first = scene.replay.script.actions[0]
-        assert any((first.unit or "") in line and "[" in line for line, _ in scene.lines()[2:])
+        lines = [line for line, _ in scene.lines()[2:]]
+        assert any((first.unit or "") in line for line in lines)
+        assert any(line.startswith(("PF1-", "GB-")) for line in lines)  # the rule ids of the step
         # Space plays one step per AUTO_SECONDS
         _key(pygame.K_SPACE)
         app.step(dt=0.01)

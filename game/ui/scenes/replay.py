@@ -193,9 +193,11 @@ class ReplayScene(Scene):
             out.append((t("replay.start", seed=r.script.seed), theme.MUTED))
         for entry in r.step_log():
             # event lines already end with their rule id
-            line = describe(entry)  # in the chosen language, as the battle log says it
-            rules = f"  [{', '.join(entry.rules)}]" if entry.rules and not line.endswith("]") else ""
-            out.append((line + rules, theme.TEXT if entry.ok else theme.WARNING))
+            # in the chosen language, as the battle log says it; the rule ids on a line of their own
+            # (appended to a right-to-left sentence the bidi pass would tear the brackets apart)
+            out.append((describe(entry), theme.TEXT if entry.ok else theme.WARNING))
+            if entry.rules:
+                out.append((" · ".join(entry.rules), theme.MUTED))
         if m.finished:
             winner = next((s.name for s in r.level.sides if s.id == m.winner), m.winner)
             out.append((t("replay.winner", winner=winner) if winner else t("replay.draw"), theme.ACCENT))
