@@ -200,3 +200,12 @@ def test_errors_are_translated_and_json_stays_language_neutral() -> None:
 def test_every_command_accepts_lang(command: str) -> None:
     done = gridbound(command, "--help", "--lang", "de")
     assert done.returncode == 0 and "--lang" in done.stdout
+
+
+def test_kiosk_strings_are_in_every_catalogue() -> None:
+    """The kiosk looks its texts up through game.i18n (game/ui/kiosk/strings.py keeps English defaults)."""
+    strings = pytest.importorskip("game.ui.kiosk.strings")
+    english = i18n.load_messages("en")
+    assert sorted(k for k in strings.STRINGS if k not in english) == []
+    i18n.set_language("de")
+    assert strings.tr("kiosk.play_again") == "Nochmal spielen"
