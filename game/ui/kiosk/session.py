@@ -273,6 +273,7 @@ class KioskApp(App):
         detail = self.level.name if self.level else ""
         color = self.side_colors.get(winner or "", theme.ACCENT)
         self.mode = "result"
+        self.idle_for = 0.0  # the result screen times out by itself; the idle limit is only a backstop
         seconds = max(self.config.result_seconds * 2, 15.0)
         self.switch(ResultScene(title, color, detail, self.start_visitor, self.start_attract, seconds))
 
@@ -421,16 +422,16 @@ class KioskApp(App):
         if self.pending_tap is not None and isinstance(self.scene, BattleScene) and self.scene.view is not None:
             # touch has no hover: say that the preview waits for a second tap
             self.scene.frame.invalidate()
-            rect = self.scene.view.square_rect(self.pending_tap[3])
-            hint = theme.label(tr("kiosk.tap_again"), 26, theme.TEXT, True)
-            box = hint.get_rect(midtop=(rect.centerx, rect.bottom + 8)).inflate(16, 10)
-            box.clamp_ip(self.scene.view.rect)
+            view = self.scene.view.rect
+            hint = theme.label(tr("kiosk.tap_again"), 30, theme.TEXT, True)
+            # at the foot of the board: the path preview's own cost tip sits next to the finger
+            box = hint.get_rect(midbottom=(view.centerx, view.bottom - 12)).inflate(24, 14)
             pygame.draw.rect(self.screen, (30, 32, 38), box, border_radius=6)
             pygame.draw.rect(self.screen, theme.ACCENT, box, 2, border_radius=6)
             self.screen.blit(hint, hint.get_rect(center=box.center))
             changed = None
         left = self.config.idle - self.idle_for
-        if self.mode in ("visitor", "result") and left <= IDLE_WARNING:
+        if self.mode == "visitor" and left <= IDLE_WARNING:
             battle = self.scene if isinstance(self.scene, BattleScene) else None
             if battle is not None:
                 battle.frame.invalidate()  # the countdown covers the cached picture: redraw it all next frame
