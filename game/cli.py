@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.i18n import LANGUAGES, refusal, set_language, t
+from game.i18n import LANGUAGES, describe_event, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
 from game.level import Level, LevelError, load_level
 from game.match import BadAction, Match
 from game.script import ScriptError, load_script
 from rules.actions import MODES
-from rules.core import SQUARE_CM, Illegal, Ruling, Situation, Square
+from rules.core import SQUARE_CM, Event, Illegal, Ruling, Situation, Square
 
 DEFAULT_LEVEL = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
 
@@ -40,6 +40,12 @@ def _squares(cost: int, unit_cm: int) -> int | float:
 
 def _metres(cost: int, unit_cm: int) -> float:
     return round(cost * unit_cm / 100, 2)
+
+
+def band_name(band: str | None) -> str:
+    """A reach band in the message language for text output (JSON keeps the band id)."""
+    name = t(f"band.{band}")
+    return str(band) if name.startswith("⟦") else name
 
 
 def parse_square(text: str) -> Square:
@@ -123,14 +129,14 @@ def cmd_measure(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
-        for step in data["steps"]:
+        for step, ruled in zip(data["steps"], result.steps, strict=True):
             rules, squares = " ".join(step["rules"]), step["cost_squares"]
             print(t("cli.measure_step", to=step["to"], squares=squares, metres=step["cost_m"], rules=rules))
-            for event in step["events"]:
-                print(f"      ! {event}")
+            for event in ruled.events:  # the JSON keeps Event.text(); people read it in their language
+                print(f"      ! {describe_event(event)} [{event.rule}]")
         if data["ok"]:
             metres, squares = data["cost_m"], data["cost_squares"]
-            print(t("cli.measure_legal", unit=args.unit, metres=metres, squares=squares, band=data["band"]))
+            print(t("cli.measure_legal", unit=args.unit, metres=metres, squares=squares, band=band_name(data["band"])))
         else:
             err = data["error"]
             at = t("cli.at", square=err["at"]) if err["at"] else ""
@@ -161,7 +167,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
         print(t("cli.reach_count", unit=args.unit, count=len(squares)))
         for entry in squares:
             extra = t("cli.reach_engage", target=entry["target"]) if "target" in entry else ""
-            print(t("cli.reach_square", at=entry["at"], metres=entry["cost_m"], band=entry["band"], extra=extra))
+            band = band_name(entry["band"])
+            print(t("cli.reach_square", at=entry["at"], metres=entry["cost_m"], band=band, extra=extra))
     return EXIT_OK
 
 
@@ -175,6 +182,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         check_fingerprint(level, script, args.script)
     match = Match(level, seed=script.seed if args.seed is None else args.seed)
     results: list[dict[str, Any]] = []
+    events: list[tuple[Event, ...]] = []
+    """Each result's events as objects, for the text output in the chosen language."""
     error: dict[str, Any] | None = None
     try:
         for index, action in enumerate(script.actions):
@@ -196,6 +205,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                     "events": [e.text() for e in result.events],
                 }
             )
+            events.append(result.events)
         state = match.state_json()
     finally:
         match.close()
@@ -203,13 +213,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
-        for r in results:
+        for r, ruled in zip(results, events, strict=True):
             action = script.actions[r["index"]]
             rules = " ".join(r["rules"])
             unit, metres = action.unit or "", f"{r['cost_m']:g}"
             print(t("cli.run_ok", index=r["index"], unit=unit, kind=action.kind, metres=metres, rules=rules))
-            for event in r["events"]:
-                print(f"      {event}")
+            for event in ruled:
+                print(f"      {describe_event(event)} [{event.rule}]")
         if error:
             print(t("cli.run_refused", index=error["index"], reason=refusal(error["rule"], error["message"])))
         print(t("cli.run_round", round=state["round"], side=state["active"]))
