@@ -103,7 +103,10 @@ def soak(
                 traced0 = tracemalloc.get_traced_memory()[0] if trace else 0
                 rss0, worlds0 = rss_bytes(), len(esper.list_worlds())
             if progress and frame % (FPS * 3600) == 0:
-                print(f"  {frame / FPS / 3600:g} h: {app.games} games", flush=True)
+                traced = (tracemalloc.get_traced_memory()[0] - traced0) / 1e6 if trace else 0.0
+                rss = (rss_bytes() - rss0) / 1e6
+                hour = frame / FPS / 3600
+                print(f"  {hour:g} h: {app.games} games, traced {traced:+.2f} MB, RSS {rss:+.2f} MB", flush=True)
             if not app.running:
                 raise RuntimeError("the kiosk stopped during the soak without the exit chord")
         gc.collect()
