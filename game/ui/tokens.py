@@ -53,7 +53,8 @@ def draw_token(
     # shorten the label until it fits inside the token
     while room > 1 and f.size(short_label(creature, room))[0] > body.width * 0.74:
         room -= 1
-    label = f.render(short_label(creature, room), True, theme.readable_on(body_color))
+    # names are free UTF-8 (a Hebrew name needs the bidi pass like every other label)
+    label = f.render(theme.visual(short_label(creature, room)), True, theme.readable_on(body_color))
     surface.blit(label, label.get_rect(center=body.center))
     if creature.defeated:
         pygame.draw.line(surface, theme.WARNING, body.topleft, body.bottomright, max(2, cell // 12))

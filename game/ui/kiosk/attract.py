@@ -43,10 +43,11 @@ def banner(screen: pygame.Surface, title: str, subtitle: str, phase: float, colo
     pygame.draw.rect(screen, edge, (0, band.y, w, 6))
     pygame.draw.rect(screen, edge, (0, band.bottom - 6, w, 6))
     size = int(band.height * (0.42 + 0.06 * glow))
-    big = _fit_font(title, w - 60, size).render(title, True, theme.blend(theme.TEXT, color, 0.25 * glow))
+    big = _fit_font(title, w - 60, size).render(theme.visual(title), True, theme.blend(theme.TEXT, color, 0.25 * glow))
     screen.blit(big, big.get_rect(center=(w // 2, band.y + band.height * 0.42)))
     if subtitle:
-        small = _fit_font(subtitle, w - 60, max(22, band.height // 7), bold=False).render(subtitle, True, theme.MUTED)
+        small_font = _fit_font(subtitle, w - 60, max(22, band.height // 7), bold=False)
+        small = small_font.render(theme.visual(subtitle), True, theme.MUTED)
         screen.blit(small, small.get_rect(center=(w // 2, band.y + band.height * 0.8)))
     return band
 
@@ -151,7 +152,7 @@ class ResultScene(Scene):
         """Winner in the side colour, the detail line and two large buttons."""
         screen.fill(theme.BACKGROUND)
         w, h = screen.get_size()
-        big = _fit_font(self.title, w - 60, max(48, h // 9)).render(self.title, True, self.color)
+        big = _fit_font(self.title, w - 60, max(48, h // 9)).render(theme.visual(self.title), True, self.color)
         screen.blit(big, big.get_rect(center=(w // 2, h // 3)))
         if self.detail:
             small = theme.label(self.detail, max(22, h // 28), theme.MUTED)
@@ -172,7 +173,7 @@ def _big_button(screen: pygame.Surface, b: Button, phase: float) -> None:
     fill = theme.blend((52, 58, 70), theme.ACCENT, 0.15 + 0.2 * glow) if b.intent == "again" else (52, 58, 70)
     pygame.draw.rect(screen, fill, b.rect, border_radius=12)
     pygame.draw.rect(screen, theme.ACCENT if b.intent == "again" else theme.PANEL_EDGE, b.rect, 3, border_radius=12)
-    label = _fit_font(b.label, b.rect.width - 24, b.rect.height // 2).render(b.label, True, theme.TEXT)
+    label = _fit_font(b.label, b.rect.width - 24, b.rect.height // 2).render(theme.visual(b.label), True, theme.TEXT)
     screen.blit(label, label.get_rect(center=b.rect.center))
 
 
@@ -194,5 +195,5 @@ class FallbackScene(Scene):
         """A single centred line."""
         screen.fill(theme.BACKGROUND)
         w, h = screen.get_size()
-        text = theme.font(48, True).render(tr("kiosk.back_soon"), True, theme.MUTED)
+        text = theme.render(tr("kiosk.back_soon"), 48, theme.MUTED, True)
         screen.blit(text, text.get_rect(center=(w // 2, h // 2)))
