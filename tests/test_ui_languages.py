@@ -200,3 +200,27 @@ def test_play_lang_screenshot_draws_the_panel_on_the_reading_side(tmp_path: Path
         assert panel.x == 0 and max(cols) > panel.right - 30
     else:
         assert panel.right == w and min(cols) < panel.x + 30
+
+
+def test_hebrew_level_name_goes_through_the_same_text_path(tmp_path: Path) -> None:
+    """Level names are free UTF-8: a Hebrew name in an English menu and panel is shaped like any Hebrew label."""
+    source = Path(LEVEL).read_text(encoding="utf-8")
+    name = "גשר הנקיק 2"
+    (tmp_path / "bridge_he.toml").write_text(
+        source.replace('name = "The Ravine Bridge"', f'name = "{name}"', 1), "utf-8"
+    )
+    entries = MenuScene(None, tmp_path).entries
+    assert [e.title for e in entries] == [name] and entries[0].ok
+    assert theme.visual(name) == "2 קיקנה רשג"  # reversed Hebrew run, the number kept after it on the left
+    window = App(argparse.Namespace(level=str(tmp_path / "bridge_he.toml"), frames=1, screenshot=None, size="1280x800"))
+    try:
+        widgets.CLIPPED.clear()
+        window.step()
+        battle = window.scene
+        assert isinstance(battle, BattleScene) and battle.panel is not None
+        assert window.level is not None and window.level.name == name
+        header = pygame.Rect(battle.panel.rect.x + 8, 8, battle.panel.rect.width - 16, 36)
+        assert len(text_columns(window.screen, header, theme.PANEL)) > 40
+        assert widgets.CLIPPED == []
+    finally:
+        window.close()
