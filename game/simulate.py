@@ -181,7 +181,7 @@ def play_game(level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, ind
             rounds=min(match.round, max_rounds),
             survivors=survivors,
             rules=dict(sorted(count_rules(match).items())),
-            script=[r.action.to_dict() for r in match.history],
+            script=[r.action.to_dict() for r in match.history if r.result.ok],  # refused actions changed nothing
             illegal=illegal,
         )
     finally:
