@@ -203,6 +203,7 @@ class KioskApp(App):
     def start_attract(self) -> None:
         """The next level of the rotation as a computer-against-computer demo; a level that fails is skipped."""
         levels = self.config.levels
+        self._set_language(self.config.language)  # a visitor may have switched it with the panel's button
         for _ in range(len(levels)):
             path = levels[self.rotation % len(levels)]
             self.rotation += 1
