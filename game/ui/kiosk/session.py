@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import warnings
 from collections.abc import Iterable
 from typing import Protocol
@@ -135,6 +136,9 @@ class KioskApp(App):
         self.guard = Guard(open_log(config.log_file, config.log_max_bytes, config.log_backups))
         self._demo_level: Level | None = None
         self._set_language(config.language)
+        # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
+        # `kill` or a system shutdown must still end it, so signals keep Python's default handling
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         w, h = config.size
         args = argparse.Namespace(
             level=str(config.levels[0]), size=f"{w}x{h}", frames=frames, screenshot=screenshot, seed=config.seed
