@@ -423,13 +423,20 @@ def test_an_exception_while_handling_an_event_is_survived(kiosk: KioskApp, monke
 
 
 def test_the_log_rotates_by_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    app = KioskApp(make_config(tmp_path, log_max_bytes=10_000, log_backups=2), clock=SimClock(), threaded_ai=False)
+    config = make_config(tmp_path, log_max_bytes=10_000, log_backups=2)
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False)
     try:
         monkeypatch.setattr(AttractScene, "draw", lambda self, screen: 1 / 0)
         for _ in range(40):
             app.step(DT)
+        # a crash loop pauses on the fallback screen instead of restarting every frame
+        assert app.mode == "fallback" and app.running and app.match is None
+        for _ in range(40):
+            app.recover(RuntimeError("again"), "test")
+        assert app.guard.failures > 40
         monkeypatch.undo()
-        assert app.guard.failures == 40 and app.running
+        frames(app, 31 * 60)  # the fallback screen retries after 30 s
+        assert app.mode == "attract" and isinstance(app.scene, AttractScene)
     finally:
         app.close()
     files = sorted(p.name for p in (tmp_path / "logs").iterdir())

@@ -30,6 +30,8 @@ from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 
 FPS = 60
+MAX_FAILURES_IN_ROW = 5
+"""Restarts in a row without one good frame before the kiosk pauses on the fallback screen (no crash loop)."""
 IDLE_WARNING = 10.0
 """Seconds before the idle return in which the visitor sees a countdown."""
 TOUCH_SLACK = 10
@@ -128,6 +130,8 @@ class KioskApp(App):
         self.demo_games = 0
         self.visitor_games = 0
         self.exited = False
+        self.failures_in_row = 0
+        """Errors since the last good frame: past MAX_FAILURES_IN_ROW the kiosk rests on the fallback screen."""
         self.touch = TouchInput(self._tap)
         self.pending_tap: tuple[int, int, str, tuple[int, int]] | None = None
         self.corner_taps: list[tuple[str, float]] = []
@@ -221,7 +225,7 @@ class KioskApp(App):
                 self.guard.report(exc, f"starting the demo on {path}", self.match)
         self._teardown()
         self.mode = "fallback"
-        self.switch(FallbackScene(self.start_attract))
+        self.switch(FallbackScene(self._retry))
 
     def start_visitor(self) -> None:
         """A visitor game on the level the demo showed: the visitor takes the first side (two in hot-seat)."""
@@ -417,6 +421,7 @@ class KioskApp(App):
             if self.frame_count % self.draw_every == 0:
                 where = "draw"
                 self.draw_frame()
+            self.failures_in_row = 0
         except Exception as exc:
             self.recover(exc, f"{type(self.scene).__name__}.{where}")
 
@@ -450,13 +455,24 @@ class KioskApp(App):
     def recover(self, exc: BaseException, where: str) -> None:
         """Log the failure with the match's level, seed and actions; back to the attract loop."""
         self.guard.report(exc, where, self.match)
+        self.failures_in_row += 1
         try:
+            if self.failures_in_row > MAX_FAILURES_IN_ROW:
+                raise RuntimeError(f"{self.failures_in_row} failures in a row: pausing the attract loop")
             self.start_attract()
-        except Exception as again:  # even tearing down failed: drop everything, show the fallback
+        except Exception as again:  # restarting fails too: drop everything, show the calm fallback screen
             self.guard.report(again, "restarting the attract loop", None)
-            self.scene, self.match = None, None
+            try:
+                self._teardown()
+            except Exception:  # the world may be half gone already; the fallback screen needs none of it
+                self.scene, self.match = None, None
             self.mode = "fallback"
-            self.switch(FallbackScene(self.start_attract))
+            self.switch(FallbackScene(self._retry))
+
+    def _retry(self) -> None:
+        """The fallback screen's timer: try the attract loop afresh."""
+        self.failures_in_row = 0
+        self.start_attract()
 
     def run(self) -> int:
         """Until the exit chord (or `frames` frames); save the screenshot; 0."""
