@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.cli import DEFAULT_LEVEL, load_or_default
-from game.i18n import t
+from game.i18n import set_language, t
 from game.level import Level, LevelError
 from game.match import Match
 from game.replay import open_replay
@@ -47,6 +47,8 @@ class App:
     def __init__(self, args: argparse.Namespace) -> None:
         # skip ALSA probing on machines without sound (the game makes no sound yet)
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if getattr(args, "lang", None):
+            set_language(args.lang)  # the command line sets it already; callers without it keep the current one
         theme.reset_fonts()
         pygame.init()
         pygame.display.set_caption("Gridbound")
