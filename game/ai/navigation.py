@@ -96,3 +96,9 @@ def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | 
                 if sq not in footprint and board.in_bounds(sq) and "door_closed" in board.terrain(sq).kinds:
                     doors.append(sq)
     return min(doors, key=lambda s: (s[1], s[0])) if doors else None
+
+
+def clear_caches() -> None:
+    """Forget the per-board caches (a long-running process, the kiosk, frees them when it closes a match)."""
+    _CACHE.clear()
+    _WEIGHTS.clear()
