@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import sys
 import warnings
 from collections.abc import Iterable
 from typing import Protocol
@@ -263,8 +264,12 @@ class KioskApp(App):
         finally:
             if match is not None:
                 match.close()
-                # the shared view cache would otherwise hold the closed match's creatures until it fills up
+                # shared caches would otherwise hold the closed match's creatures and boards until they fill up
                 world.clear_views()
+                navigation = sys.modules.get("game.ai.navigation")
+                clear = getattr(navigation, "clear_caches", None)
+                if callable(clear):
+                    clear()
 
     def replay(self) -> None:
         """Play the visitor's level again."""
