@@ -60,10 +60,18 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
         _headless()
     import pygame
 
-    from game.ui.kiosk.session import KioskApp
+    from game.ui.kiosk.session import KioskApp, SimClock
 
+    # --frames: simulated 1/60 s frames as fast as they run, computer moves in the frame (same picture every time)
+    headless = args.frames is not None
     try:
-        app = KioskApp(config, frames=args.frames, screenshot=args.screenshot)
+        app = KioskApp(
+            config,
+            clock=SimClock() if headless else None,
+            threaded_ai=not headless,
+            frames=args.frames,
+            screenshot=args.screenshot,
+        )
     except ConfigError as exc:
         pygame.quit()
         print(f"error: {exc}", file=sys.stderr)

@@ -465,3 +465,20 @@ def test_closed_matches_leave_no_worlds(kiosk: KioskApp) -> None:
     names = [n for n in esper.list_worlds() if n.startswith("match-")]
     assert names == [kiosk.match.world_name]
     assert isinstance(kiosk.match, Match)
+
+
+def test_the_kiosk_command_renders_the_attract_screen_headless(tmp_path: Path) -> None:
+    config = tmp_path / "kiosk.toml"
+    config.write_text(f'levels = ["{ROOT / "levels" / "hexxen_beast.toml"}"]\nfullscreen = false\n')
+    shot = tmp_path / "attract.png"
+    assert main(["kiosk", "--config", str(config), "--frames", "90", "--screenshot", str(shot)]) == 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1024, 640)
+    # the banner's bright edge runs across the whole width at 70 % of the height
+    assert image.get_at((5, int(640 * 0.70) + 2))[:3] != image.get_at((5, 20))[:3]
+    assert (tmp_path / "logs" / "kiosk.log").exists()
+
+
+def test_the_soak_option_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["kiosk", "--soak", "0"]) == 2
+    assert "--soak" in capsys.readouterr().err
