@@ -21,6 +21,7 @@ from game.ui.scenes.base import Scene
 from game.ui.view import BoardView
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.ruler import tape
 
 NO_TARGET_KINDS = frozenset({"drop_prone", "stand_up", "dash"})
 """Bar actions performed at once on the selected unit."""
@@ -74,6 +75,9 @@ class BattleScene(Scene):
         self.toast = ""
         self.toast_left = 0.0
         self.dragging = False
+        self.ruler: tuple[Square, Square] | None = None
+        """Right-drag measuring tape: (from, to) squares; kept until the next click or Esc."""
+        self.ruling_tape = False
         self.renderer = BoardRenderer()
         self._sit: Situation | None = None
         self._sit_version = -1
@@ -177,7 +181,9 @@ class BattleScene(Scene):
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
         self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite))
         self.frame.region("panel", panel_key, panel.rect, panel.blit)
-        overlay_key = (self.mouse, self.hover_sq, id(self.preview), self.armed, self.armed_target, self.toast)
+        overlay_key = (
+            self.mouse, self.hover_sq, id(self.preview), self.armed, self.armed_target, self.toast, self.ruler
+        )
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
@@ -195,12 +201,29 @@ class BattleScene(Scene):
                 drawn.append(draw_tip(screen, tip, self.mouse, tip_bg, self.view.rect))
         if self.armed and self.hover_sq is not None:
             drawn += self._draw_armed(screen, sit)
+        if self.ruler is not None and self.ruler[0] != self.ruler[1]:
+            drawn += self._draw_ruler(screen)
         if self.toast:
             at = (self.view.rect.x + 4, self.view.rect.bottom - 60)
             drawn.append(draw_tip(screen, self.toast, at, theme.WARNING, self.view.rect))
         tooltip = self.panel.draw_tooltip(screen, self.mouse)
         if tooltip is not None:
             drawn.append(tooltip)
+        return drawn
+
+    def _draw_ruler(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """The measuring tape: a line between the two squares and the distance as the ruleset counts it."""
+        assert self.view is not None and self.ruler is not None
+        start, end = self.ruler
+        measured = tape(self.match.level.ruleset, self.match.level.options, start, end)
+        a, b = self.view.square_center(start), self.view.square_center(end)
+        drawn = [pygame.draw.line(screen, theme.WARNING, a, b, 3)]
+        drawn += [pygame.draw.circle(screen, theme.WARNING, p, 5) for p in (a, b)]
+        if measured.squares is None:
+            text = t("battle.ruler_none", rule=measured.rule)
+        else:
+            text = t("battle.ruler", metres=f"{measured.metres:g}", squares=measured.squares, rule=measured.rule)
+        drawn.append(draw_tip(screen, text, (b[0] + 12, b[1] + 12), (30, 32, 38), self.view.rect))
         return drawn
 
     def _draw_armed(self, screen: pygame.Surface, sit: Situation) -> list[pygame.Rect]:
@@ -441,8 +464,11 @@ class BattleScene(Scene):
         self._changed(state=False)
 
     def back(self) -> None:
-        """Esc: disarm, else deselect, else quit."""
-        if self.armed:
+        """Esc: put the tape away, else disarm, else deselect, else quit."""
+        if self.ruler is not None:
+            self.ruler = None
+            self._changed(state=False)
+        elif self.armed:
             self.armed = self.armed_target = None
             self._changed(state=False)
         elif self.selected:
@@ -527,11 +553,14 @@ class BattleScene(Scene):
             self.dragging = True
             return
         if event.button == 3:
-            self.armed = self.armed_target = None
-            self.select(None)
+            # a right-drag is the measuring tape; a right-click without dragging deselects (on release)
+            sq = self.view.square_at(event.pos)
+            self.ruler = (sq, sq) if sq is not None else None
+            self.ruling_tape = sq is not None
             return
         if event.button != 1:
             return
+        self.ruler = None
         button = self.panel.button_at(event.pos)
         if button is not None:
             if button.enabled:
@@ -546,6 +575,12 @@ class BattleScene(Scene):
     def _on_mouse_up(self, event: pygame.event.Event) -> None:
         if event.button == 2:
             self.dragging = False
+        if event.button == 3:
+            self.ruling_tape = False
+            if self.ruler is None or self.ruler[0] == self.ruler[1]:
+                self.ruler = None
+                self.armed = self.armed_target = None
+                self.select(None)
 
     def _on_motion(self, event: pygame.event.Event) -> None:
         assert self.view is not None
@@ -553,6 +588,8 @@ class BattleScene(Scene):
         if self.dragging:
             self.view.pan(*event.rel)
         sq = self.view.square_at(event.pos)
+        if self.ruling_tape and self.ruler is not None and sq is not None:
+            self.ruler = (self.ruler[0], sq)
         if sq != self.hover_sq:
             self.hover_sq = sq
             self._update_preview()
