@@ -6,11 +6,12 @@ the Actions to perform, so tests can check it without a window.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 
 from game.i18n import refusal, t
 from rules.actions import Action
-from rules.core import SQUARE_CM, Illegal, Ruling, Situation, Square
+from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
 from rules.ruleset import Reach, Ruleset
 
 BAND_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -23,10 +24,18 @@ BAND_ACTIONS: dict[str, tuple[str, ...]] = {
 """Reach band → the action kinds that carry a unit there, in order."""
 
 
-def actions_for_band(band: str, unit: str, path: tuple[Square, ...]) -> list[Action]:
-    """The Actions that move `unit` along `path` when the square lies in `band`."""
+def actions_for_band(band: str, unit: str, path: tuple[Square, ...], mode: str | None = None) -> list[Action]:
+    """The Actions that move `unit` along `path` (in `mode`, if chosen) when the square lies in `band`."""
     kinds = BAND_ACTIONS.get(band, ("move",))
-    return [Action(kind, unit, path) if kind != "dash" else Action("dash", unit) for kind in kinds]
+    return [Action(kind, unit, path, mode=mode) if kind != "dash" else Action("dash", unit) for kind in kinds]
+
+
+def switchable_modes(ruleset: Ruleset, creature: Creature) -> tuple[str, ...]:
+    """The movement modes the player may switch between (dnd5e: walk plus every speed the unit has)."""
+    if "mode" not in inspect.signature(ruleset.reach).parameters or creature.prone:
+        return ()
+    modes = ("walk", *(m for m in ("fly", "climb", "swim") if getattr(creature, m) is not None))
+    return modes if len(modes) > 1 else ()
 
 
 def straight_path(start: Square, end: Square) -> tuple[Square, ...]:
@@ -84,13 +93,15 @@ class Forecast:
     unit: str
     reach: dict[Square, Reach]
     engage: dict[str, Reach] = field(default_factory=dict)
+    mode: str | None = None
+    """The movement mode chosen by the player (None: the ruleset's default)."""
     """hexxen: enemy id → the reach entry that engages it."""
     _previews: dict[Square, Preview | None] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, ruleset: Ruleset, sit: Situation, unit: str) -> Forecast:
-        """Ask the ruleset for every square the unit can reach now."""
-        entries = ruleset.reach(sit, unit)
+    def build(cls, ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> Forecast:
+        """Ask the ruleset for every square the unit can reach now (in `mode`, if chosen)."""
+        entries = ruleset.reach(sit, unit, mode) if mode is not None else ruleset.reach(sit, unit)
         squares: dict[Square, Reach] = {}
         engage: dict[str, Reach] = {}
         for r in entries:
@@ -100,7 +111,7 @@ class Forecast:
                     engage[r.target] = r
                 continue
             squares[r.at] = r
-        return cls(unit, squares, engage)
+        return cls(unit, squares, engage, mode=mode)
 
     def bands(self) -> list[str]:
         """The bands present, for the legend (in the order first seen, cheapest first)."""
@@ -118,7 +129,7 @@ class Forecast:
         entry = self.reach.get(sq)
         result: Preview | None = None
         if entry is not None and entry.path:
-            ruling = ruleset.measure(sit, self.unit, entry.path, None)
+            ruling = ruleset.measure(sit, self.unit, entry.path, self.mode)
             result = Preview(sq, tuple(entry.path), ruling, entry.band, provoking_steps(ruling))
         self._previews[sq] = result
         return result

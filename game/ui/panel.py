@@ -62,6 +62,9 @@ class PanelModel:
     can_undo: bool = True
     can_end_turn: bool = True
     extra: list[str] = field(default_factory=list)
+    modes: tuple[str, ...] = ()
+    """Movement modes the selected unit can switch between (empty: no mode button)."""
+    mode: str | None = None
 
 
 def action_kinds(ruleset: str, available: dict[str, Illegal | None]) -> list[str]:
@@ -309,6 +312,8 @@ class SidePanel:
                 "E",
             )
         )
+        if model.modes and model.mode:
+            entries.append(("mode", t("battle.mode_button", mode=t(f"mode.{model.mode}")), True, "", "F"))
         undo_tip = "" if model.can_undo else t("panel.tip_nothing_to_undo")
         entries.append(("undo", action_name("undo"), model.can_undo, undo_tip, "U"))
         language = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))

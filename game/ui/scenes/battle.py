@@ -13,7 +13,7 @@ from game.match import Match
 from game.ui import theme
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.board import BoardKey, BoardRenderer, draw_tip
-from game.ui.forecast import Forecast, Preview, actions_for_band, straight_path
+from game.ui.forecast import Forecast, Preview, actions_for_band, straight_path, switchable_modes
 from game.ui.frame import FrameCache
 from game.ui.keymap import BATTLE_KEYS, intent_for
 from game.ui.panel import MOVE_KINDS, PanelModel, SidePanel, UnitCard
@@ -78,6 +78,8 @@ class BattleScene(Scene):
         self.ruler: tuple[Square, Square] | None = None
         """Right-drag measuring tape: (from, to) squares; kept until the next click or Esc."""
         self.ruling_tape = False
+        self.mode: str | None = None
+        """The movement mode the player chose for the selected unit (dnd5e walk/fly/climb/swim)."""
         self.renderer = BoardRenderer()
         self._sit: Situation | None = None
         self._sit_version = -1
@@ -104,6 +106,7 @@ class BattleScene(Scene):
             "next_unit": self.next_unit,
             "levels": self.open_levels,
             "language": self.cycle_language,
+            "mode": self.cycle_mode,
         }
 
     # --- scene protocol ------------------------------------------------------------------
@@ -289,6 +292,7 @@ class BattleScene(Scene):
         m, sit = self.match, self.situation()
         side = next((s for s in m.level.sides if s.id == m.active_side), None)
         card, available = None, {}
+        modes: tuple[str, ...] = ()
         if self.selected is not None and self.selected in sit.creatures:
             c = sit.creatures[self.selected]
             spec = next((s for s in m.level.sides if s.id == c.side), None)
@@ -302,6 +306,7 @@ class BattleScene(Scene):
             )
             if self.selected in self.actors:
                 available = m.ruleset.available(sit, self.selected)
+                modes = switchable_modes(m.ruleset, c)
         hint = "" if self.actors else t("panel.no_unit_can_act")
         extra = []
         computer_turn = is_computer(m, sit.active_side) and not m.finished
@@ -329,6 +334,8 @@ class BattleScene(Scene):
             can_undo=bool(m.history) and not m.history[-1].rolled and not self.computer_moving(),
             can_end_turn=not self.computer_moving(),
             extra=extra,
+            modes=modes,
+            mode=(self.forecast.mode if self.forecast else None) or (modes[0] if modes else None),
         )
         self._model_version = self.ui_version
         return self._model
@@ -349,7 +356,11 @@ class BattleScene(Scene):
             self.selected, self.forecast = None, None
         else:
             self.selected = unit
-            self.forecast = Forecast.build(self.match.ruleset, self.situation(), unit)
+            sit = self.situation()
+            modes = switchable_modes(self.match.ruleset, sit.creatures[unit])
+            if self.mode not in modes:
+                self.mode = None
+            self.forecast = Forecast.build(self.match.ruleset, sit, unit, self.mode)
         self._changed(state=False)
         self._update_preview()
 
@@ -463,6 +474,19 @@ class BattleScene(Scene):
         self.tactic = tactic
         self._changed(state=False)
 
+    def cycle_mode(self) -> None:
+        """F / the mode button: the next movement mode of the selected unit (D5-SWITCH-SPEED)."""
+        if self.selected is None:
+            return
+        modes = switchable_modes(self.match.ruleset, self.situation().creatures[self.selected])
+        if not modes:
+            self.say(t("battle.no_modes"))
+            return
+        current = self.mode or modes[0]
+        self.mode = modes[(modes.index(current) + 1) % len(modes)]
+        self.select(self.selected)
+        self.say(t("battle.mode_now", mode=t(f"mode.{self.mode}")))
+
     def back(self) -> None:
         """Esc: put the tape away, else disarm, else deselect, else quit."""
         if self.ruler is not None:
@@ -505,7 +529,7 @@ class BattleScene(Scene):
             return
         entry = self.forecast.reach.get(sq)
         if entry is not None:
-            self.perform(*actions_for_band(entry.band, self.selected, tuple(entry.path)))
+            self.perform(*actions_for_band(entry.band, self.selected, tuple(entry.path), self.forecast.mode))
 
     def _use_armed(self, sq: Square, clicked: Creature | None) -> None:
         """Complete an armed bar action with the clicked square or unit."""
