@@ -79,6 +79,8 @@ class BattleScene(Scene):
         """Right-drag measuring tape: (from, to) squares; kept until the next click or Esc."""
         self.ruling_tape = False
         self.mode: str | None = None
+        self.releasing: tuple[str, tuple[str, ...]] | None = None
+        """hexxen: (enemy, comrades) while the player picks whom a relief or cut-in releases."""
         """The movement mode the player chose for the selected unit (dnd5e walk/fly/climb/swim)."""
         self.renderer = BoardRenderer()
         self._sit: Situation | None = None
@@ -351,6 +353,7 @@ class BattleScene(Scene):
     def select(self, unit: str | None) -> None:
         """Select `unit` (one that may act) and forecast its reach; None deselects."""
         self.armed = self.armed_target = None
+        self.releasing = None
         self.preview = None
         if unit is None or unit not in self.actors:
             self.selected, self.forecast = None, None
@@ -488,8 +491,11 @@ class BattleScene(Scene):
         self.say(t("battle.mode_now", mode=t(f"mode.{self.mode}")))
 
     def back(self) -> None:
-        """Esc: put the tape away, else disarm, else deselect, else quit."""
-        if self.ruler is not None:
+        """Esc: put the tape away, else stop choosing a release, else disarm, else deselect, else quit."""
+        if self.releasing is not None:
+            self.releasing = None
+            self._changed(state=False)
+        elif self.ruler is not None:
             self.ruler = None
             self._changed(state=False)
         elif self.armed:
@@ -514,6 +520,9 @@ class BattleScene(Scene):
     def click_square(self, sq: Square) -> None:
         """A left click on the board."""
         clicked = self.unit_at(sq)
+        if self.releasing is not None and self.selected:
+            self._choose_release(clicked)
+            return
         if self.armed and self.selected:
             self._use_armed(sq, clicked)
             return
@@ -525,11 +534,39 @@ class BattleScene(Scene):
                 self.say(t("battle.cannot_act", unit=clicked.name or clicked.id))
             return
         if clicked is not None and clicked.id in self.forecast.engage:
-            self.perform(Action("attack", self.selected, target=clicked.id, tactic=self.tactic))
+            self._attack(clicked.id)
             return
         entry = self.forecast.reach.get(sq)
         if entry is not None:
             self.perform(*actions_for_band(entry.band, self.selected, tuple(entry.path), self.forecast.mode))
+
+    def _attack(self, target: str) -> None:
+        """hexxen attack with the chosen tactic; relief or cut-in with several comrades asks whom to release."""
+        assert self.selected is not None
+        if self.tactic in ("relieve", "cut_in"):
+            sit = self.match.situation()
+            me = sit.creatures[self.selected]
+            comrades = sorted(
+                p for pair in sit.bindings if target in pair for p in pair
+                if p not in (target, self.selected) and sit.creatures[p].side == me.side
+            )
+            if len(comrades) > 1:
+                # HX-RELIEF / HX-CUTIN: the player names whose binding ends; the next click picks the comrade
+                self.releasing = (target, tuple(comrades))
+                self.say(t("battle.choose_release", names=", ".join(comrades)))
+                self._changed(state=False)
+                return
+        self.perform(Action("attack", self.selected, target=target, tactic=self.tactic))
+
+    def _choose_release(self, clicked: Creature | None) -> None:
+        """The click after a relief or cut-in with several comrades: the comrade whose binding ends."""
+        assert self.releasing is not None and self.selected is not None
+        target, comrades = self.releasing
+        if clicked is None or clicked.id not in comrades:
+            self.say(t("battle.choose_release", names=", ".join(comrades)))
+            return
+        self.releasing = None
+        self.perform(Action("attack", self.selected, target=target, tactic=self.tactic, release=clicked.id))
 
     def _use_armed(self, sq: Square, clicked: Creature | None) -> None:
         """Complete an armed bar action with the clicked square or unit."""

@@ -1,0 +1,68 @@
+"""hexxen in the window: relief with several comrades asks whom to release (HX-RELIEF)."""
+
+from __future__ import annotations
+
+import pygame
+
+from rules.actions import Action
+from tests.test_ui_window import open_app
+
+VILLAGE = """\
+format = 1
+name = "Green"
+ruleset = "hexxen"
+[map]
+tiles = '''
+............
+............
+............
+............
+............
+............
+'''
+[[sides]]
+id = "hunters"
+[[sides]]
+id = "cult"
+[[units]]
+id = "h1"
+side = "hunters"
+at = [0, 0]
+[[units]]
+id = "h2"
+side = "hunters"
+at = [0, 2]
+[[units]]
+id = "h3"
+side = "hunters"
+at = [0, 4]
+[[units]]
+id = "n1"
+side = "cult"
+role = "npc"
+at = [8, 2]
+hp = 200
+defense = 40
+"""
+
+
+def test_relief_with_two_comrades_bound_asks_which_one_and_releases_the_clicked_one(tmp_path):
+    level = tmp_path / "green.toml"
+    level.write_text(VILLAGE, encoding="utf-8")
+    app = open_app(level)
+    scene = app.scene
+    for hunter in ("h1", "h2"):
+        assert scene.perform(Action("attack", hunter, target="n1")).ok
+    sit = app.match.situation()
+    assert sit.bindings == {frozenset(("h1", "n1")), frozenset(("h2", "n1"))}
+    scene.select("h3")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
+    app.step()
+    assert scene.tactic == "relieve"
+    scene.click_square(sit.creatures["n1"].at)
+    assert scene.releasing == ("n1", ("h1", "h2"))
+    scene.click_square(sit.creatures["h2"].at)
+    last = app.match.history[-1]
+    assert last.action.release == "h2" and last.result.ok
+    assert app.match.situation().bindings == {frozenset(("h1", "n1")), frozenset(("h3", "n1"))}
+    app.close()
