@@ -140,6 +140,16 @@ class App:
             if self.scene is not None:
                 self.scene.relayout(self.screen.get_size())  # redraw all: the banner covers part of the scene
 
+    def next_level(self) -> None:
+        """The next level of the level folder (alphabetical, wrapping round) after the one just played."""
+        if self.level is None:
+            return
+        folder = DEFAULT_LEVEL.parent
+        levels = sorted(folder.glob("*.toml"))
+        here = Path(self.level.source).resolve()
+        after = [p for p in levels if p.resolve() > here] or levels
+        self.open_level(after[0] if after else here)
+
     def replay(self) -> None:
         """The same level again from the start."""
         if self.level is not None:

@@ -60,6 +60,7 @@ HANDOVER_KEYS: dict[tuple[int, bool], str] = {
 
 VICTORY_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_r, False): "replay",
+    (pygame.K_n, False): "next",
     (pygame.K_b, False): "review",
     (pygame.K_s, False): "save",
     (pygame.K_q, False): "quit",

@@ -25,6 +25,7 @@ class VictoryScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.intents: dict[str, Callable[[], None]] = {
             "replay": self._replay,
+            "next": lambda: self.app.next_level(),
             "review": self._review,
             "save": lambda: self.app.save("save_replay"),
             "quit": self._quit,
@@ -46,7 +47,7 @@ class VictoryScene(Scene):
         self.note = message
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons by click, or R / B / Q."""
+        """Buttons by click, or R / N / B / S / Q."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -71,6 +72,7 @@ class VictoryScene(Scene):
             screen.blit(small, small.get_rect(center=(w // 2, h // 2 - 36)))
         labels = [
             (t("victory.replay"), "replay", "R"),
+            (t("victory.next"), "next", "N"),
             (t("victory.review"), "review", "B"),
             (t("victory.save"), "save", "S"),
             (t("victory.quit"), "quit", "Q"),
