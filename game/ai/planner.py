@@ -8,10 +8,10 @@ that, the unit is done for the turn.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 
-from game.ai import dnd5e, hexxen, pf1
 from game.ai.context import Ctx
 from game.match import Match
 from rules.actions import Action
@@ -22,7 +22,16 @@ MAX_ACTIONS_PER_UNIT = 12
 
 Chooser = Callable[[Ctx], "Action | list[Action] | None"]
 
-CHOOSERS: dict[str, Chooser] = {"pf1": pf1.choose, "dnd5e": dnd5e.choose, "hexxen": hexxen.choose}
+class _Choosers(dict[str, Chooser]):
+    """Ruleset → its chooser, imported on first use: a match needs only its own ruleset's AI (start-up)."""
+
+    def __missing__(self, ruleset: str) -> Chooser:
+        chooser: Chooser = importlib.import_module(f"game.ai.{ruleset}").choose
+        self[ruleset] = chooser
+        return chooser
+
+
+CHOOSERS: dict[str, Chooser] = _Choosers()
 
 
 class AIError(RuntimeError):
