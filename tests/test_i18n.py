@@ -138,7 +138,7 @@ def test_log_lines_come_from_the_structured_fields_in_the_chosen_language() -> N
     move = LogEntry(1, "kyra", "move", "kyra move to [3, 2] 4.5 m", ("PF1-DIAG",), True, (), (3, 2), None, 4.5)
     assert i18n.describe(move, "en") == "kyra Move to 3,2 4.5 m"
     assert i18n.describe(move, "de") == "kyra Bewegen nach 3,2 4.5 m"
-    refused = LogEntry(1, "kyra", "charge", "kyra charge: refused — no line", ("PF1-CHARGE",), False)
+    refused = LogEntry(1, "kyra", "charge", "kyra charge: refused — no line", ("GB-PF-CHARGE",), False)
     assert i18n.describe(refused, "it") == "kyra Carica: rifiutata"
     hit = Event("hit", "GB-ATTACK", unit="orc", by="kyra", detail="d20 15+3 vs AC 14; 4 damage, hp 10")
     entry = LogEntry(1, "orc", "hit", hit.text(), ("GB-ATTACK",), True, (hit,))
