@@ -16,7 +16,7 @@ from game.ui.kiosk.attract import AttractScene, ResultScene
 from game.ui.kiosk.config import ROOT, ConfigError, KioskConfig, load_config, parse_config
 from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.kiosk.soak import soak, tap
-from game.ui.kiosk.touch import TouchInput
+from game.ui.kiosk.touch import TouchInput, to_pixels
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandOverScene
 
@@ -482,3 +482,11 @@ def test_the_kiosk_command_renders_the_attract_screen_headless(tmp_path: Path) -
 def test_the_soak_option_refuses_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["kiosk", "--soak", "0"]) == 2
     assert "--soak" in capsys.readouterr().err
+
+
+def test_finger_coordinates_take_off_the_bars_of_a_scaled_screen() -> None:
+    # 1024×640 (16:10) shown on 1920×1080 (16:9): 1728×1080 in the middle, 96 px bars left and right
+    assert to_pixels(0.5, 0.5, (1024, 640), (1920, 1080)) == (512, 320)
+    assert to_pixels(96 / 1920, 0.0, (1024, 640), (1920, 1080)) == (0, 0)
+    assert to_pixels((1920 - 96) / 1920 - 1e-9, 1.0, (1024, 640), (1920, 1080)) == (1023, 639)
+    assert to_pixels(0.25, 0.75, (1024, 640)) == (256, 480)

@@ -26,7 +26,7 @@ from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, bann
 from game.ui.kiosk.config import ConfigError, KioskConfig
 from game.ui.kiosk.guard import Guard, close_log, open_log
 from game.ui.kiosk.strings import tr
-from game.ui.kiosk.touch import Pos, TouchInput, click, motion
+from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 
@@ -321,14 +321,21 @@ class KioskApp(App):
             if not self._key_allowed(event):
                 return
         if kind == pygame.FINGERDOWN:
-            w, h = self.screen.get_size()
-            self._corner_tap((int(event.x * w), int(event.y * h)))
+            self._corner_tap(to_pixels(event.x, event.y, self.screen.get_size(), self._window_size()))
         elif kind == pygame.MOUSEBUTTONDOWN:
             self._corner_tap(event.pos)
         if kind in FINGER:
-            self._deliver(self.touch.feed(event, self.screen.get_size()))
+            self._deliver(self.touch.feed(event, self.screen.get_size(), self._window_size()))
             return
         super().dispatch(event)
+
+    @staticmethod
+    def _window_size() -> tuple[int, int] | None:
+        """The window's real size (with pygame.SCALED it differs from the logical screen), if known."""
+        try:
+            return tuple(pygame.display.get_window_size())  # type: ignore[return-value]
+        except pygame.error:
+            return None
 
     def _deliver(self, events: Iterable[pygame.event.Event]) -> None:
         """Pointer events made from touch, to the scene (the scene may change between them)."""

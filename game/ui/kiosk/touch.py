@@ -22,10 +22,21 @@ Pos = tuple[int, int]
 TapHandler = Callable[[Pos], list[pygame.event.Event]]
 
 
-def to_pixels(x: float, y: float, size: tuple[int, int]) -> Pos:
-    """Normalised finger coordinates → window pixels (clamped to the window)."""
+def to_pixels(x: float, y: float, size: tuple[int, int], window: tuple[int, int] | None = None) -> Pos:
+    """Normalised finger coordinates → logical pixels (clamped to the screen).
+
+    SDL normalises fingers to the whole window; with pygame.SCALED the logical screen of `size` is
+    drawn centred in a `window` of another shape, with bars on two sides, so the bars are taken off.
+    """
     w, h = size
-    return (min(w - 1, max(0, int(x * w))), min(h - 1, max(0, int(y * h))))
+    if window is None or tuple(window) == tuple(size) or min(window) <= 0:
+        px, py = x * w, y * h
+    else:
+        ww, wh = window
+        scale = min(ww / w, wh / h)
+        px = (x * ww - (ww - w * scale) / 2) / scale
+        py = (y * wh - (wh - h * scale) / 2) / scale
+    return (min(w - 1, max(0, int(px))), min(h - 1, max(0, int(py))))
 
 
 def motion(pos: Pos, rel: Pos = (0, 0), buttons: tuple[int, int, int] = (0, 0, 0)) -> pygame.event.Event:
@@ -69,12 +80,14 @@ class TouchInput:
         self.pinched = False
         """A pinch happened since the first finger went down: lifting fingers then is no tap."""
 
-    def feed(self, event: pygame.event.Event, size: tuple[int, int]) -> list[pygame.event.Event]:
-        """The pointer events for one FINGER* event (empty for anything else)."""
+    def feed(
+        self, event: pygame.event.Event, size: tuple[int, int], window: tuple[int, int] | None = None
+    ) -> list[pygame.event.Event]:
+        """The pointer events for one FINGER* event (empty for anything else); see to_pixels for `window`."""
         if event.type not in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             return []
         fid = int(getattr(event, "finger_id", 0))
-        pos = to_pixels(float(getattr(event, "x", 0.0)), float(getattr(event, "y", 0.0)), size)
+        pos = to_pixels(float(getattr(event, "x", 0.0)), float(getattr(event, "y", 0.0)), size, window)
         if event.type == pygame.FINGERDOWN:
             return self._down(fid, pos)
         if event.type == pygame.FINGERMOTION:
