@@ -104,6 +104,7 @@ def test_a_config_file_sets_every_key_and_keeps_logs_next_to_itself(tmp_path: Pa
         ("exit_corners = ['top_left']", "exit_corners: expected a list of at least 3"),
         ("size = 'huge'", "size: expected 'WIDTHxHEIGHT'"),
         ("colour = 'red'", "colour: unknown key"),
+        ("language = 'fr'", "language: expected one of en, de, it, he"),
         ("idle = ", "TOML syntax error"),
     ],
 )

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.i18n import LANGUAGES
 from game.level import LevelError, load_level
 from game.tomlio import parse_toml
 
@@ -33,7 +34,8 @@ class KioskConfig:
     """Seconds without input before a visitor game returns to the attract loop."""
     players: str = "solo"
     """solo: the visitor plays the first side against the computer; hotseat: two visitors."""
-    language: str = "en"
+    language: str | None = None
+    """en | de | it | he; None follows the system locale (game.i18n.detect_language)."""
     exit_keys: tuple[str, ...] = ("ctrl", "alt", "q")
     """Modifier names and one key name (pygame.key.key_code spelling) held together to quit."""
     exit_corners: tuple[str, ...] = CORNERS
@@ -115,8 +117,8 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
         values["players"] = doc["players"]
     if "language" in doc:
         lang = doc["language"]
-        if not isinstance(lang, str) or not (2 <= len(lang) <= 8) or not lang.replace("-", "").isalpha():
-            raise fail("language", f"expected a language code such as 'en' or 'de', got {lang!r}")
+        if lang not in LANGUAGES:
+            raise fail("language", f"expected one of {', '.join(LANGUAGES)}, got {lang!r}")
         values["language"] = lang
     if "exit_chord" in doc:
         values["exit_keys"] = _chord(doc["exit_chord"], fail)

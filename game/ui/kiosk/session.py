@@ -18,6 +18,7 @@ from typing import Protocol
 import pygame
 
 from game import world
+from game.i18n import detect_language, set_language
 from game.level import Level, load_level
 from game.match import Match
 from game.ui import theme
@@ -174,15 +175,9 @@ class KioskApp(App):
         pygame.mouse.set_visible(True)
 
     @staticmethod
-    def _set_language(lang: str) -> None:
-        """Switch the game's language when the i18n module is there (it arrives with another change)."""
-        try:
-            from game import i18n
-        except ImportError:
-            return
-        setter = getattr(i18n, "set_language", None)
-        if callable(setter):
-            setter(lang)
+    def _set_language(lang: str | None) -> None:
+        """Switch the game's language: the configured one, else the system locale's."""
+        set_language(lang or detect_language())
 
     # --- what the normal game does that a kiosk must not ------------------------------------
 
