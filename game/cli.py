@@ -387,6 +387,12 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replay", default=None, metavar="SCRIPT", help="view a saved replay step by step")
     p.add_argument("--force", action="store_true", help="with --replay: view it even if the level changed since")
     p.add_argument("--watch", action="store_true", help="reload the level when its file changes")
+    p.add_argument(
+        "--players",
+        choices=("level", "hotseat", "computer"),
+        default="level",
+        help="who plays: as the level says, hot-seat (people only) or the first side against the computer",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

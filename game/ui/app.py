@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 from pathlib import Path
 
@@ -58,6 +59,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames: int | None = getattr(args, "frames", None)
         self.screenshot: str | None = getattr(args, "screenshot", None)
+        self.players: str = getattr(args, "players", None) or "level"
         self.seed: int = getattr(args, "seed", 0) or 0
         self.running = True
         self.fullscreen = False
@@ -92,6 +94,7 @@ class App:
 
     def start(self, level: Level) -> None:
         """A fresh match on `level` in the battle screen."""
+        level = with_players(level, self.players)
         if self.scene is not None:
             self.scene.leave()  # stop a computer decision before its match is closed
         if self.match is not None:
@@ -268,6 +271,21 @@ class App:
             self.match.close()
         theme.reset_fonts()
         pygame.quit()
+
+
+PLAYERS = ("level", "hotseat", "computer")
+"""Who plays the sides: as the level says, people only (hot-seat), or the first side against the computer."""
+
+
+def with_players(level: Level, players: str) -> Level:
+    """The level with its sides' controllers set for `players` (the file itself is not changed)."""
+    if players == "level":
+        return level
+    sides = tuple(
+        dataclasses.replace(s, controller="human" if players == "hotseat" or i == 0 else "ai")
+        for i, s in enumerate(level.sides)
+    )
+    return dataclasses.replace(level, sides=sides)
 
 
 def run_app(args: argparse.Namespace) -> int:

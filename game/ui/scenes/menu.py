@@ -15,7 +15,7 @@ from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, text
 
 LEVELS_DIR = Path(__file__).resolve().parents[3] / "levels"
-ROW_H = 34
+ROW_H = 56
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,8 @@ class Entry:
     title: str
     detail: str
     ok: bool
+    description: str = ""
+    """The level's description (free UTF-8), shown on the row's second line."""
 
 
 def scan(folder: Path = LEVELS_DIR) -> list[Entry]:
@@ -37,8 +39,22 @@ def scan(folder: Path = LEVELS_DIR) -> list[Entry]:
         except LevelError as exc:
             entries.append(Entry(path, path.name, str(exc).splitlines()[0], False))
             continue
-        entries.append(Entry(path, level.name, f"{path.name} · {t(f'ruleset.{level.ruleset}')}", True))
+        w, h = level.board.width, level.board.height
+        detail = t("menu.detail", ruleset=t(f"ruleset.{level.ruleset}"), w=w, h=h, units=len(level.units))
+        description = " ".join(level.description.split())
+        entries.append(Entry(path, level.name, f"{path.name} · {detail}", True, description))
     return entries
+
+
+def _fit(line: str, size: int, width: int) -> str:
+    """`line` cut at a word with an ellipsis so it fits `width` pixels."""
+    font = theme.font(size)
+    if font.size(line)[0] <= width:
+        return line
+    words = line.split()
+    while words and font.size(" ".join(words) + " …")[0] > width:
+        words.pop()
+    return " ".join(words) + " …"
 
 
 class MenuScene(Scene):
@@ -52,6 +68,7 @@ class MenuScene(Scene):
         self.top = 90
         self.hover: tuple[int, int] | None = None
         self.language_button = Button(pygame.Rect(0, 0, 0, 0), "", "language")
+        self.players_button = Button(pygame.Rect(0, 0, 0, 0), "", "players")
 
     def _row_rect(self, i: int, width: int) -> pygame.Rect:
         return pygame.Rect(40, self.top + i * ROW_H, width - 80, ROW_H - 4)
@@ -61,6 +78,21 @@ class MenuScene(Scene):
         label = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
         w = max(150, theme.font(19, True).size(label)[0] + 24)
         return pygame.Rect(40 if is_rtl() else width - 40 - w, 34, w, 36)
+
+    def _players_rect(self, width: int) -> pygame.Rect:
+        """The players button, beside the language button."""
+        lang = self._language_rect(width)
+        w = max(190, theme.font(19, True).size(self._players_label())[0] + 24)
+        return pygame.Rect(lang.right + 12 if is_rtl() else lang.x - 12 - w, lang.y, w, lang.h)
+
+    def _players_label(self) -> str:
+        return t("menu.players", who=t(f"players.{self.app.players}"))
+
+    def cycle_players(self) -> None:
+        """As the level says → hot-seat (all people) → the first side against the computer."""
+        from game.ui.app import PLAYERS
+
+        self.app.players = PLAYERS[(PLAYERS.index(self.app.players) + 1) % len(PLAYERS)]
 
     def cycle_language(self) -> None:
         """The next language (en → de → it → he); the menu re-reads its texts."""
@@ -79,6 +111,9 @@ class MenuScene(Scene):
             w = self.app.screen.get_width()
             if self._language_rect(w).collidepoint(event.pos):
                 self.cycle_language()
+                return
+            if self._players_rect(w).collidepoint(event.pos):
+                self.cycle_players()
                 return
             for i in range(len(self.entries)):
                 if self._row_rect(i, w).collidepoint(event.pos):
@@ -108,6 +143,10 @@ class MenuScene(Scene):
         button.rect = self._language_rect(w)
         button.label = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
         button.draw(screen, hover=self.hover is not None and button.hit(self.hover))
+        players = self.players_button
+        players.rect = self._players_rect(w)
+        players.label = self._players_label()
+        players.draw(screen, hover=self.hover is not None and players.hit(self.hover))
         if not self.entries:
             text(screen, t("menu.empty", folder=LEVELS_DIR), (start, self.top), 22, theme.MUTED, align=align)
         for i, entry in enumerate(self.entries):
@@ -118,10 +157,14 @@ class MenuScene(Scene):
             color = theme.TEXT if entry.ok else theme.DISABLED
             at = (rect.right - 8, rect.y + 4) if rtl else (rect.x + 8, rect.y + 4)
             text(screen, entry.title, at, 24, color, True, align=align)
-            detail = theme.render(entry.detail, 18, theme.MUTED if entry.ok else theme.WARNING)
+            detail = theme.render(entry.detail, 17, theme.MUTED if entry.ok else theme.WARNING)
             if rtl:
-                screen.blit(detail, detail.get_rect(midleft=(rect.x + 8, rect.centery)))
+                screen.blit(detail, detail.get_rect(topleft=(rect.x + 8, rect.y + 8)))
             else:
-                screen.blit(detail, detail.get_rect(midright=(rect.right - 8, rect.centery)))
+                screen.blit(detail, detail.get_rect(topright=(rect.right - 8, rect.y + 8)))
+            if entry.description:
+                line = _fit(entry.description, 16, rect.w - 16)
+                at2 = (rect.right - 8, rect.y + 32) if rtl else (rect.x + 8, rect.y + 32)
+                text(screen, line, at2, 16, theme.MUTED, align=align)
         help_y = self.top + max(1, len(self.entries)) * ROW_H + 12
         text(screen, t("menu.help"), (start, help_y), 18, theme.MUTED, align=align)

@@ -1,0 +1,48 @@
+"""Who plays the sides: as the level says, hot-seat, or against the computer."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pygame
+
+from game.level import load_level
+from game.ui.app import App, with_players
+from game.ui.scenes.menu import MenuScene
+
+BRIDGE = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
+
+
+def test_with_players_sets_every_side_human_for_hotseat_and_the_others_to_the_computer_for_computer():
+    level = load_level(BRIDGE)
+    assert [s.controller for s in level.sides] == ["human", "ai"]
+    assert [s.controller for s in with_players(level, "hotseat").sides] == ["human", "human"]
+    assert [s.controller for s in with_players(level, "computer").sides] == ["human", "ai"]
+    assert with_players(level, "level") is level
+
+
+def test_play_with_players_hotseat_gives_a_hand_over_between_people(tmp_path):
+    args = argparse.Namespace(
+        level=str(BRIDGE), frames=None, screenshot=None, size="1280x800", seed=0, players="hotseat"
+    )
+    app = App(args)
+    assert [s.controller for s in app.match.level.sides] == ["human", "human"]
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
+    app.step()
+    assert type(app.scene).__name__ == "HandOverScene"
+    app.close()
+
+
+def test_the_menu_button_cycles_who_plays():
+    app = App(argparse.Namespace(level=str(BRIDGE), frames=None, screenshot=None, size="1280x800", seed=0))
+    app.show_menu(None)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    app.step()
+    centre = menu.players_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+    app.step()
+    assert app.players == "hotseat"
+    app.close()
