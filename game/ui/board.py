@@ -114,6 +114,7 @@ class BoardRenderer:
         unit: str,
         preview: Preview,
         mouse: tuple[int, int],
+        details: bool = False,
     ) -> list[pygame.Rect]:
         """The previewed path, a red "!" on every provoking step, its cost by the pointer; returns rects drawn on."""
         c = sit.creatures[unit]
@@ -151,6 +152,13 @@ class BoardRenderer:
             drawn.append(pygame.draw.circle(screen, theme.WARNING, (p[0] + r, p[1] - r), r))
             bang = theme.label("!", max(14, cell // 2), (255, 255, 255), True)
             drawn.append(screen.blit(bang, bang.get_rect(center=(p[0] + r, p[1] - r))))
+        if details:
+            # the cost of each step, on demand (V or Shift): which squares made the path dear
+            for sq, metres in preview.step_costs():
+                tag = theme.label(f"{metres:g}", max(12, cell // 4), (255, 255, 255), True)
+                box = tag.get_rect(center=centre(sq)).move(0, cell // 4)
+                drawn.append(pygame.draw.rect(screen, (20, 22, 28), box.inflate(6, 2), border_radius=3))
+                drawn.append(screen.blit(tag, box))
         screen.set_clip(old_clip)
         drawn.append(draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38), view.rect))
         return [r.inflate(2, 2) for r in drawn]

@@ -77,13 +77,31 @@ class Preview:
         """Cost of the path in 1.5 m squares."""
         return round(self.result.cost * self.result.unit_cm / SQUARE_CM, 2)
 
+    @property
+    def provokers(self) -> tuple[str, ...]:
+        """Who gets an attack of opportunity on this path, in the order of the steps."""
+        seen: dict[str, None] = {}
+        for step in self.result.steps:
+            for e in step.events:
+                if e.kind == "provokes" and e.by:
+                    seen.setdefault(e.by, None)
+        return tuple(seen)
+
+    def step_costs(self) -> list[tuple[Square, float]]:
+        """Each step's square and its cost in metres (for the on-demand step labels)."""
+        unit_cm = self.result.unit_cm
+        return [(step.to, step.cost * unit_cm / 100) for step in self.result.steps]
+
     def label(self) -> str:
-        """Short text for the cursor: metres, squares, and why not if illegal."""
+        """Short text for the cursor: metres, squares, who it provokes, and why not if illegal."""
         if isinstance(self.result, Illegal):
             return t("battle.preview_illegal", reason=refusal(self.result.rule, self.result.message))
         band = t(f"band.{self.band}")
         band = self.band.replace("_", " ") if band.startswith("⟦") else band
-        return t("battle.preview", metres=f"{self.cost_m:g}", squares=f"{self.cost_squares:g}", band=band)
+        text = t("battle.preview", metres=f"{self.cost_m:g}", squares=f"{self.cost_squares:g}", band=band)
+        if self.provokers:
+            text += " · " + t("battle.provokes_from", names=", ".join(self.provokers))
+        return text
 
 
 @dataclass(slots=True)
@@ -93,9 +111,9 @@ class Forecast:
     unit: str
     reach: dict[Square, Reach]
     engage: dict[str, Reach] = field(default_factory=dict)
+    """hexxen: enemy id → the reach entry that engages it."""
     mode: str | None = None
     """The movement mode chosen by the player (None: the ruleset's default)."""
-    """hexxen: enemy id → the reach entry that engages it."""
     _previews: dict[Square, Preview | None] = field(default_factory=dict)
 
     @classmethod

@@ -79,6 +79,8 @@ class BattleScene(Scene):
         """Right-drag measuring tape: (from, to) squares; kept until the next click or Esc."""
         self.ruling_tape = False
         self.mode: str | None = None
+        self.step_costs = False
+        """Show each previewed step's cost (V toggles; Shift shows it while held)."""
         self.releasing: tuple[str, tuple[str, ...]] | None = None
         """hexxen: (enemy, comrades) while the player picks whom a relief or cut-in releases."""
         """The movement mode the player chose for the selected unit (dnd5e walk/fly/climb/swim)."""
@@ -109,6 +111,7 @@ class BattleScene(Scene):
             "levels": self.open_levels,
             "language": self.cycle_language,
             "mode": self.cycle_mode,
+            "step_costs": self.toggle_step_costs,
         }
 
     # --- scene protocol ------------------------------------------------------------------
@@ -187,7 +190,8 @@ class BattleScene(Scene):
         self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite))
         self.frame.region("panel", panel_key, panel.rect, panel.blit)
         overlay_key = (
-            self.mouse, self.hover_sq, id(self.preview), self.armed, self.armed_target, self.toast, self.ruler
+            self.mouse, self.hover_sq, id(self.preview), self.armed, self.armed_target, self.toast, self.ruler,
+            self.step_costs, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
         )
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
@@ -198,7 +202,10 @@ class BattleScene(Scene):
         drawn = self.renderer.draw_hover(screen, self.view, self.hover_sq)
         tip_bg = (30, 32, 38)
         if self.preview is not None and self.selected is not None:
-            drawn += self.renderer.draw_preview(screen, self.view, sit, self.selected, self.preview, self.mouse)
+            details = self.step_costs or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            drawn += self.renderer.draw_preview(
+                screen, self.view, sit, self.selected, self.preview, self.mouse, details
+            )
         elif self.forecast is not None and self.forecast.engage and self.hover_sq is not None:
             target = self.unit_at(self.hover_sq)
             if target is not None and target.id in self.forecast.engage:
@@ -475,6 +482,11 @@ class BattleScene(Scene):
         if self.match.level.ruleset != "hexxen":
             return
         self.tactic = tactic
+        self._changed(state=False)
+
+    def toggle_step_costs(self) -> None:
+        """V: show or hide the cost of each step of the previewed path."""
+        self.step_costs = not self.step_costs
         self._changed(state=False)
 
     def cycle_mode(self) -> None:
