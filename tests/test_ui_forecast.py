@@ -63,7 +63,7 @@ def test_forecast_splits_squares_from_engagements_and_caches_previews() -> None:
     assert first is not None
     assert first.cost_m == 3.0 and first.cost_squares == 2
     assert first.provoking == ((1, 0),)
-    assert first.label() == "3 m · 2 sq · double move"
+    assert first.label() == "3 m · 2 sq · double move · ! attacks of opportunity: orc"
     assert forecast.preview(ruleset, situation(), (0, 2)) is None  # type: ignore[arg-type]
 
 

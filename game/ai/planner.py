@@ -22,6 +22,7 @@ MAX_ACTIONS_PER_UNIT = 12
 
 Chooser = Callable[[Ctx], "Action | list[Action] | None"]
 
+
 class _Choosers(dict[str, Chooser]):
     """Ruleset → its chooser, imported on first use: a match needs only its own ruleset's AI (start-up)."""
 

@@ -28,7 +28,6 @@ ruleset reports as possible is shown as well."""
 MOVE_KINDS = ("move", "double_move", "run", "engage")
 
 
-
 @dataclass(slots=True)
 class UnitCard:
     """What the card shows about the selected unit."""

@@ -190,8 +190,15 @@ class BattleScene(Scene):
         self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite))
         self.frame.region("panel", panel_key, panel.rect, panel.blit)
         overlay_key = (
-            self.mouse, self.hover_sq, id(self.preview), self.armed, self.armed_target, self.toast, self.ruler,
-            self.step_costs, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
+            self.mouse,
+            self.hover_sq,
+            id(self.preview),
+            self.armed,
+            self.armed_target,
+            self.toast,
+            self.ruler,
+            self.step_costs,
+            bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
         )
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
@@ -559,7 +566,10 @@ class BattleScene(Scene):
             sit = self.match.situation()
             me = sit.creatures[self.selected]
             comrades = sorted(
-                p for pair in sit.bindings if target in pair for p in pair
+                p
+                for pair in sit.bindings
+                if target in pair
+                for p in pair
                 if p not in (target, self.selected) and sit.creatures[p].side == me.side
             )
             if len(comrades) > 1:

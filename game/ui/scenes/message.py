@@ -33,6 +33,4 @@ class MessageScene(Scene):
         box = pygame.Rect(40, 40, w - 80, h - 80)
         y = paragraph(screen, self.title, box, 36, theme.WARNING, bold=True)
         y = paragraph(screen, self.message, pygame.Rect(box.x, y + 12, box.width, box.bottom - y - 60), 24, theme.TEXT)
-        paragraph(
-            screen, t("message.help"), pygame.Rect(box.x, y + 20, box.width, 40), 20, theme.MUTED
-        )
+        paragraph(screen, t("message.help"), pygame.Rect(box.x, y + 20, box.width, 40), 20, theme.MUTED)
