@@ -2,7 +2,7 @@
 
 import sys
 
-from game.cli import main
+from game.splash import launch
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(launch())

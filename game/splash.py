@@ -1,0 +1,74 @@
+"""The first frame, drawn before the game's modules are imported.
+
+Importing the rules, the level loader and the UI takes a few hundred milliseconds; a
+window that stays black meanwhile looks broken. `show_splash` opens the window and draws
+a title frame straight away, the way games show a splash screen while they load; the
+game window (game.ui.app.App) then takes the same window over. Only pygame is imported.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+WINDOW_COMMANDS = ("play",)
+"""Commands that open the normal game window (the kiosk opens its own full-screen one)."""
+BACKGROUND = (24, 26, 31)
+FIRST_FRAME_ENV = "GRIDBOUND_FIRST_FRAME"
+"""When set, the time (time.time()) of the first drawn frame is written to this file (for the bench)."""
+
+
+def opens_window(argv: Sequence[str]) -> bool:
+    """Whether this command line opens the game window (no command, an option, or `play`)."""
+    if any(arg in ("-h", "--help") for arg in argv):
+        return False
+    return not argv or argv[0].startswith("-") or argv[0] in WINDOW_COMMANDS
+
+
+def _size(argv: Sequence[str]) -> tuple[int, int]:
+    """The --size WxH of the command line, or the window's default."""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--size" and i + 1 < len(argv) else arg.removeprefix("--size=")
+        if (arg == "--size" or arg.startswith("--size=")) and "x" in value:
+            try:
+                w, h = (int(p) for p in value.lower().split("x"))
+                return (max(320, w), max(240, h))
+            except ValueError:
+                break
+    return (1280, 800)
+
+
+def show_splash(argv: Sequence[str]) -> bool:
+    """Open the window and draw the title frame if this command opens a window; True if it did."""
+    if not opens_window(argv):
+        return False
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no ALSA probing: the game makes no sound
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # only here: `check`, `measure` and the other commands never load pygame
+
+    pygame.init()
+    pygame.display.set_caption("Gridbound")
+    screen = pygame.display.set_mode(_size(argv), pygame.RESIZABLE)
+    screen.fill(BACKGROUND)
+    font = pygame.font.Font(None, 72)
+    title = font.render("Gridbound", True, (230, 232, 238))
+    centre = screen.get_rect().center
+    screen.blit(title, title.get_rect(center=centre))
+    subtitle = pygame.font.Font(None, 30).render("pf1  ·  dnd5e  ·  hexxen", True, (140, 146, 160))
+    screen.blit(subtitle, subtitle.get_rect(center=(centre[0], centre[1] + 50)))
+    pygame.display.flip()
+    stamp = os.environ.get(FIRST_FRAME_ENV)
+    if stamp:
+        with open(stamp, "w", encoding="utf-8") as handle:
+            handle.write(repr(time.time()))
+    return True
+
+
+def launch() -> int:
+    """Entry point of `main.py` and the `gridbound` script: the splash, then the command."""
+    show_splash(sys.argv[1:])
+    from game.cli import main  # the heavy imports, after the first frame is on screen
+
+    return main()

@@ -1,0 +1,44 @@
+"""The title frame drawn before the game's modules load, and only for commands that open a window."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from game.splash import FIRST_FRAME_ENV, opens_window
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_only_the_window_commands_get_a_splash():
+    assert opens_window([]) and opens_window(["play", "levels/x.toml"]) and opens_window(["--size", "800x600"])
+    assert not opens_window(["check", "levels/x.toml"])
+    assert not opens_window(["kiosk"]) and not opens_window(["play", "--help"])
+
+
+def test_play_draws_its_first_frame_and_stamps_it(tmp_path):
+    stamp = tmp_path / "first"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **{FIRST_FRAME_ENV: str(stamp)})
+    shot = tmp_path / "shot.png"
+    subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "play", "--frames", "1", "--screenshot", str(shot)],
+        check=True,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert float(stamp.read_text()) > 0
+    assert shot.stat().st_size > 0  # the game took the splash's window over and drew its own frame
+
+
+def test_commands_without_a_window_never_load_pygame():
+    code = (
+        "import sys; sys.argv = ['main.py', 'check', 'levels/pf1_bridge.toml']\n"
+        "from game.splash import launch\n"
+        "code = launch()\n"
+        "print(code, 'pygame' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.stdout.strip().splitlines()[-1] == "0 False"
