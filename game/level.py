@@ -18,6 +18,7 @@ from typing import Any
 
 import tomli_w
 
+from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
@@ -138,7 +139,7 @@ def load_level(path: str | os.PathLike[str]) -> Level:
         data = Path(path).read_bytes()
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
-        raise LevelError(source, f"cannot read the level file ({reason})") from None
+        raise LevelError(source, t("level_error.cannot_read", reason=reason)) from None
     return parse_level(data, source)
 
 
@@ -162,8 +163,8 @@ def parse_level(text: str | bytes, source: str = "<level>") -> Level:
         except UnicodeDecodeError as exc:
             line = raw.count(b"\n", 0, exc.start) + 1
             byte = raw[exc.start]
-            msg = f"the file is not UTF-8 text: byte 0x{byte:02x} at offset {exc.start} cannot be decoded"
-            raise LevelError(source, msg + " (save it as UTF-8)", line=line) from None
+            msg = t("level_error.not_utf8", byte=f"{byte:02x}", offset=exc.start)
+            raise LevelError(source, msg, line=line) from None
     body = body.removeprefix("\ufeff")
     try:
         data = tomllib.loads(body)
@@ -185,7 +186,7 @@ def _syntax_error(source: str, exc: Exception) -> LevelError:
     if match and line is None:
         line, column = int(match.group(1)), int(match.group(2))
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", getattr(exc, "msg", text))
-    return LevelError(source, f"TOML syntax error: {message}", line=line, column=column)
+    return LevelError(source, t("level_error.toml_syntax", message=message), line=line, column=column)
 
 
 def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
@@ -194,7 +195,7 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
     top.finish(TOP_KEYS)
     fmt = top.integer("format")
     if fmt not in FORMATS:
-        top.fail("format", f"format {fmt} is not known; this game reads format {one_of(map(str, FORMATS))}")
+        top.fail("format", t("level_error.format_unknown", format=fmt, known=one_of(map(str, FORMATS))))
     name = top.text("name")
     ruleset = top.text("ruleset", choices=RULESETS)
     description = top.text("description", "")
@@ -228,85 +229,88 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
     )
 
 
-def _options(t: Table | None, ruleset: str) -> Options:
+def _options(table: Table | None, ruleset: str) -> Options:
     """`[rules]`: diagonal plus the ruleset's own keys (Options.extra)."""
-    if t is None:
+    if table is None:
         return Options(diagonal=DEFAULT_DIAGONAL[ruleset], extra=MappingProxyType({}))
     # dnd5e counts every diagonal as one square (D5-GRID-DIAG); the alternating variant needs a
     # diagonal counter the dnd5e search does not keep yet, so it is refused rather than ignored
-    diagonal = t.text("diagonal", DEFAULT_DIAGONAL[ruleset], choices=("uniform",) if ruleset == "dnd5e" else DIAGONALS)
+    diagonal = table.text(
+        "diagonal", DEFAULT_DIAGONAL[ruleset], choices=("uniform",) if ruleset == "dnd5e" else DIAGONALS
+    )
     extra: dict[str, Any] = {}
     for key, (kind, choices) in RULE_OPTIONS[ruleset].items():
-        if not t.has(key):
+        if not table.has(key):
             continue
         if kind is int:
-            extra[key] = t.integer(key, minimum=0)
+            extra[key] = table.integer(key, minimum=0)
         else:
-            extra[key] = t.text(key, choices=choices)
-    t.finish(("diagonal", *RULE_OPTIONS[ruleset]))
+            extra[key] = table.text(key, choices=choices)
+    table.finish(("diagonal", *RULE_OPTIONS[ruleset]))
     return Options(diagonal=diagonal, extra=MappingProxyType(extra))
 
 
-def _map(t: Table) -> tuple[Board, dict[str, Terrain], tuple[str, ...], tuple[EdgeSpec, ...]]:
+def _map(table: Table) -> tuple[Board, dict[str, Terrain], tuple[str, ...], tuple[EdgeSpec, ...]]:
     """`[map]`: legend, tiles and edges → a Board."""
     legend = dict(DEFAULT_LEGEND)
-    extra = t.table("legend")
+    extra = table.table("legend")
     if extra is not None:
         for symbol in extra.data:
             legend[symbol] = _legend_entry(extra, symbol)
-    rows = _rows(t, legend)
+    rows = _rows(table, legend)
     width, height = len(rows[0]), len(rows)
-    edges = tuple(_edge(e, width, height) for e in t.tables("edges"))
+    edges = tuple(_edge(e, width, height) for e in table.tables("edges"))
     seen: dict[frozenset[Square], int] = {}
     for i, edge in enumerate(edges):
         key = frozenset((edge.a, edge.b))
         if key in seen:
-            t.fail("edges", f"[[map.edges]] {i} repeats the edge {list(edge.a)}–{list(edge.b)} of entry {seen[key]}")
+            msg = t("level_error.edge_repeated", index=i, a=list(edge.a), b=list(edge.b), other=seen[key])
+            table.fail("edges", msg)
         seen[key] = i
-    t.finish(("tiles", "legend", "edges"))
+    table.finish(("tiles", "legend", "edges"))
     board = board_from_rows(rows, legend, [(e.a, e.b, e.kind) for e in edges])
     board = Board(board.width, board.height, board.tiles, MappingProxyType(dict(board.edges)))
     return board, legend, rows, edges
 
 
-def _legend_entry(t: Table, symbol: str) -> Terrain:
+def _legend_entry(table: Table, symbol: str) -> Terrain:
     """One legend symbol: a kind, or a table with kind (or list of kinds), clearance, skill_check."""
     if len(symbol) != 1 or symbol.isspace():
-        t.fail(symbol, "a legend symbol must be exactly one visible character")
-    value = t.data[symbol]
+        table.fail(symbol, t("level_error.legend_symbol"))
+    value = table.data[symbol]
     if isinstance(value, (str, list)):
-        t.seen.add(symbol)
-        return Terrain(_kinds(t, symbol, value), symbol=symbol)
-    entry = t.table(symbol)
+        table.seen.add(symbol)
+        return Terrain(_kinds(table, symbol, value), symbol=symbol)
+    entry = table.table(symbol)
     if entry is None:  # pragma: no cover - table() only returns None for absent keys
         raise AssertionError
     kinds_value = entry.data.get("kind")
     entry.seen.add("kind")
     if kinds_value is None:
-        entry.fail("kind", "missing required key `kind` (a terrain kind or a list of kinds)")
+        entry.fail("kind", t("level_error.legend_kind_missing"))
     kinds = _kinds(entry, "kind", kinds_value)
-    clearance = entry.number("clearance", None, what="a clearance in metres")
+    clearance = entry.number("clearance", None, what=t("level_error.what_clearance"))
     if clearance is not None and not 0 < clearance <= 1.5:
-        entry.fail("clearance", f"{show(clearance)} is out of range; expected metres above 0 and at most 1.5")
+        entry.fail("clearance", t("level_error.clearance_range", value=show(clearance)))
     skill_check = entry.flag("skill_check", False)
     entry.finish(("kind", "clearance", "skill_check"))
     return Terrain(kinds, clearance_m=clearance, skill_check=skill_check, symbol=symbol)
 
 
-def _kinds(t: Table, key: str, value: Any) -> frozenset[str]:
+def _kinds(table: Table, key: str, value: Any) -> frozenset[str]:
     """A terrain kind or list of kinds → the set (floor adds nothing)."""
     names = [value] if isinstance(value, str) else value
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        t.fail(key, f"expected a terrain kind or a list of kinds, got {show(value)}")
+        table.fail(key, t("level_error.kinds_type", value=show(value)))
     for name in names:
         if name not in TERRAIN_KINDS:
-            t.fail(key, f"{show(name)} is not a terrain kind; expected {one_of(TERRAIN_KINDS)}")
+            table.fail(key, t("level_error.kind_unknown", value=show(name), expected=one_of(TERRAIN_KINDS)))
     return frozenset(n for n in names if n != "floor")
 
 
-def _rows(t: Table, legend: Mapping[str, Terrain]) -> tuple[str, ...]:
+def _rows(table: Table, legend: Mapping[str, Terrain]) -> tuple[str, ...]:
     """`map.tiles` → equal rows of known symbols; errors point at the offending row's line."""
-    text = t.text("tiles")
+    text = table.text("tiles")
     lines = text.replace("\r\n", "\n").split("\n")
     first = 1 if lines and lines[0] == "" else 0
     last = len(lines)
@@ -314,82 +318,79 @@ def _rows(t: Table, legend: Mapping[str, Terrain]) -> tuple[str, ...]:
         last -= 1
     indexed = list(enumerate(lines))[first:last]
     if not indexed:
-        t.fail("tiles", "the map has no rows; expected a multi-line string of legend symbols")
-    base = _tiles_first_line(t)
+        table.fail("tiles", t("level_error.no_rows"))
+    base = _tiles_first_line(table)
 
     def fail_row(index: int, message: str) -> None:
         line = base + index if base is not None else None
-        t.ctx.fail(t.at("tiles"), message, line=line)
+        table.ctx.fail(table.at("tiles"), message, line=line)
 
     width = len(indexed[0][1])
     for y, (index, row) in enumerate(indexed):
         if len(row) != width:
-            fail_row(index, f"row {y} has {len(row)} symbols, expected {width} like row 0 (every row the same width)")
+            fail_row(index, t("level_error.row_width", row=y, count=len(row), width=width))
         for x, symbol in enumerate(row):
             if symbol not in legend:
                 known = " ".join(sorted(legend))
-                fail_row(
-                    index,
-                    f"unknown symbol {show(symbol)} at row {y}, column {x}; "
-                    f"declare it in [map.legend] or use one of: {known}",
-                )
+                fail_row(index, t("level_error.unknown_symbol", symbol=show(symbol), row=y, column=x, known=known))
     return tuple(row for _, row in indexed)
 
 
-def _tiles_first_line(t: Table) -> int | None:
+def _tiles_first_line(table: Table) -> int | None:
     """The file line of the first line of the tiles string's value."""
-    line = t.ctx.locator.line_of(t.at("tiles"))
+    line = table.ctx.locator.line_of(table.at("tiles"))
     if line is None:
         return None
-    raw = t.ctx.locator.lines[line - 1]
+    raw = table.ctx.locator.lines[line - 1]
     # TOML drops a newline right after an opening ''' or """, so the value starts one line down
     if re.search(r"('''|\"\"\")\s*$", raw):
         return line + 1
     return line
 
 
-def _edge(t: Table, width: int, height: int) -> EdgeSpec:
+def _edge(table: Table, width: int, height: int) -> EdgeSpec:
     """One `[[map.edges]]` entry, checked against the map."""
-    a, b = t.square("a"), t.square("b")
-    kind = t.text("kind", choices=EDGE_KINDS)
-    t.finish(("a", "b", "kind"))
+    a, b = table.square("a"), table.square("b")
+    kind = table.text("kind", choices=EDGE_KINDS)
+    table.finish(("a", "b", "kind"))
     for key, sq in (("a", a), ("b", b)):
         if not (0 <= sq[0] < width and 0 <= sq[1] < height):
-            t.fail(key, f"{list(sq)} is outside the {width}×{height} map (x 0–{width - 1}, y 0–{height - 1})")
+            span = t("level_error.map_span", width=width, height=height, max_x=width - 1, max_y=height - 1)
+            table.fail(key, t("level_error.outside", square=list(sq), span=span))
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-        t.fail("b", f"{list(b)} is not an orthogonal neighbour of a = {list(a)}; an edge lies between two such squares")
+        table.fail("b", t("level_error.not_neighbour", b=list(b), a=list(a)))
     return EdgeSpec(a, b, kind)
 
 
-def _color(t: Table, index: int) -> tuple[int, int, int]:
+def _color(table: Table, index: int) -> tuple[int, int, int]:
     """`color = "#rrggbb"` or `[r, g, b]`; a default per side index when absent."""
-    if not t.has("color"):
-        t.seen.add("color")
+    if not table.has("color"):
+        table.seen.add("color")
         return DEFAULT_COLORS[index % len(DEFAULT_COLORS)]
-    value = t.data["color"]
-    t.seen.add("color")
+    value = table.data["color"]
+    table.seen.add("color")
     if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
         return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
     ok = isinstance(value, list) and len(value) == 3
     if ok and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value):
         return (value[0], value[1], value[2])
-    t.fail("color", f'expected "#rrggbb" or [r, g, b] (0–255), got {show(value)}')
+    table.fail("color", t("level_error.color", value=show(value)))
 
 
 def _sides(tables: list[Table]) -> tuple[SideSpec, ...]:
     """`[[sides]]` with unique ids."""
     sides: list[SideSpec] = []
-    for i, t in enumerate(tables):
-        sid = t.text("id")
+    for i, table in enumerate(tables):
+        sid = table.text("id")
         if not sid:
-            t.fail("id", "must not be empty")
+            table.fail("id", t("level_error.empty"))
         for j, other in enumerate(sides):
             if other.id == sid:
-                t.fail("id", f"duplicate side id {show(sid)} (also sides[{j}])")
-        name = t.text("name", sid.replace("_", " ").title())
-        color = _color(t, i)
-        controller = t.text("controller", "human", choices=CONTROLLERS)
-        t.finish(("id", "name", "color", "controller"))
+                table.fail("id", t("level_error.duplicate_side", id=show(sid), index=j))
+        name = table.text("name", sid.replace("_", " ").title())
+        color = _color(table, i)
+        controller = table.text("controller", "human", choices=CONTROLLERS)
+        table.finish(("id", "name", "color", "controller"))
         sides.append(SideSpec(sid, name, color, controller))
     return tuple(sides)
 
@@ -400,13 +401,13 @@ def _units(tables: list[Table], ruleset: str, sides: tuple[SideSpec, ...]) -> tu
     problems: list[LevelError] = []
     side_ids = [s.id for s in sides]
     ids: dict[str, int] = {}
-    for i, t in enumerate(tables):
+    for i, table in enumerate(tables):
         try:
-            unit = parse_unit(t, ruleset)
+            unit = parse_unit(table, ruleset)
             if unit.side not in side_ids:
-                t.fail("side", f"{show(unit.side)} is not a side of this level; expected {one_of(side_ids)}")
+                table.fail("side", t("level_error.unknown_side", side=show(unit.side), expected=one_of(side_ids)))
             if unit.id in ids:
-                t.fail("id", f"duplicate unit id {show(unit.id)} (also units[{ids[unit.id]}])")
+                table.fail("id", t("level_error.duplicate_unit", id=show(unit.id), index=ids[unit.id]))
             ids[unit.id] = i
             units.append(unit)
         except LevelError as exc:

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
+from game.i18n import t
 from game.level_errors import KeyPath, LevelError, Locator, format_path
 
 REQUIRED: Any = object()
@@ -21,14 +22,14 @@ def show(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(show(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "a table"
+        return t("level_error.a_table")
     return str(value)
 
 
 def one_of(choices: Iterable[str]) -> str:
     """`"a", "b" or "c"` for messages."""
     names = [show(c) for c in choices]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {t('level_error.or')} " + names[-1]
 
 
 class Context:
@@ -76,8 +77,8 @@ class Table:
         if key in self.data:
             return True, self.data[key]
         if default is REQUIRED:
-            where = format_path(self.path) or "the top level"
-            self.ctx.fail(self.at(key), f"missing required key `{key}` in {where}")
+            where = format_path(self.path) or t("level_error.top_level")
+            self.ctx.fail(self.at(key), t("level_error.missing_key", key=key, where=where))
         return False, default
 
     def text(self, key: str, default: Any = REQUIRED, choices: Sequence[str] | None = None) -> Any:
@@ -86,9 +87,9 @@ class Table:
         if not present:
             return value
         if not isinstance(value, str):
-            self.fail(key, f"expected a string, got {show(value)}")
+            self.fail(key, t("level_error.expected_string", value=show(value)))
         if choices is not None and value not in choices:
-            self.fail(key, f"{show(value)} is not allowed; expected {one_of(choices)}")
+            self.fail(key, t("level_error.not_allowed", value=show(value), expected=one_of(choices)))
         return value
 
     def integer(self, key: str, default: Any = REQUIRED, minimum: int | None = None) -> Any:
@@ -97,27 +98,28 @@ class Table:
         if not present:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, f"expected a whole number, got {show(value)}")
+            self.fail(key, t("level_error.expected_integer", value=show(value)))
         if minimum is not None and value < minimum:
-            self.fail(key, f"{value} is too small; expected a whole number ≥ {minimum}")
+            self.fail(key, t("level_error.too_small", value=value, minimum=minimum))
         return value
 
-    def number(self, key: str, default: Any = REQUIRED, minimum: float | None = None, what: str = "a number") -> Any:
-        """An int or float (as float), optionally at least `minimum`."""
+    def number(self, key: str, default: Any = REQUIRED, minimum: float | None = None, what: str | None = None) -> Any:
+        """An int or float (as float), optionally at least `minimum`; `what` names it in messages."""
+        what = what or t("level_error.what_number")
         present, value = self._raw(key, default)
         if not present:
             return value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.fail(key, f"expected {what}, got {show(value)}")
+            self.fail(key, t("level_error.expected_number", what=what, value=show(value)))
         if minimum is not None and value < minimum:
-            self.fail(key, f"{show(value)} is negative; expected {what} ≥ {minimum:g}")
+            self.fail(key, t("level_error.negative", value=show(value), what=what, minimum=f"{minimum:g}"))
         return float(value)
 
     def flag(self, key: str, default: Any = False) -> Any:
         """A boolean value."""
         present, value = self._raw(key, default)
         if present and not isinstance(value, bool):
-            self.fail(key, f"expected true or false, got {show(value)}")
+            self.fail(key, t("level_error.expected_flag", value=show(value)))
         return value
 
     def square(self, key: str, default: Any = REQUIRED) -> Any:
@@ -128,7 +130,7 @@ class Table:
         ok = isinstance(value, list) and len(value) == 2
         ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         if not ok:
-            self.fail(key, f"expected a square [x, y] of two whole numbers, got {show(value)}")
+            self.fail(key, t("level_error.expected_square", value=show(value)))
         return (value[0], value[1])
 
     def strings(self, key: str, default: Any = (), choices: Sequence[str] | None = None) -> Any:
@@ -137,10 +139,10 @@ class Table:
         if not present:
             return value
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(key, f"expected a list of strings, got {show(value)}")
+            self.fail(key, t("level_error.expected_strings", value=show(value)))
         for item in value:
             if choices is not None and item not in choices:
-                self.fail(key, f"{show(item)} is not allowed; expected {one_of(choices)}")
+                self.fail(key, t("level_error.not_allowed", value=show(item), expected=one_of(choices)))
         return tuple(value)
 
     def table(self, key: str, required: bool = False) -> Table | None:
@@ -149,7 +151,7 @@ class Table:
         if not present:
             return None
         if not isinstance(value, dict):
-            self.fail(key, f"expected a table, got {show(value)}")
+            self.fail(key, t("level_error.expected_table", value=show(value)))
         return Table(self.ctx, value, self.at(key))
 
     def tables(self, key: str, required: bool = False) -> list[Table]:
@@ -158,9 +160,9 @@ class Table:
         if not present:
             return []
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            self.fail(key, f"expected an array of tables ([[{key}]] blocks), got {show(value)}")
+            self.fail(key, t("level_error.expected_tables", key=key, value=show(value)))
         if required and not value:
-            self.fail(key, f"expected at least one [[{key}]] block")
+            self.fail(key, t("level_error.at_least_one", key=key))
         return [Table(self.ctx, item, (*self.path, key, i)) for i, item in enumerate(value)]
 
     def value(self, key: str, parse: Callable[[Any], Any], default: Any = REQUIRED) -> Any:
@@ -182,4 +184,4 @@ class Table:
             reason = why(key) if why else None
             if reason:
                 self.fail(key, reason)
-            self.fail(key, f"unknown key; expected one of {', '.join(sorted(known))}")
+            self.fail(key, t("level_error.unknown_key", keys=", ".join(sorted(known))))

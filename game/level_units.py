@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
+from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Table, one_of, show
 from rules.core import SIZE_NAMES, Board, Creature, Size
@@ -53,101 +54,107 @@ def _wrong_ruleset(ruleset: str) -> Callable[[str], str | None]:
     def why(key: str) -> str | None:
         owners = _ALL_KEYS.get(key)
         if owners:
-            return f"`{key}` is not a {ruleset} unit key (only {' and '.join(owners)} levels use it)"
+            joined = f" {t('level_error.and')} ".join(owners)
+            return t("level_error.wrong_ruleset", key=key, ruleset=ruleset, owners=joined)
         return None
 
     return why
 
 
-def _bonuses(t: Table) -> tuple[tuple[str, float], ...]:
+def _bonuses(table: Table) -> tuple[tuple[str, float], ...]:
     """pf1 `bonuses = [{ type = "enhancement", m = 3 }]` → ((type, metres), …)."""
     result = []
-    for item in t.tables("bonuses"):
+    for item in table.tables("bonuses"):
         kind = item.text("type", "")
-        metres = item.number("m", what="metres")
+        metres = item.number("m", what=t("level_error.what_metres"))
         item.finish(("type", "m"))
         result.append((kind, metres))
     return tuple(result)
 
 
-def parse_unit(t: Table, ruleset: str) -> Creature:
+def parse_unit(table: Table, ruleset: str) -> Creature:
     """One `[[units]]` table as a Creature (raises LevelError on the first bad key)."""
-    uid = t.text("id")
+    uid = table.text("id")
     if not uid:
-        t.fail("id", "must not be empty")
-    size_name = t.text("size", "medium")
+        table.fail("id", t("level_error.empty"))
+    size_name = table.text("size", "medium")
     if size_name not in SIZE_NAMES[ruleset]:
-        t.fail("size", f"{show(size_name)} is not a {ruleset} size; expected {sizes_text(ruleset)}")
+        table.fail("size", t("level_error.size", value=show(size_name), ruleset=ruleset, expected=sizes_text(ruleset)))
     f: dict[str, Any] = {
         "id": uid,
-        "name": t.text("name", uid),
-        "side": t.text("side"),
-        "at": t.square("at"),
+        "name": table.text("name", uid),
+        "side": table.text("side"),
+        "at": table.square("at"),
         "size": Size.parse(size_name),
-        "prone": t.flag("prone"),
-        "helpless": t.flag("helpless"),
+        "prone": table.flag("prone"),
+        "helpless": table.flag("helpless"),
     }
-    speed = t.number("speed", None, minimum=0, what="a speed in metres")
+    speed = table.number("speed", None, minimum=0, what=t("level_error.what_speed"))
     if ruleset == "dnd5e" and speed is None:
         speed = DND5E_DEFAULT_SPEED_M
     f["speed"] = speed
     if ruleset in ("pf1", "dnd5e"):
         for mode in ("fly", "climb", "swim"):
-            f[mode] = t.number(mode, None, minimum=0, what="a speed in metres")
-        f["hover"] = t.flag("hover")
-        f["magic_flight"] = t.flag("magic_flight")
-    if t.flag("flying"):
+            f[mode] = table.number(mode, None, minimum=0, what=t("level_error.what_speed"))
+        f["hover"] = table.flag("hover")
+        f["magic_flight"] = table.flag("magic_flight")
+    if table.flag("flying"):
         if f.get("fly") is None:
-            t.fail("flying", "a unit that starts flying needs a fly speed (`fly = …` metres)")
+            table.fail("flying", t("level_error.flying_needs_fly"))
         f["airborne"], f["mode"] = True, "fly"
     if ruleset == "pf1":
-        _pf1_keys(t, f)
+        _pf1_keys(table, f)
     if ruleset == "hexxen":
-        f["role"] = t.text("role", "hunter", choices=ROLES)
-        f["mounted"] = t.flag("mounted")
-        f["powers"] = t.strings("powers", (), choices=HEXXEN_POWERS)
-        f["ap"] = t.integer("ap", None, minimum=0)
+        f["role"] = table.text("role", "hunter", choices=ROLES)
+        f["mounted"] = table.flag("mounted")
+        f["powers"] = table.strings("powers", (), choices=HEXXEN_POWERS)
+        f["ap"] = table.integer("ap", None, minimum=0)
         f["single_cell"] = True  # HX-GRID-MAP: every token takes one cell, whatever its size
-    _combat_keys(t, f)
-    t.finish(UNIT_KEYS[ruleset], _wrong_ruleset(ruleset))
+    _combat_keys(table, f)
+    table.finish(UNIT_KEYS[ruleset], _wrong_ruleset(ruleset))
     return Creature(**f)
 
 
-def _pf1_keys(t: Table, f: dict[str, Any]) -> None:
+def _pf1_keys(table: Table, f: dict[str, Any]) -> None:
     """The pf1 character keys (race, armour, load, class, bonuses, creature flags)."""
-    f["race"] = t.text("race", None, choices=RACES)
+    f["race"] = table.text("race", None, choices=RACES)
     if f["speed"] is None and f["race"] is None:
-        t.fail("speed", "missing: a pf1 unit needs `speed` (metres) or a `race` to take it from")
-    f["armor"] = t.text("armor", "none", choices=ARMORS)
-    f["load"] = t.text("load", "light", choices=LOADS)
-    f["char_class"] = t.text("class", None, choices=CLASSES)
-    f["level"] = t.integer("level", 1, minimum=1)
-    f["bonuses"] = _bonuses(t)
+        table.fail("speed", t("level_error.pf1_speed"))
+    f["armor"] = table.text("armor", "none", choices=ARMORS)
+    f["load"] = table.text("load", "light", choices=LOADS)
+    f["char_class"] = table.text("class", None, choices=CLASSES)
+    f["level"] = table.integer("level", 1, minimum=1)
+    f["bonuses"] = _bonuses(table)
     for flag in ("incorporeal", "sees_in_dark", "fills_space", "acrobatics", "combat_reflexes"):
-        f[flag] = t.flag(flag)
-    f["obstructs_when_helpless"] = t.flag("obstructs_when_helpless", None)
+        f[flag] = table.flag(flag)
+    f["obstructs_when_helpless"] = table.flag("obstructs_when_helpless", None)
 
 
-def _combat_keys(t: Table, f: dict[str, Any]) -> None:
+def _combat_keys(table: Table, f: dict[str, Any]) -> None:
     """The game's own combat stats (docs/combat.md)."""
-    f["hp"] = t.integer("hp", 10, minimum=1)
-    f["max_hp"] = t.integer("max_hp", f["hp"], minimum=1)
+    f["hp"] = table.integer("hp", 10, minimum=1)
+    f["max_hp"] = table.integer("max_hp", f["hp"], minimum=1)
     if f["max_hp"] < f["hp"]:
-        t.fail("max_hp", f"{f['max_hp']} is below hp = {f['hp']}")
-    f["defense"] = t.integer("defense", 10)
-    f["attack"] = t.integer("attack", 0)
-    f["damage"] = str(t.value("damage", _dice, "1d6"))
-    f["attacks"] = t.integer("attacks", 1, minimum=1)
-    f["reach"] = t.number("reach", 1.5, minimum=0, what="a reach in metres")
-    f["initiative"] = t.integer("initiative", 0)
-    f["skill"] = t.integer("skill", 0)
+        table.fail("max_hp", t("level_error.max_hp_below", max_hp=f["max_hp"], hp=f["hp"]))
+    f["defense"] = table.integer("defense", 10)
+    f["attack"] = table.integer("attack", 0)
+    f["damage"] = str(table.value("damage", _dice, "1d6"))
+    f["attacks"] = table.integer("attacks", 1, minimum=1)
+    f["reach"] = table.number("reach", 1.5, minimum=0, what=t("level_error.what_reach"))
+    f["initiative"] = table.integer("initiative", 0)
+    f["skill"] = table.integer("skill", 0)
 
 
 def _dice(value: Any) -> str:
     """Dice text checked by rules.dice (kept as written)."""
     if not isinstance(value, str):
-        raise ValueError(f'expected dice text such as "1d8+2", got {value!r}')
-    parse_dice(value)
+        raise ValueError(t("level_error.dice_type", value=repr(value)))
+    try:
+        parse_dice(value)
+    except ValueError as exc:
+        # rules.dice explains in English; the level loader says it in the player's language
+        key = "level_error.dice_range" if "1-100" in str(exc) else "level_error.dice_text"
+        raise ValueError(t(key, value=repr(value))) from None
     return value
 
 
@@ -161,11 +168,11 @@ def _blocked(board: Board, unit: Creature) -> tuple[tuple[int, int], str] | None
             return sq, "outside"
         terrain = board.terrain(sq)
         if "wall" in terrain.kinds:
-            return sq, "a wall"
+            return sq, t("level_error.wall")
         if "door_closed" in terrain.kinds:
-            return sq, "a closed door"
+            return sq, t("level_error.door")
         if terrain.pit and not unit.airborne:
-            return sq, "a pit (only a flying unit may start above one)"
+            return sq, t("level_error.pit")
     return None
 
 
@@ -189,17 +196,18 @@ def check_placement(board: Board, ruleset: str, units: Sequence[Creature], error
         if bad is None:
             continue
         sq, what = bad
-        span = f"the {w}×{h} map (x 0–{w - 1}, y 0–{h - 1})"
+        span = t("level_error.map_span", width=w, height=h, max_x=w - 1, max_y=h - 1)
         here = list(unit.at)
+        size = _size_name(unit.size.label)
         if what == "outside":
             if sq == unit.at:
-                msg = f"{here} is outside {span}"
+                msg = t("level_error.outside", square=here, span=span)
             else:
-                msg = f"{here}: the {unit.size.label} unit's square {list(sq)} is outside {span}"
+                msg = t("level_error.square_outside", at=here, size=size, square=list(sq), span=span)
         elif sq == unit.at:
-            msg = f"{here} is inside {what}; a unit must start on open ground"
+            msg = t("level_error.inside", at=here, what=what)
         else:
-            msg = f"{here}: the {unit.size.label} unit's square {list(sq)} is inside {what}"
+            msg = t("level_error.square_inside", at=here, size=size, square=list(sq), what=what)
         problems.append(error(i, "at", msg))
     if problems:
         return problems
@@ -221,17 +229,16 @@ def _overlaps(ruleset: str, units: Sequence[Creature], error: ErrorAt) -> list[L
                     clash = (sq, j)
                     break
             if clash is None and ruleset == "dnd5e" and len(seen.get(sq, [])) >= 4:
-                problems.append(error(i, "at", f"{list(sq)} already holds four Tiny units (D5-GRID-FOOTPRINT)"))
+                problems.append(error(i, "at", t("level_error.four_tiny", square=list(sq))))
                 break
             if clash:
                 break
         if clash:
             sq, j = clash
             other = units[j]
-            rule = {"pf1": " (only Tiny or smaller units may share, PF1-TINY-THROUGH)",
-                    "dnd5e": " (only Tiny units may share, up to four, D5-GRID-FOOTPRINT)",
-                    "hexxen": ""}[ruleset]  # fmt: skip
-            problems.append(error(i, "at", f"{list(sq)} is already taken by unit {show(other.id)} (units[{j}]){rule}"))
+            rule = {"pf1": t("level_error.share_pf1"), "dnd5e": t("level_error.share_dnd5e")}.get(ruleset, "")
+            msg = t("level_error.taken", square=list(sq), other=show(other.id), index=j, rule=rule)
+            problems.append(error(i, "at", msg))
             continue
         for sq in unit.footprint():
             seen.setdefault(sq, []).append(i)
@@ -245,11 +252,15 @@ def _touching(units: Sequence[Creature], error: ErrorAt) -> list[LevelError]:
         for j in range(i):
             other = units[j]
             if footprint_distance(unit.footprint(), other.footprint(), chebyshev) < 2:
-                msg = (
-                    f"{list(unit.at)} touches unit {show(other.id)} (units[{j}]) at {list(other.at)}; "
-                    f"hexxen tokens must start apart, at least one empty square between them (HX-START-APART)"
+                msg = t(
+                    "level_error.touching",
+                    unit=show(unit.id),
+                    at=list(unit.at),
+                    other=show(other.id),
+                    index=j,
+                    other_at=list(other.at),
                 )
-                problems.append(error(i, "at", f"unit {show(unit.id)} at {msg}"))
+                problems.append(error(i, "at", msg))
                 break
     return problems
 
@@ -295,6 +306,12 @@ def _num(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
+
+
+def _size_name(label: str) -> str:
+    """A size label ("large") in the current language (the English label when the catalogue lacks it)."""
+    name = t(f"size.{label}")
+    return label if name.startswith("⟦") else name
 
 
 def sizes_text(ruleset: str) -> str:
