@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import t
 from game.tomlio import dumps, header_line, key_line, parse_toml, write_atomic
 from rules.actions import ACTION_KINDS, MODES, TACTICS, Action
 
@@ -32,7 +33,7 @@ def load_script(path: str | Path) -> Script:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise ScriptError(f"{source}: cannot read the script ({exc.strerror or exc})") from None
+        raise ScriptError(f"{source}: {t('script_error.cannot_read', reason=exc.strerror or exc)}") from None
     return parse_script(data, source)
 
 
@@ -56,13 +57,13 @@ def parse_script(data: bytes | str, source: str = "<script>") -> Script:
 
     unknown = set(doc) - {"seed", "do", "level", "level_fingerprint", "format", "ruleset"}
     if unknown:
-        raise fail(None, sorted(unknown)[0], "unknown key (expected seed, do, level, level_fingerprint)")
+        raise fail(None, sorted(unknown)[0], t("script_error.unknown_top_key"))
     seed = doc.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail(None, "seed", f"expected an integer, got {seed!r}")
+        raise fail(None, "seed", t("script_error.seed", value=repr(seed)))
     entries = doc.get("do", [])
     if not isinstance(entries, list):
-        raise fail(None, "do", "expected [[do]] tables")
+        raise fail(None, "do", t("script_error.do_tables"))
     actions = []
     for i, entry in enumerate(entries):
         actions.append(_action(entry, i, fail))
@@ -84,45 +85,45 @@ def _square(value: Any) -> tuple[int, int] | None:
 def _action(entry: Any, i: int, fail: Any) -> Action:
     """One [[do]] table → Action."""
     if not isinstance(entry, dict):
-        raise fail(i, None, "expected a table")
+        raise fail(i, None, t("script_error.expected_table"))
     for key in entry:
         if key not in _KEYS:
-            raise fail(i, key, f"unknown key (expected one of {', '.join(sorted(_KEYS))})")
+            raise fail(i, key, t("script_error.unknown_key", keys=", ".join(sorted(_KEYS))))
     kind = entry.get("action")
     if kind not in ACTION_KINDS:
-        raise fail(i, "action", f"expected one of {', '.join(ACTION_KINDS)}, got {kind!r}")
+        raise fail(i, "action", t("script_error.one_of", choices=", ".join(ACTION_KINDS), value=repr(kind)))
     unit = entry.get("unit")
     if kind != "end_turn" and not isinstance(unit, str):
-        raise fail(i, "unit", "expected the id of the acting unit")
+        raise fail(i, "unit", t("script_error.unit"))
     path_value = entry.get("path", [])
     if not isinstance(path_value, list):
-        raise fail(i, "path", "expected a list of [x, y] squares")
+        raise fail(i, "path", t("script_error.path_list"))
     path = []
     for j, value in enumerate(path_value):
         sq = _square(value)
         if sq is None:
-            raise fail(i, "path", f"entry {j} is {value!r}, expected [x, y] with whole numbers")
+            raise fail(i, "path", t("script_error.path_entry", index=j, value=repr(value)))
         path.append(sq)
     if kind in {"move", "double_move", "run", "step", "minimum_move", "overrun", "tumble"} and not path:
-        raise fail(i, "path", f"{kind} needs a path of the squares entered")
+        raise fail(i, "path", t("script_error.needs_path", kind=kind))
     mode = entry.get("mode")
     if mode is not None and mode not in MODES:
-        raise fail(i, "mode", f"expected one of {', '.join(MODES)}, got {mode!r}")
+        raise fail(i, "mode", t("script_error.one_of", choices=", ".join(MODES), value=repr(mode)))
     tactic = entry.get("tactic", "front")
     if tactic not in TACTICS:
-        raise fail(i, "tactic", f"expected one of {', '.join(TACTICS)}, got {tactic!r}")
+        raise fail(i, "tactic", t("script_error.one_of", choices=", ".join(TACTICS), value=repr(tactic)))
     for key in ("target", "release", "through"):
         if key in entry and not isinstance(entry[key], str):
-            raise fail(i, key, "expected a unit id")
+            raise fail(i, key, t("script_error.unit_id"))
     if kind in {"attack", "charge", "sneak_attack"} and "target" not in entry:
-        raise fail(i, "target", f"{kind} needs a target")
+        raise fail(i, "target", t("script_error.needs_target", kind=kind))
     at = None
     if "at" in entry:
         at = _square(entry["at"])
         if at is None:
-            raise fail(i, "at", "expected [x, y] with whole numbers")
+            raise fail(i, "at", t("script_error.square"))
     if kind == "interact" and at is None:
-        raise fail(i, "at", "interact needs the square of the door")
+        raise fail(i, "at", t("script_error.interact_at"))
     return Action(
         kind=kind,
         unit=unit if isinstance(unit, str) else None,

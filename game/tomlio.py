@@ -16,6 +16,8 @@ else:  # pragma: no cover - Python 3.10
 
 import tomli_w
 
+from game.i18n import t
+
 TOMLDecodeError = tomllib.TOMLDecodeError
 
 
@@ -24,14 +26,15 @@ def parse_toml(data: bytes, source: str) -> dict[str, Any]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"{source}: not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x})") from None
+        message = t("level_error.not_utf8_short", offset=exc.start, byte=f"{data[exc.start]:02x}")
+        raise ValueError(f"{source}: {message}") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         where = f"{source}:{match.group(1)}" if match else source
-        raise ValueError(f"{where}: TOML syntax error: {message}") from None
+        raise ValueError(f"{where}: {t('level_error.toml_syntax', message=message)}") from None
 
 
 def header_line(text: str, table: str, index: int) -> int | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, t
 from game.level import LevelError, load_level
 from game.tomlio import parse_toml
 
@@ -85,7 +85,7 @@ def load_config(path: str | Path | None) -> KioskConfig:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise ConfigError(f"{source}: cannot read the kiosk config ({exc.strerror or exc})") from None
+        raise ConfigError(f"{source}: {t('kiosk_config.cannot_read', reason=exc.strerror or exc)}") from None
     try:
         doc = parse_toml(raw, source)
     except ValueError as exc:
@@ -101,7 +101,7 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
 
     unknown = sorted(set(doc) - KEYS)
     if unknown:
-        raise fail(unknown[0], f"unknown key (expected one of {', '.join(sorted(KEYS))})")
+        raise fail(unknown[0], t("kiosk_config.unknown_key", keys=", ".join(sorted(KEYS))))
     values: dict[str, Any] = {"source": source}
     if "levels" in doc:
         values["levels"] = _levels(doc["levels"], base, fail)
@@ -109,16 +109,16 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
         if key in doc:
             v = doc[key]
             if isinstance(v, bool) or not isinstance(v, (int, float)) or v < low:
-                raise fail(key, f"expected a number of seconds of at least {low:g}, got {v!r}")
+                raise fail(key, t("kiosk_config.seconds", minimum=f"{low:g}", value=repr(v)))
             values[key] = float(v)
     if "players" in doc:
         if doc["players"] not in PLAYERS:
-            raise fail("players", f"expected one of {', '.join(PLAYERS)}, got {doc['players']!r}")
+            raise fail("players", t("kiosk_config.one_of", choices=", ".join(PLAYERS), value=repr(doc["players"])))
         values["players"] = doc["players"]
     if "language" in doc:
         lang = doc["language"]
         if lang not in LANGUAGES:
-            raise fail("language", f"expected one of {', '.join(LANGUAGES)}, got {lang!r}")
+            raise fail("language", t("kiosk_config.one_of", choices=", ".join(LANGUAGES), value=repr(lang)))
         values["language"] = lang
     if "exit_chord" in doc:
         values["exit_keys"] = _chord(doc["exit_chord"], fail)
@@ -128,17 +128,17 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
         values["size"] = _size(doc["size"], fail)
     if "fullscreen" in doc:
         if not isinstance(doc["fullscreen"], bool):
-            raise fail("fullscreen", f"expected true or false, got {doc['fullscreen']!r}")
+            raise fail("fullscreen", t("kiosk_config.flag", value=repr(doc["fullscreen"])))
         values["fullscreen"] = doc["fullscreen"]
     for key, low in (("seed", 0), ("log_max_bytes", 10_000), ("log_backups", 1)):
         if key in doc:
             v = doc[key]
             if isinstance(v, bool) or not isinstance(v, int) or v < low:
-                raise fail(key, f"expected a whole number of at least {low}, got {v!r}")
+                raise fail(key, t("kiosk_config.whole_number", minimum=low, value=repr(v)))
             values[key] = v
     if "log_file" in doc:
         if not isinstance(doc["log_file"], str) or not doc["log_file"].strip():
-            raise fail("log_file", f"expected a file path, got {doc['log_file']!r}")
+            raise fail("log_file", t("kiosk_config.file_path", value=repr(doc["log_file"])))
         values["log_file"] = (base / Path(doc["log_file"]).expanduser()).resolve()
     elif source != "<defaults>":
         # a config file keeps its logs next to itself unless it says otherwise
@@ -149,20 +149,20 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
 def _levels(value: Any, base: Path, fail: Any) -> tuple[Path, ...]:
     """Every level path must exist and load: a kiosk finds out at start, not in front of visitors."""
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-        raise fail("levels", f"expected a non-empty list of level file paths, got {value!r}")
+        raise fail("levels", t("kiosk_config.levels", value=repr(value)))
     paths = []
     for i, entry in enumerate(value):
         path = Path(entry).expanduser()
         candidates = [path] if path.is_absolute() else [base / path, ROOT / path]
         found = next((p for p in candidates if p.is_file()), None)
         if found is None:
-            raise fail(f"levels[{i}]", f"no such level file {entry!r} (looked in {base} and {ROOT})")
+            raise fail(f"levels[{i}]", t("kiosk_config.no_level", entry=repr(entry), base=base, root=ROOT))
         try:
             level = load_level(found)
         except LevelError as exc:
-            raise fail(f"levels[{i}]", f"the level does not load: {exc}") from None
+            raise fail(f"levels[{i}]", t("kiosk_config.level_error", error=exc)) from None
         if len(level.sides) < 2:
-            raise fail(f"levels[{i}]", f"{entry!r} has only one side; a kiosk game needs two")
+            raise fail(f"levels[{i}]", t("kiosk_config.one_side", entry=repr(entry)))
         paths.append(found.resolve())
     return tuple(paths)
 
@@ -170,19 +170,19 @@ def _levels(value: Any, base: Path, fail: Any) -> tuple[Path, ...]:
 def _chord(value: Any, fail: Any) -> tuple[str, ...]:
     """'ctrl+alt+q' → ('ctrl', 'alt', 'q'): modifiers plus exactly one other key."""
     if not isinstance(value, str) or not value.strip():
-        raise fail("exit_chord", f"expected keys joined by '+', such as 'ctrl+alt+q', got {value!r}")
+        raise fail("exit_chord", t("kiosk_config.chord", value=repr(value)))
     parts = tuple(p.strip().lower() for p in value.split("+"))
     keys = [p for p in parts if p not in MODIFIERS]
     mods = [p for p in parts if p in MODIFIERS]
     if len(keys) != 1 or not keys[0] or len(mods) < 2:
-        raise fail("exit_chord", f"expected at least two modifiers ({', '.join(MODIFIERS)}) and one key, got {value!r}")
+        raise fail("exit_chord", t("kiosk_config.chord_parts", modifiers=", ".join(MODIFIERS), value=repr(value)))
     return (*mods, keys[0])
 
 
 def _corners(value: Any, fail: Any) -> tuple[str, ...]:
     """A sequence of at least three corner names (fewer would be tapped by accident)."""
     if not isinstance(value, list) or len(value) < 3 or not all(v in CORNERS for v in value):
-        raise fail("exit_corners", f"expected a list of at least 3 of {', '.join(CORNERS)}, got {value!r}")
+        raise fail("exit_corners", t("kiosk_config.corners", corners=", ".join(CORNERS), value=repr(value)))
     return tuple(value)
 
 
@@ -191,7 +191,7 @@ def _size(value: Any, fail: Any) -> tuple[int, int]:
     try:
         w, h = (int(p) for p in str(value).lower().split("x"))
     except ValueError:
-        raise fail("size", f"expected 'WIDTHxHEIGHT' such as '1024x640', got {value!r}") from None
+        raise fail("size", t("kiosk_config.size", value=repr(value))) from None
     if not (640 <= w <= 7680 and 400 <= h <= 4320):
-        raise fail("size", f"expected a width of 640–7680 and a height of 400–4320, got {value!r}")
+        raise fail("size", t("kiosk_config.size_range", value=repr(value)))
     return (w, h)
