@@ -22,6 +22,7 @@ from typing import Any, TextIO
 import tomli_w
 
 from game.ai import ai_rng, take_turn
+from game.i18n import t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
 from game.stats import mean_std, two_proportion_z, wilson
@@ -29,6 +30,8 @@ from game.tomlio import parse_toml
 from rules.core import Illegal, Ruling
 
 DEFAULT_MAX_ROUNDS = 30
+TEST_NAME = "two-proportion z-test (pooled), two-sided, alpha 0.05"
+"""The comparison's `test` in JSON (its text line says it in the current language)."""
 
 
 class SetError(ValueError):
@@ -135,16 +138,26 @@ def variant(path: str | os.PathLike[str], assignments: Sequence[str]) -> tuple[s
 
 def _allowed_hint(doc: dict[str, Any], key: str, exc: LevelError) -> str:
     """For a type error, the allowed values of a choice key (found by probing with an impossible text)."""
-    if "expected one of" in exc.message or "not allowed" in exc.message or "unknown key" in exc.message:
+    not_allowed = _marker("level_error.not_allowed")
+    if (
+        "expected one of" in exc.message
+        or not_allowed in exc.message
+        or _marker("level_error.unknown_key") in exc.message
+    ):
         return ""
     probe = json.loads(json.dumps(doc))
     try:
         _assign(probe, key, "\x01not-a-choice")
         parse_level(tomli_w.dumps(probe), "<probe>")
     except (LevelError, SetError) as again:
-        if isinstance(again, LevelError) and "not allowed" in again.message:
+        if isinstance(again, LevelError) and not_allowed in again.message:
             return " (" + again.message.split(";", 1)[-1].strip() + ")"
     return ""
+
+
+def _marker(key: str) -> str:
+    """The fixed words of a level message before its `;` ("is not allowed"), in the current language."""
+    return t(key, value="", expected="", keys="").split(";", 1)[0].strip()
 
 
 # --- one game ------------------------------------------------------------------------
@@ -267,7 +280,7 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
 
 def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     """Per side: the change in win rate from `base` to `other` and a pooled two-proportion z-test at 95 %."""
-    out: dict[str, Any] = {"test": "two-proportion z-test (pooled), two-sided, alpha 0.05", "sides": {}}
+    out: dict[str, Any] = {"test": TEST_NAME, "sides": {}}
     for side, a in base["sides"].items():
         b = other["sides"].get(side, {"wins": 0, "win_rate": 0.0})
         z, p = two_proportion_z(b["wins"], other["games"], a["wins"], base["games"])
@@ -282,31 +295,39 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
 
 def format_summary(title: str, summary: dict[str, Any], top_rules: int = 15) -> list[str]:
     """Human-readable lines of one summary."""
-    lines = [f"{title}: {summary['games']} games"]
+    lines = [t("simulate.games", title=title, games=summary["games"])]
     for side, s in summary["sides"].items():
         low, high = s["ci95"]
-        lines.append(
-            f"  {side:<12} wins {s['wins']:>5}  {100 * s['win_rate']:5.1f} %  "
-            f"[95 % CI {100 * low:5.1f}–{100 * high:5.1f} %]  survivors {s['mean_survivors']:.2f}"
-        )
-    lines.append(f"  draws        {summary['draws']:>5}  {100 * summary['draw_rate']:5.1f} %")
-    lines.append(f"  rounds       mean {summary['rounds']['mean']:.2f}  sd {summary['rounds']['std']:.2f}")
+        numbers = {
+            "side": f"{side:<12}",
+            "wins": f"{s['wins']:>5}",
+            "rate": f"{100 * s['win_rate']:5.1f}",
+            "low": f"{100 * low:5.1f}",
+            "high": f"{100 * high:5.1f}",
+            "survivors": f"{s['mean_survivors']:.2f}",
+        }
+        lines.append("  " + t("simulate.side", **numbers))
+    lines.append(f"  {t('simulate.draws'):<12} {summary['draws']:>5}  {100 * summary['draw_rate']:5.1f} %")
+    spread = t("simulate.rounds_line", mean=f"{summary['rounds']['mean']:.2f}", sd=f"{summary['rounds']['std']:.2f}")
+    lines.append(f"  {t('simulate.rounds'):<12} {spread}")
     if summary["illegal_actions"]:
-        lines.append(f"  AI actions refused by the rules: {summary['illegal_actions']} (a bug in the AI)")
-    lines.append("  rules fired (all games):")
+        lines.append("  " + t("simulate.illegal", count=summary["illegal_actions"]))
+    lines.append("  " + t("simulate.rules_fired"))
     for rule, count in list(summary["rules"].items())[:top_rules]:
         lines.append(f"    {rule:<28} {count}")
     if len(summary["rules"]) > top_rules:
-        lines.append(f"    … {len(summary['rules']) - top_rules} more (--json lists all)")
+        lines.append("    " + t("simulate.more", count=len(summary["rules"]) - top_rules))
     return lines
 
 
 def format_comparison(comparison: dict[str, Any]) -> list[str]:
     """Human-readable lines of a comparison."""
-    lines = [f"difference (variant − base), {comparison['test']}:"]
+    test = t("simulate.test") if comparison["test"] == TEST_NAME else comparison["test"]
+    lines = [t("simulate.difference", test=test)]
     for side, c in comparison["sides"].items():
-        verdict = "significant" if c["significant"] else "not significant"
-        lines.append(f"  {side:<12} {100 * c['difference']:+6.1f} points  z {c['z']:+.2f}  p {c['p']:.3f}  {verdict}")
+        verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
+        numbers = {"points": f"{100 * c['difference']:+6.1f}", "z": f"{c['z']:+.2f}", "p": f"{c['p']:.3f}"}
+        lines.append(f"  {side:<12} " + t("simulate.comparison", verdict=verdict, **numbers))
     return lines
 
 
