@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import t
 from game.level import Level, LevelError, level_to_toml, load_level, parse_level
 from game.match import BadAction, LogEntry, Match
 from game.script import Script, ScriptError, load_script, save_script, script_toml
@@ -58,11 +59,14 @@ def check_fingerprint(level: Level, script: Script, script_source: str) -> None:
     if not script.level_fingerprint or script.level_fingerprint == level.fingerprint:
         return
     recorded = f" ({script.level})" if script.level else ""
-    raise ReplayMismatch(
-        f"{script_source}: level_fingerprint: this replay was recorded for a different version of the level"
-        f"{recorded}: expected sha256 {script.level_fingerprint[:12]}…, but {level.source} is "
-        f"{level.fingerprint[:12]}…; it would not replay the same game (--force runs it anyway)"
+    message = t(
+        "script_error.fingerprint",
+        recorded=recorded,
+        expected=script.level_fingerprint[:12],
+        level=level.source,
+        actual=level.fingerprint[:12],
     )
+    raise ReplayMismatch(f"{script_source}: level_fingerprint: {message}")
 
 
 def level_for(script: Script, script_path: str | Path, level_path: str | Path | None) -> Path:
@@ -70,7 +74,7 @@ def level_for(script: Script, script_path: str | Path, level_path: str | Path | 
     if level_path is not None:
         return Path(level_path)
     if not script.level:
-        raise ScriptError(f"{script_path}: level: the script names no level; give the level file as well")
+        raise ScriptError(f"{script_path}: level: {t('script_error.no_level')}")
     named = Path(script.level)
     return named if named.is_absolute() else Path(script_path).parent / named
 
@@ -238,9 +242,9 @@ def situation_level(match: Match) -> Level:
             now = sit.board.terrain((x, y))
             if now == level.board.terrain((x, y)):
                 continue
-            symbol = next((s for s, t in level.legend.items() if t == now), None)
+            symbol = next((s for s, terrain in level.legend.items() if terrain == now), None)
             if symbol is None:
-                raise LevelError(level.source, f"square [{x}, {y}] changed to terrain no legend symbol stands for")
+                raise LevelError(level.source, t("level_error.no_symbol", square=[x, y]))
             tiles[y][x] = symbol
     active = match.active_side
     sides = tuple(sorted(level.sides, key=lambda s: s.id != active))

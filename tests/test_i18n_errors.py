@@ -220,3 +220,18 @@ def test_set_hint_names_the_allowed_values_in_every_language() -> None:
         with pytest.raises(sim.SetError) as info:
             sim.variant(ROOT / "levels" / "pf1_bridge.toml", ["rules.diagonal=5"])
         assert str(info.value).endswith(f'({word} "alternating" {i18n.t("level_error.or")} "uniform")')
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"), [("en", "different version"), ("de", "anderen Version"), ("he", "גרסה אחרת")]
+)
+def test_replay_of_another_level_version_is_refused_in_the_chosen_language(
+    tmp_path: Path, lang: str, word: str
+) -> None:
+    script = tmp_path / "replay.toml"
+    script.write_text('seed = 1\nlevel_fingerprint = "abcdef0123456789"\n\n[[do]]\naction = "end_turn"\n', "utf-8")
+    result = cli("run", str(ROOT / "levels" / "pf1_bridge.toml"), str(script), "--lang", lang)
+    out = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert f"{script}: level_fingerprint: " in out and "abcdef012345…" in out
+    assert word in out

@@ -18,7 +18,7 @@ from typing import Protocol
 import pygame
 
 from game import world
-from game.i18n import detect_language, set_language
+from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
 from game.ui import theme
@@ -91,7 +91,7 @@ def chord_code(keys: tuple[str, ...]) -> tuple[int, int]:
     try:
         code = pygame.key.key_code(name)
     except (ValueError, pygame.error):
-        raise ConfigError(f"exit_chord: unknown key {name!r} (use names such as 'q', 'f12', 'delete')") from None
+        raise ConfigError(f"exit_chord: {t('kiosk_config.unknown_chord_key', name=repr(name))}") from None
     mask = 0
     for m in mods:
         mask |= MOD_BITS[m]
