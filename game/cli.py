@@ -370,11 +370,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return EXIT_OK
     lines = []
     for label, summary in summaries.items():
-        title = f"{label} ({', '.join(summary['set']) or 'level as written'})"
+        variant = ", ".join(summary["set"]) or t("simulate.as_written")
+        title = t(f"simulate.label_{label}", variant=variant)
         lines += sim.format_summary(title, summary)
     if args.compare:
         lines += sim.format_comparison(data["comparison"])
-    lines.append(f"{games} games in {elapsed:.1f} s ({games / max(elapsed, 1e-9):.1f} games/s, --jobs {args.jobs})")
+    rate = f"{games / max(elapsed, 1e-9):.1f}"
+    lines.append(t("simulate.timing", games=games, seconds=f"{elapsed:.1f}", rate=rate, jobs=args.jobs))
     print("\n".join(lines))
     return EXIT_OK
 
