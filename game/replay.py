@@ -42,7 +42,7 @@ class Stop:
     def text(self) -> str:
         """One line for the window and the terminal."""
         rule = f" [{self.rule}]" if self.rule else ""
-        return f"step {self.index + 1} (do[{self.index}]) is refused now — {self.message}{rule}"
+        return t("replay.step_refused", step=self.index + 1, index=self.index, message=self.message) + rule
 
 
 # --- a match as a script ----------------------------------------------------------------

@@ -79,13 +79,13 @@ def _assign(doc: dict[str, Any], key: str, value: Any) -> None:
     while i < len(parts) - 1:
         m = _SEGMENT.match(parts[i])
         if not m:
-            raise SetError(f"--set {key}: {parts[i]!r} is not a key name")
+            raise SetError(f"--set {key}: " + t("set_error.not_key", part=repr(parts[i])))
         name, index = m.group(1), m.group(2)
         child = node.get(name) if isinstance(node, dict) else None
         if isinstance(child, list):
             if index is not None:
                 if int(index) >= len(child):
-                    raise SetError(f"--set {key}: {name}[{index}] does not exist ({name} has {len(child)} entries)")
+                    raise SetError(f"--set {key}: " + t("set_error.no_index", name=name, index=index, count=len(child)))
                 node = child[int(index)]
             else:
                 i += 1
@@ -93,19 +93,21 @@ def _assign(doc: dict[str, Any], key: str, value: Any) -> None:
                 ids = [str(t.get("id")) for t in child if isinstance(t, dict)]
                 found = [t for t in child if isinstance(t, dict) and t.get("id") == wanted]
                 if not found:
-                    raise SetError(f"--set {key}: no {name} entry with id {wanted!r} (ids: {', '.join(ids)})")
+                    raise SetError(
+                        f"--set {key}: " + t("set_error.no_id", name=name, id=repr(wanted), ids=", ".join(ids))
+                    )
                 node = found[0]
         elif index is not None:
-            raise SetError(f"--set {key}: {name} is not a list of tables")
+            raise SetError(f"--set {key}: " + t("set_error.not_list", name=name))
         elif child is None and isinstance(node, dict):
             node = node.setdefault(name, {})  # e.g. a level without a [rules] table
         elif isinstance(child, dict):
             node = child
         else:
-            raise SetError(f"--set {key}: {name} is a value, not a table")
+            raise SetError(f"--set {key}: " + t("set_error.not_table", name=name))
         i += 1
     if not isinstance(node, dict):
-        raise SetError(f"--set {key}: cannot set a key there")
+        raise SetError(f"--set {key}: " + t("set_error.cannot_set"))
     node[parts[-1]] = value
 
 
@@ -123,7 +125,7 @@ def variant(path: str | os.PathLike[str], assignments: Sequence[str]) -> tuple[s
     doc = parse_toml(raw, str(path))
     for item in assignments:
         if "=" not in item:
-            raise SetError(f"--set {item!r}: expected KEY=VALUE, e.g. rules.diagonal=uniform")
+            raise SetError(f"--set {item!r}: " + t("set_error.expected_pair"))
         key, text = item.split("=", 1)
         key = key.strip()
         _assign(doc, key, parse_value(text.strip()))
