@@ -7,6 +7,7 @@ Bad input is reported as one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -63,11 +64,7 @@ def fresh_turn(match: Match, unit: str) -> Situation:
     if unit not in sit.creatures:
         known = ", ".join(sit.creatures)
         raise UsageError(t("cli.no_unit", level=match.level.source, unit=repr(unit), known=known))
-    turns = dict(sit.turns)
-    turns[unit] = match.ruleset.new_turn(sit, unit)
-    return Situation(
-        sit.ruleset, sit.board, sit.creatures, turns, sit.bindings, sit.options, sit.round, sit.active_side
-    )
+    return dataclasses.replace(sit, turns={**sit.turns, unit: match.ruleset.new_turn(sit, unit)})
 
 
 def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:

@@ -6,7 +6,9 @@ the Actions to perform, so tests can check it without a window.
 
 from __future__ import annotations
 
+import functools
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.i18n import refusal, t
@@ -30,9 +32,15 @@ def actions_for_band(band: str, unit: str, path: tuple[Square, ...], mode: str |
     return [Action(kind, unit, path, mode=mode) if kind != "dash" else Action("dash", unit) for kind in kinds]
 
 
+@functools.cache
+def _reach_takes_mode(reach: Callable[..., object]) -> bool:
+    """Whether a ruleset's reach accepts a movement mode (asked once per ruleset, not per frame)."""
+    return "mode" in inspect.signature(reach).parameters
+
+
 def switchable_modes(ruleset: Ruleset, creature: Creature) -> tuple[str, ...]:
     """The movement modes the player may switch between (dnd5e: walk plus every speed the unit has)."""
-    if "mode" not in inspect.signature(ruleset.reach).parameters or creature.prone:
+    if not _reach_takes_mode(ruleset.reach) or creature.prone:
         return ()
     modes = ("walk", *(m for m in ("fly", "climb", "swim") if getattr(creature, m) is not None))
     return modes if len(modes) > 1 else ()

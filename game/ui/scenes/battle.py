@@ -563,7 +563,7 @@ class BattleScene(Scene):
         """hexxen attack with the chosen tactic; relief or cut-in with several comrades asks whom to release."""
         assert self.selected is not None
         if self.tactic in ("relieve", "cut_in"):
-            sit = self.match.situation()
+            sit = self.situation()
             me = sit.creatures[self.selected]
             comrades = sorted(
                 p
