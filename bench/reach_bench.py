@@ -21,13 +21,13 @@ def bench_reach(repeat: int = 15) -> dict[str, Any]:
     board = bench_board()
     human = Creature("human", "a", START, race="human", speed=9)
     sit = Situation("pf1", board, {"human": human})
-    ours = pf1.reach(sit, "human")
+    ours = pf1.reachable(sit, "human")
     base = baseline_reach(rows, START, BUDGET)
     speed = pf1.effective_speed(human)
     move_band = {r.at: r.cost for r in ours if r.band == "move"}
     expected = {sq: c for sq, c in base.items() if 0 < c <= speed}  # reach leaves out the start
     agree = move_band == expected
-    ours_ms = median_ms(lambda: pf1.reach(sit, "human"), repeat)
+    ours_ms = median_ms(lambda: pf1.reachable(sit, "human"), repeat)
     base_ms = median_ms(lambda: baseline_reach(rows, START, BUDGET), repeat)
     search_ms = median_ms(dijkstra_only(rows, START, BUDGET), repeat)
     return {

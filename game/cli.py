@@ -148,7 +148,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     match = Match(level, seed=args.seed)
     try:
         sit = fresh_turn(match, args.unit)
-        reach = match.ruleset.reach(sit, args.unit)
+        reach = match.ruleset.reachable(sit, args.unit)
         unit_cm = match.ruleset.UNIT_CM
     finally:
         match.close()

@@ -303,10 +303,8 @@ class Match:
 
     def movement_summary(self, unit: str) -> tuple[float, float]:
         """Metres moved this turn and metres left, as the ruleset counts them."""
-        summary = getattr(self.ruleset, "movement_summary", None)
-        if summary is None:
-            return (0.0, 0.0)
-        return summary(self.situation(), unit)
+        summary = self.ruleset.movement_summary(self.situation(), unit)
+        return (0.0, 0.0) if summary is None else summary
 
     def state_json(self) -> dict[str, Any]:
         """The `state` object of `run --json` (INTERFACE.md §4)."""

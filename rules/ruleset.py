@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from rules.actions import Action
-from rules.core import Illegal, Ruling, Situation, Square
+from rules.core import Creature, Illegal, Ruling, Situation, Square
 
 RULESETS = ("pf1", "dnd5e", "hexxen")
 
@@ -43,11 +43,20 @@ class Ruleset(Protocol):
     def new_turn(self, sit: Situation, unit: str) -> Any:
         """The unit's fresh turn state at the start of its turn."""
 
+    def current_turn(self, sit: Situation, unit: str) -> Any:
+        """The unit's turn state now (a fresh one when the situation holds none)."""
+
+    def movement_modes(self, creature: Creature) -> tuple[str, ...]:
+        """The movement modes the creature may choose for its next movement (empty: it cannot move freely)."""
+
+    def movement_summary(self, sit: Situation, unit: str) -> tuple[float, float] | None:
+        """Metres moved this turn and metres left, or None when the ruleset measures no distances."""
+
     def measure(self, sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
         """Cost and legality of `path` as one movement starting now; `band` is the cheapest action."""
 
-    def reach(self, sit: Situation, unit: str) -> list[Reach]:
-        """Every square the unit can end on this turn, with cost and band."""
+    def reachable(self, sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+        """Every square the unit can end on this turn (moving in `mode`, if named), with cost and band."""
 
     def rule(self, sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
         """Rule on one action; a Ruling's effects are the whole change it makes."""

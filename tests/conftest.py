@@ -1,4 +1,4 @@
-"""Shared test set-up: headless SDL, and a fresh esper world per test."""
+"""Shared test set-up: headless SDL, a fresh esper world per test, and the Hypothesis profiles (ci: derandomised)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import esper
 import pytest
+from hypothesis import HealthCheck, settings
+
+# CI draws the same examples every run (a failure there is reproducible); developers draw new ones.
+settings.register_profile(
+    "ci", derandomize=True, deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev")
+_ON_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if _ON_CI else "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"

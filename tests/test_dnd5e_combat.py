@@ -158,7 +158,7 @@ def test_available_reports_attack_move_and_dash_for_a_fresh_turn():
 def test_gb_5e_unable_a_downed_creature_cannot_move():
     sit = situation(OPEN, fighter(helpless=True, defeated=True))
     assert refuse(sit, "move", path=east(1)).rule == "GB-5E-UNABLE"
-    assert dnd5e.reach(sit, "f") == []
+    assert dnd5e.reachable(sit, "f") == []
 
 
 def test_gb_5e_downed_a_defeated_foe_does_not_bar_passage_but_still_cannot_be_ended_on():

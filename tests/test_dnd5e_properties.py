@@ -12,10 +12,10 @@ from rules import dnd5e
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Ruling, Situation, Size
-from rules.dnd5e.budget import speeds_cm, stand_basis
 from rules.dnd5e.movement import Mover
 from rules.dnd5e.reachable import _general
 from rules.dnd5e.single_square import applies, search
+from rules.dnd5e.turn import speeds_cm, stand_basis
 from rules.geometry import DIRECTIONS
 
 SYMBOLS = "....,,%o#n:+/"
@@ -63,7 +63,7 @@ def situations(draw: st.DrawFn, *, edges: bool = True) -> Situation:
 @given(situations(), st.sampled_from([None, "fly"]))
 def test_property_reach_and_measure_agree_on_cost_and_band(sit: Situation, mode: str | None):
     # D5-SPEED, D5-COST-ADD: every reached square measures the same along the path reach gives
-    for spot in dnd5e.reach(sit, "m", mode) if mode else dnd5e.reach(sit, "m"):
+    for spot in dnd5e.reachable(sit, "m", mode) if mode else dnd5e.reachable(sit, "m"):
         ruling = dnd5e.measure(sit, "m", spot.path, mode)
         assert isinstance(ruling, Ruling), (spot, ruling)
         assert (ruling.cost, ruling.band, ruling.steps[-1].to) == (spot.cost, spot.band, spot.at)
@@ -80,7 +80,7 @@ def test_property_every_legal_measured_walk_ends_where_reach_says_at_no_lower_co
     ruling = dnd5e.measure(sit, "m", path)
     if not ruling.ok or path[-1] == sit.creature("m").at:
         return
-    found = {r.at: r for r in dnd5e.reach(sit, "m")}
+    found = {r.at: r for r in dnd5e.reachable(sit, "m")}
     assert path[-1] in found
     assert found[path[-1]].cost <= ruling.cost
 

@@ -90,7 +90,7 @@ def test_w32_a_large_creature_cannot_cross_the_huge_giant():
 def test_w32_the_fighter_cannot_stop_inside_the_giant():
     sit = situation(OPEN, fighter(at=(0, 1), speed=12.0), foe("giant", (1, 0), Size.HUGE))
     assert dnd5e.measure(sit, "f", east(2, (0, 1))).rule == "D5-NO-END-IN-SPACE"
-    assert all(r.at not in footprint((1, 0), (3, 3)) for r in dnd5e.reach(sit, "f"))
+    assert all(r.at not in footprint((1, 0), (3, 3)) for r in dnd5e.reachable(sit, "f"))
 
 
 def test_d5_no_end_in_space_applies_to_friends_and_is_checked_for_every_segment():
@@ -218,7 +218,7 @@ def test_w36_a_fifth_creature_cannot_stand_next_to_the_surrounded_one():
     anchors = ((4, 3), (6, 4), (5, 6), (3, 5))
     larges = [foe(f"L{i}", a, Size.LARGE) for i, a in enumerate(anchors)]
     sit = situation(["." * 12] * 12, fighter(at=(0, 0), speed=30.0), Creature("t", "x", (5, 5)), *larges)
-    ends = {r.at for r in dnd5e.reach(sit, "f")}
+    ends = {r.at for r in dnd5e.reachable(sit, "f")}
     assert not any(adjacent(footprint(sq, (1, 1)), {(5, 5)}) for sq in ends)
 
 

@@ -29,7 +29,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.victory import VictoryScene
 from rules.core import Size
-from rules.dnd5e import budget
+from rules.dnd5e import turn as budget
 from rules.hexxen.binding import bound_to
 
 SEEDS = range(int(os.environ.get("GRIDBOUND_FUZZ_SEEDS", "4")))

@@ -261,13 +261,13 @@ def test_available_for_a_defeated_or_unknown_unit_only_ends_the_turn():
 
 def test_reach_lists_each_engageable_enemy_at_its_cell_and_nothing_while_bound():
     sit = fight("H1", "H2", "N1", "N2", "H3", pairs=[("H2", "N1")], turns={"H3": TurnState(ap_left=0)})
-    entries = hexxen.reach(sit, "H1")
+    entries = hexxen.reachable(sit, "H1")
     assert [(r.target, r.at, r.band, r.cost) for r in entries] == [
         ("N1", sit.creature("N1").at, "engage", 0),
         ("N2", sit.creature("N2").at, "engage", 0),
     ]
-    assert hexxen.reach(sit, "H2") == [], "HX-BOUND-NO-MOVE"
-    assert hexxen.reach(sit, "H3") == [], "no AP left for the attack an engage makes"
+    assert hexxen.reachable(sit, "H2") == [], "HX-BOUND-NO-MOVE"
+    assert hexxen.reachable(sit, "H3") == [], "no AP left for the attack an engage makes"
 
 
 def test_gb_hexxen_tokens_an_engaging_token_avoids_touching_a_bystander_enemy():

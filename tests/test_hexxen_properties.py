@@ -117,7 +117,7 @@ def test_random_action_sequences_keep_the_binding_graph_sound(sit: Situation, pl
         assert not any(sit.creature(u).mounted for u in moved), "HX-MOUNTED tokens never move"
         damaged = {e.unit for e in result.effects if e.kind == "damage"}
         assert damaged <= {action.target}
-        assert new.turns[action.unit].ap_left == hexxen.actions.turn_of(sit, action.unit).ap_left - 1
+        assert new.turns[action.unit].ap_left == hexxen.actions.current_turn(sit, action.unit).ap_left - 1
         if kind == "sneak_attack":
             assert new.bindings <= sit.bindings, "HX-SNEAK creates no pair"
             assert not hexxen.is_bound(new, action.unit)
@@ -129,7 +129,7 @@ def test_random_action_sequences_keep_the_binding_graph_sound(sit: Situation, pl
 @given(participants(), st.integers(0, 2**16))
 def test_every_reach_entry_is_an_enemy_that_can_be_engaged_or_sneak_attacked_now(sit: Situation, seed):
     for uid in sorted(sit.creatures):
-        for entry in hexxen.reach(sit, uid):
+        for entry in hexxen.reachable(sit, uid):
             assert entry.band == "engage" and entry.cost == 0
             assert entry.at == sit.creature(entry.target).at
             engage = hexxen.rule(sit, Action("engage", unit=uid, target=entry.target), random.Random(seed))

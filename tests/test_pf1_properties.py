@@ -48,7 +48,7 @@ def boards(draw, width: int, height: int, size: Size = Size.MEDIUM, speed: float
 @given(boards(6, 6))
 def test_every_reach_cost_equals_measure_of_its_path_for_a_medium_mover(sit: Situation):
     """PF1-DIAG, PF1-DOUBLE-MOVE, PF1-RUN: reach and measure agree on cost and band."""
-    for place in pf1.reach(sit, "m"):
+    for place in pf1.reachable(sit, "m"):
         judged = pf1.measure(sit, "m", place.path)
         assert isinstance(judged, Ruling), (place, judged)
         assert (judged.cost, judged.band) == (place.cost, place.band)
@@ -59,7 +59,7 @@ def test_every_reach_cost_equals_measure_of_its_path_for_a_medium_mover(sit: Sit
 @given(boards(6, 6, Size.LARGE, speed=4.5, others=1))
 def test_every_reach_cost_equals_measure_of_its_path_for_a_squeezing_large_mover(sit: Situation):
     """PF1-SQUEEZE-LARGE: reduced footprints are search states that measure finds again."""
-    for place in pf1.reach(sit, "m"):
+    for place in pf1.reachable(sit, "m"):
         judged = pf1.measure(sit, "m", place.path)
         assert isinstance(judged, Ruling), (place, judged)
         assert (judged.cost, judged.band) == (place.cost, place.band)
@@ -70,7 +70,7 @@ def test_every_reach_cost_equals_measure_of_its_path_for_a_squeezing_large_mover
 def test_no_reached_square_ends_on_a_creature_that_is_not_helpless(sit: Situation):
     """PF1-END-OCCUPIED: a Medium mover never ends on a standing creature."""
     standing = {sq for c in sit.others("m") if not c.helpless for sq in c.footprint()}
-    assert not {p.at for p in pf1.reach(sit, "m")} & standing
+    assert not {p.at for p in pf1.reachable(sit, "m")} & standing
 
 
 @FAST
@@ -79,7 +79,7 @@ def test_a_tiny_mover_may_end_on_any_creature_it_can_reach(sit: Situation):
     """PF1-TINY-THROUGH: ending on occupied squares is allowed for Tiny movers."""
     tiny = sit.creature("m").evolve(size=Size.TINY)
     sit = Situation("pf1", sit.board, {**sit.creatures, "m": tiny})
-    for place in pf1.reach(sit, "m"):
+    for place in pf1.reachable(sit, "m"):
         assert isinstance(pf1.measure(sit, "m", [place.at] if place.cost <= 1 else place.path), Ruling)
 
 
@@ -91,9 +91,9 @@ def test_costs_never_drop_when_a_floor_square_turns_difficult(sit: Situation, in
     sq = (index % board.width, index // board.width)
     if board.terrain(sq).kinds:
         return
-    before = {p.at: p.cost for p in pf1.reach(sit, "m")}
+    before = {p.at: p.cost for p in pf1.reachable(sit, "m")}
     rough = board.with_terrain(sq, Terrain(frozenset({"difficult"}), symbol=","))
-    after = {p.at: p.cost for p in pf1.reach(Situation("pf1", rough, sit.creatures), "m")}
+    after = {p.at: p.cost for p in pf1.reachable(Situation("pf1", rough, sit.creatures), "m")}
     assert set(after) <= set(before)
     assert all(after[at] >= before[at] for at in after)
 
@@ -132,7 +132,7 @@ def brute_force(sit: Situation, limit: int) -> dict[tuple[int, int], tuple[int, 
 @given(boards(4, 4, speed=1.5))
 def test_search_agrees_with_brute_force_enumeration_on_small_boards(sit: Situation):
     """PF1-DOUBLE-COST, PF1-CORNER, PF1-OBSTACLE-EDGE: the cost map equals exhaustive path search (budget 4)."""
-    found = {p.at: (p.cost, p.band) for p in pf1.reach(sit, "m")}
+    found = {p.at: (p.cost, p.band) for p in pf1.reachable(sit, "m")}
     assert found == brute_force(sit, 4)
 
 
@@ -141,6 +141,6 @@ def test_search_agrees_with_brute_force_enumeration_on_small_boards(sit: Situati
 def test_double_move_search_agrees_with_brute_force_when_only_move_actions_remain(sit: Situation):
     """PF1-DOUBLE-MOVE, PF1-OBSTACLE-SHORT: split rules of two 2-square move actions, exhaustively (budget 4)."""
     sit = Situation("pf1", sit.board, sit.creatures, turns={"m": TurnState(moved=True)})
-    found = {p.at: (p.cost, p.band) for p in pf1.reach(sit, "m")}
+    found = {p.at: (p.cost, p.band) for p in pf1.reachable(sit, "m")}
     assert {band for _, band in found.values()} <= {"move", "double_move"}
     assert found == brute_force(sit, 4)

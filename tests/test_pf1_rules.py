@@ -201,9 +201,10 @@ def test_fills_space_creature_blocks_everyone_even_allies_tiny_and_squeezers():
     ogre = Creature("o", "pc", (1, 1), size=Size.LARGE, speed=9)
     jelly = Creature("j", "foe", (4, 1), fills_space=True)
     corridor = make(["########", "........", "........", "########"], ogre, jelly)
-    assert not any(p.at[0] >= 4 for p in pf1.reach(corridor, "o"))
+    assert not any(p.at[0] >= 4 for p in pf1.reachable(corridor, "o"))
     orc = human((4, 1), "j", "foe")
-    assert any(p.at[0] >= 4 for p in pf1.reach(make(["########", "........", "........", "########"], ogre, orc), "o"))
+    wide = make(["########", "........", "........", "########"], ogre, orc)
+    assert any(p.at[0] >= 4 for p in pf1.reachable(wide, "o"))
     bad(
         act(
             make(["...."], human(acrobatics=True), human((1, 0), "j", "foe", fills_space=True)),
@@ -403,11 +404,11 @@ def test_available_reflects_the_turn_state():
 def test_reach_bands_follow_move_double_move_and_run():
     """PF1-MOVE-ACTION, PF1-DOUBLE-MOVE, PF1-RUN: 6 / 12 / 24 on open ground."""
     sit = make(["." * 30], human())
-    by_x = {p.at[0]: p for p in pf1.reach(sit, "h") if p.at[1] == 0}
+    by_x = {p.at[0]: p for p in pf1.reachable(sit, "h") if p.at[1] == 0}
     assert by_x[6].band == "move" and by_x[7].band == "double_move" and by_x[12].band == "double_move"
     assert by_x[13].band == "run" and by_x[24].band == "run" and 25 not in by_x
     half = make(["." * 30], human(), turns={"h": TurnState(move_actions=1, moved=True)})
-    assert {p.band for p in pf1.reach(half, "h")} == {"move"}
+    assert {p.band for p in pf1.reachable(half, "h")} == {"move"}
 
 
 def test_flying_uses_the_fly_speed_and_a_mode_switch_is_recorded():
@@ -449,7 +450,7 @@ def test_uniform_diagonal_option_makes_every_diagonal_cost_one_square():
     assert pf1.measure(alternating, "h", path).cost == 6
     result = pf1.measure(uniform, "h", path)
     assert result.cost == 4 and all("GB-DIAGONAL-UNIFORM" in s.rules for s in result.steps)
-    assert {r.at: r.cost for r in pf1.reach(uniform, "h")}[(4, 4)] == 4
+    assert {r.at: r.cost for r in pf1.reachable(uniform, "h")}[(4, 4)] == 4
     # a hampered diagonal doubles like an orthogonal step: 2, not 3
     rough = board_from_rows([".,....", "......"])
     sit = Situation("pf1", rough, {"h": human.evolve(at=(0, 1))}, options=Options(diagonal="uniform"))

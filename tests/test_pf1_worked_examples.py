@@ -224,7 +224,7 @@ def test_w16_large_creature_squeezes_past_an_enemy_and_never_covers_its_square()
     assert "PF1-SQUEEZE-PAST" in r.steps[1].rules
     assert ok(pf1.measure(sit, "o", [(2, 1), (3, 2)])).cost == 3
     bad(pf1.measure(sit, "o", [(2, 1), (3, 1), (4, 1)]), "PF1-ENEMY")
-    for place in pf1.reach(sit, "o"):
+    for place in pf1.reachable(sit, "o"):
         walked = ok(pf1.measure(sit, "o", place.path))
         for step in walked.steps:
             w, h = step.dims or (2, 2)

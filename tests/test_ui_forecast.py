@@ -25,12 +25,12 @@ def test_bands_map_to_the_actions_that_pay_for_them() -> None:
 
 @dataclass
 class FakeRuleset:
-    """Answers reach with fixed entries and counts measure calls."""
+    """Answers reachable with fixed entries and counts measure calls."""
 
     entries: list[Reach]
     calls: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
 
-    def reach(self, sit: Situation, unit: str) -> list[Reach]:
+    def reachable(self, sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
         return self.entries
 
     def measure(self, sit: Situation, unit: str, path, mode=None) -> Ruling:  # type: ignore[no-untyped-def]

@@ -149,11 +149,11 @@ def test_shaded_squares_are_exactly_the_squares_reach_returns(pf1_app: App) -> N
     plain = {(x, y): sample(pf1_app, (x, y)) for x in range(board.width) for y in range(board.height)}
     click_unit(pf1_app, "hero")
     shaded = {sq for sq, colour in plain.items() if sample(pf1_app, sq) != colour}
-    expected = {r.at for r in pf1_app.match.ruleset.reach(pf1_app.match.situation(), "hero")}
+    expected = {r.at for r in pf1_app.match.ruleset.reachable(pf1_app.match.situation(), "hero")}
     assert expected, "the hero can reach squares"
     assert shaded == expected
     # and each band gets its own colour
-    for r in pf1_app.match.ruleset.reach(pf1_app.match.situation(), "hero"):
+    for r in pf1_app.match.ruleset.reachable(pf1_app.match.situation(), "hero"):
         tinted = theme.blend(plain[r.at], theme.band_color(r.band), theme.OVERLAY_ALPHA)
         assert max(abs(a - b) for a, b in zip(sample(pf1_app, r.at), tinted, strict=True)) <= 3
 

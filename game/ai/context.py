@@ -46,11 +46,11 @@ class Ctx:
             key=lambda c: c.id,
         )
 
-    def reach(self, sit: Situation | None = None, key: Any = "now") -> list[Reach]:
-        """ruleset.reach for the acting unit, cached under `key` (a hypothetical situation gets its own key)."""
-        found = self._cache.get(("reach", key))
+    def reachable(self, sit: Situation | None = None, key: Any = "now") -> list[Reach]:
+        """ruleset.reachable for the acting unit, cached under `key` (a hypothetical situation gets its own key)."""
+        found = self._cache.get(("reachable", key))
         if found is None:
-            found = self._cache[("reach", key)] = self.ruleset.reach(sit or self.sit, self.unit)
+            found = self._cache[("reachable", key)] = self.ruleset.reachable(sit or self.sit, self.unit)
         return found
 
 

@@ -10,7 +10,7 @@ from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Square
-from rules.dnd5e.budget import can_dash
+from rules.dnd5e.turn import can_dash
 from rules.ruleset import Reach
 
 
@@ -55,7 +55,7 @@ def choose(ctx: Ctx) -> Action | None:
             return None
         hit = Action("attack", ctx.unit, target=attack_choice(near).id)
         return hit if _allowed(ctx, hit) else None
-    reach = ctx.reach()
+    reach = ctx.reachable()
     if not reach:
         return None
 

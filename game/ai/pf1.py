@@ -68,7 +68,7 @@ def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
     if ts.moves_left > 1:
         ts = replace(ts, move_actions=ts.move_actions + 1)
     sit = with_turn(ctx.sit, ctx.unit, ts)
-    return sit, ctx.reach(sit, key="one_move")
+    return sit, ctx.reachable(sit, key="one_move")
 
 
 def _hittable(ctx: Ctx, foes: list[Creature], anchor: Square) -> list[Creature]:
@@ -150,7 +150,7 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
     me = ctx.me
     scored = [
         (walk_gap(ctx.sit.board, target.footprint(), footprint_at(me, r.at)) + r.cost * COST_WEIGHT, r)
-        for r in ctx.reach()
+        for r in ctx.reachable()
         if r.band == "run"
     ]
     best = best_destination(scored, lambda r: pf1.measure(ctx.sit, ctx.unit, r.path))

@@ -1,14 +1,11 @@
-"""What the battle screen forecasts for a selected unit: its reach and the hovered path's ruling.
+"""What the battle screen forecasts for a selected unit: its reachable squares and the hovered path's ruling.
 
-No pygame here: this module only asks the ruleset (reach, measure) and turns a click into
+No pygame here: this module only asks the ruleset (reachable, measure) and turns a click into
 the Actions to perform, so tests can check it without a window.
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.i18n import refusal, t
@@ -32,17 +29,9 @@ def actions_for_band(band: str, unit: str, path: tuple[Square, ...], mode: str |
     return [Action(kind, unit, path, mode=mode) if kind != "dash" else Action("dash", unit) for kind in kinds]
 
 
-@functools.cache
-def _reach_takes_mode(reach: Callable[..., object]) -> bool:
-    """Whether a ruleset's reach accepts a movement mode (asked once per ruleset, not per frame)."""
-    return "mode" in inspect.signature(reach).parameters
-
-
 def switchable_modes(ruleset: Ruleset, creature: Creature) -> tuple[str, ...]:
-    """The movement modes the player may switch between (dnd5e: walk plus every speed the unit has)."""
-    if not _reach_takes_mode(ruleset.reach) or creature.prone:
-        return ()
-    modes = ("walk", *(m for m in ("fly", "climb", "swim") if getattr(creature, m) is not None))
+    """The movement modes the player may switch between (the ruleset's modes, when there is a choice)."""
+    modes = ruleset.movement_modes(creature)
     return modes if len(modes) > 1 else ()
 
 
@@ -127,7 +116,7 @@ class Forecast:
     @classmethod
     def build(cls, ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> Forecast:
         """Ask the ruleset for every square the unit can reach now (in `mode`, if chosen)."""
-        entries = ruleset.reach(sit, unit, mode) if mode is not None else ruleset.reach(sit, unit)
+        entries = ruleset.reachable(sit, unit, mode)
         squares: dict[Square, Reach] = {}
         engage: dict[str, Reach] = {}
         for r in entries:

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from .actions import attack_modifiers, available, fall, must_fall, rule, save_modifier
-from .budget import TurnState, movement_summary, new_turn, remaining_cm, speeds_cm, stand_cost_cm
 from .movement import measure
-from .reachable import reach
+from .reachable import reachable
 from .space import reach_squares, size_order, threatening
+from .turn import (
+    TurnState,
+    current_turn,
+    movement_modes,
+    movement_summary,
+    new_turn,
+    remaining_cm,
+    speeds_cm,
+    stand_cost_cm,
+)
 
 NAME = "dnd5e"
 UNIT_CM = 1
@@ -19,13 +28,15 @@ __all__ = [
     "TurnState",
     "attack_modifiers",
     "available",
+    "current_turn",
     "fall",
     "measure",
+    "movement_modes",
     "movement_summary",
     "must_fall",
     "new_turn",
-    "reach",
     "reach_squares",
+    "reachable",
     "remaining_cm",
     "rule",
     "save_modifier",

@@ -13,10 +13,10 @@ from rules.dice import parse_dice
 from rules.geometry import chebyshev
 
 from . import house
-from .budget import TurnState, allowance_cm, can_dash, current_turn, speeds_cm, stand_basis, stand_cost_cm
 from .movement import Plan, apply_plan, plan
-from .reachable import reach
+from .reachable import reachable
 from .space import distance_squares, reach_squares
+from .turn import TurnState, allowance_cm, can_dash, current_turn, speeds_cm, stand_basis, stand_cost_cm
 
 FALL_DAMAGE = "1d6"
 """Damage of a fall (house rule GB-5E-FALL; the texts give none)."""
@@ -317,7 +317,7 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
         elif creature.helpless or creature.defeated:
             out[kind] = None if kind == "end_turn" else _illegal(house.GB_5E_UNABLE, f"{unit} is helpless")
         elif kind == "move":
-            squares = [r for r in reach(sit, unit) if r.band == "move"]
+            squares = [r for r in reachable(sit, unit) if r.band == "move"]
             out[kind] = None if squares else _illegal("D5-SPEED", "no movement left for even one step")
         elif kind == "dash":
             out[kind] = None if can_dash(turn) else _illegal(house.GB_5E_DASH, "the action is already used")

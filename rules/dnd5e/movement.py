@@ -14,7 +14,6 @@ from rules.core import SQUARE_CM, Creature, Effect, Event, Illegal, Ruling, Situ
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
 
 from . import house
-from .budget import TurnState, allowance_cm, can_dash, current_turn, default_mode, speeds_cm, surcharged
 from .space import (
     Spaces,
     clearance_needed,
@@ -26,6 +25,7 @@ from .space import (
     squeeze_clearance,
     squeeze_side,
 )
+from .turn import TurnState, allowance_cm, can_dash, current_turn, default_mode, speeds_cm, surcharged
 
 State = tuple[Square, bool]
 """Anchor of the current footprint and whether it is squeezed."""

@@ -7,11 +7,11 @@ from rules.ruleset import Reach
 from rules.search import cost_map
 
 from . import single_square
-from .budget import current_turn
 from .movement import Mover, State, band_of, resolve_mode, segment_budget
+from .turn import current_turn
 
 
-def reach(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
     """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)

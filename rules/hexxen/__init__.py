@@ -15,7 +15,7 @@ from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import setup_problems
 from rules.hexxen.state import after
 from rules.hexxen.tactics import SNEAK, can_attack, plan_attack
-from rules.hexxen.turn import TurnState, new_turn
+from rules.hexxen.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
 from rules.ruleset import Reach
 
 NAME = "hexxen"
@@ -30,10 +30,13 @@ __all__ = [
     "available",
     "bound_to",
     "can_attack",
+    "current_turn",
     "is_bound",
     "measure",
+    "movement_modes",
+    "movement_summary",
     "new_turn",
-    "reach",
+    "reachable",
     "rule",
     "setup_problems",
 ]
@@ -44,8 +47,8 @@ def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None 
     return no_distances("measure")
 
 
-def reach(sit: Situation, unit: str) -> list[Reach]:
-    """The enemies `unit` can engage now at 0 AP, one Reach each at the enemy's cell (HX-ENGAGE)."""
+def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+    """The enemies `unit` can engage now at 0 AP, one Reach each at the enemy's cell (HX-ENGAGE); no modes."""
     if not in_fight(sit, unit) or is_bound(sit, unit):
         return []
     me = sit.creature(unit)

@@ -12,7 +12,7 @@ from rules.hexxen.binding import bound_to, without_unit
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import spot_apart, spot_next_to, touching
 from rules.hexxen.tactics import FRONT, SNEAK, Plan, plan_attack
-from rules.hexxen.turn import ATTACK_AP, TurnState, turn_of
+from rules.hexxen.turn import ATTACK_AP, TurnState, current_turn
 
 UNIT_CM = 150
 """Centimetres per cost unit; hexxen costs are always 0 (HX-ABSTRACT)."""
@@ -92,7 +92,7 @@ def _carry_out(sit: Situation, plan: Plan, rng: random.Random) -> Ruling:
     combat = resolve_attack("hexxen", me, sit.creature(target), rng, rules=plan.rules, bonus=bonus)
     effects.extend(combat.effects)
     events.extend(combat.events)
-    turn = turn_of(sit, attacker)
+    turn = current_turn(sit, attacker)
     ap_left = turn.ap_left - ATTACK_AP
     defeated = any(e.kind == "set" and e.key == "defeated" and e.value and e.unit == target for e in combat.effects)
     if defeated:

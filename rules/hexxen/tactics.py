@@ -13,7 +13,7 @@ from rules.core import Event, Illegal, Situation, merge_rules
 from rules.hexxen.binding import Pairs, bound_to, is_bound, pair, with_pair, without_pair
 from rules.hexxen.limits import attack_limit_problem, pair_limit_problem
 from rules.hexxen.participants import in_fight, is_hunter, is_leader, may_sneak, opposed
-from rules.hexxen.turn import ATTACK_AP, turn_of
+from rules.hexxen.turn import ATTACK_AP, current_turn
 
 FRONT = "front"
 RELIEVE = "relieve"
@@ -62,7 +62,7 @@ def _check_people(sit: Situation, attacker: str, target: str | None) -> Illegal 
 
 def _relief(sit: Situation, attacker: str, target: str, release: str | None) -> str | Illegal:
     """The participant a relief frees, or why the relief cannot happen (HX-RELIEF, HX-RELIEF-FIRST-ONLY)."""
-    if turn_of(sit, attacker).first_melee_done:
+    if current_turn(sit, attacker).first_melee_done:
         return Illegal(
             "HX-RELIEF-FIRST-ONLY",
             f"{attacker} already made a melee attack this round; only the first one can bring a relief",
@@ -120,7 +120,7 @@ def plan_attack(
         return problem
     assert target is not None
     me, foe = sit.creature(attacker), sit.creature(target)
-    if turn_of(sit, attacker).ap_left < ATTACK_AP:
+    if current_turn(sit, attacker).ap_left < ATTACK_AP:
         word = "action points" if is_hunter(me) else "activities"
         return Illegal("GB-HEXXEN-AP", f"{attacker} has no {word} left this round for a melee attack")
     bound = is_bound(sit, attacker)
@@ -165,7 +165,7 @@ def plan_attack(
         rules += ["HX-BOUND-TARGET-CHOICE", "HX-FRONT-BINDS"]
     if bound:
         rules.append("HX-BOUND-NO-MOVE")
-    elif turn_of(sit, attacker).attacks_made > 0:
+    elif current_turn(sit, attacker).attacks_made > 0:
         rules.append("HX-NEXT-ENEMY")
     mounted = me.mounted or foe.mounted
     engages = not bound and not mounted
@@ -203,7 +203,7 @@ def _plan_sneak(
         return problem
     rules = ["HX-SNEAK", "HX-SNEAK-REQ", "HX-BOUND-TARGET-CHOICE", "HX-MOVE-NO-AP", "HX-LIMIT-SCOPE"]
     rules.append("HX-SNEAK-ANY-HUNTER" if is_hunter(me) else "HX-NPC-NO-SNEAK")
-    if turn_of(sit, attacker).attacks_made > 0:
+    if current_turn(sit, attacker).attacks_made > 0:
         rules.append("HX-NEXT-ENEMY")
     return Plan(attacker, target, True, False, False, None, sit.bindings, tuple(rules))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Situation
+from rules.core import Creature, Situation
 from rules.hexxen.participants import is_hunter
 
 HUNTER_AP = 3
@@ -39,7 +39,17 @@ def new_turn(sit: Situation, unit: str) -> TurnState:
     return TurnState(ap_left=round_budget(sit, unit))
 
 
-def turn_of(sit: Situation, unit: str) -> TurnState:
+def current_turn(sit: Situation, unit: str) -> TurnState:
     """The unit's current turn state; a missing or foreign entry counts as a fresh turn."""
     state = sit.turns.get(unit)
     return state if isinstance(state, TurnState) else new_turn(sit, unit)
+
+
+def movement_modes(creature: Creature) -> tuple[str, ...]:
+    """None: hexxen has no free movement, a token only moves by engaging (HX-ABSTRACT)."""
+    return ()
+
+
+def movement_summary(sit: Situation, unit: str) -> tuple[float, float] | None:
+    """None: hexxen measures no distances (HX-ABSTRACT)."""
+    return None

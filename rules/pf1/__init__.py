@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.pf1.actions import available, escaping_now, in_reach, no_cover_from_ally, rule, squeezed_now
-from rules.pf1.movement import closest, involuntary_stop, measure, reach, threatened_by
+from rules.pf1.movement import closest, involuntary_stop, measure, reachable, threatened_by
 from rules.pf1.speed import effective_speed, run_multiplier
-from rules.pf1.turn import TurnState, movement_summary, new_turn
+from rules.pf1.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
 
 NAME = "pf1"
 UNIT_CM = 150
@@ -19,15 +19,17 @@ __all__ = [
     "TurnState",
     "available",
     "closest",
+    "current_turn",
     "effective_speed",
     "escaping_now",
     "in_reach",
     "involuntary_stop",
     "measure",
+    "movement_modes",
     "movement_summary",
     "new_turn",
     "no_cover_from_ally",
-    "reach",
+    "reachable",
     "rule",
     "run_multiplier",
     "squeezed_now",

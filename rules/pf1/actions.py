@@ -12,7 +12,7 @@ from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, footpr
 from rules.geometry import chebyshev, footprint_distance, pf1_distance
 from rules.pf1 import checks
 from rules.pf1.movement import (
-    GB_AOO,
+    GB_PF_AOO,
     GB_PRONE,
     UNIT_CM,
     Band,
@@ -26,7 +26,7 @@ from rules.pf1.movement import (
 from rules.pf1.space import F_ESCAPE, F_SKILL, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
-from rules.pf1.turn import TurnState, current
+from rules.pf1.turn import TurnState, current_turn
 
 GB_NO_ACTION = "GB-PF-NO-SUCH-ACTION"
 GB_CHARGE = "GB-PF-CHARGE"
@@ -137,7 +137,7 @@ def _finish_move(
 ) -> Ruling:
     """Roll the checks a path needs, stop it where one fails, and build the effects."""
     c = sit.creature(unit)
-    ts = ts or current(sit, unit)
+    ts = ts or current_turn(sit, unit)
     mover = Mover(sit, unit)
     events = list(extra_events)
     rules = list(extra_rules)
@@ -228,7 +228,7 @@ def _movement(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     switched = action.mode is not None and action.mode != c.mode
     if switched:
         c = c.evolve(mode=action.mode)
@@ -270,7 +270,7 @@ def _step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illega
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     path = _path(action)
     if ts.stepped:
         return Illegal("PF1-FIVE-FOOT-STEP", "only one 1.5 m step per round", c.at)
@@ -289,8 +289,8 @@ def _step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illega
             "PF1-FULLROUND-STEP", f"the 1.5 m step cannot pay a cost of {ruling.cost}", path[0], cost=0, unit_cm=UNIT_CM
         )
     # the step never provokes
-    steps = tuple(replace(s, events=tuple(e for e in s.events if e.rule != GB_AOO)) for s in ruling.steps)
-    ruling = replace(ruling, steps=steps, events=tuple(e for e in ruling.events if e.rule != GB_AOO))
+    steps = tuple(replace(s, events=tuple(e for e in s.events if e.rule != GB_PF_AOO)) for s in ruling.steps)
+    ruling = replace(ruling, steps=steps, events=tuple(e for e in ruling.events if e.rule != GB_PF_AOO))
     new_ts = replace(ts, diag=ts.diag + walk.diags, moved=True, stepped=True, spent=ts.spent + 1)
     done = _finish_move(sit, unit, ruling, walk, "step", rng, extra_rules=("PF1-FIVE-FOOT-STEP",), ts=ts)
     effects = tuple(e if e.kind != "turn" else Effect("turn", unit, value=new_ts) for e in done.effects)
@@ -301,7 +301,7 @@ def _minimum_move(sit: Situation, action: Action, rng: random.Random) -> Ruling 
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     path = _path(action)
     if effective_speed(c) <= 0:
         return Illegal("PF1-MIN-MOVE", "a creature that cannot move at all has no minimum move", c.at)
@@ -324,7 +324,7 @@ def _through_move(sit: Situation, action: Action, rng: random.Random) -> Ruling 
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     rule_id = "PF1-OVERRUN" if action.kind == "overrun" else "PF1-TUMBLE"
     target_id = action.through or action.target
     if target_id is None or target_id not in sit.creatures:
@@ -413,7 +413,7 @@ def _attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | Ille
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     fail = _target_fail(sit, unit, action.target, c.at) or _economy(ts, "standard", c.at)
     if fail:
         return fail
@@ -432,7 +432,7 @@ def _charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | Ille
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     fail = _target_fail(sit, unit, action.target, c.at)
     if fail:
         return fail
@@ -495,13 +495,13 @@ def _stand_up(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     if not c.prone:
         return Illegal(GB_PRONE, f"{unit} is not prone", c.at)
     fail = _economy(ts, "move", c.at)
     if fail:
         return fail
-    events = tuple(Event("provokes", GB_AOO, unit=unit, by=e, at=c.at) for e in threatened_by(sit, unit))
+    events = tuple(Event("provokes", GB_PF_AOO, unit=unit, by=e, at=c.at) for e in threatened_by(sit, unit))
     new_ts = replace(ts, move_actions=ts.move_actions + 1)
     return Ruling(
         unit_cm=UNIT_CM,
@@ -516,7 +516,7 @@ def _interact(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     at = action.at
     if at is None or not sit.board.in_bounds(tuple(at)):  # type: ignore[arg-type]
         return Illegal(GB_DOOR, "interact needs `at`: a door square on the map", c.at)
@@ -564,7 +564,7 @@ _HANDLERS = {
 def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
     """Each action kind → None when the unit can take it now, else why not."""
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     out: dict[str, Illegal | None] = {}
     speed = effective_speed(c)
     helpless = Illegal(GB_ECONOMY, f"{unit} is helpless", c.at) if c.helpless or c.defeated else None

@@ -18,12 +18,12 @@ from rules.geometry import footprint_distance, pf1_distance
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
-from rules.pf1.turn import TurnState, current
+from rules.pf1.turn import TurnState, current_turn
 from rules.ruleset import Reach
 from rules.search import cost_map
 
 UNIT_CM = 150
-GB_AOO = "GB-PF-AOO"
+GB_PF_AOO = "GB-PF-AOO"
 """House rule (standard PF1, not in the texts): leaving a threatened square provokes."""
 GB_PRONE = "GB-PF-PRONE"
 
@@ -45,7 +45,7 @@ class Band:
 def bands_for(sit: Situation, unit: str, state: TurnState | None = None) -> list[Band]:
     """The movement bands the unit can still use this turn, cheapest first."""
     c = sit.creature(unit)
-    ts = state or current(sit, unit)
+    ts = state or current_turn(sit, unit)
     speed = effective_speed(c)
     if speed <= 0 or c.prone or ts.moves_left == 0:
         return []
@@ -60,7 +60,7 @@ def bands_for(sit: Situation, unit: str, state: TurnState | None = None) -> list
 def no_band_reason(sit: Situation, unit: str) -> Illegal:
     """Why the unit cannot move at all now."""
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     if c.prone:
         return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
     if effective_speed(c) <= 0:
@@ -218,7 +218,7 @@ def judge(
 ) -> tuple[Ruling, Walk, Band] | Illegal:
     """The path as one movement: the cheapest band that pays, with its step rulings."""
     c = sit.creature(unit)
-    ts = current(sit, unit)
+    ts = current_turn(sit, unit)
     if not path:
         return Illegal("PF1-MOVE-ACTION", "the path is empty", c.at)
     if not bands:
@@ -275,7 +275,7 @@ def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -
         for enemy in threatened_by(sit, unit, before):
             if enemy not in provoked:
                 provoked.add(enemy)
-                step_events.append(Event("provokes", GB_AOO, unit=unit, by=enemy, at=prev_anchor))
+                step_events.append(Event("provokes", GB_PF_AOO, unit=unit, by=enemy, at=prev_anchor))
         for occupant, rule, sq in mover.passes(before, *pos):
             event_rule = "PF1-TINY-THROUGH" if rule == "PF1-TINY-THROUGH" else "PF1-SIZE3-AOO"
             step_events.append(Event("provokes", event_rule, unit=unit, by=occupant, at=sq, detail=rule))
@@ -327,11 +327,13 @@ def _with_mode(sit: Situation, unit: str, mode: str) -> Situation:
 # --- reach: the cost-map search ---------------------------------------------------------------
 
 
-def reach(sit: Situation, unit: str) -> list[Reach]:
-    """Every anchor the unit can end on this turn: cheapest cost, band and path."""
+def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+    """Every anchor the unit can end on this turn (moving in `mode`, if named): cheapest cost, band and path."""
+    if mode is not None and mode != sit.creature(unit).mode:
+        sit = _with_mode(sit, unit, mode)
     bands = bands_for(sit, unit)
     c = sit.creature(unit)
-    parity = current(sit, unit).diag & 1
+    parity = current_turn(sit, unit).diag & 1
     best: dict[Square, tuple[int, int, Found]] = {}
     order = {b.name: n for n, b in enumerate(bands)}
     cells: dict = {}
@@ -570,6 +572,6 @@ __all__ = [
     "involuntary_stop",
     "judge",
     "measure",
-    "reach",
+    "reachable",
     "threatened_by",
 ]

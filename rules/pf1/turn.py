@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Situation
+from rules.core import Creature, Situation
 from rules.pf1.speed import effective_speed
 
 
@@ -39,7 +39,7 @@ def new_turn(sit: Situation, unit: str) -> TurnState:
     return TurnState()
 
 
-def current(sit: Situation, unit: str) -> TurnState:
+def current_turn(sit: Situation, unit: str) -> TurnState:
     """The unit's turn state, a fresh one when the situation holds none."""
     state = sit.turns.get(unit)
     return state if isinstance(state, TurnState) else new_turn(sit, unit)
@@ -47,6 +47,11 @@ def current(sit: Situation, unit: str) -> TurnState:
 
 def movement_summary(sit: Situation, unit: str) -> tuple[float, float]:
     """Metres moved this round and metres the unit's remaining move actions could still pay for."""
-    state = current(sit, unit)
+    state = current_turn(sit, unit)
     speed = effective_speed(sit.creature(unit))
     return (state.spent * 1.5, state.moves_left * speed * 1.5)
+
+
+def movement_modes(creature: Creature) -> tuple[str, ...]:
+    """The modes the creature may choose for its next movement: pf1 keeps the mode the level gives it."""
+    return (creature.mode,)

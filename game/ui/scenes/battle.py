@@ -314,8 +314,9 @@ class BattleScene(Scene):
             spec = next((s for s in m.level.sides if s.id == c.side), None)
             moved: float | None = None
             left: float | None = None
-            if hasattr(m.ruleset, "movement_summary"):
-                moved, left = m.movement_summary(self.selected)
+            summary = m.ruleset.movement_summary(sit, self.selected)
+            if summary is not None:
+                moved, left = summary
             bound = tuple(sorted(p for pair in sit.bindings if c.id in pair for p in pair if p != c.id))
             card = UnitCard(
                 c, spec.name if spec else c.side, self.app.side_colors.get(c.side, (200, 200, 200)), moved, left, bound

@@ -119,3 +119,10 @@ def movement_summary(sit: Situation, unit: str) -> tuple[float, float]:
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     return turn.spent_cm / 100, remaining_cm(creature, turn, default_mode(creature)) / 100
+
+
+def movement_modes(creature: Creature) -> tuple[str, ...]:
+    """The modes the creature may choose for its next movement: walk and each speed it has; crawl when prone."""
+    if creature.prone:
+        return ("crawl",)
+    return ("walk", *(m for m in ("fly", "climb", "swim") if getattr(creature, m) is not None))
