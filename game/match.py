@@ -253,10 +253,15 @@ class Match:
         return {uid for uid, c in self.situation().creatures.items() if not c.defeated}
 
     def _check_victory(self) -> None:
-        """Victory when only one side has units standing, or a hold-out's rounds are over."""
+        """Victory when only one side that started with units has units standing, or a hold-out's rounds are over.
+
+        A side without units at the start is never eliminated (INTERFACE.md §3), so a level with
+        units on one side only is a sandbox that never ends by elimination.
+        """
         sit = self.situation()
-        standing = {c.side for c in sit.creatures.values() if not c.defeated}
-        if len(standing) <= 1:
+        started = {unit.side for unit in self.level.units}
+        standing = {c.side for c in sit.creatures.values() if not c.defeated} & started
+        if len(started) >= 2 and len(standing) <= 1:
             self.finished = True
             self.winner = next(iter(standing), None)
         elif self.level.victory_rounds is not None and self.round > self.level.victory_rounds:

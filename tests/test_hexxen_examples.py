@@ -195,3 +195,19 @@ def test_w53_no_sneak_attack_while_bound_but_a_free_comrade_may():
     sneak = act(sit, "sneak_attack", "H2", "N1")
     assert sneak.ok and "HX-SNEAK-REQ" in sneak.rules
     assert not is_bound(hexxen.after(sit, sneak), "H2")
+
+
+def test_w63_a_leader_relieves_an_ordinary_npc_but_an_ordinary_npc_cannot():
+    """W63 (HX-NPC-TACTICS, HX-RELIEF): the acting NPC needs leader tactics, the relieved one need not."""
+    sit = fight("H1", "N1", "L", "N2", pairs=[("H1", "N1")])
+    relief = act(sit, "attack", "L", "H1", release="N1")
+    assert relief.ok and {"HX-NPC-TACTICS", "HX-RELIEF"} <= set(relief.rules)
+    after = hexxen.after(sit, relief)
+    assert pairs(after) == {("H1", "L")}
+    assert not is_bound(after, "N1")
+    plain = act(sit, "attack", "N2", "H1")
+    assert plain.ok
+    assert pairs(hexxen.after(sit, plain)) == {("H1", "N1"), ("H1", "N2")}
+    refused = act(sit, "attack", "N2", "H1", release="N1")
+    assert not refused.ok and refused.rule == "HX-NPC-TACTICS"
+    assert hexxen.after(sit, refused) == sit, "a refused attack changes nothing"

@@ -191,3 +191,36 @@ def test_hx_npc_tactics_a_leader_relieves_and_cuts_in_with_sides_swapped():
     assert pairs(hexxen.after(sit, relief)) == {("H1", "L1")}
     cut = act(sit, "attack", "L1", "H1", tactic="cut_in", release="N1")
     assert pairs(hexxen.after(sit, cut)) == {("H1", "L1")}
+
+
+def test_hx_relief_a_release_that_is_not_allowed_refuses_the_whole_attack():
+    """HX-RELIEF (revised): a bad `release` is no plain attack without the relief; nothing happens at all."""
+    sit = fight("H1", "H2", "N1", "N2", pairs=[("H1", "N1"), ("H1", "N2")])
+    for release, rule in (("H1", "HX-RELIEF"), ("N2", "HX-RELIEF"), ("nobody", "HX-RELIEF")):
+        refused = act(sit, "attack", "H2", "N1", seed=HIT, release=release)
+        assert not refused.ok and refused.rule == rule, (release, refused)
+        assert hexxen.after(sit, refused) == sit
+    # the same attack without the release is legal: only the release made it illegal
+    assert act(sit, "attack", "H2", "N1").ok
+
+
+def test_hx_relief_first_only_a_late_release_refuses_the_attack_and_keeps_the_ap():
+    """HX-RELIEF-FIRST-ONLY under HX-RELIEF (revised): the second attack naming a release is refused whole."""
+    sit = fight("H1", "H2", "H3", "N1", pairs=[("H1", "N1"), ("H2", "N1")], H3={"ap": 3})
+    sit = hexxen.after(sit, act(sit, "attack", "H3", "N1"))
+    ap_before = sit.turns["H3"].ap_left
+    refused = act(sit, "attack", "H3", "N1", seed=HIT, release="H2")
+    assert not refused.ok and refused.rule == "HX-RELIEF-FIRST-ONLY"
+    after = hexxen.after(sit, refused)
+    assert after.turns["H3"].ap_left == ap_before and pairs(after) == pairs(sit)
+    assert after.creatures["N1"].hp == sit.creatures["N1"].hp
+
+
+def test_hx_npc_tactics_the_relieved_npc_may_be_any_npc_the_actor_must_lead():
+    """HX-NPC-TACTICS (revised): a leader relieves an ordinary NPC; an ordinary NPC relieves nobody, not even a leader."""
+    sit = fight("H1", "N1", "L2", "L3", pairs=[("H1", "L3")])
+    refused = act(sit, "attack", "N1", "H1", release="L3")
+    assert not refused.ok and refused.rule == "HX-NPC-TACTICS"
+    ok = act(sit, "attack", "L2", "H1", release="L3")
+    assert ok.ok and "HX-NPC-TACTICS" in ok.rules
+    assert pairs(hexxen.after(sit, ok)) == {("H1", "L2")}

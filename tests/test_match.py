@@ -180,3 +180,41 @@ def test_every_shipped_level_starts_a_match_with_a_situation_for_its_ruleset():
         assert set(sit.creatures) == {u.id for u in level.units}
         assert all(uid in sit.turns for uid, c in sit.creatures.items() if c.side == m.active_side)
         m.close()
+
+
+SANDBOX = DUEL.split("[[units]]")[0] + "[[units]]" + DUEL.split("[[units]]")[1]
+
+
+@pytest.mark.parametrize("ruleset", ["dnd5e", "pf1"])
+def test_a_one_side_sandbox_level_never_ends_by_elimination(ruleset):
+    """Defect 4 of #13: a side that started without units never ends the match (INTERFACE.md §3)."""
+    level = parse_level(SANDBOX.format(ruleset=ruleset, turns="sides"), "sandbox.toml")
+    assert [u.id for u in level.units] == ["alda"]
+    m = Match(level, seed=3)
+    try:
+        first = m.perform(Action("move", "alda", path=((1, 0),)))
+        assert isinstance(first, Ruling) and not m.finished
+        second = m.perform(Action("move", "alda", path=((2, 0),)))
+        assert isinstance(second, Ruling), second
+        assert isinstance(m.perform(Action("end_turn")), Ruling)
+        assert isinstance(m.perform(Action("end_turn")), Ruling)
+        assert not m.finished and m.winner is None
+        assert isinstance(m.perform(Action("move", "alda", path=((3, 0),))), Ruling)
+    finally:
+        m.close()
+
+
+def test_a_side_without_units_does_not_keep_a_real_fight_going():
+    """INTERFACE.md §3: with a third, empty side the duel still ends when one fighting side is left."""
+    text = DUEL.format(ruleset="dnd5e", turns="sides")
+    text = text.replace('[[sides]]\nid = "b"', '[[sides]]\nid = "b"\n\n[[sides]]\nid = "c"')
+    level = parse_level(text, "three.toml")
+    assert [s.id for s in level.sides] == ["a", "b", "c"]
+    m = Match(level, seed=3)
+    try:
+        m.perform(Action("move", "alda", path=((1, 1), (2, 2), (3, 3), (4, 3))))
+        result = m.perform(Action("attack", "alda", target="bors"))
+        assert [e.kind for e in result.events] == ["hit", "down"]
+        assert m.finished and m.winner == "a"
+    finally:
+        m.close()
