@@ -217,7 +217,7 @@ def test_hx_relief_first_only_a_late_release_refuses_the_attack_and_keeps_the_ap
 
 
 def test_hx_npc_tactics_the_relieved_npc_may_be_any_npc_the_actor_must_lead():
-    """HX-NPC-TACTICS (revised): a leader relieves an ordinary NPC; an ordinary NPC relieves nobody, not even a leader."""
+    """HX-NPC-TACTICS (revised): a leader relieves an ordinary NPC; an ordinary NPC relieves nobody."""
     sit = fight("H1", "N1", "L2", "L3", pairs=[("H1", "L3")])
     refused = act(sit, "attack", "N1", "H1", release="L3")
     assert not refused.ok and refused.rule == "HX-NPC-TACTICS"
