@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from game.paths import CATALOG_DIR  # where the rules.<lang>.toml files live (tests monkeypatch it here)
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
@@ -23,8 +25,6 @@ else:  # pragma: no cover - Python 3.10
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "he")
 """Languages with a catalogue file; the first one is the fallback."""
 FALLBACK = LANGUAGES[0]
-CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "catalog"
-"""Where the `rules.<lang>.toml` files live."""
 TITLE_MAX = 40
 """Longest allowed title, in characters."""
 SUMMARY_MAX = 220

@@ -13,18 +13,16 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from game.i18n import LANGUAGES, describe_event, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
 from game.level import Level, LevelError, load_level
 from game.match import BadAction, Match
+from game.paths import DEFAULT_LEVEL
 from game.script import ScriptError, load_script
 from rules.actions import MODES
 from rules.core import SQUARE_CM, Event, Illegal, Ruling, Situation, Square
-
-DEFAULT_LEVEL = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
 

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.catalog import rule_text
+from game.paths import I18N_DIR
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -28,7 +29,6 @@ LANGUAGES: tuple[str, ...] = ("en", "de", "it", "he")
 """Languages with a message catalogue; the first one is the fallback."""
 FALLBACK = LANGUAGES[0]
 RTL_LANGUAGES = frozenset({"he"})
-I18N_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano", "he": "עברית"}
 """Each language in its own words (for the language button)."""
 PLACEHOLDER = re.compile(r"{(\w+)}")

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pygame
 
-from game.cli import DEFAULT_LEVEL, load_or_default
+from game.cli import load_or_default
 from game.i18n import set_language, t
 from game.level import Level, LevelError
 from game.match import Match
+from game.paths import DEFAULT_LEVEL
 from game.replay import open_replay
 from game.script import ScriptError
 from game.ui import theme

@@ -5,16 +5,17 @@ No pygame here: the exit chord is kept as names ("ctrl", "alt", "q") and resolve
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.i18n import LANGUAGES, t
 from game.level import LevelError, load_level
+from game.paths import DATA_ROOT, user_log_dir
 from game.tomlio import parse_toml
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = DATA_ROOT
+"""Where shipped levels are: relative level paths in a config are also looked up here."""
 DEFAULT_LEVELS = ("levels/pf1_bridge.toml", "levels/dnd5e_crypt.toml", "levels/hexxen_village.toml")
 PLAYERS = ("solo", "hotseat")
 CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
@@ -54,9 +55,8 @@ class KioskConfig:
 
 
 def default_log_dir() -> Path:
-    """The user's state directory for logs (XDG_STATE_HOME or ~/.local/state)."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "gridbound" / "logs"
+    """The user's log folder (platformdirs; $GRIDBOUND_LOG_DIR overrides it)."""
+    return user_log_dir()
 
 
 KEYS = {

@@ -9,12 +9,12 @@ import pygame
 
 from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
 from game.level import LevelError, load_level
+from game.paths import LEVELS_DIR
 from game.ui import theme
 from game.ui.keymap import MENU_KEYS, intent_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, text
 
-LEVELS_DIR = Path(__file__).resolve().parents[3] / "levels"
 ROW_H = 56
 
 

@@ -1,0 +1,99 @@
+"""Where Gridbound's files are: the shipped data (levels, catalogues) and the user's own files.
+
+The one module that knows the layout. Shipped data is found through importlib.resources:
+an installed wheel and a frozen (PyInstaller) build carry it inside the package as
+`game/_data/levels` and `game/_data/assets`; a checkout and an editable install read the
+repository's top-level `levels/` and `assets/` folders, which are the originals (setup.py
+copies them into the wheel). Files the user makes (replays, saved situations, settings,
+kiosk logs) go to the platform's user folders (platformdirs), never the working directory or
+the install folder; each can be moved with an environment variable (docs/commands.md).
+"""
+
+from __future__ import annotations
+
+import os
+from importlib.resources import files
+from pathlib import Path
+
+APP_NAME = "gridbound"
+PACKAGED_DATA = "_data"
+"""The folder inside the `game` package that holds levels/ and assets/ in a wheel or a frozen build."""
+
+
+def _package_root() -> Path:
+    """The `game` package folder, as a real folder (a checkout, site-packages or the frozen build)."""
+    root = files("game")
+    return root if isinstance(root, Path) else Path(__file__).resolve().parent
+
+
+PACKAGE_ROOT = _package_root()
+"""The folder of the `game` package."""
+
+
+def _data_root() -> Path:
+    """The folder that holds levels/ and assets/: inside the package when installed, else the checkout."""
+    packaged = PACKAGE_ROOT / PACKAGED_DATA
+    if (packaged / "assets").is_dir():
+        return packaged
+    return PACKAGE_ROOT.parent
+
+
+DATA_ROOT = _data_root()
+"""Where `levels/` and `assets/` are (kiosk configs also resolve relative level paths from here)."""
+LEVELS_DIR = DATA_ROOT / "levels"
+"""The shipped levels (the level menu lists them)."""
+ASSETS_DIR = DATA_ROOT / "assets"
+"""Message catalogues (assets/i18n) and the rule catalogue (assets/catalog)."""
+I18N_DIR = ASSETS_DIR / "i18n"
+CATALOG_DIR = ASSETS_DIR / "catalog"
+DEFAULT_LEVEL = LEVELS_DIR / "pf1_bridge.toml"
+"""The level `play` opens when none is given."""
+
+# --- the user's files ---------------------------------------------------------------------
+
+DATA_ENV = "GRIDBOUND_DATA_DIR"
+"""Overrides the user data folder (replays/ and situations are saved under it)."""
+CONFIG_ENV = "GRIDBOUND_CONFIG_DIR"
+"""Overrides the user settings folder."""
+LOG_ENV = "GRIDBOUND_LOG_DIR"
+"""Overrides the folder of the kiosk's log."""
+
+
+def _override(env: str) -> Path | None:
+    value = os.environ.get(env, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def user_data_dir() -> Path:
+    """The user's data folder for Gridbound (replays, saved situations); $GRIDBOUND_DATA_DIR overrides it."""
+    override = _override(DATA_ENV)
+    if override is not None:
+        return override
+    import platformdirs  # only when a file is saved: start-up does not pay for it
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def user_config_dir() -> Path:
+    """The user's settings folder for Gridbound; $GRIDBOUND_CONFIG_DIR overrides it."""
+    override = _override(CONFIG_ENV)
+    if override is not None:
+        return override
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def user_log_dir() -> Path:
+    """The user's log folder for Gridbound (the kiosk's log); $GRIDBOUND_LOG_DIR overrides it."""
+    override = _override(LOG_ENV)
+    if override is not None:
+        return override
+    import platformdirs
+
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def replays_dir() -> Path:
+    """Where the window saves replays and situations by default: `replays/` in the user data folder."""
+    return user_data_dir() / "replays"
