@@ -21,8 +21,8 @@ def test_shipped_data_folders_hold_the_levels_and_catalogues() -> None:
 def test_a_checkout_reads_the_repository_folders() -> None:
     # no game/_data in a checkout: the top-level levels/ and assets/ are the originals
     root = Path(__file__).resolve().parent.parent
-    assert paths.DATA_ROOT == root
-    assert paths.LEVELS_DIR == root / "levels"
+    assert root == paths.DATA_ROOT
+    assert root / "levels" == paths.LEVELS_DIR
 
 
 @pytest.mark.parametrize(
