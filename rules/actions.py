@@ -35,6 +35,52 @@ TACTICS = ("front", "relieve", "cut_in")
 
 
 @dataclass(frozen=True, slots=True)
+class Shape:
+    """What an action kind needs besides its unit: how a player (or an AI) completes it."""
+
+    target: bool = False
+    """It names an enemy: `target`, or `through` when the path passes the enemy's square."""
+    path: str = ""
+    """"" none; "reach" a movement path; "square" one neighbouring square; "straight" a line chosen after the enemy."""
+    through: bool = False
+    """The enemy is passed through (`through`), not attacked at the end (`target`)."""
+    at: bool = False
+    """It acts on a square (`at`: a door)."""
+    mode: bool = False
+    """It accepts a movement mode."""
+    tactic: bool = False
+    """It accepts a tactic (hexxen attacks)."""
+    now: bool = False
+    """Taken from the action bar at once, without a click on the board (a path may still follow it)."""
+
+
+SHAPES: dict[str, Shape] = {
+    "move": Shape(path="reach", mode=True),
+    "double_move": Shape(path="reach", mode=True),
+    "run": Shape(path="reach", mode=True),
+    "dash": Shape(path="reach", mode=True, now=True),
+    "step": Shape(path="square"),
+    "minimum_move": Shape(path="square"),
+    "charge": Shape(target=True, path="straight"),
+    "overrun": Shape(target=True, path="straight", through=True),
+    "tumble": Shape(target=True, path="straight", through=True),
+    "attack": Shape(target=True, tactic=True),
+    "engage": Shape(target=True, tactic=True),
+    "sneak_attack": Shape(target=True),
+    "interact": Shape(at=True),
+    "drop_prone": Shape(now=True),
+    "stand_up": Shape(now=True),
+    "end_turn": Shape(now=True),
+}
+"""Action kind → its shape: what a click must add before the action can be asked of rule()."""
+
+
+def shape(kind: str) -> Shape:
+    """The shape of action `kind` (an unknown kind needs nothing but its unit)."""
+    return SHAPES.get(kind, Shape())
+
+
+@dataclass(frozen=True, slots=True)
 class Action:
     """One action of one unit (or `end_turn`)."""
 

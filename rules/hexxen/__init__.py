@@ -14,7 +14,7 @@ from rules.hexxen.binding import bound_to, is_bound
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import setup_problems
 from rules.hexxen.state import after
-from rules.hexxen.tactics import SNEAK, can_attack, plan_attack
+from rules.hexxen.tactics import SNEAK, can_attack, plan_attack, release_choices
 from rules.hexxen.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
 from rules.ruleset import Reach
 
@@ -37,6 +37,7 @@ __all__ = [
     "movement_summary",
     "new_turn",
     "reachable",
+    "release_choices",
     "rule",
     "setup_problems",
 ]

@@ -47,6 +47,19 @@ def _same_camp_partners(sit: Situation, bindings: Pairs, attacker: str, target: 
     return [u for u in bound_to(bindings, target) if u != attacker and not opposed(me, sit.creature(u))]
 
 
+def release_choices(sit: Situation, attacker: str, target: str, tactic: str) -> tuple[str, ...]:
+    """Whom a relief or cut-in by `attacker` on `target` may release (HX-RELIEF, HX-CUTIN); () for other tactics."""
+    if target not in sit.creatures or attacker not in sit.creatures:
+        return ()
+    partners = _same_camp_partners(sit, sit.bindings, attacker, target)
+    if tactic == RELIEVE:
+        # a relief only frees a comrade bound to the target alone
+        return tuple(sorted(u for u in partners if bound_to(sit, u) == [target]))
+    if tactic == CUT_IN:
+        return tuple(sorted(partners))
+    return ()
+
+
 def _check_people(sit: Situation, attacker: str, target: str | None) -> Illegal | None:
     """The attacker and the one target must both be opponents still in the fight."""
     if not in_fight(sit, attacker):
