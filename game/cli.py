@@ -17,9 +17,10 @@ from typing import Any
 
 from game.i18n import LANGUAGES, describe_event, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
-from game.level import Level, LevelError, load_level
+from game.level import LevelError, load_level
+from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
 from game.match import BadAction, Match
-from game.paths import DEFAULT_LEVEL
+from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.script import ScriptError, load_script
 from rules.actions import MODES
 from rules.core import SQUARE_CM, Event, Illegal, Ruling, Situation, Square
@@ -232,8 +233,21 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         open_replay(args.level, args.replay, getattr(args, "force", False)).close()
     from game.ui.app import run_app  # pygame only for the window
+    from game.ui.options import AppOptions, parse_size
 
-    return run_app(args)
+    options = AppOptions(
+        level=args.level,
+        size=parse_size(args.size),
+        frames=args.frames,
+        screenshot=args.screenshot,
+        seed=args.seed,
+        players=args.players,
+        replay=args.replay,
+        force=args.force,
+        watch=args.watch,
+        lang=args.lang,
+    )
+    return run_app(options)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -418,8 +432,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(t("cli.internal", command=args.command, kind=type(exc).__name__, error=exc), file=sys.stderr)
         return EXIT_INTERNAL
-
-
-def load_or_default(path: str | None) -> Level:
-    """The level at `path`, or the default level."""
-    return load_level(path or DEFAULT_LEVEL)

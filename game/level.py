@@ -6,6 +6,7 @@ The format is INTERFACE.md §1 plus the extensions in docs/levels.md. Every refu
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
@@ -22,6 +23,7 @@ from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
+from game.paths import DEFAULT_LEVEL
 from game.tomlio import write_atomic
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import TERRAIN_KINDS, Board, Creature, Options, Square, Terrain
@@ -141,6 +143,26 @@ def load_level(path: str | os.PathLike[str]) -> Level:
         reason = exc.strerror or exc.__class__.__name__
         raise LevelError(source, t("level_error.cannot_read", reason=reason)) from None
     return parse_level(data, source)
+
+
+def load_or_default(path: str | os.PathLike[str] | None) -> Level:
+    """The level at `path`, or the default level (game/paths.py)."""
+    return load_level(path or DEFAULT_LEVEL)
+
+
+PLAYERS = ("level", "hotseat", "computer")
+"""Who plays the sides: as the level says, people only (hot-seat), or the first side against the computer."""
+
+
+def with_players(level: Level, players: str) -> Level:
+    """The level with its sides' controllers set for `players` (the file itself is not changed)."""
+    if players == "level":
+        return level
+    sides = tuple(
+        dataclasses.replace(s, controller="human" if players == "hotseat" or i == 0 else "ai")
+        for i, s in enumerate(level.sides)
+    )
+    return dataclasses.replace(level, sides=sides)
 
 
 def check_level(path: str | os.PathLike[str]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,6 +101,8 @@ class Match:
         self._cached: tuple[tuple[int, int, int], Situation] | None = None
         self.history: list[Record] = []
         self.log: list[LogEntry] = []
+        self._closers: dict[str, Callable[[], None]] = {}
+        """Name → what frees a cache made for this match (run once by close())."""
         self._build()
 
     # --- set-up -----------------------------------------------------------------
@@ -111,7 +114,7 @@ class Match:
         self.finished = False
         self.winner: str | None = None
         self._version += 1
-        self.close()  # a rebuild (undo, replay) starts from an empty world
+        self._drop_world()  # a rebuild (undo, replay) starts from an empty world
         self._enter()
         world.populate(self.level.board, self.level.units)
         systems.install()
@@ -134,12 +137,24 @@ class Match:
         if esper.current_world != self.world_name:
             esper.switch_world(self.world_name)
 
+    def on_close(self, name: str, forget: Callable[[], None]) -> None:
+        """Run `forget` when this match closes (once per `name`): caches made for a match belong to it."""
+        self._closers.setdefault(name, forget)
+
     def close(self) -> None:
-        """Delete this match's world."""
+        """Delete this match's world and the caches made for it."""
+        self._drop_world()
+        closers, self._closers = self._closers, {}
+        for forget in closers.values():
+            forget()
+
+    def _drop_world(self) -> None:
+        """Delete this match's esper world and its creature views."""
         if esper.current_world == self.world_name:
             esper.switch_world("default")
         if self.world_name in esper.list_worlds():
             esper.delete_world(self.world_name)
+        world.forget_views(self.world_name)
 
     # --- reading ----------------------------------------------------------------
 

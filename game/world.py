@@ -47,20 +47,22 @@ def board() -> Board:
     raise LookupError("no map in this world")
 
 
-_VIEWS: dict[tuple[Any, ...], tuple[Creature, Creature]] = {}
-"""(profile creature identity, component values) → (that creature, its view): a view is immutable, so an
-unchanged unit is not rebuilt on every read (dataclasses.replace was a tenth of an AI game's time)."""
+_VIEWS: dict[str, dict[tuple[Any, ...], tuple[Creature, Creature]]] = {}
+"""esper world → (profile creature identity, component values) → (that creature, its view): a view is
+immutable, so an unchanged unit is not rebuilt on every read (dataclasses.replace was a tenth of an AI
+game's time). Each world's views belong to the match that owns the world and go when it closes."""
 _VIEWS_LIMIT = 4096
 
 
-def clear_views() -> None:
-    """Forget the cached Creature views (a long-running process closing a match frees them at once)."""
-    _VIEWS.clear()
+def forget_views(world_name: str) -> None:
+    """Forget the Creature views cached for one esper world (its match is closing or rebuilding)."""
+    _VIEWS.pop(world_name, None)
 
 
 def creatures() -> dict[str, Creature]:
     """Every unit as a rules Creature view of its components, in creation order."""
     result: dict[str, Creature] = {}
+    views = _VIEWS.setdefault(esper.current_world, {})
     for _, (profile, pos, size, side, health, posture) in esper.get_components(
         Profile, Position, Size, Side, Health, Posture
     ):
@@ -80,12 +82,12 @@ def creatures() -> dict[str, Creature]:
             posture.airborne,
             posture.mode,
         )
-        hit = _VIEWS.get(key)
+        hit = views.get(key)
         if hit is not None and hit[0] is c:
             result[c.id] = hit[1]
             continue
-        if len(_VIEWS) >= _VIEWS_LIMIT:
-            _VIEWS.clear()
+        if len(views) >= _VIEWS_LIMIT:
+            views.clear()
         view = result[c.id] = c.evolve(
             at=pos.at,
             space=pos.space,
@@ -100,7 +102,7 @@ def creatures() -> dict[str, Creature]:
             airborne=posture.airborne,
             mode=posture.mode,
         )
-        _VIEWS[key] = (c, view)
+        views[key] = (c, view)
     return result
 
 

@@ -6,7 +6,6 @@ except by its exit chord. GRIDBOUND_FUZZ_SEEDS=N runs N seeds per scene (default
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
 import random
@@ -25,6 +24,7 @@ from game.ui.autoplay import AutoPlayer
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.config import ROOT, KioskConfig
 from game.ui.kiosk.session import KioskApp, SimClock, with_controllers
+from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.victory import VictoryScene
@@ -166,7 +166,7 @@ Setup = Callable[[Path], App]
 
 
 def _app(level: str) -> App:
-    return App(argparse.Namespace(level=str(LEVELS / level), size="1024x640", frames=None, screenshot=None, seed=3))
+    return App(AppOptions(level=str(LEVELS / level), size=(1024, 640), seed=3))
 
 
 def _battle(level: str) -> Setup:
@@ -208,11 +208,7 @@ def _replay(tmp: Path) -> App:
 
     path = save_replay(match, tmp)
     match.close()
-    app = App(
-        argparse.Namespace(
-            level=str(LEVELS / "hexxen_village.toml"), size="1024x640", replay=str(path), frames=None, seed=0
-        )
-    )
+    app = App(AppOptions(level=str(LEVELS / "hexxen_village.toml"), size=(1024, 640), replay=str(path)))
     assert isinstance(app.scene, ReplayScene)
     return app
 

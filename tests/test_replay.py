@@ -26,6 +26,7 @@ from game.replay import (
 )
 from game.script import load_script, save_script
 from game.ui.app import App
+from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.replay import AUTO_SECONDS, ReplayScene
 from game.ui.scenes.victory import VictoryScene
@@ -325,11 +326,7 @@ speed = 9
 
 
 def _window(**kw: object) -> App:
-    import argparse
-
-    args = {"level": None, "frames": None, "screenshot": None, "size": "1024x700", "seed": 0, "watch": False}
-    args.update({"replay": None, "force": False, **kw})
-    app = App(argparse.Namespace(**args))
+    app = App(AppOptions(size=(1024, 700), **kw))  # type: ignore[arg-type]
     app.step()
     return app
 

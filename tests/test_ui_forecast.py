@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from dataclasses import dataclass, field
 
-from game.ui.forecast import Forecast, actions_for_band
+from game.ui.forecast import Forecast, action_for_band
 from rules.actions import Action
 from rules.core import Board, Event, Ruling, Situation, StepRuling, Terrain
 from rules.ruleset import Reach
@@ -17,10 +17,11 @@ from rules.ruleset import Reach
 
 def test_bands_map_to_the_actions_that_pay_for_them() -> None:
     path = ((1, 1), (2, 2))
-    assert actions_for_band("move", "a", path) == [Action("move", "a", path)]
-    assert actions_for_band("double_move", "a", path) == [Action("double_move", "a", path)]
-    assert actions_for_band("run", "a", path) == [Action("run", "a", path)]
-    assert actions_for_band("dash", "a", path) == [Action("dash", "a"), Action("move", "a", path)]
+    assert action_for_band("move", "a", path) == Action("move", "a", path)
+    assert action_for_band("double_move", "a", path) == Action("double_move", "a", path)
+    assert action_for_band("run", "a", path) == Action("run", "a", path)
+    # one dash action carrying its path, for UI and AI alike (D5-DASH)
+    assert action_for_band("dash", "a", path) == Action("dash", "a", path)
 
 
 @dataclass

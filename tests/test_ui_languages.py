@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import glob
 import os
 import subprocess
@@ -16,6 +15,7 @@ import pytest
 from game import i18n
 from game.ui import theme, widgets
 from game.ui.app import App
+from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene, layout
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.menu import MenuScene
@@ -29,7 +29,7 @@ LEVEL = str(ROOT / "levels" / "pf1_bridge.toml")
 @pytest.fixture
 def app() -> Iterator[App]:
     """A headless window on the default level (closed afterwards)."""
-    window = App(argparse.Namespace(level=LEVEL, frames=2, screenshot=None, size="1280x800", seed=0))
+    window = App(AppOptions(level=LEVEL, frames=2))
     widgets.CLIPPED.clear()
     yield window
     window.close()
@@ -213,7 +213,7 @@ def test_hebrew_level_name_goes_through_the_same_text_path(tmp_path: Path) -> No
     entries = MenuScene(None, tmp_path).entries
     assert [e.title for e in entries] == [name] and entries[0].ok
     assert theme.visual(name) == "2 קיקנה רשג"  # reversed Hebrew run, the number kept after it on the left
-    window = App(argparse.Namespace(level=str(tmp_path / "bridge_he.toml"), frames=1, screenshot=None, size="1280x800"))
+    window = App(AppOptions(level=str(tmp_path / "bridge_he.toml"), frames=1))
     try:
         widgets.CLIPPED.clear()
         window.step()

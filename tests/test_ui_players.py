@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pygame
 
-from game.level import load_level
-from game.ui.app import App, with_players
+from game.level import load_level, with_players
+from game.ui.app import App
+from game.ui.options import AppOptions
 from game.ui.scenes.menu import MenuScene
 
 BRIDGE = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
@@ -23,10 +23,7 @@ def test_with_players_sets_every_side_human_for_hotseat_and_the_others_to_the_co
 
 
 def test_play_with_players_hotseat_gives_a_hand_over_between_people(tmp_path):
-    args = argparse.Namespace(
-        level=str(BRIDGE), frames=None, screenshot=None, size="1280x800", seed=0, players="hotseat"
-    )
-    app = App(args)
+    app = App(AppOptions(level=str(BRIDGE), players="hotseat"))
     assert [s.controller for s in app.match.level.sides] == ["human", "human"]
     app.step()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
@@ -36,7 +33,7 @@ def test_play_with_players_hotseat_gives_a_hand_over_between_people(tmp_path):
 
 
 def test_the_menu_button_cycles_who_plays():
-    app = App(argparse.Namespace(level=str(BRIDGE), frames=None, screenshot=None, size="1280x800", seed=0))
+    app = App(AppOptions(level=str(BRIDGE)))
     app.show_menu(None)
     menu = app.scene
     assert isinstance(menu, MenuScene)

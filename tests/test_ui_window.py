@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,6 +16,7 @@ import pytest
 from game.ui import theme
 from game.ui.app import App
 from game.ui.autoplay import AI_DELAY, AutoPlayer
+from game.ui.options import AppOptions, parse_size
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.message import MessageScene
@@ -69,7 +69,7 @@ def write_level(tmp_path: Path, ruleset: str = "pf1") -> Path:
 
 def open_app(level: Path | str | None, size: str = "1280x800") -> App:
     """A headless window on `level` after one drawn frame."""
-    app = App(argparse.Namespace(level=str(level) if level else None, frames=None, screenshot=None, size=size, seed=0))
+    app = App(AppOptions(level=str(level) if level else None, size=parse_size(size)))
     app.step()
     return app
 
@@ -218,13 +218,16 @@ def test_a_double_move_square_performs_a_double_move(pf1_app: App) -> None:
     assert pf1_app.match.situation().creatures["hero"].at == target
 
 
-def test_a_dash_square_in_dnd5e_dashes_then_moves(dnd_app: App) -> None:
+def test_a_dash_square_in_dnd5e_is_one_dash_action_carrying_the_path(dnd_app: App) -> None:
     scene = battle(dnd_app)
     click_unit(dnd_app, "hero")
     assert scene.forecast is not None and scene.view is not None
     target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "dash")
     click(dnd_app, scene.view.square_center(target))
-    assert [r.action.kind for r in dnd_app.match.history] == ["dash", "move"]
+    # one dash for UI and AI alike (D5-DASH): the action that pays for the path carries it
+    (record,) = dnd_app.match.history
+    assert record.action.kind == "dash" and record.action.path[-1] == target and record.result.ok
+    assert "GB-5E-DASH" in record.result.rules
     assert dnd_app.match.situation().creatures["hero"].at == target
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
 import pygame
 
 from game.ui.app import App
+from game.ui.options import AppOptions
 from game.ui.saving import draw_banner
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.message import MessageScene
@@ -104,11 +104,7 @@ def test_the_level_watcher_reports_a_new_level_or_the_error(tmp_path: Path) -> N
 
 
 def open_watching(path: Path, clock: Clock) -> App:
-    app = App(
-        argparse.Namespace(
-            level=str(path), frames=None, screenshot=None, size="1024x700", seed=0, watch=True, replay=None
-        )
-    )
+    app = App(AppOptions(level=str(path), size=(1024, 700), watch=True))
     assert app.watcher is not None
     app.watcher = LevelWatcher(path, clock=clock)  # the same watcher, on a clock the test moves
     app.step()

@@ -98,7 +98,8 @@ def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | 
     return min(doors, key=lambda s: (s[1], s[0])) if doors else None
 
 
-def clear_caches() -> None:
-    """Forget the per-board caches (a long-running process, the kiosk, frees them when it closes a match)."""
-    _CACHE.clear()
-    _WEIGHTS.clear()
+def forget(board: Board) -> None:
+    """Forget the caches made for `board` (its match is closing)."""
+    _WEIGHTS.pop(id(board), None)
+    for key in [k for k in _CACHE if k[0] == id(board)]:
+        del _CACHE[key]

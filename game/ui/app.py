@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
-from game.cli import load_or_default
 from game.i18n import set_language, t
-from game.level import Level, LevelError
+from game.level import Level, LevelError, load_or_default, with_players
 from game.match import Match
-from game.paths import DEFAULT_LEVEL
+from game.paths import DEFAULT_LEVEL, LEVELS_DIR
 from game.replay import open_replay
 from game.script import ScriptError
 from game.ui import theme
 from game.ui.keymap import APP_KEYS, intent_for
+from game.ui.options import AppOptions
 from game.ui.saving import draw_banner, save, save_intent
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
@@ -28,40 +28,43 @@ from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.victory import VictoryScene
 from game.watch import LevelWatcher
 
-DEFAULT_SIZE = (1280, 800)
 FPS = 60
 
 
-def parse_size(value: str | None) -> tuple[int, int]:
-    """ "WxH" → (w, h); the default size when missing or malformed."""
-    if not value:
-        return DEFAULT_SIZE
-    try:
-        w, h = (int(p) for p in value.lower().split("x"))
-    except ValueError:
-        return DEFAULT_SIZE
-    return (max(320, w), max(240, h))
+@dataclass(slots=True)
+class AppHooks:
+    """Where a shell around the game (the kiosk) takes over from the plain window; None keeps the app's own."""
+
+    victory: Callable[[Scene], None] | None = None
+    """Instead of the victory screen."""
+    replay: Callable[[], None] | None = None
+    """Instead of restarting the level."""
+    switched: Callable[[Scene], None] | None = None
+    """Told before another scene becomes current."""
 
 
 class App:
     """One window, one current scene, one match at a time."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, options: AppOptions | None = None, hooks: AppHooks | None = None) -> None:
+        options = options or AppOptions()
+        self.options = options
+        self.hooks = hooks or AppHooks()
         # skip ALSA probing on machines without sound (the game makes no sound yet)
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        if getattr(args, "lang", None):
-            set_language(args.lang)  # the command line sets it already; callers without it keep the current one
+        if options.lang:
+            set_language(options.lang)  # the command line sets it already; callers without it keep the current one
         theme.reset_fonts()
         pygame.init()
         pygame.display.set_caption("Gridbound")
-        self.size = parse_size(getattr(args, "size", None))
+        self.size = options.size
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.key.set_repeat(250, 40)
         self.clock = pygame.time.Clock()
-        self.frames: int | None = getattr(args, "frames", None)
-        self.screenshot: str | None = getattr(args, "screenshot", None)
-        self.players: str = getattr(args, "players", None) or "level"
-        self.seed: int = getattr(args, "seed", 0) or 0
+        self.frames: int | None = options.frames
+        self.screenshot: str | None = options.screenshot
+        self.players: str = options.players
+        self.seed: int = options.seed
         self.running = True
         self.fullscreen = False
         self.scene: Scene | None = None
@@ -70,17 +73,21 @@ class App:
         self.side_colors: dict[str, theme.Color] = {}
         self.watcher: LevelWatcher | None = None
         """play --watch: the level file, polled every half second (docs/replays.md)."""
-        if getattr(args, "replay", None):
-            self.open_replay(getattr(args, "level", None), args.replay, getattr(args, "force", False))
+        if options.locked:
+            return  # the kiosk starts its own matches
+        if options.replay:
+            self.open_replay(options.level, options.replay, options.force)
             return
-        if getattr(args, "watch", False):
-            self.watcher = LevelWatcher(getattr(args, "level", None) or DEFAULT_LEVEL)
-        self.open_level(getattr(args, "level", None))
+        if options.watch:
+            self.watcher = LevelWatcher(options.level or DEFAULT_LEVEL)
+        self.open_level(options.level)
 
     # --- matches and scenes --------------------------------------------------------------
 
     def open_level(self, path: str | Path | None) -> None:
-        """Load a level and start a match on it; a bad level shows its error on screen."""
+        """Load a level and start a match on it; a bad level shows its error on screen (never on a locked screen)."""
+        if self.options.locked:
+            return
         if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
             self.watcher = LevelWatcher(path)  # a level opened from the menu is the one watched now
         try:
@@ -95,18 +102,29 @@ class App:
 
     def start(self, level: Level) -> None:
         """A fresh match on `level` in the battle screen."""
-        level = with_players(level, self.players)
-        if self.scene is not None:
-            self.scene.leave()  # stop a computer decision before its match is closed
-        if self.match is not None:
-            self.match.close()
+        self.switch(self.new_match(with_players(level, self.players), self.seed))
+
+    def new_match(self, level: Level, seed: int) -> BattleScene:
+        """Close what runs, then a fresh match on `level`; its battle scene, not yet shown."""
+        self.teardown()
         self.level = level
         self.side_colors = {
             s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
             for i, s in enumerate(level.sides)
         }
-        self.match = Match(level, seed=self.seed)
-        self.switch(BattleScene(self.match))
+        self.match = Match(level, seed=seed)
+        return BattleScene(self.match)
+
+    def teardown(self) -> None:
+        """Stop the scene (a computer decision must finish first) and close the match with its caches."""
+        scene, self.scene = self.scene, None
+        match, self.match = self.match, None
+        try:
+            if scene is not None:
+                scene.leave()
+        finally:
+            if match is not None:
+                match.close()
 
     def open_replay(self, level: str | None, script: str, force: bool = False) -> None:
         """The replay viewer on a saved script (play --replay); a bad one shows its error on screen."""
@@ -119,7 +137,9 @@ class App:
         self.switch(ReplayScene(viewer))
 
     def save(self, intent: str) -> None:
-        """Ctrl+S / F5: save the replay; Ctrl+Shift+S / F6: save the situation; say where."""
+        """Ctrl+S / F5: save the replay; Ctrl+Shift+S / F6: save the situation; say where (never on a locked screen)."""
+        if self.options.locked:
+            return
         if getattr(getattr(self.scene, "autoplayer", None), "busy", False):
             message = t("save.wait")
         else:
@@ -148,19 +168,22 @@ class App:
         """The next level of the level folder (alphabetical, wrapping round) after the one just played."""
         if self.level is None:
             return
-        folder = DEFAULT_LEVEL.parent
-        levels = sorted(folder.glob("*.toml"))
+        levels = sorted(LEVELS_DIR.glob("*.toml"))
         here = Path(self.level.source).resolve()
         after = [p for p in levels if p.resolve() > here] or levels
         self.open_level(after[0] if after else here)
 
     def replay(self) -> None:
         """The same level again from the start."""
-        if self.level is not None:
+        if self.hooks.replay is not None:
+            self.hooks.replay()
+        elif self.level is not None:
             self.start(self.level)
 
     def switch(self, scene: Scene) -> None:
         """Make `scene` the current scene."""
+        if self.hooks.switched is not None:
+            self.hooks.switched(scene)
         if self.scene is not None:
             self.scene.leave()
         self.scene = scene
@@ -183,6 +206,9 @@ class App:
 
     def show_victory(self, battle: Scene) -> None:
         """The victory screen for the finished match."""
+        if self.hooks.victory is not None:
+            self.hooks.victory(battle)
+            return
         winner = self.match.winner if self.match else None
         name = self.side_name(winner) if winner else None
         detail = ""
@@ -193,17 +219,21 @@ class App:
         self.switch(VictoryScene(battle, name, self.side_colors.get(winner or "", theme.ACCENT), detail))
 
     def show_menu(self, back_to: Scene | None) -> None:
-        """The level menu."""
-        self.switch(MenuScene(back_to))
+        """The level menu (not on a locked screen)."""
+        if not self.options.locked:
+            self.switch(MenuScene(back_to))
 
     def quit(self) -> None:
-        """Stop after this frame."""
-        self.running = False
+        """Stop after this frame (a locked screen only stops by its own exit)."""
+        if not self.options.locked:
+            self.running = False
 
     # --- the frame loop --------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
-        """F11: full screen at the desktop size, or back to the window size."""
+        """F11: full screen at the desktop size, or back to the window size (a locked screen stays as it is)."""
+        if self.options.locked:
+            return
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -265,30 +295,12 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Delete the match world and close the window."""
-        if self.scene is not None:
-            self.scene.leave()  # a computer decision in progress must finish before its match goes
-        if self.match is not None:
-            self.match.close()
+        """Close the match (a computer decision in progress finishes first) and the window."""
+        self.teardown()
         theme.reset_fonts()
         pygame.quit()
 
 
-PLAYERS = ("level", "hotseat", "computer")
-"""Who plays the sides: as the level says, people only (hot-seat), or the first side against the computer."""
-
-
-def with_players(level: Level, players: str) -> Level:
-    """The level with its sides' controllers set for `players` (the file itself is not changed)."""
-    if players == "level":
-        return level
-    sides = tuple(
-        dataclasses.replace(s, controller="human" if players == "hotseat" or i == 0 else "ai")
-        for i, s in enumerate(level.sides)
-    )
-    return dataclasses.replace(level, sides=sides)
-
-
-def run_app(args: argparse.Namespace) -> int:
-    """Open the game window on args.level (or the default level) and run it; 0 on a normal exit."""
-    return App(args).run()
+def run_app(options: AppOptions) -> int:
+    """Open the game window on the options' level (or the default level) and run it; 0 on a normal exit."""
+    return App(options).run()

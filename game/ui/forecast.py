@@ -13,20 +13,19 @@ from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
 from rules.ruleset import Reach, Ruleset
 
-BAND_ACTIONS: dict[str, tuple[str, ...]] = {
-    "move": ("move",),
-    "double_move": ("double_move",),
-    "run": ("run",),
-    # dnd5e: Dash first doubles the movement, then the move spends it (D5 dash)
-    "dash": ("dash", "move"),
+BAND_ACTIONS: dict[str, str] = {
+    "move": "move",
+    "double_move": "double_move",
+    "run": "run",
+    # dnd5e: one dash action that carries the path it pays for (D5-DASH), as the AI sends it
+    "dash": "dash",
 }
-"""Reach band → the action kinds that carry a unit there, in order."""
+"""Reach band → the action kind that carries a unit there."""
 
 
-def actions_for_band(band: str, unit: str, path: tuple[Square, ...], mode: str | None = None) -> list[Action]:
-    """The Actions that move `unit` along `path` (in `mode`, if chosen) when the square lies in `band`."""
-    kinds = BAND_ACTIONS.get(band, ("move",))
-    return [Action(kind, unit, path, mode=mode) if kind != "dash" else Action("dash", unit) for kind in kinds]
+def action_for_band(band: str, unit: str, path: tuple[Square, ...], mode: str | None = None) -> Action:
+    """The Action that moves `unit` along `path` (in `mode`, if chosen) when the square lies in `band`."""
+    return Action(BAND_ACTIONS.get(band, "move"), unit, path, mode=mode)
 
 
 def switchable_modes(ruleset: Ruleset, creature: Creature) -> tuple[str, ...]:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
 import pygame
 
 from game.catalog import rule_text
 from game.i18n import LANGUAGE_NAMES, action_name, current_language, describe, is_rtl, refusal, rule_titles, t
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
+from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.widgets import CLIPPED, Button, fitted, paragraph, wrap
-from rules.core import Creature, Illegal
+from rules.core import Illegal
 
 RULESET_COLORS: dict[str, theme.Color] = {"pf1": (150, 60, 40), "dnd5e": (140, 30, 40), "hexxen": (70, 50, 110)}
 """Badge colour per ruleset (the badge text is the catalogue's `ruleset.<name>`)."""
@@ -24,46 +22,6 @@ RULESET_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 """The buttons each ruleset shows (moves happen by clicking shaded squares); anything else the
 ruleset reports as possible is shown as well."""
-
-MOVE_KINDS = ("move", "double_move", "run", "engage")
-
-
-@dataclass(slots=True)
-class UnitCard:
-    """What the card shows about the selected unit."""
-
-    creature: Creature
-    side_name: str
-    color: theme.Color
-    moved_m: float | None
-    """None when the ruleset does not count metres (hexxen) or cannot say."""
-    remaining_m: float | None
-    bound_to: tuple[str, ...]
-
-
-@dataclass(slots=True)
-class PanelModel:
-    """Everything the panel draws, gathered by the battle screen once per change."""
-
-    level_name: str
-    ruleset: str
-    round: int
-    side_name: str
-    side_color: theme.Color
-    active_unit: str | None
-    finished: bool
-    card: UnitCard | None
-    available: dict[str, Illegal | None]
-    bands: list[str]
-    armed: str | None
-    log: Sequence[object]
-    hint: str = ""
-    can_undo: bool = True
-    can_end_turn: bool = True
-    extra: list[str] = field(default_factory=list)
-    modes: tuple[str, ...] = ()
-    """Movement modes the selected unit can switch between (empty: no mode button)."""
-    mode: str | None = None
 
 
 def action_kinds(ruleset: str, available: dict[str, Illegal | None]) -> list[str]:

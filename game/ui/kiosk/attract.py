@@ -16,7 +16,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.ui.kiosk.session import KioskApp
+    from game.ui.scenes.base import SceneHost
 
 PULSE_SECONDS = 1.6
 """One breath of the "touch to play" banner."""
@@ -65,7 +65,7 @@ class AttractScene(Scene):
         self.result_left = 0.0
         self.on_next: Callable[[], None] | None = None
 
-    def enter(self, app: KioskApp) -> None:  # type: ignore[override]
+    def enter(self, app: SceneHost) -> None:
         """Lay out the demo board for the window."""
         super().enter(app)
         self.battle.enter(app)

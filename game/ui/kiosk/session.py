@@ -1,33 +1,33 @@
 """The kiosk app: full screen, attract loop ⇄ visitor games, idle return, exit chord only, every failure survived.
 
-`KioskApp` is an `App` whose quitting, full-screen toggling and level menu are disabled; input is
-filtered (touch becomes pointer events, corner taps and the key chord are watched for) and every
-scene call runs under the guard. Time comes only from the `dt` the injected frame clock hands in.
+`KioskApp` runs an `App` opened with `AppOptions(locked=True)` (no quitting, full-screen toggling,
+level menu or file saving) and takes over its victory screen and restart through `AppHooks`. It filters
+input before the app sees it (touch becomes pointer events, corner taps and the key chord are watched
+for) and runs every scene call under the guard. Time comes only from the `dt` the injected frame clock
+hands in.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
-import sys
 import warnings
 from collections.abc import Iterable
 from typing import Protocol
 
 import pygame
 
-from game import world
 from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
 from game.ui import theme
-from game.ui.app import App
+from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig
 from game.ui.kiosk.guard import Guard, close_log, open_log
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
+from game.ui.options import AppOptions
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 
@@ -104,8 +104,8 @@ def with_controllers(level: Level, humans: int) -> Level:
     return dataclasses.replace(level, sides=sides)
 
 
-class KioskApp(App):
-    """The convention kiosk: attract loop, visitor games, idle return, exit chord, guarded scenes."""
+class KioskApp:
+    """The convention kiosk around a locked `App`: attract loop, visitor games, idle return, exit chord, guard."""
 
     def __init__(
         self,
@@ -145,16 +145,52 @@ class KioskApp(App):
         # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
         # `kill` or a system shutdown must still end it, so signals keep Python's default handling
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-        w, h = config.size
-        args = argparse.Namespace(
-            level=str(config.levels[0]), size=f"{w}x{h}", frames=frames, screenshot=screenshot, seed=config.seed
-        )
-        super().__init__(args)  # opens the window; open_level is a no-op here, the attract loop starts below
+        self.frames = frames
+        self.screenshot = screenshot
+        options = AppOptions(size=config.size, frames=frames, screenshot=screenshot, seed=config.seed, locked=True)
+        hooks = AppHooks(victory=self.show_victory, replay=self.start_visitor, switched=self._switched)
+        self.app = App(options, hooks)  # opens the window; a locked app opens no level, the attract loop starts below
         self.chord = chord_code(config.exit_keys)
         self.kiosk_clock: FrameClock = clock or RealClock()
         self._open_display()
         self.guard.info(f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players}")
         self.start_attract()
+
+    # --- the app inside, as callers and tests read it ----------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        """The current scene."""
+        return self.app.scene
+
+    @property
+    def match(self) -> Match | None:
+        """The match being played or demonstrated."""
+        return self.app.match
+
+    @property
+    def level(self) -> Level | None:
+        """The level of that match."""
+        return self.app.level
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The window surface."""
+        return self.app.screen
+
+    @property
+    def running(self) -> bool:
+        """False once the exit chord was given."""
+        return self.app.running
+
+    @property
+    def fullscreen(self) -> bool:
+        """The kiosk stays full screen."""
+        return self.app.fullscreen
+
+    def side_name(self, side: str | None) -> str:
+        """The display name of a side id."""
+        return self.app.side_name(side)
 
     # --- window ------------------------------------------------------------------------------
 
@@ -165,12 +201,12 @@ class KioskApp(App):
             with warnings.catch_warnings():
                 # SDL's software fallback for SCALED (headless, old GPUs) is fine for a board game
                 warnings.filterwarnings("ignore", "no fast renderer available")
-                self.screen = pygame.display.set_mode(self.config.size, flags)
+                self.app.screen = pygame.display.set_mode(self.config.size, flags)
         except pygame.error:
             # some drivers cannot scale: a plain full-screen surface at the display size still works
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        self.size = self.screen.get_size()
-        self.fullscreen = True  # the app's resize handling must not turn the kiosk into a resizable window
+            self.app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.app.size = self.app.screen.get_size()
+        self.app.fullscreen = True  # the app's resize handling must not turn the kiosk into a resizable window
         pygame.display.set_caption("Gridbound")
         pygame.mouse.set_visible(True)
 
@@ -179,27 +215,10 @@ class KioskApp(App):
         """Switch the game's language: the configured one, else the system locale's."""
         set_language(lang or detect_language())
 
-    # --- what the normal game does that a kiosk must not ------------------------------------
-
-    def open_level(self, path: object) -> None:
-        """No level files are opened from the screen in a kiosk."""
-
-    def show_menu(self, back_to: Scene | None) -> None:
-        """The level menu is disabled in a kiosk."""
-
-    def toggle_fullscreen(self) -> None:
-        """The kiosk stays full screen."""
-
-    def quit(self) -> None:
-        """Scenes' quit buttons and keys do nothing: only the exit chord leaves."""
-
-    def save(self, intent: str) -> None:
-        """No replay or situation files are written from a public screen."""
-
     def request_exit(self) -> None:
         """The exit chord was given: stop after this frame."""
         self.exited = True
-        self.running = False
+        self.app.running = False
         self.guard.info("kiosk exit chord")
 
     # --- attract loop and visitor games -----------------------------------------------------
@@ -232,15 +251,8 @@ class KioskApp(App):
 
     def _begin(self, level: Level, mode: str) -> None:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode`."""
-        self._teardown()
-        self.level = level
-        self.side_colors = {
-            s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
-            for i, s in enumerate(level.sides)
-        }
-        self.match = Match(level, seed=self.config.seed + self.games)
+        battle = self.app.new_match(level, self.config.seed + self.games)
         self.games += 1
-        battle = BattleScene(self.match)
         battle.autoplayer.threaded = self.threaded_ai
         self.mode = mode
         self.idle_for = 0.0
@@ -250,25 +262,8 @@ class KioskApp(App):
             self.switch(battle)
 
     def _teardown(self) -> None:
-        """Stop the scene (its computer player) and delete the match's esper world."""
-        scene, self.scene = self.scene, None
-        match, self.match = self.match, None
-        try:
-            if scene is not None:
-                scene.leave()
-        finally:
-            if match is not None:
-                match.close()
-                # shared caches would otherwise hold the closed match's creatures and boards until they fill up
-                world.clear_views()
-                navigation = sys.modules.get("game.ai.navigation")
-                clear = getattr(navigation, "clear_caches", None)
-                if callable(clear):
-                    clear()
-
-    def replay(self) -> None:
-        """Play the visitor's level again."""
-        self.start_visitor()
+        """Stop the scene (its computer player) and close the match; its caches go with it."""
+        self.app.teardown()
 
     def show_victory(self, battle: Scene) -> None:
         """Demo: its result over the board, then the next demo. Visitor: the result screen."""
@@ -280,17 +275,20 @@ class KioskApp(App):
             return
         title = tr("kiosk.wins", winner=name) if name else tr("kiosk.draw")
         detail = self.level.name if self.level else ""
-        color = self.side_colors.get(winner or "", theme.ACCENT)
+        color = self.app.side_colors.get(winner or "", theme.ACCENT)
         self.mode = "result"
         self.idle_for = 0.0  # the result screen times out by itself; the idle limit is only a backstop
         seconds = max(self.config.result_seconds * 2, 15.0)
         self.switch(ResultScene(title, color, detail, self.start_visitor, self.start_attract, seconds))
 
     def switch(self, scene: Scene) -> None:
-        """Make `scene` current; fingers and a pending first tap belong to the old scene."""
+        """Make `scene` current."""
+        self.app.switch(scene)
+
+    def _switched(self, scene: Scene) -> None:
+        """Another scene becomes current: fingers and a pending first tap belong to the old one."""
         self.touch.reset()
         self.pending_tap = None
-        super().switch(scene)
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -322,7 +320,7 @@ class KioskApp(App):
         if kind in FINGER:
             self._deliver(self.touch.feed(event, self.screen.get_size(), self._window_size()))
             return
-        super().dispatch(event)
+        self.app.dispatch(event)
 
     @staticmethod
     def _window_size() -> tuple[int, int] | None:
@@ -415,7 +413,7 @@ class KioskApp(App):
         self.frame_count += 1
         for event in pygame.event.get():
             self.dispatch(event)
-            if not self.running:
+            if not self.app.running:
                 return
         where = "update"
         try:
@@ -472,7 +470,7 @@ class KioskApp(App):
             try:
                 self._teardown()
             except Exception:  # the world may be half gone already; the fallback screen needs none of it
-                self.scene, self.match = None, None
+                self.app.scene, self.app.match = None, None
             self.mode = "fallback"
             self.switch(FallbackScene(self._retry))
 
@@ -484,7 +482,7 @@ class KioskApp(App):
     def run(self) -> int:
         """Until the exit chord (or `frames` frames); save the screenshot; 0."""
         count = 0
-        while self.running and (self.frames is None or count < self.frames):
+        while self.app.running and (self.frames is None or count < self.frames):
             self.step(self.kiosk_clock.tick())
             count += 1
         if self.screenshot:
@@ -497,9 +495,7 @@ class KioskApp(App):
     def close(self) -> None:
         """Close the match, the window and the log."""
         try:
-            self._teardown()
+            self.app.close()
         finally:
             self.guard.info(f"kiosk closed after {self.games} games, {self.guard.failures} errors survived")
             close_log()
-            theme.reset_fonts()
-            pygame.quit()

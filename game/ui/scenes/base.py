@@ -1,21 +1,20 @@
-"""The scene protocol: each screen sets itself up on enter, reacts to events, and draws itself."""
+"""The scene protocol (each screen sets itself up on enter, reacts to events, draws itself) and what a scene may
+ask of the window that shows it (`SceneHost`, so scenes never import the app)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 import pygame
-
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 
 class Scene:
     """One screen of the window; the app calls these and nothing else."""
 
-    app: App
+    app: SceneHost
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: SceneHost) -> None:
         """Become the current scene (the window holds another scene's picture until the next draw)."""
         self.app = app
 
@@ -34,3 +33,41 @@ class Scene:
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+
+Color = tuple[int, int, int]
+
+
+class SceneHost(Protocol):
+    """The app as its scenes see it."""
+
+    screen: pygame.Surface
+    side_colors: dict[str, Color]
+    players: str
+
+    def switch(self, scene: Scene) -> None:
+        """Make `scene` the current scene."""
+
+    def quit(self) -> None:
+        """Stop after this frame."""
+
+    def save(self, intent: str) -> None:
+        """Save the replay (or the situation) and say where."""
+
+    def open_level(self, path: str | Path | None) -> None:
+        """Load a level and start a match on it."""
+
+    def next_level(self) -> None:
+        """The level after the one just played."""
+
+    def replay(self) -> None:
+        """The same level again from the start."""
+
+    def show_menu(self, back_to: Scene | None) -> None:
+        """The level menu."""
+
+    def show_victory(self, battle: Scene) -> None:
+        """The victory screen for the finished match."""
+
+    def show_handover(self, battle: Scene, side: str) -> None:
+        """The hot-seat hand-over to `side`."""

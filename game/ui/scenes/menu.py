@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
-from game.level import LevelError, load_level
+from game.level import PLAYERS, LevelError, load_level
 from game.paths import LEVELS_DIR
 from game.ui import theme
 from game.ui.keymap import MENU_KEYS, intent_for
@@ -90,8 +90,6 @@ class MenuScene(Scene):
 
     def cycle_players(self) -> None:
         """As the level says → hot-seat (all people) → the first side against the computer."""
-        from game.ui.app import PLAYERS
-
         self.app.players = PLAYERS[(PLAYERS.index(self.app.players) + 1) % len(PLAYERS)]
 
     def cycle_language(self) -> None:

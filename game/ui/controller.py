@@ -1,0 +1,409 @@
+"""The battle's input logic without pygame: selection, the armed action, clicks → Actions, what the hover shows.
+
+The battle scene turns pointer and key events into calls here and draws what this holds;
+tests drive it like a pure function of the match. Screen changes the controller cannot make
+itself (victory, hand-over, pause, level menu) are queued in `requests` for the scene to carry out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.i18n import action_name, refusal, t
+from game.match import Match
+from game.ui.autoplay import AutoPlayer, find_ai, is_computer
+from game.ui.forecast import Forecast, Preview, action_for_band, straight_path, switchable_modes
+from rules.actions import Action, shape
+from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.hexxen import release_choices
+
+TOAST_SECONDS = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A change of screen the scene must make: victory, handover (of `side`), pause, levels."""
+
+    kind: str
+    side: str | None = None
+
+
+class BattleController:
+    """One match's input state: who is selected, what is armed, what a click on a square does."""
+
+    def __init__(self, match: Match, autoplayer: AutoPlayer | None = None) -> None:
+        self.match = match
+        self.selected: str | None = None
+        self.forecast: Forecast | None = None
+        self.armed: str | None = None
+        self.armed_target: str | None = None
+        """charge / overrun / tumble: the enemy chosen by the first click."""
+        self.tactic = "front"
+        """hexxen: the tactic of the next attack (HX tactics: front, relieve, cut_in)."""
+        self.hover_sq: Square | None = None
+        self.preview: Preview | None = None
+        self.mode: str | None = None
+        """The movement mode the player chose for the selected unit (dnd5e walk/fly/climb/swim)."""
+        self.releasing: tuple[str, tuple[str, ...]] | None = None
+        """hexxen: (enemy, comrades) while the player picks whom a relief or cut-in releases."""
+        self.ruler: tuple[Square, Square] | None = None
+        """Right-drag measuring tape: (from, to) squares; kept until the next click or Esc."""
+        self.step_costs = False
+        """Show each previewed step's cost (V toggles; Shift shows it while held)."""
+        self.toast = ""
+        self.toast_left = 0.0
+        self.version = 0
+        """State version: bumped after every perform or undo (keys the caches)."""
+        self.ui_version = 0
+        """Bumped on any change the panel shows (state, selection, arming)."""
+        self.requests: list[Request] = []
+        if autoplayer is None:
+            # the AI is only imported when the level has a computer side (it costs start-up time)
+            has_computer = any(side.controller == "ai" for side in match.level.sides)
+            autoplayer = AutoPlayer(find_ai() if has_computer else None)
+        self.autoplayer = autoplayer
+        self._sit: Situation | None = None
+        self._sit_version = -1
+        self._actors: frozenset[str] = frozenset()
+
+    # --- reading the match ---------------------------------------------------------------
+
+    def situation(self) -> Situation:
+        """The match situation, read once per state version."""
+        if self._sit is None or self._sit_version != self.version:
+            self._sit = self.match.situation()
+            self._sit_version = self.version
+            # units of a computer side are the computer's to move once an AI is installed
+            computer = self.autoplayer.hook is not None and is_computer(self.match, self._sit.active_side)
+            self._actors = frozenset(
+                uid for uid in self._sit.creatures if not computer and self.match.can_act(uid) is None
+            )
+        return self._sit
+
+    @property
+    def actors(self) -> frozenset[str]:
+        """Units that may act now."""
+        self.situation()
+        return self._actors
+
+    def unit_at(self, sq: Square) -> Creature | None:
+        """The unit covering `sq` (a standing one before a defeated one)."""
+        found = [c for c in self.situation().creatures.values() if sq in c.footprint()]
+        found.sort(key=lambda c: (c.defeated, c.size))
+        return found[0] if found else None
+
+    def targets(self) -> frozenset[str]:
+        """Enemies ringed as targets while a target action is armed (only the chosen one once chosen)."""
+        if self.armed is None or not shape(self.armed).target or self.selected is None:
+            return frozenset()
+        if self.armed_target is not None:
+            return frozenset({self.armed_target})
+        sit = self.situation()
+        me = sit.creatures[self.selected]
+        return frozenset(uid for uid, c in sit.creatures.items() if c.side != me.side and not c.defeated)
+
+    def computer_moving(self) -> bool:
+        """Whether the computer plays the side to act now (then the player only watches)."""
+        sit = self.situation()
+        return self.autoplayer.hook is not None and not self.match.finished and is_computer(self.match, sit.active_side)
+
+    def uses_tactics(self) -> bool:
+        """Whether attacks take a tactic (hexxen: front, relieve, cut in)."""
+        return self.match.level.ruleset == "hexxen"
+
+    def armed_tip(self) -> str:
+        """What the pointer tip says while an action is armed: whom or where to click."""
+        assert self.armed is not None
+        name, form = action_name(self.armed), shape(self.armed)
+        if form.path == "straight" and self.armed_target is not None and self.selected is not None:
+            return t("battle.armed_end_here", action=name, target=self.armed_target)
+        if form.path == "straight":
+            return t("battle.armed_enemy_first", action=name)
+        if form.target:
+            return t("battle.armed_enemy", action=name)
+        return t("battle.armed_square", action=name)
+
+    def armed_path(self, sq: Square) -> tuple[Square, ...]:
+        """The straight path a charge, overrun or tumble would take to end on `sq` (empty before the enemy)."""
+        if self.armed is None or shape(self.armed).path != "straight" or self.armed_target is None:
+            return ()
+        if self.selected is None:
+            return ()
+        return straight_path(self.situation().creatures[self.selected].at, sq)
+
+    # --- changing the UI state ------------------------------------------------------------
+
+    def changed(self, state: bool = True) -> None:
+        """Something the screen shows changed; `state` = the match itself changed."""
+        if state:
+            self.version += 1
+        self.ui_version += 1
+
+    def select(self, unit: str | None) -> None:
+        """Select `unit` (one that may act) and forecast its reach; None deselects."""
+        self.armed = self.armed_target = None
+        self.releasing = None
+        self.preview = None
+        if unit is None or unit not in self.actors:
+            self.selected, self.forecast = None, None
+        else:
+            self.selected = unit
+            sit = self.situation()
+            modes = switchable_modes(self.match.ruleset, sit.creatures[unit])
+            if self.mode not in modes:
+                self.mode = None
+            self.forecast = Forecast.build(self.match.ruleset, sit, unit, self.mode)
+        self.changed(state=False)
+        self.update_preview()
+
+    def auto_select(self) -> None:
+        """Keep the selection only while the unit may act; in initiative order select the active unit."""
+        keep = self.selected if self.selected in self.actors else None
+        if keep is None and self.match.active_unit in self.actors:
+            keep = self.match.active_unit
+        self.select(keep)
+
+    def next_unit(self) -> None:
+        """Select the next unit of the side to act (Tab)."""
+        units = [uid for uid in self.situation().creatures if uid in self.actors]
+        if not units:
+            return
+        i = units.index(self.selected) + 1 if self.selected in units else 0
+        self.select(units[i % len(units)])
+
+    def say(self, message: str) -> None:
+        """Show a short message over the board (refusals, hints)."""
+        self.toast = message
+        self.toast_left = TOAST_SECONDS
+        self.changed(state=False)
+
+    def hover(self, sq: Square | None) -> None:
+        """The pointer is over `sq` (None: off the board); previews the path there."""
+        if sq != self.hover_sq:
+            self.hover_sq = sq
+            self.update_preview()
+
+    def update_preview(self) -> None:
+        """Measure the path to the hovered square (cached per square by the forecast)."""
+        if self.forecast is None or self.hover_sq is None or self.armed:
+            self.preview = None
+            return
+        self.preview = self.forecast.preview(self.match.ruleset, self.situation(), self.hover_sq)
+
+    def update(self, dt: float) -> None:
+        """Play a computer side's next action when due; let a message fade out."""
+        side = self.situation().active_side
+        step = self.autoplayer.due(self.match, side, dt)
+        if step is not None and not step.performed:
+            self.perform(step.action)
+        elif step is not None:
+            # the worker already performed it: only the screen has to catch up
+            self.changed()
+            self._after_change(side)
+        if step is not None and self.autoplayer.error is not None:
+            self.say(t("battle.computer_failed", error=self.autoplayer.error))
+            self.autoplayer.error = None
+        if self.toast_left > 0:
+            self.toast_left -= dt
+            if self.toast_left <= 0:
+                self.toast = ""
+                self.changed(state=False)
+
+    # --- performing ------------------------------------------------------------------------
+
+    def perform(self, action: Action) -> Ruling | Illegal:
+        """Perform one action through the match; a refusal is said over the board."""
+        side_before = self.match.active_side
+        result = self.match.perform(action)
+        if isinstance(result, Illegal):
+            self.say(refusal(result.rule, result.message))
+        self.armed = self.armed_target = None
+        self.changed()
+        self._after_change(side_before)
+        return result
+
+    def _after_change(self, side_before: str | None) -> None:
+        """Re-forecast, and ask for the victory or hand-over screen when the match says so."""
+        self.hover_sq = None
+        self.auto_select()
+        if self.match.finished:
+            self.requests.append(Request("victory"))
+        elif side_before is not None and self.match.active_side != side_before:
+            self.requests.append(Request("handover", self.match.active_side))
+
+    def undo(self) -> None:
+        """Take back the last action (U, Ctrl+Z)."""
+        if self.computer_moving():
+            self.say(t("battle.wait_computer"))
+            return
+        history = self.match.history
+        # refusals changed nothing: take them back together with the last real action
+        while history and isinstance(history[-1].result, Illegal) and self.match.undo():
+            history = self.match.history
+        if self.match.undo():
+            self.changed()
+            self.auto_select()
+        else:
+            self.say(t("battle.nothing_to_undo"))
+
+    def use_action(self, kind: str) -> None:
+        """An action from the bar or its shortcut: perform it, or arm it to wait for a target."""
+        if self.computer_moving():
+            self.say(t("battle.wait_computer"))
+            return
+        if kind == "end_turn":
+            self.perform(Action("end_turn"))
+            return
+        if self.selected is None:
+            self.say(t("battle.select_first"))
+            return
+        refused = self.match.ruleset.available(self.situation(), self.selected).get(kind)
+        if isinstance(refused, Illegal):
+            reason = refusal(refused.rule, refused.message)
+            self.say(t("battle.refused_action", action=action_name(kind), reason=reason))
+            return
+        form = shape(kind)
+        if form.now:
+            self.perform(Action(kind, self.selected))
+        elif form.target or form.at or form.path == "square":
+            self.armed = None if self.armed == kind else kind
+            self.armed_target = None
+            self.preview = None
+            self.changed(state=False)
+        else:
+            self.say(t("battle.click_shaded"))
+
+    def choose_tactic(self, tactic: str) -> None:
+        """hexxen: the tactic the next attack uses (1 front, 2 relieve, 3 cut in)."""
+        if not self.uses_tactics():
+            return
+        self.tactic = tactic
+        self.changed(state=False)
+
+    def toggle_step_costs(self) -> None:
+        """V: show or hide the cost of each step of the previewed path."""
+        self.step_costs = not self.step_costs
+        self.changed(state=False)
+
+    def cycle_mode(self) -> None:
+        """F / the mode button: the next movement mode of the selected unit (D5-SWITCH-SPEED)."""
+        if self.selected is None:
+            return
+        modes = switchable_modes(self.match.ruleset, self.situation().creatures[self.selected])
+        if not modes:
+            self.say(t("battle.no_modes"))
+            return
+        current = self.mode or modes[0]
+        self.mode = modes[(modes.index(current) + 1) % len(modes)]
+        self.select(self.selected)
+        self.say(t("battle.mode_now", mode=t(f"mode.{self.mode}")))
+
+    def back(self) -> bool:
+        """Esc: put the tape away, else stop choosing a release, else disarm, else deselect; False if nothing was."""
+        if self.releasing is not None:
+            self.releasing = None
+            self.changed(state=False)
+        elif self.ruler is not None:
+            self.ruler = None
+            self.changed(state=False)
+        elif self.armed:
+            self.armed = self.armed_target = None
+            self.changed(state=False)
+        elif self.selected:
+            self.select(None)
+        else:
+            return False
+        return True
+
+    def run_intent(self, intent: str) -> bool:
+        """Run a named game intent from a key or a button; False when it is not one of the controller's."""
+        if intent.startswith("action:"):
+            self.use_action(intent.removeprefix("action:"))
+        elif intent.startswith("tactic:"):
+            self.choose_tactic(intent.removeprefix("tactic:"))
+        elif intent in _INTENTS:
+            _INTENTS[intent](self)
+        else:
+            return False
+        return True
+
+    # --- clicks on the board ----------------------------------------------------------------
+
+    def click_square(self, sq: Square) -> None:
+        """A left click on the board."""
+        clicked = self.unit_at(sq)
+        if self.releasing is not None and self.selected:
+            self._choose_release(clicked)
+            return
+        if self.armed and self.selected:
+            self._use_armed(sq, clicked)
+            return
+        if clicked is not None and clicked.id in self.actors:
+            self.select(clicked.id)
+            return
+        if self.selected is None or self.forecast is None:
+            if clicked is not None:
+                self.say(t("battle.cannot_act", unit=clicked.name or clicked.id))
+            return
+        if clicked is not None and clicked.id in self.forecast.engage:
+            self._attack(clicked.id)
+            return
+        entry = self.forecast.reach.get(sq)
+        if entry is not None:
+            self.perform(action_for_band(entry.band, self.selected, tuple(entry.path), self.forecast.mode))
+
+    def _attack(self, target: str) -> None:
+        """hexxen attack with the chosen tactic; relief or cut-in with several comrades asks whom to release."""
+        assert self.selected is not None
+        comrades = release_choices(self.situation(), self.selected, target, self.tactic)
+        if len(comrades) > 1:
+            # HX-RELIEF / HX-CUTIN: the player names whose binding ends; the next click picks the comrade
+            self.releasing = (target, comrades)
+            self.say(t("battle.choose_release", names=", ".join(comrades)))
+            return
+        self.perform(Action("attack", self.selected, target=target, tactic=self.tactic))
+
+    def _choose_release(self, clicked: Creature | None) -> None:
+        """The click after a relief or cut-in with several comrades: the comrade whose binding ends."""
+        assert self.releasing is not None and self.selected is not None
+        target, comrades = self.releasing
+        if clicked is None or clicked.id not in comrades:
+            self.say(t("battle.choose_release", names=", ".join(comrades)))
+            return
+        self.releasing = None
+        self.perform(Action("attack", self.selected, target=target, tactic=self.tactic, release=clicked.id))
+
+    def _use_armed(self, sq: Square, clicked: Creature | None) -> None:
+        """Complete an armed bar action with the clicked square or unit."""
+        kind, unit = self.armed, self.selected
+        assert kind is not None and unit is not None
+        form = shape(kind)
+        if form.path == "straight" and self.armed_target is not None:
+            path = self.armed_path(sq)
+            if form.through:
+                self.perform(Action(kind, unit, path, through=self.armed_target))
+            else:
+                self.perform(Action(kind, unit, path, target=self.armed_target))
+        elif form.target:
+            if clicked is None or clicked.id == unit:
+                self.say(t("battle.click_enemy"))
+                return
+            if form.path == "straight":
+                # first click names the enemy; the second picks the square to end on
+                self.armed_target = clicked.id
+                self.changed(state=False)
+                return
+            self.perform(Action(kind, unit, target=clicked.id, tactic=self.tactic))
+        elif form.path == "square":
+            self.perform(Action(kind, unit, (sq,)))
+        else:
+            self.perform(Action(kind, unit, at=sq))
+
+
+_INTENTS = {
+    "undo": BattleController.undo,
+    "next_unit": BattleController.next_unit,
+    "mode": BattleController.cycle_mode,
+    "step_costs": BattleController.toggle_step_costs,
+}
+"""Named intents the controller runs itself (the camera and the window are the scene's)."""

@@ -1,0 +1,40 @@
+"""How the window is opened: the options the command line (or the kiosk) hands the app, with their defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_SIZE = (1280, 800)
+
+
+@dataclass(frozen=True, slots=True)
+class AppOptions:
+    """Everything `App` needs to know from its caller; the defaults are the plain game window."""
+
+    level: str | None = None
+    """The level file to open (None: the default level)."""
+    size: tuple[int, int] = DEFAULT_SIZE
+    frames: int | None = None
+    """Run exactly this many frames, then stop (headless screenshots, tests)."""
+    screenshot: str | None = None
+    seed: int = 0
+    players: str = "level"
+    """level | hotseat | computer (game.level.PLAYERS)."""
+    replay: str | None = None
+    """A replay script to view instead of a match."""
+    force: bool = False
+    watch: bool = False
+    lang: str | None = None
+    locked: bool = False
+    """A public screen (the kiosk): no quitting, level menu, full-screen toggle, file saving or level opening."""
+
+
+def parse_size(value: str | None) -> tuple[int, int]:
+    """ "WxH" → (w, h); the default size when missing or malformed."""
+    if not value:
+        return DEFAULT_SIZE
+    try:
+        w, h = (int(p) for p in value.lower().split("x"))
+    except ValueError:
+        return DEFAULT_SIZE
+    return (max(320, w), max(240, h))

@@ -1,0 +1,81 @@
+"""What the battle screen draws over the cached board and panel: hover, path preview, tips, tape and toast."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+
+from game.i18n import t
+from game.ui import theme
+from game.ui.board import BoardRenderer, draw_tip
+from game.ui.controller import BattleController
+from game.ui.panel import SidePanel
+from game.ui.view import BoardView
+from rules.ruler import tape
+
+TIP_BACKGROUND = (30, 32, 38)
+
+
+def draw_overlays(
+    screen: pygame.Surface,
+    ctl: BattleController,
+    view: BoardView,
+    panel: SidePanel,
+    renderer: BoardRenderer,
+    mouse: tuple[int, int],
+) -> list[pygame.Rect]:
+    """Hover frame, path preview, tips and tooltip; returns the rectangles drawn on."""
+    sit = ctl.situation()
+    drawn = renderer.draw_hover(screen, view, ctl.hover_sq)
+    if ctl.preview is not None and ctl.selected is not None:
+        details = ctl.step_costs or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        drawn += renderer.draw_preview(screen, view, sit, ctl.selected, ctl.preview, mouse, details)
+    elif ctl.forecast is not None and ctl.forecast.engage and ctl.hover_sq is not None:
+        target = ctl.unit_at(ctl.hover_sq)
+        if target is not None and target.id in ctl.forecast.engage:
+            tip = t("battle.attack_engage", target=target.name or target.id)
+            drawn.append(draw_tip(screen, tip, mouse, TIP_BACKGROUND, view.rect))
+    if ctl.armed and ctl.hover_sq is not None:
+        drawn += draw_armed(screen, ctl, view, mouse)
+    if ctl.ruler is not None and ctl.ruler[0] != ctl.ruler[1]:
+        drawn += draw_ruler(screen, ctl, view)
+    if ctl.toast:
+        at = (view.rect.x + 4, view.rect.bottom - 60)
+        drawn.append(draw_tip(screen, ctl.toast, at, theme.WARNING, view.rect))
+    tooltip = panel.draw_tooltip(screen, mouse)
+    if tooltip is not None:
+        drawn.append(tooltip)
+    return drawn
+
+
+def draw_ruler(screen: pygame.Surface, ctl: BattleController, view: BoardView) -> list[pygame.Rect]:
+    """The measuring tape: a line between the two squares and the distance as the ruleset counts it."""
+    assert ctl.ruler is not None
+    start, end = ctl.ruler
+    level = ctl.match.level
+    measured = tape(level.ruleset, level.options, start, end)
+    a, b = view.square_center(start), view.square_center(end)
+    drawn = [pygame.draw.line(screen, theme.WARNING, a, b, 3)]
+    drawn += [pygame.draw.circle(screen, theme.WARNING, p, 5) for p in (a, b)]
+    if measured.squares is None:
+        text = t("battle.ruler_none", rule=measured.rule)
+    else:
+        text = t("battle.ruler", metres=f"{measured.metres:g}", squares=measured.squares, rule=measured.rule)
+    drawn.append(draw_tip(screen, text, (b[0] + 12, b[1] + 12), TIP_BACKGROUND, view.rect))
+    return drawn
+
+
+def draw_armed(
+    screen: pygame.Surface, ctl: BattleController, view: BoardView, mouse: tuple[int, int]
+) -> list[pygame.Rect]:
+    """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
+    assert ctl.hover_sq is not None
+    drawn: list[pygame.Rect] = []
+    path = ctl.armed_path(ctl.hover_sq)
+    if path and ctl.selected is not None:
+        me = ctl.situation().creatures[ctl.selected]
+        points = [view.square_center(me.at)] + [view.square_center(sq) for sq in path]
+        drawn = [pygame.draw.line(screen, theme.ACCENT, a, b, 4) for a, b in itertools.pairwise(points)]
+    drawn.append(draw_tip(screen, ctl.armed_tip(), mouse, TIP_BACKGROUND, view.rect))
+    return [r.inflate(4, 4) for r in drawn]

@@ -1,0 +1,110 @@
+"""What the side panel shows, gathered from the battle controller without pygame (the panel only draws it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.i18n import t
+from game.ui.autoplay import is_computer
+from game.ui.forecast import switchable_modes
+from rules.core import Creature, Illegal
+
+if TYPE_CHECKING:
+    from game.ui.controller import BattleController
+
+Color = tuple[int, int, int]
+
+MOVE_KINDS = ("move", "double_move", "run", "engage")
+"""Kinds performed by clicking a shaded square, never from a button."""
+
+
+@dataclass(slots=True)
+class UnitCard:
+    """What the card shows about the selected unit."""
+
+    creature: Creature
+    side_name: str
+    color: Color
+    moved_m: float | None
+    """None when the ruleset does not count metres (hexxen) or cannot say."""
+    remaining_m: float | None
+    bound_to: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class PanelModel:
+    """Everything the panel draws, gathered by the battle screen once per change."""
+
+    level_name: str
+    ruleset: str
+    round: int
+    side_name: str
+    side_color: Color
+    active_unit: str | None
+    finished: bool
+    card: UnitCard | None
+    available: dict[str, Illegal | None]
+    bands: list[str]
+    armed: str | None
+    log: Sequence[object]
+    hint: str = ""
+    can_undo: bool = True
+    can_end_turn: bool = True
+    extra: list[str] = field(default_factory=list)
+    modes: tuple[str, ...] = ()
+    """Movement modes the selected unit can switch between (empty: no mode button)."""
+    mode: str | None = None
+
+
+def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> PanelModel:
+    """The panel's content for the controller's match and selection now."""
+    m, sit = ctl.match, ctl.situation()
+    side = next((s for s in m.level.sides if s.id == m.active_side), None)
+    card, available = None, {}
+    modes: tuple[str, ...] = ()
+    if ctl.selected is not None and ctl.selected in sit.creatures:
+        c = sit.creatures[ctl.selected]
+        spec = next((s for s in m.level.sides if s.id == c.side), None)
+        moved: float | None = None
+        left: float | None = None
+        summary = m.ruleset.movement_summary(sit, ctl.selected)
+        if summary is not None:
+            moved, left = summary
+        bound = tuple(sorted(p for pair in sit.bindings if c.id in pair for p in pair if p != c.id))
+        color = side_colors.get(c.side, (200, 200, 200))
+        card = UnitCard(c, spec.name if spec else c.side, color, moved, left, bound)
+        if ctl.selected in ctl.actors:
+            available = m.ruleset.available(sit, ctl.selected)
+            modes = switchable_modes(m.ruleset, c)
+    hint = "" if ctl.actors else t("panel.no_unit_can_act")
+    extra = []
+    computer_turn = is_computer(m, sit.active_side) and not m.finished
+    if computer_turn and ctl.autoplayer.hook is not None:
+        extra.append(t("panel.computer_moving"))
+        hint = t("panel.computer_watch")
+    elif computer_turn:
+        extra.append(t("panel.no_ai"))
+    if ctl.uses_tactics() and not computer_turn:
+        extra.append(t("panel.tactic", tactic=t(f"tactic.{ctl.tactic}")))
+    return PanelModel(
+        level_name=m.level.name,
+        ruleset=m.level.ruleset,
+        round=m.round,
+        side_name=side.name if side else m.active_side,
+        side_color=side_colors.get(m.active_side, (200,) * 3),
+        active_unit=m.active_unit,
+        finished=m.finished,
+        card=card,
+        available=available,
+        bands=ctl.forecast.bands() if ctl.forecast else [],
+        armed=ctl.armed,
+        log=m.log,
+        hint=hint,
+        can_undo=bool(m.history) and not m.history[-1].rolled and not ctl.computer_moving(),
+        can_end_turn=not ctl.computer_moving(),
+        extra=extra,
+        modes=modes,
+        mode=(ctl.forecast.mode if ctl.forecast else None) or (modes[0] if modes else None),
+    )
