@@ -1,14 +1,21 @@
-"""Frame time of the battle screen at 1920×1080 against a bare fill-and-flip frame.
+"""Battle frames on a 100×100 level against a bare full-window fill and flip at the same resolution.
 
-The battle frame has a unit selected (its reach overlay drawn) and the pointer moving
-between two reachable squares, so every frame redraws a path preview: the steady state of
-a player looking for a move. The bare frame fills the window and flips.
+Figures per resolution (1920×1080 and 3840×2160), one interleaved run each:
+- click: a left click on a unit → the first frame showing its reach (the reach search,
+  the overlay and the whole frame), alternating between two units so every click is a fresh
+  selection; any reach cache is emptied before each click, so the search is always timed;
+- full: a battle frame that repaints the whole window (board and panel) and flips;
+- hover: the pointer moving between two reachable squares (the path preview by dirty rectangles);
+- bare: `fill` + `flip` of the whole window, the floor any full frame pays.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import tempfile
+import time
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -16,60 +23,123 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from bench.timing import median_ms
+from bench.maps import bench_rows
+from bench.timing import interleave, median_of, ratio
 
-SIZE = (1920, 1080)
-
-
-def _bare_frame() -> float:
-    """Median ms of fill + flip on a 1920×1080 window."""
-    pygame.init()
-    screen = pygame.display.set_mode(SIZE)
-    colors = [(20, 24, 30), (24, 20, 30)]
-    state = {"i": 0}
-
-    def frame() -> None:
-        state["i"] ^= 1
-        screen.fill(colors[state["i"]])
-        pygame.display.flip()
-
-    ms = median_ms(frame, repeat=200, warmup=10)
-    pygame.quit()
-    return ms
+SIZES = ((1920, 1080), (3840, 2160))
+UNITS = (("hero", (50, 50)), ("scout", (30, 40)))
 
 
-def _battle_frame(level: str | None, unit: str) -> tuple[float, int]:
-    """Median ms of a battle frame with `unit` selected and the preview moving; and the overlay size."""
+def level_text() -> str:
+    """A pf1 level on the 100×100 benchmark map: two heroes to click between, two foes far away."""
+    rows = bench_rows()
+    for _, (x, y) in UNITS:
+        rows[y] = rows[y][:x] + "." + rows[y][x + 1 :]
+    units = "".join(
+        f'\n[[units]]\nid = "{uid}"\nside = "heroes"\nat = [{x}, {y}]\nspeed = 9\n' for uid, (x, y) in UNITS
+    )
+    foes = "".join(
+        f'\n[[units]]\nid = "foe{i}"\nside = "foes"\nat = [{x}, {y}]\nspeed = 9\n'
+        for i, (x, y) in enumerate(((5, 95), (95, 5)))
+    )
+    for x, y in ((5, 95), (95, 5)):
+        rows[y] = rows[y][:x] + "." + rows[y][x + 1 :]
+    tiles = "\n".join(rows)
+    return (
+        'format = 1\nname = "Bench 100x100"\nruleset = "pf1"\n\n'
+        f"[map]\ntiles = '''\n{tiles}\n'''\n\n"
+        '[[sides]]\nid = "heroes"\ncontroller = "human"\n\n[[sides]]\nid = "foes"\ncontroller = "human"\n'
+        f"{units}{foes}"
+    )
+
+
+def _clear_reach_cache(app: Any) -> None:
+    """Forget any cached reach, so a click always times the search."""
+    match = getattr(app, "match", None)
+    clear = getattr(match, "clear_reach_cache", None)
+    if callable(clear):
+        clear()
+
+
+def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]:
     from game.ui.app import App
 
-    args = argparse.Namespace(level=level, frames=None, screenshot=None, size=f"{SIZE[0]}x{SIZE[1]}", seed=0)
+    args = argparse.Namespace(level=path, frames=None, screenshot=None, size=f"{size[0]}x{size[1]}", seed=0)
     app = App(args)
     scene = app.scene
-    scene.select(unit)
-    # the two farthest squares: the longest previews
-    entries = sorted(scene.forecast.reach.values(), key=lambda r: -r.cost) if scene.forecast else []
-    squares = [r.at for r in entries[:2]]
-    points = [scene.view.square_center(sq) for sq in squares] or [(400, 400), (420, 420)]
-    state = {"i": 0}
+    assert scene is not None
+    app.step(1 / 60)
+    points = {uid: scene.view.square_center(at) for uid, at in UNITS}  # type: ignore[attr-defined]
+    colors = [(20, 24, 30), (24, 20, 30)]
+    state = {"i": 0, "unit": 0}
+    hover_points: list[tuple[int, int]] = []
 
-    def frame() -> None:
+    def bare() -> None:
         state["i"] ^= 1
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=points[state["i"]], rel=(1, 1), buttons=(0, 0, 0)))
+        app.screen.fill(colors[state["i"]])
+        pygame.display.flip()
+
+    def full() -> None:
+        scene.frame.invalidate()  # type: ignore[attr-defined]
         app.step(1 / 60)
 
-    ms = median_ms(frame, repeat=200, warmup=10)
-    overlay = len(scene.forecast.reach) if scene.forecast else 0
+    def click() -> None:
+        state["unit"] ^= 1
+        uid = UNITS[state["unit"]][0]
+        pos = points[uid]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(1 / 60)
+        assert scene.selected == uid  # type: ignore[attr-defined]
+
+    def hover() -> None:
+        state["i"] ^= 1
+        pos = hover_points[state["i"]]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+
+    def timed_click() -> float:
+        _clear_reach_cache(app)
+        start = time.perf_counter()
+        click()
+        return (time.perf_counter() - start) * 1000
+
+    click()
+    entries = sorted(scene.forecast.reach.values(), key=lambda r: -r.cost)  # type: ignore[attr-defined]
+    hover_points.extend(scene.view.square_center(r.at) for r in entries[:2])  # type: ignore[attr-defined]
+
+    def timer(fn: Any) -> float:
+        if fn is click:
+            return timed_click()
+        start = time.perf_counter()
+        fn()
+        return (time.perf_counter() - start) * 1000
+
+    times = interleave({"bare": bare, "full": full, "click": click, "hover": hover}, rounds=rounds, timer=timer)
+    overlay = len(scene.forecast.reach) if scene.forecast else 0  # type: ignore[attr-defined]
+    cell = scene.view.cell  # type: ignore[attr-defined]
     app.close()
-    return ms, overlay
-
-
-def bench_frame(level: str | None = None, unit: str = "valeros") -> dict[str, Any]:
-    """Both frames and their ratio."""
-    bare = _bare_frame()
-    battle, overlay = _battle_frame(level, unit)
     return {
-        "frame_ms": round(battle, 3),
-        "bare_frame_ms": round(bare, 3),
-        "ratio": round(battle / bare, 2),
+        "click_ms": round(median_of(times, "click"), 2),
+        "full_frame_ms": round(median_of(times, "full"), 2),
+        "hover_frame_ms": round(median_of(times, "hover"), 2),
+        "bare_frame_ms": round(median_of(times, "bare"), 2),
+        "click_ratio": round(ratio(times, "click", "bare"), 2),
+        "full_ratio": round(ratio(times, "full", "bare"), 2),
         "overlay_squares": overlay,
+        "cell_px": cell,
     }
+
+
+def bench_frame(rounds: int = 21) -> dict[str, Any]:
+    """Click, full, hover and bare frames at 1920×1080 and 3840×2160."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench_100x100.toml"
+        path.write_text(level_text(), encoding="utf-8")
+        for size in SIZES:
+            tag = f"{size[0]}x{size[1]}"
+            for key, value in _one_size(str(path), size, rounds).items():
+                out[f"{key}_{tag}"] = value
+    out["click_ms"] = out["click_ms_1920x1080"]
+    return out

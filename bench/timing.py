@@ -1,4 +1,9 @@
-"""Small timing helpers: medians of repeated runs, in milliseconds."""
+"""Small timing helpers: interleaved rounds, medians and per-round ratios, in milliseconds.
+
+Every figure is taken against its baseline in the same run: each round times every
+function once (in a rotating order), and a ratio is the median of the per-round ratios,
+so a load spike from other processes hits both sides of a ratio alike.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 
 def median_ms(fn: Callable[[], object], repeat: int = 15, warmup: int = 2) -> float:
@@ -19,6 +24,55 @@ def median_ms(fn: Callable[[], object], repeat: int = 15, warmup: int = 2) -> fl
         fn()
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
+
+
+def interleave(
+    fns: Mapping[str, Callable[[], object]],
+    rounds: int = 15,
+    warmup: int = 1,
+    timer: Callable[[Callable[[], object]], float] | None = None,
+) -> dict[str, list[float]]:
+    """Per-round ms of every function: each round runs each once, the order rotating by round.
+
+    `timer(fn)` returns one measurement in ms (default: the wall time of calling `fn`).
+    """
+    measure = timer or _wall_ms
+    names = list(fns)
+    for _ in range(warmup):
+        for name in names:
+            measure(fns[name])
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for r in range(rounds):
+        shift = r % len(names)
+        for name in names[shift:] + names[:shift]:
+            times[name].append(measure(fns[name]))
+    return times
+
+
+def _wall_ms(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+def median_of(times: Mapping[str, list[float]], name: str) -> float:
+    """The median ms of one function's rounds."""
+    return statistics.median(times[name])
+
+
+def ratio(times: Mapping[str, list[float]], ours: str, base: str) -> float:
+    """The median over rounds of ours / base (both timed in the same round)."""
+    return statistics.median(a / b for a, b in zip(times[ours], times[base], strict=True) if b > 0)
+
+
+def load_average() -> float | None:
+    """The 1-minute load average of the machine (None where unknown), reported beside the figures."""
+    try:
+        import os
+
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
 
 
 def process_ms(args: list[str], repeat: int = 5, env: dict[str, str] | None = None) -> float:

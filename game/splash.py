@@ -18,6 +18,14 @@ WINDOW_COMMANDS = ("play",)
 BACKGROUND = (24, 26, 31)
 FIRST_FRAME_ENV = "GRIDBOUND_FIRST_FRAME"
 """When set, the time (time.time()) of the first drawn frame is written to this file (for the bench)."""
+BATTLE_FRAME_ENV = "GRIDBOUND_BATTLE_FRAME"
+"""When set, the time of the first frame showing a battle is written to this file (for the bench)."""
+
+
+def write_stamp(path: str) -> None:
+    """Write the current time.time() to `path` (the bench's frame stamps)."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(repr(time.time()))
 
 
 def opens_window(argv: Sequence[str]) -> bool:
@@ -61,8 +69,7 @@ def show_splash(argv: Sequence[str]) -> bool:
     pygame.display.flip()
     stamp = os.environ.get(FIRST_FRAME_ENV)
     if stamp:
-        with open(stamp, "w", encoding="utf-8") as handle:
-            handle.write(repr(time.time()))
+        write_stamp(stamp)
     return True
 
 

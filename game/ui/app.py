@@ -15,6 +15,7 @@ from game.match import Match
 from game.paths import DEFAULT_LEVEL, LEVELS_DIR
 from game.replay import open_replay
 from game.script import ScriptError
+from game.splash import BATTLE_FRAME_ENV, write_stamp
 from game.ui import theme
 from game.ui.keymap import APP_KEYS, intent_for
 from game.ui.options import AppOptions
@@ -66,6 +67,8 @@ class App:
         self.players: str = options.players
         self.seed: int = options.seed
         self.running = True
+        self._battle_stamp: str | None = os.environ.get(BATTLE_FRAME_ENV) or None
+        """The bench's file for the time of the first battle frame (written once)."""
         self.fullscreen = False
         self.scene: Scene | None = None
         self.match: Match | None = None
@@ -280,6 +283,9 @@ class App:
             pygame.display.flip()
         elif changed:
             pygame.display.update(changed)
+        if self._battle_stamp and isinstance(self.scene, BattleScene):
+            write_stamp(self._battle_stamp)
+            self._battle_stamp = None
 
     def run(self) -> int:
         """Run until quit, or for exactly `frames` frames; save the screenshot; return the exit code."""

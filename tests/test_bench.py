@@ -1,0 +1,56 @@
+"""The bench's baselines rule like the game does, so its ratios compare like with like (no timing here)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.dial import dial_search
+from bench.frame_bench import UNITS, level_text
+from bench.maps import bench_rows
+from bench.timing import interleave, ratio
+from game.level import parse_level
+from rules import pf1
+from rules.board import board_from_rows
+from rules.core import Creature, Situation
+
+
+def _rows(seed: int, w: int, h: int) -> list[str]:
+    rng = random.Random(seed)
+    rows = ["".join(rng.choice("..,,#") for _ in range(w)) for _ in range(h)]
+    rows[h // 2] = rows[h // 2][: w // 2] + "." + rows[h // 2][w // 2 + 1 :]
+    return rows
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(3, 12), st.integers(3, 12))
+def test_the_dial_baseline_gives_the_pf1_move_band_costs(seed, w, h):
+    # PF1-DIAG, PF1-DIFFICULT, PF1-DIFFICULT-DIAG, PF1-CORNER: the baseline searches the same graph
+    rows = _rows(seed, w, h)
+    start = (w // 2, h // 2)
+    human = Creature("h", "a", start, speed=9)
+    sit = Situation("pf1", board_from_rows(rows), {"h": human})
+    speed = pf1.effective_speed(human)
+    move = {r.at: r.cost for r in pf1.reachable(sit, "h") if r.band == "move"}
+    dial = dial_search(rows, start, speed)()
+    assert move == {sq: c for sq, c in dial.items() if 0 < c <= speed}
+
+
+def test_the_frame_bench_level_loads_with_its_units_on_open_squares():
+    level = parse_level(level_text(), "bench.toml")
+    assert (level.board.width, level.board.height) == (100, 100)
+    ids = {u.id for u in level.units}
+    assert {uid for uid, _ in UNITS} <= ids
+
+
+def test_interleaved_ratios_pair_each_round():
+    times = interleave({"a": lambda: None, "b": lambda: None}, rounds=5, timer=lambda fn: 2.0 if fn() else 1.0)
+    assert times == {"a": [1.0] * 5, "b": [1.0] * 5}
+    assert ratio({"a": [2.0, 9.0, 4.0], "b": [1.0, 3.0, 1.0]}, "a", "b") == 3.0
+
+
+def test_the_bench_map_keeps_its_centre_clear():
+    rows = bench_rows()
+    assert all(rows[y][x] == "." for x in range(49, 52) for y in range(49, 52))
