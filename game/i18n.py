@@ -148,6 +148,25 @@ def placeholders(template: str) -> set[str]:
 # --- game words -----------------------------------------------------------------------------
 
 
+def size_name(label: str, ruleset: str | None = None, lang: str | None = None) -> str:
+    """A size label ("tiny") in `lang`, in the words of `ruleset`'s books where they differ.
+
+    The rule books name sizes differently (German PF1 Tiny is "Sehr klein", German 5e Tiny is
+    "Winzig"), so a catalogue may hold `size.<ruleset>.<label>` beside the shared `size.<label>`.
+    The per-ruleset name is looked up in `lang` only: an English one must not override a translation.
+    """
+    lang = lang or current_language()
+    if ruleset:
+        try:
+            special = load_messages(lang).get(f"size.{ruleset}.{label}")
+        except (OSError, ValueError):
+            special = None
+        if special:
+            return special
+    name = t(f"size.{label}", lang)
+    return label if name.startswith("⟦") else name
+
+
 def action_name(kind: str, lang: str | None = None) -> str:
     """An action kind ("drop_prone") as a short label in `lang`."""
     label = t(f"action.{kind}", lang)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
+from game.i18n import size_name as localized_size
 from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Table, one_of, show
@@ -198,7 +199,7 @@ def check_placement(board: Board, ruleset: str, units: Sequence[Creature], error
         sq, what = bad
         span = t("level_error.map_span", width=w, height=h, max_x=w - 1, max_y=h - 1)
         here = list(unit.at)
-        size = _size_name(unit.size.label)
+        size = localized_size(unit.size.label, ruleset)
         if what == "outside":
             if sq == unit.at:
                 msg = t("level_error.outside", square=here, span=span)
@@ -306,12 +307,6 @@ def _num(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
-
-
-def _size_name(label: str) -> str:
-    """A size label ("large") in the current language (the English label when the catalogue lacks it)."""
-    name = t(f"size.{label}")
-    return label if name.startswith("⟦") else name
 
 
 def sizes_text(ruleset: str) -> str:

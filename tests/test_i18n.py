@@ -92,7 +92,7 @@ def test_key_families_cover_every_value_the_game_can_ask_for() -> None:
 
 def test_missing_key_is_visible_and_other_languages_fall_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     assert i18n.t("no.such.key") == "⟦no.such.key⟧"
-    assert i18n.t("victory.wins", "de", side="Rot") == "Rot gewinnt!"
+    assert i18n.t("victory.wins", "de", side="Rot") == "Sieg: Rot!"
     # a key only English has is shown in English rather than as a marker
     patched = dict(i18n.load_messages("de"))
     del patched["victory.wins"]

@@ -5,7 +5,17 @@ from __future__ import annotations
 import pygame
 
 from game.catalog import rule_text
-from game.i18n import LANGUAGE_NAMES, action_name, current_language, describe, is_rtl, refusal, rule_titles, t
+from game.i18n import (
+    LANGUAGE_NAMES,
+    action_name,
+    current_language,
+    describe,
+    is_rtl,
+    refusal,
+    rule_titles,
+    size_name,
+    t,
+)
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
@@ -206,7 +216,7 @@ class SidePanel:
         name_text = c.name or c.id
         name = theme.label(name_text, fitted(name_text, width - 8, (24, 21, 18), True), theme.TEXT, True)
         self._put(surf, name, pad + 4, y + 6, pygame.Rect(0, 0, min(name.get_width(), width - 8), name.get_height()))
-        sub_text = f"{t(f'size.{c.size.label}')} · {card.side_name}"
+        sub_text = f"{size_name(c.size.label, model.ruleset)} · {card.side_name}"
         sub = theme.label(sub_text, fitted(sub_text, width - 8, (17, 15)), theme.MUTED)
         self._put(surf, sub, pad + 4, y + 30, pygame.Rect(0, 0, min(sub.get_width(), width - 8), sub.get_height()))
         # hit points as a bar on its own row: quicker to read than numbers, and never over the name
