@@ -7,14 +7,13 @@ Figures per resolution (1920×1080 and 3840×2160), one interleaved run each:
 - full: a battle frame that repaints the whole window (board and panel) and flips;
 - hover: the pointer moving between two reachable squares (the path preview by dirty rectangles);
 - bare: `fill` + `flip` of the whole window, the floor any full frame pays.
+Times are the thread's CPU time (bench/timing.py).
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from bench.maps import bench_rows
-from bench.timing import interleave, median_of, ratio
+from bench.timing import cpu_ms, interleave, median_of, ratio
 
 SIZES = ((1920, 1080), (3840, 2160))
 UNITS = (("hero", (50, 50)), ("scout", (30, 40)))
@@ -53,19 +52,20 @@ def level_text() -> str:
     )
 
 
-def _clear_reach_cache(app: Any) -> None:
-    """Forget any cached reach, so a click always times the search."""
-    match = getattr(app, "match", None)
-    clear = getattr(match, "clear_reach_cache", None)
-    if callable(clear):
-        clear()
+def _clear_reach_cache() -> None:
+    """Forget any cached reach, so a click always times the search (game.reach_cache, where there is one)."""
+    try:
+        from game import reach_cache  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    reach_cache.clear()
 
 
 def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]:
     from game.ui.app import App
+    from game.ui.options import AppOptions
 
-    args = argparse.Namespace(level=path, frames=None, screenshot=None, size=f"{size[0]}x{size[1]}", seed=0)
-    app = App(args)
+    app = App(AppOptions(level=path, size=size))
     scene = app.scene
     assert scene is not None
     app.step(1 / 60)
@@ -99,10 +99,8 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
         app.step(1 / 60)
 
     def timed_click() -> float:
-        _clear_reach_cache(app)
-        start = time.perf_counter()
-        click()
-        return (time.perf_counter() - start) * 1000
+        _clear_reach_cache()
+        return cpu_ms(click)
 
     click()
     entries = sorted(scene.forecast.reach.values(), key=lambda r: -r.cost)  # type: ignore[attr-defined]
@@ -111,9 +109,7 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
     def timer(fn: Any) -> float:
         if fn is click:
             return timed_click()
-        start = time.perf_counter()
-        fn()
-        return (time.perf_counter() - start) * 1000
+        return cpu_ms(fn)
 
     times = interleave({"bare": bare, "full": full, "click": click, "hover": hover}, rounds=rounds, timer=timer)
     overlay = len(scene.forecast.reach) if scene.forecast else 0  # type: ignore[attr-defined]
