@@ -23,7 +23,7 @@ from game.match import BadAction, Match
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.script import ScriptError, load_script
 from rules.actions import MODES
-from rules.core import SQUARE_CM, Event, Illegal, Ruling, Situation, Square
+from rules.core import SQUARE_CM, Event, Illegal, Ruling, Situation
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
 
@@ -48,13 +48,15 @@ def band_name(band: str | None) -> str:
     return str(band) if name.startswith("⟦") else name
 
 
-def parse_square(text: str) -> Square:
-    """ "X,Y" → (x, y); UsageError otherwise."""
+def parse_step(text: str) -> tuple[int, ...]:
+    """ "X,Y" or "X,Y,W,H" (a footprint named exactly, INTERFACE.md §3) → a path entry; UsageError otherwise."""
     try:
-        x_text, y_text = text.split(",")
-        return (int(x_text), int(y_text))
+        values = tuple(int(v) for v in text.split(","))
     except ValueError:
-        raise UsageError(t("cli.square_bad", text=repr(text))) from None
+        raise UsageError(t("path_entries.step_bad", text=repr(text))) from None
+    if len(values) == 2 or (len(values) == 4 and values[2] >= 1 and values[3] >= 1):
+        return values
+    raise UsageError(t("path_entries.step_bad", text=repr(text)))
 
 
 def fresh_turn(match: Match, unit: str) -> Situation:
@@ -76,6 +78,8 @@ def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
             "cost_m": _metres(s.cost, unit_cm),
             "rules": list(s.rules),
             "events": [e.text() for e in s.events],
+            # a squeezed footprint after the step (INTERFACE.md §2 path entries [x, y, w, h])
+            **({"dims": list(s.dims)} if s.dims is not None else {}),
         }
         for s in result.steps
     ]
@@ -112,7 +116,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_measure(args: argparse.Namespace) -> int:
     """Cost and legality of a path for a unit, now, without moving it."""
     level = load_level(args.level)
-    path = [parse_square(s) for s in args.squares]
+    path = [parse_step(s) for s in args.squares]
     if args.mode is not None and args.mode not in MODES:
         raise UsageError(t("cli.bad_mode", mode=repr(args.mode), modes=", ".join(MODES)))
     match = Match(level, seed=args.seed)
@@ -262,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("measure", help=t("cli.help_measure"))
     p.add_argument("level")
     p.add_argument("unit")
-    p.add_argument("squares", nargs="+", metavar="X,Y")
+    p.add_argument("squares", nargs="+", metavar="X,Y[,W,H]")
     p.add_argument("--mode", default=None)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")

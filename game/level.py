@@ -255,11 +255,8 @@ def _options(table: Table | None, ruleset: str) -> Options:
     """`[rules]`: diagonal plus the ruleset's own keys (Options.extra)."""
     if table is None:
         return Options(diagonal=DEFAULT_DIAGONAL[ruleset], extra=MappingProxyType({}))
-    # dnd5e counts every diagonal as one square (D5-GRID-DIAG); the alternating variant needs a
-    # diagonal counter the dnd5e search does not keep yet, so it is refused rather than ignored
-    diagonal = table.text(
-        "diagonal", DEFAULT_DIAGONAL[ruleset], choices=("uniform",) if ruleset == "dnd5e" else DIAGONALS
-    )
+    # dnd5e may take the alternating variant (D5-GRID-DIAG-VARIANT); its default stays uniform
+    diagonal = table.text("diagonal", DEFAULT_DIAGONAL[ruleset], choices=DIAGONALS)
     extra: dict[str, Any] = {}
     for key, (kind, choices) in RULE_OPTIONS[ruleset].items():
         if not table.has(key):

@@ -344,6 +344,8 @@ class Match:
                 "bound_to": partners,
                 "defeated": c.defeated,
                 "squeezed": c.squeezed,
+                # INTERFACE.md §4: the current footprint (squeezed or full), `at` its top-left square
+                "dims": list(c.dims),
             }
         out: dict[str, Any] = {"round": self.round, "active": self.active_side, "units": units}
         if self.active_unit:

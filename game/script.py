@@ -82,6 +82,17 @@ def _square(value: Any) -> tuple[int, int] | None:
     return None
 
 
+def _path_entry(value: Any) -> tuple[int, ...] | None:
+    """A path entry: `[x, y]`, or `[x, y, w, h]` naming the footprint exactly (INTERFACE.md §2); None if neither."""
+    if not isinstance(value, list) or len(value) not in (2, 4):
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None
+    if len(value) == 4 and (value[2] < 1 or value[3] < 1):
+        return None
+    return tuple(value)
+
+
 def _action(entry: Any, i: int, fail: Any) -> Action:
     """One [[do]] table → Action."""
     if not isinstance(entry, dict):
@@ -100,9 +111,9 @@ def _action(entry: Any, i: int, fail: Any) -> Action:
         raise fail(i, "path", t("script_error.path_list"))
     path = []
     for j, value in enumerate(path_value):
-        sq = _square(value)
+        sq = _path_entry(value)
         if sq is None:
-            raise fail(i, "path", t("script_error.path_entry", index=j, value=repr(value)))
+            raise fail(i, "path", t("path_entries.script_entry", index=j, value=repr(value)))
         path.append(sq)
     if kind in {"move", "double_move", "run", "step", "minimum_move", "overrun", "tumble"} and not path:
         raise fail(i, "path", t("script_error.needs_path", kind=kind))

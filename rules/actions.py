@@ -86,7 +86,9 @@ class Action:
 
     kind: str
     unit: str | None = None
-    path: tuple[Square, ...] = ()
+    path: tuple[tuple[int, ...], ...] = ()
+    """Path entries: (x, y) the top-left square after each step, or (x, y, w, h) naming the footprint
+    exactly (a squeezed one, INTERFACE.md §2)."""
     mode: str | None = None
     target: str | None = None
     tactic: str = "front"

@@ -404,8 +404,8 @@ def merge_rules(*groups: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 class Options:
     """The level's `[rules]` table (plus house-rule defaults)."""
 
-    diagonal: str = "alternating"
-    """"alternating" (1-2-1-2) or "uniform"."""
+    diagonal: str | None = None
+    """"alternating" (1-2-1-2), "uniform", or None for the ruleset's default (pf1 alternating, dnd5e uniform)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 

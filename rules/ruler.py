@@ -22,11 +22,14 @@ class Tape:
 
 
 def tape(ruleset: str, options: Options, a: Square, b: Square) -> Tape:
-    """Distance from `a` to `b`: pf1 1-2-1-2 (PF1-DIAG), dnd5e every diagonal 1 (D5-GRID-DIAG), hexxen none."""
+    """Distance from `a` to `b`: pf1 1-2-1-2 (PF1-DIAG), dnd5e every diagonal 1 (D5-GRID-DIAG) unless the
+    level takes the alternating variant (D5-GRID-DIAG-VARIANT), hexxen none."""
     if ruleset == "hexxen":
         return Tape(None, "HX-ABSTRACT")
-    if ruleset == "pf1" and options.diagonal == "alternating":
+    if ruleset == "pf1" and options.diagonal != "uniform":
         return Tape(pf1_distance(a, b), "PF1-DIAG")
     if ruleset == "pf1":
         return Tape(chebyshev(a, b), "GB-DIAGONAL-UNIFORM")
+    if options.diagonal == "alternating":
+        return Tape(pf1_distance(a, b), "D5-GRID-DIAG-VARIANT")
     return Tape(chebyshev(a, b), "D5-GRID-DIAG")

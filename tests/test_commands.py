@@ -148,3 +148,70 @@ def test_a_bad_script_is_refused_with_its_key_and_exit_2(tmp_path, body, expecte
 def test_a_missing_level_file_is_bad_input():
     out = gridbound("reach", "levels/does_not_exist.toml", "x")
     assert out.returncode == 2 and "does_not_exist.toml" in out.stderr
+
+
+SQUEEZE_LEVEL = """format = 1
+name = "Edge corridor"
+ruleset = "dnd5e"
+[map]
+tiles = '''
+........
+...###..
+'''
+[[sides]]
+id = "a"
+[[units]]
+id = "ogre"
+side = "a"
+at = [0, 0]
+size = "large"
+speed = 12
+"""
+
+
+def test_measure_takes_x_y_w_h_steps_and_reports_squeezed_dims(tmp_path):
+    """INTERFACE.md §2/§3: a step may be X,Y,W,H; D5-SQUEEZE along the map edge, dims in the JSON steps."""
+    level = tmp_path / "edge.toml"
+    level.write_text(SQUEEZE_LEVEL, encoding="utf-8")
+    out = gridbound("measure", str(level), "ogre", "1,0", "3,0,1,1", "4,0,1,1", "--json")
+    data = json.loads(out.stdout)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert [s.get("dims") for s in data["steps"]] == [None, [1, 1], [1, 1]]
+    assert data["cost_m"] == 7.5 and "D5-SQUEEZE" in data["steps"][1]["rules"]
+    full = gridbound("measure", str(level), "ogre", "1,0", "3,0,2,2", "--json")
+    refused = json.loads(full.stdout)
+    assert full.returncode == 1 and refused["error"]["rule"] == "D5-SQUEEZE"
+    for bad in ("3,0,1", "3,0,0,1", "3,0,1,1,1"):
+        wrong = gridbound("measure", str(level), "ogre", bad)
+        assert wrong.returncode == 2 and "Traceback" not in wrong.stdout + wrong.stderr
+        assert bad in wrong.stdout + wrong.stderr
+
+
+def test_run_accepts_x_y_w_h_path_entries_and_reports_dims(tmp_path):
+    """INTERFACE.md §2 path entries and §4 `dims` of a squeezed unit in the state."""
+    level = tmp_path / "edge.toml"
+    level.write_text(SQUEEZE_LEVEL, encoding="utf-8")
+    script = tmp_path / "s.toml"
+    script.write_text('[[do]]\nunit = "ogre"\naction = "move"\npath = [[1, 0], [3, 0, 1, 1]]\n', encoding="utf-8")
+    out = gridbound("run", str(level), str(script), "--json")
+    assert out.returncode == 0, out.stdout + out.stderr
+    ogre = json.loads(out.stdout)["state"]["units"]["ogre"]
+    assert ogre["at"] == [3, 0] and ogre["dims"] == [1, 1] and ogre["squeezed"] is True
+    script.write_text('[[do]]\nunit = "ogre"\naction = "move"\npath = [[1, 0, 0, 2]]\n', encoding="utf-8")
+    bad = gridbound("run", str(level), str(script), "--json")
+    assert bad.returncode == 2 and "Traceback" not in bad.stdout + bad.stderr
+    assert "do[0].path" in bad.stdout + bad.stderr or "path" in bad.stdout + bad.stderr
+
+
+def test_run_on_an_alternating_dnd5e_level_prices_every_second_diagonal_double(tmp_path):
+    """Defect 5 of #13: `diagonal = "alternating"` loads for dnd5e and W62's walk costs 9 m (D5-GRID-DIAG-VARIANT)."""
+    level = tmp_path / "alt.toml"
+    text = SQUEEZE_LEVEL.replace("[map]", '[rules]\ndiagonal = "alternating"\n[map]')
+    text = text.replace('size = "large"\nspeed = 12', "speed = 9")
+    text = text.replace("........\n...###..", "\n".join(["......"] * 5))
+    level.write_text(text, encoding="utf-8")
+    assert gridbound("check", str(level)).returncode == 0
+    out = gridbound("measure", str(level), "ogre", "1,1", "2,2", "3,3", "4,4", "--json")
+    data = json.loads(out.stdout)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert [s["cost_m"] for s in data["steps"]] == [1.5, 3.0, 1.5, 3.0] and data["band"] == "move"

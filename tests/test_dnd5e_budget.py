@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 from test_dnd5e_helpers import OPEN, act, east, fighter, foe, refuse, seed_rolling, situation
 
 from rules import dnd5e
@@ -229,3 +232,70 @@ def test_movement_summary_reports_metres_spent_and_left_in_the_current_mode():
     assert dnd5e.movement_summary(sit, "f") == (3.0, 6.0)
     sit, _ = act(sit, "dash")
     assert dnd5e.movement_summary(sit, "f") == (3.0, 15.0)
+
+
+def test_w25_revised_after_eighteen_metres_only_a_dash_gives_more_and_only_to_flying():
+    """W25 (revised): no further movement unless the unit Dashes; Dash adds speed, so fly 36 − 18 = 18 m."""
+    sit = situation(["." * 30], fighter(fly=18.0))
+    sit, _ = act(sit, "move", path=east(4), mode="fly")
+    sit, _ = act(sit, "move", path=east(2, (4, 0)), mode="walk")
+    sit, _ = act(sit, "move", path=east(6, (6, 0)), mode="fly")
+    assert sit.turns["f"].spent_cm == 1800
+    assert refuse(sit, "move", path=((13, 0),), mode="fly").rule in ("D5-SPEED", "D5-SWITCH-SPEED")
+    sit, dashed = act(sit, "dash")
+    assert "D5-DASH" in dashed.rules
+    creature, turn = sit.creature("f"), sit.turns["f"]
+    assert dnd5e.remaining_cm(creature, turn, "fly") == 1800, "18 × (1 + 1) − 18"
+    assert dnd5e.remaining_cm(creature, turn, "walk") == 0, "9 × (1 + 1) − 18"
+    assert refuse(sit, "move", path=((13, 0),), mode="walk").rule == "D5-SWITCH-SPEED"
+    sit, flown = act(sit, "move", path=east(12, (12, 0)), mode="fly")
+    assert flown.cost == 1800 and "D5-DASH" in flown.rules
+    assert refuse(sit, "move", path=((25, 0),), mode="fly").rule in ("D5-SPEED", "D5-SWITCH-SPEED")
+
+
+def test_d5_dash_adds_movement_equal_to_the_speed_and_leaves_the_speed_alone():
+    """D5-DASH: budget = speed × (1 + dashes); the speed itself (and so B/2 to stand) does not change."""
+    sit = situation(["." * 20], fighter(speed=7.5))
+    assert dnd5e.stand_cost_cm(sit.creature("f")) == 375
+    sit, dashed = act(sit, "dash")
+    assert dashed.cost == 0 and {"D5-DASH", "GB-5E-DASH"} <= set(dashed.rules)
+    assert dnd5e.speeds_cm(sit.creature("f"))["walk"] == 750
+    assert dnd5e.remaining_cm(sit.creature("f"), sit.turns["f"]) == 1500
+    sit, walked = act(sit, "move", path=east(10))
+    assert walked.cost == 1500 and "D5-DASH" in walked.rules
+    assert refuse(sit, "move", path=((11, 0),)).rule == "D5-SPEED"
+
+
+def test_w29_revised_dash_then_stand_for_four_and_a_half_then_walk_five_squares():
+    """W29 (revised), D5-PRONE-STAND-LIMIT with D5-DASH: 18 − 6 = 12 ≥ 4.5, stand (10.5 spent), walk 5."""
+    sit = situation(OPEN, fighter(prone=True))
+    sit, _ = act(sit, "move", path=east(2))
+    refused = refuse(sit, "stand_up")
+    assert refused.rule == "D5-PRONE-STAND-LIMIT" and "Dash" in refused.message
+    sit, _ = act(sit, "dash")
+    sit, stood = act(sit, "stand_up")
+    assert stood.cost == 450, "Dash does not double the cost of standing (D5-PRONE-STAND)"
+    assert {"D5-PRONE-STAND", "D5-DASH"} <= set(stood.rules)
+    assert sit.turns["f"].spent_cm == 1050 and not sit.creature("f").prone
+    sit, walked = act(sit, "move", path=east(5, (2, 0)))
+    assert walked.cost == 750 and sit.turns["f"].spent_cm == 1800
+    assert refuse(sit, "move", path=((8, 0),)).rule == "D5-SPEED"
+
+
+def test_d5_prone_stand_limit_needs_half_the_speed_left_of_the_dashed_budget():
+    """D5-PRONE-STAND-LIMIT: legal iff B > 0 and B × (1 + dashes) − spent ≥ B/2, exact in cm."""
+    for spent, dashed, legal in ((450, False, True), (451, False, False), (1350, True, True), (1351, True, False)):
+        turn = dnd5e.TurnState(spent_cm=spent, dashed=dashed, action_used=dashed)
+        sit = replace(situation(OPEN, fighter(prone=True)), turns={"f": turn})
+        result = dnd5e.rule(sit, Action("stand_up", "f"), random.Random(0))
+        assert isinstance(result, Ruling) is legal, (spent, dashed, result)
+        if not legal:
+            assert result.rule == "D5-PRONE-STAND-LIMIT"
+
+
+def test_d5_prone_stand_a_legless_flyer_stands_on_half_its_fly_speed_not_doubled_by_dash():
+    """D5-PRONE-STAND: B is the highest speed when walking is 0; a Dash doubles the budget, not B/2."""
+    sit = situation(OPEN, fighter(speed=0.0, fly=12.0, prone=True))
+    sit, _ = act(sit, "dash")
+    sit, stood = act(sit, "stand_up")
+    assert stood.cost == 600 and sit.turns["f"].spent_cm == 600

@@ -11,7 +11,7 @@ from test_dnd5e_helpers import apply
 from rules import dnd5e
 from rules.actions import Action
 from rules.board import board_from_rows
-from rules.core import Creature, Ruling, Situation, Size
+from rules.core import Creature, Options, Ruling, Situation, Size
 from rules.dnd5e.movement import Mover
 from rules.dnd5e.reachable import _general
 from rules.dnd5e.single_square import applies, search
@@ -55,8 +55,15 @@ def situations(draw: st.DrawFn, *, edges: bool = True) -> Situation:
             reach=draw(st.sampled_from([1.5, 3.0])),
         )
     spent = draw(st.sampled_from([0, 150, 375, 600]))
-    turn = dnd5e.TurnState(spent_cm=spent, dashed=draw(st.booleans()), action_used=draw(st.booleans()))
-    return Situation("dnd5e", board, creatures, {"m": turn})
+    turn = dnd5e.TurnState(
+        spent_cm=spent,
+        dashed=draw(st.booleans()),
+        action_used=draw(st.booleans()),
+        diagonals=draw(st.integers(0, 3)),
+    )
+    # D5-GRID-DIAG by default, or the alternating variant (D5-GRID-DIAG-VARIANT)
+    options = Options(diagonal=draw(st.sampled_from([None, "uniform", "alternating"])))
+    return Situation("dnd5e", board, creatures, {"m": turn}, options=options)
 
 
 @settings(max_examples=80, deadline=None)
@@ -117,7 +124,7 @@ def test_property_the_budget_is_never_exceeded_and_no_segment_ends_in_a_space(
 ):
     # D5-SPEED, D5-SWITCH-SPEED, D5-PRONE-STAND, D5-NO-END-IN-SPACE across random segments
     rng = random.Random(seed)
-    sit = Situation(sit.ruleset, sit.board, sit.creatures, {"m": dnd5e.new_turn(sit, "m")})
+    sit = Situation(sit.ruleset, sit.board, sit.creatures, {"m": dnd5e.new_turn(sit, "m")}, options=sit.options)
     for template in actions:
         me = sit.creature("m")
         path, at = [], me.at

@@ -148,3 +148,37 @@ def test_gb_5e_door_a_closed_door_forms_a_corner_an_open_one_does_not():
     assert dnd5e.measure(shut, "f", ((1, 1),)).rule == "D5-GRID-CORNER"
     ajar = situation(["./..", "....", "...."], fighter())
     assert dnd5e.measure(ajar, "f", ((1, 1),)).cost == 150
+
+
+def test_w57_revised_a_flyer_ignores_hampering_edges_and_squares():
+    """W57 (revised), D5-GRID-OBSTACLES: walking 3 m, flying 1.5 m over a hampering segment or `%` square."""
+    edge = [((0, 0), (1, 0), "hampering")]
+    sit = situation(OPEN, fighter(fly=18.0), edges=edge)
+    assert dnd5e.measure(sit, "f", east(1)).cost == 300
+    flown = dnd5e.measure(sit, "f", east(1), mode="fly")
+    assert flown.cost == 150 and "D5-DIFFICULT" not in flown.rules
+    square = situation(["....", ".%..", "...."], fighter(fly=18.0))
+    assert dnd5e.measure(square, "f", ((1, 1),)).cost == 300
+    over = dnd5e.measure(square, "f", ((1, 1),), mode="fly")
+    assert over.cost == 150 and "D5-GRID-OBSTACLES" in over.rules
+
+
+def test_w57_revised_a_hampering_segment_at_the_vertex_stops_walkers_not_flyers():
+    """W57 (revised), D5-GRID-CORNER with D5-GRID-OBSTACLES: only blocking segments bar a flyer's diagonal."""
+    sit = situation(OPEN, fighter(fly=18.0), edges=[((0, 0), (1, 0), "hampering")])
+    assert dnd5e.measure(sit, "f", ((1, 1),)).rule == "D5-GRID-OBSTACLES"
+    assert dnd5e.measure(sit, "f", ((1, 1),), mode="fly").cost == 150
+    blocked = situation(OPEN, fighter(fly=18.0), edges=[((0, 0), (1, 0), "blocking")])
+    assert dnd5e.measure(blocked, "f", ((1, 1),), mode="fly").rule == "D5-GRID-OBSTACLES"
+    walled = situation([".#..", "....", "...."], fighter(fly=18.0))
+    assert dnd5e.measure(walled, "f", ((1, 1),), mode="fly").rule == "D5-GRID-CORNER"
+
+
+def test_d5_grid_obstacles_a_flyer_still_pays_for_a_creatures_space():
+    """D5-GRID-OBSTACLES (revised): flyers ignore hampering, not D5-CREATURE-DIFFICULT."""
+    sit = situation(["..%."], fighter(fly=18.0), fighter("ally", (1, 0)))
+    ruling = dnd5e.measure(sit, "f", east(3), mode="fly")
+    assert [s.cost for s in ruling.steps] == [300, 150, 150]
+    assert "D5-CREATURE-DIFFICULT" in ruling.steps[0].rules
+    reached = {r.at: r.cost for r in dnd5e.reachable(sit, "f", "fly")}
+    assert reached[(2, 0)] == 450 and reached[(3, 0)] == 600

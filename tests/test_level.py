@@ -556,8 +556,10 @@ def test_any_damaged_level_text_loads_or_gives_one_level_error(data: st.DataObje
         assert level.units and level.sides
 
 
-def test_dnd5e_refuses_the_alternating_diagonal_variant_instead_of_ignoring_it(tmp_path: Path) -> None:
-    # D5-GRID-DIAG: every diagonal is one square; the 1-2-1-2 variant is not implemented for dnd5e
+def test_dnd5e_accepts_the_alternating_diagonal_variant() -> None:
+    """Defect 5 of #13: `diagonal = "alternating"` is D5-GRID-DIAG-VARIANT, no longer refused for dnd5e."""
     text = variant('ruleset = "hexxen"', 'ruleset = "dnd5e"', hexxen(unit("h", "hunters", (0, 0))))
-    message = refused(tmp_path, text.replace("[map]", '[rules]\ndiagonal = "alternating"\n[map]'))
-    assert "rules.diagonal" in message and '"uniform"' in message
+    level = parse_level(text.replace("[map]", '[rules]\ndiagonal = "alternating"\n[map]'))
+    assert level.ruleset == "dnd5e" and level.options.diagonal == "alternating"
+    assert parse_level(text).options.diagonal == "uniform", "D5-GRID-DIAG stays the default"
+    _same_data(level, parse_level(level_to_toml(level)))

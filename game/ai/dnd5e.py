@@ -7,16 +7,18 @@ import random
 import rules.dnd5e as dnd5e
 from game.ai.context import Ctx, open_door_towards
 from game.ai.navigation import walk_gap
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, hunt_choice
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Square
+from rules.dnd5e.space import sit_distance
 from rules.dnd5e.turn import can_dash
 from rules.ruleset import Reach
 
 
-def _in_reach(me: Creature, mine: frozenset[Square], foe: Creature) -> bool:
-    """Whether `foe` is within the unit's melee reach from footprint `mine` (D5-GRID-DIAG distance)."""
-    return gap("dnd5e", mine, foe.footprint()) <= dnd5e.reach_squares(me)
+def _in_reach(ctx: Ctx, me: Creature, mine: frozenset[Square], foe: Creature) -> bool:
+    """Whether `foe` is within the unit's melee reach from footprint `mine` (the level's diagonal rule:
+    D5-GRID-DIAG, or D5-GRID-DIAG-VARIANT)."""
+    return sit_distance(ctx.sit, mine, foe.footprint()) <= dnd5e.reach_squares(me)
 
 
 def _turn(ctx: Ctx) -> dnd5e.TurnState:
@@ -48,7 +50,7 @@ def choose(ctx: Ctx) -> Action | None:
         return None
     if me.prone and _allowed(ctx, Action("stand_up", ctx.unit)):
         return Action("stand_up", ctx.unit)
-    near = [f for f in foes if _in_reach(me, me.footprint(), f)]
+    near = [f for f in foes if _in_reach(ctx, me, me.footprint(), f)]
     if near:
         # in melee: attack while attacks are left; walking off would draw opportunity attacks
         if not _attack_left(ctx):
@@ -67,7 +69,7 @@ def choose(ctx: Ctx) -> Action | None:
         for r in reach:
             if r.band != "move":
                 continue
-            hittable = [f for f in foes if _in_reach(me, footprint_at(me, r.at), f)]
+            hittable = [f for f in foes if _in_reach(ctx, me, footprint_at(me, r.at), f)]
             if hittable:
                 victim = attack_choice(hittable)
                 scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost / SQUARE_CM * COST_WEIGHT, r))

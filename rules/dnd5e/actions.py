@@ -15,7 +15,7 @@ from rules.geometry import chebyshev
 from . import house
 from .movement import Plan, apply_plan, plan
 from .reachable import reachable
-from .space import distance_squares, reach_squares
+from .space import distance_squares, reach_squares, sit_distance
 from .turn import TurnState, allowance_cm, can_dash, current_turn, speeds_cm, stand_basis, stand_cost_cm
 
 FALL_DAMAGE = "1d6"
@@ -82,7 +82,7 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
         if not action.path:
             return Ruling(
                 unit_cm=1,
-                rules=(house.GB_5E_DASH,),
+                rules=("D5-DASH", house.GB_5E_DASH),
                 effects=(_turn_effect(unit, turn),),
                 message=f"{unit} dashes: one more speed's worth of movement this turn",
             )
@@ -105,7 +105,7 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
             steps=found.ruling.steps,
         )
     effects = apply_plan(sit, unit, found, turn)
-    rules = found.ruling.rules + ((house.GB_5E_DASH,) if dash else ())
+    rules = found.ruling.rules + (("D5-DASH", house.GB_5E_DASH) if dash else ())
     return replace(found.ruling, rules=merge_rules(rules), effects=effects, band="dash" if dash else "move")
 
 
@@ -128,7 +128,11 @@ def rule_drop_prone(sit: Situation, unit: str, rng: random.Random) -> Ruling | I
 
 
 def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
-    """Standing up: half the (walking) speed from the budget, if that much is left (D5-PRONE-STAND, -LIMIT)."""
+    """Standing up: B/2 from the budget if B × (1 + dashes) − spent ≥ B/2 (D5-PRONE-STAND, -LIMIT, D5-DASH).
+
+    B is the walking speed, or the highest speed when walking is 0; a Dash adds movement but
+    leaves the cost of standing at half the speed itself.
+    """
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
@@ -141,15 +145,17 @@ def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
     cost = stand_cost_cm(creature)
     left = allowance_cm(creature, turn, mode)
     if left < cost:
+        hint = "" if turn.dashed or not can_dash(turn) else " (a Dash would add movement)"
         return Illegal(
             "D5-PRONE-STAND-LIMIT",
-            f"standing costs {cost / 100:g} m but only {max(0, left) / 100:g} m is left",
+            f"standing costs {cost / 100:g} m but only {max(0, left) / 100:g} m is left{hint}",
             cost=cost,
             unit_cm=1,
         )
     new = replace(turn, spent_cm=turn.spent_cm + cost, mode=mode)
     effects = (Effect("set", unit, "prone", False), Effect("set", unit, "mode", "walk"), _turn_effect(unit, new))
-    return Ruling(cost=cost, unit_cm=1, rules=("D5-PRONE-STAND",), effects=effects)
+    rules = ("D5-PRONE-STAND", "D5-PRONE-STAND-LIMIT") + (("D5-DASH",) if turn.dashed else ())
+    return Ruling(cost=cost, unit_cm=1, rules=rules, effects=effects)
 
 
 # --- attacks -------------------------------------------------------------------------
@@ -193,9 +199,12 @@ def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal 
         return _illegal(house.GB_5E_ACTION, f"{target_id} is already down")
     if not creature.hostile_to(target):
         return _illegal(house.GB_5E_ACTION, f"{target_id} is not hostile to {unit}")
-    gap = distance_squares(creature.footprint(), target.footprint())
+    gap = sit_distance(sit, creature.footprint(), target.footprint())
     if gap > reach_squares(creature):
-        return _illegal(house.GB_5E_REACH, f"{target_id} is {gap} squares away, beyond reach", at=target.at)
+        # under the alternating variant, name it when it is what puts the target out of reach
+        variant = distance_squares(creature.footprint(), target.footprint()) <= reach_squares(creature)
+        rule = "D5-GRID-DIAG-VARIANT" if variant else house.GB_5E_REACH
+        return _illegal(rule, f"{target_id} is {gap} squares away, beyond reach", at=target.at)
     return None
 
 

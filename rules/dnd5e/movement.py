@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.core import SQUARE_CM, Creature, Effect, Event, Illegal, Ruling, Situation, Square, StepRuling, merge_rules
+from rules.core import SQUARE_CM, Effect, Event, Illegal, Ruling, Situation, Square, StepRuling, merge_rules
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
 
 from . import house
@@ -25,10 +25,11 @@ from .space import (
     squeeze_clearance,
     squeeze_side,
 )
-from .turn import TurnState, allowance_cm, can_dash, current_turn, default_mode, speeds_cm, surcharged
+from .turn import Budget, TurnState, band_of, current_turn, resolve_mode, segment_budget, surcharged
 
-State = tuple[Square, bool]
-"""Anchor of the current footprint and whether it is squeezed."""
+State = tuple[Square, bool, int]
+"""Anchor of the current footprint, whether it is squeezed, and the parity of the turn's diagonal
+counter (always 0 unless the level takes D5-GRID-DIAG-VARIANT, where the next diagonal's price depends on it)."""
 
 Reason = tuple[str, str, Square]
 """Why a footprint or step is refused: rule id, message, square."""
@@ -48,6 +49,8 @@ class Mover:
         self.creature = creature = sit.creature(unit)
         self.mode = mode
         self.flying = mode == "fly"
+        self.alternating = sit.options.diagonal == "alternating"
+        """D5-GRID-DIAG-VARIANT: every second diagonal of the turn costs double."""
         self.crawling = mode == "crawl"
         self.surcharge = surcharged(creature, mode)
         self.full = full_side(creature)
@@ -75,7 +78,15 @@ class Mover:
         """The state the creature is in now."""
         c = self.creature
         squeezed = self.red is not None and (c.squeezed or (c.space is not None and c.space != (self.full, self.full)))
-        return (c.at, squeezed)
+        parity = current_turn(self.sit, c.id).diagonals % 2 if self.alternating else 0
+        return (c.at, squeezed, parity)
+
+    def step_base(self, state: State, delta: Square) -> tuple[int, int]:
+        """(base distance in squares, parity after the step): a diagonal under D5-GRID-DIAG-VARIANT
+        does d += 1 and costs 1 when d is then odd, 2 when even; otherwise every step is 1 (D5-GRID-DIAG)."""
+        if self.alternating and delta[0] and delta[1]:
+            return 1 + state[2], 1 - state[2]
+        return 1, state[2]
 
     def side(self, state: State) -> int:
         """Footprint side of a state."""
@@ -123,7 +134,10 @@ class Mover:
         return not self.spaces.occupied(self.squares(state))
 
     def _rough(self, anchor: Square, side: int) -> bool:
-        """Whether a fitting footprint is difficult: terrain, hampering or another creature's space."""
+        """Whether a fitting footprint is difficult: terrain, hampering or another creature's space.
+
+        A flyer ignores hampering squares as well as `surface` difficult terrain (D5-GRID-OBSTACLES, D5-DIFFICULT).
+        """
         key = (anchor, side)
         hit = self._terrain_extra.get(key)
         if hit is None:
@@ -131,7 +145,7 @@ class Mover:
             hit = self.spaces.occupied(squares)
             for sq in squares:
                 t = self.board.terrain(sq)
-                if hit or t.hampering or (t.difficult and not self.flying):
+                if hit or ((t.hampering or t.difficult) and not self.flying):
                     hit = True
                     break
             self._terrain_extra[key] = hit
@@ -162,7 +176,7 @@ class Mover:
                 for flank in ((x + delta[0], y), (x, y + delta[1])):
                     if self.board.in_bounds(flank) and self.board.terrain(flank).wall:
                         return ("D5-GRID-CORNER", f"the step cuts the corner of {list(flank)}", flank), False
-                if self._edges and corner_blocked(self.board, anchor, (1, 1), delta) is not None:
+                if self._edges and corner_blocked(self.board, anchor, (1, 1), delta, segment_counts=self._counts):
                     to = (x + delta[0], y + delta[1])
                     return ("D5-GRID-OBSTACLES", "a wall segment touches the corner crossed", to), False
                 return None, False
@@ -170,7 +184,7 @@ class Mover:
                 (anchor[0], anchor[1] + delta[1]), side
             )
             if hit is None and self._edges:
-                hit = corner_blocked(self.board, anchor, (side, side), delta)
+                hit = corner_blocked(self.board, anchor, (side, side), delta, segment_counts=self._counts)
             if hit is not None:
                 return ("D5-GRID-CORNER", f"the step cuts the corner at {list(hit)}", hit), False
             return None, False
@@ -180,46 +194,79 @@ class Mover:
         if "blocking" in kinds:
             to = (anchor[0] + delta[0], anchor[1] + delta[1])
             return ("D5-GRID-OBSTACLES", "a blocking wall segment is in the way", to), False
-        return None, "hampering" in kinds
+        return None, "hampering" in kinds and not self.flying
+
+    def _counts(self, kind: str) -> bool:
+        """Which wall segments at a crossed vertex forbid a diagonal: a flyer passes hampering ones.
+
+        D5-GRID-OBSTACLES: only blocking segments (and solid squares) bar a flyer's diagonal.
+        """
+        return kind == "blocking" or not self.flying
 
     def targets(self, state: State, delta: Square) -> tuple[list[State], Reason | None, bool]:
         """States one step `delta` leads to (several only when entering a squeeze), or the refusal."""
         refusal, hampered = self._blocked_step(state, delta)
         if refusal is not None:
             return [], refusal, False
-        (x, y), squeezed = state
+        (x, y), squeezed, _ = state
+        parity = self.step_base(state, delta)[1]
         to = (x + delta[0], y + delta[1])
         red = self.red
         if not squeezed:
             reason = self.fit(to, self.full, self.need_full)
             if reason is None:
-                return [(to, False)], None, hampered
+                return [(to, False, parity)], None, hampered
             if red is None:
                 return [], reason, False
+            # D5-SQUEEZE: a reduced footprint inside F' only because F' itself is illegal, only one
+            # that no legal full footprint contains (it would have to expand at once), and only one
+            # that enters a square outside the current footprint (a step must enter a new square)
             spare = self.full - red
+            here = set(self.squares(state))
             found = [
-                ((to[0] + i, to[1] + j), True)
+                ((to[0] + i, to[1] + j), True, parity)
                 for j in range(spare + 1)
                 for i in range(spare + 1)
                 if self.fit((to[0] + i, to[1] + j), red, self.need_red) is None
+                and not set(_square_fp((to[0] + i, to[1] + j), red)) <= here
+                and self.expansion(state, (to[0] + i, to[1] + j)) is None
             ]
             return found, (None if found else reason), hampered
         assert red is not None
-        spare = self.full - red
-        for j in range(spare, -1, -1):  # GB-5E-EXPAND: lowest y, then lowest x
-            for i in range(spare, -1, -1):
-                cand = (to[0] - i, to[1] - j)
-                if self.fit(cand, self.full, self.need_full) is None:
-                    return [(cand, False)], None, hampered
+        expanded = self.expansion(state, to)
+        if expanded is not None:
+            return [(expanded, False, parity)], None, hampered
         reason = self.fit(to, red, self.need_red)
         if reason is None:
-            return [(to, True)], None, hampered
+            return [(to, True, parity)], None, hampered
         return [], reason, False
 
-    def units(self, dest: State, hampered: bool) -> int:
-        """Step cost in squares: 1 + difficult + crawling + squeezing (+ climb/swim surcharge) (D5-COST-ADD)."""
+    def expansion(self, state: State, to: Square) -> Square | None:
+        """The full footprint a squeezed shift to `to` expands into, or None (D5-SQUEEZE, PF1-SQUEEZE-LARGE).
+
+        Among the legal full footprints containing the shifted reduced one, the most overlap with the
+        footprint held before the step wins, then the lowest y, then the lowest x.
+        """
+        red = self.red
+        assert red is not None
+        spare = self.full - red
+        held = set(self.squares(state))
+        best: tuple[int, int, int] | None = None
+        for j in range(spare + 1):
+            for i in range(spare + 1):
+                cand = (to[0] - i, to[1] - j)
+                if self.fit(cand, self.full, self.need_full) is None:
+                    key = (-len(held & set(_square_fp(cand, self.full))), cand[1], cand[0])
+                    best = key if best is None or key < best else best
+        return None if best is None else (best[2], best[1])
+
+    def units(self, dest: State, hampered: bool, base: int = 1) -> int:
+        """Step cost in squares: base × (1 + difficult + crawling + squeezing (+ climb/swim surcharge)).
+
+        D5-COST-ADD; under D5-GRID-DIAG-VARIANT a diagonal's base is 1 or 2 squares and every surcharge repeats it.
+        """
         difficult = hampered or self._rough(dest[0], self.side(dest))
-        return 1 + int(difficult) + self.extra_base + int(dest[1])
+        return base * (1 + int(difficult) + self.extra_base + int(dest[1]))
 
     def successors(self, state: State) -> list[tuple[State, int]]:
         """Every state one step away with its cost in squares."""
@@ -227,10 +274,11 @@ class Mover:
         if cached is not None:
             return cached
         cheapest: dict[State, int] = {}
-        (x, y), squeezed = state
+        (x, y), squeezed, _ = state
         quick = not squeezed and not self._edges
         full, need, extra = self.full, self.need_full, self.extra_base
         for delta in DIRECTIONS:
+            base, parity = self.step_base(state, delta)
             if quick:
                 # the common case (an unsqueezed step that fits) without the general machinery
                 dx, dy = delta
@@ -238,13 +286,13 @@ class Mover:
                     continue
                 to = (x + dx, y + dy)
                 if self.fit(to, full, need) is None:
-                    dest = (to, False)
-                    cheapest[dest] = 1 + int(self._rough(to, full)) + extra
+                    dest = (to, False, parity)
+                    cheapest[dest] = base * (1 + int(self._rough(to, full)) + extra)
                     self._via[(state, dest)] = (delta, False)
                     continue
             dests, _, hampered = self.targets(state, delta)
             for dest in dests:
-                units = self.units(dest, hampered)
+                units = self.units(dest, hampered, base)
                 # several steps may reach one squeezed state; keep the cheapest way there
                 if dest not in cheapest or units < cheapest[dest]:
                     cheapest[dest] = units
@@ -262,17 +310,19 @@ class Mover:
         side = self.side(dest)
         squares = self.squares(dest)
         rules: list[str] = ["D5-SPEED"]
+        base = self.step_base(src, delta)[0]
         if is_diagonal(delta):
-            rules.append("D5-GRID-DIAG")
+            rules.append("D5-GRID-DIAG-VARIANT" if self.alternating else "D5-GRID-DIAG")
         if side > 1 or self.full > 1:
             rules.append("D5-GRID-FOOTPRINT")
         sources = []
         if not self.flying and any(self.board.terrain(sq).difficult for sq in squares):
             sources.append("D5-DIFFICULT")
-        if hampered or any(self.board.terrain(sq).hampering for sq in squares):
+        hampering_here = any(self.board.terrain(sq).hampering for sq in squares)
+        if hampered or (hampering_here and not self.flying):
             sources.append("D5-GRID-OBSTACLES")
-        if self.flying and any(self.board.terrain(sq).pit for sq in squares):
-            rules.append("D5-GRID-OBSTACLES")
+        if self.flying and (hampering_here or any(self.board.terrain(sq).pit for sq in squares)):
+            rules.append("D5-GRID-OBSTACLES")  # a flyer crosses pits and ignores hampering squares
         others = self.spaces.creatures_in(squares)
         if others:
             sources.append("D5-CREATURE-DIFFICULT")
@@ -302,22 +352,28 @@ class Mover:
         if src[1] != dest[1] and self.red is not None:
             kind = "squeeze" if dest[1] else "expand"
             events.append(Event(kind, "D5-SQUEEZE", unit=self.creature.id, at=dest[0]))
-            if not dest[1] and (src[0] != dest[0]):
-                rules.append(house.GB_5E_EXPAND)
+            if not dest[1]:
+                rules.append("D5-SQUEEZE")
         before = self.squares(src)
         for tid, tfp, treach in self.threats:
-            if distance_squares(before, tfp) <= treach and distance_squares(squares, tfp) > treach:
+            alt = self.alternating
+            if distance_squares(before, tfp, alt) <= treach and distance_squares(squares, tfp, alt) > treach:
                 events.append(Event("provokes", "D5-OA-LEAVE-REACH", unit=self.creature.id, by=tid, at=src[0]))
         if events and any(e.kind == "provokes" for e in events):
             rules.append("D5-OA-LEAVE-REACH")
         dims = (side, side) if side != self.full else None
         return StepRuling(
             to=dest[0],
-            cost=self.units(dest, hampered) * SQUARE_CM,
+            cost=self.units(dest, hampered, base) * SQUARE_CM,
             rules=merge_rules(rules),
             events=tuple(events),
             dims=dims,
         )
+
+    def delta(self, src: State, dest: State) -> Square:
+        """The direction of a known transition."""
+        self.successors(src)
+        return self._via[(src, dest)][0]
 
     def refusal(self, state: State, target: Square) -> Reason:
         """Why no transition from `state` enters `target`."""
@@ -331,53 +387,6 @@ class Mover:
         return ("D5-GRID-DIAG", f"{list(target)} is not one step from {list(state[0])}", target)
 
 
-# --- mode and budget ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """What one segment in one mode may spend: with the current allowance and with a dash."""
-
-    mode: str
-    move_cm: int
-    dash_cm: int | None
-    """None when no dash is possible any more."""
-    switch: bool
-    """Whether this segment changes mode after movement was spent (D5-SWITCH-SPEED)."""
-
-
-def resolve_mode(creature: Creature, turn: TurnState, requested: str | None) -> str | Illegal:
-    """The mode a segment uses, or why that mode is closed (D5-CRAWL, D5-MODES)."""
-    if creature.helpless or creature.defeated:
-        return Illegal(house.GB_5E_UNABLE, f"{creature.id} is helpless and cannot move", unit_cm=1)
-    if creature.prone:
-        if requested in (None, "walk", "crawl"):
-            return "crawl"
-        return Illegal("D5-CRAWL", f"{creature.id} is prone and can only crawl (stand up first)", unit_cm=1)
-    if requested == "crawl":
-        return Illegal("D5-CRAWL", "only a prone creature crawls (drop prone first)", unit_cm=1)
-    mode = requested or default_mode(creature)
-    if mode not in speeds_cm(creature):
-        return Illegal("D5-MODES", f"{creature.id} has no {mode} speed", unit_cm=1)
-    return mode
-
-
-def _speed_of(mode: str) -> str:
-    """The speed a mode draws on: crawling uses the walking speed, so it is no switch."""
-    return "walk" if mode == "crawl" else mode
-
-
-def segment_budget(creature: Creature, turn: TurnState, mode: str) -> Budget | Illegal:
-    """The allowance of a segment in `mode`, or the Illegal when nothing is left (D5-SPEED, D5-SWITCH-SPEED)."""
-    move = allowance_cm(creature, turn, mode)
-    dash = allowance_cm(creature, turn, mode, dash=True) if can_dash(turn) else None
-    switch = _speed_of(mode) != _speed_of(turn.mode) and turn.spent_cm > 0
-    if move <= 0 and (dash is None or dash <= 0):
-        rule = "D5-SWITCH-SPEED" if switch else "D5-SPEED"
-        return Illegal(rule, f"no {mode} movement left: {speeds_cm(creature)[mode]} − {turn.spent_cm} cm", unit_cm=1)
-    return Budget(mode, move, dash, switch)
-
-
 # --- measure and reach ----------------------------------------------------------------
 
 
@@ -389,10 +398,26 @@ class Plan:
     end: State
     mover: Mover
     budget: Budget
+    diagonals: int = 0
+    """Diagonal steps on the path, for the turn's diagonal counter (D5-GRID-DIAG-VARIANT)."""
 
 
-def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Plan | Illegal:
-    """Rule on `path` as one movement segment starting from the unit's current turn state."""
+def _matches(mover: Mover, state: State, target: Sequence[int]) -> bool:
+    """Whether a state is the path entry `[x, y]` (any footprint there) or `[x, y, w, h]` (exactly that one)."""
+    if state[0] != (int(target[0]), int(target[1])):
+        return False
+    if len(target) >= 4:
+        side = mover.side(state)
+        return (side, side) == (int(target[2]), int(target[3]))
+    return True
+
+
+def plan(sit: Situation, unit: str, path: Sequence[Sequence[int]], mode: str | None = None) -> Plan | Illegal:
+    """Rule on `path` as one movement segment starting from the unit's current turn state.
+
+    A path entry is `[x, y]` (the cheapest footprint with that top-left square, the full one on ties)
+    or `[x, y, w, h]` (exactly that footprint, INTERFACE.md §2).
+    """
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     chosen = resolve_mode(creature, turn, mode)
@@ -404,12 +429,12 @@ def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = N
     mover = Mover(sit, unit, chosen)
     start = mover.start()
     layers: list[dict[State, tuple[int, State | None]]] = [{start: (0, None)}]
-    for target in path:
-        target = (int(target[0]), int(target[1]))
+    for entry in path:
+        target = (int(entry[0]), int(entry[1]))
         nxt: dict[State, tuple[int, State | None]] = {}
-        for state, (cost, _) in sorted(layers[-1].items(), key=lambda kv: kv[1][0]):
+        for state, (cost, _) in sorted(layers[-1].items(), key=lambda kv: (kv[1][0], kv[0][1])):
             for dest, units in mover.successors(state):
-                if dest[0] != target:
+                if not _matches(mover, dest, entry):
                     continue
                 total = cost + units
                 if dest not in nxt or total < nxt[dest][0]:
@@ -417,13 +442,15 @@ def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = N
         if not nxt:
             best = min(layers[-1].items(), key=lambda kv: kv[1][0])
             rule, message, at = mover.refusal(best[0], target)
+            if len(entry) >= 4 and any(d[0] == target for d, _ in mover.successors(best[0])):
+                rule, message = "D5-SQUEEZE", f"no legal {entry[2]}×{entry[3]} footprint at {list(target)} this step"
             steps = _steps(mover, layers, best[0])
             return Illegal(rule, message, at=at, cost=best[1][0] * SQUARE_CM, unit_cm=1, steps=steps)
         layers.append(nxt)
     ends = {s: v for s, v in layers[-1].items() if mover.end_ok(s)}
     if not ends:
         steps = _steps(mover, layers, min(layers[-1].items(), key=lambda kv: kv[1][0])[0])
-        at = path[-1] if path else creature.at
+        at = (int(path[-1][0]), int(path[-1][1])) if path else creature.at
         return Illegal(
             "D5-NO-END-IN-SPACE",
             "the move may not end in another creature's space",
@@ -432,13 +459,14 @@ def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = N
             unit_cm=1,
             steps=steps,
         )
-    end = min(ends.items(), key=lambda kv: kv[1][0])[0]
-    steps = _steps(mover, layers, end)
+    end = min(ends.items(), key=lambda kv: (kv[1][0], kv[0][1]))[0]  # the full footprint on ties
+    chain = _chain(layers, end)
+    steps = tuple(mover.step_ruling(a, b) for a, b in itertools.pairwise(chain))
     cost = sum(s.cost for s in steps)
     band = band_of(cost, budget)
     if band is None:
         limit = budget.dash_cm if budget.dash_cm is not None else budget.move_cm
-        running, at = 0, path[-1]
+        running, at = 0, (int(path[-1][0]), int(path[-1][1]))
         for step in steps:
             running += step.cost
             if running > limit:
@@ -464,6 +492,8 @@ def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = N
         rules.append("D5-BREAK-UP")
     if turn.attacks_left > 0:
         rules.append("D5-BETWEEN-ATTACKS")
+    if band == "dash" or turn.dashed:
+        rules.append("D5-DASH")
     if band == "dash":
         rules.append(house.GB_5E_DASH)
     events = tuple(e for s in steps for e in s.events)
@@ -475,26 +505,23 @@ def plan(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = N
         steps=steps,
         band=band,
     )
-    return Plan(ruling, end, mover, budget)
+    diagonals = sum(1 for a, b in itertools.pairwise(chain) if is_diagonal(mover.delta(a, b)))
+    return Plan(ruling, end, mover, budget, diagonals)
 
 
-def _steps(mover: Mover, layers: list[dict[State, tuple[int, State | None]]], last: State) -> tuple[StepRuling, ...]:
+def _chain(layers: list[dict[State, tuple[int, State | None]]], last: State) -> list[State]:
+    """The states from the start to `last`, following the layers' predecessors."""
     chain = [last]
     for layer in reversed(layers[1:]):
         prev = layer[chain[-1]][1]
         assert prev is not None
         chain.append(prev)
     chain.reverse()
-    return tuple(mover.step_ruling(a, b) for a, b in itertools.pairwise(chain))
+    return chain
 
 
-def band_of(cost: int, budget: Budget) -> str | None:
-    """The cheapest band that pays `cost`: move, dash, or None."""
-    if cost <= budget.move_cm:
-        return "move"
-    if budget.dash_cm is not None and cost <= budget.dash_cm:
-        return "dash"
-    return None
+def _steps(mover: Mover, layers: list[dict[State, tuple[int, State | None]]], last: State) -> tuple[StepRuling, ...]:
+    return tuple(mover.step_ruling(a, b) for a, b in itertools.pairwise(_chain(layers, last)))
 
 
 def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
@@ -517,6 +544,11 @@ def apply_plan(sit: Situation, unit: str, found: Plan, turn: TurnState) -> tuple
     airborne = mover.flying or (creature.airborne and mover.crawling)
     if airborne != creature.airborne:
         effects.append(Effect("set", unit, "airborne", airborne))
-    new = replace(turn, spent_cm=turn.spent_cm + found.ruling.cost, mode=found.budget.mode)
+    new = replace(
+        turn,
+        spent_cm=turn.spent_cm + found.ruling.cost,
+        mode=found.budget.mode,
+        diagonals=turn.diagonals + found.diagonals,
+    )
     effects.append(Effect("turn", unit, value=new))
     return tuple(effects)

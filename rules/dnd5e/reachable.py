@@ -7,8 +7,8 @@ from rules.ruleset import Reach
 from rules.search import cost_map
 
 from . import single_square
-from .movement import Mover, State, band_of, resolve_mode, segment_budget
-from .turn import current_turn
+from .movement import Mover, State
+from .turn import band_of, current_turn, resolve_mode, segment_budget
 
 
 def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
@@ -40,7 +40,7 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
 
 
 def _general(mover: Mover, start: State, limit: int) -> list[tuple[Square, int, tuple[Square, ...]]]:
-    """Search over (anchor, squeezed) states; per anchor the cheapest state a segment may end in."""
+    """Search over (anchor, squeezed, diagonal parity) states; per anchor the cheapest end state, full on ties."""
     best, prev = cost_map([(start, 0)], mover.successors, limit)
     chosen: dict[Square, State] = {}
     for state, units in best.items():
@@ -48,7 +48,7 @@ def _general(mover: Mover, start: State, limit: int) -> list[tuple[Square, int, 
         if anchor == mover.creature.at or not mover.end_ok(state):
             continue
         old = chosen.get(anchor)
-        if old is None or units < best[old]:
+        if old is None or (units, state[1]) < (best[old], old[1]):
             chosen[anchor] = state
     paths: dict[State, tuple[Square, ...]] = {start: ()}
 

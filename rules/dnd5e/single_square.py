@@ -1,5 +1,7 @@
 """A faster reach for one-square movers on boards without wall segments (the common case).
 
+Not used under D5-GRID-DIAG-VARIANT, where the state also carries the diagonal counter's parity.
+
 It walks the same cost rule as `Mover` (movement.py) over flat square indices: a one-square
 mover's squeeze state follows from the square itself (Small in a narrow square), so the
 state is just the index. The property tests check it against `measure`.
@@ -19,7 +21,7 @@ _DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 def applies(mover: Mover) -> bool:
     """Whether the fast search rules exactly as the general one for this mover."""
-    return mover.full == 1 and (mover.red is None or mover.red == 1) and not mover.board.edges
+    return mover.full == 1 and (mover.red is None or mover.red == 1) and not mover.board.edges and not mover.alternating
 
 
 def search(mover: Mover, start: Square, limit: int) -> Found:
@@ -42,7 +44,7 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
         key = id(t)
         got = info.get(key)
         if got is None:
-            got = (t.wall, t.pit and not flying, t.hampering or (t.difficult and not flying), t.clearance)
+            got = (t.wall, t.pit and not flying, (t.hampering or t.difficult) and not flying, t.clearance)
             info[key] = got
         return got
 
@@ -118,7 +120,7 @@ class Found:
 
     def state(self, i: int) -> State:
         """The (anchor, squeezed) state of square index `i`."""
-        return ((i % self.width, i // self.width), i in self.squeezed)
+        return ((i % self.width, i // self.width), i in self.squeezed, 0)
 
     def ends(self, start: Square, taken: Container[Square]) -> list[tuple[Square, int, tuple[Square, ...]]]:
         """(anchor, cost in squares, path) of every square a segment may end on, start excluded."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.core import SQUARE_CM, Creature, Situation, Size, Square
-from rules.geometry import chebyshev, footprint_distance
+from rules.geometry import chebyshev, footprint_distance, pf1_distance
 
 TINY_CLEARANCE_M = 0.75
 FULL_CLEARANCE_M = SQUARE_CM / 100
@@ -108,15 +108,22 @@ def threatening(sit: Situation, unit: str, footprint: Iterable[Square]) -> list[
     """Ids of hostile creatures that can reach `footprint` (D5-OA-LEAVE-REACH)."""
     mover = sit.creature(unit)
     squares = list(footprint)
+    alternating = sit.options.diagonal == "alternating"
     return [
         other.id
         for other in sit.others(unit)
         if other.hostile_to(mover)
         and can_threaten(other)
-        and footprint_distance(squares, other.footprint(), chebyshev) <= reach_squares(other)
+        and distance_squares(squares, other.footprint(), alternating) <= reach_squares(other)
     ]
 
 
-def distance_squares(a: Iterable[Square], b: Iterable[Square]) -> int:
-    """Chebyshev distance between two footprints (D5-GRID-DIAG)."""
-    return footprint_distance(a, b, chebyshev)
+def distance_squares(a: Iterable[Square], b: Iterable[Square], alternating: bool = False) -> int:
+    """Distance in squares between two footprints: Chebyshev (D5-GRID-DIAG), or
+    max + floor(min/2) under the alternating variant (D5-GRID-DIAG-VARIANT)."""
+    return footprint_distance(a, b, pf1_distance if alternating else chebyshev)
+
+
+def sit_distance(sit: Situation, a: Iterable[Square], b: Iterable[Square]) -> int:
+    """Distance in squares between two footprints under the level's diagonal rule (reach, ranges)."""
+    return distance_squares(a, b, sit.options.diagonal == "alternating")

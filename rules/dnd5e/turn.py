@@ -1,10 +1,12 @@
-"""The dnd5e turn budget: speeds in centimetres, what is left per mode, standing up."""
+"""The dnd5e turn budget: speeds in centimetres, what is left per mode (with Dash), standing up, segment bands."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import SQUARE_CM, Creature, Situation
+from rules.core import SQUARE_CM, Creature, Illegal, Situation
+
+from . import house
 
 DEFAULT_WALK_M = 9.0
 """Walking speed of a creature whose data gives none (house rule GB-5E-DEFAULT-SPEED)."""
@@ -21,6 +23,10 @@ class TurnState:
     mode: str = "walk"
     """The mode of the latest movement segment."""
     dashed: bool = False
+    """Whether the Dash action was taken: every speed's budget is speed × 2 (D5-DASH)."""
+    diagonals: int = 0
+    """Diagonal steps taken this turn, across segments, attacks, Dash, speed switches and crawling
+    (the counter d of D5-GRID-DIAG-VARIANT; unused under the default D5-GRID-DIAG)."""
     action_used: bool = False
     attacks_left: int = 0
     """Weapon attacks still open in the current attack action (D5-BETWEEN-ATTACKS)."""
@@ -126,3 +132,59 @@ def movement_modes(creature: Creature) -> tuple[str, ...]:
     if creature.prone:
         return ("crawl",)
     return ("walk", *(m for m in ("fly", "climb", "swim") if getattr(creature, m) is not None))
+
+
+# --- mode and budget ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one segment in one mode may spend: with the current allowance and with a dash."""
+
+    mode: str
+    move_cm: int
+    dash_cm: int | None
+    """None when no dash is possible any more."""
+    switch: bool
+    """Whether this segment changes mode after movement was spent (D5-SWITCH-SPEED)."""
+
+
+def resolve_mode(creature: Creature, turn: TurnState, requested: str | None) -> str | Illegal:
+    """The mode a segment uses, or why that mode is closed (D5-CRAWL, D5-MODES)."""
+    if creature.helpless or creature.defeated:
+        return Illegal(house.GB_5E_UNABLE, f"{creature.id} is helpless and cannot move", unit_cm=1)
+    if creature.prone:
+        if requested in (None, "walk", "crawl"):
+            return "crawl"
+        return Illegal("D5-CRAWL", f"{creature.id} is prone and can only crawl (stand up first)", unit_cm=1)
+    if requested == "crawl":
+        return Illegal("D5-CRAWL", "only a prone creature crawls (drop prone first)", unit_cm=1)
+    mode = requested or default_mode(creature)
+    if mode not in speeds_cm(creature):
+        return Illegal("D5-MODES", f"{creature.id} has no {mode} speed", unit_cm=1)
+    return mode
+
+
+def _speed_of(mode: str) -> str:
+    """The speed a mode draws on: crawling uses the walking speed, so it is no switch."""
+    return "walk" if mode == "crawl" else mode
+
+
+def segment_budget(creature: Creature, turn: TurnState, mode: str) -> Budget | Illegal:
+    """The allowance of a segment in `mode`, or the Illegal when nothing is left (D5-SPEED, D5-SWITCH-SPEED)."""
+    move = allowance_cm(creature, turn, mode)
+    dash = allowance_cm(creature, turn, mode, dash=True) if can_dash(turn) else None
+    switch = _speed_of(mode) != _speed_of(turn.mode) and turn.spent_cm > 0
+    if move <= 0 and (dash is None or dash <= 0):
+        rule = "D5-SWITCH-SPEED" if switch else "D5-SPEED"
+        return Illegal(rule, f"no {mode} movement left: {speeds_cm(creature)[mode]} − {turn.spent_cm} cm", unit_cm=1)
+    return Budget(mode, move, dash, switch)
+
+
+def band_of(cost: int, budget: Budget) -> str | None:
+    """The cheapest band that pays `cost`: move, dash, or None."""
+    if cost <= budget.move_cm:
+        return "move"
+    if budget.dash_cm is not None and cost <= budget.dash_cm:
+        return "dash"
+    return None
