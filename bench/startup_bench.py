@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.timing import interleave, median_of, ratio
-from game.splash import BATTLE_FRAME_ENV, FIRST_FRAME_ENV
+from game.stamps import BATTLE_FRAME_ENV, FIRST_FRAME_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 BARE = (

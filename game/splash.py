@@ -10,22 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from collections.abc import Sequence
+
+from game.stamps import FIRST_FRAME_ENV, write_stamp
 
 WINDOW_COMMANDS = ("play",)
 """Commands that open the normal game window (the kiosk opens its own full-screen one)."""
 BACKGROUND = (24, 26, 31)
-FIRST_FRAME_ENV = "GRIDBOUND_FIRST_FRAME"
-"""When set, the time (time.time()) of the first drawn frame is written to this file (for the bench)."""
-BATTLE_FRAME_ENV = "GRIDBOUND_BATTLE_FRAME"
-"""When set, the time of the first frame showing a battle is written to this file (for the bench)."""
-
-
-def write_stamp(path: str) -> None:
-    """Write the current time.time() to `path` (the bench's frame stamps)."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(repr(time.time()))
 
 
 def opens_window(argv: Sequence[str]) -> bool:

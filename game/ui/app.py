@@ -15,7 +15,7 @@ from game.match import Match
 from game.paths import DEFAULT_LEVEL, LEVELS_DIR
 from game.replay import open_replay
 from game.script import ScriptError
-from game.splash import BATTLE_FRAME_ENV, write_stamp
+from game.stamps import BATTLE_FRAME_ENV, write_stamp
 from game.ui import theme
 from game.ui.keymap import APP_KEYS, intent_for
 from game.ui.options import AppOptions
