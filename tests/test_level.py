@@ -563,3 +563,12 @@ def test_dnd5e_accepts_the_alternating_diagonal_variant() -> None:
     assert level.ruleset == "dnd5e" and level.options.diagonal == "alternating"
     assert parse_level(text).options.diagonal == "uniform", "D5-GRID-DIAG stays the default"
     _same_data(level, parse_level(level_to_toml(level)))
+
+
+def test_dnd5e_tiny_units_of_different_sides_may_share_a_square() -> None:
+    """D5-GRID-FOOTPRINT (revised), W61: a Tiny quarter is no creature's space, whatever the sides."""
+    text = variant('ruleset = "pf1"', 'ruleset = "dnd5e"')
+    text += '\n[[units]]\nid = "rat"\nside = "monsters"\nat = [2, 3]\nsize = "tiny"\n'
+    text += '\n[[units]]\nid = "sprite"\nside = "hunters"\nat = [2, 3]\nsize = "tiny"\n'
+    level = parse_level(text)
+    assert level.unit("rat").at == level.unit("sprite").at == (2, 3)
