@@ -90,7 +90,7 @@ def test_w61_tiny_creatures_share_a_square():
 
 
 def test_w61_a_full_square_of_four_tiny_creatures_is_their_space_for_a_tiny_mover_too():
-    """W61, D5-GRID-FOOTPRINT: with four Tiny creatures in (1,0) D5-PASS-HOSTILE and the rest apply to the sprite as well."""
+    """W61, D5-GRID-FOOTPRINT: four Tiny creatures in (1,0) fill it; D5-PASS-HOSTILE applies to the sprite too."""
     rats = [foe(f"rat{i}", (1, 0), size=Size.TINY) for i in range(4)]
     sit = situation(["...."], fighter(size=Size.TINY), *rats)
     assert dnd5e.measure(sit, "f", east(2)).rule == "D5-PASS-HOSTILE", "hostile and not 2 sizes apart"
