@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from test_dnd5e_helpers import act, east, fighter, foe, situation
 
 from rules import dnd5e
-from rules.core import Creature, Illegal, Ruling, Size
+from rules.core import Creature, Illegal, Options, Ruling, Size
 
 
 def large(at: tuple[int, int] = (0, 0), **changes: object) -> Creature:
@@ -100,3 +104,96 @@ def test_w61_a_full_square_of_four_tiny_creatures_is_their_space_for_a_tiny_move
     assert dnd5e.measure(friendly, "f", east(1)).rule == "D5-NO-END-IN-SPACE"
     three = situation(["...."], fighter(size=Size.TINY), *mice[:3])
     assert dnd5e.measure(three, "f", east(1)).cost == 150
+
+
+def _legal(rows: list[str], sq: tuple[int, int]) -> bool:
+    """A square a Large walker's footprint may hold: on the map, no wall, no pit."""
+    x, y = sq
+    return 0 <= y < len(rows) and 0 <= x < len(rows[0]) and rows[y][x] not in "#o"
+
+
+def _wall(rows: list[str], sq: tuple[int, int]) -> bool:
+    x, y = sq
+    return 0 <= y < len(rows) and 0 <= x < len(rows[0]) and rows[y][x] == "#"
+
+
+def _block(anchor: tuple[int, int], side: int) -> set[tuple[int, int]]:
+    return {(anchor[0] + i, anchor[1] + j) for i in range(side) for j in range(side)}
+
+
+def _full_around(rows: list[str], sq: tuple[int, int], held: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The legal 2×2 anchor containing `sq` with the most overlap with `held`, then lowest y, then x."""
+    fits = [
+        (sq[0] - i, sq[1] - j)
+        for i in (0, 1)
+        for j in (0, 1)
+        if all(_legal(rows, q) for q in _block((sq[0] - i, sq[1] - j), 2))
+    ]
+    return min(fits, key=lambda a: (-len(_block(a, 2) & held), a[1], a[0]), default=None)
+
+
+def _enumerate_large(rows: list[str], start: tuple[int, int], limit: int, alternating: bool) -> dict:
+    """Cheapest cost in squares per anchor for a Large walker, written from RULES.md §2.9 and D5-SQUEEZE.
+
+    States are (anchor, squeezed, d mod 2); relaxed to a fixed point (no priority queue, no shared code).
+    """
+    best = {(start, False, 0): 0}
+    changed = True
+    while changed:
+        changed = False
+        for (a, squeezed, d), cost in list(best.items()):
+            side = 1 if squeezed else 2
+            here = _block(a, side)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+                if dx and dy and any(
+                    _wall(rows, q) for q in _block((a[0] + dx, a[1]), side) | _block((a[0], a[1] + dy), side)
+                ):
+                    continue  # D5-GRID-CORNER
+                to = (a[0] + dx, a[1] + dy)
+                dests = []
+                if not squeezed:
+                    if all(_legal(rows, q) for q in _block(to, 2)):
+                        dests = [(to, False)]
+                    else:
+                        for r in _block(to, 2):
+                            if _legal(rows, r) and r not in here and _full_around(rows, r, here) is None:
+                                dests.append((r, True))
+                else:
+                    grown = _full_around(rows, to, here)
+                    if grown is not None:
+                        dests = [(grown, False)]
+                    elif _legal(rows, to):
+                        dests = [(to, True)]
+                base, nd = (1 + d, 1 - d) if (alternating and dx and dy) else (1, d)
+                for anchor, sq in dests:
+                    rough = any(rows[q[1]][q[0]] == "," for q in _block(anchor, 1 if sq else 2))
+                    total = cost + base * (1 + int(rough) + int(sq))
+                    key = (anchor, sq, nd)
+                    if total <= limit and total < best.get(key, limit + 1):
+                        best[key] = total
+                        changed = True
+    out: dict = {}
+    for (anchor, _, _), cost in best.items():
+        if anchor != start:
+            out[anchor] = min(cost, out.get(anchor, cost))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), st.booleans())
+def test_property_large_squeezing_on_5x5_boards_matches_an_independent_enumeration(data, alternating):
+    """D5-SQUEEZE, D5-GRID-CORNER, D5-GRID-DIAG(-VARIANT): reach of a Large walker equals a brute force."""
+    rows = ["".join(data.draw(st.sampled_from("....,#o")) for _ in range(5)) for _ in range(5)]
+    anchors = [(x, y) for x in range(4) for y in range(4) if all(_legal(rows, q) for q in _block((x, y), 2))]
+    assume(anchors)
+    start = data.draw(st.sampled_from(anchors))
+    sit = situation(rows, large(start))
+    sit = replace(
+        sit,
+        turns={"f": dnd5e.TurnState(action_used=True)},
+        options=Options(diagonal="alternating" if alternating else "uniform"),
+    )
+    reached = {r.at: r.cost // 150 for r in dnd5e.reachable(sit, "f")}
+    assert reached == _enumerate_large(rows, start, 8, alternating)
+    for spot in dnd5e.reachable(sit, "f"):
+        assert dnd5e.measure(sit, "f", spot.path).cost == spot.cost, spot
