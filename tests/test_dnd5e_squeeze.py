@@ -145,8 +145,10 @@ def _enumerate_large(rows: list[str], start: tuple[int, int], limit: int, altern
             side = 1 if squeezed else 2
             here = _block(a, side)
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-                if dx and dy and any(
-                    _wall(rows, q) for q in _block((a[0] + dx, a[1]), side) | _block((a[0], a[1] + dy), side)
+                if (
+                    dx
+                    and dy
+                    and any(_wall(rows, q) for q in _block((a[0] + dx, a[1]), side) | _block((a[0], a[1] + dy), side))
                 ):
                     continue  # D5-GRID-CORNER
                 to = (a[0] + dx, a[1] + dy)
