@@ -9,6 +9,7 @@ game state.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
@@ -269,8 +270,9 @@ class Creature:
         return replace(self, **changes)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def footprint(anchor: Square, dims: tuple[int, int]) -> frozenset[Square]:
-    """Squares of a w×h footprint whose top-left square is `anchor`."""
+    """Squares of a w×h footprint whose top-left square is `anchor` (remembered: the set is immutable)."""
     x0, y0 = anchor
     w, h = dims
     return frozenset((x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h))

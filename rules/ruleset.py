@@ -7,8 +7,7 @@ same names, so the game, the commands, the AI and the UI ask every ruleset the s
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -18,18 +17,71 @@ from rules.core import Creature, Illegal, Ruling, Situation, Square
 RULESETS = ("pf1", "dnd5e", "hexxen")
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """One square a unit can reach this turn: the cheapest cost and the action band."""
+_set = object.__setattr__
+"""Reach sets its slots once, in __init__ (and the path when first read); ordinary assignment is refused."""
 
+
+class Reach:
+    """One square a unit can reach this turn: the cheapest cost and the action band.
+
+    Immutable. A search may hand over `trace` instead of `path`: the path is then worked out
+    the first time it is read (most reach entries are only shaded, never walked).
+    """
+
+    __slots__ = ("_path", "_trace", "at", "band", "cost", "target")
     at: Square
     cost: int
     """In the ruleset's unit."""
     band: str
-    path: tuple[Square, ...] = ()
-    """The squares entered, for previews (empty for hexxen)."""
-    target: str | None = None
+    target: str | None
     """hexxen: the enemy engaged by moving there."""
+
+    def __init__(
+        self,
+        at: Square,
+        cost: int,
+        band: str,
+        path: tuple[Square, ...] = (),
+        target: str | None = None,
+        *,
+        trace: Callable[[], tuple[Square, ...]] | None = None,
+    ) -> None:
+        _set(self, "at", at)
+        _set(self, "cost", cost)
+        _set(self, "band", band)
+        _set(self, "target", target)
+        _set(self, "_path", path)
+        _set(self, "_trace", trace)
+
+    @property
+    def path(self) -> tuple[Square, ...]:
+        """The squares entered, for previews and moves (empty for hexxen)."""
+        trace = self._trace
+        if trace is not None:
+            _set(self, "_path", tuple(trace()))
+            _set(self, "_trace", None)
+        return self._path
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Reach is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reach):
+            return NotImplemented
+        return (self.at, self.cost, self.band, self.target, self.path) == (
+            other.at,
+            other.cost,
+            other.band,
+            other.target,
+            other.path,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.at, self.cost, self.band, self.target))
+
+    def __repr__(self) -> str:
+        fields = f"at={self.at!r}, cost={self.cost!r}, band={self.band!r}, path={self.path!r}, target={self.target!r}"
+        return f"Reach({fields})"
 
 
 class Ruleset(Protocol):

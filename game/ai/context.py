@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game import reach_cache
 from game.ai.navigation import closed_door_next_to, walk_gap
 from rules.actions import Action
 from rules.core import Creature, Illegal, Situation, Square
@@ -47,10 +48,16 @@ class Ctx:
         )
 
     def reachable(self, sit: Situation | None = None, key: Any = "now") -> list[Reach]:
-        """ruleset.reachable for the acting unit, cached under `key` (a hypothetical situation gets its own key)."""
+        """ruleset.reachable for the acting unit, cached under `key` (a hypothetical situation gets its own key).
+
+        The real situation's reach comes from the shared cache, so the board overlay, the path
+        preview and the AI search it once.
+        """
+        if sit is None:
+            return reach_cache.reachable(self.ruleset, self.sit, self.unit)
         found = self._cache.get(("reachable", key))
         if found is None:
-            found = self._cache[("reachable", key)] = self.ruleset.reachable(sit or self.sit, self.unit)
+            found = self._cache[("reachable", key)] = self.ruleset.reachable(sit, self.unit)
         return found
 
 

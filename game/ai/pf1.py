@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import rules.pf1 as pf1
+from game import reach_cache
 from game.ai.context import Ctx, open_door_towards, with_turn
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
@@ -63,12 +64,21 @@ def _turn(ctx: Ctx) -> pf1.TurnState:
 
 
 def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
-    """reach for ONE move action: a hypothetical turn state with only one move action left (cheap search)."""
+    """reach for ONE move action, and the hypothetical situation (one move action left) to measure it in.
+
+    When the whole reach of this situation was searched already (the board overlay, a run),
+    its move band is the first move action of the double-move search: the same squares and
+    costs as a search of one move action, so that search is not run again.
+    """
     ts = _turn(ctx)
     if ts.moves_left > 1:
         ts = replace(ts, move_actions=ts.move_actions + 1)
-    sit = with_turn(ctx.sit, ctx.unit, ts)
-    return sit, ctx.reachable(sit, key="one_move")
+        sit = with_turn(ctx.sit, ctx.unit, ts)
+        full = reach_cache.cached(ctx.sit, ctx.unit)
+        if full is not None:
+            return sit, [r for r in full if r.band == "move"]
+        return sit, ctx.reachable(sit, key="one_move")
+    return ctx.sit, ctx.reachable()
 
 
 def _hittable(ctx: Ctx, foes: list[Creature], anchor: Square) -> list[Creature]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game import reach_cache
 from game.i18n import refusal, t
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
@@ -115,7 +116,7 @@ class Forecast:
     @classmethod
     def build(cls, ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> Forecast:
         """Ask the ruleset for every square the unit can reach now (in `mode`, if chosen)."""
-        entries = ruleset.reachable(sit, unit, mode)
+        entries = reach_cache.reachable(ruleset, sit, unit, mode)
         squares: dict[Square, Reach] = {}
         engage: dict[str, Reach] = {}
         for r in entries:

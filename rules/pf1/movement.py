@@ -9,18 +9,19 @@ PF1-OBSTACLE-SHORT).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.core import Event, Illegal, Ruling, Situation, Square, StepRuling, footprint
 from rules.geometry import footprint_distance, pf1_distance
+from rules.pf1.found import Found, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
 from rules.pf1.turn import TurnState, current_turn
 from rules.ruleset import Reach
-from rules.search import cost_map
 
 UNIT_CM = 150
 GB_PF_AOO = "GB-PF-AOO"
@@ -334,7 +335,7 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
     bands = bands_for(sit, unit)
     c = sit.creature(unit)
     parity = current_turn(sit, unit).diag & 1
-    best: dict[Square, tuple[int, int, Found]] = {}
+    best: dict[Square, tuple[int, int, Found, tuple[int, int]]] = {}
     order = {b.name: n for n, b in enumerate(bands)}
     cells: dict = {}
     walker: Mover | None = None
@@ -347,156 +348,20 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
             walker = mover
         if band.run and _start_rough(mover) is not None:
             continue
-        found = Found(mover, band, parity)
+        found = Found(mover, step_table(mover), band, parity)
         for at, cost, name, state in found.ends():
             if at == c.at:
                 continue
             rank = (cost, order[name])
             old = best.get(at)
             if old is None or rank < old[:2]:
-                best[at] = (cost, order[name], found, state)  # type: ignore[assignment]
+                best[at] = (cost, order[name], found, state)
     names = [b.name for b in bands]
+    # paths are worked out when read: most entries are only shaded, never walked
     return [
-        Reach(at, cost, names[n], found.path(state))  # type: ignore[misc]
-        for at, (cost, n, found, state) in sorted(best.items())  # type: ignore[misc]
+        Reach(at, cost, names[n], trace=functools.partial(found.path, state))
+        for at, (cost, n, found, state) in sorted(best.items())
     ]
-
-
-class Found:
-    """The cost maps of one band's search; paths are rebuilt only for the squares reported."""
-
-    def __init__(self, mover: Mover, band: Band, parity: int) -> None:
-        self.mover = mover
-        self.band = band
-        self.width = width = mover.board.width
-        moves_pk = mover.packed_moves
-
-        expanded_even: set[int] = set()
-        prune = not band.split  # with a split, each action's own spending matters, not just the total
-
-        def successors(state: int) -> list[tuple[int, int]]:
-            p = state & 1
-            pk = state >> 1
-            if prune:
-                # an even diagonal count is never worse later on (1,2,1,2 beats 2,1,2,1 at every
-                # prefix), and states come out cheapest first: the even twin already did better
-                if not p:
-                    expanded_even.add(pk)
-                elif pk in expanded_even:
-                    return []
-            return [
-                (((npk << 1) | (p ^ 1), 2 if p else 1) if kind == DIAG_PLAIN else ((npk << 1) | p, base))
-                for npk, kind, base in moves_pk(pk)
-            ]
-
-        x0, y0, o0 = mover.start
-        start = (((y0 * width + x0) * 3 + o0) << 1) | parity
-        limit = band.limit
-        self.best1, self.prev1 = cost_map([(start, 0)], successors, limit)
-        self._ends: dict[int, bool] = {}
-        self._memo: dict[int, tuple[Square, ...]] = {}
-        self.slots = slots = limit + 1
-        self.best2: dict[int, int] = {}
-        self.prev2: dict[int, int | None] = {}
-        if not band.split:
-            return
-
-        least: dict[int, int] = {}
-
-        def successors2(state: int) -> list[tuple[int, int]]:
-            base_state, spent = divmod(state, slots)
-            # states come out cheapest first: one already expanded here with no more spent
-            # in this move action dominates this one, so expanding it cannot find anything new
-            if least.get(base_state, slots) <= spent:
-                return []
-            least[base_state] = spent
-            p = base_state & 1
-            out = []
-            for npk, kind, base in moves_pk(base_state >> 1):
-                if kind == DIAG_PLAIN:
-                    cost, nstate = (2 if p else 1), (npk << 1) | (p ^ 1)
-                else:
-                    cost, nstate = base, (npk << 1) | p
-                if spent + cost <= limit:
-                    out.append((nstate * slots + spent + cost, cost))
-            return out
-
-        starts = [(st * slots, cost) for st, cost in self.best1.items() if self.end_ok(st >> 1)]
-        self.best2, self.prev2 = cost_map(starts, successors2, 2 * limit)
-
-    def end_ok(self, pk: int) -> bool:
-        """Whether movement may end at this packed position (cached)."""
-        ok = self._ends.get(pk)
-        if ok is None:
-            x, y, o = self.decode(pk)
-            ok = self._ends[pk] = self.mover.end_fail(x, y, o) is None
-        return ok
-
-    def decode(self, pk: int) -> Pos:
-        """(x, y, orientation) of a packed position."""
-        xy, o = divmod(pk, 3)
-        y, x = divmod(xy, self.width)
-        return (x, y, o)
-
-    def ends(self) -> list[tuple[Square, int, str, tuple[int, int]]]:
-        """(anchor, cost, band, state) of the cheapest legal end per anchor; state = (phase, key)."""
-        anchor_of: dict[int, Square | None] = {}
-        best: dict[Square, tuple[int, int, str, tuple[int, int]]] = {}
-        first = "move" if self.band.split else self.band.name
-        slots = self.slots
-        for phase, found, name in ((1, self.best1, first), (2, self.best2, "double_move")):
-            for state, cost in found.items():
-                if phase == 2:
-                    if state % slots == 0:
-                        continue
-                    pk = (state // slots) >> 1
-                else:
-                    pk = state >> 1
-                if pk in anchor_of:
-                    at = anchor_of[pk]
-                else:
-                    at = anchor_of[pk] = self.decode(pk)[:2] if self.end_ok(pk) else None
-                if at is None:
-                    continue
-                old = best.get(at)
-                if old is None or cost < old[0]:
-                    best[at] = (cost, phase, name, (phase, state))
-        return [(at, cost, name, st) for at, (cost, _, name, st) in best.items()]
-
-    def path(self, found: tuple[int, int]) -> tuple[Square, ...]:
-        """The anchors entered on the way to a found state."""
-        phase, state = found
-        if phase == 1:
-            return self._path1(state)
-        out: list[Square] = []
-        if phase == 2:
-            slots = self.slots
-            st: int | None = state
-            while self.prev2[st] is not None:  # type: ignore[index]
-                out.append(self.decode((st // slots) >> 1)[:2])  # type: ignore[operator]
-                st = self.prev2[st]  # type: ignore[index]
-            state = st // slots  # type: ignore[operator]
-        out.reverse()
-        return self._path1(state) + tuple(out)  # type: ignore[arg-type]
-
-    def _path1(self, state: int) -> tuple[Square, ...]:
-        """Memoised path of a first-action state (shared prefixes are built once)."""
-        memo = self._memo
-        todo = []
-        cur: int | None = state
-        while cur is not None and cur not in memo:
-            todo.append(cur)
-            cur = self.prev1[cur]
-        path = memo[cur] if cur is not None else ()
-        for st in reversed(todo):
-            if self.prev1[st] is None:
-                path = ()
-            else:
-                pk = st >> 1
-                xy = pk // 3
-                path = (*path, (xy % self.width, xy // self.width))
-            memo[st] = path
-        return memo[state]
 
 
 # --- threat, closest, involuntary stop --------------------------------------------------------
