@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from game import __version__
 from game.i18n import LANGUAGES, describe_event, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
 from game.level import LevelError, load_level
@@ -232,6 +233,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the game window (or run N headless frames and save a screenshot)."""
+    if getattr(args, "frames", None) is not None and not getattr(args, "replay", None):
+        load_or_default(args.level)  # headless: a level that cannot load is exit 2 on stderr (a window shows it)
     if getattr(args, "replay", None):
         from game.replay import open_replay  # refuse a bad replay with exit 2 before a window opens
 
@@ -256,8 +259,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = argparse.ArgumentParser(prog="gridbound", description=t("cli.description"))
-    sub = parser.add_subparsers(dest="command")
+    parser = argparse.ArgumentParser(
+        prog="gridbound", description=t("cli.description"), epilog=t("dist.epilog"), formatter_class=_OneLineHelp
+    )
+    parser.add_argument("--version", action="version", version=f"gridbound {__version__}", help=t("dist.version"))
+    # every command registered on `sub` gets its one line in `gridbound --help` (its help= text)
+    sub = parser.add_subparsers(dest="command", metavar=t("dist.command_metavar"), title=t("dist.commands"))
 
     p = sub.add_parser("check", help=t("cli.help_check"))
     p.add_argument("levels", nargs="+")
@@ -299,6 +306,17 @@ def build_parser() -> argparse.ArgumentParser:
         if "--lang" not in command._option_string_actions:
             command.add_argument("--lang", choices=LANGUAGES, default=None, help=t("cli.help_lang"))
     return parser
+
+
+class _OneLineHelp(argparse.HelpFormatter):
+    """The top-level help: each command's line is never wrapped, whatever the terminal width."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return text.splitlines()
+
+
+TOP_LEVEL_FLAGS = ("-h", "--help", "--version")
+"""Options of `gridbound` itself; any other leading option belongs to the default command, play."""
 
 
 def _early_language(args: Sequence[str]) -> str | None:
@@ -415,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(_early_language(args_list))  # None: the system locale
     parser = build_parser()
-    if not args_list or args_list[0].startswith("--"):
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in TOP_LEVEL_FLAGS):
         args_list = ["play", *args_list]
     args = parser.parse_args(args_list)
     if getattr(args, "func", None) is None:

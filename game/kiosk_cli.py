@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import Any
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -12,12 +13,25 @@ EXIT_OK, EXIT_BAD_INPUT = 0, 2
 def add_kiosk_parser(sub: Any) -> None:
     """Register `kiosk` on the command line's subparsers."""
     p = sub.add_parser("kiosk", help="full-screen convention kiosk: attract loop, visitor games, exit chord only")
-    p.add_argument("--config", default=None, metavar="KIOSK.toml", help="kiosk settings (docs/kiosk.md)")
+    p.add_argument(
+        "--config",
+        default=None,
+        metavar="KIOSK.toml",
+        help="kiosk settings (docs/kiosk.md); default: kiosk.toml in the user settings folder, if there",
+    )
     p.add_argument("--frames", type=int, default=None, help="run this many frames headless, then exit")
     p.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame (with --frames)")
     p.add_argument("--soak", type=float, default=None, metavar="HOURS", help="simulate HOURS of attract mode")
     p.add_argument("--draw-every", type=int, default=12, help="soak: draw one frame in N (default 12)")
     p.set_defaults(func=cmd_kiosk)
+
+
+def default_config() -> Path | None:
+    """kiosk.toml in the user settings folder (game.paths) when it exists; None: the built-in defaults."""
+    from game.paths import user_config_dir
+
+    path = user_config_dir() / "kiosk.toml"
+    return path if path.is_file() else None
 
 
 def _headless() -> None:
@@ -34,7 +48,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     from game.ui.kiosk.config import ConfigError, load_config
 
     try:
-        config = load_config(args.config)
+        config = load_config(args.config or default_config())
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -17,13 +17,14 @@ from pathlib import Path
 from game.i18n import t
 from game.level import Level, LevelError, level_to_toml, load_level, parse_level
 from game.match import BadAction, LogEntry, Match
+from game.paths import replays_dir
 from game.script import Script, ScriptError, load_script, save_script, script_toml
 from game.tomlio import write_atomic
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 
 REPLAY_DIR = "replays"
-"""Folder (next to the level, else in the working directory) where the window saves replays."""
+"""Folder in the user's data folder (game.paths.replays_dir) where the window saves replays."""
 
 
 class ReplayMismatch(ScriptError):
@@ -167,17 +168,11 @@ def open_replay(level_path: str | Path | None, script_path: str | Path, force: b
 # --- saving from the window --------------------------------------------------------------
 
 
-def _writable_dir(level: Level, cwd: Path | None = None) -> Path:
-    """replays/ next to the level when it can be made there, else in the working directory."""
-    candidates = [Path(level.source).parent / REPLAY_DIR, (cwd or Path.cwd()) / REPLAY_DIR]
-    for folder in candidates:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            continue
-        if os.access(folder, os.W_OK):
-            return folder
-    raise OSError(f"cannot create a {REPLAY_DIR}/ folder next to {level.source} or in the working directory")
+def _writable_dir() -> Path:
+    """replays/ in the user's data folder, made if missing (never the working or install folder)."""
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _stamp(now: float | None) -> str:
@@ -204,7 +199,7 @@ def _relative(target: str | Path, start: Path) -> str:
 
 def save_replay(match: Match, folder: Path | None = None, now: float | None = None) -> Path:
     """Write the match's replay as replays/<level>-<time>.toml (atomically); returns the path."""
-    folder = folder or _writable_dir(match.level)
+    folder = folder or _writable_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = _unique(folder, f"{Path(match.level.source).stem}-{_stamp(now)}", ".toml")
     save_script(to_script(match, _relative(match.level.source, folder)), path)
@@ -265,7 +260,7 @@ def save_situation(match: Match, folder: Path | None = None, now: float | None =
     All atomically into a new folder under replays/; the replay runs on level.toml and reaches
     the board situation.toml starts from.
     """
-    parent = folder or _writable_dir(match.level)
+    parent = folder or _writable_dir()
     target = _unique(parent, f"{Path(match.level.source).stem}-situation-{_stamp(now)}")
     target.mkdir(parents=True)
     level_path = target / "level.toml"

@@ -21,7 +21,7 @@ BACKGROUND = (24, 26, 31)
 
 def opens_window(argv: Sequence[str]) -> bool:
     """Whether this command line opens the game window (no command, an option, or `play`)."""
-    if any(arg in ("-h", "--help") for arg in argv):
+    if any(arg in ("-h", "--help", "--version") for arg in argv):
         return False
     return not argv or argv[0].startswith("-") or argv[0] in WINDOW_COMMANDS
 

@@ -25,6 +25,16 @@ LEVELS = ROOT / "levels"
 
 
 @pytest.fixture(autouse=True)
+def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replays, settings and logs of a test go to its own temporary folders, never the tester's home."""
+    from game import paths
+
+    base = tmp_path_factory.mktemp("user")
+    for env, name in ((paths.DATA_ENV, "data"), (paths.CONFIG_ENV, "config"), (paths.LOG_ENV, "log")):
+        monkeypatch.setenv(env, str(base / name))
+
+
+@pytest.fixture(autouse=True)
 def _english_messages():
     """Each test starts in English whatever the machine's locale (tests compare English texts)."""
     from game.i18n import set_language

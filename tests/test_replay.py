@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import paths
 from game.ai import ai_rng, next_action, take_turn
 from game.level import load_level
 from game.match import Match
@@ -122,7 +123,10 @@ def test_a_simulated_game_saved_as_a_replay_runs_to_the_same_state(name: str, tm
     assert json.loads(out.stdout)["state"] == expected
 
 
-def test_save_replay_writes_a_timestamped_script_that_names_its_level_relative(tmp_path: Path) -> None:
+def test_save_replay_writes_a_timestamped_script_that_names_its_level_relative(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path))  # the user data folder holds replays/
     level_path = tmp_path / "lvl.toml"
     level_path.write_bytes((LEVELS / "pf1_bridge.toml").read_bytes())
     match = Match(load_level(level_path), seed=2)
@@ -335,7 +339,7 @@ def _key(key: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
 
 
-def test_ctrl_s_saves_the_replay_next_to_the_level_and_says_where(tmp_path: Path) -> None:
+def test_ctrl_s_saves_the_replay_in_the_user_data_folder_and_says_where(tmp_path: Path) -> None:
     level = tmp_path / "bridge.toml"
     level.write_bytes((LEVELS / "pf1_bridge.toml").read_bytes())
     app = _window(level=str(level))
@@ -347,20 +351,21 @@ def test_ctrl_s_saves_the_replay_next_to_the_level_and_says_where(tmp_path: Path
         scene.perform(Action("move", unit, ((-5, -5),)))  # refused: not in the replay
         _key(pygame.K_s, pygame.KMOD_LCTRL)
         app.step()
-        saved = list((tmp_path / "replays").glob("bridge-*.toml"))
+        saved = list(paths.replays_dir().glob("bridge-*.toml"))
         assert len(saved) == 1
         assert str(saved[0]) in scene.toast
         assert load_script(saved[0]).actions == ()
         _key(pygame.K_F5)
         app.step()
-        assert len(list((tmp_path / "replays").glob("bridge-*.toml"))) == 2
+        assert len(list(paths.replays_dir().glob("bridge-*.toml"))) == 2
         # Ctrl+Shift+S: a folder with the situation, the replay and the level
         _key(pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
         app.step()
-        folders = [p for p in (tmp_path / "replays").iterdir() if p.is_dir()]
+        folders = [p for p in paths.replays_dir().iterdir() if p.is_dir()]
         assert len(folders) == 1 and str(folders[0]) in scene.toast
         assert sorted(p.name for p in folders[0].iterdir()) == ["level.toml", "replay.toml", "situation.toml"]
         assert load_level(folders[0] / "situation.toml").unit(unit).at == start
+        assert not (tmp_path / "replays").exists()  # nothing written next to the level
     finally:
         app.close()
 
@@ -377,7 +382,7 @@ def test_the_victory_screen_saves_the_replay_with_s(tmp_path: Path) -> None:
         assert isinstance(victory, VictoryScene)
         _key(pygame.K_s)
         app.step()
-        saved = list((tmp_path / "replays").glob("bridge-*.toml"))
+        saved = list(paths.replays_dir().glob("bridge-*.toml"))
         assert len(saved) == 1 and str(saved[0]) in victory.note
         assert [a.kind for a in load_script(saved[0]).actions] == ["end_turn"]
         assert any(b.intent == "save" for b in victory.buttons)

@@ -1,4 +1,4 @@
-"""`main.py play` headless: N frames, a screenshot, exit 0 — also for a level that does not load."""
+"""`main.py play` headless: N frames, a screenshot, exit 0; a level that does not load is exit 2 on stderr."""
 
 from __future__ import annotations
 
@@ -42,11 +42,19 @@ def test_play_honours_size(tmp_path: Path) -> None:
     assert pygame.image.load(str(shot)).get_size() == (800, 600)
 
 
-def test_play_on_a_broken_level_shows_the_error_not_a_traceback(tmp_path: Path) -> None:
+def test_play_headless_on_a_broken_level_exits_2_with_the_message_on_stderr(tmp_path: Path) -> None:
+    # a window shows the error screen instead (test_ui_window); headless, a script must see the failure
     bad = tmp_path / "broken.toml"
     bad.write_text("format = 1\nname = \n", encoding="utf-8")
     shot = tmp_path / "error.png"
     done = play(str(bad), "--frames", "2", "--screenshot", str(shot))
     assert "Traceback" not in done.stderr
-    assert done.returncode == 0
-    assert shot.exists()
+    assert done.returncode == 2
+    assert "broken.toml" in done.stderr and done.stdout == ""
+    assert not shot.exists()
+
+
+def test_play_headless_on_a_missing_level_exits_2(tmp_path: Path) -> None:
+    done = play(str(tmp_path / "nowhere.toml"), "--frames", "2")
+    assert done.returncode == 2
+    assert "nowhere.toml" in done.stderr and "Traceback" not in done.stderr

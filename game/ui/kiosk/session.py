@@ -24,6 +24,7 @@ from game.ui import theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig
+from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, close_log, open_log
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
@@ -43,7 +44,7 @@ BLOCKED_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_F11, pygame.K_l, pygame.K_q,
 POINTER = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 FINGER = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 INPUT = frozenset({*POINTER, *FINGER, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT})
-"""Events that count as a visitor being there (they reset the idle timer)."""
+"""Events that count as a visitor being there (they reset the idle timer); gamepads: game.ui.kiosk.gamepad."""
 MOD_BITS = {
     "ctrl": pygame.KMOD_CTRL,
     "alt": pygame.KMOD_ALT,
@@ -135,6 +136,7 @@ class KioskApp:
         self.failures_in_row = 0
         """Errors since the last good frame: past MAX_FAILURES_IN_ROW the kiosk rests on the fallback screen."""
         self.touch = TouchInput(self._tap)
+        self.gamepads = Gamepads()
         self.pending_tap: tuple[int, int, str, tuple[int, int]] | None = None
         self.corner_taps: list[tuple[str, float]] = []
         self.chord = (0, 0)
@@ -305,7 +307,8 @@ class KioskApp:
             return  # window close, Alt+F4, a session manager: a kiosk stays up
         if kind in POINTER and getattr(event, "touch", False):
             return  # SDL's mouse emulation of a touch: the FINGER event is handled instead
-        if kind in INPUT:
+        self.gamepads.track(event)
+        if kind in INPUT or is_gamepad_input(event):
             self.idle_for = 0.0
         if kind == pygame.KEYDOWN:
             if self._is_chord(event):

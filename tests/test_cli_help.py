@@ -1,0 +1,77 @@
+"""`gridbound --help` names every command on one line each; `--version` prints the one version."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import __version__
+from game.cli import build_parser, main
+
+ROOT = Path(__file__).resolve().parent.parent
+CORE_COMMANDS = ("play", "check", "measure", "reach", "run", "simulate", "kiosk")
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def _help_lines(text: str) -> dict[str, list[str]]:
+    """Each command name → the help lines that start with it (indented, as argparse lists commands)."""
+    lines = text.splitlines()
+    return {name: [ln for ln in lines if ln.strip().split(" ", 1)[0] == name] for name in _commands()}
+
+
+def test_top_level_help_lists_every_registered_command_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert set(CORE_COMMANDS) <= set(_commands())
+    for name, lines in _help_lines(out).items():  # every command a module registers, not a fixed list
+        assert len(lines) == 1, (name, lines)
+        assert len(lines[0].split()) > 2, f"{name} has no description"
+    assert "--frames" not in out  # the top-level help, not play's options
+
+
+def test_main_py_help_and_short_h_list_the_commands_too() -> None:
+    for flag in ("--help", "-h"):
+        done = subprocess.run([sys.executable, "main.py", flag], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert all(len(lines) == 1 for lines in _help_lines(done.stdout).values())
+
+
+def test_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", "de"])
+    out = capsys.readouterr().out
+    assert "Befehle" in out and "Level-Dateien" in out
+
+
+def test_version_is_the_one_in_game_init_and_the_package_metadata(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"gridbound {__version__}"
+    assert importlib.metadata.version("gridbound") == __version__  # pyproject reads it from game/__init__.py
+
+
+def test_a_leading_play_option_still_means_play() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["play", "--frames", "1"]).command == "play"
+    done = subprocess.run(
+        [sys.executable, "main.py", "--frames", "1", str(ROOT / "levels" / "no_such_level.toml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 2 and "no_such_level.toml" in done.stderr
