@@ -14,7 +14,10 @@ BATTLE_FRAME_ENV = "GRIDBOUND_BATTLE_FRAME"
 """When set, the time of the first frame showing a battle is written to this file (for the bench)."""
 
 
-def write_stamp(path: str) -> None:
-    """Write the current time.time() to `path` (the bench's frame stamps)."""
+def write_stamp(path: str, cpu: bool = False) -> None:
+    """Write the current time.time() to `path` (the bench's frame stamps); with `cpu`, then the process's CPU time."""
+    text = repr(time.time())
+    if cpu:
+        text += f" {time.process_time()!r}"
     with open(path, "w", encoding="utf-8") as handle:
-        handle.write(repr(time.time()))
+        handle.write(text)

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,8 +14,6 @@ from game.i18n import set_language, t
 from game.level import Level, LevelError, load_or_default, with_players
 from game.match import Match
 from game.paths import DEFAULT_LEVEL, LEVELS_DIR
-from game.replay import open_replay
-from game.script import ScriptError
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
 from game.ui import theme
 from game.ui.keymap import APP_KEYS, intent_for
@@ -22,12 +21,12 @@ from game.ui.options import AppOptions
 from game.ui.saving import draw_banner, save, save_intent
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
-from game.ui.scenes.handover import HandOverScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.message import MessageScene
-from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.victory import VictoryScene
-from game.watch import LevelWatcher
+
+if TYPE_CHECKING:
+    from game.watch import LevelWatcher
+
+# The other scenes, replays and the level watcher are imported where they are first needed:
+# the first battle frame needs none of them (start-up time).
 
 FPS = 60
 
@@ -82,6 +81,8 @@ class App:
             self.open_replay(options.level, options.replay, options.force)
             return
         if options.watch:
+            from game.watch import LevelWatcher
+
             self.watcher = LevelWatcher(options.level or DEFAULT_LEVEL)
         self.open_level(options.level)
 
@@ -92,13 +93,19 @@ class App:
         if self.options.locked:
             return
         if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
+            from game.watch import LevelWatcher
+
             self.watcher = LevelWatcher(path)  # a level opened from the menu is the one watched now
         try:
             level = load_or_default(str(path) if path is not None else None)
         except LevelError as exc:
+            from game.ui.scenes.message import MessageScene
+
             self.switch(MessageScene(t("message.cannot_load"), str(exc)))
             return
         except OSError as exc:
+            from game.ui.scenes.message import MessageScene
+
             self.switch(MessageScene(t("message.cannot_read"), str(exc)))
             return
         self.start(level)
@@ -131,6 +138,11 @@ class App:
 
     def open_replay(self, level: str | None, script: str, force: bool = False) -> None:
         """The replay viewer on a saved script (play --replay); a bad one shows its error on screen."""
+        from game.replay import open_replay
+        from game.script import ScriptError
+        from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.replay import ReplayScene
+
         try:
             viewer = open_replay(level, script, force)
         except (LevelError, ScriptError) as exc:
@@ -146,6 +158,8 @@ class App:
         if getattr(getattr(self.scene, "autoplayer", None), "busy", False):
             message = t("save.wait")
         else:
+            from game.ui.scenes.replay import ReplayScene
+
             message = save(None if isinstance(self.scene, ReplayScene) else self.match, intent)
         print(message, flush=True)  # the log line: the path stays in the terminal after the toast fades
         say = getattr(self.scene, "say", None)
@@ -205,6 +219,8 @@ class App:
         spec = next((s for s in self.level.sides if s.id == side), None)
         if len(humans) < 2 or spec is None or spec.controller != "human":
             return
+        from game.ui.scenes.handover import HandOverScene
+
         self.switch(HandOverScene(battle, self.side_name(side), self.side_colors.get(side, theme.TEXT)))
 
     def show_victory(self, battle: Scene) -> None:
@@ -219,11 +235,15 @@ class App:
             moves = sum(1 for r in self.match.history if r.action.kind != "end_turn" and r.result.ok)
             level_name = self.level.name if self.level else ""
             detail = t("victory.detail", level=level_name, round=self.match.round, actions=moves)
+        from game.ui.scenes.victory import VictoryScene
+
         self.switch(VictoryScene(battle, name, self.side_colors.get(winner or "", theme.ACCENT), detail))
 
     def show_menu(self, back_to: Scene | None) -> None:
         """The level menu (not on a locked screen)."""
         if not self.options.locked:
+            from game.ui.scenes.menu import MenuScene
+
             self.switch(MenuScene(back_to))
 
     def quit(self) -> None:
@@ -284,7 +304,7 @@ class App:
         elif changed:
             pygame.display.update(changed)
         if self._battle_stamp and isinstance(self.scene, BattleScene):
-            write_stamp(self._battle_stamp)
+            write_stamp(self._battle_stamp, cpu=True)
             self._battle_stamp = None
 
     def run(self) -> int:

@@ -1,4 +1,4 @@
-"""The board picture: cached terrain + reach shading + tokens composed once per change, path preview per frame."""
+"""The board picture: cached terrain, reach shading and tokens painted in layers on a change; path preview per frame."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.ui.forecast import Forecast, Preview
 from game.ui.terrain import TerrainCache
 from game.ui.tokens import draw_token
 from game.ui.view import BoardView
-from rules.core import Illegal, Situation, Square
+from rules.core import Creature, Illegal, Situation, Square
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +27,30 @@ class BoardKey:
     cell: int
 
 
+@dataclass(frozen=True, slots=True)
+class Composed:
+    """What the board shows for one key: painted straight into the target when drawn (no board-sized copy)."""
+
+    key: BoardKey
+    sit: Situation
+    colors: dict[str, theme.Color]
+    forecast: Forecast | None
+    actors: frozenset[str]
+
+
 class BoardRenderer:
-    """Draws the board view; the expensive parts are cached until the state or selection changes."""
+    """Draws the board view in layers: the cached terrain, the reach overlay (one cached tint per band and
+    square size) and the tokens. Selecting a unit repaints only the board region of the frame cache; the
+    terrain itself is painted once per board and zoom."""
 
     def __init__(self) -> None:
         self.terrain = TerrainCache()
-        self._composite: pygame.Surface | None = None
-        self._key: BoardKey | None = None
+        self._composed: Composed | None = None
+        self._painted: tuple[Composed, tuple[int, int], tuple[int, ...]] | None = None
+        """What the last draw put on its target, with the view's origin and rectangle then."""
         self._board_id = 0
         self.composes = 0
+        """How often what the board shows changed (selection, state, zoom)."""
         self._tints: dict[tuple[theme.Color, int], pygame.Surface] = {}
 
     def _tint(self, color: theme.Color, cell: int) -> pygame.Surface:
@@ -55,49 +70,105 @@ class BoardRenderer:
         colors: dict[str, theme.Color],
         forecast: Forecast | None,
         actors: frozenset[str],
-    ) -> pygame.Surface:
-        """Terrain, reach shading and tokens on one opaque surface (repainted only when `key` changes)."""
-        terrain = self.terrain.get(sit.board, key.cell)
-        if self._composite is not None and self._key == key and self._board_id == id(sit.board):
-            return self._composite
+    ) -> Composed:
+        """What the board shows now; `composes` counts the changes (the terrain layer is kept per board and zoom)."""
+        self.terrain.get(sit.board, key.cell)
+        old = self._composed
+        if old is not None and old.key == key and self._board_id == id(sit.board):
+            return old
+        self._composed = Composed(key, sit, colors, forecast, actors)
+        self._board_id = id(sit.board)
+        self.composes += 1
+        return self._composed
+
+    def changed_area(self, view: BoardView) -> pygame.Rect | None:
+        """The part of the view that differs from the last draw when only the selection changed; None = all of it.
+
+        Selecting a unit changes the reach shading and a few tokens, not the terrain: only the box
+        around the old and the new shading and those tokens is repainted.
+        """
+        new = self._composed
+        if self._painted is None or new is None:
+            return None
+        old, origin, rect = self._painted
+        if origin != view.origin or rect != tuple(view.rect):
+            return None
+        a, b = old.key, new.key
+        if (a.version, a.cell, a.targets) != (b.version, b.cell, b.targets) or old.sit is not new.sit:
+            return None
+        squares: list[tuple[int, int, int, int]] = []  # (x, y, w, h) in squares
+        for composed in (old, new):
+            if composed.forecast is not None:
+                squares.extend((x, y, 1, 1) for x, y in composed.forecast.reach)
+                creatures = composed.sit.creatures
+                squares.extend(_box(creatures[u]) for u in composed.forecast.engage if u in creatures)
+        for uid in {a.selected, b.selected} | (old.actors ^ new.actors):
+            if uid is not None and uid in new.sit.creatures:
+                squares.append(_box(new.sit.creatures[uid]))
+        if not squares:
+            return pygame.Rect(0, 0, 0, 0)
+        x0 = min(q[0] for q in squares)
+        y0 = min(q[1] for q in squares)
+        x1 = max(q[0] + q[2] for q in squares)
+        y1 = max(q[1] + q[3] for q in squares)
+        cell = b.cell
+        area = pygame.Rect(view.origin[0] + x0 * cell, view.origin[1] + y0 * cell, (x1 - x0) * cell, (y1 - y0) * cell)
+        return area.inflate(2, 2).clip(view.rect)
+
+    def draw(self, screen: pygame.Surface, view: BoardView, composed: Composed) -> None:
+        """Terrain, reach shading and tokens into the view rectangle at the camera's offset, background around it.
+
+        Honours a clip already set on `screen` (a partial repaint, see `changed_area`).
+        """
+        self._painted = (composed, view.origin, tuple(view.rect))
+        key, sit, forecast = composed.key, composed.sit, composed.forecast
         cell = key.cell
-        out = terrain.copy()
+        ox, oy = view.origin
+        terrain = self.terrain.get(sit.board, cell)
+        covered = terrain.get_rect(topleft=view.origin).clip(view.rect)
+        old_clip = screen.get_clip()
+        area = old_clip.clip(view.rect)
+        # the background only where the map does not cover the view (a full fill costs as much as the map)
+        for band in _margins(view.rect, covered):
+            screen.fill(theme.BOARD_BACKGROUND, band.clip(area))
+        screen.set_clip(area)
+        screen.blit(terrain, view.origin)
         if forecast is not None:
+            # one blit per reachable square, clipped to the view: cheaper than a board-sized overlay layer
+            tints: dict[str, pygame.Surface] = {}
+            blits = []
             for sq, entry in forecast.reach.items():
-                out.blit(self._tint(theme.band_color(entry.band), cell), (sq[0] * cell, sq[1] * cell))
+                tint = tints.get(entry.band)
+                if tint is None:
+                    tint = tints[entry.band] = self._tint(theme.band_color(entry.band), cell)
+                blits.append((tint, (ox + sq[0] * cell, oy + sq[1] * cell)))
+            screen.blits(blits, doreturn=False)
         for uid, c in sit.creatures.items():
-            rect = pygame.Rect(c.at[0] * cell, c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
+            rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
             draw_token(
-                out, c, rect, colors.get(c.side, (200, 200, 200)), selected=uid == key.selected, can_act=uid in actors
+                screen,
+                c,
+                rect,
+                composed.colors.get(c.side, (200, 200, 200)),
+                selected=uid == key.selected,
+                can_act=uid in composed.actors,
             )
         rings = set(key.targets) | (set(forecast.engage) if forecast else set())
         for uid in rings:
             c = sit.creatures.get(uid)
             if c is None:
                 continue
-            rect = pygame.Rect(c.at[0] * cell, c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
+            rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
             pygame.draw.rect(
-                out, theme.BAND_COLORS["engage"], rect.inflate(-2, -2), max(3, cell // 10), border_radius=cell // 5
+                screen, theme.BAND_COLORS["engage"], rect.inflate(-2, -2), max(3, cell // 10), border_radius=cell // 5
             )
         for pair in sit.bindings:
             a, b = (sit.creatures.get(u) for u in sorted(pair))
             if a is None or b is None:
                 continue
-            ca = ((a.at[0] + a.dims[0] / 2) * cell, (a.at[1] + a.dims[1] / 2) * cell)
-            cb = ((b.at[0] + b.dims[0] / 2) * cell, (b.at[1] + b.dims[1] / 2) * cell)
-            pygame.draw.line(out, theme.WARNING, ca, cb, max(2, cell // 12))
-        self._composite = out
-        self._key = key
-        self._board_id = id(sit.board)
-        self.composes += 1
-        return out
-
-    def draw(self, screen: pygame.Surface, view: BoardView, composite: pygame.Surface) -> None:
-        """Put the composed board into the view rectangle at the camera's offset, background around it."""
-        screen.fill(theme.BOARD_BACKGROUND, view.rect)
-        old_clip = screen.get_clip()
-        screen.set_clip(view.rect)
-        screen.blit(composite, view.origin)
+            ca = (ox + (a.at[0] + a.dims[0] / 2) * cell, oy + (a.at[1] + a.dims[1] / 2) * cell)
+            cb = (ox + (b.at[0] + b.dims[0] / 2) * cell, oy + (b.at[1] + b.dims[1] / 2) * cell)
+            pygame.draw.line(screen, theme.WARNING, ca, cb, max(2, cell // 12))
         screen.set_clip(old_clip)
 
     def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:
@@ -162,6 +233,27 @@ class BoardRenderer:
         screen.set_clip(old_clip)
         drawn.append(draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38), view.rect))
         return [r.inflate(2, 2) for r in drawn]
+
+
+def _box(c: Creature) -> tuple[int, int, int, int]:
+    """A creature's footprint as (x, y, w, h) in squares."""
+    return (c.at[0], c.at[1], c.dims[0], c.dims[1])
+
+
+def _margins(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `outer` outside `inner` (a rectangle inside it, or empty), as up to four bands."""
+    if inner.width <= 0 or inner.height <= 0:
+        return [outer]
+    return [
+        r
+        for r in (
+            pygame.Rect(outer.left, outer.top, outer.width, inner.top - outer.top),
+            pygame.Rect(outer.left, inner.bottom, outer.width, outer.bottom - inner.bottom),
+            pygame.Rect(outer.left, inner.top, inner.left - outer.left, inner.height),
+            pygame.Rect(inner.right, inner.top, outer.right - inner.right, inner.height),
+        )
+        if r.width > 0 and r.height > 0
+    ]
 
 
 def draw_tip(

@@ -49,14 +49,26 @@ class FrameCache:
             self.invalidate()
         self._rebuilt = []
 
-    def region(self, name: str, key: Hashable, rect: pygame.Rect, paint: Painter) -> None:
-        """Repaint region `name` (inside `rect`) into the cache if its key changed since last time."""
+    def region(
+        self, name: str, key: Hashable, rect: pygame.Rect, paint: Painter, area: pygame.Rect | None = None
+    ) -> None:
+        """Repaint region `name` (inside `rect`) into the cache if its key changed since last time.
+
+        `area` (inside `rect`) says that only that part changed since the region was last painted:
+        the painter then runs clipped to it, and only it is restored on the window.
+        """
         assert self.surface is not None, "call begin() first"
         if self._keys.get(name) == key and name in self._keys:
             return
-        paint(self.surface)
+        target = pygame.Rect(area) if area is not None and name in self._keys else pygame.Rect(rect)
         self._keys[name] = key
-        self._rebuilt.append(pygame.Rect(rect))
+        if target.width <= 0 or target.height <= 0:
+            return
+        old_clip = self.surface.get_clip()
+        self.surface.set_clip(target)
+        paint(self.surface)
+        self.surface.set_clip(old_clip)
+        self._rebuilt.append(target)
 
     def present(
         self, screen: pygame.Surface, overlay_key: Hashable, overlays: OverlayPainter

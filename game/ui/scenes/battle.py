@@ -237,7 +237,8 @@ class BattleScene(Scene):
         panel_key = panel.refresh(self.panel_model(), ctl.ui_version, self.mouse)
         self.frame.begin(screen)
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
-        self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite))
+        area = self.renderer.changed_area(view)  # a new selection repaints only around the shading it changed
+        self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite), area)
         self.frame.region("panel", panel_key, panel.rect, panel.blit)
         overlay_key = (
             self.mouse,

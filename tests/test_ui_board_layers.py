@@ -1,0 +1,119 @@
+"""The board is drawn in layers: a new selection repaints only around the shading it changes.
+
+The oracle is a full repaint: after any sequence of selections, the picture the frame cache
+holds must be the one a whole new frame would paint.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui.app import App
+from game.ui.options import AppOptions, parse_size
+from game.ui.scenes.battle import BattleScene
+
+LEVEL = """\
+format = 1
+name = "Layers"
+ruleset = "pf1"
+[map]
+tiles = '''
+....................
+...,,......#........
+........%......,,...
+..#.................
+.........,,.........
+....................
+'''
+[[sides]]
+id = "red"
+[[sides]]
+id = "blue"
+[[units]]
+id = "a"
+side = "red"
+at = [1, 1]
+speed = 9
+[[units]]
+id = "b"
+side = "red"
+at = [14, 4]
+speed = 6
+[[units]]
+id = "c"
+side = "blue"
+at = [18, 0]
+speed = 9
+"""
+
+
+def _app(tmp_path: Path) -> App:
+    path = tmp_path / "layers.toml"
+    path.write_text(LEVEL, encoding="utf-8")
+    app = App(AppOptions(level=str(path), size=parse_size("1280x800")))
+    app.step()
+    return app
+
+
+def _click(app: App, unit: str | None) -> None:
+    scene = app.scene
+    assert isinstance(scene, BattleScene) and scene.view is not None
+    if unit is None:
+        pos, button = scene.view.rect.center, 3  # a right click deselects
+    else:
+        pos, button = scene.view.square_center(scene.situation().creatures[unit].at), 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def _board_pixels(app: App) -> bytes:
+    scene = app.scene
+    assert isinstance(scene, BattleScene) and scene.view is not None and scene.frame.surface is not None
+    return pygame.image.tobytes(scene.frame.surface.subsurface(scene.view.rect), "RGB")
+
+
+def test_selecting_units_one_after_another_paints_what_a_full_repaint_paints(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    try:
+        scene = app.scene
+        assert isinstance(scene, BattleScene)
+        paints = scene.renderer.terrain.paints
+        for unit in ("a", "b", None, "b", "a"):
+            _click(app, unit)
+            partial = _board_pixels(app)
+            scene.frame.invalidate()
+            app.step()
+            assert _board_pixels(app) == partial, f"after selecting {unit}"
+        assert scene.renderer.terrain.paints == paints  # the terrain layer was never painted again
+    finally:
+        app.close()
+
+
+def test_a_selection_repaints_only_the_box_around_the_old_and_new_shading(tmp_path: Path, monkeypatch) -> None:
+    app = _app(tmp_path)
+    try:
+        scene = app.scene
+        assert isinstance(scene, BattleScene) and scene.view is not None
+        _click(app, "a")
+        assert scene.ctl.forecast is not None
+        before = [scene.view.square_rect(sq) for sq in scene.ctl.forecast.reach]
+        areas: list[pygame.Rect | None] = []
+        region = scene.frame.region
+
+        def spy(name, key, rect, paint, area=None):
+            if name == "board":
+                areas.append(area)
+            return region(name, key, rect, paint, area)
+
+        monkeypatch.setattr(scene.frame, "region", spy)
+        _click(app, "b")
+        after = [scene.view.square_rect(sq) for sq in scene.ctl.forecast.reach]
+        area = areas[-1]
+        assert area is not None
+        assert area.contains(before[0].unionall(before[1:])) and area.contains(after[0].unionall(after[1:]))
+        assert area.width * area.height < scene.view.rect.width * scene.view.rect.height
+    finally:
+        app.close()
