@@ -217,7 +217,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         for r, ruled in zip(results, events, strict=True):
             action = script.actions[r["index"]]
             rules = " ".join(r["rules"])
-            unit, metres = action.unit or "", f"{r['cost_m']:g}"
+            unit, metres = action.unit or "", float(r["cost_m"])
             print(t("cli.run_ok", index=r["index"], unit=unit, kind=action.kind, metres=metres, rules=rules))
             for event in ruled:
                 print(f"      {describe_event(event)} [{event.rule}]")

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.catalog import rule_text
+from game.numerals import number, plural_category
 from game.paths import I18N_DIR
 
 if sys.version_info >= (3, 11):
@@ -124,20 +125,44 @@ def is_rtl(lang: str | None = None) -> bool:
     return (lang or current_language()) in RTL_LANGUAGES
 
 
-def t(key: str, lang: str | None = None, /, **params: object) -> str:
-    """The message `key` in `lang` (default: the current language) with its placeholders filled."""
-    lang = lang or current_language()
-    template = None
+def _template(key: str, lang: str) -> str | None:
+    """The template of `key` in `lang`, else in English, else None."""
     for candidate in dict.fromkeys((lang, FALLBACK)):
         try:
             template = load_messages(candidate).get(key)
         except (OSError, ValueError):
             continue
         if template is not None:
-            break
+            return template
+    return None
+
+
+def _plural_template(key: str, lang: str, params: Mapping[str, object]) -> str | None:
+    """For a plural message (a table with `by`, `one`, `other` …), the variant its count asks for.
+
+    `by` names the placeholder that holds the count, so the call site stays `t(key, count=n)`.
+    """
+    by = _template(f"{key}.by", lang)
+    count = params.get(by) if by else None
+    if not isinstance(count, (int, float)):
+        return _template(f"{key}.other", lang)
+    return _template(f"{key}.{plural_category(count, lang)}", lang) or _template(f"{key}.other", lang)
+
+
+def t(key: str, lang: str | None = None, /, **params: object) -> str:
+    """The message `key` in `lang` (default: the current language) with its placeholders filled.
+
+    Float parameters are written as the language writes numbers ("1,5" in German); a plural
+    message picks its variant by the language's plural rules (game.numerals).
+    """
+    lang = lang or current_language()
+    template = _template(key, lang) or _plural_template(key, lang, params)
     if template is None:
         return f"⟦{key}⟧"
-    return template.format_map(_Params(params)) if params else template
+    if not params:
+        return template
+    shown = {k: number(v, lang) if isinstance(v, float) else v for k, v in params.items()}
+    return template.format_map(_Params(shown))
 
 
 def placeholders(template: str) -> set[str]:
@@ -231,9 +256,10 @@ def describe(entry: Any, lang: str | None = None) -> str:
     if target:
         parts.append(t("log.on", lang, target=target))
     if cost:
-        parts.append(t("log.cost", lang, metres=f"{cost:g}"))
+        parts.append(t("log.cost", lang, metres=float(cost)))
     return " ".join(" ".join(parts).split())
 
 
 def _square(sq: object) -> str:
-    return f"{sq[0]},{sq[1]}" if isinstance(sq, (tuple, list)) and len(sq) == 2 else ""
+    # [x, y] in every language: "10,11" would read as a decimal number in German and Italian
+    return f"[{sq[0]}, {sq[1]}]" if isinstance(sq, (tuple, list)) and len(sq) == 2 else ""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
+from game import i18n, numerals
 from game.catalog import rule_text
 from game.match import LogEntry
 from rules.actions import ACTION_KINDS
@@ -64,7 +64,9 @@ def test_placeholders_match_english(lang: str) -> None:
 def test_translations_are_translated(lang: str) -> None:
     """Most strings differ from English (names like "D&D 5e" or "{rule} {title}" may stay)."""
     english, other = i18n.load_messages("en"), i18n.load_messages(lang)
-    same = [k for k, v in english.items() if other[k] == v and re.search(r"[a-z]{4}", re.sub(r"{\w+}", "", v))]
+    # a plural message's `by` names a placeholder, not text to translate
+    texts = {k: v for k, v in english.items() if not k.endswith(".by")}
+    same = [k for k, v in texts.items() if other[k] == v and re.search(r"[a-z]{4}", re.sub(r"{\w+}", "", v))]
     # words that are the same in both languages ("Pause" in German, "Round" in Italian tabletop use)
     allowed = {"ruleset.pf1", "ruleset.hexxen", "panel.initiative", "replay.heading", "replay.pause", "panel.round"}
     assert [k for k in same if k not in allowed and not k.startswith("cli.internal")] == []
@@ -74,7 +76,8 @@ def test_every_key_used_in_the_source_exists_in_english() -> None:
     keys, families = used_keys()
     english = i18n.load_messages("en")
     assert len(keys) > 60, "the regex no longer finds the t() calls"
-    assert sorted(k for k in keys if k not in english) == []
+    # a plural message is a table (`by`, `one`, `other` …): its key is there when its `other` is
+    assert sorted(k for k in keys if k not in english and f"{k}.other" not in english) == []
     assert sorted(f for f in families if not any(k.startswith(f + ".") for k in english)) == []
 
 
@@ -136,8 +139,9 @@ def test_set_language_and_rtl() -> None:
 
 def test_log_lines_come_from_the_structured_fields_in_the_chosen_language() -> None:
     move = LogEntry(1, "kyra", "move", "kyra move to [3, 2] 4.5 m", ("PF1-DIAG",), True, (), (3, 2), None, 4.5)
-    assert i18n.describe(move, "en") == "kyra Move to 3,2 4.5 m"
-    assert i18n.describe(move, "de") == "kyra Bewegen nach 3,2 4.5 m"
+    assert i18n.describe(move, "en") == "kyra Move to [3, 2] 4.5 m"
+    # German writes the decimal comma; squares stay [x, y] so "3,2" cannot read as a number
+    assert i18n.describe(move, "de") == "kyra Bewegen nach [3, 2] 4,5 m"
     refused = LogEntry(1, "kyra", "charge", "kyra charge: refused — no line", ("GB-PF-CHARGE",), False)
     assert i18n.describe(refused, "it") == "kyra Carica: rifiutata"
     hit = Event("hit", "GB-ATTACK", unit="orc", by="kyra", detail="d20 15+3 vs AC 14; 4 damage, hp 10")
@@ -209,3 +213,52 @@ def test_kiosk_strings_are_in_every_catalogue() -> None:
     assert sorted(k for k in strings.STRINGS if k not in english) == []
     i18n.set_language("de")
     assert strings.tr("kiosk.play_again") == "Nochmal spielen"
+
+
+def plural_messages(lang: str) -> dict[str, set[str]]:
+    """Each plural message of `lang` (a key with `.by`) and the variants it has."""
+    messages = i18n.load_messages(lang)
+    found: dict[str, set[str]] = {}
+    for key in messages:
+        base, _, variant = key.rpartition(".")
+        if f"{base}.by" in messages and variant != "by":
+            found.setdefault(base, set()).add(variant)
+    return found
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_plural_messages_name_their_count_and_have_one_and_other(lang: str) -> None:
+    """Each plural message says which placeholder counts, and has the `one` and `other` variants it needs."""
+    messages = i18n.load_messages(lang)
+    plurals = plural_messages(lang)
+    assert plurals, "no plural messages found"
+    for base, variants in plurals.items():
+        assert {"one", "other"} <= variants, (lang, base, variants)
+        by = messages[f"{base}.by"]
+        for variant in variants:
+            assert "{" + by + "}" in messages[f"{base}.{variant}"], (lang, base, variant)
+
+
+def test_counts_pick_the_languages_plural_form() -> None:
+    """One square is "Feld", two are "Felder"; a count the language has no own form for falls back to `other`."""
+    assert i18n.t("cli.reach_count", "de", unit="kyra", count=1) == "kyra: 1 Feld"
+    assert i18n.t("cli.reach_count", "de", unit="kyra", count=2) == "kyra: 2 Felder"
+    assert i18n.t("cli.reach_count", "en", unit="kyra", count=1) == "kyra: 1 square"
+    assert i18n.t("cli.reach_count", "it", unit="kyra", count=0) == "kyra: 0 caselle"
+    # Hebrew has a dual ("two"); the catalogue writes the plural for it, so `other` answers
+    assert i18n.t("cli.reach_count", "he", unit="kyra", count=2) == "kyra: 2 משבצות"
+    assert i18n.t("victory.detail", "de", level="L", round=3, actions=1) == "L · Runde 3 · 1 Aktion"
+
+
+def test_numbers_are_written_the_languages_way() -> None:
+    """German and Italian write the decimal comma, English and Hebrew the point; whole numbers lose their ".0"."""
+    assert i18n.t("panel.moved", "de", moved=1.5, left=3.0) == "Bewegt 1,5 m · übrig 3 m"
+    assert i18n.t("panel.moved", "en", moved=1.5, left=3.0) == "Moved 1.5 m · left 3 m"
+    assert "4,5 m" in i18n.t("log.cost", "it", metres=4.5)
+    assert "4.5" in i18n.t("log.cost", "he", metres=4.5)
+    assert numerals.number(40.0, "de", 1) == "40,0"
+    assert numerals.number(40.0, "en", 1) == "40.0"
+    assert numerals.number(0.25, "it") == "0,25"
+    assert numerals.number(7.0, "he") == "7"
+    # integers are not numbers to format: ids, indices and seeds pass through untouched
+    assert i18n.t("menu.detail", "de", ruleset="pf1", w=10000, h=12, units=3) == "pf1 · 10000×12 · 3 Einheiten"

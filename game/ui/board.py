@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import current_language
+from game.numerals import number
 from game.ui import theme
 from game.ui.forecast import Forecast, Preview
 from game.ui.terrain import TerrainCache
@@ -226,7 +228,7 @@ class BoardRenderer:
         if details:
             # the cost of each step, on demand (V or Shift): which squares made the path dear
             for sq, metres in preview.step_costs():
-                tag = theme.label(f"{metres:g}", max(12, cell // 4), (255, 255, 255), True)
+                tag = theme.label(number(metres, current_language()), max(12, cell // 4), (255, 255, 255), True)
                 box = tag.get_rect(center=centre(sq)).move(0, cell // 4)
                 drawn.append(pygame.draw.rect(screen, (20, 22, 28), box.inflate(6, 2), border_radius=3))
                 drawn.append(screen.blit(tag, box))

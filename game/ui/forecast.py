@@ -95,7 +95,7 @@ class Preview:
             return t("battle.preview_illegal", reason=refusal(self.result.rule, self.result.message))
         band = t(f"band.{self.band}")
         band = self.band.replace("_", " ") if band.startswith("⟦") else band
-        text = t("battle.preview", metres=f"{self.cost_m:g}", squares=f"{self.cost_squares:g}", band=band)
+        text = t("battle.preview", metres=float(self.cost_m), squares=self.cost_squares, band=band)
         if self.provokers:
             text += " · " + t("battle.provokes_from", names=", ".join(self.provokers))
         return text

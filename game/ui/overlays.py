@@ -61,7 +61,7 @@ def draw_ruler(screen: pygame.Surface, ctl: BattleController, view: BoardView) -
     if measured.squares is None:
         text = t("battle.ruler_none", rule=measured.rule)
     else:
-        text = t("battle.ruler", metres=f"{measured.metres:g}", squares=measured.squares, rule=measured.rule)
+        text = t("battle.ruler", metres=float(measured.metres), squares=measured.squares, rule=measured.rule)
     drawn.append(draw_tip(screen, text, (b[0] + 12, b[1] + 12), TIP_BACKGROUND, view.rect))
     return drawn
 

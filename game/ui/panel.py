@@ -185,14 +185,14 @@ class SidePanel:
         c = card.creature
         lines: list[tuple[str, theme.Color]] = []
         speeds = [
-            t("panel.speed_mode", mode=t(f"mode.{mode}"), metres=f"{v:g}")
+            t("panel.speed_mode", mode=t(f"mode.{mode}"), metres=float(v))
             for mode, v in (("walk", c.speed), ("fly", c.fly), ("climb", c.climb), ("swim", c.swim))
             if v
         ]
         if speeds:
             lines.append((t("panel.speed", speeds=" · ".join(speeds)), theme.TEXT))
         if card.moved_m is not None and card.remaining_m is not None:
-            lines.append((t("panel.moved", moved=f"{card.moved_m:g}", left=f"{card.remaining_m:g}"), theme.TEXT))
+            lines.append((t("panel.moved", moved=float(card.moved_m), left=float(card.remaining_m)), theme.TEXT))
         states = [
             t(f"state.{s}")
             for s, on in (
