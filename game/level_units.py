@@ -13,6 +13,7 @@ from game.level_schema import Table, one_of, show
 from rules.core import SIZE_NAMES, Board, Creature, Size
 from rules.dice import parse_dice
 from rules.geometry import chebyshev, footprint_distance
+from rules.pf1.space import share_fits
 
 RACES = ("human", "elf", "half-elf", "half-orc", "dwarf", "halfling", "gnome")
 ARMORS = ("none", "light", "medium", "heavy")
@@ -32,7 +33,7 @@ COMMON_KEYS = (
 MOVER_KEYS = ("fly", "climb", "swim", "hover", "magic_flight")
 PF1_KEYS = (
     "race", "armor", "load", "class", "level", "bonuses", "incorporeal", "sees_in_dark",
-    "fills_space", "obstructs_when_helpless", "acrobatics", "combat_reflexes",
+    "fills_space", "obstructs_when_helpless", "acrobatics", "combat_reflexes", "dex_ac",
 )  # fmt: skip
 HEXXEN_KEYS = ("role", "mounted", "powers", "ap")
 
@@ -129,6 +130,7 @@ def _pf1_keys(table: Table, f: dict[str, Any]) -> None:
     for flag in ("incorporeal", "sees_in_dark", "fills_space", "acrobatics", "combat_reflexes"):
         f[flag] = table.flag(flag)
     f["obstructs_when_helpless"] = table.flag("obstructs_when_helpless", None)
+    f["dex_ac"] = table.integer("dex_ac", 0, minimum=0)
 
 
 def _combat_keys(table: Table, f: dict[str, Any]) -> None:
@@ -231,6 +233,9 @@ def _overlaps(ruleset: str, units: Sequence[Creature], error: ErrorAt) -> list[L
                     break
             if clash is None and ruleset == "dnd5e" and len(seen.get(sq, [])) >= 4:
                 problems.append(error(i, "at", t("level_error.four_tiny", square=list(sq))))
+                break
+            if clash is None and ruleset == "pf1" and not share_fits([unit, *(units[j] for j in seen.get(sq, []))]):
+                problems.append(error(i, "at", t("pf1_share.full", square=list(sq))))
                 break
             if clash:
                 break

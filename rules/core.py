@@ -219,6 +219,8 @@ class Creature:
     """None = the default of PF1-HELPLESS-HUGE (true for Huge and larger)."""
     acrobatics: bool = False
     """Trained in Acrobatics (PF1-TUMBLE)."""
+    dex_ac: int = 0
+    """pf1: the part of `defense` from Dexterity, lost while Dex is denied (PF1-ESCAPE-ARTIST)."""
     combat_reflexes: bool = False
     reaction_round: int = 0
     """The round in which `reactions_used` was counted (GB-AOO)."""

@@ -67,8 +67,14 @@ def test_size_categories_have_the_standard_footprints():
         assert Creature("x", "pc", (0, 0), size=size).dims == (side, side)
     sit = make(["......"] * 6, Creature("o", "pc", (0, 0), size=Size.HUGE, speed=9))
     assert ok(pf1.measure(sit, "o", [(1, 0), (2, 0), (3, 0)])).steps[-1].dims is None
-    edge = ok(pf1.measure(sit, "o", [(1, 0), (2, 0), (3, 0), (4, 0)])).steps[-1]
-    assert edge.dims == (2, 3) and edge.cost == 2  # the map edge narrows the space like a wall
+    # the map edge narrows the space like a wall (grid conventions, revised 2026-12-02): a corridor
+    # along the top edge squeezes a Large creature exactly as one with a wall row above it
+    ogre = Creature("o", "pc", (0, 0), size=Size.LARGE, speed=9)
+    edge = ok(pf1.measure(make(["......", "..####"], ogre), "o", [(1, 0), (2, 0), (3, 0)]))
+    walled = Creature("o", "pc", (0, 1), size=Size.LARGE, speed=9)
+    inner = ok(pf1.measure(make(["..####", "......", "..####"], walled), "o", [(1, 1), (2, 1), (3, 1)]))
+    assert [s.cost for s in edge.steps] == [s.cost for s in inner.steps] == [2, 2, 2]
+    assert all(s.dims == (2, 1) for s in edge.steps)
 
 
 def test_open_square_costs_one_and_cites_the_rule():
@@ -198,13 +204,24 @@ def test_fills_space_creature_blocks_everyone_even_allies_tiny_and_squeezers():
     bad(pf1.measure(make(["..."], human(), block), "h", [(1, 0), (2, 0)]), "PF1-FILLS-SPACE")
     tiny = Creature("t", "pc", (0, 0), size=Size.TINY, speed=6)
     bad(pf1.measure(make(["..."], tiny, block), "t", [(1, 0), (2, 0)]), "PF1-FILLS-SPACE")
+    # revised 2026-12-02: it narrows the passage like a wall, so a Large creature squeezes through
+    # the gap beside it exactly as beside a wall square, and no footprint ever includes its square
     ogre = Creature("o", "pc", (1, 1), size=Size.LARGE, speed=9)
     jelly = Creature("j", "foe", (4, 1), fills_space=True)
     corridor = make(["########", "........", "........", "########"], ogre, jelly)
-    assert not any(p.at[0] >= 4 for p in pf1.reachable(corridor, "o"))
-    orc = human((4, 1), "j", "foe")
-    wide = make(["########", "........", "........", "########"], ogre, orc)
-    assert any(p.at[0] >= 4 for p in pf1.reachable(wide, "o"))
+    walled = make(["########", "....#...", "........", "########"], ogre)
+    beside = pf1.reachable(corridor, "o")
+    assert any(p.at[0] >= 4 for p in beside)
+    assert [(p.at, p.cost) for p in beside] == [(p.at, p.cost) for p in pf1.reachable(walled, "o")]
+    for place in beside:
+        for step in ok(pf1.measure(corridor, "o", place.path)).steps:
+            w, h = step.dims or (2, 2)
+            assert (4, 1) not in {(step.to[0] + i, step.to[1] + j) for i in range(w) for j in range(h)}
+    big = Creature("o", "pc", (0, 0), size=Size.LARGE, speed=9)
+    rows = ["...#####", "........", "...#####"]
+    assert any(p.at[0] >= 5 for p in pf1.reachable(make(rows, big), "o"))
+    shut = make(rows, big, Creature("j", "foe", (5, 1), fills_space=True))
+    assert not any(p.at[0] >= 5 for p in pf1.reachable(shut, "o"))  # a 1-wide corridor it fills is shut
     bad(
         act(
             make(["...."], human(acrobatics=True), human((1, 0), "j", "foe", fills_space=True)),
@@ -315,12 +332,19 @@ def test_squeezing_sets_the_minus_four_state_and_attacks_suffer():
 
 
 def test_large_creature_expands_back_to_its_full_space_when_the_corridor_ends():
-    """PF1-SQUEEZE-LARGE: leaving the corridor restores the full footprint, and that step is not squeezed."""
+    """PF1-SQUEEZE-LARGE: leaving the corridor restores the full footprint, and that step is not squeezed.
+
+    Revised 2026-12-02: the tie-break compares with the reduced footprint held just before the
+    step, (4,1)+(5,1). Anchors (5,0) and (5,1) both overlap it by one square, so the lower y
+    wins; the old rule (overlap with the full space at the old anchor) gave (5,1).
+    """
     ogre = Creature("o", "pc", (0, 0), size=Size.LARGE, speed=30)
     sit = make(["..###...", "........", "..###..."], ogre)
-    r = ok(pf1.measure(sit, "o", [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)]))
+    r = ok(pf1.measure(sit, "o", [(1, 1), (2, 1), (3, 1), (4, 1), (5, 0)]))
     assert [s.dims for s in r.steps] == [(2, 1), (2, 1), (2, 1), (2, 1), None]
-    assert r.steps[-1].cost == 1
+    assert r.steps[-1].cost == 1 and "PF1-SQUEEZE-LARGE" in r.steps[-1].rules
+    refused = bad(pf1.measure(sit, "o", [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)]), "PF1-SQUEEZE-LARGE")
+    assert "[5, 0]" in refused.message
 
 
 # --- other actions -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.pf1.actions import available, escaping_now, in_reach, no_cover_from_ally, rule, squeezed_now
 from rules.pf1.movement import closest, involuntary_stop, measure, reachable, threatened_by
+from rules.pf1.space import share_fits
 from rules.pf1.speed import effective_speed, run_multiplier
 from rules.pf1.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
 
@@ -32,6 +33,7 @@ __all__ = [
     "reachable",
     "rule",
     "run_multiplier",
+    "share_fits",
     "squeezed_now",
     "threatened_by",
 ]

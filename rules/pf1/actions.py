@@ -19,6 +19,7 @@ from rules.pf1.movement import (
     Walk,
     involuntary_stop,
     judge,
+    mode_fail,
     no_band_reason,
     reach_squares,
     threatened_by,
@@ -229,6 +230,9 @@ def _movement(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     assert unit is not None
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
+    refused = mode_fail(sit, unit, action.mode)
+    if refused is not None:
+        return refused
     switched = action.mode is not None and action.mode != c.mode
     if switched:
         c = c.evolve(mode=action.mode)
@@ -377,7 +381,8 @@ def _attack_mods(sit: Situation, attacker: str, target: str) -> tuple[int, int, 
         bonus += PRONE_PENALTY
         ids.append(GB_PRONE)
     if escaping_now(sit, target):
-        ac += ESCAPE_AC_PENALTY
+        # −4 and the Dex part of the defence while Dex is denied (`dex_ac`, revised 2026-12-02)
+        ac += ESCAPE_AC_PENALTY - sit.creature(target).dex_ac
         ids.append("PF1-ESCAPE-ARTIST")
     elif squeezed_now(sit, target):
         ac += SQUEEZE_PENALTY

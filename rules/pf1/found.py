@@ -163,7 +163,8 @@ def _small_moves(mover: Mover, board: Board, i: int, entries: list) -> list[tupl
         k, flags = entry
         extra = 0
         if diag:
-            if tiles[y * width + nx].wall or tiles[ny * width + x].wall:
+            # incorporeal movers ignore PF1-CORNER entirely (revised 2026-12-02)
+            if not mover.incorporeal and (tiles[y * width + nx].wall or tiles[ny * width + x].wall):
                 continue
             if edges and mover._corner((x, y), (1, 1), (dx, dy)):
                 continue

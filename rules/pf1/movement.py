@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rules.core import Event, Illegal, Ruling, Situation, Square, StepRuling, footprint
 from rules.geometry import footprint_distance, pf1_distance
 from rules.pf1.found import Found, step_table
+from rules.pf1 import squeeze
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
@@ -105,9 +106,13 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
     # key (pos, parity, phase, spent) -> (total, back, cost, flags, ids, diags)
     layer: dict[tuple, tuple] = {(start, diag & 1, 1, 0): (0, None, 0, 0, (), 0)}
     history: list[dict[tuple, tuple]] = [layer]
-    for i, target in enumerate(path):
+    for i, entry_i in enumerate(path):
+        target = (entry_i[0], entry_i[1])
+        exact = tuple(entry_i[2:4]) if len(entry_i) == 4 else None  # [x, y, w, h] names the footprint
         nxt: dict[tuple, tuple] = {}
         fail: tuple[str, str, Square] | None = None
+        natural_fail: tuple[str, str, Square] | None = None
+        elsewhere: set[Square] = set()
         over = False
         for key, entry in layer.items():
             (x, y, o), parity, phase, spent = key
@@ -116,15 +121,27 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
             natural = (max(-1, min(1, dx)), max(-1, min(1, dy)))
             deltas = [natural] if max(abs(dx), abs(dy)) == 1 else []
             if mover.big:
-                # squeezing can shift the anchor sideways: any step may lead to the target anchor
+                # squeezing can shift the anchor sideways and a squeezed turn (delta (0, 0)) may
+                # keep it: any step may lead to the target anchor
                 deltas = [natural] + [d for d in _DELTAS if d != natural]
+                if o != FULL and natural != (0, 0):
+                    deltas.append((0, 0))
+                if o != FULL and exact is not None and exact not in (mover.dims(o), mover.dims(FULL)):
+                    # another orientation is reached by a turn: that turn's reason counts
+                    turn = squeeze.turn_to(mover, (x, y), o, target, False)
+                    if turn is not None and len(turn) == 3:
+                        natural_fail = natural_fail or turn  # type: ignore[assignment]
             for delta in deltas:
                 result = mover.step_cached(x, y, o, delta)
                 if not isinstance(result, list):
                     fail = fail or result
+                    if delta == natural:
+                        natural_fail = natural_fail or result
                     continue
                 for mx, my, mo, kind, base, flags, _ in result:
-                    if (mx, my) != target:
+                    if (mx, my) != target or (exact is not None and mover.dims(mo) != exact):
+                        if delta == natural:
+                            elsewhere.add((mx, my))
                         continue
                     cost, npar, dadd = _step_cost(kind, base, parity)
                     options = []
@@ -148,21 +165,41 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
             if fail is None:
                 at = path[i - 1] if i else mover.start[:2]
                 return Illegal("PF1-MOVE-ACTION", f"{list(target)} is not one step from {list(at)}", target)
-            cell = mover.cell(target)
-            own = cell.block or cell.crowd  # every footprint anchored there covers the anchor square itself
-            if own and fail[0] != "PF1-CORNER":
-                fail = (own[0], own[1], target)
+            fail = _why_not(mover, target, natural_fail or fail, natural_fail is not None, elsewhere)
             return Illegal(fail[0], fail[1], fail[2], cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
         history.append(nxt)
         layer = nxt
-    ends = [(entry[0], n, key) for n, (key, entry) in enumerate(layer.items()) if mover.end_fail(*key[0]) is None]
+    # ties prefer the full footprint, then the wider orientation (INTERFACE.md, path entries)
+    ends = [
+        (entry[0], key[0][2], n, key) for n, (key, entry) in enumerate(layer.items()) if mover.end_fail(*key[0]) is None
+    ]
     if not ends:
         key = min(layer, key=lambda k: layer[k][0])
         why = mover.end_fail(*key[0])
         assert why is not None
         return Illegal(why[0], why[1], why[2], cost=layer[key][0], unit_cm=UNIT_CM)
-    _, _, key = min(ends)
+    key = min(ends)[3]
     return _unwind(mover, history, key)
+
+
+def _why_not(
+    mover: Mover, target: Square, fail: tuple[str, str, Square], natural: bool, elsewhere: set[Square]
+) -> tuple[str, str, Square]:
+    """The clearest reason no step reaches `target`: its own square, the full space there, or where the step goes."""
+    if fail[0] == "PF1-CORNER":
+        return fail
+    cell = mover.cell(target)
+    own = cell.block or cell.crowd  # every footprint anchored there covers the anchor square itself
+    if own:
+        return (own[0], own[1], target)
+    if mover.big and not natural:
+        full = mover.check(target, mover.dims(FULL), False)
+        if len(full) == 3:
+            return full  # type: ignore[return-value]
+        if elsewhere:
+            ends = ", ".join(str(list(sq)) for sq in sorted(elsewhere))
+            return ("PF1-SQUEEZE-LARGE", f"that step ends with the top-left square at {ends}", target)
+    return fail
 
 
 def _unwind(mover: Mover, history: list[dict[tuple, tuple]], key: tuple) -> Walk:
@@ -309,8 +346,19 @@ def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -
     )
 
 
+def mode_fail(sit: Situation, unit: str, mode: str | None) -> Illegal | None:
+    """Why the unit cannot move in this mode: flying needs a fly speed (PF1-FLY-OBSTACLE), or None."""
+    c = sit.creature(unit)
+    if mode == "fly" and c.fly is None:
+        return Illegal("PF1-FLY-OBSTACLE", f"{c.id} has no fly speed, so it cannot fly over obstacles", c.at)
+    return None
+
+
 def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
     """The path as one movement from the unit's turn state; band = the cheapest action that pays."""
+    refused = mode_fail(sit, unit, mode)
+    if refused is not None:
+        return refused
     if mode is not None and mode != sit.creature(unit).mode:
         sit = _with_mode(sit, unit, mode)
     result = judge(sit, unit, [tuple(sq) for sq in path], bands_for(sit, unit))  # type: ignore[misc]
@@ -330,6 +378,8 @@ def _with_mode(sit: Situation, unit: str, mode: str) -> Situation:
 
 def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
     """Every anchor the unit can end on this turn (moving in `mode`, if named): cheapest cost, band and path."""
+    if mode_fail(sit, unit, mode) is not None:
+        return []
     if mode is not None and mode != sit.creature(unit).mode:
         sit = _with_mode(sit, unit, mode)
     bands = bands_for(sit, unit)
@@ -415,9 +465,11 @@ def involuntary_stop(
             for x in range(board.width):
                 if mover.end_fail(x, y, orient) is not None:
                     continue
-                checked = mover._check((x, y), dims, orient != FULL)
+                checked = mover.check((x, y), dims, orient != FULL)
                 if len(checked) == 3:
                     continue
+                if orient != FULL and squeeze.full_contains(mover, footprint((x, y), dims)):
+                    continue  # nobody stands squeezed where the full space fits (PF1-SQUEEZE)
                 options.append((footprint_distance(footprint((x, y), dims), stop, pf1_distance), (x, y), dims))
     if not options:
         return last  # type: ignore[return-value]
@@ -437,6 +489,7 @@ __all__ = [
     "involuntary_stop",
     "judge",
     "measure",
+    "mode_fail",
     "reachable",
     "threatened_by",
 ]

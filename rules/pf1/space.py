@@ -11,30 +11,37 @@ from collections.abc import Iterable, Mapping
 
 from rules.core import Creature, Situation, Size, Square, Terrain, footprint
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges
-
-FULL, WIDE, TALL = 0, 1, 2
-"""Footprint orientations: the full space, a reduced one lying along x, one lying along y."""
+from rules.pf1 import squeeze
+from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
 """Step kinds: fixed cost; 1-2 alternating diagonal (d += 1); hampered diagonal (d += 2)."""
 
-F_SQUEEZED, F_ESCAPE, F_SKILL, F_EDGE = 1, 2, 4, 8
-"""Step flags: squeezed position, needs Escape Artist, obstacle skill check, crossed a low wall."""
+F_SKILL = 4
+"""Step flag beside those of squeeze.py: an obstacle skill check is needed."""
 
 REAL_WIDTH_M: Mapping[Size, float] = {Size.FINE: 0.15, Size.DIMINUTIVE: 0.3, Size.TINY: 0.75}
 """Real space of creatures smaller than a square (standard PF1 spaces); others fill 1.5 m per square."""
 
-Move = tuple[int, int, int, int, int, int, tuple[str, ...]]
-"""(x, y, orientation, kind, base cost, flags, rule ids) of one legal step."""
-Fail = tuple[str, str, Square]
-"""(rule id, message, square) of a refused step."""
+SHARE_AREA: Mapping[Size, int] = {Size.FINE: 1, Size.DIMINUTIVE: 4, Size.TINY: 25}
+"""Hundredths of a square that Fine, Diminutive and Tiny creatures fill (PF1-TINY-SHARE)."""
+SHARE_LIMIT = 100
+
 
 _DIRS3: tuple[tuple[int, int, bool], ...] = tuple((dx, dy, dx != 0 and dy != 0) for dx, dy in DIRECTIONS)
+_BIG_DELTAS: tuple[Square, ...] = (*DIRECTIONS, (0, 0))
+"""The 8 shifts and, for a reduced footprint, (0, 0): its squeezed turns."""
+__all__ = ["FULL", "F_EDGE", "F_ESCAPE", "F_SKILL", "F_SQUEEZED", "TALL", "WIDE", "Cell", "Mover", "share_fits"]
 
 
 def squeeze_width(side: int) -> int:
     """Squares a squeezing creature of this side needs (PF1-SQUEEZE: half, rounded up)."""
     return (side + 1) // 2
+
+
+def share_fits(creatures: Iterable[Creature]) -> bool:
+    """Whether the small creatures in one square fill at most one square of area (PF1-TINY-SHARE)."""
+    return sum(SHARE_AREA.get(c.size, 0) for c in creatures) <= SHARE_LIMIT
 
 
 def obstructs(creature: Creature) -> bool:
@@ -47,7 +54,7 @@ def obstructs(creature: Creature) -> bool:
 class Cell:
     """The facts about one square for this mover."""
 
-    __slots__ = ("block", "crowd", "endfail", "fit", "h", "ids", "passers", "past", "rough", "skill", "solid")
+    __slots__ = ("block", "crowd", "endfail", "fit", "h", "ids", "passers", "rough", "skill", "solid")
 
     def __init__(self) -> None:
         self.block: tuple[str, str] | None = None
@@ -57,8 +64,6 @@ class Cell:
         """0 fits the full space, 1 only squeezing, 2 only with Escape Artist."""
         self.rough = False
         self.crowd: tuple[str, str] | None = None
-        self.past = True
-        """A reduced footprint may squeeze past whoever crowds this square."""
         self.endfail: tuple[str, str] | None = None
         self.passers: tuple[tuple[str, str], ...] = ()
         """(occupant, rule) of creatures passed here that provoke (PF1-TINY-THROUGH, PF1-SIZE3-*)."""
@@ -68,7 +73,6 @@ class Cell:
 
 _OFF = Cell()
 _OFF.block = ("PF1-OBSTACLE-BLOCK", "off the map")
-_OFF.past = True
 
 
 class Mover:
@@ -120,6 +124,7 @@ class Mover:
         self._moves: dict[tuple[int, int, int], list[Move]] = {}
         self._packed: dict[int, list[tuple[int, int, int]]] = {}
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
+        self._full: dict[Square, bool] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
 
     # --- footprints --------------------------------------------------------------------
@@ -198,6 +203,8 @@ class Mover:
         passers: list[tuple[str, str]] = []
         for other in self.occupants.get(sq, ()):
             self._relate(cell, other, ids, passers)
+        if self.tiny and not share_fits([self.c, *self.occupants.get(sq, ())]):
+            cell.endfail = cell.endfail or ("PF1-TINY-SHARE", "the small creatures here already fill the square")
         cell.ids = tuple(ids)
         cell.h = len(ids)
         cell.passers = tuple(passers)
@@ -209,8 +216,8 @@ class Mover:
         rule = self.exceptions.get(other.id)
         name = other.name or other.id
         if other.fills_space:
+            # like a wall: no footprint may include it, and it narrows the passage beside it
             cell.crowd = ("PF1-FILLS-SPACE", f"{name} fills its space completely")
-            cell.past = False
             return
         if rule == "impassable":
             cell.crowd = cell.crowd or ("PF1-EXCEPTIONS", f"{name} cannot be moved through (creature data)")
@@ -219,8 +226,10 @@ class Mover:
             cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
             return
         down = other.helpless or other.defeated
-        if down and obstructs(other) and "PF1-HELPLESS-HUGE" not in ids:
-            ids.append("PF1-HELPLESS-HUGE")  # a hampering source for every mover, Tiny ones too
+        if down and obstructs(other) and not self.air and "PF1-HELPLESS-HUGE" not in ids:
+            # a hampering source for every walker, Tiny ones too; it lies on the ground, so
+            # flyers and the incorporeal pass over it (PF1-HELPLESS-HUGE)
+            ids.append("PF1-HELPLESS-HUGE")
         if self.tiny:
             if not down:  # a helpless creature takes no attack of opportunity
                 passers.append((other.id, "PF1-TINY-THROUGH"))
@@ -258,7 +267,7 @@ class Mover:
             self._moves[key] = found
         elif found is None:
             found = []
-            for delta in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            for delta in _BIG_DELTAS if orient != FULL else DIRECTIONS:
                 result = self.step(x, y, orient, delta, False)
                 if isinstance(result, list):
                     found.extend(result)
@@ -294,6 +303,7 @@ class Mover:
         entries = self._entries
         if entries is None:
             entries = self._entries = [None] * (width * height)
+        corners = not self.incorporeal  # incorporeal movers ignore PF1-CORNER entirely
         out: list[Move] = []
         for dx, dy, diag in _DIRS3:
             nx, ny = x + dx, y + dy
@@ -307,7 +317,7 @@ class Mover:
             k, flags = entry
             extra = 0
             if diag:
-                if tiles[y * width + nx].wall or tiles[ny * width + x].wall:
+                if corners and (tiles[y * width + nx].wall or tiles[ny * width + x].wall):
                     continue
                 if edges and self._corner((x, y), (1, 1), (dx, dy)):
                     continue
@@ -346,13 +356,24 @@ class Mover:
         return found
 
     def step(self, x: int, y: int, orient: int, delta: Square, detail: bool) -> list[Move] | Fail:
-        """The legal ways to make one step by `delta` (several when squeezing), or why none is."""
+        """The legal ways to make one step by `delta` (several when squeezing), or why none is.
+
+        `delta` (0, 0) asks for the squeezed turns of a reduced footprint (PF1-SQUEEZE-LARGE).
+        """
         dx, dy = delta
+        if dx == 0 and dy == 0:
+            if self.big and orient != FULL:
+                return squeeze.turns(self, (x, y), orient, detail)
+            return ("PF1-MOVE-ACTION", "a step must enter a square outside the current footprint", (x, y))
         diag = dx != 0 and dy != 0
         dims = self.dims(orient)
         to = (x + dx, y + dy)
         if diag and self._corner((x, y), dims, delta):
             return ("PF1-CORNER", "a diagonal step may not cut the corner of a wall", to)
+        if self.big:
+            if orient == FULL:
+                return squeeze.from_full(self, (x, y), delta, diag, detail)
+            return squeeze.from_reduced(self, (x, y), orient, delta, diag, detail)
         extra = 0
         if not diag and self.board.edges:
             for kind in crossed_edges(self.board, (x, y), dims, delta):
@@ -360,13 +381,11 @@ class Mover:
                     return ("PF1-OBSTACLE-BLOCK", "a blocking wall lies between the squares", to)
                 if kind == "hampering" and not self.air:
                     extra = 2
-        if not self.big:
-            return self._small_step(to, diag, extra, detail)
-        if orient == FULL:
-            return self._big_from_full(to, diag, extra, detail)
-        return self._big_from_reduced((x, y), orient, to, delta, diag, extra, detail)
+        return self._small_step(to, diag, extra, detail)
 
     def _corner(self, at: Square, dims: tuple[int, int], delta: Square) -> bool:
+        if self.incorporeal:
+            return False  # they pass solid squares and wall segments alike (PF1-CORNER, revised)
         if dims == (1, 1):
             # inline of geometry.corner_blocked for the common case
             board = self.board
@@ -398,11 +417,16 @@ class Mover:
         k = cell.h + squeezed
         flags = (F_SQUEEZED if squeezed else 0) | (F_ESCAPE if cell.fit == 2 else 0) | (F_SKILL if cell.skill else 0)
         flags |= F_EDGE if extra else 0
-        ids = self._ids(diag, k, extra, (to,), flags, False) if detail else ()
+        ids = self.ids(diag, k, extra, (to,), flags, False) if detail else ()
         return [_cost_move(to, FULL, diag and not self.uniform, k, extra, flags, ids)]
 
-    def _check(self, anchor: Square, dims: tuple[int, int], reduced: bool) -> Fail | tuple[int, int]:
-        """Whether a footprint may be occupied mid-move; (worst h, any narrow square) if so."""
+    def check(self, anchor: Square, dims: tuple[int, int], reduced: bool) -> Fail | tuple[int, int]:
+        """Whether a footprint is legal as a position; (worst h, any narrow square) if so.
+
+        Off the map, blocking, a creature that may not be passed, and (for the full space of a
+        big mover) a square too narrow for it make it illegal. Running is judged apart
+        (`run_fail`): difficult terrain never makes a footprint illegal as a position.
+        """
         worst = 0
         narrow = 0
         for sq in footprint(anchor, dims):
@@ -411,8 +435,6 @@ class Mover:
                 return (cell.block[0], cell.block[1], sq)
             if cell.crowd:
                 return (cell.crowd[0], cell.crowd[1], sq)
-            if self.run and cell.rough:
-                return ("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", sq)
             if cell.fit:
                 if not reduced:
                     return ("PF1-SQUEEZE", "too narrow for the full space", sq)
@@ -421,100 +443,32 @@ class Mover:
                 worst = cell.h
         return (worst, narrow)
 
-    def _big_from_full(self, to: Square, diag: bool, extra: int, detail: bool) -> list[Move] | Fail:
-        full = (self.s, self.s)
-        checked = self._check(to, full, False)
-        if len(checked) == 2:
-            k = checked[0]
-            flags = self._skill_flags(to, full) | (F_EDGE if extra else 0)
-            ids = self._ids(diag, k, extra, tuple(footprint(to, full)), flags, False) if detail else ()
-            return [_cost_move(to, FULL, diag and not self.uniform, k, extra, flags, ids)]
-        if not self._can_squeeze_past(to, full) or checked[0] == "PF1-DIFFICULT-NORUN":
-            return checked  # type: ignore[return-value]
-        moves: list[Move] = []
-        for orient in (WIDE, TALL):
-            rd = self.dims(orient)
-            for i in range(self.s - self.w + 1):
-                anchor = (to[0], to[1] + i) if orient == WIDE else (to[0] + i, to[1])
-                move = self._reduced_move(anchor, orient, rd, diag, extra, detail)
-                if move is not None:
-                    moves.append(move)
-        return moves or checked  # type: ignore[return-value]
+    def full_ok(self, anchor: Square) -> bool:
+        """Whether the full footprint at `anchor` is legal as a position (cached)."""
+        ok = self._full.get(anchor)
+        if ok is None:
+            ok = self._full[anchor] = len(self.check(anchor, (self.s, self.s), False)) == 2
+        return ok
 
-    def _can_squeeze_past(self, anchor: Square, dims: tuple[int, int]) -> bool:
-        """Squeezing past never works against a creature that fills its space (PF1-FILLS-SPACE)."""
-        return all(self.cell(sq).past for sq in footprint(anchor, dims))
+    def run_fail(self, anchor: Square, dims: tuple[int, int]) -> Fail | None:
+        """PF1-DIFFICULT-NORUN for a footprint entered during a run or charge, or None."""
+        if self.run:
+            for sq in footprint(anchor, dims):
+                if self.cell(sq).rough:
+                    return ("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", sq)
+        return None
 
-    def _reduced_move(
-        self, anchor: Square, orient: int, rd: tuple[int, int], diag: bool, extra: int, detail: bool
-    ) -> Move | None:
-        checked = self._check(anchor, rd, True)
-        if len(checked) == 3 or not self._beside_ok(anchor, orient):
-            return None
-        worst, narrow = checked  # type: ignore[misc]
-        flags = F_SQUEEZED | (F_ESCAPE if narrow else 0) | self._skill_flags(anchor, rd) | (F_EDGE if extra else 0)
-        k = worst + 1
-        ids = self._ids(diag, k, extra, tuple(footprint(anchor, rd)), flags, True) if detail else ()
-        return _cost_move(anchor, orient, diag and not self.uniform, k, extra, flags, ids)
+    def cost_move(
+        self, to: Square, orient: int, diag: bool, k: int, extra: int, flags: int, ids: tuple[str, ...]
+    ) -> Move:
+        """`_cost_move` with the level's diagonal option applied (GB-DIAGONAL-UNIFORM)."""
+        return _cost_move(to, orient, diag and not self.uniform, k, extra, flags, ids)
 
-    def _big_from_reduced(
-        self, at: Square, orient: int, to: Square, delta: Square, diag: bool, extra: int, detail: bool
-    ) -> list[Move] | Fail:
-        s = self.s
-        rd = self.dims(orient)
-        full = (s, s)
-        previous = footprint(at, full)
-        grown: list[tuple[int, int, int, Square]] = []
-        for ay in range(to[1] + rd[1] - s, to[1] + 1):
-            for ax in range(to[0] + rd[0] - s, to[0] + 1):
-                checked = self._check((ax, ay), full, False)
-                if len(checked) == 2:
-                    overlap = len(previous & footprint((ax, ay), full))
-                    grown.append((-overlap, ay, ax, (ax, ay)))
-        if grown:
-            anchor = min(grown)[3]
-            k = self._check(anchor, full, False)[0]  # type: ignore[misc]
-            flags = self._skill_flags(anchor, full) | (F_EDGE if extra else 0)
-            ids = self._ids(diag, k, extra, tuple(footprint(anchor, full)), flags, False) if detail else ()
-            ids = (*ids, "PF1-SQUEEZE-LARGE") if detail else ids
-            return [_cost_move(anchor, FULL, diag and not self.uniform, k, extra, flags, ids)]
-        first = self._check(to, rd, True)
-        moves: list[Move] = []
-        shifted = self._reduced_move(to, orient, rd, diag, extra, detail)
-        if shifted is not None:
-            moves.append(shifted)
-        here = footprint(to, rd)
-        other = TALL if orient == WIDE else WIDE
-        od = self.dims(other)
-        box = footprint(to, full)
-        for ay in range(to[1], to[1] + s - od[1] + 1):
-            for ax in range(to[0], to[0] + s - od[0] + 1):
-                fp = footprint((ax, ay), od)
-                if fp <= box and fp & here:
-                    move = self._reduced_move((ax, ay), other, od, diag, extra, detail)
-                    if move is not None:
-                        moves.append(move)
-        if moves:
-            return moves
-        return first if len(first) == 3 else ("PF1-SQUEEZE", "no squeezed footprint fits", to)  # type: ignore[return-value]
-
-    def _beside_ok(self, anchor: Square, orient: int) -> bool:
-        """A reduced footprint may not squeeze past a creature that fills its space (PF1-FILLS-SPACE).
-
-        The squares beside it, where the full space would reach, must not hold such a creature.
-        """
-        spare = self.s - self.w
-        x, y = anchor
-        if orient == WIDE:
-            side = [(x + i, y + j) for i in range(self.s) for j in (*range(-spare, 0), *range(self.w, self.w + spare))]
-        else:
-            side = [(x + j, y + i) for i in range(self.s) for j in (*range(-spare, 0), *range(self.w, self.w + spare))]
-        return all(self.cell(q).past for q in side)
-
-    def _skill_flags(self, anchor: Square, dims: tuple[int, int]) -> int:
+    def skill_flags(self, anchor: Square, dims: tuple[int, int]) -> int:
+        """F_SKILL when a square of the footprint needs an obstacle check (PF1-OBSTACLE-SKILL)."""
         return F_SKILL if any(self.cell(q).skill for q in footprint(anchor, dims)) else 0
 
-    def _ids(
+    def ids(
         self, diag: bool, k: int, extra: int, squares: tuple[Square, ...], flags: int, reduced: bool
     ) -> tuple[str, ...]:
         """The rule ids that decided one step's legality and cost."""

@@ -62,8 +62,11 @@ def bonus_m(creature: Creature) -> float:
 
 
 def slowed(creature: Creature) -> bool:
-    """Whether medium/heavy armour or load reduces the speed (dwarves never slow down)."""
-    if (creature.race or "").lower() == "dwarf" and creature.speed is None:
+    """Whether medium/heavy armour or load reduces the speed (dwarves never slow down, PF1-SPEED-TABLE).
+
+    The dwarf exemption holds whatever the base speed, an explicit `speed` included (revised 2026-12-02).
+    """
+    if (creature.race or "").lower() == "dwarf":
         return False
     return creature.armor in _SLOWING or creature.load in _SLOWING
 
