@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from rules.core import Event, Illegal, Ruling, Situation, Square, StepRuling, footprint
 from rules.geometry import footprint_distance, pf1_distance
-from rules.pf1.found import Found, step_table
 from rules.pf1 import squeeze
+from rules.pf1.found import Found, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
