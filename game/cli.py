@@ -23,6 +23,7 @@ from game.level import load_or_default as load_or_default  # moved next to load_
 from game.match import BadAction, Match
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.script import ScriptError, load_script
+from game.sweep_cli import add_sweep_parser
 from rules.actions import MODES
 from rules.core import SQUARE_CM, Event, Illegal, Ruling, Situation
 
@@ -295,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_run)
 
     _simulate_parser(sub)
+    add_sweep_parser(sub)
     add_kiosk_parser(sub)
 
     p = sub.add_parser("play", help=t("cli.help_play"))
@@ -342,6 +344,8 @@ def _simulate_parser(sub: Any) -> None:
     p.add_argument("--max-rounds", type=int, default=30, help="a game still running after this many rounds is a draw")
     p.add_argument("--out", default=None, metavar="FILE.jsonl", help="append one JSON line per finished game")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS", help="local, or a Dask scheduler tcp://HOST:8786")
+    p.add_argument("--resume", action="store_true", help="with --out: keep the games already in it, play the rest")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -362,6 +366,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(t("cli.cannot_read", path=args.level, error=exc.strerror or exc)) from None
     seeds = [args.seed + i for i in range(args.games)]
+    from game import provenance as prov  # every --out row says which level, version and variant it is
+    from game.cluster import ClusterError, run_games_batched
+
+    if args.resume and not args.out:
+        raise UsageError(t("cluster.resume_needs_out"))
+    fingerprint = prov.file_fingerprint(args.level)
+    try:
+        rows = prov.read_rows(args.out) if args.resume else []
+        prov.check_rows(rows, {args.level: fingerprint})
+    except prov.ProvenanceError as exc:
+        raise UsageError(str(exc)) from None
+    if args.resume:
+        prov.drop_partial_line(args.out)
     writer = sim.JsonlWriter(args.out) if args.out else None
     summaries: dict[str, Any] = {}
     started = time.perf_counter()
@@ -371,15 +388,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
             def done(result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress) -> None:
                 if writer is not None:
-                    writer.write({"variant": label, "set": sets, **result.to_json()})
+                    writer.write(prov.row(args.level, fingerprint, label, sets, args.max_rounds, result))
                 progress.step()
 
-            results = sim.run_games(
-                text, level.source, seeds, jobs=args.jobs, max_rounds=args.max_rounds, on_result=done
-            )
+            old = prov.games_from_rows(rows, fingerprint, sets, dict(enumerate(seeds)), args.max_rounds)
+            progress.done = len(old)
+            if args.cluster or old:  # batches on Dask, or only the games --out does not hold yet
+                results = run_games_batched(
+                    text, level.source, seeds, args.jobs, args.max_rounds, done, args.cluster, old
+                )
+            else:
+                results = sim.run_games(
+                    text, level.source, seeds, jobs=args.jobs, max_rounds=args.max_rounds, on_result=done
+                )
             summary = sim.summarize(results, [s.id for s in level.sides])
             summary["set"] = sets
             summaries[label] = summary
+    except ClusterError as exc:
+        raise UsageError(str(exc)) from None
     finally:
         if writer is not None:
             writer.close()

@@ -224,7 +224,10 @@ def run_games(
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play one game per seed (index = position in `seeds`), over `jobs` processes; sorted by index."""
+    """Play one game per seed (index = position in `seeds`), over `jobs` processes; sorted by index.
+
+    (On a Dask cluster, or resuming from --out: `game.cluster.run_games_batched`, same results.)
+    """
     work = [(text, source, seed, max_rounds, i) for i, seed in enumerate(seeds)]
     results: list[GameResult] = []
     if jobs <= 1 or len(work) <= 1:

@@ -1,0 +1,233 @@
+"""`gridbound sweep SWEEP.toml`: the command, its options and the text table (docs/simulate.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from game.i18n import t
+
+
+class SweepUsageError(ValueError):
+    """Bad input to `sweep` (exit 2, one line)."""
+
+
+def add_sweep_parser(sub: Any) -> None:
+    """Register `sweep` on the command parser."""
+    p = sub.add_parser("sweep", help=t("sweep.help"))
+    p.add_argument("sweep_file", metavar="SWEEP.toml")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes on this machine (results do not depend on it)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS", help="local, or a Dask scheduler tcp://HOST:8786")
+    p.add_argument("--precision", type=float, default=None, metavar="W", help="stop a cell once its 95 %% CI < W")
+    p.add_argument("--out", default=None, metavar="FILE.jsonl", help="append one JSON line per finished game")
+    p.add_argument("--resume", action="store_true", help="with --out: keep the games already in it, play the rest")
+    p.add_argument("--merge", nargs="+", default=[], metavar="FILE.jsonl", help="take games from other runs' --out")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
+    p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
+    p.set_defaults(func=cmd_sweep)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Run a sweep file and print its report; bad input is one line on stderr and exit 2."""
+    try:
+        return _run(args)
+    except SweepUsageError as exc:
+        print(t("cli.error", error=exc), file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    from game import provenance as prov
+    from game import simulate as sim
+    from game.cluster import ClusterError, backend_for
+    from game.sweep import report, run_sweep, save_replays
+    from game.sweep_file import SweepError, load_sweep
+
+    if args.jobs < 1 or (args.precision is not None and not 0 < args.precision < 1):
+        raise SweepUsageError(t("sweep.bad_option"))
+    if args.resume and not args.out:
+        raise SweepUsageError(t("cluster.resume_needs_out"))
+    if args.html:
+        from game.report_html import ReportError, _pyplot
+
+        try:
+            _pyplot()  # refuse a missing matplotlib before any game is played
+        except ReportError as exc:
+            raise SweepUsageError(str(exc)) from None
+    try:
+        sweep = load_sweep(args.sweep_file)
+        rows = prov.read_rows(args.out) if args.resume else []
+        for extra in args.merge:
+            if not Path(extra).is_file():
+                raise SweepUsageError(f"--merge {extra}: " + t("sweep.no_file"))
+            rows += prov.read_rows(extra)
+        prov.check_rows(rows, {plan.path: plan.fingerprint for plan in sweep.levels})
+    except (SweepError, prov.ProvenanceError) as exc:
+        raise SweepUsageError(str(exc)) from None
+    total = sweep.games * len(sweep.levels) * len(sweep.variants)
+    progress = sim.Progress(total, "sweep")
+    if args.resume:
+        prov.drop_partial_line(args.out)
+    writer = sim.JsonlWriter(args.out) if args.out else None
+    played_now = 0
+
+    def games(count: int) -> None:
+        nonlocal played_now
+        played_now += count
+        for _ in range(count):
+            progress.step()
+
+    started = time.perf_counter()
+    try:
+        backend = backend_for(args.cluster, args.jobs)
+        try:
+            played = run_sweep(
+                sweep,
+                backend,
+                precision=args.precision,
+                rows=rows,
+                on_row=writer.write if writer else None,
+                on_games=games,
+            )
+            workers = backend.workers
+        finally:
+            backend.close()
+    except ClusterError as exc:
+        raise SweepUsageError(str(exc)) from None
+    finally:
+        if writer is not None:
+            writer.close()
+    elapsed = time.perf_counter() - started
+    data = report(sweep, played, args.precision)
+    data["run"] = {
+        "cluster": args.cluster,
+        "workers": workers,
+        "games_played": played_now,
+        "seconds": elapsed,
+        "games_per_second": played_now / elapsed if elapsed > 0 else None,
+    }
+    if args.replays:
+        data["replays"] = [str(p) for p in save_replays(sweep, data, args.replays)]
+    if args.html:
+        from game.report_html import write_html
+
+        write_html(data, args.html)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print("\n".join(format_report(data)))
+    return 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}"
+
+
+def _interval(lo_hi: list[float], signed: bool = False) -> str:
+    form = "{:+5.1f}" if signed else "{:5.1f}"
+    return "[" + form.format(100 * lo_hi[0]) + ", " + form.format(100 * lo_hi[1]) + "]"
+
+
+def format_report(data: dict[str, Any]) -> list[str]:
+    """The text table of a sweep report."""
+    lines = [
+        t(
+            "sweep.title",
+            name=data["sweep"],
+            file=data["file"],
+            version=data["version"],
+            seed=data["seed"],
+            games=data["games"],
+            rounds=data["max_rounds"],
+        )
+    ]
+    if data["precision"]:
+        lines.append("  " + t("sweep.precision_line", width=f"{100 * data['precision']:g}", batch=data["batch"]))
+    lines.append(t("sweep.variants"))
+    for v in data["variants"]:
+        mark = t("sweep.baseline") if v["baseline"] else ""
+        lines.append(f"  {v['variant']:<5} {mark:<10} " + (", ".join(v["changes"]) or t("simulate.as_written")))
+    head = (
+        f"  {t('sweep.col_variant'):<8}{t('sweep.col_games'):>7}  {t('sweep.col_side'):<12}{t('sweep.col_win'):>7}"
+        f"  {t('sweep.col_ci'):<16}{t('sweep.col_diff'):>8}  {t('sweep.col_ci'):<16}{'p':>7}"
+        f"  {t('sweep.col_rounds'):>7}  {t('sweep.col_diff_rounds'):>13}"
+    )
+    for level in data["levels"]:
+        lines += ["", t("sweep.level", level=level["level"], fingerprint=level["level_fingerprint"][:12]), head]
+        for cell in level["cells"]:
+            lines += _cell_lines(cell, level["sides"])
+        changes = [c for c in level["cells"] if c["paired"]]
+        if changes:
+            lines.append("  " + t("sweep.rule_changes"))
+        for cell in changes:
+            top = [(rule, c) for rule, c in cell["paired"]["rules"].items() if c["change"]][:4]
+            if not top:
+                lines.append(f"    {cell['variant']}: " + t("sweep.rules_same"))
+                continue
+            text = "; ".join(
+                f"{rule} {c['baseline']:.2f} → {c['variant']:.2f}"
+                + (f" ({100 * c['relative']:+.0f} %)" if c["relative"] is not None else "")
+                for rule, c in top
+            )
+            lines.append(f"    {cell['variant']}: {text}")
+    if data["surprising"]:
+        lines += ["", t("sweep.surprising")]
+        for g in data["surprising"]:
+            winner = g["winner"] or t("simulate.draws")
+            base = g["baseline_winner"] or t("simulate.draws")
+            lines.append(
+                "  "
+                + t(
+                    "sweep.surprise_line",
+                    level=g["level"],
+                    variant=g["variant"],
+                    index=g["index"],
+                    seed=g["seed"],
+                    winner=winner,
+                    share=f"{100 * g['share']:.1f}",
+                    baseline=base,
+                )
+            )
+    for path in data.get("replays", []):
+        lines.append("  " + t("sweep.replay_saved", path=path))
+    run = data.get("run")
+    if run:
+        rate = f"{run['games_per_second'] or 0:.1f}"
+        where = run["cluster"] or f"--jobs {run['workers']}"
+        seconds = f"{run['seconds']:.1f}"
+        lines += ["", t("sweep.timing", games=run["games_played"], seconds=seconds, rate=rate, where=where)]
+    return lines
+
+
+def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
+    """One line per side (and the draws) of one cell, with the paired difference where there is a baseline."""
+    lines = []
+    games = f"{cell['games']}{'*' if cell['stopped_early'] else ' '}"
+    pair = cell["paired"]
+    for k, side in enumerate([*sides, None]):
+        if side is None:
+            if not cell["draws"] and not (pair and pair["draws"]["difference"]):
+                continue
+            rate, ci, diff = cell["draw_rate"], None, pair["draws"] if pair else None
+            name = t("simulate.draws")
+        else:
+            s = cell["sides"][side]
+            rate, ci, diff, name = s["win_rate"], s["ci95"], pair["sides"][side] if pair else None, side
+        first = k == 0
+        line = f"  {cell['variant'] if first else '':<8}{games if first else '':>7}  {name:<12}{_pct(rate):>7}  "
+        line += f"{_interval(ci) if ci else '':<16}"
+        if diff is not None:
+            line += f"{100 * diff['difference']:>+8.1f}  {_interval(diff['ci95'], True):<16}{diff['p']:>7.3f}"
+        else:
+            line += " " * 33
+        if first:
+            line += f"  {cell['rounds']['mean']:>7.2f}"
+            if pair:
+                line += f"  {pair['rounds']['difference']:>+13.2f}"
+        lines.append(line.rstrip())
+    return lines

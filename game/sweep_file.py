@@ -1,0 +1,185 @@
+"""The sweep file (docs/simulate.md): levels, seeds, games per cell and a grid of level changes.
+
+Every combination of the grid's values is a variant; the first value of every key together is
+the baseline. Each (level, variant) pair is a cell. The file is checked whole, every variant
+applied to every level, before a game is played: one message names the file, the key and the fault.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from game.i18n import t
+from game.level import Level, LevelError
+from game.simulate import DEFAULT_MAX_ROUNDS, SetError, variant
+from game.tomlio import parse_toml
+
+KEYS = ("name", "levels", "seed", "games", "batch", "max_rounds", "precision", "flag", "set", "grid")
+DEFAULT_BATCH = 100
+DEFAULT_FLAG = 5
+
+
+class SweepError(ValueError):
+    """A sweep file that cannot be run (bad input: exit 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One combination of grid values: a label and its --set assignments (the sweep's own `set` first)."""
+
+    label: str
+    sets: tuple[str, ...]
+    changes: tuple[str, ...]
+    """Only the grid's assignments (what the report shows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelPlan:
+    """One level of the sweep: its path as written, its file fingerprint, and each variant's text and Level."""
+
+    path: str
+    fingerprint: str
+    variants: tuple[tuple[str, Level], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    """A checked sweep file."""
+
+    source: str
+    name: str
+    seed: int
+    games: int
+    batch: int
+    max_rounds: int
+    precision: float | None
+    flag: int
+    variants: tuple[Variant, ...]
+    levels: tuple[LevelPlan, ...]
+
+    def seeds(self) -> dict[int, int]:
+        """Game index → seed, the same for every cell (paired)."""
+        return {i: self.seed + i for i in range(self.games)}
+
+
+def toml_value(value: Any) -> str:
+    """A value as TOML text, so `key=text` means the same to --set whatever the value's type."""
+    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
+
+
+def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any]) -> None:
+    """rules.diagonal = [...] and "units[2].speed" = [...] alike become dotted keys → value lists."""
+    for key, value in table.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(value, f"{full}.", out)
+        else:
+            out[full] = value
+
+
+def load_sweep(path: str | os.PathLike[str]) -> Sweep:
+    """Read and check a sweep file; SweepError naming file, key and fault."""
+    source = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise SweepError(f"{source}: " + t("sweep_error.cannot_read", error=exc.strerror or exc)) from None
+    try:
+        doc = parse_toml(raw, source)
+    except ValueError as exc:
+        raise SweepError(str(exc)) from None
+
+    def fail(key: str, message: str) -> SweepError:
+        return SweepError(f"{source}: {key}: {message}")
+
+    for key in doc:
+        if key not in KEYS:
+            raise fail(key, t("sweep_error.unknown_key", keys=", ".join(KEYS)))
+
+    def integer(key: str, default: int | None, minimum: int | None) -> int:
+        value = doc.get(key, default)
+        if value is None:
+            raise fail(key, t("sweep_error.missing"))
+        if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
+            raise fail(key, t("sweep_error.integer", value=repr(value), minimum=minimum))
+        return value
+
+    seed = integer("seed", 0, None)
+    games = integer("games", None, 1)
+    batch = integer("batch", min(DEFAULT_BATCH, games), 1)
+    max_rounds = integer("max_rounds", DEFAULT_MAX_ROUNDS, 1)
+    flag = integer("flag", DEFAULT_FLAG, 0)
+    precision = doc.get("precision")
+    if precision is not None and (
+        not isinstance(precision, (int, float)) or isinstance(precision, bool) or not 0 < precision < 1
+    ):
+        raise fail("precision", t("sweep_error.precision", value=repr(precision)))
+    name = doc.get("name", Path(source).stem)
+    if not isinstance(name, str):
+        raise fail("name", t("sweep_error.string", value=repr(name)))
+    common = doc.get("set", [])
+    if not isinstance(common, list) or not all(isinstance(s, str) for s in common):
+        raise fail("set", t("sweep_error.set_list"))
+
+    grid_doc = doc.get("grid", {})
+    if not isinstance(grid_doc, dict):
+        raise fail("grid", t("sweep_error.grid_table"))
+    grid: dict[str, Any] = {}
+    _flatten(grid_doc, "", grid)
+    axes: list[list[str]] = []
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise fail(f"grid.{key}", t("sweep_error.values", value=repr(values)))
+        texts = [f"{key}={toml_value(v)}" for v in values]
+        if len(set(texts)) != len(texts):
+            raise fail(f"grid.{key}", t("sweep_error.duplicate"))
+        axes.append(texts)
+    variants = tuple(
+        Variant(f"v{i}", (*common, *combo), tuple(combo)) for i, combo in enumerate(itertools.product(*axes))
+    )
+
+    paths = doc.get("levels")
+    if not isinstance(paths, list) or not paths or not all(isinstance(p, str) for p in paths):
+        raise fail("levels", t("sweep_error.levels"))
+    if len(set(paths)) != len(paths):
+        raise fail("levels", t("sweep_error.duplicate"))
+    plans = []
+    for i, written in enumerate(paths):
+        plans.append(_plan(Path(source).parent, written, f"levels[{i}]", variants, fail))
+    return Sweep(source, name, seed, games, batch, max_rounds, precision, flag, variants, tuple(plans))
+
+
+def _plan(folder: Path, written: str, key: str, variants: tuple[Variant, ...], fail: Any) -> LevelPlan:
+    """Every variant of one level, checked; the key named in an error is the grid key (or `set`) at fault."""
+    level_path = Path(written) if Path(written).is_absolute() else folder / written
+    try:
+        raw = level_path.read_bytes()
+    except OSError as exc:
+        raise fail(key, t("sweep_error.level_unreadable", path=level_path, error=exc.strerror or exc)) from None
+    import hashlib
+
+    fingerprint = hashlib.sha256(raw).hexdigest()
+    made = []
+    for v in variants:
+        try:
+            made.append(variant(level_path, list(v.sets)))
+        except SetError as exc:
+            bad = _culprit(str(exc), v)
+            raise fail(bad, t("sweep_error.variant", level=level_path, error=exc)) from None
+        except LevelError as exc:
+            raise fail(key, str(exc)) from None
+    return LevelPlan(str(level_path), fingerprint, tuple(made))
+
+
+def _culprit(message: str, v: Variant) -> str:
+    """The sweep key whose assignment a --set error names (`set` for the sweep's own assignments)."""
+    for assignment in v.changes:
+        if message.startswith(f"--set {assignment}") or message.startswith(f"--set {assignment.split('=')[0]}:"):
+            return "grid." + assignment.split("=", 1)[0]
+    return "set"
