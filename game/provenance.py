@@ -7,7 +7,6 @@ resumed, compared or merged only when they were played by the same version on th
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import json
 import os
 from collections.abc import Sequence
@@ -15,18 +14,11 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from game import __version__
 from game.i18n import t
 from game.simulate import GameResult
 
-
-def _version() -> str:
-    try:
-        return importlib.metadata.version("gridbound")
-    except importlib.metadata.PackageNotFoundError:  # a source tree that was never installed
-        return "0+unknown"
-
-
-GAME_VERSION = _version()
+GAME_VERSION = __version__
 """The Gridbound version that plays the games."""
 _RESULT_FIELDS = {f.name for f in fields(GameResult)}
 
