@@ -385,3 +385,67 @@ def test_pf1_escape_artist_dex_ac_is_a_validated_unit_key(tmp_path):
     assert parse_level(LEVEL).unit("orc").dex_ac == 0
     assert "dex_ac" in refused(tmp_path, LEVEL.replace("speed = 9\n", "speed = 9\ndex_ac = -1\n"))
     assert "dex_ac" in refused(tmp_path, LEVEL.replace("speed = 9\n", 'speed = 9\ndex_ac = "high"\n'))
+
+
+CORRIDOR = """\
+format = 1
+name = "Bend"
+ruleset = "pf1"
+
+[map]
+tiles = '''
+..######
+.......#
+######.#
+######.#
+######.#
+'''
+
+[[sides]]
+id = "a"
+
+[[units]]
+id = "ogre"
+side = "a"
+at = [0, 0]
+size = "large"
+speed = 9
+"""
+
+
+def run_script(tmp_path: Path, path: str) -> tuple[int, dict]:
+    level = tmp_path / "bend.toml"
+    level.write_text(CORRIDOR, encoding="utf-8")
+    script = tmp_path / "s.toml"
+    script.write_text(f'[[do]]\nunit = "ogre"\naction = "run"\npath = {path}\n', encoding="utf-8")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "run", str(level), str(script), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    return out.returncode, json.loads(out.stdout)
+
+
+def test_w58_through_a_script_with_footprint_entries(tmp_path):
+    """W58 PF1-SQUEEZE-LARGE via `run`: squeeze in, along, pivot round the bend; the jump is refused."""
+    code, data = run_script(
+        tmp_path, "[[1, 1, 2, 1], [2, 1, 2, 1], [3, 1, 2, 1], [4, 1, 2, 1], [5, 1, 2, 1], [6, 1, 1, 2], [6, 2, 1, 2]]"
+    )
+    assert code == 0, data
+    ogre_state = data["state"]["units"]["ogre"]
+    assert ogre_state["at"] == [6, 2] and ogre_state["dims"] == [1, 2] and ogre_state["squeezed"]
+    code, data = run_script(tmp_path, "[[1, 1, 2, 1], [2, 1, 2, 1], [3, 1, 2, 1], [4, 1, 2, 1], [6, 1, 1, 2]]")
+    assert code == 1 and data["error"]["rule"].startswith("PF1-")
+
+
+def test_pf1_squeeze_large_a_huge_creature_pivots_into_a_two_wide_bend():
+    """PF1-SQUEEZE-LARGE: a squeezed Huge (3×2) pivots to 2×3 with v = (½, ½) for 2; a jump of 1½ is no step."""
+    rows = ["#########", "#########", ".......##", ".......##"] + ["#####..##"] * 5
+    huge = Creature("g", "pc", (4, 2), size=Size.HUGE, speed=30, space=(3, 2), squeezed=True)
+    sit = make(rows, huge)
+    r = ok(pf1.measure(sit, "g", [(5, 2, 2, 3), (5, 3, 2, 3)]))
+    assert costs(r) == [2, 2] and [s.dims for s in r.steps] == [(2, 3), (2, 3)]
+    assert isinstance(pf1.measure(sit, "g", [(5, 3, 2, 3)]), Illegal)  # v = (½, 1½)

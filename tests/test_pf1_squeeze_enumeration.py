@@ -202,10 +202,26 @@ class LargeSteps:
 
 
 @st.composite
-def squeeze_boards(draw):
-    """5×5 boards crowded with walls and pits, a Large walker at (0,0), an opponent, an ally, wall segments."""
+def squeeze_boards(draw, corridor: bool = False):
+    """5×5 boards crowded with walls and pits, a Large walker at (0,0), an opponent, an ally, wall segments.
+
+    With `corridor`, row 1 is a 1-wide corridor from the start to an opening 2 squares wide and
+    3 high, where a squeezed creature leaving it has two full footprints to expand into (W59).
+    """
     rows = ["".join(draw(st.sampled_from("...,%X##oo")) for _ in range(SIZE)) for _ in range(SIZE)]
     rows = [(".." + row[2:]) if y < 2 else row for y, row in enumerate(rows)]
+    if corridor:
+        end = draw(st.integers(1, 2))  # the corridor's walls end at x = end; open from end + 1
+        grid = [list(row) for row in rows]
+        for x in range(SIZE):
+            if 2 <= x <= end:
+                grid[0][x] = "#"
+            if x <= end:
+                grid[2][x] = "#"
+            grid[1][x] = "." if x <= end + 2 else grid[1][x]
+            if end < x <= end + 2:
+                grid[0][x] = grid[2][x] = "."
+        rows = ["".join(row) for row in grid]
     edges: dict[frozenset[Sq], str] = {}
     for _ in range(draw(st.integers(0, 3))):
         x, y = draw(st.integers(0, SIZE - 1)), draw(st.integers(0, SIZE - 1))
@@ -235,6 +251,14 @@ def test_search_agrees_with_an_independent_enumeration_of_squeezed_large_steps(c
     found = pf1.reachable(sit, "m")
     assert {p.band for p in found} <= {"move"}
     assert {p.at: p.cost for p in found} == model.cheapest(full_at(0, 0), SPEED)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(squeeze_boards(corridor=True))
+def test_search_agrees_with_the_enumeration_where_a_corridor_opens_out(case):
+    """PF1-SQUEEZE-LARGE (W59): expansion by overlap with the footprint held before the step, then lowest y."""
+    sit, model = case
+    assert {p.at: p.cost for p in pf1.reachable(sit, "m")} == model.cheapest(full_at(0, 0), SPEED)
 
 
 def test_the_enumeration_itself_reproduces_w58_and_w60():
