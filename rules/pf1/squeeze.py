@@ -71,7 +71,13 @@ def edge_cost(m: Mover, cur: frozenset[Square], dest: frozenset[Square], delta: 
 
 
 def full_step_fits(m: Mover, at: Square, fp: frozenset[Square]) -> bool:
-    """Whether a legal full footprint one step from the full one at `at` contains `fp` (PF1-SQUEEZE)."""
+    """Whether a legal full footprint one step from the full one at `at` contains `fp` (PF1-SQUEEZE).
+
+    "No legal full footprint exists for that step" is read as: none of the full footprints one
+    step away holds the reduced one. So in W60 the step east may not squeeze into (1,1)+(2,1)
+    (the full footprint at (1,1) is legal; reaching it is barred only by PF1-CORNER), while
+    W7's squeeze into (1,2)+(2,2) stands (the legal full footprint at (1,2) is two steps away).
+    """
     s = m.s
     for dx, dy in DIRECTIONS:
         anchor = (at[0] + dx, at[1] + dy)
