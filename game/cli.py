@@ -241,14 +241,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         open_replay(args.level, args.replay, getattr(args, "force", False)).close()
     from game.ui.app import run_app  # pygame only for the window
-    from game.ui.options import AppOptions, parse_size
+    from game.ui.options import AppOptions, fresh_seed, parse_size
 
     options = AppOptions(
         level=args.level,
         size=parse_size(args.size),
         frames=args.frames,
         screenshot=args.screenshot,
-        seed=args.seed,
+        seed=fresh_seed() if args.seed is None else args.seed,
         players=args.players,
         replay=args.replay,
         force=args.force,
@@ -442,7 +442,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--frames", type=int, default=None, help="run this many frames, then exit")
     p.add_argument("--screenshot", default=None, help="save the last frame as PNG")
     p.add_argument("--size", default="1280x800", help="window size WxH")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=None, help="fix the dice (default: a fresh seed every launch)")
     p.add_argument("--replay", default=None, metavar="SCRIPT", help="view a saved replay step by step")
     p.add_argument("--force", action="store_true", help="with --replay: view it even if the level changed since")
     p.add_argument("--watch", action="store_true", help="reload the level when its file changes")

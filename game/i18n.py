@@ -211,13 +211,15 @@ def rule_titles(rules: tuple[str, ...] | list[str], lang: str | None = None) -> 
     return ", ".join(t("log.rule", lang, rule=r, title=rule_text(r, lang or current_language()).title) for r in rules)
 
 
-def describe_event(event: Any, lang: str | None = None) -> str:
-    """One rules Event (provokes, squeeze, bind …) as a sentence in `lang`."""
+def describe_event(event: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:
+    """One rules Event (provokes, squeeze, bind …) as a sentence in `lang`; `names` maps unit ids to display names."""
     lang = lang or current_language()
     kind = getattr(event, "kind", "")
+    named = names or {}
+    unit, other = getattr(event, "unit", None) or "", getattr(event, "by", None) or ""
     params = {
-        "unit": getattr(event, "unit", None) or "",
-        "other": getattr(event, "by", None) or "",
+        "unit": named.get(unit, unit),
+        "other": named.get(other, other),
         "at": _square(getattr(event, "at", None)),
     }
     text = t(f"event.{kind}", lang, **params)
@@ -236,16 +238,21 @@ def describe_event(event: Any, lang: str | None = None) -> str:
     return re.sub(" +", " ", text).strip()
 
 
-def describe(entry: Any, lang: str | None = None) -> str:
-    """A match LogEntry as a line in `lang`, from its structured fields (never from its English text)."""
+def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:
+    """A match LogEntry as a line in `lang`, from its structured fields (never from its English text).
+
+    `names` maps unit ids to display names (the window shows names; commands keep ids).
+    """
     lang = lang or current_language()
-    unit = getattr(entry, "unit", None) or ""
+    named = names or {}
+    uid = getattr(entry, "unit", None) or ""
+    unit = named.get(uid, uid)
     kind = getattr(entry, "kind", "") or ""
     events = tuple(getattr(entry, "events", ()) or ())
     if not getattr(entry, "ok", True):
         return " ".join(t("log.refused", lang, unit=unit, action=action_name(kind, lang)).split())
-    if len(events) == 1 and events[0].kind == kind and (events[0].unit or "") == unit:
-        return describe_event(events[0], lang)  # the line of one event that followed an action
+    if len(events) == 1 and events[0].kind == kind and (events[0].unit or "") == uid:
+        return describe_event(events[0], lang, names)  # the line of one event that followed an action
     if kind == "end_turn":
         return t("log.end_turn", lang)
     parts = [t("log.action", lang, unit=unit, action=action_name(kind, lang))]
@@ -254,7 +261,7 @@ def describe(entry: Any, lang: str | None = None) -> str:
     if to is not None:
         parts.append(t("log.to", lang, square=_square(to)))
     if target:
-        parts.append(t("log.on", lang, target=target))
+        parts.append(t("log.on", lang, target=named.get(target, target)))
     if cost:
         parts.append(t("log.cost", lang, metres=float(cost)))
     return " ".join(" ".join(parts).split())

@@ -18,6 +18,7 @@ from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.kiosk.soak import soak, tap
 from game.ui.kiosk.touch import TouchInput, to_pixels
 from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.handover import HandOverScene
 
 DT = 1 / 60
@@ -54,6 +55,12 @@ def finger(app: KioskApp, kind: int, x: float, y: float, fid: int = 1) -> None:
 def tap_at(app: KioskApp, pos: tuple[int, int]) -> None:
     w, h = app.screen.get_size()
     tap(app, (pos[0] + 0.5) / w, (pos[1] + 0.5) / h)
+
+
+def confirm(app: KioskApp) -> None:
+    """Tap the first answer of the question on screen (End the turn)."""
+    assert isinstance(app.scene, DialogScene)
+    tap_at(app, app.scene.buttons[0].rect.center)
 
 
 def start_visitor(app: KioskApp) -> BattleScene:
@@ -181,9 +188,12 @@ def test_hotseat_gives_both_sides_to_visitors_and_hands_over(tmp_path: Path) -> 
     try:
         battle = start_visitor(app)
         assert [s.controller for s in battle.match.level.sides[:2]] == ["human", "human"]
-        key(app, pygame.K_e)  # end turn
+        key(app, pygame.K_e)  # end turn: the visitor's units have done nothing, so it asks first
+        confirm(app)
         assert isinstance(app.scene, HandOverScene)
-        tap(app)
+        tap(app)  # a tap beside the start button does not pass the hand-over
+        assert isinstance(app.scene, HandOverScene) and app.scene.button is not None
+        tap_at(app, app.scene.button.rect.center)
         assert app.scene is battle
     finally:
         app.close()
@@ -375,6 +385,7 @@ def test_a_tap_just_beside_a_small_panel_button_still_presses_it(kiosk: KioskApp
     button = next(b for b in battle.panel.buttons if b.intent == "action:end_turn")
     side = battle.match.active_side
     tap_at(kiosk, (button.rect.centerx, button.rect.bottom + 4))
+    confirm(kiosk)
     assert battle.match.history and battle.match.history[0].action.kind == "end_turn"
     assert battle.match.active_side != side or battle.match.finished
 
@@ -388,6 +399,7 @@ def test_an_exception_in_a_scene_is_logged_with_a_replayable_script_and_the_demo
     battle = start_visitor(kiosk)
     _select_unit(kiosk, battle)
     key(kiosk, pygame.K_e)
+    confirm(kiosk)
     frames(kiosk, 60 * 8)  # the computer answers with a few actions
     match = kiosk.match
     assert match is not None and len(match.history) > 1

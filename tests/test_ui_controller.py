@@ -41,8 +41,12 @@ def test_a_click_on_a_shaded_square_moves_the_selected_unit(pf1: BattleControlle
     assert [r.action.kind for r in pf1.match.history] == ["move"]
 
 
-def test_ending_the_turn_asks_the_scene_for_the_hand_over(pf1: BattleController):
+def test_ending_a_turn_with_an_unused_unit_asks_first_then_hands_over(pf1: BattleController):
     pf1.use_action("end_turn")
+    assert pf1.requests == [Request("confirm_end_turn", names=("Hero",))]
+    assert pf1.match.history == [], "nothing is performed before the player confirms"
+    pf1.requests.clear()
+    pf1.end_turn_now()
     assert pf1.requests == [Request("handover", "blue")]
 
 

@@ -10,6 +10,7 @@ from game.level import load_level, with_players
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.menu import MenuScene
+from tests.test_ui_window import end_turn
 
 BRIDGE = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
 
@@ -26,8 +27,7 @@ def test_play_with_players_hotseat_gives_a_hand_over_between_people(tmp_path):
     app = App(AppOptions(level=str(BRIDGE), players="hotseat"))
     assert [s.controller for s in app.match.level.sides] == ["human", "human"]
     app.step()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
-    app.step()
+    end_turn(app)
     assert type(app.scene).__name__ == "HandOverScene"
     app.close()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,6 +19,7 @@ from game.ui.app import App
 from game.ui.autoplay import AI_DELAY, AutoPlayer
 from game.ui.options import AppOptions, parse_size
 from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.message import MessageScene
 from game.ui.scenes.victory import VictoryScene
@@ -108,6 +110,19 @@ def hover(app: App, pos: tuple[int, int]) -> None:
 def key(app: App, k: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     app.step()
+
+
+def end_turn(app: App) -> None:
+    """E, then "End the turn" when the game asks because units have done nothing yet."""
+    key(app, pygame.K_e)
+    if isinstance(app.scene, DialogScene):
+        click(app, app.scene.buttons[0].rect.center)
+
+
+def start_turn(app: App) -> None:
+    """The hand-over's start button (the only thing that continues it)."""
+    assert isinstance(app.scene, HandOverScene) and app.scene.button is not None
+    click(app, app.scene.button.rect.center)
 
 
 def click_unit(app: App, unit: str) -> None:
@@ -235,20 +250,23 @@ def test_end_turn_hides_the_board_behind_the_hand_over_screen(pf1_app: App) -> N
     scene = battle(pf1_app)
     assert scene.view is not None
     board_rect = scene.view.square_rect((0, 0), (10, 6))
-    key(pf1_app, pygame.K_e)
+    end_turn(pf1_app)
     assert isinstance(pf1_app.scene, HandOverScene)
     assert pf1_app.match.active_side == "blue"
     # the hand-over background covers every corner of where the board was
     for x, y in (board_rect.topleft, (board_rect.right - 1, board_rect.top), board_rect.bottomleft):
         assert tuple(pf1_app.screen.get_at((x, y)))[:3] == theme.HANDOVER_BACKGROUND
-    click(pf1_app, (10, 10))
+    start_turn(pf1_app)
     assert pf1_app.scene is scene
     assert scene.actors == frozenset({"ogre"})
 
 
-def test_enter_also_ends_the_turn(pf1_app: App) -> None:
+def test_enter_does_not_end_the_turn(pf1_app: App) -> None:
+    """#15 defect 2: one Enter at the start of a turn passed it with every unit unused."""
     key(pf1_app, pygame.K_RETURN)
-    assert pf1_app.match.round == 1 and pf1_app.match.active_side == "blue"
+    key(pf1_app, pygame.K_KP_ENTER)
+    assert pf1_app.match.round == 1 and pf1_app.match.active_side == "red"
+    assert pf1_app.match.history == []
 
 
 def test_undo_key_takes_the_move_back(pf1_app: App) -> None:
@@ -263,7 +281,7 @@ def test_undo_key_takes_the_move_back(pf1_app: App) -> None:
     assert pf1_app.match.history == []
 
 
-def test_right_click_and_escape_deselect_and_escape_then_quits(pf1_app: App) -> None:
+def test_right_click_and_escape_deselect_and_escape_then_pauses(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
     click(pf1_app, (5, 5), button=3)
@@ -272,7 +290,7 @@ def test_right_click_and_escape_deselect_and_escape_then_quits(pf1_app: App) -> 
     key(pf1_app, pygame.K_ESCAPE)
     assert scene.selected is None and pf1_app.running
     key(pf1_app, pygame.K_ESCAPE)
-    assert not pf1_app.running
+    assert pf1_app.running and isinstance(pf1_app.scene, DialogScene)  # the pause menu, never a quit
 
 
 def test_an_enemy_cannot_be_selected_out_of_turn(pf1_app: App) -> None:
@@ -412,7 +430,7 @@ def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path:
             return Action("drop_prone", "ogre") if len(asked) == 1 else None
 
         scene.autoplayer = AutoPlayer(next_action, threaded=False)
-        key(app, pygame.K_e)  # red ends its turn; blue is the computer's: no hand-over
+        end_turn(app)  # red ends its turn; blue is the computer's: no hand-over
         assert isinstance(app.scene, BattleScene)
         scene.update(0.01)
         assert asked == []  # paced: nothing before the delay
@@ -480,8 +498,8 @@ def test_f11_toggles_full_screen_and_back(pf1_app: App) -> None:
 def test_the_log_scrolls_with_the_wheel(pf1_app: App) -> None:
     scene = battle(pf1_app)
     for _ in range(4):
-        key(pf1_app, pygame.K_e)
-        click(pf1_app, (10, 10))  # through the hand-over screen
+        end_turn(pf1_app)
+        start_turn(pf1_app)
     assert len(pf1_app.match.log) == 4
     assert scene.panel is not None
     scene.mouse = scene.panel.log_rect.center
@@ -500,7 +518,7 @@ def test_the_real_ai_plays_its_turn_in_a_worker_while_the_window_keeps_drawing(t
         scene = battle(app)
         if scene.autoplayer.hook is None:
             pytest.skip("no game.ai in this checkout")
-        key(app, pygame.K_e)
+        end_turn(app)
         assert scene.actors == frozenset()  # the computer's units are not the player's to move
         frames = 0
         while app.match.active_side == "blue" and frames < 2000:
@@ -590,7 +608,9 @@ def test_defeating_the_last_enemy_shows_the_victory_screen(tmp_path: Path) -> No
         click_unit(app, "hero")
         key(app, pygame.K_a)
         assert battle(app).armed == "attack"
-        click_unit(app, "ogre")
+        click_unit(app, "ogre")  # the forecast
+        assert not app.match.history
+        click_unit(app, "ogre")  # the confirming second click
         assert app.match.finished and app.match.winner == "red"
         assert isinstance(app.scene, VictoryScene)
         assert app.scene.winner_name == "Red"
@@ -612,9 +632,9 @@ def test_in_initiative_order_the_unit_to_act_is_selected_for_its_player(tmp_path
         first = app.match.active_unit
         assert first is not None and scene.selected == first
         assert scene.actors == frozenset({first})
-        key(app, pygame.K_e)
+        end_turn(app)
         assert isinstance(app.scene, HandOverScene)  # the other side's unit is next: hide the board
-        click(app, (5, 5))
+        start_turn(app)
         assert scene.selected == app.match.active_unit != first
     finally:
         app.close()
@@ -642,7 +662,10 @@ def test_overrun_sends_a_path_through_the_enemy(pf1_app: App) -> None:
     key(pf1_app, pygame.K_o)
     assert scene.armed == "overrun"
     click_unit(pf1_app, "ogre")
-    click(pf1_app, scene.view.square_center((7, 2)))
-    action = pf1_app.match.history[-1].action
-    assert (action.kind, action.through, action.target) == ("overrun", "ogre", None)
+    action = scene.ctl._armed_action((7, 2))
+    assert action is not None and (action.kind, action.through, action.target) == ("overrun", "ogre", None)
     assert (6, 2) in action.path and action.path[-1] == (7, 2)
+    refused = pf1_app.match.ruleset.rule(pf1_app.match.situation(), action, random.Random(0))
+    click(pf1_app, scene.view.square_center((7, 2)))
+    # a refused end is not sent: the match stays as it was and the message says why
+    assert not refused.ok and pf1_app.match.history == [] and refused.rule in scene.toast

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import set_language, t
+from game.i18n import describe, set_language, t
 from game.level import Level, LevelError, load_or_default, with_players
 from game.match import Match
 from game.paths import DEFAULT_LEVEL, LEVELS_DIR
@@ -75,6 +75,8 @@ class App:
         self.side_colors: dict[str, theme.Color] = {}
         self.watcher: LevelWatcher | None = None
         """play --watch: the level file, polled every half second (docs/replays.md)."""
+        self.saved: tuple[int, int] | None = None
+        """(match identity, history length) when the replay was last saved: later actions are unsaved."""
         if options.locked:
             return  # the kiosk starts its own matches
         if options.replay:
@@ -123,6 +125,9 @@ class App:
             for i, s in enumerate(level.sides)
         }
         self.match = Match(level, seed=seed)
+        self.saved = None
+        if not self.options.locked:
+            print(t("pause.seed", seed=seed), flush=True)  # the terminal keeps the seed to play the dice again
         return BattleScene(self.match)
 
     def teardown(self) -> None:
@@ -160,7 +165,10 @@ class App:
         else:
             from game.ui.scenes.replay import ReplayScene
 
-            message = save(None if isinstance(self.scene, ReplayScene) else self.match, intent)
+            match = None if isinstance(self.scene, ReplayScene) else self.match
+            message, ok = save(match, intent)
+            if ok and match is not None and intent == "save_replay":
+                self.saved = (id(match), len(match.history))
         print(message, flush=True)  # the log line: the path stays in the terminal after the toast fades
         say = getattr(self.scene, "say", None)
         if callable(say):
@@ -211,6 +219,83 @@ class App:
         spec = next((s for s in self.level.sides if s.id == side), None) if self.level else None
         return spec.name if spec and spec.name else (side or "?")
 
+    def unsaved(self) -> bool:
+        """Whether the match has actions whose replay is not saved (leaving would lose them)."""
+        m = self.match
+        if m is None or not any(r.result.ok and r.action.kind != "end_turn" for r in m.history):
+            return False
+        return self.saved != (id(m), len(m.history))
+
+    def show_pause(self, below: Scene) -> None:
+        """Esc with nothing to step back from: resume, save the replay, the level menu, quit."""
+        resume = lambda: self.switch(below)  # noqa: E731 - a one-line action of a button
+
+        def save_replay() -> None:
+            self.switch(below)
+            self.save("save_replay")
+
+        from game.ui.scenes.dialog import Choice, DialogScene
+
+        choices = [Choice(t("pause.resume"), resume)]
+        if self.match is not None and not self.options.locked:
+            choices.append(Choice(t("pause.save"), save_replay))
+        if not self.options.locked:
+            choices += [
+                Choice(t("pause.levels"), lambda: self.show_menu(below)),
+                Choice(t("pause.quit"), self.request_quit),
+            ]
+        lines = [self.level.name] if self.level is not None else []
+        if self.match is not None:
+            lines.append(t("pause.seed", seed=self.match.seed))
+        self.switch(DialogScene(t("pause.title"), lines, choices, cancel=resume))
+
+    def request_quit(self) -> None:
+        """Quit; when the match's replay is unsaved, ask first and offer to save it (window close, Quit)."""
+        self.leave_match(self.quit, t("pause.quit_title"), t("pause.quit_anyway"))
+
+    def leave_match(self, then: Callable[[], None], title: str | None = None, anyway: str | None = None) -> None:
+        """Run `then` (quit, another level); with an unsaved replay ask first: save and go on, go on, stay."""
+        if self.options.locked:
+            return
+        if not self.unsaved():
+            then()
+            return
+        back = self.scene
+
+        def stay() -> None:
+            if back is not None:
+                self.switch(back)
+
+        def save_then() -> None:
+            assert self.match is not None
+            message, ok = save(self.match, "save_replay")
+            print(message, flush=True)
+            if ok:
+                self.saved = (id(self.match), len(self.match.history))
+                then()
+            elif back is not None:
+                stay()
+                say = getattr(back, "say", None)
+                if callable(say):
+                    say(message)
+
+        from game.ui.scenes.dialog import Choice, DialogScene
+
+        choices = [
+            Choice(t("pause.save_and_go"), save_then),
+            Choice(anyway or t("pause.leave_anyway"), then),
+            Choice(t("pause.stay"), stay),
+        ]
+        self.switch(DialogScene(title or t("pause.leave_title"), [t("pause.unsaved")], choices, cancel=stay))
+
+    def open_level_asking(self, path: str | Path | None) -> None:
+        """Open `path` from the level menu; a running match with an unsaved replay is not dropped without asking."""
+        running = self.match is not None and not self.match.finished
+        if running:
+            self.leave_match(lambda: self.open_level(path))
+        else:
+            self.open_level(path)
+
     def show_handover(self, battle: Scene, side: str) -> None:
         """Hide the board until the next player is ready (hot-seat: only between human sides)."""
         if self.level is None:
@@ -221,7 +306,8 @@ class App:
             return
         from game.ui.scenes.handover import HandOverScene
 
-        self.switch(HandOverScene(battle, self.side_name(side), self.side_colors.get(side, theme.TEXT)))
+        recap = turn_recap(self.match) if self.match is not None else []
+        self.switch(HandOverScene(battle, self.side_name(side), self.side_colors.get(side, theme.TEXT), recap))
 
     def show_victory(self, battle: Scene) -> None:
         """The victory screen for the finished match."""
@@ -268,7 +354,7 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """Window-level events here; everything else goes to the scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()  # closing the window asks first when a replay would be lost
         elif event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface()
             if self.screen.get_size() != tuple(event.size) and not self.fullscreen:
@@ -325,6 +411,17 @@ class App:
         self.teardown()
         theme.reset_fonts()
         pygame.quit()
+
+
+def turn_recap(match: Match) -> list[str]:
+    """The lines of the turn that just ended (the other side's actions), with display names, for the hand-over."""
+    log = match.log
+    ends = [i for i, e in enumerate(log) if e.kind == "end_turn" and e.ok]
+    if not ends:
+        return []
+    start = ends[-2] + 1 if len(ends) > 1 else 0
+    names = {c.id: c.name or c.id for c in match.situation().creatures.values()}
+    return [describe(e, names=names) for e in log[start : ends[-1]] if e.ok]
 
 
 def run_app(options: AppOptions) -> int:

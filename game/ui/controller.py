@@ -7,25 +7,33 @@ itself (victory, hand-over, pause, level menu) are queued in `requests` for the 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from game.i18n import action_name, refusal, t
-from game.match import Match
+from game.match import Match, Record
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.forecast import Forecast, Preview, action_for_band, straight_path, switchable_modes
+from game.ui.odds import Odds, attack_odds
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.hexxen import release_choices
+from rules.ruleset import Reach
 
 TOAST_SECONDS = 5.0
 
 
+ARMED_BAND = "armed"
+"""The shading band of the squares an armed action may end on."""
+
+
 @dataclass(frozen=True, slots=True)
 class Request:
-    """A change of screen the scene must make: victory, handover (of `side`), pause, levels."""
+    """A change of screen the scene must make: victory, handover (to `side`), pause, confirm_end_turn (`names`)."""
 
     kind: str
     side: str | None = None
+    names: tuple[str, ...] = ()
 
 
 class BattleController:
@@ -44,6 +52,8 @@ class BattleController:
         self.preview: Preview | None = None
         self.mode: str | None = None
         """The movement mode the player chose for the selected unit (dnd5e walk/fly/climb/swim)."""
+        self.aimed = False
+        """The armed attack came from a click on an enemy (a click anywhere else drops it)."""
         self.releasing: tuple[str, tuple[str, ...]] | None = None
         """hexxen: (enemy, comrades) while the player picks whom a relief or cut-in releases."""
         self.ruler: tuple[Square, Square] | None = None
@@ -65,6 +75,10 @@ class BattleController:
         self._sit: Situation | None = None
         self._sit_version = -1
         self._actors: frozenset[str] = frozenset()
+        self._ends_key: tuple[object, ...] | None = None
+        self._ends: dict[Square, Ruling | Illegal] = {}
+        self._shade: Forecast | None = None
+        self._odds: dict[tuple[int, str, str], Odds | Illegal] = {}
 
     # --- reading the match ---------------------------------------------------------------
 
@@ -107,21 +121,148 @@ class BattleController:
         sit = self.situation()
         return self.autoplayer.hook is not None and not self.match.finished and is_computer(self.match, sit.active_side)
 
+    def name_of(self, unit: str | None) -> str:
+        """A unit's display name (its id only when it has no name)."""
+        c = self.situation().creatures.get(unit or "")
+        return (c.name or c.id) if c is not None else (unit or "")
+
+    def is_enemy(self, creature: Creature) -> bool:
+        """Whether `creature` is a standing enemy of the selected unit."""
+        if self.selected is None or creature.defeated:
+            return False
+        return creature.side != self.situation().creatures[self.selected].side
+
+    def turn_records(self) -> list[Record]:
+        """The match's records since the current turn began (after the last accepted end_turn)."""
+        history = self.match.history
+        i = len(history)
+        while i > 0 and not (history[i - 1].action.kind == "end_turn" and history[i - 1].result.ok):
+            i -= 1
+        return history[i:]
+
+    def undo_block(self) -> str | None:
+        """Why undo cannot be used now, or None: it only takes back this side's own actions of this turn."""
+        if self.computer_moving():
+            return t("battle.wait_computer")
+        done = [r for r in self.turn_records() if r.result.ok]
+        if not done:
+            return t("turns.undo_nothing_this_turn")
+        if done[-1].rolled:
+            return t("turns.undo_die_rolled")
+        return None
+
+    def unused_units(self) -> list[str]:
+        """Units of the side to act that may still act and have done nothing this turn."""
+        acted = {r.action.unit for r in self.turn_records() if r.result.ok}
+        return [u for u in self.situation().creatures if u in self.actors and u not in acted]
+
+    def odds(self, target: str) -> Odds | Illegal:
+        """The selected unit's attack on `target`: hit chance and damage range, or why it is refused (cached)."""
+        assert self.selected is not None
+        key = (self.version, self.selected, target)
+        if key not in self._odds:
+            action = Action("attack", self.selected, target=target, tactic=self.tactic)
+            self._odds = {key: attack_odds(self.match.ruleset, self.situation(), action)}
+        return self._odds[key]
+
+    def _armed_action(self, sq: Square) -> Action | None:
+        """The action an armed step, charge, overrun or tumble would be if it ended on `sq`."""
+        kind, unit = self.armed, self.selected
+        if kind is None or unit is None:
+            return None
+        form = shape(kind)
+        if form.path == "square":
+            return Action(kind, unit, (sq,))
+        if form.path == "straight" and self.armed_target is not None:
+            path = self.armed_path(sq)
+            if form.through:
+                return Action(kind, unit, path, through=self.armed_target)
+            return Action(kind, unit, path, target=self.armed_target)
+        return None
+
+    def end_ruling(self, sq: Square) -> Ruling | Illegal | None:
+        """What rule() says to the armed action ending on `sq` (None when nothing square-taking is armed)."""
+        ends = self.legal_ends()
+        if sq not in ends:
+            action = self._armed_action(sq)
+            if action is None or not action.path:
+                return None
+            ends[sq] = self.match.ruleset.rule(self.situation(), action, random.Random(0))
+        return ends[sq]
+
+    def legal_ends(self) -> dict[Square, Ruling | Illegal]:
+        """Armed step, charge, overrun or tumble: each square it might end on → rule()'s answer (per state)."""
+        key = (self.version, self.selected, self.armed, self.armed_target)
+        if self._ends_key == key:
+            return self._ends
+        ends: dict[Square, Ruling | Illegal] = {}
+        probe = self._armed_action((0, 0)) if self.selected else None
+        if probe is not None and self.selected is not None:
+            sit = self.situation()
+            me = sit.creatures[self.selected]
+            near = {(x + dx, y + dy) for x, y in me.footprint() for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            far = (
+                set(self.forecast.reach)
+                if self.forecast is not None and shape(probe.kind).path == "straight"
+                else set()
+            )
+            for sq in sorted(near | far):
+                action = self._armed_action(sq)
+                if action is None or not action.path or sq == me.at or not sit.board.in_bounds(sq):
+                    continue
+                # rule() is pure: asking it with a throwaway die changes nothing
+                ends[sq] = self.match.ruleset.rule(sit, action, random.Random(0))
+        self._ends_key, self._ends, self._shade = key, ends, None
+        return ends
+
+    def shading(self) -> Forecast | None:
+        """What the board shades: the reach, or while an action waits for its end square only where it may end."""
+        if self.armed is None:
+            return self.forecast
+        ends = self.legal_ends()
+        if self._shade is None and ends and self.selected is not None:
+            legal = {
+                sq: Reach(sq, r.cost, ARMED_BAND, self._armed_action(sq).path)  # type: ignore[union-attr]
+                for sq, r in ends.items()
+                if isinstance(r, Ruling)
+            }
+            self._shade = Forecast(self.selected, legal)
+        return self._shade
+
     def uses_tactics(self) -> bool:
         """Whether attacks take a tactic (hexxen: front, relieve, cut in)."""
         return self.match.level.ruleset == "hexxen"
 
-    def armed_tip(self) -> str:
-        """What the pointer tip says while an action is armed: whom or where to click."""
+    def armed_tip(self, sq: Square | None = None) -> str:
+        """What the pointer tip says while an action is armed: whom or where to click, or why not there."""
         assert self.armed is not None
         name, form = action_name(self.armed), shape(self.armed)
+        if self.armed == "attack" and self.armed_target is not None and self.selected is not None:
+            return self.attack_tip(self.armed_target)
+        ruled = self.end_ruling(sq) if sq is not None else None
+        if isinstance(ruled, Illegal):
+            return t("turns.cannot_end_here", action=name, reason=refusal(ruled.rule, ruled.message))
         if form.path == "straight" and self.armed_target is not None and self.selected is not None:
-            return t("battle.armed_end_here", action=name, target=self.armed_target)
+            return t("battle.armed_end_here", action=name, target=self.name_of(self.armed_target))
         if form.path == "straight":
             return t("battle.armed_enemy_first", action=name)
         if form.target:
             return t("battle.armed_enemy", action=name)
         return t("battle.armed_square", action=name)
+
+    def attack_tip(self, target: str) -> str:
+        """The attack forecast on `target`: hit chance, damage range, the rules, and how to confirm."""
+        odds = self.odds(target)
+        if isinstance(odds, Illegal):
+            return t("battle.refused_action", action=action_name("attack"), reason=refusal(odds.rule, odds.message))
+        return t(
+            "turns.attack_forecast",
+            target=self.name_of(target),
+            chance=round(odds.chance * 100),
+            low=odds.low,
+            high=odds.high,
+            rules=" ".join(odds.rules),
+        )
 
     def armed_path(self, sq: Square) -> tuple[Square, ...]:
         """The straight path a charge, overrun or tumble would take to end on `sq` (empty before the enemy)."""
@@ -142,6 +283,7 @@ class BattleController:
     def select(self, unit: str | None) -> None:
         """Select `unit` (one that may act) and forecast its reach; None deselects."""
         self.armed = self.armed_target = None
+        self.aimed = False
         self.releasing = None
         self.preview = None
         if unit is None or unit not in self.actors:
@@ -218,6 +360,7 @@ class BattleController:
         if isinstance(result, Illegal):
             self.say(refusal(result.rule, result.message))
         self.armed = self.armed_target = None
+        self.aimed = False
         self.changed()
         self._after_change(side_before)
         return result
@@ -232,9 +375,10 @@ class BattleController:
             self.requests.append(Request("handover", self.match.active_side))
 
     def undo(self) -> None:
-        """Take back the last action (U, Ctrl+Z)."""
-        if self.computer_moving():
-            self.say(t("battle.wait_computer"))
+        """Take back the last action of this turn (U, Ctrl+Z); never the other side's turn."""
+        reason = self.undo_block()
+        if reason is not None:
+            self.say(reason)
             return
         history = self.match.history
         # refusals changed nothing: take them back together with the last real action
@@ -244,7 +388,7 @@ class BattleController:
             self.changed()
             self.auto_select()
         else:
-            self.say(t("battle.nothing_to_undo"))
+            self.say(t("turns.undo_die_rolled"))
 
     def use_action(self, kind: str) -> None:
         """An action from the bar or its shortcut: perform it, or arm it to wait for a target."""
@@ -252,6 +396,11 @@ class BattleController:
             self.say(t("battle.wait_computer"))
             return
         if kind == "end_turn":
+            unused = self.unused_units()
+            if unused:
+                # units that have done nothing yet: the player confirms before the turn passes
+                self.requests.append(Request("confirm_end_turn", names=tuple(self.name_of(u) for u in unused)))
+                return
             self.perform(Action("end_turn"))
             return
         if self.selected is None:
@@ -268,10 +417,30 @@ class BattleController:
         elif form.target or form.at or form.path == "square":
             self.armed = None if self.armed == kind else kind
             self.armed_target = None
+            self.aimed = False
             self.preview = None
             self.changed(state=False)
         else:
             self.say(t("battle.click_shaded"))
+
+    def end_turn_now(self) -> None:
+        """End the turn without asking (the player confirmed it)."""
+        self.perform(Action("end_turn"))
+
+    def aim(self, target: str) -> None:
+        """A click on an enemy: first the attack forecast, then a second click on it attacks."""
+        if self.armed == "attack" and self.armed_target == target:
+            self.armed = self.armed_target = None
+            self._attack(target)
+            return
+        odds = self.odds(target)
+        if isinstance(odds, Illegal):
+            self.say(self.attack_tip(target))
+            return
+        self.armed, self.armed_target = "attack", target
+        self.aimed = True
+        self.preview = None
+        self.changed(state=False)
 
     def choose_tactic(self, tactic: str) -> None:
         """hexxen: the tactic the next attack uses (1 front, 2 relieve, 3 cut in)."""
@@ -308,6 +477,7 @@ class BattleController:
             self.changed(state=False)
         elif self.armed:
             self.armed = self.armed_target = None
+            self.aimed = False
             self.changed(state=False)
         elif self.selected:
             self.select(None)
@@ -335,6 +505,11 @@ class BattleController:
         if self.releasing is not None and self.selected:
             self._choose_release(clicked)
             return
+        if self.aimed and self.armed == "attack" and (clicked is None or not self.is_enemy(clicked)):
+            # the forecast was only a question: a click elsewhere goes on as if nothing was armed
+            self.armed = self.armed_target = None
+            self.aimed = False
+            self.changed(state=False)
         if self.armed and self.selected:
             self._use_armed(sq, clicked)
             return
@@ -347,6 +522,9 @@ class BattleController:
             return
         if clicked is not None and clicked.id in self.forecast.engage:
             self._attack(clicked.id)
+            return
+        if clicked is not None and self.is_enemy(clicked):
+            self.aim(clicked.id)
             return
         entry = self.forecast.reach.get(sq)
         if entry is not None:
@@ -378,15 +556,23 @@ class BattleController:
         kind, unit = self.armed, self.selected
         assert kind is not None and unit is not None
         form = shape(kind)
-        if form.path == "straight" and self.armed_target is not None:
-            path = self.armed_path(sq)
-            if form.through:
-                self.perform(Action(kind, unit, path, through=self.armed_target))
-            else:
-                self.perform(Action(kind, unit, path, target=self.armed_target))
+        if (form.path == "straight" and self.armed_target is not None) or form.path == "square":
+            ruled = self.end_ruling(sq)
+            if isinstance(ruled, Illegal):
+                # refused before anything is performed: the squares that may be ended on stay marked
+                self.say(
+                    t("turns.cannot_end_here", action=action_name(kind), reason=refusal(ruled.rule, ruled.message))
+                )
+                return
+            action = self._armed_action(sq)
+            assert action is not None
+            self.perform(action)
         elif form.target:
             if clicked is None or clicked.id == unit:
                 self.say(t("battle.click_enemy"))
+                return
+            if kind == "attack":
+                self.aim(clicked.id)
                 return
             if form.path == "straight":
                 # first click names the enemy; the second picks the square to end on
@@ -394,8 +580,6 @@ class BattleController:
                 self.changed(state=False)
                 return
             self.perform(Action(kind, unit, target=clicked.id, tactic=self.tactic))
-        elif form.path == "square":
-            self.perform(Action(kind, unit, (sq,)))
         else:
             self.perform(Action(kind, unit, at=sq))
 

@@ -22,8 +22,7 @@ ACTION_SHORTCUTS: dict[str, str] = {
 
 BATTLE_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_ESCAPE, False): "back",
-    (pygame.K_RETURN, False): "action:end_turn",
-    (pygame.K_KP_ENTER, False): "action:end_turn",
+    (pygame.K_F1, False): "help",
     (pygame.K_u, False): "undo",
     (pygame.K_z, True): "undo",
     (pygame.K_LEFT, False): "pan_left",
@@ -52,20 +51,13 @@ BATTLE_KEYS.update(
 APP_KEYS: dict[tuple[int, bool], str] = {(pygame.K_F11, False): "fullscreen"}
 """Keys the app handles in every scene."""
 
-HANDOVER_KEYS: dict[tuple[int, bool], str] = {
-    (pygame.K_RETURN, False): "continue",
-    (pygame.K_SPACE, False): "continue",
-    (pygame.K_KP_ENTER, False): "continue",
-    (pygame.K_ESCAPE, False): "quit",
-}
-
 VICTORY_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_r, False): "replay",
     (pygame.K_n, False): "next",
     (pygame.K_b, False): "review",
     (pygame.K_s, False): "save",
     (pygame.K_q, False): "quit",
-    (pygame.K_ESCAPE, False): "quit",
+    (pygame.K_ESCAPE, False): "pause",
 }
 
 MENU_KEYS: dict[tuple[int, bool], str] = {

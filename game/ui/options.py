@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 DEFAULT_SIZE = (1280, 800)
@@ -27,6 +28,11 @@ class AppOptions:
     lang: str | None = None
     locked: bool = False
     """A public screen (the kiosk): no quitting, level menu, full-screen toggle, file saving or level opening."""
+
+
+def fresh_seed() -> int:
+    """A new dice seed for this launch (shown in the pause menu and saved in the replay; --seed fixes it)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 def parse_size(value: str | None) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from game.ui.board import BoardRenderer, draw_tip
 from game.ui.controller import BattleController
 from game.ui.panel import SidePanel
 from game.ui.view import BoardView
+from game.ui.widgets import paragraph, wrap
 from rules.ruler import tape
 
 TIP_BACKGROUND = (30, 32, 38)
@@ -77,5 +78,38 @@ def draw_armed(
         me = ctl.situation().creatures[ctl.selected]
         points = [view.square_center(me.at)] + [view.square_center(sq) for sq in path]
         drawn = [pygame.draw.line(screen, theme.ACCENT, a, b, 4) for a, b in itertools.pairwise(points)]
-    drawn.append(draw_tip(screen, ctl.armed_tip(), mouse, TIP_BACKGROUND, view.rect))
+    drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, TIP_BACKGROUND, view.rect))
     return [r.inflate(4, 4) for r in drawn]
+
+
+HELP_KEYS = ("select", "move", "attack", "bar", "tape", "camera", "undo", "end", "back", "save")
+"""The lines of the F1 help, in the order a new player needs them."""
+
+
+def help_lines(ctl: BattleController) -> list[str]:
+    """The controls as they apply now (the armed action's own line first)."""
+    lines = [t(f"help.{key}") for key in HELP_KEYS]
+    if ctl.armed is not None:
+        lines.insert(0, ctl.armed_tip())
+    if ctl.uses_tactics():
+        lines.insert(3, t("help.tactics"))
+    return lines
+
+
+def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController) -> pygame.Rect:
+    """The F1 help box over the board, as tall as its lines: what each click and key does in the battle."""
+    width = area.width - min(120, area.width // 6)
+    inner_w = width - 36
+    lines = help_lines(ctl)
+    body, title = theme.font(18), theme.font(24, bold=True)
+    rows = sum(len(wrap(line, body, inner_w)) for line in lines)
+    height = min(area.height - 20, 28 + title.get_linesize() + rows * (body.get_linesize() + 2) + len(lines) * 6 + 10)
+    box = pygame.Rect(0, 0, width, height)
+    box.center = area.center
+    pygame.draw.rect(screen, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(screen, theme.ACCENT, box, 2, border_radius=10)
+    inner = box.inflate(-36, -28)
+    y = paragraph(screen, t("help.title"), inner, 24, theme.TEXT, bold=True)
+    for line in lines:
+        y = paragraph(screen, line, pygame.Rect(inner.x, y + 6, inner.width, inner.bottom - y - 6), 18, theme.TEXT)
+    return box

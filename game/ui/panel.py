@@ -281,7 +281,7 @@ class SidePanel:
         )
         if model.modes and model.mode:
             entries.append(("mode", t("battle.mode_button", mode=t(f"mode.{model.mode}")), True, "", "F"))
-        undo_tip = "" if model.can_undo else t("panel.tip_nothing_to_undo")
+        undo_tip = "" if model.can_undo else (model.undo_reason or t("panel.tip_nothing_to_undo"))
         entries.append(("undo", action_name("undo"), model.can_undo, undo_tip, "U"))
         language = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
         entries.append(("language", language, True, "", ""))
@@ -302,7 +302,7 @@ class SidePanel:
         self._put(surf, theme.render(t("panel.log"), 20, theme.MUTED, True), pad, y)
         y += 22
         # the keys no button shows, under the log so a new player finds them
-        help_lines = wrap(t("panel.key_help"), theme.font(15), width)
+        help_lines = wrap(t("help.key_line"), theme.font(15), width)
         help_h = len(help_lines) * theme.font(15).get_linesize() + 6
         for i, line in enumerate(help_lines):
             help_y = self.rect.height - help_h + i * theme.font(15).get_linesize()
@@ -319,7 +319,7 @@ class SidePanel:
         bottom = area.bottom - 4
         # newest at the bottom, drawn upwards until the box is full
         for entry in reversed(entries[:newest]):
-            line_text = describe(entry) if hasattr(entry, "kind") else str(entry)
+            line_text = describe(entry, names=model.names) if hasattr(entry, "kind") else str(entry)
             body = wrap(f"{t('log.round', round=getattr(entry, 'round', '?'))} {line_text}", f, area.width - 10)
             # each rule id with its title from the rule catalogue, in the chosen language
             rules = rule_titles(tuple(getattr(entry, "rules", ()) or ()))

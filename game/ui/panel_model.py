@@ -51,11 +51,15 @@ class PanelModel:
     log: Sequence[object]
     hint: str = ""
     can_undo: bool = True
+    undo_reason: str = ""
+    """Why undo is not possible now (shown as the button's tooltip)."""
     can_end_turn: bool = True
     extra: list[str] = field(default_factory=list)
     modes: tuple[str, ...] = ()
     """Movement modes the selected unit can switch between (empty: no mode button)."""
     mode: str | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    """Unit id → display name (the log shows names, never ids)."""
 
 
 def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> PanelModel:
@@ -88,6 +92,7 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         extra.append(t("panel.no_ai"))
     if ctl.uses_tactics() and not computer_turn:
         extra.append(t("panel.tactic", tactic=t(f"tactic.{ctl.tactic}")))
+    undo_block = ctl.undo_block()
     return PanelModel(
         level_name=m.level.name,
         ruleset=m.level.ruleset,
@@ -102,9 +107,11 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         armed=ctl.armed,
         log=m.log,
         hint=hint,
-        can_undo=bool(m.history) and not m.history[-1].rolled and not ctl.computer_moving(),
+        can_undo=undo_block is None,
+        undo_reason=undo_block or "",
         can_end_turn=not ctl.computer_moving(),
         extra=extra,
         modes=modes,
         mode=(ctl.forecast.mode if ctl.forecast else None) or (modes[0] if modes else None),
+        names={uid: c.name or uid for uid, c in sit.creatures.items()},
     )

@@ -27,19 +27,19 @@ def save_intent(event: pygame.event.Event) -> str | None:
     return None
 
 
-def save(match: Match | None, intent: str) -> str:
-    """Save what `intent` names for `match`; returns the line to show (where it went, or why not)."""
+def save(match: Match | None, intent: str) -> tuple[str, bool]:
+    """Save what `intent` names for `match`; the line to show (where it went, or why not) and whether it was saved."""
     if match is None:
-        return t("save.nothing")
+        return t("save.nothing"), False
     try:
         if intent == "save_replay":
-            return t("save.replay_saved", path=save_replay(match))
+            return t("save.replay_saved", path=save_replay(match)), True
         saved = save_situation(match)
     except OSError as exc:
-        return t("save.cannot_save", reason=exc.strerror or exc)
+        return t("save.cannot_save", reason=exc.strerror or exc), False
     if saved.problem:
-        return t("save.situation_partly", folder=saved.folder, problem=saved.problem)
-    return t("save.situation_saved", folder=saved.folder)
+        return t("save.situation_partly", folder=saved.folder, problem=saved.problem), True
+    return t("save.situation_saved", folder=saved.folder), True
 
 
 def draw_banner(screen: pygame.Surface, path: str, error: str) -> pygame.Rect:

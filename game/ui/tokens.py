@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from game.ui import theme
@@ -14,6 +16,11 @@ def short_label(creature: Creature, room: int) -> str:
     words = (creature.name or creature.id).replace("_", " ").split()
     text = words[0] if words else creature.id
     return text if len(text) <= room else text[:room]
+
+
+def drawing_order(creatures: Mapping[str, Creature]) -> list[tuple[str, Creature]]:
+    """The units in the order they are drawn: the fallen (defeated, helpless) first, so the living stay on top."""
+    return sorted(creatures.items(), key=lambda item: not (item[1].defeated or item[1].helpless))
 
 
 def draw_token(

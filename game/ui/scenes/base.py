@@ -71,3 +71,12 @@ class SceneHost(Protocol):
 
     def show_handover(self, battle: Scene, side: str) -> None:
         """The hot-seat hand-over to `side`."""
+
+    def show_pause(self, below: Scene) -> None:
+        """The pause menu over `below` (Esc with nothing to step back from)."""
+
+    def request_quit(self) -> None:
+        """Quit, asking first when the match's replay is unsaved."""
+
+    def open_level_asking(self, path: str | Path | None) -> None:
+        """Open a level from the menu, asking first when a running match's replay would be lost."""

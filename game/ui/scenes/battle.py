@@ -16,7 +16,7 @@ from game.ui.controller import BattleController
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
 from game.ui.keymap import BATTLE_KEYS, intent_for
-from game.ui.overlays import draw_overlays
+from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
 from game.ui.panel_model import PanelModel, build_panel_model
 from game.ui.scenes.base import Scene, SceneHost
@@ -68,7 +68,10 @@ class BattleScene(Scene):
             "fit": self._fit,
             "levels": self.open_levels,
             "language": self.cycle_language,
+            "help": self.toggle_help,
         }
+        self.help = False
+        """F1: the controls of the battle screen over the board."""
 
     # --- the controller's state, as tests and the kiosk read it ----------------------------
 
@@ -226,14 +229,32 @@ class BattleScene(Scene):
                 self.app.show_victory(self)
             elif request.kind == "handover" and request.side is not None:
                 self.app.show_handover(self, request.side)
+            elif request.kind == "confirm_end_turn":
+                self._confirm_end_turn(request.names)
+
+    def _confirm_end_turn(self, names: tuple[str, ...]) -> None:
+        """Units have done nothing yet: end the turn only when the player says so."""
+        from game.ui.scenes.dialog import Choice, DialogScene  # only when asked (start-up time)
+
+        back = lambda: self.app.switch(self)  # noqa: E731 - a one-line action of a button
+
+        def end() -> None:
+            self.app.switch(self)
+            self.ctl.end_turn_now()
+            self._serve()
+
+        lines = [t("turns.unused", names=", ".join(names))]
+        choices = [Choice(t("turns.end_anyway"), end), Choice(t("turns.keep_playing"), back)]
+        self.app.switch(DialogScene(t("turns.end_title"), lines, choices, cancel=back))
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Board and panel from the frame cache, then what follows the pointer; only changes are redrawn."""
         assert self.view is not None and self.panel is not None
         view, panel, ctl = self.view, self.panel, self.ctl
         sit = self.situation()
-        key = BoardKey(ctl.version, ctl.selected, id(ctl.forecast), ctl.targets(), view.cell)
-        composite = self.renderer.compose(key, sit, self.app.side_colors, ctl.forecast, ctl.actors)
+        shade = ctl.shading()
+        key = BoardKey(ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell)
+        composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors)
         panel_key = panel.refresh(self.panel_model(), ctl.ui_version, self.mouse)
         self.frame.begin(screen)
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
@@ -249,13 +270,17 @@ class BattleScene(Scene):
             ctl.toast,
             ctl.ruler,
             ctl.step_costs,
+            self.help,
             bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
         )
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
         assert self.view is not None and self.panel is not None
-        return draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.mouse)
+        drawn = draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.mouse)
+        if self.help:
+            drawn.append(draw_help(screen, self.view.rect, self.ctl))
+        return drawn
 
     def panel_model(self) -> PanelModel:
         """What the side panel shows (gathered once per change; frozen while the computer thinks)."""
@@ -269,9 +294,16 @@ class BattleScene(Scene):
     # --- intents that are the screen's, not the match's ------------------------------------
 
     def back(self) -> None:
-        """Esc: step back out of what the controller holds; with nothing to back out of, quit."""
-        if not self.ctl.back():
-            self.app.quit()
+        """Esc: close the help, else step back out of what the controller holds, else the pause menu (never quit)."""
+        if self.help:
+            self.toggle_help()
+        elif not self.ctl.back():
+            self.app.show_pause(self)
+
+    def toggle_help(self) -> None:
+        """F1: show or hide the controls."""
+        self.help = not self.help
+        self.ctl.changed(state=False)
 
     def open_levels(self) -> None:
         """Open the level menu (L)."""

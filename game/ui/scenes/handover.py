@@ -1,44 +1,91 @@
-"""The hot-seat hand-over: hides the board until the next player clicks."""
+"""The hot-seat hand-over: hides the board, recaps what the other side did, and waits for a deliberate tap."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
 from game.i18n import t
 from game.ui import theme
-from game.ui.keymap import HANDOVER_KEYS, intent_for
-from game.ui.scenes.base import Scene
-from game.ui.widgets import paragraph
+from game.ui.scenes.base import Scene, SceneHost
+from game.ui.widgets import Button, fitted, paragraph
+
+RECAP_LINES = 6
 
 
 class HandOverScene(Scene):
-    """ "<side>'s turn — click or tap to continue" on a plain background; nothing of the board shows."""
+    """ "<side>'s turn" on a plain background, the other side's turn in a few lines, and one button to start.
 
-    def __init__(self, battle: Scene, side_name: str, color: theme.Color) -> None:
+    Only a click or tap on the button continues: Enter, Space or a click elsewhere do nothing (one stray
+    key must never pass a turn), and Esc opens the pause menu over the hand-over.
+    """
+
+    def __init__(self, battle: Scene, side_name: str, color: theme.Color, recap: Sequence[str] = ()) -> None:
         self.battle = battle
         self.side_name = side_name
         self.color = color
+        self.recap = tuple(recap)
+        self.button: Button | None = None
+        self.band = pygame.Rect(0, 0, 0, 0)
+        self.hover: tuple[int, int] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Any click, tap or Enter/Space continues; Esc quits."""
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
-            self.app.switch(self.battle)
-        elif event.type == pygame.KEYDOWN:
-            intent = intent_for(HANDOVER_KEYS, event)
-            if intent == "continue":
+        """The start button continues; Esc pauses; nothing else does anything."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.button is not None and self.button.hit(event.pos):
                 self.app.switch(self.battle)
-            elif intent == "quit":
-                self.app.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.show_pause(self)
+
+    def enter(self, app: SceneHost) -> None:
+        """Place the start button at once: a click may come before the first frame is drawn."""
+        super().enter(app)
+        self._place(self.app.screen.get_size())
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+        self._place(size)
+
+    def _shown(self) -> list[str]:
+        shown = list(self.recap[-RECAP_LINES:])
+        if len(self.recap) > RECAP_LINES:
+            shown.insert(0, t("turns.recap_more", count=len(self.recap) - RECAP_LINES))
+        return shown
+
+    def _place(self, size: tuple[int, int]) -> None:
+        """The title band near the top, the recap under it, the start button under that."""
+        w, h = size
+        shown = self._shown()
+        line = theme.font(18).get_linesize() + 2
+        heading = theme.font(20, True).get_linesize() + 2
+        self.band = pygame.Rect(0, max(20, h // 2 - 150 - line * len(shown) // 2), w, 120)
+        y = self.band.bottom + 16 + heading + line * len(shown)
+        label = t("turns.handover_start")
+        bw = min(w - 40, max(280, theme.font(19, True).size(label)[0] + 40))
+        self.button = Button(pygame.Rect(w // 2 - bw // 2, y + 24, bw, 52), label, "start")
 
     def draw(self, screen: pygame.Surface) -> None:
-        """Fill the window and centre the message."""
+        """Fill the window, the title band, the recap and the start button."""
         screen.fill(theme.HANDOVER_BACKGROUND)
-        w, h = screen.get_size()
-        band = pygame.Rect(0, h // 2 - 70, w, 140)
+        w, _ = screen.get_size()
+        self._place(screen.get_size())
+        band = self.band
         pygame.draw.rect(screen, theme.blend(theme.HANDOVER_BACKGROUND, self.color, 0.35), band)
-        pygame.draw.rect(screen, self.color, band.inflate(0, -band.height + 6).move(0, -band.height // 2 + 3))
-        title = t("handover.title", side=self.side_name)
-        size = 44 if theme.font(44, True).size(title)[0] < w - 40 else 30
-        paragraph(screen, title, pygame.Rect(20, band.y + 30, w - 40, 100), size, theme.TEXT, bold=True, align="center")
-        note = pygame.Rect(20, band.bottom + 16, w - 40, 60)
-        paragraph(screen, t("handover.note"), note, 20, theme.MUTED, align="center")
+        pygame.draw.rect(screen, self.color, pygame.Rect(0, band.y, w, 6))
+        title = t("turns.handover_title", side=self.side_name)
+        size = fitted(title, w - 40, (44, 36, 30, 24), True)
+        paragraph(screen, title, pygame.Rect(20, band.y + 30, w - 40, 80), size, theme.TEXT, bold=True, align="center")
+        shown = self._shown()
+        heading = t("turns.recap_title") if shown else t("turns.recap_none")
+        y = paragraph(
+            screen, heading, pygame.Rect(40, band.bottom + 16, w - 80, 30), 20, theme.MUTED, True, 2, "center"
+        )
+        for line in shown:
+            y = paragraph(screen, line, pygame.Rect(40, y, w - 80, 24), 18, theme.TEXT, align="center")
+        assert self.button is not None
+        self.button.draw(screen, hover=self.hover is not None and self.button.hit(self.hover))
+        note = pygame.Rect(20, self.button.rect.bottom + 14, w - 40, 50)
+        paragraph(screen, t("handover.note"), note, 18, theme.MUTED, align="center")

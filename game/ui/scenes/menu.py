@@ -99,7 +99,7 @@ class MenuScene(Scene):
 
     def _open(self, i: int) -> None:
         if 0 <= i < len(self.entries) and self.entries[i].ok:
-            self.app.open_level(self.entries[i].path)
+            self.app.open_level_asking(self.entries[i].path)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows move, Enter or a click opens, Esc returns to the battle (or quits)."""
@@ -128,7 +128,7 @@ class MenuScene(Scene):
                 if self.back_to is not None:
                     self.app.switch(self.back_to)
                 else:
-                    self.app.quit()
+                    self.app.show_pause(self)  # Esc never quits
 
     def draw(self, screen: pygame.Surface) -> None:
         """Title and one row per level."""

@@ -29,6 +29,7 @@ class VictoryScene(Scene):
             "review": self._review,
             "save": lambda: self.app.save("save_replay"),
             "quit": self._quit,
+            "pause": lambda: self.app.show_pause(self),
         }
         self.note = ""
         """Where the replay was saved (or why not)."""
@@ -40,7 +41,7 @@ class VictoryScene(Scene):
         self.app.switch(self.battle)
 
     def _quit(self) -> None:
-        self.app.quit()
+        self.app.request_quit()  # an unsaved hot-seat replay is offered for saving first
 
     def say(self, message: str) -> None:
         """Show a line under the buttons (where a replay was saved)."""

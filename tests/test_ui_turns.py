@@ -1,0 +1,298 @@
+"""#15 defects, each driven by synthetic pygame events: Esc never quits, safe turns, undo in the turn,
+previews that match rule(), the living above the fallen, one attack flow with a forecast."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.board import BoardKey, BoardRenderer
+from game.ui.forecast import straight_path
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.dialog import DialogScene
+from game.ui.scenes.handover import HandOverScene
+from game.ui.scenes.victory import VictoryScene
+from rules.actions import Action
+from rules.core import Illegal, Ruling
+from tests.test_ui_window import (
+    FIELD,
+    battle,
+    click,
+    click_unit,
+    end_turn,
+    hover,
+    key,
+    open_app,
+    start_turn,
+    write_level,
+)
+
+
+@pytest.fixture
+def hotseat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setenv("GRIDBOUND_DATA_DIR", str(tmp_path / "data"))
+    app = open_app(write_level(tmp_path, "pf1"))
+    yield app
+    app.close()
+
+
+def quit_event(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+
+
+def move_hero(app: App) -> None:
+    scene = battle(app)
+    click_unit(app, "hero")
+    assert scene.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "move")
+    click(app, scene.view.square_center(target))
+    assert app.match.history and app.match.history[-1].result.ok
+
+
+def answer(app: App, label: str) -> None:
+    """Click the button of the question on screen whose label is `label`."""
+    assert isinstance(app.scene, DialogScene)
+    button = next(b for b in app.scene.buttons if b.label == label)
+    click(app, button.rect.center)
+
+
+# --- 1. Escape never quits; quitting asks first -----------------------------------------------------
+
+
+def test_escape_twice_keeps_the_game_running_and_opens_the_pause_menu(hotseat: App) -> None:
+    scene = battle(hotseat)
+    click_unit(hotseat, "hero")
+    key(hotseat, pygame.K_ESCAPE)  # deselects
+    key(hotseat, pygame.K_ESCAPE)  # the pause menu
+    assert hotseat.running and isinstance(hotseat.scene, DialogScene)
+    labels = [b.label for b in hotseat.scene.buttons]
+    assert labels == ["Resume", "Save replay", "Level menu", "Quit"]
+    key(hotseat, pygame.K_ESCAPE)  # Esc in the pause menu resumes
+    assert hotseat.running and hotseat.scene is scene
+
+
+def test_closing_the_window_with_an_unsaved_replay_asks_and_offers_to_save(hotseat: App, tmp_path: Path) -> None:
+    move_hero(hotseat)
+    quit_event(hotseat)
+    assert hotseat.running and isinstance(hotseat.scene, DialogScene)
+    answer(hotseat, "Save the replay, then go on")
+    assert not hotseat.running
+    assert list((tmp_path / "replays").glob("*.toml")), "the replay was saved (next to the level) before quitting"
+
+
+def test_quit_from_the_pause_menu_asks_and_stay_returns_to_the_match(hotseat: App) -> None:
+    scene = battle(hotseat)
+    move_hero(hotseat)
+    key(hotseat, pygame.K_ESCAPE)
+    key(hotseat, pygame.K_ESCAPE)
+    answer(hotseat, "Quit")
+    assert hotseat.running and isinstance(hotseat.scene, DialogScene)
+    answer(hotseat, "Stay in the match")  # back to the pause menu it was asked from
+    assert hotseat.running and isinstance(hotseat.scene, DialogScene)
+    key(hotseat, pygame.K_ESCAPE)
+    assert hotseat.scene is scene
+    quit_event(hotseat)
+    answer(hotseat, "Quit without saving")
+    assert not hotseat.running
+
+
+def test_closing_the_window_with_nothing_to_lose_quits_at_once(hotseat: App) -> None:
+    quit_event(hotseat)
+    assert not hotseat.running
+
+
+def test_escape_on_the_hand_over_and_the_victory_screen_pauses_instead_of_quitting(tmp_path: Path) -> None:
+    text = FIELD.format(ruleset="pf1").replace("at = [6, 2]", "at = [2, 2]\nhp = 1\ndefense = 1")
+    text = text.replace("at = [1, 2]\nspeed = 9", 'at = [1, 2]\nspeed = 9\nattack = 40\ndamage = "5"')
+    level = tmp_path / "duel.toml"
+    level.write_text(text, encoding="utf-8")
+    app = open_app(level)
+    try:
+        end_turn(app)
+        assert isinstance(app.scene, HandOverScene)
+        key(app, pygame.K_ESCAPE)
+        assert app.running and isinstance(app.scene, DialogScene)
+        key(app, pygame.K_ESCAPE)
+        start_turn(app)
+        end_turn(app)
+        start_turn(app)
+        click_unit(app, "hero")
+        click_unit(app, "ogre")
+        click_unit(app, "ogre")
+        assert isinstance(app.scene, VictoryScene)
+        key(app, pygame.K_ESCAPE)
+        assert app.running and isinstance(app.scene, DialogScene)
+    finally:
+        app.close()
+
+
+# --- 2. Enter never ends a turn; ending one with unused units asks; the hand-over is deliberate ---
+
+
+def test_ending_a_turn_with_unused_units_asks_and_keep_playing_changes_nothing(hotseat: App) -> None:
+    scene = battle(hotseat)
+    key(hotseat, pygame.K_e)
+    assert isinstance(hotseat.scene, DialogScene) and hotseat.match.history == []
+    assert any("Hero" in line for line in hotseat.scene.lines)
+    answer(hotseat, "Keep playing")
+    assert hotseat.scene is scene and hotseat.match.active_side == "red"
+    move_hero(hotseat)
+    key(hotseat, pygame.K_e)  # every unit has acted: no question
+    assert isinstance(hotseat.scene, HandOverScene)
+
+
+def test_the_hand_over_needs_its_button_and_recaps_the_other_sides_turn(hotseat: App) -> None:
+    move_hero(hotseat)
+    end_turn(hotseat)
+    handover = hotseat.scene
+    assert isinstance(handover, HandOverScene)
+    assert handover.recap and "Hero" in handover.recap[0] and "hero " not in handover.recap[0]
+    for k in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+        key(hotseat, k)
+    click(hotseat, (5, 5))
+    assert hotseat.scene is handover, "only the button continues"
+    start_turn(hotseat)
+    assert isinstance(hotseat.scene, BattleScene) and hotseat.match.active_side == "blue"
+
+
+# --- 3. Undo stays inside the current side's turn ------------------------------------------------
+
+
+def test_u_at_the_start_of_the_other_sides_turn_changes_nothing_and_the_tooltip_says_why(hotseat: App) -> None:
+    move_hero(hotseat)
+    end_turn(hotseat)
+    start_turn(hotseat)
+    before = list(hotseat.match.history)
+    key(hotseat, pygame.K_u)
+    key(hotseat, pygame.K_z, pygame.KMOD_LCTRL)
+    assert hotseat.match.history == before and hotseat.match.active_side == "blue"
+    scene = battle(hotseat)
+    assert scene.panel is not None
+    undo = next(b for b in scene.panel.buttons if b.intent == "undo")
+    assert not undo.enabled and "Nothing to undo in this turn" in undo.tooltip
+
+
+def test_undo_after_a_die_roll_is_refused_with_that_reason(tmp_path: Path) -> None:
+    text = FIELD.format(ruleset="pf1").replace("at = [6, 2]", "at = [2, 2]\nhp = 50")
+    level = tmp_path / "melee.toml"
+    level.write_text(text, encoding="utf-8")
+    app = open_app(level)
+    try:
+        click_unit(app, "hero")
+        click_unit(app, "ogre")
+        click_unit(app, "ogre")
+        assert app.match.history[-1].rolled
+        scene = battle(app)
+        assert scene.panel is not None
+        undo = next(b for b in scene.panel.buttons if b.intent == "undo")
+        assert not undo.enabled and "a die was rolled" in undo.tooltip
+    finally:
+        app.close()
+
+
+# --- 4. Charge and step previews mark exactly what rule() accepts --------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["pf1"])
+def test_the_charge_overlay_marks_exactly_the_squares_rule_accepts(tmp_path: Path, ruleset: str) -> None:
+    app = open_app(write_level(tmp_path, ruleset))
+    try:
+        scene = battle(app)
+        assert scene.view is not None
+        click_unit(app, "hero")
+        key(app, pygame.K_c)
+        click_unit(app, "ogre")
+        sit = app.match.situation()
+        me = sit.creatures["hero"]
+        accepted = set()
+        for y in range(sit.board.height):
+            for x in range(sit.board.width):
+                if (x, y) == me.at:
+                    continue
+                action = Action("charge", "hero", straight_path(me.at, (x, y)), target="ogre")
+                if isinstance(app.match.ruleset.rule(sit, action, random.Random(0)), Ruling):
+                    accepted.add((x, y))
+        shade = scene.ctl.shading()
+        assert shade is not None and accepted and set(shade.reach) == accepted
+        # what the screen shows: a marked square differs from the same square unmarked
+        marked = next(iter(accepted))
+        hover(app, scene.view.square_center(marked))
+        assert "end here" in scene.ctl.armed_tip(marked)
+        refused = next(sq for sq, r in scene.ctl.legal_ends().items() if isinstance(r, Illegal))
+        hover(app, scene.view.square_center(refused))
+        tip = scene.ctl.armed_tip(refused)
+        assert "cannot end here" in tip and scene.ctl.end_ruling(refused).rule in tip  # type: ignore[union-attr]
+    finally:
+        app.close()
+
+
+def test_the_step_overlay_marks_only_one_square_moves_rule_accepts(hotseat: App) -> None:
+    scene = battle(hotseat)
+    click_unit(hotseat, "hero")
+    key(hotseat, pygame.K_s)
+    sit = hotseat.match.situation()
+    at = sit.creatures["hero"].at
+    accepted = {
+        (x, y)
+        for y in range(sit.board.height)
+        for x in range(sit.board.width)
+        if (x, y) != at
+        and isinstance(hotseat.match.ruleset.rule(sit, Action("step", "hero", ((x, y),)), random.Random(0)), Ruling)
+    }
+    shade = scene.ctl.shading()
+    assert shade is not None and set(shade.reach) == accepted
+    assert scene.forecast is not None and len(scene.forecast.reach) > len(accepted), "no full move bands"
+
+
+# --- 5. The living above the fallen -----------------------------------------------------------------
+
+
+def test_the_living_token_is_drawn_above_a_fallen_one_in_the_same_square(hotseat: App) -> None:
+    sit = hotseat.match.situation()
+    hero = sit.creatures["hero"]
+    fallen = sit.creatures["ogre"].evolve(at=hero.at, helpless=True, defeated=True, hp=0)
+    colors = {"red": (200, 40, 40), "blue": (40, 60, 200)}
+    renderer = BoardRenderer()
+    key_ = BoardKey(0, None, 0, frozenset(), 40)
+    alone = renderer.compose(
+        key_, sit.__class__(**{**_fields(sit), "creatures": {"hero": hero}}), colors, None, frozenset()
+    ).copy()
+    both_sit = sit.__class__(**{**_fields(sit), "creatures": {"hero": hero, "ogre": fallen}})
+    renderer = BoardRenderer()
+    both = renderer.compose(BoardKey(1, None, 0, frozenset(), 40), both_sit, colors, None, frozenset())
+    centre = (hero.at[0] * 40 + 20, hero.at[1] * 40 + 20)
+    assert both.get_at(centre) == alone.get_at(centre), "the fallen token (listed last) must not cover the living one"
+
+
+def _fields(sit: object) -> dict[str, object]:
+    return {name: getattr(sit, name) for name in sit.__dataclass_fields__}  # type: ignore[attr-defined]
+
+
+# --- 6. Clicking an enemy starts the attack flow in every ruleset -----------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_clicking_an_enemy_shows_the_forecast_and_a_second_click_attacks(tmp_path: Path, ruleset: str) -> None:
+    text = FIELD.format(ruleset=ruleset).replace("at = [6, 2]", "at = [2, 2]\nhp = 50")
+    level = tmp_path / f"melee_{ruleset}.toml"
+    level.write_text(text, encoding="utf-8")
+    app = open_app(level)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        click_unit(app, "ogre")
+        assert app.match.history == [], "the first click only forecasts"
+        assert (scene.armed, scene.armed_target) == ("attack", "ogre")
+        tip = scene.ctl.armed_tip()
+        assert "Ogre" in tip and "% to hit" in tip and "GB-ATTACK" in tip
+        click_unit(app, "ogre")
+        (record,) = app.match.history
+        assert (record.action.kind, record.action.target) == ("attack", "ogre") and record.result.ok
+    finally:
+        app.close()
