@@ -290,15 +290,26 @@ def _other_matches(app: App) -> list[Match]:
 
 
 def test_battle_scenes_of_each_ruleset_were_fuzzed_with_real_moves(tmp: Path) -> None:
-    """The fuzzer reaches the rules: on each ruleset some random clicks and keys became performed actions."""
+    """The fuzzer reaches the rules: on each ruleset some random clicks and keys became performed actions.
+
+    Counted on a match of that ruleset only (a random L can open another level from the menu), over the
+    fuzz seeds in order until one performs an action; since Enter no longer ends turns and ending one with
+    unused units asks first (#15), a single seed reaches the rules less often than before.
+    """
     for level in ("pf1_bridge.toml", "dnd5e_crypt.toml", "hexxen_village.toml"):
-        app = _app(level)
-        try:
-            fuzz(app, 11)
-            performed = [r for r in app.match.history if r.result.ok] if app.match else []
-            assert performed, f"no action performed on {level}"
-        finally:
-            app.close()
+        ruleset = level.split("_")[0]
+        reached = []
+        for seed in (11, *range(8)):
+            app = _app(level)
+            try:
+                fuzz(app, seed)
+                if app.match is not None and app.match.level.ruleset == ruleset:
+                    reached += [r for r in app.match.history if r.result.ok]
+            finally:
+                app.close()
+            if reached:
+                break
+        assert reached, f"no action performed on a {ruleset} match"
 
 
 def test_kiosk_visitor_levels_keep_their_sides_under_fuzz(tmp: Path) -> None:
