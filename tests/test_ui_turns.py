@@ -3,6 +3,7 @@ previews that match rule(), the living above the fallen, one attack flow with a 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.victory import VictoryScene
+from game.ui.view import BoardView
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 from tests.test_ui_window import (
@@ -259,20 +261,27 @@ def test_the_living_token_is_drawn_above_a_fallen_one_in_the_same_square(hotseat
     hero = sit.creatures["hero"]
     fallen = sit.creatures["ogre"].evolve(at=hero.at, helpless=True, defeated=True, hp=0)
     colors = {"red": (200, 40, 40), "blue": (40, 60, 200)}
-    renderer = BoardRenderer()
-    key_ = BoardKey(0, None, 0, frozenset(), 40)
-    alone = renderer.compose(
-        key_, sit.__class__(**{**_fields(sit), "creatures": {"hero": hero}}), colors, None, frozenset()
-    ).copy()
-    both_sit = sit.__class__(**{**_fields(sit), "creatures": {"hero": hero, "ogre": fallen}})
-    renderer = BoardRenderer()
-    both = renderer.compose(BoardKey(1, None, 0, frozenset(), 40), both_sit, colors, None, frozenset())
-    centre = (hero.at[0] * 40 + 20, hero.at[1] * 40 + 20)
-    assert both.get_at(centre) == alone.get_at(centre), "the fallen token (listed last) must not cover the living one"
 
+    def picture(creatures: dict[str, object]) -> pygame.Surface:
+        """The board with only `creatures` on it, drawn the way the battle screen draws it."""
+        shown = dataclasses.replace(sit, creatures=creatures)
+        screen = pygame.Surface((800, 600))
+        view = BoardView(pygame.Rect(0, 0, 800, 600), sit.board.width, sit.board.height)
+        renderer = BoardRenderer()
+        renderer.draw(
+            screen,
+            view,
+            renderer.compose(BoardKey(0, None, 0, frozenset(), view.cell), shown, colors, None, frozenset()),
+        )
+        return screen
 
-def _fields(sit: object) -> dict[str, object]:
-    return {name: getattr(sit, name) for name in sit.__dataclass_fields__}  # type: ignore[attr-defined]
+    alone = picture({"hero": hero})
+    both = picture({"hero": hero, "ogre": fallen})  # the fallen one comes last in the situation
+    view = BoardView(pygame.Rect(0, 0, 800, 600), sit.board.width, sit.board.height)
+    centre = view.square_center(hero.at)
+    assert both.get_at(centre) == alone.get_at(centre), "the fallen token must not cover the living one"
+    token_only = picture({"ogre": fallen})
+    assert both.get_at(centre) != token_only.get_at(centre), "and it is the living one that shows"
 
 
 # --- 6. Clicking an enemy starts the attack flow in every ruleset -----------------------------------
