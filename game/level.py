@@ -27,6 +27,7 @@ from game.paths import DEFAULT_LEVEL
 from game.tomlio import write_atomic
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import TERRAIN_KINDS, Board, Creature, Options, Square, Terrain
+from rules.ruleset import RULESETS, get_ruleset
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -36,7 +37,6 @@ else:  # pragma: no cover - the house runs 3.11, CI may not
 __all__ = [
     "FORMATS",
     "RULESETS",
-    "RULE_OPTIONS",
     "EdgeSpec",
     "Level",
     "LevelError",
@@ -51,22 +51,11 @@ __all__ = [
 FORMATS = (1,)
 """Level format versions this loader reads."""
 
-RULESETS = ("pf1", "dnd5e", "hexxen")
 TURNS = ("sides", "initiative")
 CONTROLLERS = ("human", "ai")
 EDGE_KINDS = ("hampering", "blocking")
 DIAGONALS = ("alternating", "uniform")
-DEFAULT_DIAGONAL: Mapping[str, str] = MappingProxyType({"pf1": "alternating", "dnd5e": "uniform", "hexxen": "uniform"})
-
-RULE_OPTIONS: Mapping[str, Mapping[str, tuple[type, tuple[str, ...] | None]]] = MappingProxyType(
-    {
-        "pf1": MappingProxyType({}),
-        "dnd5e": MappingProxyType({}),
-        "hexxen": MappingProxyType({}),
-    }
-)
-"""`[rules]` keys besides `diagonal`, per ruleset → (type, allowed values or None); they land in
-Options.extra. None yet: a ruleset that reads a level option adds it here and to docs/levels.md."""
+"""Every `[rules] diagonal` value; each ruleset says which it plays (its DIAGONALS) and its default."""
 
 DEFAULT_COLORS: tuple[tuple[int, int, int], ...] = ((176, 58, 46), (46, 94, 176), (56, 142, 60), (196, 150, 30))
 """Side colours by side index when a side gives none."""
@@ -252,20 +241,20 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
 
 
 def _options(table: Table | None, ruleset: str) -> Options:
-    """`[rules]`: diagonal plus the ruleset's own keys (Options.extra)."""
+    """`[rules]`: diagonal plus the ruleset's own keys (its LEVEL_OPTIONS, kept in Options.extra)."""
+    rules = get_ruleset(ruleset)
     if table is None:
-        return Options(diagonal=DEFAULT_DIAGONAL[ruleset], extra=MappingProxyType({}))
-    # dnd5e may take the alternating variant (D5-GRID-DIAG-VARIANT); its default stays uniform
-    diagonal = table.text("diagonal", DEFAULT_DIAGONAL[ruleset], choices=DIAGONALS)
+        return Options(diagonal=rules.DEFAULT_DIAGONAL, extra=MappingProxyType({}))
+    diagonal = table.text("diagonal", rules.DEFAULT_DIAGONAL, choices=rules.DIAGONALS)
     extra: dict[str, Any] = {}
-    for key, (kind, choices) in RULE_OPTIONS[ruleset].items():
+    for key, (kind, choices) in rules.LEVEL_OPTIONS.items():
         if not table.has(key):
             continue
         if kind is int:
             extra[key] = table.integer(key, minimum=0)
         else:
             extra[key] = table.text(key, choices=choices)
-    table.finish(("diagonal", *RULE_OPTIONS[ruleset]))
+    table.finish(("diagonal", *rules.LEVEL_OPTIONS))
     return Options(diagonal=diagonal, extra=MappingProxyType(extra))
 
 

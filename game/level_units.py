@@ -10,39 +10,13 @@ from game.i18n import size_name as localized_size
 from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Table, one_of, show
-from rules.core import SIZE_NAMES, Board, Creature, Size
+from rules.core import Board, Creature, Size
 from rules.dice import parse_dice
-from rules.geometry import chebyshev, footprint_distance
-from rules.pf1.space import share_fits
+from rules.placement import StartProblem
+from rules.ruleset import RULESETS, get_ruleset
 
-RACES = ("human", "elf", "half-elf", "half-orc", "dwarf", "halfling", "gnome")
-ARMORS = ("none", "light", "medium", "heavy")
-LOADS = ("light", "medium", "heavy")
-CLASSES = ("barbarian", "monk")
-ROLES = ("hunter", "npc", "leader")
-HEXXEN_POWERS = ("leibgarde", "sneak_attack")
-"""Powers the hexxen rules read (HX-LEIBGARDE, HX-NPC-NO-SNEAK); add new ones here."""
-
-DND5E_DEFAULT_SPEED_M = 9.0
-"""A dnd5e unit without `speed` walks 9 m (the common Medium speed)."""
-
-COMMON_KEYS = (
-    "id", "name", "side", "at", "size", "speed", "prone", "helpless", "flying",
-    "hp", "max_hp", "defense", "attack", "damage", "attacks", "reach", "initiative", "skill",
-)  # fmt: skip
-MOVER_KEYS = ("fly", "climb", "swim", "hover", "magic_flight")
-PF1_KEYS = (
-    "race", "armor", "load", "class", "level", "bonuses", "incorporeal", "sees_in_dark",
-    "fills_space", "obstructs_when_helpless", "acrobatics", "combat_reflexes", "dex_ac",
-)  # fmt: skip
-HEXXEN_KEYS = ("role", "mounted", "powers", "ap")
-
-UNIT_KEYS: Mapping[str, tuple[str, ...]] = {
-    "pf1": COMMON_KEYS + MOVER_KEYS + PF1_KEYS,
-    "dnd5e": COMMON_KEYS + MOVER_KEYS,
-    "hexxen": COMMON_KEYS + HEXXEN_KEYS,
-}
-"""The unit keys each ruleset accepts (docs/levels.md)."""
+UNIT_KEYS: Mapping[str, tuple[str, ...]] = {name: get_ruleset(name).UNIT_KEYS for name in RULESETS}
+"""The unit keys each ruleset accepts (docs/levels.md), as the rulesets declare them."""
 
 ErrorAt = Callable[[int, str, str], LevelError]
 """Builds the LevelError for (unit index, key, message)."""
@@ -76,11 +50,13 @@ def _bonuses(table: Table) -> tuple[tuple[str, float], ...]:
 
 def parse_unit(table: Table, ruleset: str) -> Creature:
     """One `[[units]]` table as a Creature (raises LevelError on the first bad key)."""
+    rules = get_ruleset(ruleset)
+    keys, choices = rules.UNIT_KEYS, rules.KEY_CHOICES
     uid = table.text("id")
     if not uid:
         table.fail("id", t("level_error.empty"))
     size_name = table.text("size", "medium")
-    if size_name not in SIZE_NAMES[ruleset]:
+    if size_name not in rules.SIZES:
         table.fail("size", t("level_error.size", value=show(size_name), ruleset=ruleset, expected=sizes_text(ruleset)))
     f: dict[str, Any] = {
         "id": uid,
@@ -91,11 +67,8 @@ def parse_unit(table: Table, ruleset: str) -> Creature:
         "prone": table.flag("prone"),
         "helpless": table.flag("helpless"),
     }
-    speed = table.number("speed", None, minimum=0, what=t("level_error.what_speed"))
-    if ruleset == "dnd5e" and speed is None:
-        speed = DND5E_DEFAULT_SPEED_M
-    f["speed"] = speed
-    if ruleset in ("pf1", "dnd5e"):
+    f["speed"] = table.number("speed", None, minimum=0, what=t("level_error.what_speed"))
+    if "fly" in keys:
         for mode in ("fly", "climb", "swim"):
             f[mode] = table.number(mode, None, minimum=0, what=t("level_error.what_speed"))
         f["hover"] = table.flag("hover")
@@ -104,33 +77,37 @@ def parse_unit(table: Table, ruleset: str) -> Creature:
         if f.get("fly") is None:
             table.fail("flying", t("level_error.flying_needs_fly"))
         f["airborne"], f["mode"] = True, "fly"
-    if ruleset == "pf1":
-        _pf1_keys(table, f)
-    if ruleset == "hexxen":
-        f["role"] = table.text("role", "hunter", choices=ROLES)
-        f["mounted"] = table.flag("mounted")
-        f["powers"] = table.strings("powers", (), choices=HEXXEN_POWERS)
-        f["ap"] = table.integer("ap", None, minimum=0)
-        f["single_cell"] = True  # HX-GRID-MAP: every token takes one cell, whatever its size
+    if "race" in keys:
+        _character_keys(table, f, choices)
+    if "role" in keys:
+        _token_keys(table, f, choices)
+    for key, message in rules.unit_problems(f):
+        table.fail(key, t(message))
     _combat_keys(table, f)
-    table.finish(UNIT_KEYS[ruleset], _wrong_ruleset(ruleset))
-    return Creature(**f)
+    table.finish(keys, _wrong_ruleset(ruleset))
+    return Creature(**rules.complete_unit(f))
 
 
-def _pf1_keys(table: Table, f: dict[str, Any]) -> None:
-    """The pf1 character keys (race, armour, load, class, bonuses, creature flags)."""
-    f["race"] = table.text("race", None, choices=RACES)
-    if f["speed"] is None and f["race"] is None:
-        table.fail("speed", t("level_error.pf1_speed"))
-    f["armor"] = table.text("armor", "none", choices=ARMORS)
-    f["load"] = table.text("load", "light", choices=LOADS)
-    f["char_class"] = table.text("class", None, choices=CLASSES)
+def _character_keys(table: Table, f: dict[str, Any], choices: Mapping[str, tuple[str, ...]]) -> None:
+    """The character keys (pf1: race, armour, load, class, bonuses, creature flags)."""
+    f["race"] = table.text("race", None, choices=choices["race"])
+    f["armor"] = table.text("armor", "none", choices=choices["armor"])
+    f["load"] = table.text("load", "light", choices=choices["load"])
+    f["char_class"] = table.text("class", None, choices=choices["class"])
     f["level"] = table.integer("level", 1, minimum=1)
     f["bonuses"] = _bonuses(table)
     for flag in ("incorporeal", "sees_in_dark", "fills_space", "acrobatics", "combat_reflexes"):
         f[flag] = table.flag(flag)
     f["obstructs_when_helpless"] = table.flag("obstructs_when_helpless", None)
     f["dex_ac"] = table.integer("dex_ac", 0, minimum=0)
+
+
+def _token_keys(table: Table, f: dict[str, Any], choices: Mapping[str, tuple[str, ...]]) -> None:
+    """The token keys (hexxen: role, mounted, powers, action points)."""
+    f["role"] = table.text("role", "hunter", choices=choices["role"])
+    f["mounted"] = table.flag("mounted")
+    f["powers"] = table.strings("powers", (), choices=choices["powers"])
+    f["ap"] = table.integer("ap", None, minimum=0)
 
 
 def _combat_keys(table: Table, f: dict[str, Any]) -> None:
@@ -179,17 +156,6 @@ def _blocked(board: Board, unit: Creature) -> tuple[tuple[int, int], str] | None
     return None
 
 
-def _may_share(ruleset: str, a: Creature, b: Creature) -> bool:
-    """Whether two start footprints may overlap (PF1-TINY-THROUGH, D5-GRID-FOOTPRINT)."""
-    if ruleset == "pf1":
-        if a.fills_space or b.fills_space:
-            return False
-        return a.size <= Size.TINY or b.size <= Size.TINY
-    if ruleset == "dnd5e":
-        return a.size == Size.TINY and b.size == Size.TINY
-    return False
-
-
 def check_placement(board: Board, ruleset: str, units: Sequence[Creature], error: ErrorAt) -> list[LevelError]:
     """Problems with where the units start; `error(index, key, message)` builds each one."""
     problems: list[LevelError] = []
@@ -214,61 +180,18 @@ def check_placement(board: Board, ruleset: str, units: Sequence[Creature], error
         problems.append(error(i, "at", msg))
     if problems:
         return problems
-    problems += _overlaps(ruleset, units, error)
-    if ruleset == "hexxen" and not problems:
-        problems += _touching(units, error)
-    return problems
+    return [error(p.index, "at", _start_message(p)) for p in get_ruleset(ruleset).start_problems(units)]
 
 
-def _overlaps(ruleset: str, units: Sequence[Creature], error: ErrorAt) -> list[LevelError]:
-    """Two units on one square (except Tiny sharing), and more than four dnd5e Tiny in one."""
-    problems = []
-    seen: dict[tuple[int, int], list[int]] = {}
-    for i, unit in enumerate(units):
-        clash = None
-        for sq in sorted(unit.footprint()):
-            for j in seen.get(sq, []):
-                if not _may_share(ruleset, units[j], unit):
-                    clash = (sq, j)
-                    break
-            if clash is None and ruleset == "dnd5e" and len(seen.get(sq, [])) >= 4:
-                problems.append(error(i, "at", t("level_error.four_tiny", square=list(sq))))
-                break
-            if clash is None and ruleset == "pf1" and not share_fits([unit, *(units[j] for j in seen.get(sq, []))]):
-                problems.append(error(i, "at", t("pf1_share.full", square=list(sq))))
-                break
-            if clash:
-                break
-        if clash:
-            sq, j = clash
-            other = units[j]
-            rule = {"pf1": t("level_error.share_pf1"), "dnd5e": t("level_error.share_dnd5e")}.get(ruleset, "")
-            msg = t("level_error.taken", square=list(sq), other=show(other.id), index=j, rule=rule)
-            problems.append(error(i, "at", msg))
-            continue
-        for sq in unit.footprint():
-            seen.setdefault(sq, []).append(i)
-    return problems
-
-
-def _touching(units: Sequence[Creature], error: ErrorAt) -> list[LevelError]:
-    """HX-START-APART: no two tokens may touch at the start (Chebyshev distance ≥ 2)."""
-    problems = []
-    for i, unit in enumerate(units):
-        for j in range(i):
-            other = units[j]
-            if footprint_distance(unit.footprint(), other.footprint(), chebyshev) < 2:
-                msg = t(
-                    "level_error.touching",
-                    unit=show(unit.id),
-                    at=list(unit.at),
-                    other=show(other.id),
-                    index=j,
-                    other_at=list(other.at),
-                )
-                problems.append(error(i, "at", msg))
-                break
-    return problems
+def _start_message(problem: StartProblem) -> str:
+    """A ruleset's start problem in the player's language (ids as written in the level, rule texts looked up)."""
+    params = dict(problem.params)
+    for key in ("unit", "other"):
+        if key in params:
+            params[key] = show(params[key])
+    if "rule" in params:
+        params["rule"] = t(params["rule"]) if params["rule"] else ""
+    return t(problem.message, **params)
 
 
 def unit_to_dict(unit: Creature, ruleset: str) -> dict[str, Any]:
@@ -287,12 +210,13 @@ def unit_to_dict(unit: Creature, ruleset: str) -> dict[str, Any]:
     skip = {"id", "name", "side", "at", "size", "speed", "space", "squeezed", "mode", "airborne", "defeated", "hp",
             "max_hp", "bonuses"}  # fmt: skip
     allowed = set(UNIT_KEYS[ruleset])
+    always = get_ruleset(ruleset).ALWAYS_SAVED
     for fld in fields(Creature):
         key = renamed.get(fld.name, fld.name)
         if fld.name in skip or key not in allowed:
             continue
         value = getattr(unit, fld.name)
-        if value == getattr(base, fld.name) and not (ruleset == "hexxen" and key == "role"):
+        if value == getattr(base, fld.name) and key not in always:
             continue
         if value is None:
             continue
@@ -316,4 +240,4 @@ def _num(value: Any) -> Any:
 
 def sizes_text(ruleset: str) -> str:
     """The sizes of a ruleset, for messages."""
-    return one_of(SIZE_NAMES[ruleset])
+    return one_of(get_ruleset(ruleset).SIZES)

@@ -21,14 +21,10 @@ from game.level import Level
 from rules.actions import Action
 from rules.core import Effect, Event, Illegal, Ruling, Situation, Square
 from rules.dice import d20
-from rules.opportunity import resolve_opportunity_attacks
 from rules.ruleset import Ruleset, get_ruleset
 
 GB_TURN = "GB-TURN"
 """House rule: whose turn it is; turn order by sides or by initiative (docs/combat.md)."""
-
-AOO_RULESETS = ("pf1", "dnd5e")
-"""Rulesets whose movement provokes attacks of opportunity (hexxen has none)."""
 
 _worlds = itertools.count(1)
 
@@ -222,9 +218,7 @@ class Match:
         sit = self.situation()
         if action.target is not None and action.target not in sit.creatures:
             raise BadAction(f"no unit {action.target!r} on this level")
-        result = self.ruleset.rule(sit, action, self.rng)
-        if isinstance(result, Ruling) and self.level.ruleset in AOO_RULESETS:
-            result = resolve_opportunity_attacks(sit, action.unit, result, self.rng)
+        result = self.ruleset.rule(sit, action, self.rng)  # the whole ruling, attacks of opportunity included
         if isinstance(result, Ruling):
             self.apply(result.effects)
             self._check_victory()

@@ -84,13 +84,7 @@ def resolve_attack(
 
 
 def down_effects(ruleset: str, target: Creature) -> list[Effect]:
-    """What 0 hp does: pf1 helpless (stays on the board), dnd5e unconscious and prone, hexxen defeated."""
-    if ruleset == "pf1":
-        return [Effect("set", target.id, "helpless", True), Effect("set", target.id, "defeated", True)]
-    if ruleset == "dnd5e":
-        return [
-            Effect("set", target.id, "helpless", True),
-            Effect("set", target.id, "prone", True),
-            Effect("set", target.id, "defeated", True),
-        ]
-    return [Effect("set", target.id, "defeated", True)]
+    """What 0 hp does, as the ruleset named says (its `down_effects`)."""
+    from rules.ruleset import get_ruleset  # the rulesets import this module
+
+    return get_ruleset(ruleset).down_effects(target)

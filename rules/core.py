@@ -46,13 +46,6 @@ class Size(IntEnum):
         return self.name.lower()
 
 
-SIZE_NAMES: Mapping[str, tuple[str, ...]] = {
-    "pf1": ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"),
-    "dnd5e": ("tiny", "small", "medium", "large", "huge", "gargantuan"),
-    "hexxen": ("tiny", "medium", "huge"),
-}
-"""The sizes each ruleset has (INTERFACE.md §1)."""
-
 _SIDE_SQUARES = {
     Size.FINE: 1,
     Size.DIMINUTIVE: 1,
@@ -435,13 +428,3 @@ class Situation:
     def others(self, unit: str) -> list[Creature]:
         """Every creature other than `unit` still on the board."""
         return [c for uid, c in self.creatures.items() if uid != unit]
-
-    def occupants(self) -> dict[Square, list[Creature]]:
-        """Square → creatures whose footprint covers it (defeated hexxen tokens excluded)."""
-        result: dict[Square, list[Creature]] = {}
-        for c in self.creatures.values():
-            if c.defeated and self.ruleset == "hexxen":
-                continue
-            for sq in c.footprint():
-                result.setdefault(sq, []).append(c)
-        return result

@@ -29,8 +29,10 @@ def reactions_left(creature: Creature, round_no: int) -> int:
     return max(0, allowed - used)
 
 
-def resolve_opportunity_attacks(sit: Situation, mover: str, ruling: Ruling, rng: random.Random) -> Ruling:
-    """The movement ruling with its attacks of opportunity rolled and, if the mover falls, its stop."""
+def resolve_opportunity_attacks(
+    sit: Situation, mover: str, ruling: Ruling, rng: random.Random, stop_rule: str
+) -> Ruling:
+    """The movement ruling with its attacks of opportunity rolled and, if the mover falls, its stop (`stop_rule`)."""
     if not any(e.kind == "provokes" for step in ruling.steps for e in step.events) and not any(
         e.kind == "provokes" for e in ruling.events
     ):
@@ -59,7 +61,7 @@ def resolve_opportunity_attacks(sit: Situation, mover: str, ruling: Ruling, rng:
                     hp = max(0, hp - int(effect.value))
             effects.extend(attack.effects)
             if hp == 0:
-                return _stopped(sit, mover, ruling, index, events, effects, rules, used)
+                return _stopped(sit, mover, ruling, index, events, effects, rules, used, stop_rule)
     return _merged(sit, ruling, events, effects, rules, used)
 
 
@@ -100,13 +102,13 @@ def _stopped(
     effects: list[Effect],
     rules: list[str],
     used: dict[str, int],
+    stop_rule: str,
 ) -> Ruling:
     """The mover fell while leaving step `index`'s start: it stays on the last legal position before it."""
     c = sit.creatures[mover]
     positions: list[tuple[Square, tuple[int, int] | None]] = [(c.at, c.space)]
     positions += [(s.to, s.dims) for s in ruling.steps[:index]]
     anchor, dims = positions[-1]
-    stop_rule = "PF1-ILLEGAL-END" if sit.ruleset == "pf1" else "D5-NO-END-IN-SPACE"
     for anchor_try, dims_try in reversed(positions):
         if _free(sit, mover, anchor_try, dims_try or c.dims):
             anchor, dims = anchor_try, dims_try

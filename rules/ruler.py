@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core import SQUARE_CM, Options, Square
-from rules.geometry import chebyshev, pf1_distance
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,14 +21,7 @@ class Tape:
 
 
 def tape(ruleset: str, options: Options, a: Square, b: Square) -> Tape:
-    """Distance from `a` to `b`: pf1 1-2-1-2 (PF1-DIAG), dnd5e every diagonal 1 (D5-GRID-DIAG) unless the
-    level takes the alternating variant (D5-GRID-DIAG-VARIANT), hexxen none."""
-    if ruleset == "hexxen":
-        return Tape(None, "HX-ABSTRACT")
-    if ruleset == "pf1" and options.diagonal != "uniform":
-        return Tape(pf1_distance(a, b), "PF1-DIAG")
-    if ruleset == "pf1":
-        return Tape(chebyshev(a, b), "GB-DIAGONAL-UNIFORM")
-    if options.diagonal == "alternating":
-        return Tape(pf1_distance(a, b), "D5-GRID-DIAG-VARIANT")
-    return Tape(chebyshev(a, b), "D5-GRID-DIAG")
+    """Distance from `a` to `b` as the ruleset named counts it (its `distance`)."""
+    from rules.ruleset import get_ruleset  # the rulesets import Tape from here
+
+    return get_ruleset(ruleset).distance(options, a, b)

@@ -1,18 +1,21 @@
 """The shape every ruleset module has, and the lookup by name.
 
-Each of `rules.pf1`, `rules.dnd5e`, `rules.hexxen` is a module (or package) exposing the
-same names, so the game, the commands, the AI and the UI ask every ruleset the same way.
+Each of `rules.pf1`, `rules.dnd5e`, `rules.hexxen` is a package exposing the same names, so
+the game, the level loader, the commands, the AI and the UI ask every ruleset the same way
+and never compare a ruleset's name (tests/test_contract.py checks both).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
 from rules.actions import Action
-from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.core import Creature, Effect, Illegal, Options, Ruling, Situation, Square
+from rules.placement import StartProblem
+from rules.ruler import Tape
 
 RULESETS = ("pf1", "dnd5e", "hexxen")
 
@@ -92,6 +95,38 @@ class Ruleset(Protocol):
     BANDS: tuple[str, ...]
     """The reach bands, cheapest first (pf1: move, double_move, run)."""
 
+    # --- what a level may say (rules/<name>/terms.py) ---
+    SIZES: tuple[str, ...]
+    """The size names a level may give a unit."""
+    UNIT_KEYS: tuple[str, ...]
+    """The `[[units]]` keys a level may use (rules/unit_keys.py plus the ruleset's own)."""
+    KEY_CHOICES: Mapping[str, tuple[str, ...]]
+    """Unit keys whose value is one of a fixed list (or, for a list key, each of its items)."""
+    ALWAYS_SAVED: tuple[str, ...]
+    """Unit keys a saved level spells out even at their default value."""
+    DIAGONALS: tuple[str, ...]
+    """The `[rules] diagonal` values the ruleset can play."""
+    DEFAULT_DIAGONAL: str
+    LEVEL_OPTIONS: Mapping[str, tuple[type, tuple[str, ...] | None]]
+    """`[rules]` keys besides `diagonal` → (type, allowed values or None); they land in Options.extra."""
+
+    def complete_unit(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """A unit's Creature fields with what the ruleset implies filled in (default speed, one cell…)."""
+
+    def unit_problems(self, fields: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """(key, catalogue key of the message) for each unit the ruleset refuses beyond the key checks."""
+
+    def start_problems(self, units: Sequence[Creature]) -> list[StartProblem]:
+        """Units that may not start where they stand (overlaps, tokens touching…); the map is checked already."""
+
+    def distance(self, options: Options, a: Square, b: Square) -> Tape:
+        """The distance from `a` to `b` as the ruleset counts it, with the rule id that decides."""
+
+    def down_effects(self, target: Creature) -> list[Effect]:
+        """What 0 hp does to `target`."""
+
+    # --- the turn and its rulings ---
+
     def new_turn(self, sit: Situation, unit: str) -> Any:
         """The unit's fresh turn state at the start of its turn."""
 
@@ -111,7 +146,8 @@ class Ruleset(Protocol):
         """Every square the unit can end on this turn (moving in `mode`, if named), with cost and band."""
 
     def rule(self, sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
-        """Rule on one action; a Ruling's effects are the whole change it makes."""
+        """Rule on one action; a Ruling is the whole ruling (attacks of opportunity included), its effects
+        the whole change it makes."""
 
     def available(self, sit: Situation, unit: str) -> dict[str, Illegal | None]:
         """Action kind → None when it can be taken now, or the Illegal saying why not."""

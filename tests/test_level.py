@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import game.level
 from game.level import Level, LevelError, check_level, level_to_toml, load_level, parse_level, save_level
 from rules.core import Size
 
@@ -188,8 +187,10 @@ def test_flying_unit_may_start_above_a_pit() -> None:
 
 
 def test_rules_table_keeps_registered_ruleset_options_in_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    options = {"pf1": {"checks": (str, ("roll", "pass")), "bonus": (int, None)}}
-    monkeypatch.setattr(game.level, "RULE_OPTIONS", options)
+    import rules.pf1
+
+    options = {"checks": (str, ("roll", "pass")), "bonus": (int, None)}
+    monkeypatch.setattr(rules.pf1, "LEVEL_OPTIONS", options)
     level = parse_level(variant("[map]\n", '[rules]\ndiagonal = "uniform"\nchecks = "pass"\nbonus = 2\n\n[map]\n'))
     assert level.options.diagonal == "uniform" and dict(level.options.extra) == {"checks": "pass", "bonus": 2}
     _same_data(level, parse_level(level_to_toml(level)))

@@ -84,4 +84,4 @@ def test_downed_or_helpless_creatures_take_no_opportunity_attacks():
     step = StepRuling((0, 2), 150, ("D5-OA-LEAVE-REACH",), (Event("provokes", "D5-OA-LEAVE-REACH", "m", "e", (0, 1)),))
     ruling = Ruling(cost=300, unit_cm=1, rules=("D5-SPEED",), steps=(StepRuling((0, 1), 150, ()), step))
     sit = Situation("dnd5e", board, {"m": mover, "e": enemy})
-    assert resolve_opportunity_attacks(sit, "m", ruling, random.Random(1)) == ruling
+    assert resolve_opportunity_attacks(sit, "m", ruling, random.Random(1), "D5-NO-END-IN-SPACE") == ruling

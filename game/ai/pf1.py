@@ -13,6 +13,7 @@ from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.geometry import pf1_distance
 from rules.pf1.actions import standard_free
 from rules.pf1.movement import reach_squares
 from rules.ruleset import Reach
@@ -40,7 +41,7 @@ def choose(ctx: Ctx) -> Action | None:
         return None
     speed = pf1.effective_speed(me)
     target = hunt_choice(ctx.sit.board, me, foes)
-    far = gap("pf1", me.footprint(), target.footprint())
+    far = gap(pf1_distance, me.footprint(), target.footprint())
     if standard_free(ts):
         # the bar offers no attack out of reach, so ask the turn state whether the standard action is left
         step_in = _move_into_reach(ctx, foes)
@@ -131,7 +132,7 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     for foe in foes:
         for sq in _ring(foe):
             if board.in_bounds(sq) and pf1.in_reach(ctx.sit, ctx.unit, foe.id, sq, me.dims):
-                ends.append((gap("pf1", footprint_at(me, sq), me.footprint()), foe.hp, sq, foe))
+                ends.append((gap(pf1_distance, footprint_at(me, sq), me.footprint()), foe.hp, sq, foe))
     ends.sort(key=lambda e: (e[0], e[1], e[2][1], e[2][0]))
     dry = random.Random(0)
     for _, _, sq, foe in ends[:CHARGE_PROBES]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from game.ai.navigation import walk_gap
 from rules.core import Board, Creature, Illegal, Ruling, Square, footprint
-from rules.geometry import chebyshev, footprint_distance, pf1_distance
+from rules.geometry import footprint_distance
 from rules.ruleset import Reach
 
 WOUND_WEIGHT = 3.0
@@ -19,9 +19,9 @@ PROBES = 3
 """How many of the best destinations are measured for provokes events (measures are the costly part)."""
 
 
-def gap(ruleset: str, mine: frozenset[Square], theirs: frozenset[Square]) -> int:
-    """Distance in squares between two footprints as the ruleset counts it (pf1 1-2-1-2, else Chebyshev)."""
-    return footprint_distance(mine, theirs, pf1_distance if ruleset == "pf1" else chebyshev)
+def gap(metric: Callable[[Square, Square], int], mine: frozenset[Square], theirs: frozenset[Square]) -> int:
+    """Distance in squares between two footprints, each square pair measured by `metric` (the ruleset's)."""
+    return footprint_distance(mine, theirs, metric)
 
 
 def attack_choice(foes: Sequence[Creature]) -> Creature:

@@ -2,10 +2,32 @@
 
 from __future__ import annotations
 
-from .actions import attack_modifiers, available, fall, must_fall, rule, save_modifier
+import random
+
+from rules.actions import Action
+from rules.core import Illegal, Ruling, Situation
+from rules.opportunity import resolve_opportunity_attacks
+
+from .actions import attack_modifiers, available, fall, must_fall, save_modifier
+from .actions import rule as _rule_alone
 from .movement import measure
 from .reachable import reachable
 from .space import reach_squares, size_order, threatening
+from .terms import (
+    ALWAYS_SAVED,
+    DEFAULT_DIAGONAL,
+    DIAGONALS,
+    KEY_CHOICES,
+    LEVEL_OPTIONS,
+    SIZES,
+    STOP_RULE,
+    UNIT_KEYS,
+    complete_unit,
+    distance,
+    down_effects,
+    start_problems,
+    unit_problems,
+)
 from .turn import (
     TurnState,
     current_turn,
@@ -22,13 +44,23 @@ UNIT_CM = 1
 BANDS = ("move", "dash")
 
 __all__ = [
+    "ALWAYS_SAVED",
     "BANDS",
+    "DEFAULT_DIAGONAL",
+    "DIAGONALS",
+    "KEY_CHOICES",
+    "LEVEL_OPTIONS",
     "NAME",
+    "SIZES",
     "UNIT_CM",
+    "UNIT_KEYS",
     "TurnState",
     "attack_modifiers",
     "available",
+    "complete_unit",
     "current_turn",
+    "distance",
+    "down_effects",
     "fall",
     "measure",
     "movement_modes",
@@ -43,5 +75,15 @@ __all__ = [
     "size_order",
     "speeds_cm",
     "stand_cost_cm",
+    "start_problems",
     "threatening",
+    "unit_problems",
 ]
+
+
+def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on one action: the whole ruling, the attacks of opportunity it provokes included (GB-AOO)."""
+    result = _rule_alone(sit, action, rng)
+    if isinstance(result, Ruling) and action.unit is not None:
+        return resolve_opportunity_attacks(sit, action.unit, result, rng, STOP_RULE)
+    return result

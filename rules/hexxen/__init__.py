@@ -15,6 +15,20 @@ from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import setup_problems
 from rules.hexxen.state import after
 from rules.hexxen.tactics import SNEAK, can_attack, plan_attack, release_choices
+from rules.hexxen.terms import (
+    ALWAYS_SAVED,
+    DEFAULT_DIAGONAL,
+    DIAGONALS,
+    KEY_CHOICES,
+    LEVEL_OPTIONS,
+    SIZES,
+    UNIT_KEYS,
+    complete_unit,
+    distance,
+    down_effects,
+    start_problems,
+    unit_problems,
+)
 from rules.hexxen.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
 from rules.ruleset import Reach
 
@@ -22,15 +36,25 @@ NAME = "hexxen"
 BANDS = ("engage",)
 
 __all__ = [
+    "ALWAYS_SAVED",
     "BANDS",
+    "DEFAULT_DIAGONAL",
+    "DIAGONALS",
+    "KEY_CHOICES",
+    "LEVEL_OPTIONS",
     "NAME",
+    "SIZES",
     "UNIT_CM",
+    "UNIT_KEYS",
     "TurnState",
     "after",
     "available",
     "bound_to",
     "can_attack",
+    "complete_unit",
     "current_turn",
+    "distance",
+    "down_effects",
     "is_bound",
     "measure",
     "movement_modes",
@@ -40,6 +64,8 @@ __all__ = [
     "release_choices",
     "rule",
     "setup_problems",
+    "start_problems",
+    "unit_problems",
 ]
 
 

@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
-from rules.pf1.actions import available, escaping_now, in_reach, no_cover_from_ally, rule, squeezed_now
+import random
+
+from rules.actions import Action
+from rules.core import Illegal, Ruling, Situation
+from rules.opportunity import resolve_opportunity_attacks
+from rules.pf1.actions import available, escaping_now, in_reach, no_cover_from_ally, squeezed_now
+from rules.pf1.actions import rule as _rule_alone
 from rules.pf1.movement import closest, involuntary_stop, measure, reachable, threatened_by
 from rules.pf1.space import share_fits
 from rules.pf1.speed import effective_speed, run_multiplier
+from rules.pf1.terms import (
+    ALWAYS_SAVED,
+    DEFAULT_DIAGONAL,
+    DIAGONALS,
+    KEY_CHOICES,
+    LEVEL_OPTIONS,
+    SIZES,
+    STOP_RULE,
+    UNIT_KEYS,
+    complete_unit,
+    distance,
+    down_effects,
+    start_problems,
+    unit_problems,
+)
 from rules.pf1.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
 
 NAME = "pf1"
@@ -14,13 +35,23 @@ UNIT_CM = 150
 BANDS = ("move", "double_move", "run")
 
 __all__ = [
+    "ALWAYS_SAVED",
     "BANDS",
+    "DEFAULT_DIAGONAL",
+    "DIAGONALS",
+    "KEY_CHOICES",
+    "LEVEL_OPTIONS",
     "NAME",
+    "SIZES",
     "UNIT_CM",
+    "UNIT_KEYS",
     "TurnState",
     "available",
     "closest",
+    "complete_unit",
     "current_turn",
+    "distance",
+    "down_effects",
     "effective_speed",
     "escaping_now",
     "in_reach",
@@ -35,5 +66,15 @@ __all__ = [
     "run_multiplier",
     "share_fits",
     "squeezed_now",
+    "start_problems",
     "threatened_by",
+    "unit_problems",
 ]
+
+
+def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on one action: the whole ruling, the attacks of opportunity it provokes included (GB-AOO)."""
+    result = _rule_alone(sit, action, rng)
+    if isinstance(result, Ruling) and action.unit is not None:
+        return resolve_opportunity_attacks(sit, action.unit, result, rng, STOP_RULE)
+    return result

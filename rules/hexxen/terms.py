@@ -1,0 +1,58 @@
+"""hexxen's answers to the contract's plain questions: level sizes, unit keys, `[rules]` options, start checks,
+distance and what 0 hp does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from rules.core import Creature, Effect, Options, Square
+from rules.placement import StartProblem, overlaps, touching
+from rules.ruler import Tape
+from rules.unit_keys import COMBAT_KEYS
+
+SIZES = ("tiny", "medium", "huge")
+DIAGONALS = ("alternating", "uniform")
+DEFAULT_DIAGONAL = "uniform"
+LEVEL_OPTIONS: Mapping[str, tuple[type, tuple[str, ...] | None]] = MappingProxyType({})
+"""`[rules]` keys besides `diagonal` → (type, allowed values or None); they land in Options.extra."""
+
+HEXXEN_KEYS = ("role", "mounted", "powers", "ap")
+UNIT_KEYS = COMBAT_KEYS + HEXXEN_KEYS
+"""The unit keys a hexxen level accepts (docs/levels.md)."""
+KEY_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "role": ("hunter", "npc", "leader"),
+        # the powers the hexxen rules read (HX-LEIBGARDE, HX-NPC-NO-SNEAK); add new ones here
+        "powers": ("leibgarde", "sneak_attack"),
+    }
+)
+ALWAYS_SAVED: tuple[str, ...] = ("role",)
+"""Unit keys written when saving even at their default value (a token's role is always spelt out)."""
+
+
+def complete_unit(fields: dict[str, Any]) -> dict[str, Any]:
+    """The unit's fields with what hexxen implies: every token takes one cell, whatever its size (HX-GRID-MAP)."""
+    fields["single_cell"] = True
+    return fields
+
+
+def unit_problems(fields: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(key, catalogue message) for each unit key hexxen refuses (none beyond the key checks)."""
+    return []
+
+
+def start_problems(units: Sequence[Creature]) -> list[StartProblem]:
+    """Tokens on one cell, else tokens that touch (HX-START-APART: at least one empty square between)."""
+    return overlaps(units, lambda a, b: False) or touching(units)
+
+
+def distance(options: Options, a: Square, b: Square) -> Tape:
+    """No distance: hexxen measures nothing (HX-ABSTRACT)."""
+    return Tape(None, "HX-ABSTRACT")
+
+
+def down_effects(target: Creature) -> list[Effect]:
+    """What 0 hp does: the token is defeated (GB-DOWN)."""
+    return [Effect("set", target.id, "defeated", True)]
