@@ -9,15 +9,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol
 
 from rules.actions import Action
-from rules.core import Creature, Effect, Illegal, Options, Ruling, Situation, Square
+from rules.core import SQUARE_CM, Creature, Effect, Illegal, Options, Ruling, Situation, Square
 from rules.placement import StartProblem
-from rules.ruler import Tape
 
 RULESETS = ("pf1", "dnd5e", "hexxen")
+
+
+@dataclass(frozen=True, slots=True)
+class Tape:
+    """A measured distance, or none where the ruleset has no distances."""
+
+    squares: int | None
+    rule: str
+
+    @property
+    def metres(self) -> float | None:
+        """The distance in metres (None for hexxen)."""
+        return None if self.squares is None else self.squares * SQUARE_CM / 100
 
 
 _set = object.__setattr__
@@ -107,6 +120,8 @@ class Ruleset(Protocol):
     DIAGONALS: tuple[str, ...]
     """The `[rules] diagonal` values the ruleset can play."""
     DEFAULT_DIAGONAL: str
+    TACTICS: tuple[str, ...]
+    """The tactics an attack may take (hexxen: front, relieve, cut_in); empty when attacks take none."""
     LEVEL_OPTIONS: Mapping[str, tuple[type, tuple[str, ...] | None]]
     """`[rules]` keys besides `diagonal` → (type, allowed values or None); they land in Options.extra."""
 

@@ -231,7 +231,7 @@ class BattleController:
 
     def uses_tactics(self) -> bool:
         """Whether attacks take a tactic (hexxen: front, relieve, cut in)."""
-        return self.match.level.ruleset == "hexxen"
+        return bool(self.match.ruleset.TACTICS)
 
     def armed_tip(self, sq: Square | None = None) -> str:
         """What the pointer tip says while an action is armed: whom or where to click, or why not there."""

@@ -10,7 +10,7 @@ from typing import Any
 from rules.core import Creature, Effect, Options, Size, Square
 from rules.geometry import chebyshev, pf1_distance
 from rules.placement import StartProblem, overlaps
-from rules.ruler import Tape
+from rules.ruleset import Tape
 from rules.unit_keys import COMBAT_KEYS, MOVER_KEYS
 
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
@@ -25,6 +25,8 @@ UNIT_KEYS = COMBAT_KEYS + MOVER_KEYS
 KEY_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 ALWAYS_SAVED: tuple[str, ...] = ()
 """Unit keys written when saving even at their default value."""
+TACTICS: tuple[str, ...] = ()
+"""No attack tactics to choose from."""
 
 DEFAULT_SPEED_M = 9.0
 """A dnd5e unit without `speed` walks 9 m (the common Medium speed)."""

@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from rules.actions import TACTICS as ACTION_TACTICS
 from rules.core import Creature, Effect, Options, Square
 from rules.placement import StartProblem, overlaps, touching
-from rules.ruler import Tape
+from rules.ruleset import Tape
 from rules.unit_keys import COMBAT_KEYS
 
 SIZES = ("tiny", "medium", "huge")
@@ -30,6 +31,8 @@ KEY_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 ALWAYS_SAVED: tuple[str, ...] = ("role",)
 """Unit keys written when saving even at their default value (a token's role is always spelt out)."""
+TACTICS = ACTION_TACTICS
+"""An attack is made front, relieving or cutting in (HX-RELIEF, HX-CUT-IN)."""
 
 
 def complete_unit(fields: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from rules.core import Creature, Effect, Options, Size, Square
 from rules.geometry import chebyshev, pf1_distance
 from rules.pf1.space import share_fits
 from rules.placement import StartProblem, overlaps
-from rules.ruler import Tape
+from rules.ruleset import Tape
 from rules.unit_keys import COMBAT_KEYS, MOVER_KEYS
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -36,6 +36,8 @@ KEY_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 ALWAYS_SAVED: tuple[str, ...] = ()
 """Unit keys written when saving even at their default value."""
+TACTICS: tuple[str, ...] = ()
+"""No attack tactics to choose from."""
 
 
 def complete_unit(fields: dict[str, Any]) -> dict[str, Any]:
