@@ -57,7 +57,7 @@ def start_problems(units: Sequence[Creature]) -> list[StartProblem]:
 
 
 def distance(options: Options, a: Square, b: Square) -> Tape:
-    """Distance in squares: every diagonal counts 1 (D5-GRID-DIAG), or 1-2-1-2 with the variant (D5-GRID-DIAG-VARIANT)."""
+    """Distance in squares: each diagonal 1 (D5-GRID-DIAG), or 1-2-1-2 with the variant (D5-GRID-DIAG-VARIANT)."""
     if options.diagonal == "alternating":
         return Tape(pf1_distance(a, b), "D5-GRID-DIAG-VARIANT")
     return Tape(chebyshev(a, b), "D5-GRID-DIAG")
