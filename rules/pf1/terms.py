@@ -46,7 +46,7 @@ def complete_unit(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def unit_problems(fields: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(key, catalogue key of the message) for each unit key pf1 refuses: a unit needs a speed or a race to take it from."""
+    """(key, catalogue key of the message) for each unit key pf1 refuses: a speed, or a race to take it from."""
     if fields.get("speed") is None and fields.get("race") is None:
         return [("speed", "level_error.pf1_speed")]
     return []
