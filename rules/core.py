@@ -242,14 +242,14 @@ class Creature:
     @property
     def full_side(self) -> int:
         """Side of the unsqueezed footprint in squares (a hexxen token always takes one cell)."""
-        return 1 if self.single_cell else side_squares(self.size)
+        return 1 if self.single_cell else _SIDE_SQUARES[self.size]
 
     @property
     def dims(self) -> tuple[int, int]:
         """Current footprint width and height in squares."""
         if self.space is not None:
             return self.space
-        s = self.full_side
+        s = 1 if self.single_cell else _SIDE_SQUARES[self.size]  # full_side, inlined: asked very often
         return (s, s)
 
     def footprint(self) -> frozenset[Square]:

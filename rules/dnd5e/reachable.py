@@ -34,7 +34,10 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
         cost = units * SQUARE_CM
         band = band_of(cost, budget)
         if band is not None:
-            out.append(Reach(at=anchor, cost=cost, band=band, path=path))
+            if callable(path):  # the one-square search works a path out only when it is read
+                out.append(Reach(anchor, cost, band, trace=path))
+            else:
+                out.append(Reach(anchor, cost, band, path))
     out.sort(key=lambda r: (r.cost, r.at[1], r.at[0]))
     return out
 

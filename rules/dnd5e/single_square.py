@@ -9,13 +9,14 @@ state is just the index. The property tests check it against `measure`.
 
 from __future__ import annotations
 
-from collections.abc import Container
+import functools
+from collections.abc import Callable, Container
 
 from rules.core import Square, Terrain
-from rules.search import cost_map
 
 from .movement import Mover, State
 
+_INF = 1 << 30
 _DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -79,67 +80,83 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
             got = walls[i] = terrain_info(tiles[i])[0]
         return got
 
-    def successors(i: int) -> list[tuple[int, int]]:
-        """Neighbouring square indices with their step costs."""
-        x, y = i % width, i // width
-        west, east, north, south = x > 0, x < width - 1, y > 0, y < height - 1
-        out = []
-        if east and (c := units(i + 1)):
-            out.append((i + 1, c))
-        if west and (c := units(i - 1)):
-            out.append((i - 1, c))
-        if south and (c := units(i + width)):
-            out.append((i + width, c))
-        if north and (c := units(i - width)):
-            out.append((i - width, c))
-        # a diagonal may not cut a wall's corner (D5-GRID-CORNER)
-        for ok, dx, dy in (
-            (east and south, 1, width),
-            (east and north, 1, -width),
-            (west and south, -1, width),
-            (west and north, -1, -width),
-        ):
-            if ok and (c := units(i + dx + dy)) and not walled(i + dx) and not walled(i + dy):
-                out.append((i + dx + dy, c))
-        return out
-
     first = start[1] * width + start[0]
     units(first)
-    best, prev = cost_map([(first, 0)], successors, limit)
-    return Found(width, best, prev, squeezed_at)
+    # Dial's bucket queue over flat lists (the order and first-found ties of rules.search.cost_map)
+    best = [_INF] * (width * height)
+    prev = [-1] * (width * height)
+    order = [first]
+    best[first] = 0
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(first)
+    # the eight steps as (index offset, dx, dy, diagonal); a diagonal may not cut a wall's corner (D5-GRID-CORNER)
+    steps = [(dx + dy * width, dx, dy, bool(dx and dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    steps += [(dx + dy * width, dx, dy, True) for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1))]
+    last_x, last_y = width - 1, height - 1
+    for cost in range(limit + 1):
+        for i in buckets[cost]:
+            if best[i] != cost:
+                continue
+            x, y = i % width, i // width
+            for offset, dx, dy, diagonal in steps:
+                nx, ny = x + dx, y + dy
+                if nx < 0 or ny < 0 or nx > last_x or ny > last_y:
+                    continue
+                j = i + offset
+                step = cells[j]
+                if step is None:
+                    step = units(j)
+                if not step:
+                    continue
+                if diagonal and (walled(i + dx) or walled(i + dy * width)):
+                    continue
+                total = cost + step
+                if total <= limit and total < best[j]:
+                    if best[j] == _INF:
+                        order.append(j)
+                    best[j] = total
+                    prev[j] = i
+                    buckets[total].append(j)
+    return Found(width, best, prev, order, squeezed_at)
 
 
 class Found:
     """The search result over square indices, turned into states only where asked."""
 
-    def __init__(self, width: int, best: dict[int, int], prev: dict[int, int | None], squeezed: set[int]) -> None:
+    def __init__(self, width: int, best: list[int], prev: list[int], order: list[int], squeezed: set[int]) -> None:
         self.width = width
         self.best = best
         self.prev = prev
+        self.order = order
+        """Every square found, in the order the search found it."""
         self.squeezed = squeezed
 
     def state(self, i: int) -> State:
         """The (anchor, squeezed) state of square index `i`."""
         return ((i % self.width, i // self.width), i in self.squeezed, 0)
 
-    def ends(self, start: Square, taken: Container[Square]) -> list[tuple[Square, int, tuple[Square, ...]]]:
-        """(anchor, cost in squares, path) of every square a segment may end on, start excluded."""
-        width, prev = self.width, self.prev
-        paths: dict[int, tuple[Square, ...]] = {}
+    def ends(
+        self, start: Square, taken: Container[Square]
+    ) -> list[tuple[Square, int, Callable[[], tuple[Square, ...]]]]:
+        """(anchor, cost in squares, path) of every square a segment may end on, start excluded.
+
+        The path is a function that works it out when called: most squares are only shaded.
+        """
+        width, best = self.width, self.best
         out = []
-        for i, cost in self.best.items():
+        for i in self.order:
             anchor = (i % width, i // width)
             if anchor == start or anchor in taken:
                 continue
-            chain = []
-            j: int | None = i
-            while j is not None and j not in paths:
-                chain.append(j)
-                j = prev[j]
-            known = paths[j] if j is not None else ()
-            for link in reversed(chain):
-                if prev[link] is not None:
-                    known = (*known, (link % width, link // width))
-                paths[link] = known
-            out.append((anchor, cost, paths[i]))
+            out.append((anchor, best[i], functools.partial(self.path, i)))
         return out
+
+    def path(self, i: int) -> tuple[Square, ...]:
+        """The squares entered on the way to square index `i`."""
+        width, prev = self.width, self.prev
+        out = []
+        while prev[i] != -1:
+            out.append((i % width, i // width))
+            i = prev[i]
+        out.reverse()
+        return tuple(out)
