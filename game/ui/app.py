@@ -161,7 +161,7 @@ class App:
         if self.options.locked:
             return
         if getattr(getattr(self.scene, "autoplayer", None), "busy", False):
-            message = t("save.wait")
+            message, ok = t("save.wait"), False
         else:
             from game.ui.scenes.replay import ReplayScene
 
@@ -172,7 +172,7 @@ class App:
         print(message, flush=True)  # the log line: the path stays in the terminal after the toast fades
         say = getattr(self.scene, "say", None)
         if callable(say):
-            say(message)
+            say(message, "info" if ok else "error")
 
     def poll_watch(self) -> None:
         """play --watch: reload a changed level (a fresh match); keep the last good one while it does not load."""

@@ -7,24 +7,19 @@ itself (victory, hand-over, pause, level menu) are queued in `requests` for the 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from game.i18n import action_name, refusal, t
 from game.match import Match, Record
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
-from game.ui.forecast import Forecast, Preview, action_for_band, straight_path, switchable_modes
-from game.ui.odds import Odds, attack_odds
+from game.ui.forecast import Forecast, Preview, action_for_band, switchable_modes
+from game.ui.odds import Odds
+from game.ui.previews import Previews
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.hexxen import release_choices
-from rules.ruleset import Reach
 
 TOAST_SECONDS = 5.0
-
-
-ARMED_BAND = "armed"
-"""The shading band of the squares an armed action may end on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +31,7 @@ class Request:
     names: tuple[str, ...] = ()
 
 
-class BattleController:
+class BattleController(Previews):
     """One match's input state: who is selected, what is armed, what a click on a square does."""
 
     def __init__(self, match: Match, autoplayer: AutoPlayer | None = None) -> None:
@@ -61,6 +56,7 @@ class BattleController:
         self.step_costs = False
         """Show each previewed step's cost (V toggles; Shift shows it while held)."""
         self.toast = ""
+        self.toast_tone = "error"
         self.toast_left = 0.0
         self.version = 0
         """State version: bumped after every perform or undo (keys the caches)."""
@@ -156,121 +152,9 @@ class BattleController:
         acted = {r.action.unit for r in self.turn_records() if r.result.ok}
         return [u for u in self.situation().creatures if u in self.actors and u not in acted]
 
-    def odds(self, target: str) -> Odds | Illegal:
-        """The selected unit's attack on `target`: hit chance and damage range, or why it is refused (cached)."""
-        assert self.selected is not None
-        key = (self.version, self.selected, target)
-        if key not in self._odds:
-            action = Action("attack", self.selected, target=target, tactic=self.tactic)
-            self._odds = {key: attack_odds(self.match.ruleset, self.situation(), action)}
-        return self._odds[key]
-
-    def _armed_action(self, sq: Square) -> Action | None:
-        """The action an armed step, charge, overrun or tumble would be if it ended on `sq`."""
-        kind, unit = self.armed, self.selected
-        if kind is None or unit is None:
-            return None
-        form = shape(kind)
-        if form.path == "square":
-            return Action(kind, unit, (sq,))
-        if form.path == "straight" and self.armed_target is not None:
-            path = self.armed_path(sq)
-            if form.through:
-                return Action(kind, unit, path, through=self.armed_target)
-            return Action(kind, unit, path, target=self.armed_target)
-        return None
-
-    def end_ruling(self, sq: Square) -> Ruling | Illegal | None:
-        """What rule() says to the armed action ending on `sq` (None when nothing square-taking is armed)."""
-        ends = self.legal_ends()
-        if sq not in ends:
-            action = self._armed_action(sq)
-            if action is None or not action.path:
-                return None
-            ends[sq] = self.match.ruleset.rule(self.situation(), action, random.Random(0))
-        return ends[sq]
-
-    def legal_ends(self) -> dict[Square, Ruling | Illegal]:
-        """Armed step, charge, overrun or tumble: each square it might end on → rule()'s answer (per state)."""
-        key = (self.version, self.selected, self.armed, self.armed_target)
-        if self._ends_key == key:
-            return self._ends
-        ends: dict[Square, Ruling | Illegal] = {}
-        probe = self._armed_action((0, 0)) if self.selected else None
-        if probe is not None and self.selected is not None:
-            sit = self.situation()
-            me = sit.creatures[self.selected]
-            near = {(x + dx, y + dy) for x, y in me.footprint() for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-            far = (
-                set(self.forecast.reach)
-                if self.forecast is not None and shape(probe.kind).path == "straight"
-                else set()
-            )
-            for sq in sorted(near | far):
-                action = self._armed_action(sq)
-                if action is None or not action.path or sq == me.at or not sit.board.in_bounds(sq):
-                    continue
-                # rule() is pure: asking it with a throwaway die changes nothing
-                ends[sq] = self.match.ruleset.rule(sit, action, random.Random(0))
-        self._ends_key, self._ends, self._shade = key, ends, None
-        return ends
-
-    def shading(self) -> Forecast | None:
-        """What the board shades: the reach, or while an action waits for its end square only where it may end."""
-        if self.armed is None:
-            return self.forecast
-        ends = self.legal_ends()
-        if self._shade is None and ends and self.selected is not None:
-            legal = {
-                sq: Reach(sq, r.cost, ARMED_BAND, self._armed_action(sq).path)  # type: ignore[union-attr]
-                for sq, r in ends.items()
-                if isinstance(r, Ruling)
-            }
-            self._shade = Forecast(self.selected, legal)
-        return self._shade
-
     def uses_tactics(self) -> bool:
         """Whether attacks take a tactic (hexxen: front, relieve, cut in)."""
         return bool(self.match.ruleset.TACTICS)
-
-    def armed_tip(self, sq: Square | None = None) -> str:
-        """What the pointer tip says while an action is armed: whom or where to click, or why not there."""
-        assert self.armed is not None
-        name, form = action_name(self.armed), shape(self.armed)
-        if self.armed == "attack" and self.armed_target is not None and self.selected is not None:
-            return self.attack_tip(self.armed_target)
-        ruled = self.end_ruling(sq) if sq is not None else None
-        if isinstance(ruled, Illegal):
-            return t("turns.cannot_end_here", action=name, reason=refusal(ruled.rule, ruled.message))
-        if form.path == "straight" and self.armed_target is not None and self.selected is not None:
-            return t("battle.armed_end_here", action=name, target=self.name_of(self.armed_target))
-        if form.path == "straight":
-            return t("battle.armed_enemy_first", action=name)
-        if form.target:
-            return t("battle.armed_enemy", action=name)
-        return t("battle.armed_square", action=name)
-
-    def attack_tip(self, target: str) -> str:
-        """The attack forecast on `target`: hit chance, damage range, the rules, and how to confirm."""
-        odds = self.odds(target)
-        if isinstance(odds, Illegal):
-            return t("battle.refused_action", action=action_name("attack"), reason=refusal(odds.rule, odds.message))
-        return t(
-            "turns.attack_forecast",
-            target=self.name_of(target),
-            chance=round(odds.chance * 100),
-            low=odds.low,
-            high=odds.high,
-            rules=" ".join(odds.rules),
-        )
-
-    def armed_path(self, sq: Square) -> tuple[Square, ...]:
-        """The straight path a charge, overrun or tumble would take to end on `sq` (empty before the enemy)."""
-        if self.armed is None or shape(self.armed).path != "straight" or self.armed_target is None:
-            return ()
-        if self.selected is None:
-            return ()
-        return straight_path(self.situation().creatures[self.selected].at, sq)
 
     # --- changing the UI state ------------------------------------------------------------
 
@@ -313,9 +197,10 @@ class BattleController:
         i = units.index(self.selected) + 1 if self.selected in units else 0
         self.select(units[i % len(units)])
 
-    def say(self, message: str) -> None:
-        """Show a short message over the board (refusals, hints)."""
+    def say(self, message: str, tone: str = "error") -> None:
+        """Show a short message over the board: "error" (a refusal) or "info" (saved, mode switched)."""
         self.toast = message
+        self.toast_tone = tone
         self.toast_left = TOAST_SECONDS
         self.changed(state=False)
 
@@ -372,6 +257,7 @@ class BattleController:
         if self.match.finished:
             self.requests.append(Request("victory"))
         elif side_before is not None and self.match.active_side != side_before:
+            self.toast, self.toast_left = "", 0.0  # a message belongs to the turn that made it
             self.requests.append(Request("handover", self.match.active_side))
 
     def undo(self) -> None:
@@ -465,7 +351,7 @@ class BattleController:
         current = self.mode or modes[0]
         self.mode = modes[(modes.index(current) + 1) % len(modes)]
         self.select(self.selected)
-        self.say(t("battle.mode_now", mode=t(f"mode.{self.mode}")))
+        self.say(t("battle.mode_now", mode=t(f"mode.{self.mode}")), "info")
 
     def back(self) -> bool:
         """Esc: put the tape away, else stop choosing a release, else disarm, else deselect; False if nothing was."""

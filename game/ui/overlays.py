@@ -32,6 +32,7 @@ def draw_overlays(
     if ctl.preview is not None and ctl.selected is not None:
         details = ctl.step_costs or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         drawn += renderer.draw_preview(screen, view, sit, ctl.selected, ctl.preview, mouse, details)
+        drawn.append(draw_card(screen, ctl.card_lines(), view.rect, mouse))
     elif ctl.forecast is not None and ctl.forecast.engage and ctl.hover_sq is not None:
         target = ctl.unit_at(ctl.hover_sq)
         if target is not None and target.id in ctl.forecast.engage:
@@ -43,7 +44,8 @@ def draw_overlays(
         drawn += draw_ruler(screen, ctl, view)
     if ctl.toast:
         at = (view.rect.x + 4, view.rect.bottom - 60)
-        drawn.append(draw_tip(screen, ctl.toast, at, theme.WARNING, view.rect))
+        tone = theme.WARNING if ctl.toast_tone == "error" else TIP_BACKGROUND
+        drawn.append(draw_tip(screen, ctl.toast, at, tone, view.rect))
     tooltip = panel.draw_tooltip(screen, mouse)
     if tooltip is not None:
         drawn.append(tooltip)
@@ -112,4 +114,25 @@ def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController) 
     y = paragraph(screen, t("help.title"), inner, 24, theme.TEXT, bold=True)
     for line in lines:
         y = paragraph(screen, line, pygame.Rect(inner.x, y + 6, inner.width, inner.bottom - y - 6), 18, theme.TEXT)
+    return box
+
+
+CARD_FONT = 15
+
+
+def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse: tuple[int, int]) -> pygame.Rect:
+    """The hover card in a corner of the board away from the pointer: the path's measure lines and what it leaves."""
+    f = theme.font(CARD_FONT)
+    width = min(area.width - 16, max(f.size(line)[0] for line in lines) + 20) if lines else 0
+    rows = [row for line in lines for row in wrap(line, f, max(40, width - 20))]
+    height = len(rows) * (f.get_linesize() + 1) + 14
+    box = pygame.Rect(area.x + 8, area.y + 8, width, height)
+    if box.inflate(40, 40).collidepoint(mouse):
+        box.bottom = area.bottom - 70  # the pointer is in the top corner: the card goes to the bottom one
+    pygame.draw.rect(screen, TIP_BACKGROUND, box, border_radius=6)
+    pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1, border_radius=6)
+    y = box.y + 7
+    for row in rows:
+        screen.blit(theme.render(row, CARD_FONT, theme.TEXT), (box.x + 10, y))
+        y += f.get_linesize() + 1
     return box

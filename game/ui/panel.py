@@ -22,6 +22,11 @@ from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.widgets import CLIPPED, Button, fitted, paragraph, wrap
 from rules.core import Illegal
 
+CARD_ROOM = 158
+"""Height kept for the unit card (name, hit points and three lines) whether or not a unit is selected."""
+LEGEND_ROOM = 24
+"""Height kept for one line of the reach legend."""
+
 RULESET_COLORS: dict[str, theme.Color] = {"pf1": (150, 60, 40), "dnd5e": (140, 30, 40), "hexxen": (70, 50, 110)}
 """Badge colour per ruleset (the badge text is the catalogue's `ruleset.<name>`)."""
 
@@ -142,8 +147,11 @@ class SidePanel:
         self._put(surf, round_label, pad + width - round_label.get_width(), round_y)
         y = badge.bottom + 10
         y = self._turn(surf, model, pad, y, width)
-        y = self._card(surf, model, pad, y, width)
-        y = self._legend(surf, model, pad, y)
+        # the card and the legend keep their room when empty: the buttons below never move on a selection
+        top = y
+        y = max(self._card(surf, model, pad, y, width), top + CARD_ROOM)
+        top = y
+        y = max(self._legend(surf, model, pad, y), top + LEGEND_ROOM)
         y = self._actions(surf, model, pad, y, width, hovered)
         self._log(surf, model, pad, y + 6, width)
 
@@ -254,19 +262,8 @@ class SidePanel:
     ) -> int:
         self.buttons = []
         kinds = action_kinds(model.ruleset, model.available) if model.card else []
-        entries: list[tuple[str, str, bool, str, str]] = []
-        for kind in kinds:
-            refusal_of = model.available.get(kind)
-            tip = refusal(refusal_of.rule, refusal_of.message) if isinstance(refusal_of, Illegal) else ""
-            entries.append(
-                (
-                    f"action:{kind}",
-                    action_name(kind),
-                    refusal_of is None,
-                    tip,
-                    ACTION_SHORTCUTS.get(kind, ""),
-                )
-            )
+        # the turn's own buttons come first and keep their places; the selected unit's actions follow
+        entries: list[tuple[str, str, bool, str, str] | None] = []
         end_refusal = model.available.get("end_turn")
         entries.append(
             (
@@ -279,15 +276,30 @@ class SidePanel:
                 "E",
             )
         )
-        if model.modes and model.mode:
-            entries.append(("mode", t("battle.mode_button", mode=t(f"mode.{model.mode}")), True, "", "F"))
         undo_tip = "" if model.can_undo else (model.undo_reason or t("panel.tip_nothing_to_undo"))
         entries.append(("undo", action_name("undo"), model.can_undo, undo_tip, "U"))
         language = t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
         entries.append(("language", language, True, "", ""))
+        mode = model.modes and model.mode
+        entries.append(("mode", t("battle.mode_button", mode=t(f"mode.{model.mode}")), True, "", "F") if mode else None)
+        for kind in kinds:
+            refusal_of = model.available.get(kind)
+            tip = refusal(refusal_of.rule, refusal_of.message) if isinstance(refusal_of, Illegal) else ""
+            entries.append(
+                (
+                    f"action:{kind}",
+                    action_name(kind),
+                    refusal_of is None,
+                    tip,
+                    ACTION_SHORTCUTS.get(kind, ""),
+                )
+            )
         gap, cols = 6, 2
         bw, bh = (width - gap) // cols, 30
-        for i, (intent, label, enabled, tip, key) in enumerate(entries):
+        for i, entry in enumerate(entries):
+            if entry is None:
+                continue  # the mode button's place stays free when the unit has one way to move
+            intent, label, enabled, tip, key = entry
             col, row = i % cols, i // cols
             at = self._mx(pygame.Rect(pad + col * (bw + gap), y + row * (bh + gap), bw, bh))
             rect = at.move(self.rect.topleft)

@@ -168,9 +168,9 @@ class BattleScene(Scene):
         self._serve()
         return result
 
-    def say(self, message: str) -> None:
-        """Show a short message over the board."""
-        self.ctl.say(message)
+    def say(self, message: str, tone: str = "error") -> None:
+        """Show a short message over the board ("error" or "info")."""
+        self.ctl.say(message, tone)
 
     # --- scene protocol ------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ class VictoryScene(Scene):
     def _quit(self) -> None:
         self.app.request_quit()  # an unsaved hot-seat replay is offered for saving first
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, tone: str = "info") -> None:
         """Show a line under the buttons (where a replay was saved)."""
         self.note = message
 

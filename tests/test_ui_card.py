@@ -1,0 +1,41 @@
+"""The hover card says before the click what `measure` says on the command line, rule ids included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.i18n import set_language
+from tests.test_ui_window import battle, hover, open_app
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+
+
+@pytest.mark.parametrize(
+    ("level", "unit"), [("pf1_bridge.toml", "valeros"), ("dnd5e_crypt.toml", None), ("pf1_swamp.toml", None)]
+)
+def test_the_hover_card_of_a_path_equals_what_measure_reports(
+    level: str, unit: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    set_language("en")
+    app = open_app(LEVELS / level)
+    try:
+        scene = battle(app)
+        uid = unit or next(u for u in scene.situation().creatures if u in scene.actors)
+        scene.select(uid)
+        assert scene.forecast is not None and scene.view is not None
+        # the dearest square: the longest breakdown, with every kind of step the map has on the way
+        far, entry = max(scene.forecast.reach.items(), key=lambda kv: (kv[1].cost, kv[0]))
+        hover(app, scene.view.square_center(far))
+        card = scene.ctl.card_lines()
+        assert card, "a hovered reachable square shows its card"
+        capsys.readouterr()
+        main(["measure", str(LEVELS / level), uid, *(f"{x},{y}" for x, y in entry.path), "--lang", "en"])
+        printed = [line.strip() for line in capsys.readouterr().out.splitlines() if line.strip()]
+        assert card[: len(printed)] == printed
+        assert any("[" in line or "PF1-" in line or "D5-" in line for line in printed)
+        assert len(card) == len(printed) + 1, "then what the move uses and leaves"
+    finally:
+        app.close()
