@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+CORE_COMMANDS = ("play", "check", "measure", "reach", "run", "simulate", "kiosk")
 DEPENDENCIES = ("pygame-ce", "esper", "tomli-w", "python-bidi", "fontpkg-heebo", "platformdirs")
 """Pinned in the fresh venv to the versions of this environment, so both draw with the same libraries."""
 
@@ -110,6 +111,6 @@ def test_the_installed_commands_check_help_and_refuse_a_bad_level(installed: Pat
     assert done.returncode == 0, done.stdout + done.stderr
     helped = _run(["gridbound", "--help"], cwd=tmp_path, env=env)
     assert helped.returncode == 0
-    assert all(f"  {c} " in helped.stdout for c in ("play", "check", "measure", "reach", "run", "simulate", "kiosk"))
+    assert all(f"  {c} " in helped.stdout for c in CORE_COMMANDS)
     bad = _run(["gridbound", "play", "--frames", "2", "nowhere.toml"], cwd=tmp_path, env=env)
     assert bad.returncode == 2 and "nowhere.toml" in bad.stderr and "Traceback" not in bad.stderr
