@@ -85,6 +85,8 @@ def test_the_built_executable_runs_the_commands_without_python(built: Path, tmp_
     shutil.copyfile(ROOT / "levels" / "pf1_bridge.toml", own)
     measured = _run([exe, "measure", own, "valeros", "3,3", "--json"], cwd=tmp_path, env=env)
     assert measured.returncode in (0, 1) and '"unit": "valeros"' in measured.stdout, measured.stderr
+    german = _run([exe, "reach", own, "valeros", "--lang", "de"], cwd=tmp_path, env=env)  # Babel's CLDR data inside
+    assert german.returncode == 0 and ",5 m" in german.stdout, german.stdout[-500:] + german.stderr
     helped = _run([exe, "--help"], cwd=tmp_path, env=env)
     assert helped.returncode == 0 and all(f"  {c} " in helped.stdout for c in CORE_COMMANDS)
     version = _run([exe, "--version"], cwd=tmp_path, env=env)

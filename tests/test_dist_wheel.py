@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -17,8 +18,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_COMMANDS = ("play", "check", "measure", "reach", "run", "simulate", "kiosk")
-DEPENDENCIES = ("pygame-ce", "esper", "tomli-w", "python-bidi", "fontpkg-heebo", "platformdirs")
-"""Pinned in the fresh venv to the versions of this environment, so both draw with the same libraries."""
+
+
+def pinned_dependencies() -> str:
+    """The game's dependencies at the versions of this environment (a constraints file), so both draw alike."""
+    pins = []
+    for requirement in importlib.metadata.requires("gridbound") or []:
+        if "extra ==" in requirement:
+            continue  # test, bench, dev, build: not installed with the wheel
+        name = re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0]
+        try:
+            pins.append(f"{name}=={importlib.metadata.version(name)}\n")
+        except importlib.metadata.PackageNotFoundError:
+            continue  # a marker this Python does not meet (tomli on 3.11+)
+    return "".join(pins)
+
 
 pytestmark = pytest.mark.slow
 
@@ -72,7 +86,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert _run([sys.executable, "-m", "venv", venv]).returncode == 0
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
     pins = base / "constraints.txt"
-    pins.write_text("".join(f"{d}=={importlib.metadata.version(d)}\n" for d in DEPENDENCIES), encoding="utf-8")
+    pins.write_text(pinned_dependencies(), encoding="utf-8")
     done = _run([bin_dir / "python", "-m", "pip", "install", "-q", "-c", pins, wheel], cwd=base)
     assert done.returncode == 0, done.stderr
     return bin_dir
