@@ -47,7 +47,8 @@ def precise_enough(sides: Sequence[str], width: float) -> Callable[[list[GameRes
 
     def rule(results: list[GameResult]) -> bool:
         wins = Counter(r.winner for r in results)
-        return all((lambda lo_hi: lo_hi[1] - lo_hi[0])(wilson(wins[side], len(results))) < width for side in sides)
+        intervals = [wilson(wins[side], len(results)) for side in sides]
+        return all(high - low < width for low, high in intervals)
 
     return rule
 

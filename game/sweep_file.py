@@ -7,6 +7,7 @@ applied to every level, before a game is played: one message names the file, the
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 from dataclasses import dataclass
@@ -157,13 +158,11 @@ def load_sweep(path: str | os.PathLike[str]) -> Sweep:
 
 def _plan(folder: Path, written: str, key: str, variants: tuple[Variant, ...], fail: Any) -> LevelPlan:
     """Every variant of one level, checked; the key named in an error is the grid key (or `set`) at fault."""
-    level_path = Path(written) if Path(written).is_absolute() else folder / written
+    level_path = Path(os.path.normpath(written if Path(written).is_absolute() else folder / written))
     try:
         raw = level_path.read_bytes()
     except OSError as exc:
         raise fail(key, t("sweep_error.level_unreadable", path=level_path, error=exc.strerror or exc)) from None
-    import hashlib
-
     fingerprint = hashlib.sha256(raw).hexdigest()
     made = []
     for v in variants:
