@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game import __version__
+from game.files import reason
 from game.i18n import LANGUAGES, describe_event, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
 from game.level import LevelError, load_level
@@ -234,6 +235,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the game window (or run N headless frames and save a screenshot)."""
+    from game.preflight import play_problem
+
+    problem = play_problem(args)  # --size and --screenshot, before any frame runs
+    if problem is not None:
+        raise UsageError(problem)
     if getattr(args, "frames", None) is not None and not getattr(args, "replay", None):
         load_or_default(args.level)  # headless: a level that cannot load is exit 2 on stderr (a window shows it)
     if getattr(args, "replay", None):
@@ -368,7 +374,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seeds = [args.seed + i for i in range(args.games)]
     from game import provenance as prov  # every --out row says which level, version and variant it is
     from game.cluster import ClusterError, run_games_batched
+    from game.preflight import output_option_problem
 
+    out_problem = output_option_problem("--out", args.out)  # before any row is read or game is played
+    if out_problem is not None:
+        raise UsageError(out_problem)
     if args.resume and not args.out:
         raise UsageError(t("cluster.resume_needs_out"))
     fingerprint = prov.file_fingerprint(args.level)
@@ -379,7 +389,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.resume:
         prov.drop_partial_line(args.out)
-    writer = sim.JsonlWriter(args.out) if args.out else None
+    writer = _jsonl_writer(sim, args.out)
     summaries: dict[str, Any] = {}
     started = time.perf_counter()
     try:
@@ -388,7 +398,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
             def done(result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress) -> None:
                 if writer is not None:
-                    writer.write(prov.row(args.level, fingerprint, label, sets, args.max_rounds, result))
+                    try:
+                        writer.write(prov.row(args.level, fingerprint, label, sets, args.max_rounds, result))
+                    except OSError as exc:  # a full disk mid-run: exit 2 naming --out, not an internal error
+                        raise UsageError(t("files.option", option="--out", path=args.out, reason=reason(exc))) from None
                 progress.step()
 
             old = prov.games_from_rows(rows, fingerprint, sets, dict(enumerate(seeds)), args.max_rounds)
@@ -408,7 +421,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     finally:
         if writer is not None:
-            writer.close()
+            try:
+                writer.close()
+            except OSError as exc:  # the lines that could not be flushed (a full disk)
+                raise UsageError(t("files.option", option="--out", path=args.out, reason=reason(exc))) from None
     elapsed = time.perf_counter() - started
     games = args.games * len(variants)
     data: dict[str, Any] = {
@@ -436,6 +452,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     lines.append(t("simulate.timing", games=games, seconds=f"{elapsed:.1f}", rate=rate, jobs=args.jobs))
     print("\n".join(lines))
     return EXIT_OK
+
+
+def _jsonl_writer(sim: Any, path: str | None) -> Any:
+    """simulate --out: the JSONL writer (its path was checked before any game ran); None without --out."""
+    if path is None:
+        return None
+    try:
+        return sim.JsonlWriter(path)
+    except OSError as exc:
+        raise UsageError(t("files.option", option="--out", path=path, reason=reason(exc))) from None
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:

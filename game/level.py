@@ -13,16 +13,17 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import tomli_w
 
+from game.files import read_regular, reason
 from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
+from game.limits import LEVEL, check_tree, map_size_problem, visible_char
 from game.paths import DEFAULT_LEVEL
 from game.tomlio import write_atomic
 from rules.board import DEFAULT_LEGEND, board_from_rows
@@ -127,10 +128,9 @@ def load_level(path: str | os.PathLike[str]) -> Level:
     """Read and validate a level file; LevelError if it cannot be read or is invalid."""
     source = str(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)
     except OSError as exc:
-        reason = exc.strerror or exc.__class__.__name__
-        raise LevelError(source, t("level_error.cannot_read", reason=reason)) from None
+        raise LevelError(source, t("level_error.cannot_read", reason=reason(exc))) from None
     return parse_level(data, source)
 
 
@@ -181,7 +181,12 @@ def parse_level(text: str | bytes, source: str = "<level>") -> Level:
         data = tomllib.loads(body)
     except tomllib.TOMLDecodeError as exc:
         raise _syntax_error(source, exc) from None
+    except RecursionError:  # tomllib recurses once per nesting level
+        raise LevelError(source, t("level_error.toml_syntax", message=t("limits.nesting"))) from None
     ctx = Context(source, body)
+    problem = check_tree(data, LEVEL)  # generic bounds first: no later check sees a huge or odd value
+    if problem is not None:
+        raise ctx.error(problem.path, problem.message)
     try:
         return _build(ctx, data, hashlib.sha256(raw).hexdigest())
     except LevelError as exc:
@@ -283,7 +288,7 @@ def _map(table: Table) -> tuple[Board, dict[str, Terrain], tuple[str, ...], tupl
 
 def _legend_entry(table: Table, symbol: str) -> Terrain:
     """One legend symbol: a kind, or a table with kind (or list of kinds), clearance, skill_check."""
-    if len(symbol) != 1 or symbol.isspace():
+    if not visible_char(symbol):
         table.fail(symbol, t("level_error.legend_symbol"))
     value = table.data[symbol]
     if isinstance(value, (str, list)):
@@ -334,6 +339,9 @@ def _rows(table: Table, legend: Mapping[str, Terrain]) -> tuple[str, ...]:
         table.ctx.fail(table.at("tiles"), message, line=line)
 
     width = len(indexed[0][1])
+    too_big = map_size_problem(width, len(indexed))
+    if too_big is not None:
+        table.fail("tiles", too_big)
     for y, (index, row) in enumerate(indexed):
         if len(row) != width:
             fail_row(index, t("level_error.row_width", row=y, count=len(row), width=width))

@@ -14,8 +14,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files import read_regular
 from game.i18n import t
 from game.level import Level, LevelError, level_to_toml, load_level, parse_level
+from game.limits import MAX_NAME
 from game.match import BadAction, LogEntry, Match
 from game.paths import replays_dir
 from game.script import Script, ScriptError, load_script, save_script, script_toml
@@ -246,7 +248,7 @@ def situation_level(match: Match) -> Level:
     rounds = level.victory_rounds
     if rounds is not None:
         rounds = max(1, rounds - match.round + 1)
-    name = f"{level.name} (round {match.round})"
+    name = f"{level.name[: MAX_NAME - 20]} (round {match.round})"  # stays within the name limit
     draft = dataclasses.replace(
         level, name=name, units=units, sides=sides, tiles=tuple("".join(r) for r in tiles), victory_rounds=rounds
     )
@@ -288,7 +290,7 @@ def save_situation(match: Match, folder: Path | None = None, now: float | None =
 def _original_bytes(level: Level) -> bytes | None:
     """The level file's bytes when they are still the ones that were loaded."""
     try:
-        data = Path(level.source).read_bytes()
+        data = read_regular(level.source)
     except OSError:
         return None
     return data if hashlib.sha256(data).hexdigest() == level.fingerprint else None

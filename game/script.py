@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.files import read_regular, reason
 from game.i18n import t
+from game.level_errors import format_path
+from game.limits import SCRIPT, check_tree
 from game.tomlio import dumps, header_line, key_line, parse_toml, write_atomic
 from rules.actions import ACTION_KINDS, MODES, TACTICS, Action
 
+_HEX = re.compile(r"[0-9a-fA-F]{0,128}")
+"""A level fingerprint: sha256 hex (64 digits); shorter or longer hex is compared, and simply differs."""
 _KEYS = {"unit", "action", "path", "mode", "target", "tactic", "release", "at", "through"}
 
 
@@ -31,9 +37,9 @@ def load_script(path: str | Path) -> Script:
     """Read and validate a script file; ScriptError on any problem."""
     source = str(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)
     except OSError as exc:
-        raise ScriptError(f"{source}: {t('script_error.cannot_read', reason=exc.strerror or exc)}") from None
+        raise ScriptError(f"{source}: {t('script_error.cannot_read', reason=reason(exc))}") from None
     return parse_script(data, source)
 
 
@@ -55,6 +61,12 @@ def parse_script(data: bytes | str, source: str = "<script>") -> Script:
         path = f"do[{index}]" + (f".{key}" if key else "") if index is not None else (key or "")
         return ScriptError(f"{where}: {path}: {message}")
 
+    problem = check_tree(doc, SCRIPT)  # generic bounds (game/limits.py) before any key is read
+    if problem is not None:
+        index = problem.path[1] if len(problem.path) > 1 and problem.path[0] == "do" else None
+        line = header_line(text, "do", index) if isinstance(index, int) else None
+        where = f"{source}:{line}" if line else source
+        raise ScriptError(f"{where}: {format_path(problem.path)}: {problem.message}")
     unknown = set(doc) - {"seed", "do", "level", "level_fingerprint", "format", "ruleset"}
     if unknown:
         raise fail(None, sorted(unknown)[0], t("script_error.unknown_top_key"))
@@ -68,8 +80,12 @@ def parse_script(data: bytes | str, source: str = "<script>") -> Script:
     for i, entry in enumerate(entries):
         actions.append(_action(entry, i, fail))
     level = doc.get("level")
+    if level is not None and not isinstance(level, str):
+        raise fail(None, "level", t("limits.level_path", value=repr(level)[:80]))
     fingerprint = doc.get("level_fingerprint")
-    return Script(seed, tuple(actions), level if isinstance(level, str) else None, fingerprint)
+    if fingerprint is not None and not (isinstance(fingerprint, str) and _HEX.fullmatch(fingerprint)):
+        raise fail(None, "level_fingerprint", t("limits.fingerprint", value=repr(fingerprint)[:80]))
+    return Script(seed, tuple(actions), level, fingerprint)
 
 
 def _square(value: Any) -> tuple[int, int] | None:

@@ -16,12 +16,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 import tomli_w
 
 from game.ai import ai_rng, take_turn
+from game.files import read_regular
 from game.i18n import t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
@@ -119,7 +119,7 @@ def _problem(exc: LevelError) -> str:
 
 def variant(path: str | os.PathLike[str], assignments: Sequence[str]) -> tuple[str, Level]:
     """The level at `path` with KEY=VALUE assignments applied, as (TOML text, validated Level)."""
-    raw = Path(path).read_bytes()
+    raw = read_regular(path)  # a regular file under the size cap (an OSError otherwise)
     if not assignments:
         return raw.decode("utf-8"), parse_level(raw, str(path))
     doc = parse_toml(raw, str(path))
@@ -149,7 +149,7 @@ def _allowed_hint(doc: dict[str, Any], key: str, exc: LevelError) -> str:
         return ""
     probe = json.loads(json.dumps(doc))
     try:
-        _assign(probe, key, "\x01not-a-choice")
+        _assign(probe, key, "<not a choice>")  # plain text: control characters are refused earlier
         parse_level(tomli_w.dumps(probe), "<probe>")
     except (LevelError, SetError) as again:
         if isinstance(again, LevelError) and not_allowed in again.message:

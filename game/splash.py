@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from game.stamps import FIRST_FRAME_ENV, write_stamp
+from game.window_size import DEFAULT_WINDOW, clamp_window, parse_window_size
 
 WINDOW_COMMANDS = ("play",)
 """Commands that open the normal game window (the kiosk opens its own full-screen one)."""
@@ -31,12 +32,10 @@ def _size(argv: Sequence[str]) -> tuple[int, int]:
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--size" and i + 1 < len(argv) else arg.removeprefix("--size=")
         if (arg == "--size" or arg.startswith("--size=")) and "x" in value:
-            try:
-                w, h = (int(p) for p in value.lower().split("x"))
-                return (max(320, w), max(240, h))
-            except ValueError:
-                break
-    return (1280, 800)
+            size = parse_window_size(value)
+            # clamped: the splash opens before `play` refuses an absurd size, and must not ask for gigabytes
+            return clamp_window(size) if size is not None else DEFAULT_WINDOW
+    return DEFAULT_WINDOW
 
 
 def show_splash(argv: Sequence[str]) -> bool:

@@ -35,6 +35,8 @@ def parse_toml(data: bytes, source: str) -> dict[str, Any]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         where = f"{source}:{match.group(1)}" if match else source
         raise ValueError(f"{where}: {t('level_error.toml_syntax', message=message)}") from None
+    except RecursionError:  # tomllib recurses once per nesting level: a syntax error, not a crash
+        raise ValueError(f"{source}: {t('level_error.toml_syntax', message=t('limits.nesting'))}") from None
 
 
 def header_line(text: str, table: str, index: int) -> int | None:

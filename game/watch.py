@@ -15,19 +15,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files import FileRefused, read_regular
+from game.i18n import t
 from game.level import Level, LevelError, parse_level
 
 POLL_SECONDS = 0.5
 
 
-def _read(path: Path) -> tuple[tuple[int, int] | None, bytes | None]:
-    """(mtime_ns, size) and the bytes of the file; (None, None) while it is missing or unreadable."""
+def _read(path: Path) -> tuple[tuple[int, int] | None, bytes | None, str | None]:
+    """(mtime_ns, size), the bytes and why they were refused; (None, None, None) while missing or unreadable.
+
+    A FIFO, device, directory or oversized file is refused without blocking or reading it all
+    (game.files.read_regular), so a watched file replaced by one cannot freeze or flood the game.
+    """
     try:
         stat = path.stat()
-        data = path.read_bytes()
+        data = read_regular(path)
+    except FileRefused as exc:
+        return (stat.st_mtime_ns, stat.st_size), None, exc.strerror
     except OSError:
-        return None, None
-    return (stat.st_mtime_ns, stat.st_size), data
+        return None, None, None
+    return (stat.st_mtime_ns, stat.st_size), data, None
 
 
 class FileWatcher:
@@ -40,7 +48,8 @@ class FileWatcher:
         self.interval = interval
         self.clock = clock
         self._next = clock() + interval
-        self._signature, data = _read(self.path)
+        self._signature, data, self.refused = _read(self.path)
+        """`refused`: why the file as it is now is not read (a FIFO, a device, too big), else None."""
         self.digest = hashlib.sha256(data).hexdigest() if data is not None else None
         """sha256 of the content last seen (None: the file was missing)."""
         self.data = data
@@ -56,10 +65,16 @@ class FileWatcher:
 
     def check(self) -> bool:
         """Look now: True when the content differs from the last content seen."""
-        signature, data = _read(self.path)
-        if signature == self._signature and signature is not None:
+        signature, data, refused = _read(self.path)
+        if signature == self._signature and signature is not None and refused == self.refused:
             return False  # same mtime and size: do not hash the file every half second
         self._signature = signature
+        if refused is not None:
+            # not a file to read (or far too big): report it once, keep what was last seen
+            changed = refused != self.refused
+            self.refused, self.digest = refused, None
+            return changed
+        self.refused = None
         if data is None:
             # missing (an editor replacing the file, or deleted): wait for it to come back
             return False
@@ -106,11 +121,17 @@ class LevelWatcher:
         return self._load()
 
     def _load(self) -> Reload:
+        if self.files.refused is not None:
+            self.error = f"{self.files.path}: {t('level_error.cannot_read', reason=self.files.refused)}"
+            return Reload(None, self.error)
         assert self.files.data is not None
         try:
             level = parse_level(self.files.data, str(self.files.path))
         except LevelError as exc:
             self.error = str(exc)
+            return Reload(None, self.error)
+        except (Exception, RecursionError) as exc:  # whatever breaks a reload must not end the game in play
+            self.error = f"{self.files.path}: {t('files.watch_failed', kind=type(exc).__name__)}"
             return Reload(None, self.error)
         self.error = None
         return Reload(level, None)

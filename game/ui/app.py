@@ -402,7 +402,14 @@ class App:
             self.step(dt)
             count += 1
         if self.screenshot:
-            pygame.image.save(self.screen, self.screenshot)
+            try:
+                pygame.image.save(self.screen, self.screenshot)
+            except (pygame.error, OSError) as exc:
+                self.close()
+                from game.cli import UsageError  # here, not at the top: game.cli must not be imported by the window
+
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                raise UsageError(t("files.option", option="--screenshot", path=self.screenshot, reason=why)) from None
         self.close()
         return 0
 

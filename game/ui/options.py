@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.window_size import clamp_window, parse_window_size
+
 DEFAULT_SIZE = (1280, 800)
 
 
@@ -36,11 +38,6 @@ def fresh_seed() -> int:
 
 
 def parse_size(value: str | None) -> tuple[int, int]:
-    """ "WxH" → (w, h); the default size when missing or malformed."""
-    if not value:
-        return DEFAULT_SIZE
-    try:
-        w, h = (int(p) for p in value.lower().split("x"))
-    except ValueError:
-        return DEFAULT_SIZE
-    return (max(320, w), max(240, h))
+    """ "WxH" → (w, h) within game.window_size's bounds; the default size when missing or malformed."""
+    size = parse_window_size(value) if value else None
+    return DEFAULT_SIZE if size is None else clamp_window(size)

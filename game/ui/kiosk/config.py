@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.files import read_regular, reason
 from game.i18n import LANGUAGES, t
 from game.level import LevelError, load_level
+from game.level_errors import format_path
+from game.limits import KIOSK, MAX_CONFIG_BYTES, check_tree
 from game.paths import DATA_ROOT, user_log_dir
 from game.tomlio import parse_toml
 
@@ -83,9 +86,9 @@ def load_config(path: str | Path | None) -> KioskConfig:
         return KioskConfig()
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(path, MAX_CONFIG_BYTES)
     except OSError as exc:
-        raise ConfigError(f"{source}: {t('kiosk_config.cannot_read', reason=exc.strerror or exc)}") from None
+        raise ConfigError(f"{source}: {t('kiosk_config.cannot_read', reason=reason(exc))}") from None
     try:
         doc = parse_toml(raw, source)
     except ValueError as exc:
@@ -99,6 +102,9 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
     def fail(key: str, message: str) -> ConfigError:
         return ConfigError(f"{source}: {key}: {message}")
 
+    problem = check_tree(doc, KIOSK)  # finite numbers, bounded texts and lists (game/limits.py)
+    if problem is not None:
+        raise fail(format_path(problem.path), problem.message)
     unknown = sorted(set(doc) - KEYS)
     if unknown:
         raise fail(unknown[0], t("kiosk_config.unknown_key", keys=", ".join(sorted(KEYS))))

@@ -2,26 +2,69 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
+import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files import reason
+from game.i18n import t
 from game.match import Match
 from game.script import Script, script_toml
+from game.ui.kiosk.config import ConfigError
 
 LOGGER_NAME = "gridbound.kiosk"
 
 
+class KioskLogHandler(logging.handlers.RotatingFileHandler):
+    """The kiosk's rotating log file; the first write that fails (a full disk) turns logging off, with one warning.
+
+    logging's own handleError prints a traceback for every record and leaves the handler in place;
+    a kiosk must never die of (or flood the console with) its log.
+    """
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Detach and close this handler, say so once on stderr."""
+        exc = sys.exc_info()[1]
+        why = reason(exc) if isinstance(exc, OSError) else type(exc).__name__
+        logger = logging.getLogger(LOGGER_NAME)
+        logger.removeHandler(self)
+        if not logger.handlers:
+            logger.addHandler(logging.NullHandler())  # else logging's last resort prints every record to stderr
+        _close_quietly(self)
+        with contextlib.suppress(OSError, ValueError):  # no console either: stay silent, keep running
+            print(t("files.log_off", path=self.baseFilename, reason=why), file=sys.stderr, flush=True)
+
+
+def _close_quietly(handler: logging.Handler) -> None:
+    """Close a handler whose buffered lines may not be writable any more (a full disk)."""
+    try:
+        handler.close()
+    except (OSError, ValueError):
+        stream = getattr(handler, "stream", None)
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+            handler.stream = None  # type: ignore[attr-defined]
+
+
 def open_log(path: Path, max_bytes: int, backups: int) -> logging.Logger:
-    """The kiosk logger writing to a size-rotating file at `path` (its folder is created)."""
+    """The kiosk logger writing to a size-rotating file at `path` (its folder is created).
+
+    ConfigError (exit 2 at start) naming `log_file` when the folder or the file cannot be made.
+    """
     logger = logging.getLogger(LOGGER_NAME)
     logger.setLevel(logging.INFO)
     logger.propagate = False  # the kiosk's log must not end up on a console nobody reads
     close_log()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = KioskLogHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(t("files.option", option="log_file", path=str(path), reason=reason(exc))) from None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     logger.addHandler(handler)
     return logger
@@ -32,7 +75,7 @@ def close_log() -> None:
     logger = logging.getLogger(LOGGER_NAME)
     for handler in list(logger.handlers):
         logger.removeHandler(handler)
-        handler.close()
+        _close_quietly(handler)
 
 
 def match_script(match: Match) -> str:

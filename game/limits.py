@@ -1,0 +1,198 @@
+"""The size limits of every input file (levels, scripts, replays, kiosk configs), checked in one place.
+
+The loaders decode TOML and hand the whole document to `check_tree` before reading any key, so a
+number that is not finite, a 200,000-character name, a NUL in an id, a list of a million entries or
+a table nested a hundred deep is refused with one message naming the key, whatever module reads that
+key later. The bounds lie far above any creature in the rule texts (docs/levels.md, "Limits"); they
+only keep the game's own work (path search, drawing, memory) bounded. No pygame, no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from game.i18n import t
+
+KeyPath = tuple[str | int, ...]
+
+MAX_FILE_BYTES = 2_000_000
+"""Largest level, script or replay file read (a replay of a long game is well under 1 MB)."""
+MAX_CONFIG_BYTES = 200_000
+"""Largest kiosk config file read."""
+MAX_MAP_SIDE = 128
+"""Widest and tallest map in squares (the shipped maps are at most 20 wide)."""
+MAX_SPEED_M = 1000.0
+"""Largest speed, fly, climb or swim speed in metres (the fastest flyer in the rule texts: about 75 m)."""
+MAX_REACH_M = 100.0
+"""Largest reach in metres (the longest reach in the rule texts: about 9 m)."""
+MAX_HP = 1_000_000
+"""Largest hit points."""
+MAX_STAT = 10_000
+"""Largest absolute value of any other whole number a level holds (defense, attack, initiative, …)."""
+MAX_NAME = 120
+"""Longest name (level, side or unit) in characters."""
+MAX_ID = 64
+"""Longest id (side, unit, the units an action names) and table key in characters."""
+MAX_TEXT = 4000
+"""Longest other text (a description, a path in a config)."""
+MAX_DEPTH = 8
+"""Deepest nesting of tables and arrays (the formats need at most 5)."""
+MAX_ITEMS = 1000
+"""Most entries in an array unless `Limits.items` says otherwise."""
+
+SINGLE_LINE = frozenset({"name", "id", "side", "unit", "target", "release", "through", "level_fingerprint"})
+"""Keys whose text must not hold line breaks or tabs either (names and ids are drawn on one line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The bounds of one file kind: per key name (the last name in the key path), else the defaults."""
+
+    numbers: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    """key → (lowest, highest) allowed value; lower bounds only where the loader has none of its own."""
+    texts: Mapping[str, int] = field(default_factory=dict)
+    """key → longest text in characters."""
+    items: Mapping[str, int] = field(default_factory=dict)
+    """key → most array entries."""
+    number: float = MAX_STAT
+    """Largest absolute value of a number whose key is not in `numbers`."""
+    text: int = MAX_TEXT
+    depth: int = MAX_DEPTH
+
+
+_SPEED = (-MAX_SPEED_M, MAX_SPEED_M)
+"""Negative speeds are the loader's to refuse (it says why); only the size is bounded here."""
+_TILES = MAX_MAP_SIDE * (MAX_MAP_SIDE + 2) + 2 * MAX_MAP_SIDE
+
+_LEVEL_NUMBERS = {
+    "speed": _SPEED, "fly": _SPEED, "climb": _SPEED, "swim": _SPEED, "m": _SPEED,
+    "reach": (-MAX_REACH_M, MAX_REACH_M), "clearance": (-MAX_REACH_M, MAX_REACH_M),
+    "hp": (-MAX_HP, MAX_HP), "max_hp": (-MAX_HP, MAX_HP),
+    "attacks": (-100, 100), "ap": (-100, 100), "level": (-100, 100),
+    "rounds": (-100_000, 100_000), "format": (-1000, 1000),
+}  # fmt: skip
+_KIOSK_NUMBERS = {
+    "idle": (0, 86_400), "exit_window": (0, 60), "result_seconds": (0, 3600),
+    "seed": (-(2**63), 2**63 - 1), "log_max_bytes": (0, 1_000_000_000), "log_backups": (0, 100),
+}  # fmt: skip
+
+LEVEL = Limits(
+    numbers=MappingProxyType(_LEVEL_NUMBERS),
+    texts=MappingProxyType({"name": MAX_NAME, "id": MAX_ID, "side": MAX_ID, "tiles": _TILES}),
+    items=MappingProxyType({"units": 500, "sides": 16, "edges": 4 * MAX_MAP_SIDE * MAX_MAP_SIDE, "bonuses": 32}),
+)
+"""Level files (docs/levels.md)."""
+
+SCRIPT = Limits(
+    numbers=MappingProxyType({"seed": (-(2**63), 2**63 - 1)}),
+    texts=MappingProxyType(
+        {"unit": MAX_ID, "target": MAX_ID, "release": MAX_ID, "through": MAX_ID, "level_fingerprint": 128}
+    ),
+    items=MappingProxyType({"do": 200_000, "path": 4 * MAX_MAP_SIDE * MAX_MAP_SIDE}),
+    number=1_000_000,
+)
+"""Action scripts, replays and saved situations (INTERFACE.md §2)."""
+
+KIOSK = Limits(
+    numbers=MappingProxyType(_KIOSK_NUMBERS),
+    items=MappingProxyType({"levels": 100, "exit_corners": 32}),
+)
+"""Kiosk configs (docs/kiosk.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """The first value over a limit: where it is and what is wrong."""
+
+    path: KeyPath
+    message: str
+
+
+def _key_name(path: KeyPath) -> str:
+    """The last name in a key path (`units[3].speed` → speed; `units[3]` → units)."""
+    for part in reversed(path):
+        if isinstance(part, str):
+            return part
+    return ""
+
+
+def control_char(text: str, multiline: bool = False) -> str | None:
+    """The first control character of `text` as U+XXXX (tab and line breaks allowed when multi-line)."""
+    for char in text:
+        if unicodedata.category(char) == "Cc" and not (multiline and char in "\n\r\t"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def visible_char(symbol: str) -> bool:
+    """Whether `symbol` is one character a map can show: a letter, digit, punctuation mark or symbol."""
+    return len(symbol) == 1 and unicodedata.category(symbol)[0] in "LNPS"
+
+
+def check_text(text: str, path: KeyPath, limits: Limits) -> Problem | None:
+    """A string value or table key over its length or holding a control character."""
+    name = _key_name(path)
+    longest = limits.texts.get(name, limits.text)
+    if len(text) > longest:
+        return Problem(path, t("limits.too_long", length=len(text), limit=longest))
+    bad = control_char(text, multiline=name not in SINGLE_LINE)
+    if bad is not None:
+        return Problem(path, t("limits.control", char=bad))
+    return None
+
+
+def check_number(value: int | float, path: KeyPath, limits: Limits) -> Problem | None:
+    """A number that is not finite or lies outside its key's bounds."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return Problem(path, t("limits.not_finite", value=str(value)))
+    low, high = limits.numbers.get(_key_name(path), (-limits.number, limits.number))
+    if not low <= value <= high:
+        return Problem(path, t("limits.out_of_range", value=f"{value:g}", low=f"{low:g}", high=f"{high:g}"))
+    return None
+
+
+def check_tree(doc: Mapping[str, Any], limits: Limits) -> Problem | None:
+    """The first value of a decoded document (in file order) that breaks `limits`; None when all keep them.
+
+    Iterative, so a document nested deeper than Python's recursion limit is refused, not crashed on.
+    """
+    stack: list[tuple[KeyPath, Any, int]] = [((), doc, 0)]
+    while stack:
+        path, value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > limits.depth:
+                return Problem(path, t("limits.too_deep", limit=limits.depth))
+            children = []
+            for key, child in value.items():
+                if len(key) > MAX_ID * 2 or control_char(key) is not None:
+                    return Problem(path, t("limits.bad_key", key=ascii(key[:40])))
+                children.append(((*path, key), child, depth + 1))
+            stack.extend(reversed(children))
+        elif isinstance(value, list):
+            if depth > limits.depth:
+                return Problem(path, t("limits.too_deep", limit=limits.depth))
+            most = limits.items.get(_key_name(path), MAX_ITEMS)
+            if len(value) > most:
+                return Problem(path, t("limits.too_many", count=len(value), limit=most))
+            stack.extend(((*path, i), child, depth + 1) for i, child in reversed(list(enumerate(value))))
+        elif isinstance(value, str):
+            problem = check_text(value, path, limits)
+            if problem is not None:
+                return problem
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            problem = check_number(value, path, limits)
+            if problem is not None:
+                return problem
+    return None
+
+
+def map_size_problem(width: int, height: int) -> str | None:
+    """Why a map of this size is refused, or None."""
+    if width > MAX_MAP_SIDE or height > MAX_MAP_SIDE:
+        return t("limits.map_too_big", width=width, height=height, limit=MAX_MAP_SIDE)
+    return None

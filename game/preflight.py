@@ -1,0 +1,42 @@
+"""Checks of a command's options before its work starts: output paths, the window size, a headless level.
+
+A `--screenshot` into a missing folder is refused before the frames run, an `--out` that is a
+directory before hours of simulation. Each check returns the message to show (naming the option)
+or None; game.cli turns a message into exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from game.files import output_problem
+from game.i18n import t
+from game.window_size import MAX_WINDOW, MIN_WINDOW, parse_window_size, within
+
+
+def output_option_problem(option: str, path: str | os.PathLike[str] | None) -> str | None:
+    """Why the file an option names cannot be written, as `--out PATH: reason`; None when it can (or none named)."""
+    if path is None:
+        return None
+    problem = output_problem(path)
+    return None if problem is None else t("files.option", option=option, path=str(path), reason=problem)
+
+
+def size_problem(value: str | None) -> str | None:
+    """Why a `--size WxH` is refused (malformed or beyond any display), or None."""
+    if value is None:
+        return None
+    size = parse_window_size(value)
+    if size is not None and within(size):
+        return None
+    low_w, low_h = MIN_WINDOW
+    high_w, high_h = MAX_WINDOW
+    return t("files.size_limit", value=value, low_w=low_w, low_h=low_h, high_w=high_w, high_h=high_h)
+
+
+def play_problem(args: argparse.Namespace) -> str | None:
+    """The first refused option of `play` (--size, --screenshot), or None."""
+    return size_problem(getattr(args, "size", None)) or output_option_problem(
+        "--screenshot", getattr(args, "screenshot", None)
+    )
