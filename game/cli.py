@@ -246,7 +246,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from game.replay import open_replay  # refuse a bad replay with exit 2 before a window opens
 
         open_replay(args.level, args.replay, getattr(args, "force", False)).close()
-    from game.ui.app import run_app  # pygame only for the window
+    from game.ui.app import ScreenshotError, run_app  # pygame only for the window
     from game.ui.options import AppOptions, fresh_seed, parse_size
 
     options = AppOptions(
@@ -261,7 +261,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         watch=args.watch,
         lang=args.lang,
     )
-    return run_app(options)
+    try:
+        return run_app(options)
+    except ScreenshotError as exc:  # an OS or pygame error while saving: bad input naming the option
+        raise UsageError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:

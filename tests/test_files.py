@@ -125,6 +125,13 @@ def test_simulate_out_on_a_full_disk_is_exit_2_naming_the_option(capsys: pytest.
     assert "--out /dev/full: No space left on device" in capsys.readouterr().err
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_screenshot_that_cannot_be_written_is_exit_2_naming_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", str(BRIDGE), "--frames", "1", "--screenshot", "/dev/full"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --screenshot /dev/full: ") and "Traceback" not in err
+
+
 class FullDisk:
     """A file object whose every write fails like a full disk."""
 

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 FPS = 60
 
 
+class ScreenshotError(Exception):
+    """The screenshot could not be written (the command line turns it into exit 2 naming --screenshot)."""
+
+
 @dataclass(slots=True)
 class AppHooks:
     """Where a shell around the game (the kiosk) takes over from the plain window; None keeps the app's own."""
@@ -406,10 +410,10 @@ class App:
                 pygame.image.save(self.screen, self.screenshot)
             except (pygame.error, OSError) as exc:
                 self.close()
-                from game.cli import UsageError  # here, not at the top: game.cli must not be imported by the window
-
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                raise UsageError(t("files.option", option="--screenshot", path=self.screenshot, reason=why)) from None
+                raise ScreenshotError(
+                    t("files.option", option="--screenshot", path=self.screenshot, reason=why)
+                ) from None
         self.close()
         return 0
 
