@@ -75,6 +75,11 @@ def _chart(plt: Any, level: dict[str, Any], paired: bool) -> str:
     return svg
 
 
+def _iso(text: Any) -> str:
+    """A file name or path isolated from the sentence around it (a Hebrew page keeps it left to right)."""
+    return f"\u2068{text}\u2069"
+
+
 def _td(text: Any, cls: str = "") -> str:
     attr = f' class="{cls}"' if cls else ""
     return f"<td{attr}>{html.escape(str(text))}</td>"
@@ -145,7 +150,7 @@ def render(data: dict[str, Any]) -> str:
             t(
                 "sweep.title",
                 name=data["sweep"],
-                file=data["file"],
+                file=_iso(data["file"]),
                 version=data["version"],
                 seed=data["seed"],
                 games=data["games"],
@@ -162,7 +167,7 @@ def render(data: dict[str, Any]) -> str:
     parts.append("</table>")
     for level in data["levels"]:
         fingerprint = level["level_fingerprint"][:12]
-        parts.append(f"<h2>{esc(t('sweep.level', level=level['level'], fingerprint=fingerprint))}</h2>")
+        parts.append(f"<h2>{esc(t('sweep.level', level=_iso(level['level']), fingerprint=fingerprint))}</h2>")
         parts.append("<div class='charts'><figure>" + _chart(plt, level, paired=False))
         parts.append(f"<figcaption>{esc(t('sweep_html.chart_win'))}</figcaption></figure>")
         if any(c["paired"] for c in level["cells"]):
@@ -176,7 +181,7 @@ def render(data: dict[str, Any]) -> str:
         for i, g in enumerate(data["surprising"]):
             line = t(
                 "sweep.surprise_line",
-                level=g["level"],
+                level=_iso(g["level"]),
                 variant=g["variant"],
                 index=g["index"],
                 seed=g["seed"],
@@ -205,6 +210,7 @@ table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
 td, th { padding: 0.2em 0.7em; text-align: start; } th { background: #f0f0f0; }
 tr.first td { border-top: 1px solid #ddd; } td.num { text-align: end; font-variant-numeric: tabular-nums; }
 td.sig { font-weight: bold; color: #a00; } code { font-size: 0.95em; }
+td.num, code { direction: ltr; unicode-bidi: isolate; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; } figure { margin: 0; }
 figure svg { max-width: 100%; height: auto; }
 figcaption { color: #555; font-size: 0.9em; }
