@@ -71,9 +71,20 @@ def _run(args: argparse.Namespace) -> int:
         raise SweepUsageError(str(exc)) from None
     total = sweep.games * len(sweep.levels) * len(sweep.variants)
     progress = sim.Progress(total, "sweep")
-    if args.resume:
-        prov.drop_partial_line(args.out)
-    writer = sim.JsonlWriter(args.out) if args.out else None
+    where = None
+    try:  # every output place is checked before the first game, not after the last
+        for where in filter(None, (args.html, args.out)):
+            if not Path(where).resolve().parent.is_dir():
+                raise FileNotFoundError(2, "no such folder")
+        where = args.replays
+        if args.replays:
+            Path(args.replays).mkdir(parents=True, exist_ok=True)
+        where = args.out
+        if args.resume:
+            prov.drop_partial_line(args.out)
+        writer = sim.JsonlWriter(args.out) if args.out else None
+    except OSError as exc:
+        raise SweepUsageError(t("sweep.cannot_write", path=where, error=exc.strerror or exc)) from None
     played_now = 0
 
     def games(count: int) -> None:

@@ -230,6 +230,15 @@ def test_a_sweep_file_that_is_not_toml_names_the_line(tmp_path, capsys):
     assert f"{path}:" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("option", ["--out", "--html"])
+def test_an_output_in_a_missing_folder_exits_2_before_any_game(tmp_path, capsys, option):
+    path = write_sweep(tmp_path, SMALL)
+    target = tmp_path / "no" / "such" / "file"
+    assert main(["sweep", str(path), option, str(target)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(target) in err
+
+
 def test_a_missing_sweep_file_exits_2(tmp_path, capsys):
     assert main(["sweep", str(tmp_path / "none.toml")]) == 2
     assert "none.toml" in capsys.readouterr().err
