@@ -106,6 +106,11 @@ class Level:
     fingerprint: str
     """sha256 (hex) of the file bytes, so a replay can tell it runs on the same level."""
 
+    @property
+    def unit_names(self) -> dict[str, str]:
+        """Each unit's id → the name players see (the id where the level gives no name)."""
+        return {u.id: u.name or u.id for u in self.units}
+
     def unit(self, unit_id: str) -> Creature:
         """The unit with this id (KeyError if none)."""
         for unit in self.units:

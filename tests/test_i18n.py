@@ -262,3 +262,30 @@ def test_numbers_are_written_the_languages_way() -> None:
     assert numerals.number(7.0, "he") == "7"
     # integers are not numbers to format: ids, indices and seeds pass through untouched
     assert i18n.t("menu.detail", "de", ruleset="pf1", w=10000, h=12, units=3) == "pf1 · 10000×12 · 3 Einheiten"
+
+
+def test_log_lines_show_display_names_not_ids() -> None:
+    """Given the level's names, the log says "Kyra" and "Goblin Cutter", never kyra or goblin_cutter."""
+    names = {"kyra": "Kyra", "goblin_cutter": "Goblin Cutter"}
+    hit = Event("hit", "GB-ATTACK", unit="kyra", by="goblin_cutter", detail="d20 15+3 vs AC 14; 4 damage, hp 10")
+    entry = LogEntry(1, "kyra", "hit", hit.text(), ("GB-ATTACK",), True, (hit,))
+    assert i18n.describe(entry, "de", names) == "Kyra trifft Goblin Cutter (4 Schaden, TP 10)"
+    attack = LogEntry(1, "kyra", "attack", "kyra attack", ("GB-ATTACK",), True, (), None, "goblin_cutter", None)
+    line = i18n.describe(attack, "it", names)
+    assert "Kyra" in line and "Goblin Cutter" in line and "goblin_cutter" not in line
+    refused = LogEntry(1, "goblin_cutter", "charge", "refused", ("GB-PF-CHARGE",), False)
+    assert i18n.describe(refused, "en", names).startswith("Goblin Cutter ")
+
+
+def test_every_shipped_level_gives_each_unit_a_name_of_its_own() -> None:
+    """The log shows the level's names; a shipped unit that fell back to its id would show an id on screen."""
+    from game.level import load_level
+    from game.paths import LEVELS_DIR
+
+    unnamed = [
+        f"{path.name}: {uid}"
+        for path in sorted(LEVELS_DIR.glob("*.toml"))
+        for uid, name in load_level(path).unit_names.items()
+        if name == uid
+    ]
+    assert unnamed == []

@@ -424,7 +424,9 @@ def test_the_replay_viewer_steps_with_keys_and_buttons_like_the_model(tmp_path: 
         assert scene.replay.index == 1
         first = scene.replay.script.actions[0]
         lines = [line for line, _ in scene.lines()[2:]]
-        assert any((first.unit or "") in line for line in lines)
+        # the log names the unit as players know it, not by its id
+        shown = scene.replay.level.unit_names.get(first.unit or "", first.unit or "")
+        assert any(shown in line for line in lines)
         assert any(line.startswith(("PF1-", "GB-")) for line in lines)  # the rule ids of the step
         # Space plays one step per AUTO_SECONDS
         _key(pygame.K_SPACE)

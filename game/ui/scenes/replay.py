@@ -196,7 +196,7 @@ class ReplayScene(Scene):
             # event lines already end with their rule id
             # in the chosen language, as the battle log says it; the rule ids on a line of their own
             # (appended to a right-to-left sentence the bidi pass would tear the brackets apart)
-            out.append((describe(entry), theme.TEXT if entry.ok else theme.WARNING))
+            out.append((describe(entry, names=r.level.unit_names), theme.TEXT if entry.ok else theme.WARNING))
             if entry.rules:
                 out.append((" · ".join(entry.rules), theme.MUTED))
         if m.finished:
