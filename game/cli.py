@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game import __version__
+from game.cli_help import localize_help
 from game.files import reason
 from game.i18n import LANGUAGES, describe_event, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
@@ -316,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     for command in sub.choices.values():
         if "--lang" not in command._option_string_actions:
             command.add_argument("--lang", choices=LANGUAGES, default=None, help=t("cli.help_lang"))
-    return parser
+    return localize_help(parser)
 
 
 class _OneLineHelp(argparse.HelpFormatter):
