@@ -36,16 +36,6 @@ class Size:
 
 
 @dataclass(slots=True)
-class Speed:
-    """Speeds in metres per mode (None = the unit has no such speed)."""
-
-    walk: float | None
-    fly: float | None = None
-    climb: float | None = None
-    swim: float | None = None
-
-
-@dataclass(slots=True)
 class Engaged:
     """hexxen binding partners (HX-STATES): bound iff not empty."""
 

@@ -91,7 +91,6 @@ class Match:
         self.seed = seed
         self.ruleset: Ruleset = get_ruleset(level.ruleset)
         self.world_name = f"match-{next(_worlds)}"
-        self._sides = {unit.id: unit.side for unit in level.units}
         self._version = 0
         """Bumped whenever the world changes, so situation() knows when to read it again."""
         self._cached: tuple[tuple[int, int, int], Situation] | None = None
@@ -106,14 +105,16 @@ class Match:
     def _build(self) -> None:
         """(Re)create the world from the level and start the first turn."""
         self.rng = random.Random(self.seed)
+        self._sides = {unit.id: unit.side for unit in self.level.units}
         self.round = 1
         self.finished = False
         self.winner: str | None = None
         self._version += 1
         self._drop_world()  # a rebuild (undo, replay) starts from an empty world
         self._enter()
-        world.populate(self.level.board, self.level.units)
-        systems.install()
+        self.entities = world.populate(self.level.board, self.level.units)
+        """unit id → entity: how the systems find a unit without scanning the world."""
+        systems.install(self.entities)
         sides = [s.id for s in self.level.sides]
         self.order = TurnOrder(self.level.turns, sides)
         if self.level.turns == "initiative":
@@ -155,7 +156,7 @@ class Match:
     # --- reading ----------------------------------------------------------------
 
     def side_of(self) -> dict[str, str]:
-        """unit id → side id (fixed by the level: no effect changes a side, so no world read is needed)."""
+        """unit id → side id (kept up to date by apply, so no world read is needed)."""
         return dict(self._sides)
 
     @property
@@ -229,9 +230,9 @@ class Match:
         if not effects:
             return
         self._enter()
-        for _, pending in esper.get_component(systems.PendingEffects):
-            pending.effects.extend(effects)
+        systems.queue(effects)
         esper.process()
+        self._sides.update({e.unit: e.value for e in effects if e.kind == "set" and e.key == "side" and e.unit})
         self._version += 1
 
     def end_turn(self) -> None:

@@ -1,8 +1,10 @@
-"""esper processors that apply a Ruling's effects to components; their order is fixed here."""
+"""esper processors that apply a Ruling's effects to components; their order is fixed here.
+
+rules/effects.py `apply` defines what each effect means; these systems make the same change to the
+components that own each field (FIELD_OWNERS), and tests/test_effects.py holds them to it.
+"""
 
 from __future__ import annotations
-
-from dataclasses import fields
 
 import esper
 
@@ -14,26 +16,45 @@ from game.components import (
     Position,
     Posture,
     Profile,
+    Side,
+    Size,
     TurnBudget,
 )
-from rules.core import Creature, Effect
+from rules.core import Effect
+from rules.effects import CREATURE_FIELDS, check
 
-_POSTURE_KEYS = {f.name for f in fields(Posture)}
-_CREATURE_KEYS = {f.name for f in fields(Creature)}
+FIELD_OWNERS: dict[str, type] = {
+    "at": Position,
+    "space": Position,
+    "size": Size,
+    "side": Side,
+    "hp": Health,
+    "max_hp": Health,
+    "defeated": Health,
+    "prone": Posture,
+    "helpless": Posture,
+    "squeezed": Posture,
+    "airborne": Posture,
+    "mode": Posture,
+}
+"""Unit field → the component that holds it (its attribute has the field's name); every other field of a
+Creature lives in the unit's Profile. world.creatures() reads the fields back from the same owners."""
 
-
-def entity_of(unit: str) -> int:
-    """The entity of the unit with this id (KeyError if none)."""
-    for ent, profile in esper.get_component(Profile):
-        if profile.creature.id == unit:
-            return ent
-    raise KeyError(unit)
+EntityIndex = dict[str, int]
+"""unit id → its entity (built once by world.populate, kept by the Match)."""
 
 
 class _EffectSystem(esper.Processor):
-    """Base: take the pending effects of the kinds this system owns."""
+    """Base: take the pending effects of the kinds this system owns; units are found through the index."""
 
     kinds: tuple[str, ...] = ()
+
+    def __init__(self, entities: EntityIndex) -> None:
+        self.entities = entities
+
+    def entity_of(self, unit: str | None) -> int:
+        """The entity of the unit with this id (KeyError if none)."""
+        return self.entities[unit or ""]
 
     def process(self) -> None:
         """Apply every pending effect of this system's kinds, in order."""
@@ -55,7 +76,7 @@ class MovementSystem(_EffectSystem):
     def apply(self, effect: Effect) -> None:
         """Set the unit's Position."""
         anchor, dims = effect.value
-        position = esper.component_for_entity(entity_of(effect.unit or ""), Position)
+        position = esper.component_for_entity(self.entity_of(effect.unit), Position)
         position.at = (int(anchor[0]), int(anchor[1]))
         position.space = None if dims is None else (int(dims[0]), int(dims[1]))
 
@@ -73,28 +94,25 @@ class TerrainSystem(_EffectSystem):
 
 
 class ConditionSystem(_EffectSystem):
-    """Sets conditions and other fields (`set`) and applies damage."""
+    """Sets unit fields (`set`, through FIELD_OWNERS) and applies damage."""
 
     kinds = ("set", "damage")
 
     def apply(self, effect: Effect) -> None:
         """Route the change to the component that owns the field."""
-        ent = entity_of(effect.unit or "")
+        ent = self.entity_of(effect.unit)
         if effect.kind == "damage":
             health = esper.component_for_entity(ent, Health)
             health.hp = max(0, health.hp - int(effect.value))
             return
         key = effect.key or ""
-        if key in _POSTURE_KEYS:
-            setattr(esper.component_for_entity(ent, Posture), key, effect.value)
-        elif key == "defeated":
-            esper.component_for_entity(ent, Health).defeated = bool(effect.value)
-        elif key == "hp":
-            esper.component_for_entity(ent, Health).hp = int(effect.value)
-        elif key in _CREATURE_KEYS:
+        owner = FIELD_OWNERS.get(key)
+        if owner is not None:
+            setattr(esper.component_for_entity(ent, owner), key, effect.value)
+        elif key in CREATURE_FIELDS:
             profile = esper.component_for_entity(ent, Profile)
             profile.creature = profile.creature.evolve(**{key: effect.value})
-        else:
+        else:  # check() refused it already; kept so a new kind of key can never pass silently
             raise KeyError(f"no unit field {key!r}")
 
 
@@ -106,7 +124,7 @@ class BindingSystem(_EffectSystem):
     def apply(self, effect: Effect) -> None:
         """Add or remove the pair on both partners."""
         a, b = effect.unit or "", effect.other or ""
-        ea, eb = entity_of(a), entity_of(b)
+        ea, eb = self.entity_of(a), self.entity_of(b)
         pa = esper.component_for_entity(ea, Engaged).partners
         pb = esper.component_for_entity(eb, Engaged).partners
         if effect.kind == "bind":
@@ -124,7 +142,7 @@ class TurnSystem(_EffectSystem):
 
     def apply(self, effect: Effect) -> None:
         """Replace the TurnBudget state."""
-        esper.component_for_entity(entity_of(effect.unit or ""), TurnBudget).state = effect.value
+        esper.component_for_entity(self.entity_of(effect.unit), TurnBudget).state = effect.value
 
 
 class ClearEffects(esper.Processor):
@@ -147,7 +165,16 @@ PIPELINE: tuple[type[esper.Processor], ...] = (
 """Processor order, first to last: the board changes before tokens move onto it."""
 
 
-def install() -> None:
+def install(entities: EntityIndex) -> None:
     """Add the pipeline's processors to the current esper world, in PIPELINE order."""
     for rank, cls in enumerate(PIPELINE):
-        esper.add_processor(cls(), priority=len(PIPELINE) - rank)
+        processor = cls(entities) if issubclass(cls, _EffectSystem) else cls()
+        esper.add_processor(processor, priority=len(PIPELINE) - rank)
+
+
+def queue(effects: tuple[Effect, ...] | list[Effect]) -> None:
+    """Hand effects to the pipeline (each checked first: an unknown kind or field raises before any applies)."""
+    for effect in effects:
+        check(effect)
+    for _, pending in esper.get_component(PendingEffects):
+        pending.effects.extend(effects)

@@ -17,27 +17,27 @@ from game.components import (
     Profile,
     Side,
     Size,
-    Speed,
     TurnBudget,
 )
 from rules.core import Board, Creature, Options, Situation
 
 
-def populate(board: Board, units: Iterable[Creature]) -> None:
-    """Create the map entity and one entity per unit in the current esper world."""
+def populate(board: Board, units: Iterable[Creature]) -> dict[str, int]:
+    """Create the map entity and one entity per unit in the current esper world; unit id → entity."""
     esper.create_entity(MapState(board), PendingEffects())
+    index: dict[str, int] = {}
     for c in units:
-        esper.create_entity(
+        index[c.id] = esper.create_entity(
             Profile(c),
             Position(c.at, c.space),
             Size(c.size),
-            Speed(c.speed, c.fly, c.climb, c.swim),
             Side(c.side),
             Health(c.hp, c.max_hp, c.defeated),
             Posture(c.prone, c.helpless, c.squeezed, c.airborne, c.mode),
             Engaged(),
             TurnBudget(),
         )
+    return index
 
 
 def board() -> Board:

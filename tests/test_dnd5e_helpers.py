@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from rules import dnd5e
+from rules import dnd5e, effects
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Illegal, Ruling, Situation, Size, Terrain
@@ -44,27 +44,8 @@ def situation(
 
 
 def apply(sit: Situation, ruling: Ruling) -> Situation:
-    """The situation after a legal ruling's effects (as the game's systems would apply them)."""
-    creatures = dict(sit.creatures)
-    turns = dict(sit.turns)
-    board = sit.board
-    for effect in ruling.effects:
-        if effect.kind == "place":
-            anchor, dims = effect.value
-            creatures[effect.unit] = creatures[effect.unit].evolve(at=tuple(anchor), space=dims)
-        elif effect.kind == "set":
-            creatures[effect.unit] = creatures[effect.unit].evolve(**{effect.key: effect.value})
-        elif effect.kind == "turn":
-            turns[effect.unit] = effect.value
-        elif effect.kind == "damage":
-            target = creatures[effect.unit]
-            creatures[effect.unit] = target.evolve(hp=max(0, target.hp - effect.value))
-        elif effect.kind == "board":
-            x, y = (int(v) for v in effect.key.split(","))
-            board = board.with_terrain((x, y), effect.value)
-        else:
-            raise AssertionError(f"unexpected effect {effect}")
-    return Situation(sit.ruleset, board, creatures, turns, sit.bindings, sit.options, sit.round, sit.active_side)
+    """The situation after a legal ruling's effects (rules.effects, as the game's systems apply them)."""
+    return effects.apply(sit, ruling.effects)
 
 
 def act(sit: Situation, kind: str, unit: str = "f", seed: int = 0, **fields: object) -> tuple[Situation, Ruling]:

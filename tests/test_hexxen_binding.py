@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_hexxen_helpers import HIT, MISS, act, fight, pairs
 
-from rules import hexxen
+from rules import effects, hexxen
 from rules.core import Size
 from rules.geometry import chebyshev
 from rules.hexxen import TurnState, bound_to, is_bound, new_turn, setup_problems
@@ -43,7 +43,7 @@ def test_hx_engage_a_free_hunter_is_placed_touching_its_target_at_no_ap():
     sit = fight("H1", "N1", H1={"at": (0, 0)}, N1={"at": (6, 6)})
     ruling = act(sit, "engage", "H1", "N1")
     assert ruling.ok and "HX-ENGAGE" in ruling.rules and ruling.band == "engage"
-    new = hexxen.after(sit, ruling)
+    new = effects.after(sit, ruling)
     assert chebyshev(new.creature("H1").at, (6, 6)) == 1
     assert new.creature("N1").at == (6, 6), "the target's token stays"
     assert pairs(new) == {("H1", "N1")}
@@ -94,14 +94,14 @@ def test_gb_hx_ap_a_unit_without_ap_cannot_attack_and_nothing_changes():
     sit = fight("H1", "N1", turns={"H1": TurnState(ap_left=0)})
     refused = act(sit, "attack", "H1", "N1")
     assert not refused.ok and refused.rule == "GB-HEXXEN-AP"
-    assert hexxen.after(sit, refused) == sit
+    assert effects.after(sit, refused) == sit
 
 
 def test_hx_bind_on_attack_a_miss_binds_both():
     sit = fight("H1", "N1")
     ruling = act(sit, "attack", "H1", "N1", seed=MISS)
     assert any(e.kind == "miss" for e in ruling.events)
-    assert pairs(hexxen.after(sit, ruling)) == {("H1", "N1")}
+    assert pairs(effects.after(sit, ruling)) == {("H1", "N1")}
     assert "HX-BIND-ON-ATTACK" in ruling.rules
 
 
@@ -109,7 +109,7 @@ def test_hx_bind_on_attack_a_hit_binds_both_and_an_npc_attack_binds_too():
     sit = fight("H1", "N1")
     ruling = act(sit, "attack", "N1", "H1", seed=HIT)
     assert any(e.kind == "hit" for e in ruling.events)
-    assert pairs(hexxen.after(sit, ruling)) == {("H1", "N1")}
+    assert pairs(effects.after(sit, ruling)) == {("H1", "N1")}
 
 
 def test_hx_bound_no_move_a_bound_hunter_cannot_attack_or_engage_a_new_enemy():
@@ -125,13 +125,13 @@ def test_hx_bound_no_move_attacking_the_partner_never_moves_the_token():
     ruling = act(sit, "attack", "H1", "N1")
     assert ruling.ok and "HX-BOUND-NO-MOVE" in ruling.rules
     assert not [e for e in ruling.effects if e.kind in ("place", "bind")]
-    assert pairs(hexxen.after(sit, ruling)) == {("H1", "N1")}
+    assert pairs(effects.after(sit, ruling)) == {("H1", "N1")}
 
 
 def test_hx_bind_end_defeating_an_npc_ends_every_pair_it_is_in():
     sit = fight("H1", "H2", "N1", "N2", pairs=[("H1", "N1"), ("H2", "N1"), ("H2", "N2")], N1={"hp": 1})
     ruling = act(sit, "attack", "H1", "N1", seed=HIT)
-    new = hexxen.after(sit, ruling)
+    new = effects.after(sit, ruling)
     assert new.creature("N1").defeated
     assert pairs(new) == {("H2", "N2")}
     assert "HX-BIND-END" in ruling.rules
@@ -141,7 +141,7 @@ def test_hx_bind_end_defeating_an_npc_ends_every_pair_it_is_in():
 
 def test_hx_bind_end_a_new_pair_with_a_target_defeated_by_that_attack_does_not_remain():
     sit = fight("H1", "N1", N1={"hp": 1})
-    new = hexxen.after(sit, act(sit, "attack", "H1", "N1", seed=HIT))
+    new = effects.after(sit, act(sit, "attack", "H1", "N1", seed=HIT))
     assert new.creature("N1").defeated and new.bindings == frozenset()
 
 
@@ -149,23 +149,23 @@ def test_hx_next_enemy_a_hunter_freed_with_ap_left_engages_again_at_no_ap():
     sit = fight("H1", "N1", "N2", pairs=[("H1", "N1")], N1={"hp": 1})
     first = act(sit, "attack", "H1", "N1", seed=HIT)
     assert any(e.kind == "next_enemy" and e.rule == "HX-NEXT-ENEMY" for e in first.events)
-    mid = hexxen.after(sit, first)
+    mid = effects.after(sit, first)
     second = act(mid, "engage", "H1", "N2")
     assert second.ok and "HX-NEXT-ENEMY" in second.rules
-    assert pairs(hexxen.after(mid, second)) == {("H1", "N2")}
+    assert pairs(effects.after(mid, second)) == {("H1", "N2")}
 
 
 def test_hx_next_enemy_needs_ap_left():
     sit = fight("H1", "N1", "N2", pairs=[("H1", "N1")], N1={"hp": 1}, turns={"H1": TurnState(ap_left=1)})
     first = act(sit, "attack", "H1", "N1", seed=HIT)
     assert not any(e.kind == "next_enemy" for e in first.events)
-    refused = act(hexxen.after(sit, first), "engage", "H1", "N2")
+    refused = act(effects.after(sit, first), "engage", "H1", "N2")
     assert not refused.ok and refused.rule == "GB-HEXXEN-AP"
 
 
 def test_hx_next_enemy_a_winner_still_bound_elsewhere_may_not_move():
     sit = fight("H1", "N1", "N2", "N3", pairs=[("H1", "N1"), ("H1", "N2")], N1={"hp": 1})
-    mid = hexxen.after(sit, act(sit, "attack", "H1", "N1", seed=HIT))
+    mid = effects.after(sit, act(sit, "attack", "H1", "N1", seed=HIT))
     assert pairs(mid) == {("H1", "N2")}
     refused = act(mid, "engage", "H1", "N3")
     assert not refused.ok and refused.rule == "HX-BOUND-NO-MOVE"
@@ -184,14 +184,14 @@ def test_hx_mounted_an_attack_by_a_mounted_npc_binds_nobody_and_its_token_stays(
     sit = fight("H1", "M1", M1={"mounted": True, "at": (8, 8)})
     ruling = act(sit, "attack", "M1", "H1")
     assert ruling.ok and "HX-MOUNTED" in ruling.rules
-    new = hexxen.after(sit, ruling)
+    new = effects.after(sit, ruling)
     assert new.bindings == frozenset()
     assert new.creature("M1").at == (8, 8)
 
 
 def test_hx_mounted_attacking_a_mounted_target_binds_nobody_and_moves_no_token():
     sit = fight("H1", "M1", M1={"mounted": True})
-    new = hexxen.after(sit, act(sit, "attack", "H1", "M1"))
+    new = effects.after(sit, act(sit, "attack", "H1", "M1"))
     assert new.bindings == frozenset()
     assert new.creature("M1").at == sit.creature("M1").at
     assert not is_bound(new, "H1")
@@ -212,14 +212,14 @@ def test_hx_grid_map_a_full_board_around_the_target_never_makes_the_attack_illeg
     assert ruling.ok
     assert any(e.kind == "crowded" and e.rule == "HX-GRID-MAP" for e in ruling.events)
     assert not [e for e in ruling.effects if e.kind == "place"]
-    assert pairs(hexxen.after(sit, ruling)) == {("H1", "N1")}
+    assert pairs(effects.after(sit, ruling)) == {("H1", "N1")}
 
 
 def test_hx_tokens_a_huge_npc_is_one_cell_on_the_display():
     """HX-TOKENS: a token's drawn size carries no rules meaning; HX-GRID-MAP gives each token one cell."""
     sit = fight("H1", "R1", H1={"at": (0, 0)}, R1={"at": (6, 6)})
     assert sit.creature("R1").size == Size.HUGE
-    new = hexxen.after(sit, act(sit, "engage", "H1", "R1"))
+    new = effects.after(sit, act(sit, "engage", "H1", "R1"))
     assert chebyshev(new.creature("H1").at, (6, 6)) == 1, "touching the token's one cell, not a 3x3 space"
 
 
@@ -274,7 +274,7 @@ def test_gb_hexxen_tokens_an_engaging_token_avoids_touching_a_bystander_enemy():
     sit = fight("H1", "N1", "N2", H1={"at": (0, 5)}, N1={"at": (6, 5)}, N2={"at": (4, 5)})
     ruling = act(sit, "engage", "H1", "N1")
     assert "GB-HEXXEN-TOKENS" in ruling.rules
-    at = hexxen.after(sit, ruling).creature("H1").at
+    at = effects.after(sit, ruling).creature("H1").at
     assert chebyshev(at, (6, 5)) == 1 and chebyshev(at, (4, 5)) > 1
 
 
@@ -282,4 +282,4 @@ def test_gb_hexxen_tokens_a_token_that_already_touches_its_target_stays():
     sit = fight("H1", "N1", H1={"at": (5, 5)}, N1={"at": (6, 6)})
     ruling = act(sit, "engage", "H1", "N1")
     assert not [e for e in ruling.effects if e.kind == "place"]
-    assert pairs(hexxen.after(sit, ruling)) == {("H1", "N1")}
+    assert pairs(effects.after(sit, ruling)) == {("H1", "N1")}

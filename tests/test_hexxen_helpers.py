@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from rules import hexxen
+from rules import effects, hexxen
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Effect, Ruling, Situation, Size
@@ -92,7 +92,7 @@ def test_after_applies_bind_unbind_place_set_damage_and_turn_effects():
             Effect("turn", "H1", value=TurnState(ap_left=1)),
         )
     )
-    new = hexxen.after(sit, ruling)
+    new = effects.after(sit, ruling)
     assert pairs(new) == {("H1", "N1")}
     assert new.creature("H1").at == (5, 5)
     assert new.creature("N1").hp == 0 and new.creature("N1").defeated
@@ -104,7 +104,7 @@ def test_after_an_illegal_returns_the_same_situation():
     sit = fight("H1", "N1")
     refused = act(sit, "move", "H1")
     assert not refused.ok
-    assert hexxen.after(sit, refused) is sit
+    assert effects.after(sit, refused) is sit
 
 
 def test_seed_helpers_give_a_certain_hit_and_a_certain_miss():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_hexxen_helpers import act, fight, pairs
 
-from rules import hexxen
+from rules import effects, hexxen
 from rules.hexxen.limits import HUNTER_CAPACITY, NPC_WEIGHT, attack_limit_problem, pair_limit_problem
 
 
@@ -35,7 +35,7 @@ def test_hx_max_tiny_on_hunter_six_tiny_fit_a_seventh_is_refused():
     for t in tiny:
         ruling = act(sit, "attack", t, "H1")
         assert ruling.ok, t
-        sit = hexxen.after(sit, ruling)
+        sit = effects.after(sit, ruling)
     refused = act(sit, "attack", "T7", "H1")
     assert not refused.ok and refused.rule == "HX-MAX-TINY-ON-HUNTER"
 
@@ -79,7 +79,7 @@ def test_hx_limit_scope_binding_limits_never_refuse_a_sneak_attack():
     sit = fight(*four, "H5", "N1", pairs=[(h, "N1") for h in four])
     ruling = act(sit, "sneak_attack", "H5", "N1")
     assert ruling.ok and "HX-LIMIT-SCOPE" in ruling.rules
-    assert hexxen.after(sit, ruling).bindings == sit.bindings
+    assert effects.after(sit, ruling).bindings == sit.bindings
 
 
 def test_hx_limit_scope_attack_worded_limits_refuse_a_sneak_attack_too():
@@ -105,16 +105,16 @@ def test_hx_limit_scope_limits_are_checked_after_the_attacks_own_relief_or_cut_i
     sit = fight(*four, "H5", "N1", pairs=[(h, "N1") for h in four])
     relief = act(sit, "attack", "H5", "N1", release="H1")
     assert relief.ok
-    assert pairs(hexxen.after(sit, relief)) == {("H2", "N1"), ("H3", "N1"), ("H4", "N1"), ("H5", "N1")}
+    assert pairs(effects.after(sit, relief)) == {("H2", "N1"), ("H3", "N1"), ("H4", "N1"), ("H5", "N1")}
     cut = act(sit, "attack", "H5", "N1", tactic="cut_in", release="H2")
-    assert cut.ok and ("H2", "N1") not in pairs(hexxen.after(sit, cut))
+    assert cut.ok and ("H2", "N1") not in pairs(effects.after(sit, cut))
 
 
 def test_hx_limit_scope_a_refused_attack_rolls_nothing_and_changes_nothing():
     sit = fight("H1", "R1", "R2", "R3", pairs=[("H1", "R1"), ("H1", "R2")])
     refused = act(sit, "attack", "R3", "H1")
     assert not refused.ok
-    assert hexxen.after(sit, refused) == sit
+    assert effects.after(sit, refused) == sit
 
 
 def test_hx_leibgarde_a_hunter_drawing_enemies_ignores_every_limit():
@@ -122,7 +122,7 @@ def test_hx_leibgarde_a_hunter_drawing_enemies_ignores_every_limit():
     for npc in ("N1", "N2", "N3", "R1", "R2"):
         ruling = act(sit, "attack", npc, "H1")
         assert ruling.ok, npc
-        sit = hexxen.after(sit, ruling)
+        sit = effects.after(sit, ruling)
     assert hexxen.bound_to(sit, "H1") == ["N1", "N2", "N3", "R1", "R2"]
     assert pair_limit_problem(sit, sit.bindings, "H1", "R2") is None
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hexxen_helpers import BOARD, spread
 
-from rules import hexxen
+from rules import effects, hexxen
 from rules.actions import Action
 from rules.core import Creature, Situation, Size
 from rules.hexxen.limits import HUNTER_CAPACITY, HUNTERS_ON_NPC, NPC_WEIGHT
@@ -112,7 +112,7 @@ def test_random_action_sequences_keep_the_binding_graph_sound(sit: Situation, pl
             assert rng.getstate() == before_rng, "a refused action rolls no die"
             assert result.rule.startswith(("HX-", "GB-HEXXEN-"))
             continue
-        new = hexxen.after(sit, result)
+        new = effects.after(sit, result)
         moved = {e.unit for e in result.effects if e.kind == "place"}
         assert not any(sit.creature(u).mounted for u in moved), "HX-MOUNTED tokens never move"
         damaged = {e.unit for e in result.effects if e.kind == "damage"}

@@ -11,7 +11,6 @@ from game import world
 from game.components import Position
 from game.level import load_level, parse_level
 from game.match import BadAction, Match
-from game.systems import entity_of
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 
@@ -83,7 +82,7 @@ def test_closing_a_match_deletes_its_world():
 def test_a_legal_move_changes_the_position_component_through_the_systems(match):
     result = match.perform(Action("move", "alda", path=((1, 1), (2, 2))))
     assert isinstance(result, Ruling)
-    assert esper.component_for_entity(entity_of("alda"), Position).at == (2, 2)
+    assert esper.component_for_entity(match.entities["alda"], Position).at == (2, 2)
     assert match.situation().creatures["alda"].at == (2, 2)
 
 

@@ -13,7 +13,6 @@ from rules.hexxen.actions import UNIT_CM, available, no_distances, rule
 from rules.hexxen.binding import bound_to, is_bound
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import setup_problems
-from rules.hexxen.state import after
 from rules.hexxen.tactics import SNEAK, can_attack, plan_attack, release_choices
 from rules.hexxen.terms import (
     ALWAYS_SAVED,
@@ -49,7 +48,6 @@ __all__ = [
     "UNIT_CM",
     "UNIT_KEYS",
     "TurnState",
-    "after",
     "available",
     "bound_to",
     "can_attack",
