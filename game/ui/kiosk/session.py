@@ -26,6 +26,7 @@ from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, bann
 from game.ui.kiosk.config import ConfigError, KioskConfig
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, close_log, open_log
+from game.ui.kiosk.memory import release_memory
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.options import AppOptions
@@ -254,6 +255,7 @@ class KioskApp:
     def _begin(self, level: Level, mode: str) -> None:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode`."""
         battle = self.app.new_match(level, self.config.seed + self.games)
+        release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
         self.games += 1
         battle.autoplayer.threaded = self.threaded_ai
         self.mode = mode
