@@ -301,18 +301,27 @@ def _step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illega
     return replace(done, effects=effects, rules=("PF1-FIVE-FOOT-STEP", *done.rules))
 
 
-def _minimum_move(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
-    unit = action.unit
-    assert unit is not None
+def minimum_move_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot take a minimum move now, whatever the path (asked by rule() and available())."""
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
-    path = _path(action)
     if effective_speed(c) <= 0:
         return Illegal("PF1-MIN-MOVE", "a creature that cannot move at all has no minimum move", c.at)
     if not full_round_free(ts) or ts.moved or ts.stepped:
         return Illegal("PF1-MIN-MOVE", "the minimum move takes the whole round and no other movement", c.at)
     if c.prone:
         return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+    return None
+
+
+def _minimum_move(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    path = _path(action)
+    refused = minimum_move_precheck(sit, unit)
+    if refused is not None:
+        return refused
     if len(path) != 1:
         return Illegal("PF1-MIN-MOVE", "the minimum move enters exactly one square", c.at)
     result = judge(sit, unit, path, [Band("minimum_move", 1 << 20)])
@@ -595,7 +604,9 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
             why = cannot_move or (
                 None if full_round_free(ts) else Illegal("PF1-DOUBLE-MOVE", "needs both actions", c.at)
             )
-        elif kind in ("run", "charge", "minimum_move"):
+        elif kind == "minimum_move":
+            why = minimum_move_precheck(sit, unit)
+        elif kind in ("run", "charge"):
             why = cannot_move or (
                 None
                 if full_round_free(ts) and not ts.moved
