@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.catalog import rule_text
+from game.local_text import local
 from game.numerals import number, plural_category
 from game.paths import I18N_DIR
 
@@ -161,7 +162,7 @@ def t(key: str, lang: str | None = None, /, **params: object) -> str:
         return f"⟦{key}⟧"
     if not params:
         return template
-    shown = {k: number(v, lang) if isinstance(v, float) else v for k, v in params.items()}
+    shown = {k: number(v, lang) if isinstance(v, float) else local(v, lang) for k, v in params.items()}
     return template.format_map(_Params(shown))
 
 

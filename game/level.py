@@ -24,6 +24,7 @@ from game.level_errors import LevelError
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
 from game.limits import LEVEL, check_tree, map_size_problem, visible_char
+from game.local_text import to_toml
 from game.paths import DEFAULT_LEVEL
 from game.tomlio import write_atomic
 from rules.board import DEFAULT_LEGEND, board_from_rows
@@ -217,9 +218,9 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
     fmt = top.integer("format")
     if fmt not in FORMATS:
         top.fail("format", t("level_error.format_unknown", format=fmt, known=one_of(map(str, FORMATS))))
-    name = top.text("name")
+    name = top.local_text("name")
     ruleset = top.text("ruleset", choices=RULESETS)
-    description = top.text("description", "")
+    description = top.local_text("description", "")
     turns = top.text("turns", "sides", choices=TURNS)
     options = _options(top.table("rules"), ruleset)
     board, legend, rows, edges = _map(top.table("map", required=True))
@@ -408,7 +409,7 @@ def _sides(tables: list[Table]) -> tuple[SideSpec, ...]:
         for j, other in enumerate(sides):
             if other.id == sid:
                 table.fail("id", t("level_error.duplicate_side", id=show(sid), index=j))
-        name = table.text("name", sid.replace("_", " ").title())
+        name = table.local_text("name", sid.replace("_", " ").title())
         color = _color(table, i)
         controller = table.text("controller", "human", choices=CONTROLLERS)
         table.finish(("id", "name", "color", "controller"))
@@ -477,9 +478,9 @@ def _hex(color: tuple[int, int, int]) -> str:
 
 def level_to_toml(level: Level) -> str:
     """The level as level-file TOML (defaults left out); parses back to the same Level data."""
-    doc: dict[str, Any] = {"format": level.format, "name": level.name, "ruleset": level.ruleset}
+    doc: dict[str, Any] = {"format": level.format, "name": to_toml(level.name), "ruleset": level.ruleset}
     if level.description:
-        doc["description"] = level.description
+        doc["description"] = to_toml(level.description)
     doc["turns"] = level.turns
     doc["rules"] = {"diagonal": level.options.diagonal, **dict(level.options.extra)}
     own = {s: _terrain_to_toml(t) for s, t in level.legend.items() if DEFAULT_LEGEND.get(s) != t}
@@ -490,7 +491,7 @@ def level_to_toml(level: Level) -> str:
         map_doc["edges"] = [{"a": list(e.a), "b": list(e.b), "kind": e.kind} for e in level.edges]
     doc["map"] = map_doc
     doc["sides"] = [
-        {"id": s.id, "name": s.name, "color": _hex(s.color), "controller": s.controller} for s in level.sides
+        {"id": s.id, "name": to_toml(s.name), "color": _hex(s.color), "controller": s.controller} for s in level.sides
     ]
     doc["units"] = [unit_to_dict(u, level.ruleset) for u in level.units]
     if level.victory_rounds is not None:

@@ -6,8 +6,9 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from game.i18n import t
+from game.i18n import LANGUAGES, t
 from game.level_errors import KeyPath, LevelError, Locator, format_path
+from game.local_text import LocalText
 
 REQUIRED: Any = object()
 """Marker default: the key must be present."""
@@ -91,6 +92,20 @@ class Table:
         if choices is not None and value not in choices:
             self.fail(key, t("level_error.not_allowed", value=show(value), expected=one_of(choices)))
         return value
+
+    def local_text(self, key: str, default: Any = REQUIRED) -> Any:
+        """A player-facing text: a string, or a table of languages (`{ en = "…", de = "…" }`) as a LocalText."""
+        present, value = self._raw(key, default)
+        if not present or not isinstance(value, dict):
+            return self.text(key, default)
+        if not value:
+            self.fail(key, t("level_error.empty"))
+        languages = Table(self.ctx, value, self.at(key))
+        for lang in value:
+            if lang not in LANGUAGES:
+                self.fail(key, t("level_text.language", lang=show(lang), expected=one_of(LANGUAGES)))
+            languages.text(lang)  # each translation passes the checks of any other text
+        return LocalText(value)
 
     def integer(self, key: str, default: Any = REQUIRED, minimum: int | None = None) -> Any:
         """A whole number, optionally at least `minimum`."""

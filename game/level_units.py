@@ -10,6 +10,7 @@ from game.i18n import size_name as localized_size
 from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Table, one_of, show
+from game.local_text import to_toml
 from rules.core import Board, Creature, Size
 from rules.dice import parse_dice
 from rules.placement import StartProblem
@@ -60,7 +61,7 @@ def parse_unit(table: Table, ruleset: str) -> Creature:
         table.fail("size", t("level_error.size", value=show(size_name), ruleset=ruleset, expected=sizes_text(ruleset)))
     f: dict[str, Any] = {
         "id": uid,
-        "name": table.text("name", uid),
+        "name": table.local_text("name", uid),
         "side": table.text("side"),
         "at": table.square("at"),
         "size": Size.parse(size_name),
@@ -199,7 +200,7 @@ def unit_to_dict(unit: Creature, ruleset: str) -> dict[str, Any]:
     base = Creature(id=unit.id, side=unit.side, at=unit.at)
     out: dict[str, Any] = {"id": unit.id}
     if unit.name != unit.id:
-        out["name"] = unit.name
+        out["name"] = to_toml(unit.name)
     out["side"] = unit.side
     out["at"] = list(unit.at)
     if unit.size != Size.MEDIUM:

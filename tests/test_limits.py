@@ -74,10 +74,13 @@ def test_names_and_ids_with_control_characters_are_refused(char: str) -> None:
 
 
 def test_descriptions_may_still_span_lines() -> None:
-    text = re.sub(
-        r'description = """.*?"""', lambda _: 'description = "two\\nlines\\tand a tab"', BRIDGE, count=1, flags=re.S
-    )
+    # the shipped level gives its description as a table of languages; a plain string is still allowed
+    text = re.sub(r"\[description\]\n.*?\n\n", "", BRIDGE, count=1, flags=re.S)
+    text = text.replace('ruleset = "pf1"\n', 'ruleset = "pf1"\ndescription = "two\\nlines\\tand a tab"\n', 1)
     assert parse_level(text, "ok.toml").description == "two\nlines\tand a tab"
+    # and so does each language of a table
+    table = BRIDGE.replace('\nen = "A stone bridge', '\nen = "two\\nlines. A stone bridge', 1)
+    assert parse_level(table, "ok.toml").description.startswith("two\nlines.")
 
 
 @pytest.mark.parametrize("symbol", ["\\u0000", "\\u200b", "\\u0301", " ", "ab"])

@@ -16,6 +16,7 @@ from game.i18n import (
     size_name,
     t,
 )
+from game.local_text import local
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
@@ -221,7 +222,7 @@ class SidePanel:
         box.height = 74 + len(wrapped) * (f.get_linesize() + 1) + 8
         pygame.draw.rect(surf, (44, 48, 57), box, border_radius=6)
         pygame.draw.rect(surf, card.color, box, 2, border_radius=6)
-        name_text = c.name or c.id
+        name_text = local(c.name, current_language()) or c.id
         name = theme.label(name_text, fitted(name_text, width - 8, (24, 21, 18), True), theme.TEXT, True)
         self._put(surf, name, pad + 4, y + 6, pygame.Rect(0, 0, min(name.get_width(), width - 8), name.get_height()))
         sub_text = f"{size_name(c.size.label, model.ruleset)} · {card.side_name}"

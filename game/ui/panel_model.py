@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.i18n import t
+from game.i18n import current_language, t
+from game.local_text import local
 from game.ui.autoplay import is_computer
 from game.ui.forecast import switchable_modes
 from rules.core import Creature, Illegal
@@ -64,6 +65,7 @@ class PanelModel:
 
 def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> PanelModel:
     """The panel's content for the controller's match and selection now."""
+    lang = current_language()
     m, sit = ctl.match, ctl.situation()
     side = next((s for s in m.level.sides if s.id == m.active_side), None)
     card, available = None, {}
@@ -78,7 +80,7 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
             moved, left = summary
         bound = tuple(sorted(p for pair in sit.bindings if c.id in pair for p in pair if p != c.id))
         color = side_colors.get(c.side, (200, 200, 200))
-        card = UnitCard(c, spec.name if spec else c.side, color, moved, left, bound)
+        card = UnitCard(c, local(spec.name, lang) if spec else c.side, color, moved, left, bound)
         if ctl.selected in ctl.actors:
             available = m.ruleset.available(sit, ctl.selected)
             modes = switchable_modes(m.ruleset, c)
@@ -94,10 +96,10 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         extra.append(t("panel.tactic", tactic=t(f"tactic.{ctl.tactic}")))
     undo_block = ctl.undo_block()
     return PanelModel(
-        level_name=m.level.name,
+        level_name=local(m.level.name, lang),
         ruleset=m.level.ruleset,
         round=m.round,
-        side_name=side.name if side else m.active_side,
+        side_name=local(side.name, lang) if side else m.active_side,
         side_color=side_colors.get(m.active_side, (200,) * 3),
         active_unit=m.active_unit,
         finished=m.finished,
@@ -113,5 +115,5 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         extra=extra,
         modes=modes,
         mode=(ctl.forecast.mode if ctl.forecast else None) or (modes[0] if modes else None),
-        names={uid: c.name or uid for uid, c in sit.creatures.items()},
+        names={uid: local(c.name, lang) or uid for uid, c in sit.creatures.items()},
     )

@@ -11,7 +11,8 @@ import pygame
 # python-bidi 0.6's top-level get_display (the Rust one) does not mirror brackets; the algorithm module does
 from bidi.algorithm import get_display
 
-from game.i18n import is_rtl
+from game.i18n import current_language, is_rtl
+from game.local_text import local
 
 Color = tuple[int, int, int]
 
@@ -129,12 +130,13 @@ def visual(value: str, rtl: bool | None = None) -> str:
 
 def render(value: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """One line of text drawn with Heebo in display order (the one path every label goes through)."""
-    return font(size, bold).render(visual(value), True, color)
+    return font(size, bold).render(visual(local(value, current_language())), True, color)
 
 
 def label(value: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: per-frame labels (cursor tips, markers) repeat from frame to frame."""
-    return _label(value, size, color, bold, is_rtl())
+    # a level's text in the chosen language before the cache: its key must be the words drawn
+    return _label(str(local(value, current_language())), size, color, bold, is_rtl())
 
 
 @lru_cache(maxsize=256)

@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
 from game.level import PLAYERS, LevelError, load_level
+from game.local_text import local
 from game.paths import LEVELS_DIR
 from game.ui import theme
 from game.ui.keymap import MENU_KEYS, intent_for
@@ -41,8 +42,9 @@ def scan(folder: Path = LEVELS_DIR) -> list[Entry]:
             continue
         w, h = level.board.width, level.board.height
         detail = t("menu.detail", ruleset=t(f"ruleset.{level.ruleset}"), w=w, h=h, units=len(level.units))
-        description = " ".join(level.description.split())
-        entries.append(Entry(path, level.name, f"{path.name} · {detail}", True, description))
+        lang = current_language()
+        description = " ".join(local(level.description, lang).split())
+        entries.append(Entry(path, local(level.name, lang), f"{path.name} · {detail}", True, description))
     return entries
 
 

@@ -1,0 +1,113 @@
+"""Level texts in several languages: name, description, side and unit names as tables of languages."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from game import i18n
+from game.level import LevelError, level_to_toml, load_level, parse_level
+from game.local_text import LocalText, local
+from game.paths import LEVELS_DIR
+
+LEVEL = """
+format = 1
+name = { en = "Training Yard", de = "Übungsplatz", he = "מגרש אימונים" }
+ruleset = "pf1"
+
+[description]
+en = "Two fighters."
+it = "Due combattenti."
+
+[map]
+tiles = '''
+....
+....
+'''
+
+[[sides]]
+id = "red"
+name = { en = "The Reds", de = "Die Roten" }
+
+[[sides]]
+id = "blue"
+name = "Blue"
+
+[[units]]
+id = "a"
+name = { en = "Aldo", he = "אלדו" }
+side = "red"
+at = [0, 0]
+speed = 9
+
+[[units]]
+id = "b"
+side = "blue"
+at = [3, 1]
+speed = 9
+"""
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test sets its language; the next starts from the default again."""
+    yield
+    i18n.set_language(None)
+
+
+def test_a_text_may_be_a_table_of_languages_with_english_as_fallback() -> None:
+    """The loader keeps every language; the plain text (ids, logs, files) is the English one."""
+    level = parse_level(LEVEL, "yard.toml")
+    assert isinstance(level.name, LocalText)
+    assert level.name == "Training Yard"
+    assert local(level.name, "de") == "Übungsplatz"
+    assert local(level.name, "it") == "Training Yard"  # no Italian: English
+    assert local(level.description, "it") == "Due combattenti."
+    assert local(level.sides[0].name, "de") == "Die Roten"
+    assert level.sides[1].name == "Blue"  # a plain string stays a plain string
+    assert local(level.unit("a").name, "he") == "אלדו"
+
+
+def test_messages_insert_level_texts_in_the_chosen_language() -> None:
+    """t() fills a level's text in the message language: "Am Zug: Die Roten", not "The Reds"."""
+    level = parse_level(LEVEL, "yard.toml")
+    assert i18n.t("panel.to_act", "de", side=level.sides[0].name) == "Am Zug: Die Roten"
+    assert i18n.t("panel.to_act", "en", side=level.sides[0].name) == "The Reds to act"
+
+
+def test_an_unknown_language_is_refused_with_its_place() -> None:
+    """A table key that is no language of the game is a level error naming the key and the languages."""
+    bad = LEVEL.replace('de = "Übungsplatz"', 'fr = "Terrain"')
+    with pytest.raises(LevelError) as err:
+        parse_level(bad, "yard.toml")
+    assert "name" in str(err.value) and "fr" in str(err.value)
+
+
+def test_saving_keeps_every_language_and_loads_back_the_same() -> None:
+    """level_to_toml writes the tables back; the level read again has the same texts in every language."""
+    level = parse_level(LEVEL, "yard.toml")
+    again = parse_level(level_to_toml(level), "again.toml")
+    for a, b in (
+        (level.name, again.name),
+        (level.description, again.description),
+        (level.sides[0].name, again.sides[0].name),
+    ):
+        assert dict(a.translations) == dict(b.translations)
+
+
+def test_a_local_text_survives_pickling_into_worker_processes() -> None:
+    """simulate --jobs sends levels to other processes: the translations travel with them."""
+    text = LocalText({"en": "Bridge", "de": "Brücke"})
+    back = pickle.loads(pickle.dumps(text))
+    assert back == "Bridge" and local(back, "de") == "Brücke"
+
+
+@pytest.mark.parametrize("path", sorted(LEVELS_DIR.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_level_speaks_every_language(path) -> None:
+    """The shipped levels' names, descriptions and side names exist in all four languages."""
+    level = load_level(path)
+    texts = [level.name, level.description, *(s.name for s in level.sides)]
+    for text in texts:
+        assert isinstance(text, LocalText), (path.name, text)
+        assert set(text.translations) == set(i18n.LANGUAGES), (path.name, text)
