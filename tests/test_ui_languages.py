@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -208,7 +209,7 @@ def test_hebrew_level_name_goes_through_the_same_text_path(tmp_path: Path) -> No
     source = Path(LEVEL).read_text(encoding="utf-8")
     name = "גשר הנקיק 2"
     (tmp_path / "bridge_he.toml").write_text(
-        source.replace('name = "The Ravine Bridge"', f'name = "{name}"', 1), "utf-8"
+        re.sub(r"^name = .*$", f'name = "{name}"', source, count=1, flags=re.M), "utf-8"
     )
     entries = MenuScene(None, tmp_path).entries
     assert [e.title for e in entries] == [name] and entries[0].ok
