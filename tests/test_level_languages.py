@@ -111,3 +111,24 @@ def test_every_shipped_level_speaks_every_language(path) -> None:
     for text in texts:
         assert isinstance(text, LocalText), (path.name, text)
         assert set(text.translations) == set(i18n.LANGUAGES), (path.name, text)
+
+
+def test_the_window_names_the_level_in_the_chosen_language() -> None:
+    """The panel header and the pause menu say "Die Schluchtbrücke" in German, never the English name."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.paths import DEFAULT_LEVEL
+    from game.ui.app import App
+    from game.ui.options import AppOptions
+    from game.ui.panel_model import build_panel_model
+
+    app = App(AppOptions(level=str(DEFAULT_LEVEL), frames=2, lang="de"))
+    try:
+        app.step()
+        battle = app.scene
+        assert build_panel_model(battle.ctl, app.side_colors).level_name == "Die Schluchtbrücke"
+        app.show_pause(battle)
+        assert app.scene.lines[0] == "Die Schluchtbrücke"
+    finally:
+        app.close()

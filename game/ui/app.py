@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import describe, set_language, t
+from game.i18n import current_language, describe, set_language, t
 from game.level import Level, LevelError, load_or_default, with_players
+from game.local_text import local
 from game.match import Match
 from game.paths import DEFAULT_LEVEL, LEVELS_DIR
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
@@ -248,7 +249,7 @@ class App:
                 Choice(t("pause.levels"), lambda: self.show_menu(below)),
                 Choice(t("pause.quit"), self.request_quit),
             ]
-        lines = [self.level.name] if self.level is not None else []
+        lines = [local(self.level.name, current_language())] if self.level is not None else []
         if self.match is not None:
             lines.append(t("pause.seed", seed=self.match.seed))
         self.switch(DialogScene(t("pause.title"), lines, choices, cancel=resume))

@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import describe, t
+from game.i18n import current_language, describe, t
+from game.local_text import local
 from game.replay import Replay
 from game.ui import theme
 from game.ui.board import BoardKey, BoardRenderer
@@ -43,7 +44,7 @@ class ReplayScene(Scene):
 
     def __init__(self, replay: Replay, title: str = "") -> None:
         self.replay = replay
-        self.title = title or replay.level.name
+        self.title = title or local(replay.level.name, current_language())
         self.colors = {
             s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
             for i, s in enumerate(replay.level.sides)
