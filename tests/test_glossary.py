@@ -84,3 +84,25 @@ def test_glossary_terms_come_from_the_seed_texts(lang: str, name: str, entry: di
     [path] = SEEDS.glob(f"{entry['seed']}_*.txt")
     text = path.read_text(encoding="utf-8").lower().replace("\u00a0", " ")
     assert uses(text, [f.lower() for f in entry["forms"]]), f"{lang}/{name}: {entry['term']!r} not in {path.name}"
+
+
+NAME_SLOTS = re.compile(r"\{(side|winner|level)\}")
+"""Placeholders that receive a name from the level: any number, gender or language."""
+
+
+@pytest.mark.parametrize("lang", GLOSSARY_LANGUAGES)
+def test_inserted_level_names_stand_as_labels(lang: str) -> None:
+    """ "Am Zug: {side}", never "{side} ist am Zug": a plural or foreign side name must not break the sentence.
+
+    Sentences of the player screens only; the commands' tables and error messages name ids.
+    """
+    screens = ("panel.", "handover.", "victory.", "replay.", "turns.", "cli.run_round")
+    bad = {
+        key: text
+        for key, text in i18n.load_messages(lang).items()
+        if key.startswith(screens)
+        and NAME_SLOTS.search(text)
+        and not re.search(r": \{(side|winner)\}", text)
+        and "{level}" not in text
+    }
+    assert bad == {}
