@@ -23,33 +23,18 @@ from game.kiosk_cli import add_kiosk_parser
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
 from game.match import BadAction, Match
+from game.measure_text import band_name, cost_metres, cost_squares, measure_lines
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.script import ScriptError, load_script
 from game.sweep_cli import add_sweep_parser
 from rules.actions import MODES
-from rules.core import SQUARE_CM, Event, Illegal, Ruling, Situation
+from rules.core import Event, Illegal, Ruling, Situation
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
 
 
 class UsageError(ValueError):
     """A bad command-line argument."""
-
-
-def _squares(cost: int, unit_cm: int) -> int | float:
-    """A cost in squares (1.5 m each), whole where it is whole."""
-    cm = cost * unit_cm
-    return cm // SQUARE_CM if cm % SQUARE_CM == 0 else round(cm / SQUARE_CM, 3)
-
-
-def _metres(cost: int, unit_cm: int) -> float:
-    return round(cost * unit_cm / 100, 2)
-
-
-def band_name(band: str | None) -> str:
-    """A reach band in the message language for text output (JSON keeps the band id)."""
-    name = t(f"band.{band}")
-    return str(band) if name.startswith("⟦") else name
 
 
 def parse_step(text: str) -> tuple[int, ...]:
@@ -78,8 +63,8 @@ def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
     steps = [
         {
             "to": list(s.to),
-            "cost_squares": _squares(s.cost, unit_cm),
-            "cost_m": _metres(s.cost, unit_cm),
+            "cost_squares": cost_squares(s.cost, unit_cm),
+            "cost_m": cost_metres(s.cost, unit_cm),
             "rules": list(s.rules),
             "events": [e.text() for e in s.events],
             # a squeezed footprint after the step (INTERFACE.md §2 path entries [x, y, w, h])
@@ -90,8 +75,8 @@ def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ok": isinstance(result, Ruling),
         "unit": unit,
-        "cost_m": _metres(result.cost, unit_cm),
-        "cost_squares": _squares(result.cost, unit_cm),
+        "cost_m": cost_metres(result.cost, unit_cm),
+        "cost_squares": cost_squares(result.cost, unit_cm),
         "band": result.band if isinstance(result, Ruling) else None,
         "steps": steps,
         "error": None,
@@ -133,19 +118,8 @@ def cmd_measure(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
-        for step, ruled in zip(data["steps"], result.steps, strict=True):
-            rules, squares = " ".join(step["rules"]), step["cost_squares"]
-            print(t("cli.measure_step", to=step["to"], squares=squares, metres=step["cost_m"], rules=rules))
-            for event in ruled.events:  # the JSON keeps Event.text(); people read it in their language
-                print(f"      ! {describe_event(event)} [{event.rule}]")
-        if data["ok"]:
-            metres, squares = data["cost_m"], data["cost_squares"]
-            print(t("cli.measure_legal", unit=args.unit, metres=metres, squares=squares, band=band_name(data["band"])))
-        else:
-            err = data["error"]
-            at = t("cli.at", square=err["at"]) if err["at"] else ""
-            reason = refusal(err["rule"], err["message"])
-            print(t("cli.measure_illegal", unit=args.unit, at=at, reason=reason, metres=data["cost_m"]))
+        for line in measure_lines(args.unit, result):
+            print(line)
     return EXIT_OK if data["ok"] else EXIT_ILLEGAL
 
 
@@ -161,7 +135,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
         match.close()
     squares = []
     for r in sorted(reach, key=lambda r: (r.at[1], r.at[0])):
-        entry: dict[str, Any] = {"at": list(r.at), "cost_m": _metres(r.cost, unit_cm), "band": r.band}
+        entry: dict[str, Any] = {"at": list(r.at), "cost_m": cost_metres(r.cost, unit_cm), "band": r.band}
         if r.target is not None:
             entry["target"] = r.target
         squares.append(entry)
