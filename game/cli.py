@@ -18,10 +18,11 @@ from typing import Any
 from game import __version__
 from game.cli_help import localize_help
 from game.files import reason
-from game.i18n import LANGUAGES, describe_event, refusal, set_language, t
+from game.i18n import LANGUAGES, current_language, describe_event, refusal, set_language, t
 from game.kiosk_cli import add_kiosk_parser
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
+from game.local_text import local
 from game.match import BadAction, Match
 from game.measure_text import band_name, cost_metres, cost_squares, measure_lines
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
@@ -118,7 +119,9 @@ def cmd_measure(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
-        for line in measure_lines(args.unit, result):
+        # people read the unit's name in their language; the JSON above keeps its id
+        shown = local(level.unit(args.unit).name, current_language()) or args.unit
+        for line in measure_lines(shown, result):
             print(line)
     return EXIT_OK if data["ok"] else EXIT_ILLEGAL
 

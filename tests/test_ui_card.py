@@ -35,6 +35,11 @@ def test_the_hover_card_of_a_path_equals_what_measure_reports(
         main(["measure", str(LEVELS / level), uid, *(f"{x},{y}" for x, y in entry.path), "--lang", "en"])
         printed = [line.strip() for line in capsys.readouterr().out.splitlines() if line.strip()]
         assert card[: len(printed)] == printed
+        # both name the unit as players know it, never by its id
+        name = scene.situation().creatures[uid].name
+        assert any(line.startswith(f"{name}:") for line in card) and not any(
+            line.startswith(f"{uid}:") for line in card
+        )
         assert any("[" in line or "PF1-" in line or "D5-" in line for line in printed)
         assert len(card) == len(printed) + 1, "then what the move uses and leaves"
     finally:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from game.i18n import action_name, refusal, t
+from game.i18n import action_name, current_language, refusal, t
+from game.local_text import local
 from game.ui.card import path_card
 from game.ui.forecast import Forecast, Preview, straight_path
 from game.ui.odds import Odds, attack_odds
@@ -163,4 +164,5 @@ class Previews:
             return []
         summary = self.match.ruleset.movement_summary(self.situation(), self.selected)
         left = summary[1] if summary is not None else None
-        return path_card(self.selected, self.preview.result, left)
+        name = local(self.situation().creatures[self.selected].name, current_language()) or self.selected
+        return path_card(name, self.preview.result, left)
