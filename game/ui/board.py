@@ -12,7 +12,7 @@ from game.numerals import number
 from game.ui import theme
 from game.ui.forecast import Forecast, Preview
 from game.ui.terrain import TerrainCache
-from game.ui.tokens import draw_token, drawing_order
+from game.ui.tokens import draw_token, drawing_order, token_labels
 from game.ui.view import BoardView
 from rules.core import Creature, Illegal, Situation, Square
 
@@ -145,6 +145,7 @@ class BoardRenderer:
                     tint = tints[entry.band] = self._tint(theme.band_color(entry.band), cell)
                 blits.append((tint, (ox + sq[0] * cell, oy + sq[1] * cell)))
             screen.blits(blits, doreturn=False)
+        labels = token_labels(sit.creatures)  # told apart across the board, not token by token
         for uid, c in drawing_order(sit.creatures):  # the living above the fallen in a shared square
             rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
             draw_token(
@@ -154,6 +155,7 @@ class BoardRenderer:
                 composed.colors.get(c.side, (200, 200, 200)),
                 selected=uid == key.selected,
                 can_act=uid in composed.actors,
+                label=labels[uid],
             )
         rings = set(key.targets) | (set(forecast.engage) if forecast else set())
         for uid in rings:

@@ -6,16 +6,56 @@ from collections.abc import Mapping
 
 import pygame
 
+from game.i18n import current_language
+from game.local_text import local
 from game.ui import theme
 from rules.core import Creature, Size
 
+ARTICLES = frozenset({"der", "die", "das", "the", "il", "la", "lo", "le", "i", "gli"})
+"""Leading articles that would make every token read the same ("Der", "The")."""
+SUFFIX = "#"
+CLASH_LETTERS = 4
+"""How many first letters a token usually has room for: names alike in these need telling apart."""
+"""Joins a clashing first word and its number inside a label, so cutting keeps the number."""
 
-def short_label(creature: Creature, room: int) -> str:
-    """A label that fits a token: the name (or id) cut to `room` characters."""
-    # the first word only: "Pip (rogue)" reads better as "Pip" than as "Pip ("
-    words = (creature.name or creature.id).replace("_", " ").split()
-    text = words[0] if words else creature.id
-    return text if len(text) <= room else text[:room]
+
+def _words(creature: Creature) -> list[str]:
+    """The words of the unit's name in the chosen language, without a role in brackets ("Pip (rogue)" → Pip)."""
+    name = str(local(creature.name, current_language()) or creature.id).replace("_", " ")
+    words = [w for w in name.split() if not w.startswith("(")]
+    return words or [creature.id]
+
+
+def token_labels(creatures: Mapping[str, Creature]) -> dict[str, str]:
+    """A label per unit that tells it apart at a glance: its first word, or where first words clash,
+    the initials of its words ("Goblin Cutter" GC, "Goblin Skirmisher" GS), else the word and a
+    number ("Rat1" … "Rat4"). German articles ("Der Prediger") are skipped so no token reads "Der".
+    """
+    named = {uid: [w for w in _words(c) if w.lower() not in ARTICLES] or _words(c) for uid, c in creatures.items()}
+    # a token shows about four letters: names alike in those clash even when the words differ
+    groups: dict[str, list[str]] = {}
+    for uid in sorted(creatures):
+        groups.setdefault(named[uid][0][:CLASH_LETTERS].lower(), []).append(uid)
+    labels: dict[str, str] = {}
+    for uids in groups.values():
+        if len(uids) == 1:
+            labels[uids[0]] = named[uids[0]][0]
+            continue
+        initials = {uid: "".join(w[0] for w in named[uid]).upper() for uid in uids}
+        if len(set(initials.values())) == len(uids) and all(len(v) > 1 for v in initials.values()):
+            labels.update(initials)
+            continue
+        for n, uid in enumerate(uids, start=1):
+            labels[uid] = f"{named[uid][0]}{SUFFIX}{n}"
+    return labels
+
+
+def short_label(label: str, room: int) -> str:
+    """`label` cut to `room` characters, keeping a clash number at its end ("Skeleton#2" → "Ske2")."""
+    word, _, number = label.partition(SUFFIX)
+    if len(word) + len(number) <= room:
+        return word + number
+    return word[: max(1, room - len(number))] + number
 
 
 def drawing_order(creatures: Mapping[str, Creature]) -> list[tuple[str, Creature]]:
@@ -31,6 +71,7 @@ def draw_token(
     *,
     selected: bool = False,
     can_act: bool = False,
+    label: str | None = None,
 ) -> None:
     """Draw one unit over its footprint `rect` (already the squeezed footprint when squeezed)."""
     cell = min(rect.width, rect.height)
@@ -57,12 +98,13 @@ def draw_token(
     size = max(10, min(body.height // 2, round(cell * 0.34)))
     f = theme.font(size, bold=True)
     room = 8
+    full = label if label is not None else token_labels({creature.id: creature})[creature.id]
     # shorten the label until it fits inside the token
-    while room > 1 and f.size(short_label(creature, room))[0] > body.width * 0.74:
+    while room > 1 and f.size(short_label(full, room))[0] > body.width * 0.74:
         room -= 1
     # names are free UTF-8 (a Hebrew name needs the bidi pass like every other label)
-    label = f.render(theme.visual(short_label(creature, room)), True, theme.readable_on(body_color))
-    surface.blit(label, label.get_rect(center=body.center))
+    text = f.render(theme.visual(short_label(full, room)), True, theme.readable_on(body_color))
+    surface.blit(text, text.get_rect(center=body.center))
     if creature.defeated:
         pygame.draw.line(surface, theme.WARNING, body.topleft, body.bottomright, max(2, cell // 12))
         pygame.draw.line(surface, theme.WARNING, body.topright, body.bottomleft, max(2, cell // 12))
