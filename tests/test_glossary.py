@@ -96,7 +96,7 @@ def test_inserted_level_names_stand_as_labels(lang: str) -> None:
 
     Sentences of the player screens only; the commands' tables and error messages name ids.
     """
-    screens = ("panel.", "handover.", "victory.", "replay.", "turns.", "cli.run_round")
+    screens = ("panel.", "handover.", "victory.", "outcome.", "replay.", "turns.", "cli.run_round")
     bad = {
         key: text
         for key, text in i18n.load_messages(lang).items()

@@ -326,9 +326,12 @@ class App:
             moves = sum(1 for r in self.match.history if r.action.kind != "end_turn" and r.result.ok)
             level_name = self.level.name if self.level else ""
             detail = t("victory.detail", level=level_name, round=self.match.round, actions=moves)
+        from game.ui.outcome import outcome
         from game.ui.scenes.victory import VictoryScene
 
-        self.switch(VictoryScene(battle, name, self.side_colors.get(winner or "", theme.ACCENT), detail))
+        headline = outcome(self.level, winner) if self.level is not None else None
+        color = self.side_colors.get(winner or "", theme.ACCENT)
+        self.switch(VictoryScene(battle, name, color, detail, headline))
 
     def show_menu(self, back_to: Scene | None) -> None:
         """The level menu (not on a locked screen)."""

@@ -9,6 +9,7 @@ import pygame
 from game.i18n import is_rtl, t
 from game.ui import theme
 from game.ui.keymap import VICTORY_KEYS, intent_for
+from game.ui.outcome import Outcome
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, fitted
 
@@ -16,11 +17,22 @@ from game.ui.widgets import Button, fitted
 class VictoryScene(Scene):
     """Shows the winner; replay starts the same level afresh."""
 
-    def __init__(self, battle: Scene, winner_name: str | None, color: theme.Color, detail: str = "") -> None:
+    def __init__(
+        self,
+        battle: Scene,
+        winner_name: str | None,
+        color: theme.Color,
+        detail: str = "",
+        headline: Outcome | None = None,
+    ) -> None:
         self.battle = battle
         self.detail = detail
         self.winner_name = winner_name
         self.color = color
+        self.headline = headline or Outcome(
+            t("outcome.winner", side=winner_name) if winner_name else t("outcome.draw"), "", "result"
+        )
+        """"Victory" / "Defeat" and who won, or the winner and the defeated (game/ui/outcome.py)."""
         self.buttons: list[Button] = []
         self.hover: tuple[int, int] | None = None
         self.intents: dict[str, Callable[[], None]] = {
@@ -65,9 +77,13 @@ class VictoryScene(Scene):
         """The winner in their side colour and the buttons."""
         screen.fill(theme.BACKGROUND)
         w, h = screen.get_size()
-        title = t("victory.wins", side=self.winner_name) if self.winner_name else t("victory.draw")
+        title = self.headline.title
         big = theme.render(title, fitted(title, w - 40, (60, 48, 36, 28), True), self.color, True)
-        screen.blit(big, big.get_rect(center=(w // 2, h // 2 - 80)))
+        screen.blit(big, big.get_rect(center=(w // 2, h // 2 - 130)))
+        if self.headline.subtitle:
+            sub = self.headline.subtitle
+            line = theme.label(sub, fitted(sub, w - 40, (28, 24, 20), True), theme.TEXT, True)
+            screen.blit(line, line.get_rect(center=(w // 2, h // 2 - 78)))
         if self.detail:
             small = theme.label(self.detail, fitted(self.detail, w - 40, (24, 20, 17)), theme.MUTED)
             screen.blit(small, small.get_rect(center=(w // 2, h // 2 - 36)))
