@@ -13,6 +13,7 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -25,6 +26,7 @@ from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
 from game.limits import LEVEL, check_tree, map_size_problem, visible_char
 from game.local_text import to_toml
+from game.map_image import IMAGE_KEYS, MapImage, image_to_toml, parse_image
 from game.paths import DEFAULT_LEVEL
 from game.tomlio import write_atomic
 from rules.board import DEFAULT_LEGEND, board_from_rows
@@ -106,6 +108,8 @@ class Level:
     victory_rounds: int | None
     fingerprint: str
     """sha256 (hex) of the file bytes, so a replay can tell it runs on the same level."""
+    image: MapImage | None = None
+    """The battle-map picture drawn under the grid (`[map] image`), if any."""
 
     @property
     def unit_names(self) -> dict[str, str]:
@@ -137,7 +141,7 @@ def load_level(path: str | os.PathLike[str]) -> Level:
         data = read_regular(path)
     except OSError as exc:
         raise LevelError(source, t("level_error.cannot_read", reason=reason(exc))) from None
-    return parse_level(data, source)
+    return parse_level(data, source, picture_dir=Path(source).parent)
 
 
 def load_or_default(path: str | os.PathLike[str] | None) -> Level:
@@ -169,8 +173,12 @@ def check_level(path: str | os.PathLike[str]) -> list[str]:
     return []
 
 
-def parse_level(text: str | bytes, source: str = "<level>") -> Level:
-    """Validate level TOML (text or UTF-8 bytes) into a Level; LevelError on the first problem."""
+def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | os.PathLike[str] | None = None) -> Level:
+    """Validate level TOML (text or UTF-8 bytes) into a Level; LevelError on the first problem.
+
+    With `picture_dir` (the level's folder) a `[map] image` is read and checked too; without it only
+    its keys are (simulation workers and variants need no picture).
+    """
     raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)
     if isinstance(text, str):
         body = text
@@ -194,7 +202,8 @@ def parse_level(text: str | bytes, source: str = "<level>") -> Level:
     if problem is not None:
         raise ctx.error(problem.path, problem.message)
     try:
-        return _build(ctx, data, hashlib.sha256(raw).hexdigest())
+        folder = Path(picture_dir) if picture_dir is not None else None
+        return _build(ctx, data, hashlib.sha256(raw).hexdigest(), folder)
     except LevelError as exc:
         raise exc.with_traceback(None) from None
 
@@ -211,7 +220,7 @@ def _syntax_error(source: str, exc: Exception) -> LevelError:
     return LevelError(source, t("level_error.toml_syntax", message=message), line=line, column=column)
 
 
-def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
+def _build(ctx: Context, data: dict[str, Any], fingerprint: str, picture_dir: Path | None = None) -> Level:
     """Every part of the level, in an order that gives the most useful first error."""
     top = Table(ctx, data, ())
     top.finish(TOP_KEYS)
@@ -223,7 +232,9 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
     description = top.local_text("description", "")
     turns = top.text("turns", "sides", choices=TURNS)
     options = _options(top.table("rules"), ruleset)
-    board, legend, rows, edges = _map(top.table("map", required=True))
+    map_table = top.table("map", required=True)
+    board, legend, rows, edges = _map(map_table)
+    image = parse_image(map_table, picture_dir, ctx.source)
     sides = _sides(top.tables("sides", required=True))
     units = _units(top.tables("units", required=True), ruleset, sides)
     _placement(ctx, board, ruleset, units)
@@ -248,6 +259,7 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str) -> Level:
         units=units,
         victory_rounds=rounds,
         fingerprint=fingerprint,
+        image=image,
     )
 
 
@@ -286,7 +298,7 @@ def _map(table: Table) -> tuple[Board, dict[str, Terrain], tuple[str, ...], tupl
             msg = t("level_error.edge_repeated", index=i, a=list(edge.a), b=list(edge.b), other=seen[key])
             table.fail("edges", msg)
         seen[key] = i
-    table.finish(("tiles", "legend", "edges"))
+    table.finish(("tiles", "legend", "edges", *IMAGE_KEYS))
     board = board_from_rows(rows, legend, [(e.a, e.b, e.kind) for e in edges])
     board = Board(board.width, board.height, board.tiles, MappingProxyType(dict(board.edges)))
     return board, legend, rows, edges
@@ -487,6 +499,8 @@ def level_to_toml(level: Level) -> str:
     map_doc: dict[str, Any] = {"tiles": "\n".join(level.tiles) + "\n"}
     if own:
         map_doc["legend"] = own
+    if level.image is not None:
+        map_doc.update(image_to_toml(level.image))
     if level.edges:
         map_doc["edges"] = [{"a": list(e.a), "b": list(e.b), "kind": e.kind} for e in level.edges]
     doc["map"] = map_doc
@@ -514,5 +528,5 @@ def _one_line(match: re.Match[str]) -> str:
 def save_level(level: Level, path: str | os.PathLike[str]) -> None:
     """Write the level atomically (temp file in the same directory, then os.replace)."""
     text = level_to_toml(level)
-    parse_level(text, str(path))  # never write a file the loader would refuse
+    parse_level(text, str(path), picture_dir=Path(path).parent)  # never write a file the loader would refuse
     write_atomic(path, text)

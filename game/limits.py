@@ -44,6 +44,12 @@ MAX_DEPTH = 8
 """Deepest nesting of tables and arrays (the formats need at most 5)."""
 MAX_ITEMS = 1000
 """Most entries in an array unless `Limits.items` says otherwise."""
+MAX_IMAGE_BYTES = 25_000_000
+"""Largest battle-map picture file (a 40-square Dungeondraft export at 140 px a square is about 10 MB)."""
+MAX_IMAGE_SIDE = 10_000
+"""Widest and tallest battle-map picture in pixels."""
+MAX_IMAGE_PIXELS = 40_000_000
+"""Most pixels of a battle-map picture (160 MB once decoded, for a moment; it is shrunk to what is drawn)."""
 
 SINGLE_LINE = frozenset({"name", "id", "side", "unit", "target", "release", "through", "level_fingerprint"})
 """Keys whose text must not hold line breaks or tabs either (names and ids are drawn on one line)."""
@@ -188,6 +194,14 @@ def check_tree(doc: Mapping[str, Any], limits: Limits) -> Problem | None:
             problem = check_number(value, path, limits)
             if problem is not None:
                 return problem
+    return None
+
+
+def image_size_problem(width: int, height: int) -> str | None:
+    """Why a picture of this many pixels is refused, or None."""
+    if not (0 < width <= MAX_IMAGE_SIDE and 0 < height <= MAX_IMAGE_SIDE) or width * height > MAX_IMAGE_PIXELS:
+        megapixels = f"{MAX_IMAGE_PIXELS / 1e6:g}"
+        return t("map_image.too_many_pixels", width=width, height=height, side=MAX_IMAGE_SIDE, megapixels=megapixels)
     return None
 
 

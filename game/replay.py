@@ -17,11 +17,11 @@ from pathlib import Path
 from game.files import read_regular
 from game.i18n import t
 from game.level import Level, LevelError, level_to_toml, load_level, parse_level
-from game.limits import MAX_NAME
+from game.limits import MAX_IMAGE_BYTES, MAX_NAME
 from game.match import BadAction, LogEntry, Match
 from game.paths import replays_dir
 from game.script import Script, ScriptError, load_script, save_script, script_toml
-from game.tomlio import write_atomic
+from game.tomlio import write_atomic, write_atomic_bytes
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 
@@ -275,6 +275,7 @@ def save_situation(match: Match, folder: Path | None = None, now: float | None =
         text = level_to_toml(match.level)
         write_atomic(level_path, text)
         fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    _copy_picture(match.level, target)
     script = dataclasses.replace(to_script(match, "level.toml"), level_fingerprint=fingerprint)
     replay_path = target / "replay.toml"
     write_atomic(replay_path, script_toml(script))
@@ -285,6 +286,19 @@ def save_situation(match: Match, folder: Path | None = None, now: float | None =
     except LevelError as exc:
         situation_path, problem = None, f"the board now is not a valid level: {exc}"
     return SavedSituation(target, level_path, replay_path, situation_path, problem)
+
+
+def _copy_picture(level: Level, target: Path) -> None:
+    """The level's picture beside the saved level.toml, under the name the level gives it (best effort)."""
+    image = level.image
+    if image is None or Path(image.path).is_absolute() or ".." in Path(image.path).parts:
+        return  # an absolute path still finds it; a path out of the folder is not written outside it
+    try:
+        data = read_regular(image.file, MAX_IMAGE_BYTES)
+        (target / image.path).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic_bytes(target / image.path, data)
+    except OSError:
+        pass  # loading the saved level then names the missing picture
 
 
 def _original_bytes(level: Level) -> bytes | None:

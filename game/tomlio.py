@@ -73,11 +73,16 @@ def dumps(data: dict[str, Any]) -> str:
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write `text` to `path` so that a reader never sees a half-written file."""
+    write_atomic_bytes(path, text.encode("utf-8"))
+
+
+def write_atomic_bytes(path: str | Path, data: bytes) -> None:
+    """Write `data` to `path` so that a reader never sees a half-written file (temp file, fsync, rename)."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

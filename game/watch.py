@@ -126,7 +126,7 @@ class LevelWatcher:
             return Reload(None, self.error)
         assert self.files.data is not None
         try:
-            level = parse_level(self.files.data, str(self.files.path))
+            level = parse_level(self.files.data, str(self.files.path), Path(self.files.path).parent)
         except LevelError as exc:
             self.error = str(exc)
             return Reload(None, self.error)

@@ -10,6 +10,7 @@ import pygame
 from game.i18n import current_language
 from game.numerals import number
 from game.ui import theme
+from game.ui.backdrop import Backdrop
 from game.ui.forecast import Forecast, Preview
 from game.ui.terrain import TerrainCache
 from game.ui.tokens import draw_token, drawing_order, token_labels
@@ -45,8 +46,8 @@ class BoardRenderer:
     square size) and the tokens. Selecting a unit repaints only the board region of the frame cache; the
     terrain itself is painted once per board and zoom."""
 
-    def __init__(self) -> None:
-        self.terrain = TerrainCache()
+    def __init__(self, backdrop: Backdrop | None = None) -> None:
+        self.terrain = TerrainCache(backdrop)
         self._composed: Composed | None = None
         self._painted: tuple[Composed, tuple[int, int], tuple[int, ...]] | None = None
         """What the last draw put on its target, with the view's origin and rectangle then."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.backdrop import Backdrop, paint_over_picture
 from rules.core import Board, Square, Terrain
 
 _PRIMARY_ORDER = ("wall", "door_closed", "pit", "door_open", "narrow", "hampering", "difficult", "dark")
@@ -152,17 +153,27 @@ def _dashed(
         )
 
 
-def paint_terrain(board: Board, cell: int) -> pygame.Surface:
-    """The whole map at `cell` pixels per square: terrain, grid lines and wall segments."""
+def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> pygame.Surface:
+    """The whole map at `cell` pixels per square: terrain (over the level's picture, if any), grid, wall segments."""
     surface = pygame.Surface((board.width * cell, board.height * cell))
-    for y in range(board.height):
-        for x in range(board.width):
-            paint_square(surface, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
-    grid = theme.blend(theme.TERRAIN_FILL["floor"], theme.GRID, 0.35)
-    for x in range(board.width + 1):
-        pygame.draw.line(surface, grid, (x * cell, 0), (x * cell, board.height * cell))
-    for y in range(board.height + 1):
-        pygame.draw.line(surface, grid, (0, y * cell), (board.width * cell, y * cell))
+    placed = backdrop.placed(board.width, board.height, cell) if backdrop is not None else None
+    if placed is not None:
+        # open floor shows the picture; every other square is drawn translucent over it
+        marks = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        for y in range(board.height):
+            for x in range(board.width):
+                if board.terrain((x, y)).kinds:
+                    paint_square(marks, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
+        paint_over_picture(surface, placed[0], placed[1], marks, cell)
+    else:
+        for y in range(board.height):
+            for x in range(board.width):
+                paint_square(surface, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
+        grid = theme.blend(theme.TERRAIN_FILL["floor"], theme.GRID, 0.35)
+        for x in range(board.width + 1):
+            pygame.draw.line(surface, grid, (x * cell, 0), (x * cell, board.height * cell))
+        for y in range(board.height + 1):
+            pygame.draw.line(surface, grid, (0, y * cell), (board.width * cell, y * cell))
     for key, kind in board.edges.items():
         a, b = sorted(key)
         start, end = _edge_line(a, b, cell)
@@ -176,7 +187,9 @@ def paint_terrain(board: Board, cell: int) -> pygame.Surface:
 class TerrainCache:
     """The terrain layer, repainted only when the board object or the square size changes."""
 
-    def __init__(self) -> None:
+    def __init__(self, backdrop: Backdrop | None = None) -> None:
+        self.backdrop = backdrop
+        """The level's picture under the terrain (scaled once per zoom, painted into the layer)."""
         self._key: tuple[int, int] | None = None
         self._board: Board | None = None
         self.surface: pygame.Surface | None = None
@@ -192,7 +205,7 @@ class TerrainCache:
                 if self._key[1] == cell and self.surface is not None:
                     self._key = (id(board), cell)
                     return self.surface
-            self.surface = paint_terrain(board, cell)
+            self.surface = paint_terrain(board, cell, self.backdrop)
             if pygame.display.get_surface() is not None:
                 self.surface = self.surface.convert()
             self._board = board

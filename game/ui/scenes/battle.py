@@ -11,6 +11,7 @@ from game.i18n import is_rtl, next_language, set_language, t
 from game.match import Match
 from game.ui import theme
 from game.ui.autoplay import AutoPlayer
+from game.ui.backdrop import Backdrop
 from game.ui.board import BoardKey, BoardRenderer
 from game.ui.controller import BattleController
 from game.ui.forecast import Forecast, Preview
@@ -50,7 +51,7 @@ class BattleScene(Scene):
         self.dragging = False
         self.ruling_tape = False
         """A right-drag is measuring (the tape follows the pointer)."""
-        self.renderer = BoardRenderer()
+        self.renderer = BoardRenderer(Backdrop(match.level.image))
         self._model: PanelModel | None = None
         self._model_version = -1
         self.view: BoardView | None = None

@@ -14,6 +14,7 @@ from game.i18n import current_language, describe, t
 from game.local_text import local
 from game.replay import Replay
 from game.ui import theme
+from game.ui.backdrop import Backdrop
 from game.ui.board import BoardKey, BoardRenderer
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import layout
@@ -49,7 +50,7 @@ class ReplayScene(Scene):
             s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
             for i, s in enumerate(replay.level.sides)
         }
-        self.renderer = BoardRenderer()
+        self.renderer = BoardRenderer(Backdrop(replay.level.image))
         self.view: BoardView | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []

@@ -1,0 +1,89 @@
+"""A level's battle-map picture for the board: decoded once, shrunk to what is ever drawn, scaled once per zoom.
+
+The picture is painted into the cached terrain layer (game/ui/terrain.py), so a frame costs the same
+with or without it: one blit of that layer. A picture that cannot be decoded (the loader checked its
+header, not every pixel) leaves the map drawn without it and says why in `problem`.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import t
+from game.map_image import MapImage
+from game.ui import theme
+
+KEEP_SIDE = 4096
+"""Longest side kept of the decoded picture: more than the board ever shows of it on a kiosk screen."""
+
+
+class Backdrop:
+    """The picture of one level, or nothing (image None, or undecodable)."""
+
+    def __init__(self, image: MapImage | None) -> None:
+        self.image = image
+        self.problem: str | None = None
+        """Why the picture is not shown, if it is not."""
+        self._source: pygame.Surface | None = None
+        self._loaded = False
+        self._scaled: tuple[int, int, pygame.Surface] | None = None
+        """(board width, cell, picture) of the last scaling: one zoom kept, like the terrain layer."""
+        self.scalings = 0
+        """How often the picture was scaled (tests check it is once per zoom)."""
+
+    def _load(self) -> pygame.Surface | None:
+        """The decoded picture, shrunk to KEEP_SIDE; None (and `problem`) when it cannot be."""
+        if self._loaded:
+            return self._source
+        self._loaded = True
+        if self.image is None:
+            return None
+        try:
+            picture = pygame.image.load(self.image.file)
+        except (pygame.error, OSError, ValueError, MemoryError) as exc:
+            self.problem = t("map_image.not_shown", path=self.image.path, reason=str(exc) or type(exc).__name__)
+            return None
+        w, h = picture.get_size()
+        if max(w, h) > KEEP_SIDE:
+            k = KEEP_SIDE / max(w, h)
+            picture = pygame.transform.smoothscale(picture, (max(1, round(w * k)), max(1, round(h * k))))
+        self._source = picture
+        return picture
+
+    def placed(self, board_w: int, board_h: int, cell: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The picture scaled for `cell` px squares and its top-left pixel on the map layer; None without one."""
+        picture = self._load()
+        if picture is None or self.image is None:
+            return None
+        w_sq, h_sq = self.image.size or (board_w, board_h)
+        size = (max(1, round(w_sq * cell)), max(1, round(h_sq * cell)))
+        scaled = self._scaled
+        if scaled is None or scaled[:2] != (board_w, cell) or scaled[2].get_size() != size:
+            self._scaled = scaled = (board_w, cell, pygame.transform.smoothscale(picture, size))
+            self.scalings += 1
+        ox, oy = self.image.offset
+        return scaled[2], (round(ox * cell), round(oy * cell))
+
+
+GRID_ALPHA = 90
+"""How strongly the grid lines show over a picture (of 255)."""
+TERRAIN_ALPHA = 120
+"""How strongly terrain other than open floor shows over a picture: the rules' squares, the picture's look."""
+
+
+def paint_over_picture(
+    surface: pygame.Surface, picture: pygame.Surface, at: tuple[int, int], terrain: pygame.Surface, cell: int
+) -> None:
+    """The picture on `surface`, then the terrain marks (`terrain`, floor transparent) and a translucent grid."""
+    surface.fill(theme.TERRAIN_FILL["floor"])
+    surface.blit(picture, at)
+    terrain.set_alpha(TERRAIN_ALPHA)
+    surface.blit(terrain, (0, 0))
+    grid = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    w, h = surface.get_size()
+    color = (*theme.GRID, GRID_ALPHA)
+    for x in range(0, w + 1, cell):
+        pygame.draw.line(grid, color, (x, 0), (x, h))
+    for y in range(0, h + 1, cell):
+        pygame.draw.line(grid, color, (0, y), (w, y))
+    surface.blit(grid, (0, 0))
