@@ -53,3 +53,23 @@ def _fresh_esper_world():
     esper.switch_world("default")
     if name in esper.list_worlds():
         esper.delete_world(name)
+
+
+@pytest.fixture
+def pf1_app(tmp_path: Path):
+    """A headless window on the small pf1 test field (tests/ui_helpers.py)."""
+    from tests.ui_helpers import open_app, write_level
+
+    app = open_app(write_level(tmp_path, "pf1"))
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def dnd_app(tmp_path: Path):
+    """A headless window on the small dnd5e test field (tests/ui_helpers.py)."""
+    from tests.ui_helpers import open_app, write_level
+
+    app = open_app(write_level(tmp_path, "dnd5e"))
+    yield app
+    app.close()

@@ -8,7 +8,7 @@ import pytest
 
 from game.cli import main
 from game.i18n import set_language
-from tests.test_ui_window import battle, hover, open_app
+from tests.ui_helpers import battle, hover, open_app
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 

@@ -43,7 +43,7 @@ def test_play_honours_size(tmp_path: Path) -> None:
 
 
 def test_play_headless_on_a_broken_level_exits_2_with_the_message_on_stderr(tmp_path: Path) -> None:
-    # a window shows the error screen instead (test_ui_window); headless, a script must see the failure
+    # a window shows the error screen instead (test_ui_screens); headless, a script must see the failure
     bad = tmp_path / "broken.toml"
     bad.write_text("format = 1\nname = \n", encoding="utf-8")
     shot = tmp_path / "error.png"

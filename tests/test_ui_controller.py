@@ -12,7 +12,7 @@ import pytest
 from game.level import load_level, with_players
 from game.match import Match
 from game.ui.controller import BattleController, Request
-from tests.test_ui_window import write_level
+from tests.ui_helpers import write_level
 
 ROOT = Path(__file__).resolve().parent.parent
 

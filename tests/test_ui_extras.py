@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.test_ui_window import battle, click, click_unit, end_turn, key, open_app, start_turn, write_level
+from tests.ui_helpers import battle, click, click_unit, end_turn, key, open_app, start_turn, write_level
 
 
 def test_the_panel_buttons_do_not_move_when_a_unit_is_selected_or_deselected(tmp_path: Path) -> None:

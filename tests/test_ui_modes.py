@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tests.test_ui_window import open_app
+from tests.ui_helpers import open_app
 
 CLIFF = """\
 format = 1

@@ -9,7 +9,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.handover import HandOverScene
 from game.ui.scenes.victory import VictoryScene
-from tests.test_ui_window import FIELD, click, open_app
+from tests.ui_helpers import FIELD, click, open_app
 
 
 def _button(scene: BattleScene, intent: str) -> tuple[int, int]:

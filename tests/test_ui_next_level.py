@@ -8,7 +8,7 @@ import pygame
 
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.victory import VictoryScene
-from tests.test_ui_window import open_app
+from tests.ui_helpers import open_app
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 

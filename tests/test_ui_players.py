@@ -10,7 +10,7 @@ from game.level import load_level, with_players
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.menu import MenuScene
-from tests.test_ui_window import end_turn
+from tests.ui_helpers import end_turn
 
 BRIDGE = Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from rules.actions import Action
-from tests.test_ui_window import open_app
+from tests.ui_helpers import open_app
 
 VILLAGE = """\
 format = 1

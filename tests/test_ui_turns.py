@@ -21,7 +21,7 @@ from game.ui.scenes.victory import VictoryScene
 from game.ui.view import BoardView
 from rules.actions import Action
 from rules.core import Illegal, Ruling
-from tests.test_ui_window import (
+from tests.ui_helpers import (
     FIELD,
     battle,
     click,

@@ -14,7 +14,7 @@ from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footpr
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.geometry import pf1_distance
-from rules.pf1.actions import standard_free
+from rules.pf1.economy import standard_free
 from rules.pf1.movement import reach_squares
 from rules.ruleset import Reach
 

@@ -7,8 +7,9 @@ import random
 from rules.actions import Action
 from rules.core import Illegal, Ruling, Situation
 from rules.opportunity import resolve_opportunity_attacks
-from rules.pf1.actions import available, escaping_now, in_reach, no_cover_from_ally, squeezed_now
+from rules.pf1.actions import available
 from rules.pf1.actions import rule as _rule_alone
+from rules.pf1.attacks import escaping_now, in_reach, no_cover_from_ally, squeezed_now
 from rules.pf1.movement import closest, involuntary_stop, measure, reachable, threatened_by
 from rules.pf1.space import share_fits
 from rules.pf1.speed import effective_speed, run_multiplier

@@ -1,0 +1,164 @@
+"""PF1 attacks and charges: reach, the modifiers that apply, and the ruling on each."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules.actions import Action
+from rules.combat import resolve_attack
+from rules.core import Effect, Illegal, Ruling, Situation, Square, footprint
+from rules.geometry import footprint_distance, pf1_distance
+from rules.pf1.economy import economy_refusal, full_round_free
+from rules.pf1.finish_move import action_path, finish_move, moved_state
+from rules.pf1.movement import (
+    GB_PRONE,
+    UNIT_CM,
+    Band,
+    judge,
+    reach_squares,
+)
+from rules.pf1.space import FULL, Mover
+from rules.pf1.speed import movement_speed as effective_speed
+from rules.pf1.turn import TurnState, current_turn
+
+GB_CHARGE = "GB-PF-CHARGE"
+CHARGE_ATTACK_BONUS = 2
+CHARGE_AC_PENALTY = -2
+SQUEEZE_PENALTY = -4
+ESCAPE_AC_PENALTY = -4
+PRONE_PENALTY = -4
+
+
+def squeezed_now(sit: Situation, unit: str) -> bool:
+    """Whether the unit stands squeezed (PF1-SQUEEZE-PENALTY)."""
+    c = sit.creature(unit)
+    mover = Mover(sit, unit)
+    return c.squeezed or mover.squeezed(*mover.start)
+
+
+def escaping_now(sit: Situation, unit: str) -> bool:
+    """Whether the unit is in a space narrower than squeezing allows (PF1-ESCAPE-ARTIST)."""
+    mover = Mover(sit, unit)
+    return mover.escaping(*mover.start)
+
+
+def no_cover_from_ally(sit: Situation, unit: str, ally: str) -> bool:
+    """PF1-ALLY-COVER: True when the unit shares a square with the ally, which then gives it no cover."""
+    me, other = sit.creature(unit), sit.creature(ally)
+    return not me.hostile_to(other) and bool(me.footprint() & other.footprint())
+
+
+def _attack_mods(sit: Situation, attacker: str, target: str) -> tuple[int, int, tuple[str, ...]]:
+    bonus, ac, ids = 0, 0, []
+    if squeezed_now(sit, attacker):
+        bonus += SQUEEZE_PENALTY
+        ids.append("PF1-SQUEEZE-PENALTY")
+    if sit.creature(attacker).prone:
+        bonus += PRONE_PENALTY
+        ids.append(GB_PRONE)
+    if escaping_now(sit, target):
+        # −4 and the Dex part of the defence while Dex is denied (`dex_ac`, revised 2026-12-02)
+        ac += ESCAPE_AC_PENALTY - sit.creature(target).dex_ac
+        ids.append("PF1-ESCAPE-ARTIST")
+    elif squeezed_now(sit, target):
+        ac += SQUEEZE_PENALTY
+        ids.append("PF1-SQUEEZE-PENALTY")
+    if sit.creature(target).prone:
+        ac += PRONE_PENALTY
+        ids.append(GB_PRONE)
+    other = sit.turns.get(target)
+    if isinstance(other, TurnState) and other.charged:
+        ac += CHARGE_AC_PENALTY
+        ids.append(GB_CHARGE)
+    return bonus, ac, tuple(ids)
+
+
+def in_reach(
+    sit: Situation, unit: str, target: str, anchor: Square | None = None, dims: tuple[int, int] | None = None
+) -> bool:
+    """Whether the target is within the unit's reach (PF1-DIAG distance between footprints)."""
+    c = sit.creature(unit)
+    mine = footprint(anchor or c.at, dims or c.dims)
+    return footprint_distance(mine, sit.creature(target).footprint(), pf1_distance) <= reach_squares(c.reach)
+
+
+def _target_fail(sit: Situation, unit: str, target: str | None, at: Square) -> Illegal | None:
+    if target is None or target not in sit.creatures or target == unit:
+        return Illegal("GB-ATTACK", f"no target {target!r} to attack", at)
+    if sit.creature(target).defeated:
+        return Illegal("GB-ATTACK", f"{target} is already down", at)
+    return None
+
+
+def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on a melee attack, a standard action (GB-ATTACK)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    fail = _target_fail(sit, unit, action.target, c.at) or economy_refusal(ts, "standard", c.at)
+    if fail:
+        return fail
+    assert action.target is not None
+    if escaping_now(sit, unit):
+        return Illegal("PF1-ESCAPE-ARTIST", "a creature wriggling through a too-narrow space cannot attack", c.at)
+    if not in_reach(sit, unit, action.target):
+        return Illegal("GB-ATTACK", f"{action.target} is out of reach", sit.creature(action.target).at)
+    bonus, ac, ids = _attack_mods(sit, unit, action.target)
+    hit = resolve_attack("pf1", c, sit.creature(action.target), rng, rules=ids, bonus=bonus, defense_bonus=ac)
+    new_ts = replace(ts, standard_used=True)
+    return replace(hit, unit_cm=UNIT_CM, effects=(*hit.effects, Effect("turn", unit, value=new_ts)))
+
+
+def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on a charge: the movement and the attack at its end (GB-PF-CHARGE)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    fail = _target_fail(sit, unit, action.target, c.at)
+    if fail:
+        return fail
+    assert action.target is not None
+    if not full_round_free(ts) or ts.stepped or ts.moved:
+        return Illegal(GB_CHARGE, "a charge takes the whole round and no other movement", c.at)
+    if c.prone:
+        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+    speed = effective_speed(c)
+    if speed <= 0:
+        return Illegal(GB_CHARGE, "speed is 0", c.at)
+    path = action_path(action)
+    if not path:
+        return Illegal(GB_CHARGE, "a charge needs a path", c.at)
+    result = judge(sit, unit, path, [Band("charge", 2 * speed, run=True, charge=True)])
+    if isinstance(result, Illegal):
+        return result
+    ruling, walk, _ = result
+    mover = Mover(sit, unit)
+    last = walk.positions[-1]
+    if not in_reach(sit, unit, action.target, last[:2], mover.dims(last[2])):
+        return Illegal(GB_CHARGE, f"the charge must end with {action.target} in reach", last[:2], cost=ruling.cost)
+    new_ts = replace(moved_state(ts, "charge", walk.diags, ruling.cost), charged=True)
+    moved = finish_move(sit, unit, ruling, walk, "charge", rng, extra_rules=("PF1-ALLY", GB_CHARGE), ts=ts)
+    creatures = dict(sit.creatures)
+    creatures[unit] = c.evolve(at=last[:2], space=mover.dims(last[2]) if last[2] != FULL else None)
+    after = replace(sit, creatures=creatures)
+    bonus, ac, ids = _attack_mods(after, unit, action.target)
+    hit = resolve_attack(
+        "pf1",
+        creatures[unit],
+        sit.creature(action.target),
+        rng,
+        rules=(GB_CHARGE, *ids),
+        bonus=bonus + CHARGE_ATTACK_BONUS,
+        defense_bonus=ac,
+    )
+    effects = [e if e.kind != "turn" else Effect("turn", unit, value=new_ts) for e in moved.effects]
+    return replace(
+        moved,
+        rules=tuple(dict.fromkeys([*moved.rules, *hit.rules])),
+        events=(*moved.events, *hit.events),
+        effects=(*effects, *hit.effects),
+        band="charge",
+    )

@@ -1,0 +1,184 @@
+"""PF1 movement actions: move, double move, run, the 1.5 m step, the minimum move, overrun and tumble."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules.actions import Action
+from rules.core import Effect, Event, Illegal, Ruling, Situation, footprint
+from rules.pf1 import checks
+from rules.pf1.economy import economy_refusal, full_round_free
+from rules.pf1.finish_move import action_path, finish_move
+from rules.pf1.movement import (
+    GB_PF_AOO,
+    GB_PRONE,
+    UNIT_CM,
+    Band,
+    judge,
+    mode_fail,
+)
+from rules.pf1.space import Mover
+from rules.pf1.speed import movement_speed as effective_speed
+from rules.pf1.speed import run_multiplier
+from rules.pf1.turn import current_turn
+
+
+def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on a move, double move or run (PF1-MOVE-ACTION, PF1-DOUBLE-MOVE, PF1-RUN)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    refused = mode_fail(sit, unit, action.mode)
+    if refused is not None:
+        return refused
+    switched = action.mode is not None and action.mode != c.mode
+    if switched:
+        c = c.evolve(mode=action.mode)
+        sit = replace(sit, creatures={**sit.creatures, unit: c})
+    speed = effective_speed(c)
+    kind = action.kind
+    if c.prone:
+        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+    if ts.stepped:
+        return Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step this round", c.at)
+    if kind == "move":
+        fail = economy_refusal(ts, "move", c.at)
+        band = Band("move", speed)
+    elif kind == "double_move":
+        fail = (
+            None
+            if full_round_free(ts)
+            else Illegal("PF1-DOUBLE-MOVE", "a double move needs both actions of the round", c.at)
+        )
+        band = Band("double_move", speed, split=True)
+    else:
+        fail = None if full_round_free(ts) else Illegal("PF1-RUN", "running takes the whole round", c.at)
+        band = Band("run", speed * run_multiplier(c), run=True)
+    if fail:
+        return fail
+    if speed <= 0:
+        return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at)
+    result = judge(sit, unit, action_path(action), [band])
+    if isinstance(result, Illegal):
+        return result
+    ruling, walk, _ = result
+    done = finish_move(sit, unit, ruling, walk, band.name, rng)
+    if switched:
+        done = replace(done, effects=(*done.effects, Effect("set", unit, "mode", action.mode)))
+    return done
+
+
+def rule_step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on the 1.5 m step (PF1-FIVE-FOOT-STEP)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    path = action_path(action)
+    if ts.stepped:
+        return Illegal("PF1-FIVE-FOOT-STEP", "only one 1.5 m step per round", c.at)
+    if ts.moved:
+        return Illegal("PF1-FIVE-FOOT-STEP", "a creature that moved this round cannot take the 1.5 m step", c.at)
+    if len(path) != 1:
+        return Illegal("PF1-FIVE-FOOT-STEP", "the 1.5 m step enters exactly one square", c.at)
+    if c.prone:
+        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+    result = judge(sit, unit, path, [Band("step", 1 << 20)])
+    if isinstance(result, Illegal):
+        return result
+    ruling, walk, _ = result
+    if ruling.cost > 1:
+        return Illegal(
+            "PF1-FULLROUND-STEP", f"the 1.5 m step cannot pay a cost of {ruling.cost}", path[0], cost=0, unit_cm=UNIT_CM
+        )
+    # the step never provokes
+    steps = tuple(replace(s, events=tuple(e for e in s.events if e.rule != GB_PF_AOO)) for s in ruling.steps)
+    ruling = replace(ruling, steps=steps, events=tuple(e for e in ruling.events if e.rule != GB_PF_AOO))
+    new_ts = replace(ts, diag=ts.diag + walk.diags, moved=True, stepped=True, spent=ts.spent + 1)
+    done = finish_move(sit, unit, ruling, walk, "step", rng, extra_rules=("PF1-FIVE-FOOT-STEP",), ts=ts)
+    effects = tuple(e if e.kind != "turn" else Effect("turn", unit, value=new_ts) for e in done.effects)
+    return replace(done, effects=effects, rules=("PF1-FIVE-FOOT-STEP", *done.rules))
+
+
+def minimum_move_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot take a minimum move now, whatever the path (asked by rule() and available())."""
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    if effective_speed(c) <= 0:
+        return Illegal("PF1-MIN-MOVE", "a creature that cannot move at all has no minimum move", c.at)
+    if not full_round_free(ts) or ts.moved or ts.stepped:
+        return Illegal("PF1-MIN-MOVE", "the minimum move takes the whole round and no other movement", c.at)
+    if c.prone:
+        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+    return None
+
+
+def rule_minimum_move(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on the minimum move of one square (PF1-MIN-MOVE)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    path = action_path(action)
+    refused = minimum_move_precheck(sit, unit)
+    if refused is not None:
+        return refused
+    if len(path) != 1:
+        return Illegal("PF1-MIN-MOVE", "the minimum move enters exactly one square", c.at)
+    result = judge(sit, unit, path, [Band("minimum_move", 1 << 20)])
+    if isinstance(result, Illegal):
+        return result
+    ruling, walk, _ = result
+    steps = tuple(replace(s, cost=1, rules=("PF1-MIN-MOVE", *s.rules)) for s in ruling.steps)
+    ruling = replace(ruling, cost=1, steps=steps, rules=("PF1-MIN-MOVE", *ruling.rules))
+    return finish_move(sit, unit, ruling, walk, "minimum_move", rng)
+
+
+def rule_through_move(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on an overrun or tumble through an opponent (PF1-OVERRUN, PF1-TUMBLE)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    rule_id = "PF1-OVERRUN" if action.kind == "overrun" else "PF1-TUMBLE"
+    target_id = action.through or action.target
+    if target_id is None or target_id not in sit.creatures:
+        return Illegal(rule_id, f"{action.kind} needs `through`: the opponent to pass", c.at)
+    target = sit.creature(target_id)
+    if not c.hostile_to(target):
+        return Illegal(rule_id, f"{target_id} is not an opponent (allies can be passed anyway)", c.at)
+    if target.fills_space:
+        return Illegal("PF1-FILLS-SPACE", f"{target_id} fills its space; nobody gets past it", target.at)
+    if action.kind == "tumble" and not c.acrobatics:
+        return Illegal("PF1-TUMBLE", "only a creature trained in Acrobatics can tumble", c.at)
+    fail = economy_refusal(ts, "move", c.at)
+    if fail or ts.stepped:
+        return fail or Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at)
+    if c.prone:
+        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+    path = action_path(action)
+    mover = Mover(sit, unit)
+    their = target.footprint()
+    result = judge(sit, unit, path, [Band("move", effective_speed(c))], through=(target_id,), through_rule=rule_id)
+    if isinstance(result, Illegal):
+        return result
+    ruling, walk, _ = result
+    if not any(footprint(p[:2], mover.dims(p[2])) & their for p in walk.positions):
+        return Illegal(rule_id, f"the path does not pass through {target_id}", path[-1])
+    check = checks.maneuver(rng, c, target)
+    event = Event(action.kind, checks.GB_CHECK, unit=unit, by=target_id, detail=check.text())
+    rules = (rule_id, checks.GB_CHECK)
+    if check.success:
+        return finish_move(sit, unit, ruling, walk, "move", rng, extra_rules=rules, extra_events=(event,))
+    return finish_move(
+        sit,
+        unit,
+        ruling,
+        walk,
+        "move",
+        rng,
+        stop_before=their,
+        extra_rules=(*rules, "PF1-ILLEGAL-END"),
+        extra_events=(event,),
+    )
