@@ -13,7 +13,7 @@ from game.ui.autoplay import AI_DELAY, AutoPlayer
 from game.ui.outcome import outcome
 from game.ui.scenes.victory import VictoryScene
 from rules.actions import Action
-from tests.test_ui_window import FIELD, battle, click, click_unit, end_turn, open_app
+from tests.ui_helpers import FIELD, battle, click, click_unit, end_turn, open_app
 
 
 @pytest.fixture(autouse=True)
