@@ -238,6 +238,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         force=args.force,
         watch=args.watch,
         lang=args.lang,
+        animate=getattr(args, "animate", False),
     )
     try:
         return run_app(options)
@@ -453,6 +454,7 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replay", default=None, metavar="SCRIPT", help="view a saved replay step by step")
     p.add_argument("--force", action="store_true", help="with --replay: view it even if the level changed since")
     p.add_argument("--watch", action="store_true", help="reload the level when its file changes")
+    p.add_argument("--animate", action="store_true", help="with --frames: animate moves as the settings say")
     p.add_argument(
         "--players",
         choices=("level", "hotseat", "computer"),

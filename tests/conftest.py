@@ -45,6 +45,16 @@ def _english_messages():
 
 
 @pytest.fixture(autouse=True)
+def _default_settings():
+    """Each test starts with the default settings in use (a window under test may have changed them)."""
+    from game import settings as game_settings
+
+    game_settings.use(game_settings.DEFAULTS)
+    yield
+    game_settings.use(game_settings.DEFAULTS)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_esper_world():
     """Each test starts in its own esper world, deleted afterwards (esper keeps module globals)."""
     name = f"test-{os.getpid()}-{id(object())}"

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import settings as game_settings
 from game.i18n import current_language, describe, set_language, t
 from game.level import Level, LevelError, load_or_default, with_players
 from game.local_text import local
 from game.match import Match
 from game.paths import DEFAULT_LEVEL, LEVELS_DIR
+from game.settings import DEFAULTS, Settings, load_settings, save_settings
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
 from game.ui import theme
 from game.ui.keymap import APP_KEYS, intent_for
@@ -57,8 +59,12 @@ class App:
         self.hooks = hooks or AppHooks()
         # skip ALSA probing on machines without sound (the game makes no sound yet)
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.settings: Settings = options.settings or (DEFAULTS if options.locked else load_settings())
+        game_settings.use(self.settings)
         if options.lang:
             set_language(options.lang)  # the command line sets it already; callers without it keep the current one
+        elif self.settings.language:
+            set_language(self.settings.language)  # the saved language, unless --lang said otherwise
         theme.reset_fonts()
         pygame.init()
         pygame.display.set_caption("Gridbound")
@@ -247,6 +253,7 @@ class App:
         if not self.options.locked:
             choices += [
                 Choice(t("pause.levels"), lambda: self.show_menu(below)),
+                Choice(t("settings.open"), lambda: self.show_settings(below)),
                 Choice(t("pause.quit"), self.request_quit),
             ]
         lines = [local(self.level.name, current_language())] if self.level is not None else []
@@ -340,6 +347,38 @@ class App:
 
             self.switch(MenuScene(back_to))
 
+    def show_settings(self, back_to: Scene | None) -> None:
+        """The settings screen (not on a locked screen: a visitor's choice must not stick)."""
+        if not self.options.locked:
+            from game.ui.scenes.settings import SettingsScene
+
+            self.switch(SettingsScene(back_to))
+
+    @property
+    def animation_speed(self) -> str:
+        """normal | fast | instant: the settings' speed; instant in a --frames run unless --animate asks for motion."""
+        if self.frames is not None and not self.options.animate:
+            return "instant"
+        return self.settings.animation
+
+    def change_settings(self, new: Settings) -> str | None:
+        """Apply `new` at once (language, theme, scale, volume) and save it; the warning to show if saving failed."""
+        old, self.settings = self.settings, new
+        game_settings.use(new)
+        shown = current_language()  # --lang may differ from the saved language
+        if new.language != old.language or (new.language and new.language != shown):
+            set_language(new.language)  # None: back to the system's language
+        if current_language() != shown or (new.theme, new.ui_scale) != (old.theme, old.ui_scale):
+            theme.reset_fonts()  # sizes follow the scale; the theme engineer's colours read game.settings.current()
+            if self.scene is not None:
+                self.scene.relayout(self.screen.get_size())
+        if self.options.locked:
+            return None
+        message = save_settings(new)
+        if message is not None:
+            print(message, flush=True)
+        return message
+
     def quit(self) -> None:
         """Stop after this frame (a locked screen only stops by its own exit)."""
         if not self.options.locked:
@@ -407,6 +446,8 @@ class App:
         while self.running and (self.frames is None or count < self.frames):
             # headless runs go as fast as they can; the window is capped at FPS
             dt = self.clock.tick(0 if self.frames is not None else FPS) / 1000
+            if self.frames is not None and self.options.animate:
+                dt = 1 / FPS  # an animated headless run: the same picture at frame N every time
             self.step(dt)
             count += 1
         if self.screenshot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.settings import Settings
 from game.window_size import clamp_window, parse_window_size
 
 DEFAULT_SIZE = (1280, 800)
@@ -30,6 +31,10 @@ class AppOptions:
     lang: str | None = None
     locked: bool = False
     """A public screen (the kiosk): no quitting, level menu, full-screen toggle, file saving or level opening."""
+    settings: Settings | None = None
+    """The player's settings; None reads them from the user's config folder (a locked screen: the defaults)."""
+    animate: bool = False
+    """Animate moves in a --frames run too (they are instant there unless asked, so screenshots stay the same)."""
 
 
 def fresh_seed() -> int:

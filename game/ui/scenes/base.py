@@ -8,6 +8,8 @@ from typing import Protocol
 
 import pygame
 
+from game.settings import Settings
+
 
 class Scene:
     """One screen of the window; the app calls these and nothing else."""
@@ -44,6 +46,18 @@ class SceneHost(Protocol):
     screen: pygame.Surface
     side_colors: dict[str, Color]
     players: str
+    settings: Settings
+    """The player's settings in use (game/settings.py)."""
+
+    @property
+    def animation_speed(self) -> str:
+        """normal | fast | instant (instant in --frames runs unless --animate)."""
+
+    def change_settings(self, new: Settings) -> str | None:
+        """Apply and save new settings; a warning when they could not be saved."""
+
+    def show_settings(self, back_to: Scene | None) -> None:
+        """The settings screen."""
 
     def switch(self, scene: Scene) -> None:
         """Make `scene` the current scene."""

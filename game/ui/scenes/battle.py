@@ -311,9 +311,13 @@ class BattleScene(Scene):
         self.app.show_menu(self)
 
     def cycle_language(self) -> None:
-        """The language button: the next language; Hebrew mirrors the layout, so lay out again."""
-        set_language(next_language())
-        self.relayout(self.app.screen.get_size())
+        """The language button: the next language, kept in the settings (Hebrew mirrors the layout: lay out again)."""
+        change = getattr(self.app, "change_settings", None)
+        if callable(change):
+            change(self.app.settings.changed(language=next_language()))  # the app lays the scene out again
+        else:
+            set_language(next_language())
+            self.relayout(self.app.screen.get_size())
 
     def _pan(self, dx: int, dy: int) -> None:
         assert self.view is not None

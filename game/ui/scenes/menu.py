@@ -71,6 +71,7 @@ class MenuScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.language_button = Button(pygame.Rect(0, 0, 0, 0), "", "language")
         self.players_button = Button(pygame.Rect(0, 0, 0, 0), "", "players")
+        self.settings_button = Button(pygame.Rect(0, 0, 0, 0), "", "settings")
 
     def _row_rect(self, i: int, width: int) -> pygame.Rect:
         return pygame.Rect(40, self.top + i * ROW_H, width - 80, ROW_H - 4)
@@ -87,6 +88,12 @@ class MenuScene(Scene):
         w = max(190, theme.font(19, True).size(self._players_label())[0] + 24)
         return pygame.Rect(lang.right + 12 if is_rtl() else lang.x - 12 - w, lang.y, w, lang.h)
 
+    def _settings_rect(self, width: int) -> pygame.Rect:
+        """The settings button, beside the players button."""
+        players = self._players_rect(width)
+        w = max(150, theme.font(19, True).size(t("settings.open"))[0] + 24)
+        return pygame.Rect(players.right + 12 if is_rtl() else players.x - 12 - w, players.y, w, players.h)
+
     def _players_label(self) -> str:
         return t("menu.players", who=t(f"players.{self.app.players}"))
 
@@ -95,8 +102,12 @@ class MenuScene(Scene):
         self.app.players = PLAYERS[(PLAYERS.index(self.app.players) + 1) % len(PLAYERS)]
 
     def cycle_language(self) -> None:
-        """The next language (en → de → it → he); the menu re-reads its texts."""
-        set_language(next_language())
+        """The next language (en → de → it → he), kept in the settings; the menu re-reads its texts."""
+        change = getattr(self.app, "change_settings", None)
+        if callable(change):
+            change(self.app.settings.changed(language=next_language()))
+        else:
+            set_language(next_language())
         self.entries = scan(self.folder)  # the ruleset names in the details are translated
 
     def _open(self, i: int) -> None:
@@ -114,6 +125,9 @@ class MenuScene(Scene):
                 return
             if self._players_rect(w).collidepoint(event.pos):
                 self.cycle_players()
+                return
+            if self._settings_rect(w).collidepoint(event.pos):
+                self.app.show_settings(self)
                 return
             for i in range(len(self.entries)):
                 if self._row_rect(i, w).collidepoint(event.pos):
@@ -147,6 +161,9 @@ class MenuScene(Scene):
         players.rect = self._players_rect(w)
         players.label = self._players_label()
         players.draw(screen, hover=self.hover is not None and players.hit(self.hover))
+        opener = self.settings_button
+        opener.rect, opener.label = self._settings_rect(w), t("settings.open")
+        opener.draw(screen, hover=self.hover is not None and opener.hit(self.hover))
         if not self.entries:
             text(screen, t("menu.empty", folder=LEVELS_DIR), (start, self.top), 22, theme.MUTED, align=align)
         for i, entry in enumerate(self.entries):
