@@ -74,7 +74,7 @@ def test_escape_twice_keeps_the_game_running_and_opens_the_pause_menu(hotseat: A
     key(hotseat, pygame.K_ESCAPE)  # the pause menu
     assert hotseat.running and isinstance(hotseat.scene, DialogScene)
     labels = [b.label for b in hotseat.scene.buttons]
-    assert labels == ["Resume", "Save replay", "Level menu", "Quit"]
+    assert labels == ["Resume", "Save replay", "Level menu", "Settings", "Quit"]
     key(hotseat, pygame.K_ESCAPE)  # Esc in the pause menu resumes
     assert hotseat.running and hotseat.scene is scene
 
