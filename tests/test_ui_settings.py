@@ -22,7 +22,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import ROWS, SettingsScene
-from tests.test_ui_window import write_level
+from tests.ui_helpers import write_level
 
 ROW = {row.name: i for i, row in enumerate(ROWS)}
 
