@@ -20,7 +20,7 @@ from game.local_text import local
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
-from game.ui.widgets import CLIPPED, Button, fitted, paragraph, wrap
+from game.ui.widgets import CLIPPED, Button, fit_line, paragraph, wrap
 from rules.core import Illegal
 
 CARD_ROOM = 158
@@ -222,12 +222,14 @@ class SidePanel:
         box.height = 74 + len(wrapped) * (f.get_linesize() + 1) + 8
         pygame.draw.rect(surf, (44, 48, 57), box, border_radius=6)
         pygame.draw.rect(surf, card.color, box, 2, border_radius=6)
-        name_text = local(c.name, current_language()) or c.id
-        name = theme.label(name_text, fitted(name_text, width - 8, (24, 21, 18), True), theme.TEXT, True)
-        self._put(surf, name, pad + 4, y + 6, pygame.Rect(0, 0, min(name.get_width(), width - 8), name.get_height()))
+        # a name too long even at the smallest size ends in "…" rather than stopping mid-letter
+        name_text, name_size = fit_line(local(c.name, current_language()) or c.id, width - 8, (24, 21, 18), True)
+        name = theme.label(name_text, name_size, theme.TEXT, True)
+        self._put(surf, name, pad + 4, y + 6)
         sub_text = f"{size_name(c.size.label, model.ruleset)} · {card.side_name}"
-        sub = theme.label(sub_text, fitted(sub_text, width - 8, (17, 15)), theme.MUTED)
-        self._put(surf, sub, pad + 4, y + 30, pygame.Rect(0, 0, min(sub.get_width(), width - 8), sub.get_height()))
+        sub_text, sub_size = fit_line(sub_text, width - 8, (17, 15))
+        sub = theme.label(sub_text, sub_size, theme.MUTED)
+        self._put(surf, sub, pad + 4, y + 30)
         # hit points as a bar on its own row: quicker to read than numbers, and never over the name
         hp = theme.label(t("panel.hp", hp=c.hp, max=c.max_hp), 17, theme.TEXT)
         self._put(surf, hp, pad + 4, y + 50)

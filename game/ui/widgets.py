@@ -36,6 +36,14 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def ellipsized(line: str, font: pygame.font.Font, width: int) -> str:
+    """`line` with "…" at its end, shortened until both fit in `width` pixels."""
+    line = line.rstrip()
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1].rstrip()
+    return line + "…"
+
+
 def text(
     surface: pygame.Surface,
     value: str,
@@ -69,9 +77,14 @@ def paragraph(
     align = align or ("right" if is_rtl() else "left")
     f = theme.font(size, bold)
     y = rect.y
-    for line in wrap(value, f, rect.width):
+    lines = wrap(value, f, rect.width)
+    room = max(1, (rect.height + gap) // (f.get_linesize() + gap))
+    if len(lines) > room:
+        # a cut text says so: its last visible line ends in an ellipsis instead of stopping mid-sentence
+        CLIPPED.append(" ".join(lines[room:]))
+        lines = [*lines[: room - 1], ellipsized(lines[room - 1], f, rect.width)]
+    for line in lines:
         if y + f.get_linesize() > rect.bottom:
-            CLIPPED.append(line)
             break
         label = theme.render(line, size, color, bold)
         if align == "right":
@@ -90,6 +103,16 @@ def fitted(value: str, width: int, sizes: tuple[int, ...], bold: bool = False) -
         if theme.font(size, bold).size(value)[0] <= width:
             return size
     return sizes[-1]
+
+
+def fit_line(value: str, width: int, sizes: tuple[int, ...], bold: bool = False) -> tuple[str, int]:
+    """`value` on one line of at most `width` px: the largest size that fits, else the smallest, ellipsized."""
+    size = fitted(value, width, sizes, bold)
+    f = theme.font(size, bold)
+    if f.size(value)[0] > width:
+        CLIPPED.append(value)
+        value = ellipsized(value, f, width)
+    return value, size
 
 
 @dataclass(slots=True)

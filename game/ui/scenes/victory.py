@@ -11,7 +11,7 @@ from game.ui import theme
 from game.ui.keymap import VICTORY_KEYS, intent_for
 from game.ui.outcome import Outcome
 from game.ui.scenes.base import Scene
-from game.ui.widgets import Button, fitted
+from game.ui.widgets import Button, fit_line
 
 
 class VictoryScene(Scene):
@@ -77,15 +77,16 @@ class VictoryScene(Scene):
         """The winner in their side colour and the buttons."""
         screen.fill(theme.BACKGROUND)
         w, h = screen.get_size()
-        title = self.headline.title
-        big = theme.render(title, fitted(title, w - 40, (60, 48, 36, 28), True), self.color, True)
+        title, title_size = fit_line(self.headline.title, w - 40, (60, 48, 36, 28), True)
+        big = theme.render(title, title_size, self.color, True)
         screen.blit(big, big.get_rect(center=(w // 2, h // 2 - 130)))
         if self.headline.subtitle:
-            sub = self.headline.subtitle
-            line = theme.label(sub, fitted(sub, w - 40, (28, 24, 20), True), theme.TEXT, True)
+            sub, sub_size = fit_line(self.headline.subtitle, w - 40, (28, 24, 20), True)
+            line = theme.label(sub, sub_size, theme.TEXT, True)
             screen.blit(line, line.get_rect(center=(w // 2, h // 2 - 78)))
         if self.detail:
-            small = theme.label(self.detail, fitted(self.detail, w - 40, (24, 20, 17)), theme.MUTED)
+            detail, detail_size = fit_line(self.detail, w - 40, (24, 20, 17))
+            small = theme.label(detail, detail_size, theme.MUTED)
             screen.blit(small, small.get_rect(center=(w // 2, h // 2 - 36)))
         labels = [
             (t("victory.replay"), "replay", "R"),
