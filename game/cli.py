@@ -58,6 +58,12 @@ def fresh_turn(match: Match, unit: str) -> Situation:
     return dataclasses.replace(sit, turns={**sit.turns, unit: match.ruleset.new_turn(sit, unit)})
 
 
+def reason_json(result: Illegal) -> dict[str, Any]:
+    """The fields a refusal adds to its JSON error: the catalogue reason and its values (ids, not names)."""
+    shown = {k: list(v) if isinstance(v, tuple) else v for k, v in result.params}
+    return {"reason": result.reason, "values": shown} if result.reason else {}
+
+
 def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
     """The `measure --json` object (INTERFACE.md §4)."""
     unit_cm = result.unit_cm
@@ -83,7 +89,8 @@ def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
         "error": None,
     }
     if isinstance(result, Illegal):
-        out["error"] = {"rule": result.rule, "message": result.message, "at": list(result.at) if result.at else None}
+        at = list(result.at) if result.at else None
+        out["error"] = {"rule": result.rule, "message": result.message, "at": at, **reason_json(result)}
     return out
 
 
@@ -121,7 +128,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     else:
         # people read the unit's name in their language; the JSON above keeps its id
         shown = local(level.unit(args.unit).name, current_language()) or args.unit
-        for line in measure_lines(shown, result):
+        for line in measure_lines(shown, result, level.display_names):
             print(line)
     return EXIT_OK if data["ok"] else EXIT_ILLEGAL
 
@@ -166,6 +173,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     events: list[tuple[Event, ...]] = []
     """Each result's events as objects, for the text output in the chosen language."""
     error: dict[str, Any] | None = None
+    refused: Illegal | None = None
     try:
         for index, action in enumerate(script.actions):
             try:
@@ -176,6 +184,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                 error = {"index": index, "rule": result.rule, "message": result.message}
                 if result.at is not None:
                     error["at"] = list(result.at)
+                error.update(reason_json(result))
+                refused = result
                 break
             results.append(
                 {
@@ -202,7 +212,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             for event in ruled:
                 print(f"      {describe_event(event)} [{event.rule}]")
         if error:
-            print(t("cli.run_refused", index=error["index"], reason=refusal(error["rule"], error["message"])))
+            reason = refusal(refused, names=level.display_names)
+            print(t("cli.run_refused", index=error["index"], reason=reason))
         print(t("cli.run_round", round=state["round"], side=state["active"]))
         for uid, u in state["units"].items():
             flags = " ".join(t(f"state.{k}") for k in ("prone", "helpless", "squeezed", "defeated") if u[k])

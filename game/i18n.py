@@ -166,6 +166,11 @@ def t(key: str, lang: str | None = None, /, **params: object) -> str:
     return template.format_map(_Params(shown))
 
 
+def has_message(key: str, lang: str | None = None) -> bool:
+    """Whether `key` is a message of `lang` or of English (what t() would find)."""
+    return _template(key, lang or current_language()) is not None
+
+
 def placeholders(template: str) -> set[str]:
     """The `{name}` placeholders of a template."""
     return set(PLACEHOLDER.findall(template))
@@ -199,12 +204,71 @@ def action_name(kind: str, lang: str | None = None) -> str:
     return kind.replace("_", " ") if label.startswith("⟦") else label
 
 
-def refusal(rule: str, message: str, lang: str | None = None) -> str:
-    """Why an action is refused: the rules' own English message, or the rule's title in another language."""
+# --- refusals: the rules' reason key and values, written out (rules.core.Illegal) ---------------------
+# The rules give each refusal an English `message` (the JSON keeps it) and a `reason` naming the
+# template `reason.<reason>` with its `params`. The values are written the way the language writes
+# them: metres (floats) in its number format, squares as [x, y], unit and side ids as the names
+# players see, action kinds, movement modes, bands, sizes and tactics in the language's words. A
+# refusal whose template no catalogue has shows the rule's title (or, in English, the message).
+
+RULESETS = {"d5": "dnd5e", "hx": "hexxen", "pf1": "pf1"}
+"""A reason key's first part → the ruleset whose size words it uses."""
+LATIN = re.compile(r"[A-Za-z]")
+RLM = "\u200f"
+WORDS = {"mode": "mode", "tactic": "tactic", "band": "band"}
+"""Parameters whose value is a word of a catalogue table (`mode.fly`), not a name."""
+
+
+def _ruleset(reason: str) -> str | None:
+    return RULESETS.get(reason.split(".", 1)[0])
+
+
+def _isolated(text: str, lang: str) -> str:
+    """In Hebrew a Latin name ends with an RLM, so the words and numbers after it keep the sentence's order."""
+    return text + RLM if lang == "he" and LATIN.search(text) else text
+
+
+def _value(key: str, value: Any, lang: str, names: Mapping[str, Any], ruleset: str | None) -> Any:
+    """One refusal value as the language shows it (floats stay floats: t() writes them)."""
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"[{value[0]}, {value[1]}]"  # squares as [x, y]: "10,11" would read as a decimal
+    if isinstance(value, tuple):
+        return ", ".join(_isolated(str(local(names.get(v, v), lang)), lang) for v in value)
+    if not isinstance(value, str):
+        return value
+    if key == "action":
+        return action_name(value, lang)
+    if key == "size":
+        return size_name(value, ruleset, lang)
+    if key in WORDS:
+        word = t(f"{WORDS[key]}.{value}", lang)
+        return value if word.startswith("⟦") else word
+    return _isolated(str(local(names.get(value, value), lang)), lang)
+
+
+def reason_text(result: Any, lang: str | None = None, names: Mapping[str, Any] | None = None) -> str | None:
+    """The refusal's reason in `lang` with its values, or None when no catalogue has its template."""
     lang = lang or current_language()
-    # the rule modules explain in English; other languages show the rule catalogue's title
-    reason = message if lang == FALLBACK else rule_text(rule, lang).title
-    return t("refusal", lang, reason=reason, rule=rule)
+    reason = getattr(result, "reason", "")
+    if not reason or not has_message(f"reason.{reason}", lang):
+        return None
+    named = names or {}
+    ruleset = _ruleset(reason)
+    shown = {k: _value(k, v, lang, named, ruleset) for k, v in getattr(result, "params", ())}
+    return t(f"reason.{reason}", lang, **shown)
+
+
+def refusal(result: Any, lang: str | None = None, names: Mapping[str, Any] | None = None) -> str:
+    """Why `result` (an Illegal) was refused, with its rule id: "<reason> [RULE-ID]" in `lang`.
+
+    `names` maps unit and side ids to the names players see (LocalText welcome).
+    """
+    lang = lang or current_language()
+    text = reason_text(result, lang, names)
+    if text is None:
+        # no template: the rules' own English, or in another language the rule's catalogue title
+        text = result.message if lang == FALLBACK else rule_text(result.rule, lang).title
+    return t("refusal", lang, reason=text, rule=result.rule)
 
 
 def rule_titles(rules: tuple[str, ...] | list[str], lang: str | None = None) -> str:
@@ -251,6 +315,10 @@ def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | Non
     kind = getattr(entry, "kind", "") or ""
     events = tuple(getattr(entry, "events", ()) or ())
     if not getattr(entry, "ok", True):
+        refused = getattr(entry, "refusal", None)
+        if refused is not None:
+            why = refusal(refused, lang, named)
+            return " ".join(t("refused.log", lang, unit=unit, action=action_name(kind, lang), reason=why).split())
         return " ".join(t("log.refused", lang, unit=unit, action=action_name(kind, lang)).split())
     if len(events) == 1 and events[0].kind == kind and (events[0].unit or "") == uid:
         return describe_event(events[0], lang, names)  # the line of one event that followed an action

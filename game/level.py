@@ -116,6 +116,11 @@ class Level:
         """Each unit's id → the name players see (the id where the level gives no name)."""
         return {u.id: u.name or u.id for u in self.units}
 
+    @property
+    def display_names(self) -> dict[str, str]:
+        """Unit and side ids → the names players see (a refusal may name either)."""
+        return {**{s.id: s.name or s.id for s in self.sides}, **self.unit_names}
+
     def unit(self, unit_id: str) -> Creature:
         """The unit with this id (KeyError if none)."""
         for unit in self.units:

@@ -19,7 +19,7 @@ import esper
 from game import systems, world
 from game.level import Level
 from rules.actions import Action
-from rules.core import Effect, Event, Illegal, Ruling, Situation, Square
+from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, values
 from rules.dice import d20
 from rules.ruleset import Ruleset, get_ruleset
 
@@ -48,6 +48,8 @@ class LogEntry:
     """Where the action ended (its path's last square), for log lines written in another language."""
     target: str | None = None
     cost_m: float = 0.0
+    refusal: Illegal | None = None
+    """Why a refused action was refused, for the log line in the player's language."""
 
 
 @dataclass(slots=True)
@@ -184,14 +186,20 @@ class Match:
         if unit not in sit.creatures:
             raise BadAction(f"no unit {unit!r} on this level")
         if self.finished:
-            return Illegal(GB_TURN, "the match is over")
+            return Illegal(GB_TURN, "the match is over", reason="game.over")
         c = sit.creatures[unit]
         if c.defeated:
-            return Illegal(GB_TURN, f"{unit} is down and cannot act", c.at)
+            return Illegal(
+                GB_TURN, f"{unit} is down and cannot act", c.at, reason="game.down", params=values(unit=unit)
+            )
         if self.order.mode == "initiative" and self.active_unit != unit:
-            return Illegal(GB_TURN, f"it is {self.active_unit}'s turn, not {unit}'s", c.at)
+            why = f"it is {self.active_unit}'s turn, not {unit}'s"
+            params = values(active=self.active_unit or "", unit=unit)
+            return Illegal(GB_TURN, why, c.at, reason="game.not_your_turn", params=params)
         if c.side != self.active_side:
-            return Illegal(GB_TURN, f"it is side {self.active_side}'s turn, not {c.side}'s", c.at)
+            why = f"it is side {self.active_side}'s turn, not {c.side}'s"
+            params = values(active_side=self.active_side or "", side=c.side)
+            return Illegal(GB_TURN, why, c.at, reason="game.not_your_side", params=params)
         return None
 
     # --- changing ---------------------------------------------------------------
@@ -208,7 +216,7 @@ class Match:
     def _perform(self, action: Action) -> Ruling | Illegal:
         if action.kind == "end_turn":
             if self.finished:
-                return Illegal(GB_TURN, "the match is over")
+                return Illegal(GB_TURN, "the match is over", reason="game.over")
             self.end_turn()
             return Ruling(rules=(GB_TURN,), message=f"turn of {self.active_unit or self.active_side}")
         if action.unit is None:
@@ -297,7 +305,7 @@ class Match:
         who = action.unit
         if isinstance(result, Illegal):
             text = f"{who or ''} {action.kind}: refused — {result.message}".strip()
-            self.log.append(LogEntry(self.round, who, action.kind, text, (result.rule,), False))
+            self.log.append(LogEntry(self.round, who, action.kind, text, (result.rule,), False, refusal=result))
             return
         parts = [f"{who} {action.kind}" if who else action.kind]
         if action.path:

@@ -6,6 +6,9 @@ so what a player reads before the click is what `python main.py measure` answers
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.i18n import describe_event, refusal, t
 from rules.core import SQUARE_CM, Illegal, Ruling
 
@@ -27,7 +30,7 @@ def band_name(band: str | None) -> str:
     return str(band) if name.startswith("⟦") else name
 
 
-def measure_lines(unit: str, result: Ruling | Illegal) -> list[str]:
+def measure_lines(unit: str, result: Ruling | Illegal, names: Mapping[str, Any] | None = None) -> list[str]:
     """What `measure` prints for `result`: one line per step with its rule ids, its events, then the verdict."""
     unit_cm = result.unit_cm
     lines = []
@@ -42,6 +45,6 @@ def measure_lines(unit: str, result: Ruling | Illegal) -> list[str]:
         lines.append(t("cli.measure_legal", unit=unit, metres=metres, squares=squares, band=band_name(result.band)))
     else:
         at = t("cli.at", square=list(result.at)) if result.at else ""
-        reason = refusal(result.rule, result.message)
+        reason = refusal(result, names=names)
         lines.append(t("cli.measure_illegal", unit=unit, at=at, reason=reason, metres=metres))
     return lines

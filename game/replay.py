@@ -11,11 +11,13 @@ import dataclasses
 import hashlib
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.files import read_regular
-from game.i18n import t
+from game.i18n import refusal, t
 from game.level import Level, LevelError, level_to_toml, load_level, parse_level
 from game.limits import MAX_IMAGE_BYTES, MAX_NAME
 from game.match import BadAction, LogEntry, Match
@@ -41,9 +43,15 @@ class Stop:
     rule: str | None
     """The rule id that refused it; None when the action names a unit the level does not have."""
     message: str
+    refusal: Illegal | None = None
+    """The refusal itself, so the line says why in the player's language."""
+    names: Mapping[str, Any] | None = None
 
     def text(self) -> str:
         """One line for the window and the terminal."""
+        if self.refusal is not None:
+            why = refusal(self.refusal, names=self.names)
+            return t("replay.step_refused", step=self.index + 1, index=self.index, message=why)
         rule = f" [{self.rule}]" if self.rule else ""
         return t("replay.step_refused", step=self.index + 1, index=self.index, message=self.message) + rule
 
@@ -120,7 +128,7 @@ class Replay:
             return False
         if isinstance(result, Illegal):
             # a refusal changed nothing; take it out of the history so the log shows the last real step
-            self.stop = Stop(self.index, result.rule, result.message)
+            self.stop = Stop(self.index, result.rule, result.message, result, self.match.level.display_names)
             self.seek(self.index)
             return False
         self.index += 1

@@ -359,9 +359,25 @@ class Ruling:
         return True
 
 
+Value = str | int | float | tuple[int, int] | tuple[str, ...]
+"""A value a refusal names: a unit id (str), a count (int), metres (float), a square, unit ids."""
+Params = tuple[tuple[str, Value], ...]
+"""A refusal's values as (placeholder, value) pairs: immutable, hashable, in call order."""
+
+
+def values(**named: Value) -> Params:
+    """The values a refusal's reason names, keyed by the placeholders of its catalogue template."""
+    return tuple(named.items())
+
+
 @dataclass(frozen=True, slots=True)
 class Illegal:
-    """A refused action: the rule that forbids it, why, and where."""
+    """A refused action: the rule that forbids it, why, and where.
+
+    `message` is the English explanation (the JSON keeps it); `reason` is the catalogue key
+    `refusal.<reason>` of the same explanation in every language, `params` its values: unit ids,
+    counts, metres (floats), squares and tuples of unit ids, written per language by the game.
+    """
 
     rule: str
     message: str
@@ -370,6 +386,8 @@ class Illegal:
     """Cost up to the failing step, in the ruleset's unit."""
     unit_cm: int = SQUARE_CM
     steps: tuple[StepRuling, ...] = ()
+    reason: str = ""
+    params: Params = ()
 
     @property
     def cost_m(self) -> float:
@@ -380,6 +398,25 @@ class Illegal:
     def ok(self) -> bool:
         """Always false; see Ruling.ok."""
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a step, a footprint or an action is refused, before it becomes an Illegal with its cost."""
+
+    rule: str
+    message: str
+    at: Square | None = None
+    reason: str = ""
+    params: Params = ()
+
+    def where(self, at: Square) -> Refusal:
+        """The same refusal at square `at` (a cell's reason, placed where the step meets it)."""
+        return Refusal(self.rule, self.message, at, self.reason, self.params)
+
+    def illegal(self, cost: int = 0, unit_cm: int = SQUARE_CM, steps: tuple[StepRuling, ...] = ()) -> Illegal:
+        """The Illegal saying this, with the cost up to the failing step."""
+        return Illegal(self.rule, self.message, self.at, cost, unit_cm, steps, reason=self.reason, params=self.params)
 
 
 Result = Ruling | Illegal

@@ -14,9 +14,10 @@ import pytest
 
 from game import i18n, numerals
 from game.catalog import rule_text
+from game.i18n import refusal
 from game.match import LogEntry
 from rules.actions import ACTION_KINDS
-from rules.core import Event, Size
+from rules.core import Event, Illegal, Size
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted([*(ROOT / "game").rglob("*.py"), ROOT / "main.py"])
@@ -158,9 +159,12 @@ def test_rule_ids_in_the_log_show_the_catalogue_title_in_the_chosen_language() -
     assert rule_text("PF1-DIAG", "de").title != rule_text("PF1-DIAG", "en").title
 
 
-def test_refusals_use_the_rule_title_outside_english() -> None:
-    assert i18n.refusal("PF1-DIAG", "too far", "en") == "too far [PF1-DIAG]"
-    assert i18n.refusal("PF1-DIAG", "too far", "it") == f"{rule_text('PF1-DIAG', 'it').title} [PF1-DIAG]"
+def test_refusals_without_a_reason_fall_back_to_the_rule_title_outside_english() -> None:
+    bare = Illegal("PF1-DIAG", "too far")  # a refusal whose reason no catalogue has
+    assert refusal(bare, "en") == "too far [PF1-DIAG]"
+    assert refusal(bare, "it") == f"{rule_text('PF1-DIAG', 'it').title} [PF1-DIAG]"
+    unknown = Illegal("PF1-DIAG", "too far", reason="no.such.reason")
+    assert refusal(unknown, "de") == f"{rule_text('PF1-DIAG', 'de').title} [PF1-DIAG]"
 
 
 # --- the command line -----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
 
@@ -105,12 +106,50 @@ def test_a_local_text_survives_pickling_into_worker_processes() -> None:
 
 @pytest.mark.parametrize("path", sorted(LEVELS_DIR.glob("*.toml")), ids=lambda p: p.stem)
 def test_every_shipped_level_speaks_every_language(path) -> None:
-    """The shipped levels' names, descriptions and side names exist in all four languages."""
+    """The shipped levels' names, descriptions, side and unit names exist in all four languages."""
     level = load_level(path)
-    texts = [level.name, level.description, *(s.name for s in level.sides)]
+    texts = [level.name, level.description, *(s.name for s in level.sides), *(u.name for u in level.units)]
     for text in texts:
         assert isinstance(text, LocalText), (path.name, text)
         assert set(text.translations) == set(i18n.LANGUAGES), (path.name, text)
+
+
+ROLE_WORDS = re.compile(
+    r"\b(fighter|wizard|cleric|rogue|ranger|bard|gnome|halfling|familiar|mounted|witch|druid|the)\b", re.IGNORECASE
+)
+"""English words of the shipped unit names that a translation must not keep ("Garrick (fighter)")."""
+LATIN = re.compile(r"[A-Za-z]")
+
+
+@pytest.mark.parametrize("path", sorted(LEVELS_DIR.glob("*.toml")), ids=lambda p: p.stem)
+def test_no_screen_shows_an_untranslated_unit_side_or_level_name(path) -> None:
+    """The battle panel's level, side and unit names in de/it/he are the level's translations: no English
+    role word left in them, and in Hebrew no Latin letters at all."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.app import App
+    from game.ui.options import AppOptions
+    from game.ui.panel_model import build_panel_model
+
+    level = load_level(path)
+    app = App(AppOptions(level=str(path), frames=1))
+    try:
+        app.step()
+        for lang in ("de", "it", "he"):
+            i18n.set_language(lang)
+            model = build_panel_model(app.scene.ctl, app.side_colors)
+            shown = [model.level_name, model.side_name, *model.names.values()]
+            assert model.level_name == level.name.translations[lang]
+            assert set(model.names.values()) >= {u.name.translations[lang] for u in level.units}
+            # Italian rule books keep "ranger" and "halfling" as their own words
+            kept = {"it": {"ranger", "halfling"}}.get(lang, set())
+            left = [n for n in shown if any(w.lower() not in kept for w in ROLE_WORDS.findall(n))]
+            assert left == [], (lang, shown)
+            if lang == "he":
+                assert [n for n in shown if LATIN.search(n)] == [], shown
+    finally:
+        app.close()
 
 
 def test_the_window_names_the_level_in_the_chosen_language() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.i18n import LANGUAGES, set_language
 from game.level import load_level
 from game.paths import LEVELS_DIR
 from game.ui.tokens import ARTICLES, short_label, token_labels
@@ -12,8 +13,11 @@ from rules.core import Creature
 
 @pytest.mark.parametrize("path", sorted(LEVELS_DIR.glob("*.toml")), ids=lambda p: p.stem)
 @pytest.mark.parametrize("room", [4, 8])
-def test_every_shipped_levels_tokens_read_differently(path, room: int) -> None:
-    """In the four letters a token has at normal zoom (or more), no two units of a level read alike, nor "Der"/"The"."""
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_shipped_levels_tokens_read_differently(path, room: int, lang: str) -> None:
+    """In the four letters a token has at normal zoom (or more), no two units of a level read alike, nor "Der"/"The",
+    in every language (the labels come from the unit names in the chosen language)."""
+    set_language(lang)
     level = load_level(path)
     shown = [short_label(label, room) for label in token_labels({u.id: u for u in level.units}).values()]
     assert len(set(shown)) == len(shown), sorted(shown)

@@ -236,7 +236,9 @@ class BoardRenderer:
                 drawn.append(pygame.draw.rect(screen, (20, 22, 28), box.inflate(6, 2), border_radius=3))
                 drawn.append(screen.blit(tag, box))
         screen.set_clip(old_clip)
-        drawn.append(draw_tip(screen, preview.label(), mouse, theme.WARNING if illegal else (30, 32, 38), view.rect))
+        names = {uid: c.name or uid for uid, c in sit.creatures.items()}
+        tip = preview.label(names)
+        drawn.append(draw_tip(screen, tip, mouse, theme.WARNING if illegal else (30, 32, 38), view.rect))
         return [r.inflate(2, 2) for r in drawn]
 
 

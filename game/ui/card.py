@@ -7,14 +7,19 @@ answers; a test holds the two equal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.i18n import t
 from game.measure_text import band_name, measure_lines
 from rules.core import Illegal, Ruling
 
 
-def path_card(unit: str, result: Ruling | Illegal, left_m: float | None) -> list[str]:
+def path_card(
+    unit: str, result: Ruling | Illegal, left_m: float | None, names: Mapping[str, Any] | None = None
+) -> list[str]:
     """The hover card of a path: the measure lines, then what the move uses and what it leaves this turn."""
-    lines = [line.strip() for line in measure_lines(unit, result)]
+    lines = [line.strip() for line in measure_lines(unit, result, names)]
     if isinstance(result, Ruling) and result.band:
         after = None if left_m is None else max(0.0, round(left_m - result.cost_m, 2))
         if after is None:

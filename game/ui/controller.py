@@ -117,6 +117,10 @@ class BattleController(Previews):
         sit = self.situation()
         return self.autoplayer.hook is not None and not self.match.finished and is_computer(self.match, sit.active_side)
 
+    def names(self) -> dict[str, str]:
+        """Unit and side ids → the names players see (for refusals, which may name either)."""
+        return self.match.level.display_names
+
     def name_of(self, unit: str | None) -> str:
         """A unit's display name (its id only when it has no name)."""
         c = self.situation().creatures.get(unit or "")
@@ -243,7 +247,7 @@ class BattleController(Previews):
         side_before = self.match.active_side
         result = self.match.perform(action)
         if isinstance(result, Illegal):
-            self.say(refusal(result.rule, result.message))
+            self.say(refusal(result, names=self.names()))
         self.armed = self.armed_target = None
         self.aimed = False
         self.changed()
@@ -294,7 +298,7 @@ class BattleController(Previews):
             return
         refused = self.match.ruleset.available(self.situation(), self.selected).get(kind)
         if isinstance(refused, Illegal):
-            reason = refusal(refused.rule, refused.message)
+            reason = refusal(refused, names=self.names())
             self.say(t("battle.refused_action", action=action_name(kind), reason=reason))
             return
         form = shape(kind)
@@ -446,9 +450,8 @@ class BattleController(Previews):
             ruled = self.end_ruling(sq)
             if isinstance(ruled, Illegal):
                 # refused before anything is performed: the squares that may be ended on stay marked
-                self.say(
-                    t("turns.cannot_end_here", action=action_name(kind), reason=refusal(ruled.rule, ruled.message))
-                )
+                reason = refusal(ruled, names=self.names())
+                self.say(t("turns.cannot_end_here", action=action_name(kind), reason=reason))
                 return
             action = self._armed_action(sq)
             assert action is not None

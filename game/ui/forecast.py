@@ -6,7 +6,9 @@ the Actions to perform, so tests can check it without a window.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from game import reach_cache
 from game.i18n import refusal, t
@@ -89,10 +91,10 @@ class Preview:
         unit_cm = self.result.unit_cm
         return [(step.to, step.cost * unit_cm / 100) for step in self.result.steps]
 
-    def label(self) -> str:
+    def label(self, names: Mapping[str, Any] | None = None) -> str:
         """Short text for the cursor: metres, squares, who it provokes, and why not if illegal."""
         if isinstance(self.result, Illegal):
-            return t("battle.preview_illegal", reason=refusal(self.result.rule, self.result.message))
+            return t("battle.preview_illegal", reason=refusal(self.result, names=names))
         band = t(f"band.{self.band}")
         band = self.band.replace("_", " ") if band.startswith("⟦") else band
         text = t("battle.preview", metres=float(self.cost_m), squares=self.cost_squares, band=band)

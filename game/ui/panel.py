@@ -287,7 +287,7 @@ class SidePanel:
         entries.append(("mode", t("battle.mode_button", mode=t(f"mode.{model.mode}")), True, "", "F") if mode else None)
         for kind in kinds:
             refusal_of = model.available.get(kind)
-            tip = refusal(refusal_of.rule, refusal_of.message) if isinstance(refusal_of, Illegal) else ""
+            tip = refusal(refusal_of, names=model.names) if isinstance(refusal_of, Illegal) else ""
             entries.append(
                 (
                     f"action:{kind}",

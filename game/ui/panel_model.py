@@ -115,5 +115,8 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         extra=extra,
         modes=modes,
         mode=(ctl.forecast.mode if ctl.forecast else None) or (modes[0] if modes else None),
-        names={uid: local(c.name, lang) or uid for uid, c in sit.creatures.items()},
+        names={
+            **{s.id: local(s.name, lang) or s.id for s in m.level.sides},
+            **{uid: local(c.name, lang) or uid for uid, c in sit.creatures.items()},
+        },
     )

@@ -127,7 +127,7 @@ class Previews:
             return self.attack_tip(self.armed_target)
         ruled = self.end_ruling(sq) if sq is not None else None
         if isinstance(ruled, Illegal):
-            return t("turns.cannot_end_here", action=name, reason=refusal(ruled.rule, ruled.message))
+            return t("turns.cannot_end_here", action=name, reason=refusal(ruled, names=self.names()))
         if form.path == "straight" and self.armed_target is not None and self.selected is not None:
             return t("battle.armed_end_here", action=name, target=self.name_of(self.armed_target))
         if form.path == "straight":
@@ -140,7 +140,8 @@ class Previews:
         """The attack forecast on `target`: hit chance, damage range, the rules, and how to confirm."""
         odds = self.odds(target)
         if isinstance(odds, Illegal):
-            return t("battle.refused_action", action=action_name("attack"), reason=refusal(odds.rule, odds.message))
+            reason = refusal(odds, names=self.names())
+            return t("battle.refused_action", action=action_name("attack"), reason=reason)
         return t(
             "turns.attack_forecast",
             target=self.name_of(target),
@@ -165,4 +166,4 @@ class Previews:
         summary = self.match.ruleset.movement_summary(self.situation(), self.selected)
         left = summary[1] if summary is not None else None
         name = local(self.situation().creatures[self.selected].name, current_language()) or self.selected
-        return path_card(name, self.preview.result, left)
+        return path_card(name, self.preview.result, left, self.names())

@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules.actions import ACTION_KINDS, Action
 from rules.board import DEFAULT_LEGEND
 from rules.combat import down_effects, resolve_attack
-from rules.core import Creature, Effect, Event, Illegal, Ruling, Situation, Square, merge_rules
+from rules.core import Creature, Effect, Event, Illegal, Params, Ruling, Situation, Square, merge_rules, values
 from rules.dice import parse_dice
 from rules.geometry import chebyshev
 
@@ -24,8 +24,8 @@ FALL_DAMAGE = "1d6"
 FOREIGN_KINDS = ("double_move", "run", "step", "charge", "minimum_move", "sneak_attack", "engage", "overrun", "tumble")
 
 
-def _illegal(rule: str, message: str, at: Square | None = None) -> Illegal:
-    return Illegal(rule, message, at=at, unit_cm=1)
+def _illegal(rule: str, message: str, reason: str, params: Params = (), at: Square | None = None) -> Illegal:
+    return Illegal(rule, message, at=at, unit_cm=1, reason=reason, params=params)
 
 
 def must_fall(creature: Creature) -> bool:
@@ -74,10 +74,11 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
     turn = current_turn(sit, unit)
     creature = sit.creature(unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot act")
+        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot act", "d5.helpless_act", values(unit=unit))
     if dash:
         if not can_dash(turn):
-            return _illegal(house.GB_5E_DASH, "the dash needs the action, which is already used this turn")
+            why = "the dash needs the action, which is already used this turn"
+            return _illegal(house.GB_5E_DASH, why, "d5.dash_action_used")
         turn = replace(turn, dashed=True, action_used=True, attacks_left=0)
         if not action.path:
             return Ruling(
@@ -88,7 +89,7 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
             )
         sit = replace(sit, turns={**sit.turns, unit: turn})
     elif not action.path:
-        return _illegal("D5-SPEED", "a move needs a path")
+        return _illegal("D5-SPEED", "a move needs a path", "needs_path")
     found = plan(sit, unit, action.path, action.mode)
     if isinstance(found, Illegal):
         return found
@@ -103,6 +104,8 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
             cost=found.ruling.cost,
             unit_cm=1,
             steps=found.ruling.steps,
+            reason="d5.take_dash",
+            params=values(cost_m=found.ruling.cost / 100, left_m=max(0, found.budget.move_cm) / 100),
         )
     effects = apply_plan(sit, unit, found, turn)
     rules = found.ruling.rules + (("D5-DASH", house.GB_5E_DASH) if dash else ())
@@ -113,7 +116,7 @@ def rule_drop_prone(sit: Situation, unit: str, rng: random.Random) -> Ruling | I
     """Dropping prone: free, even with no movement left (D5-PRONE-DROP); a flyer may fall (D5-FLY-FALL)."""
     creature = sit.creature(unit)
     if creature.prone:
-        return _illegal("D5-PRONE", f"{unit} is already prone")
+        return _illegal("D5-PRONE", f"{unit} is already prone", "d5.already_prone", values(unit=unit))
     rules = ["D5-PRONE-DROP", "D5-PRONE"]
     events: list[Event] = []
     effects = [Effect("set", unit, "prone", True), Effect("set", unit, "mode", "crawl")]
@@ -136,12 +139,15 @@ def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot stand")
+        return _illegal(
+            house.GB_5E_UNABLE, f"{unit} is helpless and cannot stand", "d5.helpless_stand", values(unit=unit)
+        )
     if not creature.prone:
-        return _illegal("D5-PRONE", f"{unit} is not prone")
+        return _illegal("D5-PRONE", f"{unit} is not prone", "d5.not_prone", values(unit=unit))
     mode, speed = stand_basis(creature)
     if speed <= 0:
-        return _illegal("D5-PRONE-STAND-LIMIT", f"{unit} has speed 0 and cannot stand up")
+        why = f"{unit} has speed 0 and cannot stand up"
+        return _illegal("D5-PRONE-STAND-LIMIT", why, "d5.speed_zero_stand", values(unit=unit))
     cost = stand_cost_cm(creature)
     left = allowance_cm(creature, turn, mode)
     if left < cost:
@@ -151,6 +157,8 @@ def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
             f"standing costs {cost / 100:g} m but only {max(0, left) / 100:g} m is left{hint}",
             cost=cost,
             unit_cm=1,
+            reason="d5.stand_too_dear_dash" if hint else "d5.stand_too_dear",
+            params=values(cost_m=cost / 100, left_m=max(0, left) / 100),
         )
     new = replace(turn, spent_cm=turn.spent_cm + cost, mode=mode)
     effects = (Effect("set", unit, "prone", False), Effect("set", unit, "mode", "walk"), _turn_effect(unit, new))
@@ -189,22 +197,30 @@ def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal 
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot attack")
+        return _illegal(
+            house.GB_5E_UNABLE, f"{unit} is helpless and cannot attack", "d5.helpless_attack", values(unit=unit)
+        )
     if turn.attacks_left <= 0 and turn.action_used:
-        return _illegal(house.GB_5E_ACTION, f"{unit} has used its action this turn")
+        return _illegal(
+            house.GB_5E_ACTION, f"{unit} has used its action this turn", "d5.action_used_by", values(unit=unit)
+        )
     if target_id is None or target_id not in sit.creatures or target_id == unit:
-        return _illegal(house.GB_5E_ACTION, f"no such target: {target_id!r}")
+        return _illegal(
+            house.GB_5E_ACTION, f"no such target: {target_id!r}", "no_target", values(target=target_id or "")
+        )
     target = sit.creature(target_id)
     if target.defeated:
-        return _illegal(house.GB_5E_ACTION, f"{target_id} is already down")
+        return _illegal(house.GB_5E_ACTION, f"{target_id} is already down", "already_down", values(target=target_id))
     if not creature.hostile_to(target):
-        return _illegal(house.GB_5E_ACTION, f"{target_id} is not hostile to {unit}")
+        why = f"{target_id} is not hostile to {unit}"
+        return _illegal(house.GB_5E_ACTION, why, "d5.not_hostile", values(target=target_id, unit=unit))
     gap = sit_distance(sit, creature.footprint(), target.footprint())
     if gap > reach_squares(creature):
         # under the alternating variant, name it when it is what puts the target out of reach
         variant = distance_squares(creature.footprint(), target.footprint()) <= reach_squares(creature)
         rule = "D5-GRID-DIAG-VARIANT" if variant else house.GB_5E_REACH
-        return _illegal(rule, f"{target_id} is {gap} squares away, beyond reach", at=target.at)
+        why = f"{target_id} is {gap} squares away, beyond reach"
+        return _illegal(rule, why, "d5.beyond_reach", values(target=target_id, count=gap), at=target.at)
     return None
 
 
@@ -249,17 +265,21 @@ def interact_refusal(sit: Situation, unit: str, at: Square | None) -> Illegal | 
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
-        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless")
+        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless", "d5.helpless", values(unit=unit))
     if turn.interaction_used and (turn.action_used or turn.attacks_left > 0):
-        return _illegal(house.GB_5E_INTERACT, "the free interaction and the action are both used this turn")
+        why = "the free interaction and the action are both used this turn"
+        return _illegal(house.GB_5E_INTERACT, why, "d5.interaction_used")
     if at is None or not sit.board.in_bounds(at):
-        return _illegal(house.GB_5E_DOOR, "interact needs a square on the map", at=at)
+        return _illegal(house.GB_5E_DOOR, "interact needs a square on the map", "d5.interact_square", at=at)
     if not sit.board.terrain(at).door:
-        return _illegal(house.GB_5E_INTERACT, f"there is no door at {list(at)}", at=at)
+        why = f"there is no door at {list(at)}"
+        return _illegal(house.GB_5E_INTERACT, why, "d5.no_door_at", values(square=at), at=at)
     if distance_squares(creature.footprint(), [at]) != 1:
-        return _illegal(house.GB_5E_DOOR, f"the door at {list(at)} is not next to {unit}", at=at)
+        why = f"the door at {list(at)} is not next to {unit}"
+        return _illegal(house.GB_5E_DOOR, why, "d5.door_not_next", values(square=at, unit=unit), at=at)
     if "door_open" in sit.board.terrain(at).kinds and any(at in c.footprint() for c in sit.creatures.values()):
-        return _illegal(house.GB_5E_DOOR, f"someone stands in the doorway at {list(at)}", at=at)
+        why = f"someone stands in the doorway at {list(at)}"
+        return _illegal(house.GB_5E_DOOR, why, "d5.doorway_taken", values(square=at), at=at)
     return None
 
 
@@ -299,9 +319,12 @@ def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal
     if kind == "end_turn":
         return Ruling(unit_cm=1, rules=("D5-SPEED",), message="turn ends; unspent movement is lost")
     if kind in FOREIGN_KINDS or kind not in ACTION_KINDS:
-        return _illegal(house.GB_5E_NOT_5E, f"{kind!r} is not a dnd5e action (dnd5e has move, dash, attack …)")
+        why = f"{kind!r} is not a dnd5e action (dnd5e has move, dash, attack …)"
+        return _illegal(house.GB_5E_NOT_5E, why, "d5.foreign_action", values(action=kind))
     if action.unit is None or action.unit not in sit.creatures:
-        return _illegal(house.GB_5E_UNABLE, f"unknown unit {action.unit!r}")
+        return _illegal(
+            house.GB_5E_UNABLE, f"unknown unit {action.unit!r}", "unknown_unit", values(unit=action.unit or "")
+        )
     if kind == "move":
         return rule_move(sit, action, dash=False)
     if kind == "dash":
@@ -322,18 +345,26 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
     out: dict[str, Illegal | None] = {}
     for kind in ACTION_KINDS:
         if kind in FOREIGN_KINDS:
-            out[kind] = _illegal(house.GB_5E_NOT_5E, f"{kind!r} is not a dnd5e action")
+            why = f"{kind!r} is not a dnd5e action"
+            out[kind] = _illegal(house.GB_5E_NOT_5E, why, "d5.not_an_action", values(action=kind))
         elif creature.helpless or creature.defeated:
-            out[kind] = None if kind == "end_turn" else _illegal(house.GB_5E_UNABLE, f"{unit} is helpless")
+            helpless = _illegal(house.GB_5E_UNABLE, f"{unit} is helpless", "d5.helpless", values(unit=unit))
+            out[kind] = None if kind == "end_turn" else helpless
         elif kind == "move":
             squares = [r for r in reachable(sit, unit) if r.band == "move"]
-            out[kind] = None if squares else _illegal("D5-SPEED", "no movement left for even one step")
+            out[kind] = (
+                None if squares else _illegal("D5-SPEED", "no movement left for even one step", "d5.no_step_left")
+            )
         elif kind == "dash":
-            out[kind] = None if can_dash(turn) else _illegal(house.GB_5E_DASH, "the action is already used")
+            out[kind] = (
+                None if can_dash(turn) else _illegal(house.GB_5E_DASH, "the action is already used", "d5.action_used")
+            )
         elif kind == "drop_prone":
-            out[kind] = _illegal("D5-PRONE", "already prone") if creature.prone else None
+            out[kind] = (
+                _illegal("D5-PRONE", "already prone", "d5.already_prone", values(unit=unit)) if creature.prone else None
+            )
         elif kind == "stand_up":
-            out[kind] = None if creature.prone else _illegal("D5-PRONE", "not prone")
+            out[kind] = None if creature.prone else _illegal("D5-PRONE", "not prone", "d5.not_prone", values(unit=unit))
             if creature.prone:
                 result = rule_stand_up(sit, unit)
                 out[kind] = result if isinstance(result, Illegal) else None
@@ -344,17 +375,21 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
             else:
                 out[kind] = next(
                     (r for r in refusals if r is not None and r.rule != house.GB_5E_ACTION),
-                    _illegal(house.GB_5E_ACTION, "no target in reach"),
+                    _illegal(house.GB_5E_ACTION, "no target in reach", "d5.no_target_in_reach"),
                 )
                 if turn.action_used and turn.attacks_left <= 0:
-                    out[kind] = _illegal(house.GB_5E_ACTION, "the action is already used")
+                    out[kind] = _illegal(house.GB_5E_ACTION, "the action is already used", "d5.action_used")
         elif kind == "interact":
             doors = _doors_near(sit, creature)
             refusals = [interact_refusal(sit, unit, sq) for sq in doors]
             if any(r is None for r in refusals):
                 out[kind] = None
             else:
-                out[kind] = refusals[0] if refusals else _illegal(house.GB_5E_INTERACT, "no door next to the unit")
+                out[kind] = (
+                    refusals[0]
+                    if refusals
+                    else _illegal(house.GB_5E_INTERACT, "no door next to the unit", "d5.no_door_near")
+                )
         else:
             out[kind] = None
     return out

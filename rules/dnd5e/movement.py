@@ -10,7 +10,19 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.core import SQUARE_CM, Effect, Event, Illegal, Ruling, Situation, Square, StepRuling, merge_rules
+from rules.core import (
+    SQUARE_CM,
+    Effect,
+    Event,
+    Illegal,
+    Refusal,
+    Ruling,
+    Situation,
+    Square,
+    StepRuling,
+    merge_rules,
+    values,
+)
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
 
 from . import house
@@ -31,8 +43,8 @@ State = tuple[Square, bool, int]
 """Anchor of the current footprint, whether it is squeezed, and the parity of the turn's diagonal
 counter (always 0 unless the level takes D5-GRID-DIAG-VARIANT, where the next diagonal's price depends on it)."""
 
-Reason = tuple[str, str, Square]
-"""Why a footprint or step is refused: rule id, message, square."""
+Reason = Refusal
+"""Why a footprint or step is refused: rule id, message, square, catalogue reason."""
 
 
 def _square_fp(anchor: Square, side: int) -> list[Square]:
@@ -105,26 +117,42 @@ class Mover:
         board = self.board
         for sq in _square_fp(anchor, side):
             if not board.in_bounds(sq):
-                reason = ("D5-GRID-OBSTACLES", "off the map", sq)
+                reason = Refusal("D5-GRID-OBSTACLES", "off the map", sq, "d5.off_map")
                 break
             t = board.terrain(sq)
             if t.wall:
-                what = "a closed door (open it first)" if "door_closed" in t.kinds else "a wall"
-                reason = ("D5-GRID-OBSTACLES", f"{list(sq)} is {what}", sq)
+                door = "door_closed" in t.kinds
+                what = "a closed door (open it first)" if door else "a wall"
+                key = "d5.closed_door" if door else "d5.wall"
+                reason = Refusal("D5-GRID-OBSTACLES", f"{list(sq)} is {what}", sq, key, values(square=sq))
                 break
             if t.pit and not self.flying:
-                reason = ("D5-GRID-OBSTACLES", f"{list(sq)} is a pit; only a flyer crosses it", sq)
+                reason = Refusal(
+                    "D5-GRID-OBSTACLES",
+                    f"{list(sq)} is a pit; only a flyer crosses it",
+                    sq,
+                    "d5.pit",
+                    values(square=sq),
+                )
                 break
             if t.clearance < need:
-                reason = ("D5-SQUEEZE", f"{list(sq)} is too narrow (clearance {t.clearance} m)", sq)
+                reason = Refusal(
+                    "D5-SQUEEZE",
+                    f"{list(sq)} is too narrow (clearance {t.clearance} m)",
+                    sq,
+                    "d5.too_narrow",
+                    values(square=sq, clearance_m=float(t.clearance)),
+                )
                 break
         if reason is None:
             blocker = self.spaces.blocker(_square_fp(anchor, side))
             if blocker is not None:
-                reason = (
+                reason = Refusal(
                     "D5-PASS-HOSTILE",
                     f"{blocker.id} is hostile and less than two sizes apart; its space is closed",
                     next(iter(sorted(set(_square_fp(anchor, side)) & blocker.footprint()))),
+                    "d5.hostile_space",
+                    values(other=blocker.id),
                 )
         self._fit[key] = reason
         return reason
@@ -175,10 +203,12 @@ class Mover:
                 x, y = anchor
                 for flank in ((x + delta[0], y), (x, y + delta[1])):
                     if self.board.in_bounds(flank) and self.board.terrain(flank).wall:
-                        return ("D5-GRID-CORNER", f"the step cuts the corner of {list(flank)}", flank), False
+                        why = f"the step cuts the corner of {list(flank)}"
+                        return Refusal("D5-GRID-CORNER", why, flank, "d5.corner", values(square=flank)), False
                 if self._edges and corner_blocked(self.board, anchor, (1, 1), delta, segment_counts=self._counts):
                     to = (x + delta[0], y + delta[1])
-                    return ("D5-GRID-OBSTACLES", "a wall segment touches the corner crossed", to), False
+                    why = "a wall segment touches the corner crossed"
+                    return Refusal("D5-GRID-OBSTACLES", why, to, "d5.segment_corner"), False
                 return None, False
             hit = self._wall_in((anchor[0] + delta[0], anchor[1]), side) or self._wall_in(
                 (anchor[0], anchor[1] + delta[1]), side
@@ -186,14 +216,15 @@ class Mover:
             if hit is None and self._edges:
                 hit = corner_blocked(self.board, anchor, (side, side), delta, segment_counts=self._counts)
             if hit is not None:
-                return ("D5-GRID-CORNER", f"the step cuts the corner at {list(hit)}", hit), False
+                why = f"the step cuts the corner at {list(hit)}"
+                return Refusal("D5-GRID-CORNER", why, hit, "d5.corner", values(square=hit)), False
             return None, False
         if not self._edges:
             return None, False
         kinds = crossed_edges(self.board, anchor, (side, side), delta)
         if "blocking" in kinds:
             to = (anchor[0] + delta[0], anchor[1] + delta[1])
-            return ("D5-GRID-OBSTACLES", "a blocking wall segment is in the way", to), False
+            return Refusal("D5-GRID-OBSTACLES", "a blocking wall segment is in the way", to, "d5.segment"), False
         return None, "hampering" in kinds and not self.flying
 
     def _counts(self, kind: str) -> bool:
@@ -380,11 +411,12 @@ class Mover:
         dx, dy = target[0] - state[0][0], target[1] - state[0][1]
         delta = (max(-1, min(1, dx)), max(-1, min(1, dy)))
         if delta == (0, 0):
-            return ("D5-GRID-DIAG", "a step must enter a neighbouring square", target)
+            return Refusal("D5-GRID-DIAG", "a step must enter a neighbouring square", target, "d5.same_square")
         _, reason, _ = self.targets(state, delta)
         if reason is not None:
             return reason
-        return ("D5-GRID-DIAG", f"{list(target)} is not one step from {list(state[0])}", target)
+        why = f"{list(target)} is not one step from {list(state[0])}"
+        return Refusal("D5-GRID-DIAG", why, target, "not_one_step", values(square=target, start=state[0]))
 
 
 # --- measure and reach ----------------------------------------------------------------
@@ -441,11 +473,14 @@ def plan(sit: Situation, unit: str, path: Sequence[Sequence[int]], mode: str | N
                     nxt[dest] = (total, state)
         if not nxt:
             best = min(layers[-1].items(), key=lambda kv: kv[1][0])
-            rule, message, at = mover.refusal(best[0], target)
+            why = mover.refusal(best[0], target)
             if len(entry) >= 4 and any(d[0] == target for d, _ in mover.successors(best[0])):
-                rule, message = "D5-SQUEEZE", f"no legal {entry[2]}×{entry[3]} footprint at {list(target)} this step"
+                w, h = int(entry[2]), int(entry[3])
+                message = f"no legal {w}×{h} footprint at {list(target)} this step"
+                params = values(width=w, height=h, square=target)
+                why = Refusal("D5-SQUEEZE", message, why.at, "d5.no_footprint", params)
             steps = _steps(mover, layers, best[0])
-            return Illegal(rule, message, at=at, cost=best[1][0] * SQUARE_CM, unit_cm=1, steps=steps)
+            return why.illegal(cost=best[1][0] * SQUARE_CM, unit_cm=1, steps=steps)
         layers.append(nxt)
     ends = {s: v for s, v in layers[-1].items() if mover.end_ok(s)}
     if not ends:
@@ -458,6 +493,7 @@ def plan(sit: Situation, unit: str, path: Sequence[Sequence[int]], mode: str | N
             cost=sum(s.cost for s in steps),
             unit_cm=1,
             steps=steps,
+            reason="d5.end_in_space",
         )
     end = min(ends.items(), key=lambda kv: (kv[1][0], kv[0][1]))[0]  # the full footprint on ties
     chain = _chain(layers, end)
@@ -474,14 +510,17 @@ def plan(sit: Situation, unit: str, path: Sequence[Sequence[int]], mode: str | N
                 break
         rule = "D5-SWITCH-SPEED" if budget.switch else "D5-SPEED"
         left = max(0, budget.move_cm)
+        dash = budget.dash_cm is not None
         return Illegal(
             rule,
             f"the path costs {cost / 100:g} m but only {left / 100:g} m of {chosen} movement is left"
-            + (f" ({max(0, limit) / 100:g} m with a dash)" if budget.dash_cm is not None else ""),
+            + (f" ({max(0, limit) / 100:g} m with a dash)" if dash else ""),
             at=tuple(at),
             cost=cost,
             unit_cm=1,
             steps=steps,
+            reason="d5.path_too_long_dash" if dash else "d5.path_too_long",
+            params=values(cost_m=cost / 100, left_m=left / 100, mode=chosen, dash_m=max(0, limit) / 100),
         )
     rules = ["D5-SPEED"]
     if budget.switch:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import SQUARE_CM, Creature, Illegal, Situation
+from rules.core import SQUARE_CM, Creature, Illegal, Situation, values
 
 from . import house
 
@@ -152,16 +152,21 @@ class Budget:
 def resolve_mode(creature: Creature, turn: TurnState, requested: str | None) -> str | Illegal:
     """The mode a segment uses, or why that mode is closed (D5-CRAWL, D5-MODES)."""
     if creature.helpless or creature.defeated:
-        return Illegal(house.GB_5E_UNABLE, f"{creature.id} is helpless and cannot move", unit_cm=1)
+        why = f"{creature.id} is helpless and cannot move"
+        return Illegal(house.GB_5E_UNABLE, why, unit_cm=1, reason="d5.helpless_move", params=values(unit=creature.id))
     if creature.prone:
         if requested in (None, "walk", "crawl"):
             return "crawl"
-        return Illegal("D5-CRAWL", f"{creature.id} is prone and can only crawl (stand up first)", unit_cm=1)
+        why = f"{creature.id} is prone and can only crawl (stand up first)"
+        return Illegal("D5-CRAWL", why, unit_cm=1, reason="d5.prone_crawls", params=values(unit=creature.id))
     if requested == "crawl":
-        return Illegal("D5-CRAWL", "only a prone creature crawls (drop prone first)", unit_cm=1)
+        return Illegal(
+            "D5-CRAWL", "only a prone creature crawls (drop prone first)", unit_cm=1, reason="d5.crawl_prone"
+        )
     mode = requested or default_mode(creature)
     if mode not in speeds_cm(creature):
-        return Illegal("D5-MODES", f"{creature.id} has no {mode} speed", unit_cm=1)
+        params = values(unit=creature.id, mode=mode)
+        return Illegal("D5-MODES", f"{creature.id} has no {mode} speed", unit_cm=1, reason="d5.no_speed", params=params)
     return mode
 
 
@@ -177,7 +182,9 @@ def segment_budget(creature: Creature, turn: TurnState, mode: str) -> Budget | I
     switch = _speed_of(mode) != _speed_of(turn.mode) and turn.spent_cm > 0
     if move <= 0 and (dash is None or dash <= 0):
         rule = "D5-SWITCH-SPEED" if switch else "D5-SPEED"
-        return Illegal(rule, f"no {mode} movement left: {speeds_cm(creature)[mode]} − {turn.spent_cm} cm", unit_cm=1)
+        why = f"no {mode} movement left: {speeds_cm(creature)[mode]} − {turn.spent_cm} cm"
+        params = values(mode=mode, speed_m=speeds_cm(creature)[mode] / 100, spent_m=turn.spent_cm / 100)
+        return Illegal(rule, why, unit_cm=1, reason="d5.no_movement_left", params=params)
     return Budget(mode, move, dash, switch)
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules.actions import ACTION_KINDS, Action
 from rules.combat import resolve_attack
-from rules.core import Effect, Event, Illegal, Ruling, Situation, merge_rules
+from rules.core import Effect, Event, Illegal, Ruling, Situation, merge_rules, values
 from rules.hexxen.binding import bound_to, without_unit
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import spot_apart, spot_next_to, touching
@@ -29,6 +29,8 @@ def no_distances(kind: str) -> Illegal:
         f"hexxen has no distances, paths or squares to move through ('{kind}' is not a hexxen action); "
         "a token moves only by engaging an enemy with a melee attack (HX-GRID-MAP)",
         unit_cm=UNIT_CM,
+        reason="hx.no_distances",
+        params=values(action=kind),
     )
 
 
@@ -44,7 +46,8 @@ def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal
     if action.kind not in ATTACK_KINDS:
         return no_distances(action.kind)
     if action.unit is None:
-        return Illegal("HX-STATES", f"'{action.kind}' needs the acting unit", unit_cm=UNIT_CM)
+        why = f"'{action.kind}' needs the acting unit"
+        return Illegal("HX-STATES", why, unit_cm=UNIT_CM, reason="hx.needs_unit", params=values(action=action.kind))
     plan = plan_attack(
         sit, action.unit, action.target, _tactic(action), action.release, must_be_free=action.kind == "engage"
     )
@@ -144,7 +147,8 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
     """Each action kind → None when `unit` can take it now, else the Illegal saying why not."""
     out: dict[str, Illegal | None] = {}
     if not in_fight(sit, unit):
-        gone = Illegal("HX-STATES", f"{unit} is not a participant still in the fight", unit_cm=UNIT_CM)
+        why = f"{unit} is not a participant still in the fight"
+        gone = Illegal("HX-STATES", why, unit_cm=UNIT_CM, reason="hx.out_of_fight", params=values(unit=unit))
         return {kind: None if kind == "end_turn" else gone for kind in ACTION_KINDS}
     foes = sorted(uid for uid, c in sit.creatures.items() if in_fight(sit, uid) and opposed(sit.creature(unit), c))
     for kind in ACTION_KINDS:
@@ -161,7 +165,8 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
                 first = first or plan
             else:
                 if not foes:
-                    first = Illegal("HX-ENGAGE", f"{unit} has no opponent left in the fight")
+                    why = f"{unit} has no opponent left in the fight"
+                    first = Illegal("HX-ENGAGE", why, reason="hx.no_opponent", params=values(unit=unit))
             out[kind] = first
         else:
             out[kind] = no_distances(kind)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.core import Creature, Illegal, Situation
+from rules.core import Creature, Illegal, Situation, values
 from rules.hexxen.binding import Pairs, bound_to
 from rules.hexxen.participants import draws_enemies, is_hunter, size_class
 
@@ -48,6 +48,8 @@ def pair_limit_problem(sit: Situation, bindings: Pairs, hunter: str, npc: str) -
             f"{npc} ({size_class(n)}) can be bound to at most {most} hunters; {hunter} would be number "
             f"{len(hunters)} (counted after any relief or cut-in, HX-LIMIT-SCOPE)",
             at=n.at,
+            reason="hx.npc_full",
+            params=values(npc=npc, size=size_class(n), most=most, unit=hunter, count=len(hunters)),
         )
     load = hunter_load(sit, bindings, hunter)
     if load > HUNTER_CAPACITY:
@@ -58,6 +60,8 @@ def pair_limit_problem(sit: Situation, bindings: Pairs, hunter: str, npc: str) -
             f"{hunter} cannot hold {npc} as well: the bound NPCs would weigh {load} of at most {HUNTER_CAPACITY} "
             "(tiny 2, man-sized 3, huge 6)",
             at=h.at,
+            reason="hx.hunter_full",
+            params=values(unit=hunter, npc=npc, count=load, most=HUNTER_CAPACITY),
         )
     return None
 
@@ -92,5 +96,7 @@ def attack_limit_problem(sit: Situation, bindings: Pairs, attacker: str, target:
             f"{target} can be attacked in melee by at most {most} {who}; {len(mine)} are already bound to it "
             "(this limit counts attacks, not only bindings: HX-LIMIT-SCOPE)",
             at=t.at,
+            reason="hx.attack_limit_hunters" if is_hunter(a) else "hx.attack_limit_npcs",
+            params=values(target=target, most=most, size=kind, count=len(mine)),
         )
     return None

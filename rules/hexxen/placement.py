@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rules.core import Illegal, Situation, Square
+from rules.core import Illegal, Situation, Square, values
 from rules.geometry import chebyshev
 from rules.hexxen.participants import opposed
 
@@ -84,10 +84,17 @@ def setup_problems(sit: Situation) -> list[Illegal]:
                     f"{a} at {list(ca.at)} and {b} at {list(cb.at)} {how} at the start; "
                     "every token must start at least two cells from every other",
                     at=cb.at,
+                    reason="hx.start_shared" if ca.at == cb.at else "hx.start_touching",
+                    params=values(unit=a, square=ca.at, other=b, other_square=cb.at),
                 )
             )
     for p in sorted(sorted(p) for p in sit.bindings):
         problems.append(
-            Illegal("HX-START-APART", f"{' and '.join(p)} are bound at the start; everyone starts free-standing")
+            Illegal(
+                "HX-START-APART",
+                f"{' and '.join(p)} are bound at the start; everyone starts free-standing",
+                reason="hx.start_bound",
+                params=values(units=tuple(p)),
+            )
         )
     return problems

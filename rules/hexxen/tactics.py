@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Event, Illegal, Situation, merge_rules
+from rules.core import Event, Illegal, Situation, merge_rules, values
 from rules.hexxen.binding import Pairs, bound_to, is_bound, pair, with_pair, without_pair
 from rules.hexxen.limits import attack_limit_problem, pair_limit_problem
 from rules.hexxen.participants import in_fight, is_hunter, is_leader, may_sneak, opposed
@@ -63,13 +63,17 @@ def release_choices(sit: Situation, attacker: str, target: str, tactic: str) -> 
 def _check_people(sit: Situation, attacker: str, target: str | None) -> Illegal | None:
     """The attacker and the one target must both be opponents still in the fight."""
     if not in_fight(sit, attacker):
-        return Illegal("HX-STATES", f"{attacker} is not a participant still in the fight")
+        why = f"{attacker} is not a participant still in the fight"
+        return Illegal("HX-STATES", why, reason="hx.out_of_fight", params=values(unit=attacker))
     if target is None:
-        return Illegal("HX-ENGAGE-ONE", f"{attacker} must name the one enemy it attacks")
+        why = f"{attacker} must name the one enemy it attacks"
+        return Illegal("HX-ENGAGE-ONE", why, reason="hx.name_enemy", params=values(unit=attacker))
     if not in_fight(sit, target):
-        return Illegal("HX-STATES", f"{target} is not a participant still in the fight")
+        why = f"{target} is not a participant still in the fight"
+        return Illegal("HX-STATES", why, reason="hx.out_of_fight", params=values(unit=target))
     if not opposed(sit.creature(attacker), sit.creature(target)):
-        return Illegal("HX-ENGAGE", f"{target} is not an opponent of {attacker}: hunters fight NPCs")
+        why = f"{target} is not an opponent of {attacker}: hunters fight NPCs"
+        return Illegal("HX-ENGAGE", why, reason="hx.not_opponent", params=values(target=target, unit=attacker))
     return None
 
 
@@ -79,23 +83,34 @@ def _relief(sit: Situation, attacker: str, target: str, release: str | None) -> 
         return Illegal(
             "HX-RELIEF-FIRST-ONLY",
             f"{attacker} already made a melee attack this round; only the first one can bring a relief",
+            reason="hx.relief_first_only",
+            params=values(unit=attacker),
         )
     candidates = [u for u in _same_camp_partners(sit, sit.bindings, attacker, target) if bound_to(sit, u) == [target]]
     if release is None:
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
-            return Illegal("HX-RELIEF", f"no comrade of {attacker} is bound to {target} alone, so none can be relieved")
-        return Illegal("HX-RELIEF", f"name which of {', '.join(candidates)} is relieved from {target}")
+            why = f"no comrade of {attacker} is bound to {target} alone, so none can be relieved"
+            return Illegal("HX-RELIEF", why, reason="hx.relief_none", params=values(unit=attacker, target=target))
+        why = f"name which of {', '.join(candidates)} is relieved from {target}"
+        params = values(units=tuple(candidates), target=target)
+        return Illegal("HX-RELIEF", why, reason="hx.relief_which", params=params)
     if release == attacker or release not in sit.creatures:
-        return Illegal("HX-RELIEF", f"{release} cannot be relieved by {attacker}'s own attack")
+        why = f"{release} cannot be relieved by {attacker}'s own attack"
+        params = values(release=release, unit=attacker)
+        return Illegal("HX-RELIEF", why, reason="hx.relief_self", params=params)
     if release not in bound_to(sit, target) or opposed(sit.creature(attacker), sit.creature(release)):
-        return Illegal("HX-RELIEF", f"{release} is not a comrade of {attacker} bound to {target}")
+        why = f"{release} is not a comrade of {attacker} bound to {target}"
+        params = values(release=release, unit=attacker, target=target)
+        return Illegal("HX-RELIEF", why, reason="hx.relief_not_comrade", params=params)
     if release not in candidates:
         return Illegal(
             "HX-RELIEF",
             f"{release} is bound to {', '.join(bound_to(sit, release))}; relief only frees someone bound to "
             f"{target} alone (a cut-in can take over one of several bindings)",
+            reason="hx.relief_bound_elsewhere",
+            params=values(release=release, units=tuple(bound_to(sit, release)), target=target),
         )
     return release
 
@@ -103,16 +118,22 @@ def _relief(sit: Situation, attacker: str, target: str, release: str | None) -> 
 def _cut_in(sit: Situation, attacker: str, target: str, release: str | None) -> str | Illegal:
     """Whose binding to the target the joiner takes over, or why it cannot (HX-CUTIN)."""
     if is_bound(sit, attacker):
-        return Illegal("HX-CUTIN", f"{attacker} is bound; only a free-standing joiner can cut in")
+        why = f"{attacker} is bound; only a free-standing joiner can cut in"
+        return Illegal("HX-CUTIN", why, reason="hx.cutin_bound", params=values(unit=attacker))
     partners = _same_camp_partners(sit, sit.bindings, attacker, target)
     if release is None:
         if len(partners) == 1:
             return partners[0]
         if not partners:
-            return Illegal("HX-CUTIN", f"no comrade of {attacker} is bound to {target}; nothing to take over")
-        return Illegal("HX-CUTIN", f"name whose binding to {target} {attacker} takes over: {', '.join(partners)}")
+            why = f"no comrade of {attacker} is bound to {target}; nothing to take over"
+            return Illegal("HX-CUTIN", why, reason="hx.cutin_none", params=values(unit=attacker, target=target))
+        why = f"name whose binding to {target} {attacker} takes over: {', '.join(partners)}"
+        params = values(target=target, unit=attacker, units=tuple(partners))
+        return Illegal("HX-CUTIN", why, reason="hx.cutin_which", params=params)
     if release not in partners:
-        return Illegal("HX-CUTIN", f"there is no binding between {release} and {target} on {attacker}'s side")
+        why = f"there is no binding between {release} and {target} on {attacker}'s side"
+        params = values(release=release, target=target, unit=attacker)
+        return Illegal("HX-CUTIN", why, reason="hx.cutin_no_binding", params=params)
     return release
 
 
@@ -127,7 +148,9 @@ def plan_attack(
 ) -> Plan | Illegal:
     """Settle a melee attack before the roll: the Plan when it is allowed, else the rule that forbids it."""
     if tactic not in TACTICS:
-        return Illegal("HX-BOUND-TARGET-CHOICE", f"unknown tactic {tactic!r}; expected one of {', '.join(TACTICS)}")
+        why = f"unknown tactic {tactic!r}; expected one of {', '.join(TACTICS)}"
+        params = values(tactic=tactic, expected=", ".join(TACTICS))
+        return Illegal("HX-BOUND-TARGET-CHOICE", why, reason="hx.unknown_tactic", params=params)
     problem = _check_people(sit, attacker, target)
     if problem is not None:
         return problem
@@ -135,7 +158,9 @@ def plan_attack(
     me, foe = sit.creature(attacker), sit.creature(target)
     if current_turn(sit, attacker).ap_left < ATTACK_AP:
         word = "action points" if is_hunter(me) else "activities"
-        return Illegal("GB-HEXXEN-AP", f"{attacker} has no {word} left this round for a melee attack")
+        why = f"{attacker} has no {word} left this round for a melee attack"
+        key = "hx.no_ap" if is_hunter(me) else "hx.no_activity"
+        return Illegal("GB-HEXXEN-AP", why, reason=key, params=values(unit=attacker))
     bound = is_bound(sit, attacker)
     partners = bound_to(sit, attacker)
     others_on_target = [u for u in bound_to(sit, target) if u != attacker]
@@ -147,6 +172,8 @@ def plan_attack(
             f"{attacker} is bound to {', '.join(partners)} and cannot move to another enemy; "
             f"it may attack only {', '.join(partners)}",
             at=me.at,
+            reason="hx.bound_no_move",
+            params=values(unit=attacker, units=tuple(partners)),
         )
     relieving = tactic == RELIEVE or (tactic == FRONT and release is not None)
     cutting = tactic == CUT_IN
@@ -156,9 +183,11 @@ def plan_attack(
     released: str | None = None
     if relieving or cutting:
         if not is_hunter(me) and not is_leader(me):
-            return Illegal("HX-NPC-TACTICS", f"{attacker} is an NPC without leader tactics: no relief or cut-in")
+            why = f"{attacker} is an NPC without leader tactics: no relief or cut-in"
+            return Illegal("HX-NPC-TACTICS", why, reason="hx.npc_no_tactics", params=values(unit=attacker))
         if me.mounted:
-            return Illegal("HX-MOUNTED", f"{attacker} is mounted and never bound, so it cannot take over a binding")
+            why = f"{attacker} is mounted and never bound, so it cannot take over a binding"
+            return Illegal("HX-MOUNTED", why, reason="hx.mounted", params=values(unit=attacker))
         who = _relief(sit, attacker, target, release) if relieving else _cut_in(sit, attacker, target, release)
         if isinstance(who, Illegal):
             return who
@@ -204,13 +233,17 @@ def _plan_sneak(
     """A sneak attack: only free-standing, only on an enemy someone else already holds (HX-SNEAK-REQ)."""
     me = sit.creature(attacker)
     if not may_sneak(me):
-        return Illegal("HX-NPC-NO-SNEAK", f"{attacker} is an NPC without a sneak-attack power")
+        why = f"{attacker} is an NPC without a sneak-attack power"
+        return Illegal("HX-NPC-NO-SNEAK", why, reason="hx.npc_no_sneak", params=values(unit=attacker))
     if release is not None:
-        return Illegal("HX-CUTIN-ATTACK", "relief and cut-in need a front attack; a sneak attack hands over nothing")
+        why = "relief and cut-in need a front attack; a sneak attack hands over nothing"
+        return Illegal("HX-CUTIN-ATTACK", why, reason="hx.sneak_hands_nothing")
     if bound:
-        return Illegal("HX-SNEAK-REQ", f"{attacker} is bound; only a free-standing participant can sneak-attack")
+        why = f"{attacker} is bound; only a free-standing participant can sneak-attack"
+        return Illegal("HX-SNEAK-REQ", why, reason="hx.sneak_bound", params=values(unit=attacker))
     if not others_on_target:
-        return Illegal("HX-SNEAK-REQ", f"{target} is not bound to anyone yet, so it cannot be attacked from behind")
+        why = f"{target} is not bound to anyone yet, so it cannot be attacked from behind"
+        return Illegal("HX-SNEAK-REQ", why, reason="hx.sneak_unbound", params=values(target=target))
     problem = attack_limit_problem(sit, sit.bindings, attacker, target)
     if problem is not None:
         return problem

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.core import Event, Illegal, Ruling, Situation, Square, StepRuling, footprint
+from rules.core import Event, Illegal, Refusal, Ruling, Situation, Square, StepRuling, footprint, values
 from rules.geometry import footprint_distance, pf1_distance
 from rules.pf1 import squeeze
 from rules.pf1.found import Found, step_table
@@ -64,14 +64,16 @@ def no_band_reason(sit: Situation, unit: str) -> Illegal:
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
     if c.prone:
-        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+        why = "a prone creature must stand up before moving (house rule)"
+        return Illegal(GB_PRONE, why, c.at, reason="pf1.prone_stand_first")
     if effective_speed(c) <= 0:
-        return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at)
+        return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at, reason="pf1.speed_zero")
     if ts.stepped:
-        return Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at)
+        return Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at, reason="pf1.after_step")
     if ts.full_round_used:
-        return Illegal("PF1-FULLROUND-STEP", "a full-round action was taken this round", c.at)
-    return Illegal("PF1-MOVE-ACTION", "no move action left this round", c.at)
+        why = "a full-round action was taken this round"
+        return Illegal("PF1-FULLROUND-STEP", why, c.at, reason="pf1.full_round_used")
+    return Illegal("PF1-MOVE-ACTION", "no move action left this round", c.at, reason="pf1.no_move_action")
 
 
 # --- the path judged along given anchors ---------------------------------------------------
@@ -129,8 +131,8 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
                 if o != FULL and exact is not None and exact not in (mover.dims(o), mover.dims(FULL)):
                     # another orientation is reached by a turn: that turn's reason counts
                     turn = squeeze.turn_to(mover, (x, y), o, target, False)
-                    if turn is not None and len(turn) == 3:
-                        natural_fail = natural_fail or turn  # type: ignore[assignment]
+                    if isinstance(turn, Refusal):
+                        natural_fail = natural_fail or turn
             for delta in deltas:
                 result = mover.step_cached(x, y, o, delta)
                 if not isinstance(result, list):
@@ -164,9 +166,11 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
                 return _budget_fail(mover, path, i, band, history)
             if fail is None:
                 at = path[i - 1] if i else mover.start[:2]
-                return Illegal("PF1-MOVE-ACTION", f"{list(target)} is not one step from {list(at)}", target)
+                why = f"{list(target)} is not one step from {list(at)}"
+                params = values(square=target, start=at)
+                return Illegal("PF1-MOVE-ACTION", why, target, reason="not_one_step", params=params)
             fail = _why_not(mover, target, natural_fail or fail, natural_fail is not None, elsewhere)
-            return Illegal(fail[0], fail[1], fail[2], cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
+            return fail.illegal(cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
         history.append(nxt)
         layer = nxt
     # ties prefer the full footprint, then the wider orientation (INTERFACE.md, path entries)
@@ -177,28 +181,28 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
         key = min(layer, key=lambda k: layer[k][0])
         why = mover.end_fail(*key[0])
         assert why is not None
-        return Illegal(why[0], why[1], why[2], cost=layer[key][0], unit_cm=UNIT_CM)
+        return why.illegal(cost=layer[key][0], unit_cm=UNIT_CM)
     key = min(ends)[3]
     return _unwind(mover, history, key)
 
 
-def _why_not(
-    mover: Mover, target: Square, fail: tuple[str, str, Square], natural: bool, elsewhere: set[Square]
-) -> tuple[str, str, Square]:
+def _why_not(mover: Mover, target: Square, fail: Refusal, natural: bool, elsewhere: set[Square]) -> Refusal:
     """The clearest reason no step reaches `target`: its own square, the full space there, or where the step goes."""
-    if fail[0] == "PF1-CORNER":
+    if fail.rule == "PF1-CORNER":
         return fail
     cell = mover.cell(target)
     own = cell.block or cell.crowd  # every footprint anchored there covers the anchor square itself
     if own:
-        return (own[0], own[1], target)
+        return own.where(target)
     if mover.big and not natural:
         full = mover.check(target, mover.dims(FULL), False)
-        if len(full) == 3:
-            return full  # type: ignore[return-value]
+        if isinstance(full, Refusal):
+            return full
         if elsewhere:
             ends = ", ".join(str(list(sq)) for sq in sorted(elsewhere))
-            return ("PF1-SQUEEZE-LARGE", f"that step ends with the top-left square at {ends}", target)
+            why = f"that step ends with the top-left square at {ends}"
+            squares = ", ".join(f"[{sq[0]}, {sq[1]}]" for sq in sorted(elsewhere))
+            return Refusal("PF1-SQUEEZE-LARGE", why, target, "pf1.step_ends_elsewhere", values(squares=squares))
     return fail
 
 
@@ -237,12 +241,14 @@ def _budget_fail(mover: Mover, path: Sequence[Square], index: int, band: Band | 
     )
     if band and band.charge:
         rule = "GB-PF-CHARGE"
-    message = f"the {band.name if band else 'move'} cannot pay for the step to {list(path[index])}"
     free = walk(mover, path[: index + 1], None, 0)
     if isinstance(free, Walk) and free.moves and free.moves[-1][1] & F_EDGE:
-        rule = "PF1-OBSTACLE-SHORT"
         message = "not enough movement left to cross the low wall and enter the square beyond"
-    return Illegal(rule, message, path[index], cost=best, unit_cm=UNIT_CM)
+        return Illegal("PF1-OBSTACLE-SHORT", message, path[index], best, UNIT_CM, reason="pf1.low_wall_short")
+    kind = band.name if band else "move"
+    message = f"the {kind} cannot pay for the step to {list(path[index])}"
+    params = values(band=kind, square=path[index])
+    return Illegal(rule, message, path[index], best, UNIT_CM, reason="pf1.cannot_pay", params=params)
 
 
 def judge(
@@ -258,7 +264,7 @@ def judge(
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
     if not path:
-        return Illegal("PF1-MOVE-ACTION", "the path is empty", c.at)
+        return Illegal("PF1-MOVE-ACTION", "the path is empty", c.at, reason="needs_path")
     if not bands:
         return no_band_reason(sit, unit)
     walker = Mover(sit, unit, through=through, through_rule=through_rule, charge=any(b.charge for b in bands))
@@ -296,7 +302,8 @@ def _start_rough(mover: Mover) -> Illegal | None:
     x, y, o = mover.start
     for sq in footprint((x, y), mover.dims(o)):
         if mover.cell(sq).rough:
-            return Illegal("PF1-DIFFICULT-NORUN", "cannot run or charge while standing in difficult terrain", sq)
+            why = "cannot run or charge while standing in difficult terrain"
+            return Illegal("PF1-DIFFICULT-NORUN", why, sq, reason="pf1.no_run_from_difficult")
     return None
 
 
@@ -350,7 +357,8 @@ def mode_fail(sit: Situation, unit: str, mode: str | None) -> Illegal | None:
     """Why the unit cannot move in this mode: flying needs a fly speed (PF1-FLY-OBSTACLE), or None."""
     c = sit.creature(unit)
     if mode == "fly" and c.fly is None:
-        return Illegal("PF1-FLY-OBSTACLE", f"{c.id} has no fly speed, so it cannot fly over obstacles", c.at)
+        why = f"{c.id} has no fly speed, so it cannot fly over obstacles"
+        return Illegal("PF1-FLY-OBSTACLE", why, c.at, reason="pf1.no_fly_speed", params=values(unit=c.id))
     return None
 
 
@@ -466,7 +474,7 @@ def involuntary_stop(
                 if mover.end_fail(x, y, orient) is not None:
                     continue
                 checked = mover.check((x, y), dims, orient != FULL)
-                if len(checked) == 3:
+                if isinstance(checked, Refusal):
                     continue
                 if orient != FULL and squeeze.full_contains(mover, footprint((x, y), dims)):
                     continue  # nobody stands squeezed where the full space fits (PF1-SQUEEZE)

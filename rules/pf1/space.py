@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from rules.core import Creature, Situation, Size, Square, Terrain, footprint
+from rules.core import Creature, Params, Refusal, Situation, Size, Square, Terrain, footprint, values
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges
 from rules.pf1 import squeeze
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
@@ -57,22 +57,32 @@ class Cell:
     __slots__ = ("block", "crowd", "endfail", "fit", "h", "ids", "passers", "rough", "skill", "solid")
 
     def __init__(self) -> None:
-        self.block: tuple[str, str] | None = None
+        self.block: Refusal | None = None
         self.h = 0
         self.ids: tuple[str, ...] = ()
         self.fit = 0
         """0 fits the full space, 1 only squeezing, 2 only with Escape Artist."""
         self.rough = False
-        self.crowd: tuple[str, str] | None = None
-        self.endfail: tuple[str, str] | None = None
+        self.crowd: Refusal | None = None
+        self.endfail: Refusal | None = None
         self.passers: tuple[tuple[str, str], ...] = ()
         """(occupant, rule) of creatures passed here that provoke (PF1-TINY-THROUGH, PF1-SIZE3-*)."""
         self.skill = False
         self.solid = False
 
 
+def _end_in(name: str, who: Params) -> Refusal:
+    """PF1-END-OCCUPIED: movement may not end in another creature's square."""
+    return Refusal("PF1-END-OCCUPIED", f"cannot end in {name}'s square", reason="pf1.end_occupied", params=who)
+
+
+def _no_run(sq: Square) -> Refusal:
+    """PF1-DIFFICULT-NORUN: a run or charge may not enter difficult terrain."""
+    return Refusal("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", sq, "pf1.no_run_difficult")
+
+
 _OFF = Cell()
-_OFF.block = ("PF1-OBSTACLE-BLOCK", "off the map")
+_OFF.block = Refusal("PF1-OBSTACLE-BLOCK", "off the map", reason="pf1.off_map")
 
 
 class Mover:
@@ -179,12 +189,13 @@ class Mover:
         cell = Cell()
         cell.solid = t.wall
         if t.wall and not self.incorporeal:
-            cell.block = ("PF1-OBSTACLE-BLOCK", "solid blocking terrain")
+            cell.block = Refusal("PF1-OBSTACLE-BLOCK", "solid blocking terrain", reason="pf1.solid")
         elif t.pit and not self.air:
-            cell.block = ("PF1-OBSTACLE-BLOCK", "open blocking terrain (a pit) cannot be walked into")
+            why = "open blocking terrain (a pit) cannot be walked into"
+            cell.block = Refusal("PF1-OBSTACLE-BLOCK", why, reason="pf1.pit")
         clearance = t.clearance
         if clearance <= 0:
-            cell.block = cell.block or ("PF1-OBSTACLE-BLOCK", "no free width at all")
+            cell.block = cell.block or Refusal("PF1-OBSTACLE-BLOCK", "no free width at all", reason="pf1.no_width")
         elif self.big:
             cell.fit = 0 if clearance >= 1.5 else 2
         else:
@@ -199,12 +210,14 @@ class Mover:
             ids.append("PF1-HAMPERED")
         cell.skill = t.skill_check
         if t.wall and self.incorporeal:
-            cell.endfail = ("PF1-FLY-OBSTACLE", "an incorporeal creature may not end inside solid terrain")
+            why = "an incorporeal creature may not end inside solid terrain"
+            cell.endfail = Refusal("PF1-FLY-OBSTACLE", why, reason="pf1.incorporeal_end")
         passers: list[tuple[str, str]] = []
         for other in self.occupants.get(sq, ()):
             self._relate(cell, other, ids, passers)
         if self.tiny and not share_fits([self.c, *self.occupants.get(sq, ())]):
-            cell.endfail = cell.endfail or ("PF1-TINY-SHARE", "the small creatures here already fill the square")
+            why = "the small creatures here already fill the square"
+            cell.endfail = cell.endfail or Refusal("PF1-TINY-SHARE", why, reason="pf1.square_full")
         cell.ids = tuple(ids)
         cell.h = len(ids)
         cell.passers = tuple(passers)
@@ -215,15 +228,18 @@ class Mover:
         me = self.c
         rule = self.exceptions.get(other.id)
         name = other.name or other.id
+        who = values(other=other.id)
         if other.fills_space:
             # like a wall: no footprint may include it, and it narrows the passage beside it
-            cell.crowd = ("PF1-FILLS-SPACE", f"{name} fills its space completely")
+            why = f"{name} fills its space completely"
+            cell.crowd = Refusal("PF1-FILLS-SPACE", why, reason="pf1.fills_space", params=who)
             return
         if rule == "impassable":
-            cell.crowd = cell.crowd or ("PF1-EXCEPTIONS", f"{name} cannot be moved through (creature data)")
+            why = f"{name} cannot be moved through (creature data)"
+            cell.crowd = cell.crowd or Refusal("PF1-EXCEPTIONS", why, reason="pf1.impassable", params=who)
             return
         if rule == "passable":
-            cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
+            cell.endfail = cell.endfail or _end_in(name, who)
             return
         down = other.helpless or other.defeated
         if down and obstructs(other) and not self.air and "PF1-HELPLESS-HUGE" not in ids:
@@ -238,19 +254,22 @@ class Mover:
             return
         if not me.hostile_to(other):
             if self.charge:
-                cell.crowd = cell.crowd or ("PF1-ALLY", f"allies block a charge ({name})")
+                why = f"allies block a charge ({name})"
+                cell.crowd = cell.crowd or Refusal("PF1-ALLY", why, reason="pf1.ally_charge", params=who)
             else:
-                cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in ally {name}'s square")
+                why = f"cannot end in ally {name}'s square"
+                cell.endfail = cell.endfail or Refusal("PF1-END-OCCUPIED", why, reason="pf1.end_ally", params=who)
             return
         if other.id in self.through:
-            cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
+            cell.endfail = cell.endfail or _end_in(name, who)
             return
         if other.size - me.size >= 3 or me.size - other.size >= 3:
             rule_id = "PF1-SIZE3-LARGER" if other.size > me.size else "PF1-SIZE3-SMALLER"
             passers.append((other.id, rule_id))
-            cell.endfail = cell.endfail or ("PF1-END-OCCUPIED", f"cannot end in {name}'s square")
+            cell.endfail = cell.endfail or _end_in(name, who)
             return
-        cell.crowd = cell.crowd or ("PF1-ENEMY", f"{name} is an opponent that is not helpless")
+        why = f"{name} is an opponent that is not helpless"
+        cell.crowd = cell.crowd or Refusal("PF1-ENEMY", why, reason="pf1.enemy", params=who)
 
     # --- steps -------------------------------------------------------------------------
 
@@ -364,12 +383,13 @@ class Mover:
         if dx == 0 and dy == 0:
             if self.big and orient != FULL:
                 return squeeze.turns(self, (x, y), orient, detail)
-            return ("PF1-MOVE-ACTION", "a step must enter a square outside the current footprint", (x, y))
+            why = "a step must enter a square outside the current footprint"
+            return Refusal("PF1-MOVE-ACTION", why, (x, y), "pf1.same_footprint")
         diag = dx != 0 and dy != 0
         dims = self.dims(orient)
         to = (x + dx, y + dy)
         if diag and self._corner((x, y), dims, delta):
-            return ("PF1-CORNER", "a diagonal step may not cut the corner of a wall", to)
+            return Refusal("PF1-CORNER", "a diagonal step may not cut the corner of a wall", to, "pf1.corner")
         if self.big:
             if orient == FULL:
                 return squeeze.from_full(self, (x, y), delta, diag, detail)
@@ -378,7 +398,8 @@ class Mover:
         if not diag and self.board.edges:
             for kind in crossed_edges(self.board, (x, y), dims, delta):
                 if kind == "blocking" and not self.incorporeal:
-                    return ("PF1-OBSTACLE-BLOCK", "a blocking wall lies between the squares", to)
+                    why = "a blocking wall lies between the squares"
+                    return Refusal("PF1-OBSTACLE-BLOCK", why, to, "pf1.wall_between")
                 if kind == "hampering" and not self.air:
                     extra = 2
         return self._small_step(to, diag, extra, detail)
@@ -408,11 +429,11 @@ class Mover:
     def _small_step(self, to: Square, diag: bool, extra: int, detail: bool) -> list[Move] | Fail:
         cell = self.cell(to)
         if cell.block:
-            return (cell.block[0], cell.block[1], to)
+            return cell.block.where(to)
         if cell.crowd:
-            return (cell.crowd[0], cell.crowd[1], to)
+            return cell.crowd.where(to)
         if self.run and cell.rough:
-            return ("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", to)
+            return _no_run(to)
         squeezed = cell.fit > 0
         k = cell.h + squeezed
         flags = (F_SQUEEZED if squeezed else 0) | (F_ESCAPE if cell.fit == 2 else 0) | (F_SKILL if cell.skill else 0)
@@ -432,12 +453,12 @@ class Mover:
         for sq in footprint(anchor, dims):
             cell = self.cell(sq)
             if cell.block:
-                return (cell.block[0], cell.block[1], sq)
+                return cell.block.where(sq)
             if cell.crowd:
-                return (cell.crowd[0], cell.crowd[1], sq)
+                return cell.crowd.where(sq)
             if cell.fit:
                 if not reduced:
-                    return ("PF1-SQUEEZE", "too narrow for the full space", sq)
+                    return Refusal("PF1-SQUEEZE", "too narrow for the full space", sq, "pf1.too_narrow")
                 narrow = 1
             if cell.h > worst:
                 worst = cell.h
@@ -447,7 +468,7 @@ class Mover:
         """Whether the full footprint at `anchor` is legal as a position (cached)."""
         ok = self._full.get(anchor)
         if ok is None:
-            ok = self._full[anchor] = len(self.check(anchor, (self.s, self.s), False)) == 2
+            ok = self._full[anchor] = not isinstance(self.check(anchor, (self.s, self.s), False), Refusal)
         return ok
 
     def run_fail(self, anchor: Square, dims: tuple[int, int]) -> Fail | None:
@@ -455,7 +476,7 @@ class Mover:
         if self.run:
             for sq in footprint(anchor, dims):
                 if self.cell(sq).rough:
-                    return ("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", sq)
+                    return _no_run(sq)
         return None
 
     def cost_move(
@@ -543,11 +564,11 @@ class Mover:
         """Why movement may not end in this position (PF1-END-OCCUPIED), or None."""
         if not self.big:
             cell = self.cell((x, y))
-            return (cell.endfail[0], cell.endfail[1], (x, y)) if cell.endfail else None
+            return cell.endfail.where((x, y)) if cell.endfail else None
         for sq in footprint((x, y), self.dims(orient)):
             cell = self.cell(sq)
             if cell.endfail:
-                return (cell.endfail[0], cell.endfail[1], sq)
+                return cell.endfail.where(sq)
         return None
 
     def passes(self, before: frozenset[Square], x: int, y: int, orient: int) -> list[tuple[str, str, Square]]:

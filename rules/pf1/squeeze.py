@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from rules.core import Board, Square, footprint
+from rules.core import Board, Refusal, Square, footprint
 from rules.geometry import DIRECTIONS
 
 Move = tuple[int, int, int, int, int, int, tuple[str, ...]]
 """(x, y, orientation, kind, base cost, flags, rule ids) of one legal step."""
-Fail = tuple[str, str, Square]
-"""(rule id, message, square) of a refused step."""
+Fail = Refusal
+"""The rule id, message, square and catalogue reason of a refused step."""
 
 FULL, WIDE, TALL = 0, 1, 2
 """Footprint orientations: the full space, a reduced one lying along x, one lying along y."""
@@ -64,7 +64,7 @@ def edge_cost(m: Mover, cur: frozenset[Square], dest: frozenset[Square], delta: 
             continue
         kind = board.edge(p, q)
         if kind == "blocking" and not m.incorporeal:
-            return ("PF1-OBSTACLE-BLOCK", "a blocking wall lies between the squares", q)
+            return Refusal("PF1-OBSTACLE-BLOCK", "a blocking wall lies between the squares", q, "pf1.wall_between")
         if kind == "hampering" and not m.air and q not in cur:
             extra = 2
     return extra
@@ -105,7 +105,7 @@ def from_full(m: Mover, at: Square, delta: Square, diag: bool, detail: bool) -> 
     to = (at[0] + delta[0], at[1] + delta[1])
     cur = footprint(at, full)
     checked = m.check(to, full, False)
-    if len(checked) == 2:
+    if not isinstance(checked, Refusal):
         dest = footprint(to, full)
         extra = edge_cost(m, cur, dest, delta)
         if not isinstance(extra, int):
@@ -118,7 +118,7 @@ def from_full(m: Mover, at: Square, delta: Square, diag: bool, detail: bool) -> 
         ids = m.ids(diag, k, extra, tuple(dest), flags, False) if detail else ()
         return [m.cost_move(to, FULL, diag, k, extra, flags, ids)]
     moves: list[Move] = []
-    why: Fail = checked  # type: ignore[assignment]
+    why: Fail = checked
     for orient in (WIDE, TALL):
         rd = m.dims(orient)
         for i in range(s - m.w + 1):
@@ -127,11 +127,11 @@ def from_full(m: Mover, at: Square, delta: Square, diag: bool, detail: bool) -> 
             if fp <= cur or full_step_fits(m, at, fp):
                 continue  # not a move (grid conventions), or the full space fits (PF1-SQUEEZE)
             move = reduced_move(m, cur, anchor, orient, delta, diag, detail)
-            if len(move) == 3:
-                if move[0] == "PF1-DIFFICULT-NORUN":
-                    why = move  # type: ignore[assignment]
+            if isinstance(move, Refusal):
+                if move.rule == "PF1-DIFFICULT-NORUN":
+                    why = move
                 continue
-            moves.append(move)  # type: ignore[arg-type]
+            moves.append(move)
     return moves or why
 
 
@@ -141,15 +141,15 @@ def reduced_move(
     """Moving into one reduced footprint by a shift, or why it cannot be occupied."""
     rd = m.dims(orient)
     checked = m.check(anchor, rd, True)
-    if len(checked) == 3:
-        return checked  # type: ignore[return-value]
+    if isinstance(checked, Refusal):
+        return checked
     extra = edge_cost(m, cur, footprint(anchor, rd), delta)
     if not isinstance(extra, int):
         return extra
     rough = m.run_fail(anchor, rd)
     if rough is not None:
         return rough
-    worst, narrow = checked  # type: ignore[misc]
+    worst, narrow = checked
     flags = F_SQUEEZED | (F_ESCAPE if narrow else 0) | m.skill_flags(anchor, rd) | (F_EDGE if extra else 0)
     k = worst + 1
     ids = m.ids(diag, k, extra, tuple(footprint(anchor, rd)), flags, True) if detail else ()
@@ -179,12 +179,12 @@ def from_reduced(m: Mover, at: Square, orient: int, delta: Square, diag: bool, d
         rough = m.run_fail(anchor, full)
         if rough is not None:
             return rough
-        k = m.check(anchor, full, False)[0]
+        k = m.check(anchor, full, False)[0]  # type: ignore[index]
         flags = m.skill_flags(anchor, full) | (F_EDGE if extra else 0)
         ids = (*m.ids(diag, k, extra, tuple(dest), flags, False), "PF1-SQUEEZE-LARGE") if detail else ()
         return [m.cost_move(anchor, FULL, diag, k, extra, flags, ids)]  # type: ignore[arg-type]
     move = reduced_move(m, cur, to, orient, delta, diag, detail)
-    return move if len(move) == 3 else [move]  # type: ignore[return-value,list-item]
+    return move if isinstance(move, Refusal) else [move]
 
 
 def turns(m: Mover, at: Square, orient: int, detail: bool) -> list[Move] | Fail:
@@ -198,11 +198,11 @@ def turns(m: Mover, at: Square, orient: int, detail: bool) -> list[Move] | Fail:
             found = turn_to(m, at, orient, (ax, ay), detail)
             if found is None:
                 continue
-            if len(found) == 3:
-                why = why or found  # type: ignore[assignment]
+            if isinstance(found, Refusal):
+                why = why or found
             else:
-                moves.append(found)  # type: ignore[arg-type]
-    return moves or why or ("PF1-SQUEEZE-LARGE", "no squeezed turn fits here", at)
+                moves.append(found)
+    return moves or why or Refusal("PF1-SQUEEZE-LARGE", "no squeezed turn fits here", at, "pf1.no_turn")
 
 
 def turn_to(m: Mover, at: Square, orient: int, anchor: Square, detail: bool) -> Move | Fail | None:
@@ -229,17 +229,18 @@ def turn_to(m: Mover, at: Square, orient: int, anchor: Square, detail: bool) -> 
     if not fp & cur:
         return None
     if full_contains(m, fp):
-        return ("PF1-SQUEEZE", "the full space fits there, so the creature is not squeezed", anchor)
+        why = "the full space fits there, so the creature is not squeezed"
+        return Refusal("PF1-SQUEEZE", why, anchor, "pf1.full_fits")
     checked = m.check(anchor, od, True)
-    if len(checked) == 3:
-        return checked  # type: ignore[return-value]
+    if isinstance(checked, Refusal):
+        return checked
     wall = _segment_inside(m, cur | fp)
     if wall is not None:
-        return ("PF1-SQUEEZE-LARGE", "a wall segment lies across the turn", wall)
+        return Refusal("PF1-SQUEEZE-LARGE", "a wall segment lies across the turn", wall, "pf1.turn_wall")
     rough = m.run_fail(anchor, od)
     if rough is not None:
         return rough
-    worst, narrow = checked  # type: ignore[misc]
+    worst, narrow = checked
     flags = F_SQUEEZED | (F_ESCAPE if narrow else 0) | m.skill_flags(anchor, od)
     diag = abs(vx) == 2 and abs(vy) == 2
     k = worst + 1
