@@ -19,7 +19,7 @@ from game.match import Match
 from game.numerals import number
 from rules.actions import Action
 from rules.core import Illegal
-from tests.test_ui_window import battle, click_unit, key, open_app
+from tests.ui_helpers import battle, click_unit, key, open_app
 
 ROOT = Path(__file__).resolve().parent.parent
 HALL = ROOT / "levels" / "dnd5e_hall.toml"

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules.actions import Action
 from rules.combat import resolve_attack
-from rules.core import Effect, Illegal, Ruling, Situation, Square, footprint
+from rules.core import Effect, Illegal, Ruling, Situation, Square, footprint, values
 from rules.geometry import footprint_distance, pf1_distance
 from rules.pf1.economy import economy_refusal, full_round_free
 from rules.pf1.finish_move import action_path, finish_move, moved_state
@@ -85,9 +85,13 @@ def in_reach(
 
 def _target_fail(sit: Situation, unit: str, target: str | None, at: Square) -> Illegal | None:
     if target is None or target not in sit.creatures or target == unit:
-        return Illegal("GB-ATTACK", f"no target {target!r} to attack", at)
+        return Illegal(
+            "GB-ATTACK", f"no target {target!r} to attack", at, reason="no_target", params=values(target=target or "")
+        )
     if sit.creature(target).defeated:
-        return Illegal("GB-ATTACK", f"{target} is already down", at)
+        return Illegal(
+            "GB-ATTACK", f"{target} is already down", at, reason="already_down", params=values(target=target)
+        )
     return None
 
 
@@ -102,9 +106,20 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
         return fail
     assert action.target is not None
     if escaping_now(sit, unit):
-        return Illegal("PF1-ESCAPE-ARTIST", "a creature wriggling through a too-narrow space cannot attack", c.at)
+        return Illegal(
+            "PF1-ESCAPE-ARTIST",
+            "a creature wriggling through a too-narrow space cannot attack",
+            c.at,
+            reason="pf1.attack_wriggling",
+        )
     if not in_reach(sit, unit, action.target):
-        return Illegal("GB-ATTACK", f"{action.target} is out of reach", sit.creature(action.target).at)
+        return Illegal(
+            "GB-ATTACK",
+            f"{action.target} is out of reach",
+            sit.creature(action.target).at,
+            reason="pf1.out_of_reach",
+            params=values(target=action.target),
+        )
     bonus, ac, ids = _attack_mods(sit, unit, action.target)
     hit = resolve_attack("pf1", c, sit.creature(action.target), rng, rules=ids, bonus=bonus, defense_bonus=ac)
     new_ts = replace(ts, standard_used=True)
@@ -122,15 +137,19 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
         return fail
     assert action.target is not None
     if not full_round_free(ts) or ts.stepped or ts.moved:
-        return Illegal(GB_CHARGE, "a charge takes the whole round and no other movement", c.at)
+        return Illegal(
+            GB_CHARGE, "a charge takes the whole round and no other movement", c.at, reason="pf1.charge_whole_round"
+        )
     if c.prone:
-        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+        return Illegal(
+            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+        )
     speed = effective_speed(c)
     if speed <= 0:
-        return Illegal(GB_CHARGE, "speed is 0", c.at)
+        return Illegal(GB_CHARGE, "speed is 0", c.at, reason="pf1.speed_zero")
     path = action_path(action)
     if not path:
-        return Illegal(GB_CHARGE, "a charge needs a path", c.at)
+        return Illegal(GB_CHARGE, "a charge needs a path", c.at, reason="pf1.charge_needs_path")
     result = judge(sit, unit, path, [Band("charge", 2 * speed, run=True, charge=True)])
     if isinstance(result, Illegal):
         return result
@@ -138,7 +157,14 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
     mover = Mover(sit, unit)
     last = walk.positions[-1]
     if not in_reach(sit, unit, action.target, last[:2], mover.dims(last[2])):
-        return Illegal(GB_CHARGE, f"the charge must end with {action.target} in reach", last[:2], cost=ruling.cost)
+        return Illegal(
+            GB_CHARGE,
+            f"the charge must end with {action.target} in reach",
+            last[:2],
+            cost=ruling.cost,
+            reason="pf1.charge_end_reach",
+            params=values(target=action.target or ""),
+        )
     new_ts = replace(moved_state(ts, "charge", walk.diags, ruling.cost), charged=True)
     moved = finish_move(sit, unit, ruling, walk, "charge", rng, extra_rules=("PF1-ALLY", GB_CHARGE), ts=ts)
     creatures = dict(sit.creatures)

@@ -27,9 +27,13 @@ def full_round_free(ts: TurnState) -> bool:
 def economy_refusal(ts: TurnState, need: str, at: Square) -> Illegal | None:
     """Why the round has no `need` ('move', 'standard' or 'full') action left, or None."""
     if need == "move" and not move_action_free(ts):
-        return Illegal("PF1-MOVE-ACTION", "no move action left this round", at)
+        return Illegal("PF1-MOVE-ACTION", "no move action left this round", at, reason="pf1.no_move_action")
     if need == "standard" and not standard_free(ts):
-        return Illegal("PF1-MOVE-ACTION", "the standard action of this round is used up", at)
+        return Illegal(
+            "PF1-MOVE-ACTION", "the standard action of this round is used up", at, reason="pf1.standard_used"
+        )
     if need == "full" and not full_round_free(ts):
-        return Illegal("PF1-FULLROUND-STEP", "a full-round action needs the whole round", at)
+        return Illegal(
+            "PF1-FULLROUND-STEP", "a full-round action needs the whole round", at, reason="pf1.full_round_needs_round"
+        )
     return None

@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from rules.actions import Action
-from rules.core import Effect, Event, Illegal, Ruling, Situation, footprint
+from rules.core import Effect, Event, Illegal, Ruling, Situation, footprint, values
 from rules.pf1 import checks
 from rules.pf1.economy import economy_refusal, full_round_free
 from rules.pf1.finish_move import action_path, finish_move
@@ -40,9 +40,13 @@ def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling 
     speed = effective_speed(c)
     kind = action.kind
     if c.prone:
-        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+        return Illegal(
+            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+        )
     if ts.stepped:
-        return Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step this round", c.at)
+        return Illegal(
+            "PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step this round", c.at, reason="pf1.after_step"
+        )
     if kind == "move":
         fail = economy_refusal(ts, "move", c.at)
         band = Band("move", speed)
@@ -50,16 +54,25 @@ def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling 
         fail = (
             None
             if full_round_free(ts)
-            else Illegal("PF1-DOUBLE-MOVE", "a double move needs both actions of the round", c.at)
+            else Illegal(
+                "PF1-DOUBLE-MOVE",
+                "a double move needs both actions of the round",
+                c.at,
+                reason="pf1.needs_both_actions",
+            )
         )
         band = Band("double_move", speed, split=True)
     else:
-        fail = None if full_round_free(ts) else Illegal("PF1-RUN", "running takes the whole round", c.at)
+        fail = (
+            None
+            if full_round_free(ts)
+            else Illegal("PF1-RUN", "running takes the whole round", c.at, reason="pf1.run_whole_round")
+        )
         band = Band("run", speed * run_multiplier(c), run=True)
     if fail:
         return fail
     if speed <= 0:
-        return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at)
+        return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at, reason="pf1.speed_zero")
     result = judge(sit, unit, action_path(action), [band])
     if isinstance(result, Illegal):
         return result
@@ -78,20 +91,35 @@ def rule_step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     ts = current_turn(sit, unit)
     path = action_path(action)
     if ts.stepped:
-        return Illegal("PF1-FIVE-FOOT-STEP", "only one 1.5 m step per round", c.at)
+        return Illegal("PF1-FIVE-FOOT-STEP", "only one 1.5 m step per round", c.at, reason="pf1.one_step")
     if ts.moved:
-        return Illegal("PF1-FIVE-FOOT-STEP", "a creature that moved this round cannot take the 1.5 m step", c.at)
+        return Illegal(
+            "PF1-FIVE-FOOT-STEP",
+            "a creature that moved this round cannot take the 1.5 m step",
+            c.at,
+            reason="pf1.moved_no_step",
+        )
     if len(path) != 1:
-        return Illegal("PF1-FIVE-FOOT-STEP", "the 1.5 m step enters exactly one square", c.at)
+        return Illegal(
+            "PF1-FIVE-FOOT-STEP", "the 1.5 m step enters exactly one square", c.at, reason="pf1.step_one_square"
+        )
     if c.prone:
-        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+        return Illegal(
+            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+        )
     result = judge(sit, unit, path, [Band("step", 1 << 20)])
     if isinstance(result, Illegal):
         return result
     ruling, walk, _ = result
     if ruling.cost > 1:
         return Illegal(
-            "PF1-FULLROUND-STEP", f"the 1.5 m step cannot pay a cost of {ruling.cost}", path[0], cost=0, unit_cm=UNIT_CM
+            "PF1-FULLROUND-STEP",
+            f"the 1.5 m step cannot pay a cost of {ruling.cost}",
+            path[0],
+            cost=0,
+            unit_cm=UNIT_CM,
+            reason="pf1.step_too_dear",
+            params=values(cost_m=ruling.cost * UNIT_CM / 100),
         )
     # the step never provokes
     steps = tuple(replace(s, events=tuple(e for e in s.events if e.rule != GB_PF_AOO)) for s in ruling.steps)
@@ -107,11 +135,23 @@ def minimum_move_precheck(sit: Situation, unit: str) -> Illegal | None:
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
     if effective_speed(c) <= 0:
-        return Illegal("PF1-MIN-MOVE", "a creature that cannot move at all has no minimum move", c.at)
+        return Illegal(
+            "PF1-MIN-MOVE",
+            "a creature that cannot move at all has no minimum move",
+            c.at,
+            reason="pf1.min_move_immobile",
+        )
     if not full_round_free(ts) or ts.moved or ts.stepped:
-        return Illegal("PF1-MIN-MOVE", "the minimum move takes the whole round and no other movement", c.at)
+        return Illegal(
+            "PF1-MIN-MOVE",
+            "the minimum move takes the whole round and no other movement",
+            c.at,
+            reason="pf1.min_move_whole_round",
+        )
     if c.prone:
-        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+        return Illegal(
+            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+        )
     return None
 
 
@@ -125,7 +165,9 @@ def rule_minimum_move(sit: Situation, action: Action, rng: random.Random) -> Rul
     if refused is not None:
         return refused
     if len(path) != 1:
-        return Illegal("PF1-MIN-MOVE", "the minimum move enters exactly one square", c.at)
+        return Illegal(
+            "PF1-MIN-MOVE", "the minimum move enters exactly one square", c.at, reason="pf1.min_move_one_square"
+        )
     result = judge(sit, unit, path, [Band("minimum_move", 1 << 20)])
     if isinstance(result, Illegal):
         return result
@@ -144,19 +186,41 @@ def rule_through_move(sit: Situation, action: Action, rng: random.Random) -> Rul
     rule_id = "PF1-OVERRUN" if action.kind == "overrun" else "PF1-TUMBLE"
     target_id = action.through or action.target
     if target_id is None or target_id not in sit.creatures:
-        return Illegal(rule_id, f"{action.kind} needs `through`: the opponent to pass", c.at)
+        return Illegal(
+            rule_id,
+            f"{action.kind} needs `through`: the opponent to pass",
+            c.at,
+            reason="pf1.needs_through",
+            params=values(action=action.kind),
+        )
     target = sit.creature(target_id)
     if not c.hostile_to(target):
-        return Illegal(rule_id, f"{target_id} is not an opponent (allies can be passed anyway)", c.at)
+        return Illegal(
+            rule_id,
+            f"{target_id} is not an opponent (allies can be passed anyway)",
+            c.at,
+            reason="pf1.pass_not_opponent",
+            params=values(target=target_id),
+        )
     if target.fills_space:
-        return Illegal("PF1-FILLS-SPACE", f"{target_id} fills its space; nobody gets past it", target.at)
+        return Illegal(
+            "PF1-FILLS-SPACE",
+            f"{target_id} fills its space; nobody gets past it",
+            target.at,
+            reason="pf1.fills_space_past",
+            params=values(target=target_id),
+        )
     if action.kind == "tumble" and not c.acrobatics:
-        return Illegal("PF1-TUMBLE", "only a creature trained in Acrobatics can tumble", c.at)
+        return Illegal(
+            "PF1-TUMBLE", "only a creature trained in Acrobatics can tumble", c.at, reason="pf1.no_acrobatics"
+        )
     fail = economy_refusal(ts, "move", c.at)
     if fail or ts.stepped:
-        return fail or Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at)
+        return fail or Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at, reason="pf1.after_step")
     if c.prone:
-        return Illegal(GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at)
+        return Illegal(
+            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+        )
     path = action_path(action)
     mover = Mover(sit, unit)
     their = target.footprint()
@@ -165,7 +229,13 @@ def rule_through_move(sit: Situation, action: Action, rng: random.Random) -> Rul
         return result
     ruling, walk, _ = result
     if not any(footprint(p[:2], mover.dims(p[2])) & their for p in walk.positions):
-        return Illegal(rule_id, f"the path does not pass through {target_id}", path[-1])
+        return Illegal(
+            rule_id,
+            f"the path does not pass through {target_id}",
+            path[-1],
+            reason="pf1.not_through",
+            params=values(target=target_id),
+        )
     check = checks.maneuver(rng, c, target)
     event = Event(action.kind, checks.GB_CHECK, unit=unit, by=target_id, detail=check.text())
     rules = (rule_id, checks.GB_CHECK)
