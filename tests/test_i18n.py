@@ -249,12 +249,12 @@ def test_counts_pick_the_languages_plural_form() -> None:
     assert i18n.t("cli.reach_count", "de", unit="kyra", count=1) == "kyra: 1 Feld"
     assert i18n.t("cli.reach_count", "de", unit="kyra", count=2) == "kyra: 2 Felder"
     assert i18n.t("cli.reach_count", "en", unit="kyra", count=1) == "kyra: 1 square"
-    assert i18n.t("cli.reach_count", "it", unit="kyra", count=0) == "kyra: 0 caselle"
+    assert i18n.t("cli.reach_count", "it", unit="kyra", count=0) == "kyra: 0 quadretti"
     # Hebrew has a dual ("two"); the catalogue writes the plural for it, so `other` answers
     assert i18n.t("cli.reach_count", "he", unit="kyra", count=2) == "kyra: 2 משבצות"
     assert i18n.t("victory.detail", "de", level="L", round=3, actions=1) == "L · Runde 3 · 1 Aktion"
     step = i18n.t("cli.measure_step", "it", to=[2, 6], squares=1, metres=1.5, rules="PF1-DIAG")
-    assert step == "  → [2, 6]: 1 casella (1,5 m)  PF1-DIAG"
+    assert step == "  → [2, 6]: 1 quadretto (1,5 m)  PF1-DIAG"
 
 
 def test_numbers_are_written_the_languages_way() -> None:
