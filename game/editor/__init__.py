@@ -1,0 +1,2 @@
+"""The level editor's model, without pygame: the document, edits as undoable commands, live validation through
+the loader, saving with an autosave side file, and what a square costs under each ruleset (docs/editor.md)."""
