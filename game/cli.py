@@ -30,6 +30,7 @@ from game.script import ScriptError, load_script
 from game.sweep_cli import add_sweep_parser
 from rules.actions import MODES
 from rules.core import Event, Illegal, Ruling, Situation
+from rules.ruleset import RULESETS
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
 
@@ -257,6 +258,38 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
 
 
+def cmd_edit(args: argparse.Namespace) -> int:
+    """Open the level editor on LEVEL (a new level when the file does not exist, or when none is named)."""
+    from game.preflight import play_problem
+    from game.window_size import parse_window_size
+
+    problem = play_problem(args)  # --size and --screenshot, before a window opens
+    if problem is not None:
+        raise UsageError(problem)
+    size = parse_window_size(args.map)
+    if size is None or not (3 <= size[0] <= 128 and 3 <= size[1] <= 128):
+        raise UsageError(t("editor.bad_map", value=repr(args.map)))
+    if args.level is not None and os.path.exists(args.level):
+        load_level(args.level)  # a file that does not load: exit 2 naming the problem, before a window opens
+    from game.ui.app import ScreenshotError, run_app
+    from game.ui.options import AppOptions, parse_size
+
+    options = AppOptions(
+        level=args.level,
+        size=parse_size(args.size),
+        frames=args.frames,
+        screenshot=args.screenshot,
+        lang=args.lang,
+        edit=True,
+        new_ruleset=args.ruleset,
+        new_map=size,
+    )
+    try:
+        return run_app(options)
+    except ScreenshotError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
     parser = argparse.ArgumentParser(
@@ -297,6 +330,15 @@ def build_parser() -> argparse.ArgumentParser:
     _simulate_parser(sub)
     add_sweep_parser(sub)
     add_kiosk_parser(sub)
+
+    p = sub.add_parser("edit", help=t("editor.help_command"))
+    p.add_argument("level", nargs="?", default=None)
+    p.add_argument("--ruleset", choices=RULESETS, default="pf1")
+    p.add_argument("--map", default="16x12", metavar="WxH")
+    p.add_argument("--size", default="1280x800")
+    p.add_argument("--frames", type=int, default=None)
+    p.add_argument("--screenshot", default=None)
+    p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("play", help=t("cli.help_play"))
     _play_options(p)

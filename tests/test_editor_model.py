@@ -275,3 +275,17 @@ def test_square_cost_asks_measure_under_each_ruleset() -> None:
     wall = square_cost(doc, (0, 3))
     assert not wall.ok and wall.rules()
     assert any("PF1-DIFFICULT" in line for line in pf1.lines("probe"))
+
+
+def test_keys_the_editor_does_not_edit_are_kept() -> None:
+    """A `[map]` or top-level key the editor has no tool for goes back into the file unchanged."""
+    from game.editor.document import from_data
+
+    data = blank("pf1", 6, 5).to_data()
+    data["map"]["image"] = {"file": "castle.png", "scale": 1.5}
+    data["comment"] = "kept"
+    doc = from_data(data)
+    painted = cmd.Paint.of(doc, [(2, 2)], ",").apply(doc)
+    out = painted.to_data()
+    assert out["map"]["image"] == {"file": "castle.png", "scale": 1.5} and out["comment"] == "kept"
+    assert out["map"]["tiles"].splitlines()[2][2] == ","

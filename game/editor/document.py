@@ -11,11 +11,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 from game.level import DEFAULT_COLORS, Level, LevelError, level_to_toml, parse_level
+from game.map_image import MapImage, pair
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import Board, Square, Terrain
 from rules.ruleset import get_ruleset
@@ -61,6 +63,10 @@ class Document:
     sides: tuple[Side, ...] = ()
     units: tuple[Unit, ...] = ()
     victory_rounds: int | None = None
+    map_extra: Mapping[str, Any] = field(default_factory=dict)
+    """Other `[map]` keys the editor does not edit itself (e.g. a background picture), kept as they are."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Other top-level keys, kept as they are (the loader judges them)."""
 
     # --- shape ------------------------------------------------------------------------
 
@@ -128,20 +134,38 @@ class Document:
             map_doc["legend"] = {k: _plain(v) for k, v in self.legend.items()}
         if self.edges:
             map_doc["edges"] = [{"a": list(e.a), "b": list(e.b), "kind": e.kind} for e in self.edges]
+        map_doc.update(_plain(self.map_extra))
         doc["map"] = map_doc
         doc["sides"] = [_plain(s) for s in self.sides]
         doc["units"] = [_plain(u) for u in self.units]
         if self.victory_rounds is not None:
             doc["victory"] = {"rounds": self.victory_rounds}
+        doc.update(_plain(self.extra))
         return doc
 
     def to_text(self) -> str:
         """The document as level TOML, as written (valid or not)."""
         return tomli_w.dumps(self.to_data(), multiline_strings=True)
 
-    def to_level(self, source: str = "<editor>") -> Level:
-        """The loaded Level; LevelError (carrying every problem) when the loader refuses it."""
-        return parse_level(self.to_text(), source)
+    def to_level(self, source: str = "<editor>", picture_dir: Path | None = None) -> Level:
+        """The loaded Level; LevelError (carrying every problem) when the loader refuses it. With `picture_dir`
+        (the level's folder) a `[map] image` is read and checked as `check` does."""
+        return parse_level(self.to_text(), source, picture_dir=picture_dir)
+
+    def picture(self, folder: Path) -> MapImage | None:
+        """The `[map] image` to trace over, found from the level's `folder` (None without one; whether the file
+        is a usable picture is the loader's question, asked by validation)."""
+        path = self.map_extra.get("image")
+        if not isinstance(path, str) or not path.strip():
+            return None
+        offset = pair(self.map_extra.get("image_offset")) or (0.0, 0.0)
+        return MapImage(path, offset, pair(self.map_extra.get("image_size")), str(folder / path))
+
+
+MAP_KEYS = ("tiles", "legend", "edges")
+"""The `[map]` keys the editor edits; any other is kept in `map_extra`."""
+TOP_KEYS = ("format", "name", "ruleset", "description", "turns", "rules", "map", "sides", "units", "victory")
+"""The top-level keys the editor edits; any other is kept in `extra`."""
 
 
 def _plain(value: Any) -> Any:
@@ -193,6 +217,8 @@ def from_data(data: Mapping[str, Any]) -> Document:
         sides=tuple(dict(s) for s in data.get("sides", [])),
         units=tuple(dict(u) for u in data.get("units", [])),
         victory_rounds=victory,
+        map_extra={k: v for k, v in map_data.items() if k not in MAP_KEYS},
+        extra={k: v for k, v in data.items() if k not in TOP_KEYS},
     )
 
 

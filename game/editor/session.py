@@ -79,7 +79,7 @@ class Session:
     def problems(self) -> list[Problem]:
         """What `check` would say about the document now (computed once per document)."""
         if self._checked is None or self._checked[0] is not self.doc:
-            self._checked = (self.doc, problems(self.doc))
+            self._checked = (self.doc, problems(self.doc, self.path.parent))
         return self._checked[1]
 
     # --- files ------------------------------------------------------------------------
@@ -95,7 +95,7 @@ class Session:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = self.doc.to_text()
         try:
-            level = parse_level(text, str(self.path))
+            level = parse_level(text, str(self.path), picture_dir=self.path.parent)
         except LevelError:
             write_atomic(self.path, text)  # confirmed: the draft as it is, for the author to finish
         else:

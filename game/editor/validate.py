@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.editor.document import Document
 from game.level import LevelError
@@ -27,10 +28,11 @@ _UNIT = re.compile(r"^units\[(\d+)\]")
 _EDGE = re.compile(r"^map\.edges\[(\d+)\]")
 
 
-def problems(doc: Document) -> list[Problem]:
-    """Every problem `check` would report for the document as saved; empty when it loads."""
+def problems(doc: Document, folder: Path | None = None) -> list[Problem]:
+    """Every problem `check` would report for the document saved in `folder` (its picture read from there);
+    empty when it loads."""
     try:
-        doc.to_level()
+        doc.to_level(picture_dir=folder)
     except LevelError as exc:
         return [Problem(p.key, p.message, _square(doc, p.key)) for p in exc.problems]
     return []

@@ -87,9 +87,14 @@ class App:
         self.watcher: LevelWatcher | None = None
         """play --watch: the level file, polled every half second (docs/replays.md)."""
         self.saved: tuple[int, int] | None = None
+        self.editor: Scene | None = None
+        """While a level is test-played from the editor: the editor to come back to."""
         """(match identity, history length) when the replay was last saved: later actions are unsaved."""
         if options.locked:
             return  # the kiosk starts its own matches
+        if options.edit:
+            self.open_editor(options.level, options.new_ruleset, options.new_map)
+            return
         if options.replay:
             self.open_replay(options.level, options.replay, options.force)
             return
@@ -105,6 +110,7 @@ class App:
         """Load a level and start a match on it; a bad level shows its error on screen (never on a locked screen)."""
         if self.options.locked:
             return
+        self.editor = None  # another level from the menu: no longer a test match of the editor's level
         if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
             from game.watch import LevelWatcher
 
@@ -248,6 +254,8 @@ class App:
         from game.ui.scenes.dialog import Choice, DialogScene
 
         choices = [Choice(t("pause.resume"), resume)]
+        if self.editor is not None and below is not self.editor:
+            choices.insert(0, Choice(t("editor.back"), self.back_to_editor, pygame.K_e, "E"))
         if self.match is not None and not self.options.locked:
             choices.append(Choice(t("pause.save"), save_replay))
         if not self.options.locked:
@@ -323,6 +331,9 @@ class App:
 
     def show_victory(self, battle: Scene) -> None:
         """The victory screen for the finished match."""
+        if self.editor is not None:
+            self.test_play_over(battle)
+            return
         if self.hooks.victory is not None:
             self.hooks.victory(battle)
             return
@@ -339,6 +350,48 @@ class App:
         headline = outcome(self.level, winner) if self.level is not None else None
         color = self.side_colors.get(winner or "", theme.ACCENT)
         self.switch(VictoryScene(battle, name, color, detail, headline))
+
+    # --- the level editor (docs/editor.md) ---------------------------------------------------
+
+    def open_editor(self, path: str | Path | None, ruleset: str = "pf1", size: tuple[int, int] = (16, 12)) -> None:
+        """The editor on a level file (one that does not exist yet is a new level saved there; None: a new level
+        in the levels folder); a file that cannot be read shows why."""
+        from game.ui.editor.opening import editor_for
+
+        self.teardown()
+        self.switch(editor_for(self, path, ruleset, size))
+
+    def test_play(self, level: Level, editor: Scene) -> None:
+        """A match on the editor's level; the pause menu and the end of the match lead back to the editor."""
+        self.start(level)
+        self.editor = editor
+
+    def back_to_editor(self) -> None:
+        """Close the test match and show the editor as it was."""
+        editor, self.editor = self.editor, None
+        self.teardown()
+        self.level = None
+        if editor is not None:
+            self.switch(editor)
+
+    def test_play_over(self, battle: Scene) -> None:
+        """The end of a test match: back to the editor, or play it again."""
+        from game.ui.scenes.dialog import Choice, DialogScene
+
+        winner = self.match.winner if self.match else None
+        level = self.level
+        title = t("victory.wins", side=self.side_name(winner)) if winner else t("editor.test_over")
+
+        def again() -> None:
+            editor = self.editor
+            if level is not None and editor is not None:
+                self.test_play(level, editor)
+
+        choices = [
+            Choice(t("editor.back"), self.back_to_editor, pygame.K_e, "E"),
+            Choice(t("editor.play_again"), again),
+        ]
+        self.switch(DialogScene(title, [], choices, cancel=self.back_to_editor))
 
     def show_menu(self, back_to: Scene | None) -> None:
         """The level menu (not on a locked screen)."""
@@ -413,7 +466,7 @@ class App:
                 self.scene.relayout(self.screen.get_size())
         elif event.type == pygame.KEYDOWN and intent_for(APP_KEYS, event) == "fullscreen":
             self.toggle_fullscreen()
-        elif (intent := save_intent(event)) is not None:
+        elif (intent := save_intent(event)) is not None and not getattr(self.scene, "saves_itself", False):
             self.save(intent)
         elif self.scene is not None:
             self.scene.handle_event(event)

@@ -30,6 +30,12 @@ class AppOptions:
     watch: bool = False
     lang: str | None = None
     locked: bool = False
+    edit: bool = False
+    """Open the level editor on `level` (a file that does not exist yet: a new level saved there)."""
+    new_ruleset: str = "pf1"
+    """The ruleset of a new level (edit without an existing file)."""
+    new_map: tuple[int, int] = (16, 12)
+    """The map size of a new level, in squares."""
     """A public screen (the kiosk): no quitting, level menu, full-screen toggle, file saving or level opening."""
     settings: Settings | None = None
     """The player's settings; None reads them from the user's config folder (a locked screen: the defaults)."""

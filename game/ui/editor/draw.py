@@ -1,0 +1,136 @@
+"""Drawing the editor's map: the terrain layer (the battle's painter), units, problem marks, the tool preview and
+the cost card of the hovered square."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pygame
+
+from game.editor.document import Document, Unit, size_squares
+from game.ui import theme
+from game.ui.backdrop import Backdrop
+from game.ui.editor.fields import in_language
+from game.ui.terrain import _edge_line, paint_terrain
+from game.ui.view import BoardView
+from game.ui.widgets import text
+from rules.core import Board, Square
+
+
+class MapLayer:
+    """The terrain of a document at a square size over its battle-map picture (to trace over), painted again
+    only when the map, the picture or the size changes."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self.surface: pygame.Surface | None = None
+        self.board: Board | None = None
+        self.backdrop: Backdrop | None = None
+        self.show_picture = True
+        """I hides the picture (to see the terrain alone) and shows it again."""
+
+    def get(self, doc: Document, cell: int, folder: Path) -> pygame.Surface:
+        """The painted map of `doc` (tiles, legend, edges, picture) at `cell` pixels per square."""
+        image = doc.picture(folder) if self.show_picture else None
+        if self.backdrop is None or self.backdrop.image != image:
+            self.backdrop = Backdrop(image) if image is not None else None
+        key = (doc.tiles, repr(doc.legend), doc.edges, image, cell)
+        if self.surface is None or self._key != key:
+            self.board = doc.board()
+            self.surface = paint_terrain(self.board, cell, self.backdrop)
+            self._key = key
+        return self.surface
+
+
+def side_color(doc: Document, side: object) -> theme.Color:
+    """The colour of a side id (its `color`, else the default by position)."""
+    for i, spec in enumerate(doc.sides):
+        if spec.get("id") == side:
+            default = theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)]
+            return theme.parse_color(spec.get("color"), default)
+    return theme.DISABLED
+
+
+def draw_units(screen: pygame.Surface, view: BoardView, doc: Document, selected: int | None) -> None:
+    """Every unit as a disc (a rounded square when it covers several squares) in its side's colour, labelled."""
+    for i, unit in enumerate(doc.units):
+        at = unit.get("at")
+        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+            continue
+        n = size_squares(unit.get("size"), doc.ruleset)
+        rect = view.square_rect((at[0], at[1]), (n, n))
+        body = rect.inflate(-rect.width // 7, -rect.height // 7)
+        color = side_color(doc, unit.get("side"))
+        edge = theme.SELECTED if i == selected else (20, 20, 20)
+        if n > 1:
+            pygame.draw.rect(screen, color, body, border_radius=body.width // 4)
+            pygame.draw.rect(screen, edge, body, 2 + (i == selected), border_radius=body.width // 4)
+        else:
+            pygame.draw.ellipse(screen, color, body)
+            pygame.draw.ellipse(screen, edge, body, 2 + (i == selected))
+        label = token_label(unit)
+        size = max(10, min(body.height // 2, 22))
+        surf = theme.render(label, size, theme.readable_on(color), bold=True)
+        screen.blit(surf, surf.get_rect(center=body.center))
+
+
+def token_label(unit: Unit) -> str:
+    """A unit's short label: the first letters of its name, else its id's initial and number (heroes2 → H2)."""
+    name = in_language(unit.get("name"))
+    if name:
+        return name[:3]
+    uid = str(unit.get("id", "?"))
+    digits = uid[len(uid.rstrip("0123456789")) :]
+    return (uid[:1].upper() + digits) if digits else uid[:3]
+
+
+def mark_squares(
+    screen: pygame.Surface, view: BoardView, squares: Iterable[Square], color: theme.Color, width: int
+) -> None:
+    """An outline around each square."""
+    for sq in squares:
+        pygame.draw.rect(screen, color, view.square_rect(sq), width)
+
+
+def shade_squares(screen: pygame.Surface, view: BoardView, squares: Iterable[Square], color: theme.Color) -> None:
+    """A translucent fill over each square (the stroke being painted, the rectangle being drawn)."""
+    cell = view.cell
+    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    tile.fill((*color, 150))
+    for sq in squares:
+        screen.blit(tile, view.square_rect(sq))
+
+
+def draw_edges(
+    screen: pygame.Surface, view: BoardView, pairs: Sequence[tuple[Square, Square]], color: theme.Color
+) -> None:
+    """Edges highlighted (the wall being drawn, the edge under the pointer)."""
+    for a, b in pairs:
+        (x0, y0), (x1, y1) = _edge_line(*sorted((a, b)), view.cell)
+        ox, oy = view.origin
+        pygame.draw.line(screen, color, (ox + x0, oy + y0), (ox + x1, oy + y1), max(3, view.cell // 6))
+
+
+def card(
+    screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, theme.Color]], top: bool = False
+) -> pygame.Rect:
+    """A box of text lines at the bottom of `rect` (at its top when `top`: the pointer is below); the rectangle
+    drawn. A line too long for the box ends with …"""
+    height = 10 + 20 * len(lines)
+    y = rect.y + 8 if top else rect.bottom - height - 8
+    box = pygame.Rect(rect.x + 8, y, rect.width - 16, height)
+    veil = pygame.Surface(box.size, pygame.SRCALPHA)
+    veil.fill((20, 22, 27, 225))
+    screen.blit(veil, box.topleft)
+    pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1, border_radius=4)
+    y = box.y + 5
+    font = theme.font(16)
+    for line, color in lines:
+        if font.size(line)[0] > box.width - 16:
+            while line and font.size(line + "…")[0] > box.width - 16:
+                line = line[:-1]
+            line += "…"
+        text(screen, line, (box.x + 8, y), 16, color)
+        y += 20
+    return box

@@ -1,0 +1,267 @@
+"""The level editor's screen driven by synthetic pygame events: painting, walls, units, the inspector, the cost
+card, saving (and the question before saving an invalid level), undo/redo, test-play and the way back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.editor.session import autosave_path
+from game.editor.validate import problems
+from game.level import check_level, load_level
+from game.ui.app import App
+from game.ui.editor.scene import EditorScene
+from game.ui.options import AppOptions
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.dialog import DialogScene
+from tests.ui_helpers import click, hover, key
+
+
+def post(kind: int, **fields: object) -> None:
+    """Queue one event."""
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], button: int = 1) -> None:
+    """Press at `start`, move to `end`, release there; one frame."""
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=button)
+    post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=button)
+    app.step()
+
+
+def typed(app: App, text: str) -> None:
+    """Type `text` and press Enter."""
+    post(pygame.TEXTINPUT, text=text)
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.step()
+
+
+def editor(app: App) -> EditorScene:
+    assert isinstance(app.scene, EditorScene)
+    return app.scene
+
+
+def centre(app: App, sq: tuple[int, int]) -> tuple[int, int]:
+    return editor(app).view.square_center(sq)
+
+
+def right_edge(app: App, sq: tuple[int, int]) -> tuple[int, int]:
+    """A point just inside the right side of a square (the edge to its east is the nearest)."""
+    rect = editor(app).view.square_rect(sq)
+    return (rect.right - 2, rect.centery)
+
+
+def row(app: App, name: str) -> tuple[int, int]:
+    """The screen point of an inspector row (drawn in the last frame)."""
+    scene = editor(app)
+    _title, rows = scene.fields()
+    keys = [f.key for f in rows[scene.scroll :]]
+    rect = scene.inspector_rect
+    return (rect.x + 200, rect.y + 28 + keys.index(name) * 22 + 10)
+
+
+def open_editor(path: Path | None, ruleset: str = "pf1", size: tuple[int, int] = (12, 9)) -> App:
+    app = App(AppOptions(level=str(path) if path else None, edit=True, new_ruleset=ruleset, new_map=size))
+    app.step()
+    return app
+
+
+@pytest.fixture
+def new_app(tmp_path: Path) -> Iterator[App]:
+    app = open_editor(tmp_path / "ford.toml")
+    yield app
+    app.close()
+
+
+def test_build_a_level_save_it_and_test_play_it(new_app: App, tmp_path: Path) -> None:
+    """Difficult squares with a brush and a rectangle, a wall dragged along a grid line, four units, a unit
+    edited in the inspector; Ctrl+S writes a level that passes check; T plays it and Esc → the pause menu's
+    first choice brings the same editor back with nothing lost."""
+    app = new_app
+    scene = editor(app)
+    doc = scene.doc
+    assert (doc.width, doc.height, doc.ruleset) == (12, 9, "pf1")
+    key(app, pygame.K_3)  # a 3×3 brush of difficult ground (the palette starts on ",")
+    click(app, centre(app, (4, 4)))
+    assert sum(r.count(",") for r in scene.doc.tiles) == 9 and scene.doc.symbol((3, 3)) == ","
+    key(app, pygame.K_r)
+    key(app, pygame.K_e)  # the next symbol of the palette: "%", a hampering obstacle
+    assert scene.symbol == "%"
+    drag(app, centre(app, (8, 6)), centre(app, (9, 7)))
+    assert [scene.doc.symbol((x, y)) for y in (5, 6, 7) for x in (7, 8, 9, 10)].count("%") == 4
+    assert all(scene.doc.symbol(sq) == "%" for sq in ((8, 6), (9, 6), (8, 7), (9, 7)))
+    key(app, pygame.K_w)
+    drag(app, right_edge(app, (6, 1)), right_edge(app, (6, 4)))
+    assert {(e.a, e.b, e.kind) for e in scene.doc.edges} == {((6, y), (7, y), "blocking") for y in range(1, 5)}
+    drag(app, right_edge(app, (6, 3)), right_edge(app, (6, 4)), button=3)  # right button erases
+    assert len(scene.doc.edges) == 2
+    key(app, pygame.K_u)
+    click(app, centre(app, (1, 1)))
+    click(app, centre(app, (1, 3)))
+    key(app, pygame.K_e)  # the next side
+    click(app, centre(app, (10, 1)))
+    click(app, centre(app, (10, 3)))
+    assert [u["side"] for u in scene.doc.units] == ["heroes", "heroes", "foes", "foes"]
+    drag(app, centre(app, (10, 3)), centre(app, (9, 5)))  # move the last one
+    assert scene.doc.units[3]["at"] == [9, 5] and scene.selected == ("unit", 3)
+    click(app, row(app, "size"))  # cycles the ruleset's sizes: the key is set
+    assert scene.doc.units[3]["size"] in ("fine", "diminutive")
+    click(app, row(app, "hp"))
+    typed(app, "25")
+    assert scene.doc.units[3]["hp"] == 25
+    assert scene.session.problems() == []
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    path = tmp_path / "ford.toml"
+    assert check_level(path) == []
+    level = load_level(path)
+    assert level.unit(scene.doc.units[3]["id"]).hp == 25 and len(level.units) == 4 and len(level.edges) == 2
+    assert not scene.session.dirty and not autosave_path(path).exists()
+    before = scene.doc
+    key(app, pygame.K_t)
+    assert isinstance(app.scene, BattleScene) and app.editor is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, DialogScene)
+    click(app, app.scene.buttons[0].rect.center)  # "Back to the editor"
+    assert app.scene is scene and scene.doc is before and app.match is None
+
+
+def test_undo_redo_keys_and_escape(new_app: App) -> None:
+    """Ctrl+Z takes back the last edit, Ctrl+Y and Ctrl+Shift+Z make it again; the status line says which."""
+    app = new_app
+    scene = editor(app)
+    start = scene.doc
+    click(app, centre(app, (2, 2)))
+    painted = scene.doc
+    assert painted != start
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.doc == start and "painting" in scene.message
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert scene.doc == painted
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert scene.doc == painted
+    key(app, pygame.K_ESCAPE)  # nothing selected: the pause menu, which never quits on its own
+    assert isinstance(app.scene, DialogScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_saving_an_invalid_level_asks_first(new_app: App, tmp_path: Path) -> None:
+    """A level without units: Ctrl+S asks; "Keep editing" writes nothing; "Save anyway" writes the draft."""
+    app = new_app
+    scene = editor(app)
+    assert [p.key for p in scene.session.problems()] == ["units"]
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert isinstance(app.scene, DialogScene)
+    click(app, app.scene.buttons[1].rect.center)
+    assert app.scene is scene and not (tmp_path / "ford.toml").exists()
+    key(app, pygame.K_t)  # test-play refuses an invalid level and says why
+    assert app.scene is scene and "problem" in scene.message
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    click(app, app.scene.buttons[0].rect.center)
+    assert app.scene is scene and (tmp_path / "ford.toml").exists()
+    assert check_level(tmp_path / "ford.toml") != []
+
+
+def test_a_problem_is_marked_on_its_square(new_app: App) -> None:
+    """A unit in the outer wall: the problem names its square and the square is outlined in the warning colour."""
+    app = new_app
+    scene = editor(app)
+    key(app, pygame.K_u)
+    click(app, centre(app, (0, 4)))
+    problems = scene.session.problems()
+    assert [p.square for p in problems] == [(0, 4)]
+    rect = scene.view.square_rect((0, 4))
+    assert tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3] == (230, 60, 50)
+
+
+def test_hover_card_costs_under_the_level_ruleset_and_all_three(new_app: App) -> None:
+    """Hovering a difficult square shows the cost and rule ids `measure` gives; C shows every ruleset."""
+    app = new_app
+    scene = editor(app)
+    click(app, centre(app, (4, 4)))  # difficult ground
+    hover(app, centre(app, (4, 4)))
+    text = " ".join(line for line, _ in scene.card_lines())
+    assert "PF1-DIFFICULT" in text and "3 m" in text
+    key(app, pygame.K_c)
+    text = " ".join(line for line, _ in scene.card_lines())
+    assert "D5-DIFFICULT" in text and "HX-ABSTRACT" in text and "PF1-DIFFICULT" in text
+
+
+def test_level_rows_change_the_ruleset_and_the_size(new_app: App) -> None:
+    """The level inspector: the ruleset row cycles through the rulesets, width is typed."""
+    app = new_app
+    scene = editor(app)
+    click(app, row(app, "ruleset"))
+    assert scene.doc.ruleset == "dnd5e" and scene.doc.rules["diagonal"] == "alternating"
+    click(app, row(app, "width"))
+    typed(app, "15")
+    assert scene.doc.width == 15 and scene.view.board_w == 15
+
+
+def test_recovering_an_autosaved_draft(tmp_path: Path) -> None:
+    """A side file newer than the level: the editor asks, and restores the draft."""
+    app = open_editor(tmp_path / "ford.toml")
+    scene = editor(app)
+    click(app, centre(app, (5, 5)))
+    scene.autosave()
+    app.close()
+    app = open_editor(tmp_path / "ford.toml")
+    try:
+        assert isinstance(app.scene, DialogScene)
+        click(app, app.scene.buttons[0].rect.center)
+        assert editor(app).doc.symbol((5, 5)) == ","
+    finally:
+        app.close()
+
+
+def test_edit_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`edit` opens a new level (headless frames and a screenshot); a bad --map or a level that does not load
+    is exit 2 with one line."""
+    shot = tmp_path / "shot.png"
+    args = ["edit", str(tmp_path / "new.toml"), "--ruleset", "hexxen", "--map", "10x8", "--frames", "2"]
+    assert main([*args, "--screenshot", str(shot)]) == 0
+    assert shot.exists()
+    assert main(["edit", "--map", "2x900", "--frames", "1"]) == 2
+    assert "--map" in capsys.readouterr().err
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\nname = "x"\nruleset = "chess"\n')
+    assert main(["edit", str(bad), "--frames", "1"]) == 2
+    assert "ruleset" in capsys.readouterr().err
+
+
+def test_tracing_over_the_battle_map_picture(tmp_path: Path) -> None:
+    """A level naming a picture shows it under the grid in the editor (I hides it); painting over it keeps the
+    picture in the saved file, and a picture that is missing is a listed problem, as `check` says."""
+    picture = pygame.Surface((120, 90))
+    picture.fill((20, 120, 200))
+    pygame.image.save(picture, str(tmp_path / "castle.png"))
+    app = open_editor(tmp_path / "castle.toml")
+    try:
+        scene = editor(app)
+        click(app, row(app, "map.image"))
+        typed(app, "castle.png")
+        assert scene.doc.map_extra == {"image": "castle.png"} and scene.session.problems()[0].key == "units"
+        app.step()
+        rect = scene.view.square_rect((5, 5))
+        spot = (rect.x + rect.width // 3, rect.y + rect.height // 3)
+        assert tuple(app.screen.get_at(spot))[:3] == (20, 120, 200)  # open floor shows the picture
+        key(app, pygame.K_i)
+        assert tuple(app.screen.get_at(spot))[:3] != (20, 120, 200)
+        key(app, pygame.K_i)
+        key(app, pygame.K_u)
+        click(app, centre(app, (2, 2)))
+        click(app, centre(app, (8, 6)))
+        key(app, pygame.K_s, pygame.KMOD_CTRL)
+        assert check_level(tmp_path / "castle.toml") == []
+        level = load_level(tmp_path / "castle.toml")
+        assert level.image is not None and level.image.path == "castle.png"
+        (tmp_path / "castle.png").unlink()
+        assert [p.key for p in problems(scene.doc, tmp_path)] == ["map.image"]  # what check now says
+    finally:
+        app.close()
