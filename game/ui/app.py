@@ -12,7 +12,7 @@ import pygame
 
 from game import settings as game_settings
 from game.i18n import current_language, describe, set_language, t
-from game.level import Level, LevelError, load_or_default, with_players
+from game.level import Level, LevelError, load_level, load_or_default, with_players
 from game.local_text import local
 from game.match import Match
 from game.paths import DEFAULT_LEVEL, LEVELS_DIR
@@ -133,8 +133,8 @@ class App:
         """A fresh match on `level` in the battle screen."""
         self.switch(self.new_match(with_players(level, self.players), self.seed))
 
-    def new_match(self, level: Level, seed: int) -> BattleScene:
-        """Close what runs, then a fresh match on `level`; its battle scene, not yet shown."""
+    def new_match(self, level: Level, seed: int, scene: Callable[[Match], BattleScene] = BattleScene) -> BattleScene:
+        """Close what runs, then a fresh match on `level`; its battle scene (made by `scene`), not yet shown."""
         self.teardown()
         self.level = level
         self.side_colors = {
@@ -145,7 +145,25 @@ class App:
         self.saved = None
         if not self.options.locked:
             print(t("pause.seed", seed=seed), flush=True)  # the terminal keeps the seed to play the dice again
-        return BattleScene(self.match)
+        return scene(self.match)
+
+    def open_tutorial(self, ruleset: str) -> None:
+        """The tutorial of `ruleset` from its first prompt (level menu, "How to play"); R in it starts it again."""
+        if self.options.locked:
+            return
+        from game.tutorial import TutorialError, load_tutorial, tutorial_path
+        from game.ui.scenes.tutorial import TutorialScene
+
+        try:
+            tutorial = load_tutorial(tutorial_path(ruleset))
+            level = load_level(tutorial.level)
+        except (TutorialError, LevelError) as exc:
+            from game.ui.scenes.message import MessageScene
+
+            self.switch(MessageScene(t("message.cannot_load"), str(exc)))
+            return
+        restart = lambda: self.open_tutorial(ruleset)  # noqa: E731 - the scene's R key
+        self.switch(self.new_match(level, self.seed, lambda m: TutorialScene(m, tutorial, restart)))
 
     def teardown(self) -> None:
         """Stop the scene (a computer decision must finish first) and close the match with its caches."""
@@ -315,6 +333,13 @@ class App:
             self.leave_match(lambda: self.open_level(path))
         else:
             self.open_level(path)
+
+    def open_tutorial_asking(self, ruleset: str) -> None:
+        """Open a tutorial from the level menu; a running match with an unsaved replay asks first."""
+        if self.match is not None and not self.match.finished:
+            self.leave_match(lambda: self.open_tutorial(ruleset))
+        else:
+            self.open_tutorial(ruleset)
 
     def show_handover(self, battle: Scene, side: str) -> None:
         """Hide the board until the next player is ready (hot-seat: only between human sides)."""

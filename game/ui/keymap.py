@@ -64,7 +64,11 @@ MENU_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_ESCAPE, False): "back",
     (pygame.K_UP, False): "up",
     (pygame.K_DOWN, False): "down",
+    (pygame.K_LEFT, False): "left",
+    (pygame.K_RIGHT, False): "right",
     (pygame.K_RETURN, False): "open",
+    (pygame.K_KP_ENTER, False): "open",
+    (pygame.K_SPACE, False): "open",
 }
 
 

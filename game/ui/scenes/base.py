@@ -94,3 +94,9 @@ class SceneHost(Protocol):
 
     def open_level_asking(self, path: str | Path | None) -> None:
         """Open a level from the menu, asking first when a running match's replay would be lost."""
+
+    def open_tutorial(self, ruleset: str) -> None:
+        """The tutorial of `ruleset` from its first prompt."""
+
+    def open_tutorial_asking(self, ruleset: str) -> None:
+        """Open a tutorial from the menu, asking first when a running match's replay would be lost."""

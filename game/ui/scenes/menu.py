@@ -11,12 +11,15 @@ from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, s
 from game.level import PLAYERS, LevelError, load_level
 from game.local_text import local
 from game.paths import LEVELS_DIR
+from game.tutorial import RULESETS as TUTORIAL_RULESETS
 from game.ui import theme
 from game.ui.keymap import MENU_KEYS, intent_for
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, text
 
 ROW_H = 56
+TUTORIAL_ROW = -1
+"""`index` of the "How to play" row above the levels (its buttons open one tutorial per ruleset)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +70,9 @@ class MenuScene(Scene):
         self.folder = folder
         self.entries = scan(folder)
         self.index = 0
-        self.top = 90
+        self.tutorial = 0
+        """Which ruleset's "How to play" button the arrows chose (Left/Right on that row)."""
+        self.top = 90 + ROW_H
         self.hover: tuple[int, int] | None = None
         self.language_button = Button(pygame.Rect(0, 0, 0, 0), "", "language")
         self.players_button = Button(pygame.Rect(0, 0, 0, 0), "", "players")
@@ -75,6 +80,19 @@ class MenuScene(Scene):
 
     def _row_rect(self, i: int, width: int) -> pygame.Rect:
         return pygame.Rect(40, self.top + i * ROW_H, width - 80, ROW_H - 4)
+
+    def _tutorial_rects(self, width: int) -> list[pygame.Rect]:
+        """The "How to play" row's buttons, one per ruleset, at the row's reading end."""
+        row = self._row_rect(TUTORIAL_ROW, width)
+        w, gap = min(200, (row.width - 260) // len(TUTORIAL_RULESETS)), 10
+        x0 = row.x + 8 if is_rtl() else row.right - 8 - len(TUTORIAL_RULESETS) * (w + gap) + gap
+        rects = [pygame.Rect(x0 + i * (w + gap), row.y + 8, w, row.h - 16) for i in range(len(TUTORIAL_RULESETS))]
+        return rects[::-1] if is_rtl() else rects
+
+    def _open_tutorial(self, i: int) -> None:
+        """Open the tutorial of the i-th ruleset (a running match with an unsaved replay asks first)."""
+        ruleset = TUTORIAL_RULESETS[i]
+        self.app.open_tutorial_asking(ruleset)
 
     def _language_rect(self, width: int) -> pygame.Rect:
         """The language button: top right, top left in Hebrew (where the reading ends)."""
@@ -129,6 +147,10 @@ class MenuScene(Scene):
             if self._settings_rect(w).collidepoint(event.pos):
                 self.app.show_settings(self)
                 return
+            for i, rect in enumerate(self._tutorial_rects(w)):
+                if rect.collidepoint(event.pos):
+                    self._open_tutorial(i)
+                    return
             for i in range(len(self.entries)):
                 if self._row_rect(i, w).collidepoint(event.pos):
                     self._open(i)
@@ -136,8 +158,16 @@ class MenuScene(Scene):
         elif event.type == pygame.KEYDOWN:
             intent = intent_for(MENU_KEYS, event)
             moves = {"up": -1, "down": 1}
-            if intent in moves and self.entries:
-                self.index = (self.index + moves[intent]) % len(self.entries)
+            sideways = {"left": -1, "right": 1}
+            if intent in moves:
+                # the "How to play" row (index -1) comes before the levels
+                rows = len(self.entries) + 1
+                self.index = (self.index + 1 + moves[intent]) % rows - 1
+            elif intent in sideways and self.index == TUTORIAL_ROW:
+                step = -sideways[intent] if is_rtl() else sideways[intent]
+                self.tutorial = (self.tutorial + step) % len(TUTORIAL_RULESETS)
+            elif intent == "open" and self.index == TUTORIAL_ROW:
+                self._open_tutorial(self.tutorial)
             elif intent == "open":
                 self._open(self.index)
             elif intent == "back":
@@ -164,6 +194,7 @@ class MenuScene(Scene):
         opener = self.settings_button
         opener.rect, opener.label = self._settings_rect(w), t("settings.open")
         opener.draw(screen, hover=self.hover is not None and opener.hit(self.hover))
+        self._draw_tutorial_row(screen, w)
         if not self.entries:
             text(screen, t("menu.empty", folder=LEVELS_DIR), (start, self.top), 22, theme.MUTED, align=align)
         for i, entry in enumerate(self.entries):
@@ -185,3 +216,19 @@ class MenuScene(Scene):
                 text(screen, line, at2, 16, theme.MUTED, align=align)
         help_y = self.top + max(1, len(self.entries)) * ROW_H + 12
         text(screen, t("menu.help"), (start, help_y), 18, theme.MUTED, align=align)
+
+    def _draw_tutorial_row(self, screen: pygame.Surface, width: int) -> None:
+        """ "How to play" and one button per ruleset's tutorial."""
+        rtl = is_rtl()
+        rect = self._row_rect(TUTORIAL_ROW, width)
+        pygame.draw.rect(screen, (50, 55, 66) if self.index == TUTORIAL_ROW else (36, 40, 48), rect, border_radius=4)
+        pygame.draw.rect(screen, theme.ACCENT, rect, 1, border_radius=4)
+        at = (rect.right - 8, rect.y + 4) if rtl else (rect.x + 8, rect.y + 4)
+        text(screen, t("tutorial.menu_title"), at, 24, theme.ACCENT, True, align="right" if rtl else "left")
+        at2 = (rect.right - 8, rect.y + 32) if rtl else (rect.x + 8, rect.y + 32)
+        text(screen, t("tutorial.menu_detail"), at2, 16, theme.MUTED, align="right" if rtl else "left")
+        for i, box in enumerate(self._tutorial_rects(width)):
+            chosen = self.index == TUTORIAL_ROW and i == self.tutorial
+            hover = self.hover is not None and box.collidepoint(self.hover)
+            button = Button(box, t(f"ruleset.{TUTORIAL_RULESETS[i]}"), f"tutorial:{TUTORIAL_RULESETS[i]}", armed=chosen)
+            button.draw(screen, hover=hover)
