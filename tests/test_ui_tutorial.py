@@ -17,7 +17,7 @@ from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.menu import TUTORIAL_ROW, MenuScene
 from game.ui.scenes.tutorial import TutorialScene, place_box
-from tests.test_ui_window import click, hover, key
+from tests.ui_helpers import click, hover, key
 
 
 @pytest.fixture
