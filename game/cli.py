@@ -19,6 +19,7 @@ from game import __version__
 from game.cli_help import localize_help
 from game.files import reason
 from game.i18n import LANGUAGES, current_language, describe_event, refusal, set_language, t
+from game.import_cli import add_import_parser
 from game.kiosk_cli import add_kiosk_parser
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
@@ -330,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     _simulate_parser(sub)
     add_sweep_parser(sub)
     add_kiosk_parser(sub)
+    add_import_parser(sub)
 
     p = sub.add_parser("edit", help=t("editor.help_command"))
     p.add_argument("level", nargs="?", default=None)

@@ -257,3 +257,16 @@ def test_a_saved_situation_takes_the_picture_along(tmp_path: Path) -> None:
     assert (saved.folder / "castle.png").read_bytes() == png(12, 6)
     assert load_level(saved.level).image == level.image
     assert saved.situation is not None and load_level(saved.situation).image == level.image
+
+
+def test_the_rules_walls_show_in_amber_over_a_picture(tmp_path: Path) -> None:
+    """A picture's painted walls are dark: the rules' walls must stand out on them, not vanish."""
+    from game.ui import theme
+
+    path = write_level(tmp_path, 'image = "castle.png"\n', png(12, 6, (20, 20, 20)))
+    edge = '[[map.edges]]\na = [3, 0]\nb = [4, 0]\nkind = "blocking"\n\n[[sides]]'
+    path.write_text(path.read_text(encoding="utf-8").replace("[[sides]]", edge, 1), encoding="utf-8")
+    _, layer, cell = _frame(path)
+    assert layer.get_at((4 * cell, cell // 2))[:3] == theme.RULE_WALL_OVER_PICTURE  # the blocking edge
+    assert layer.get_at((2 * cell + 1, cell + cell // 2))[:3] == theme.RULE_WALL_OVER_PICTURE  # the solid square
+    assert layer.get_at((5 * cell + cell // 2, cell // 2))[:3] == (20, 20, 20)  # open floor: the picture

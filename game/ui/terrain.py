@@ -165,6 +165,12 @@ def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> 
                 if board.terrain((x, y)).kinds:
                     paint_square(marks, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
         paint_over_picture(surface, placed[0], placed[1], marks, cell)
+        # the rules' solid squares outlined in the rule-wall colour: a picture's own walls are dark too
+        for y in range(board.height):
+            for x in range(board.width):
+                if board.terrain((x, y)).wall and "door_closed" not in board.terrain((x, y)).kinds:
+                    rect = pygame.Rect(x * cell, y * cell, cell, cell).inflate(-max(2, cell // 8), -max(2, cell // 8))
+                    pygame.draw.rect(surface, theme.RULE_WALL_OVER_PICTURE, rect, max(1, cell // 16))
     else:
         for y in range(board.height):
             for x in range(board.width):
@@ -177,7 +183,9 @@ def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> 
     for key, kind in board.edges.items():
         a, b = sorted(key)
         start, end = _edge_line(a, b, cell)
-        if kind == "blocking":
+        if kind == "blocking" and placed is not None:
+            pygame.draw.line(surface, theme.RULE_WALL_OVER_PICTURE, start, end, max(2, cell // 10))
+        elif kind == "blocking":
             pygame.draw.line(surface, theme.EDGE_BLOCKING, start, end, max(3, cell // 6))
         else:
             _dashed(surface, theme.EDGE_HAMPERING, start, end, max(3, cell // 8))

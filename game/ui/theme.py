@@ -51,6 +51,8 @@ TERRAIN_MARK: dict[str, Color] = {
 
 EDGE_HAMPERING: Color = (130, 82, 36)
 EDGE_BLOCKING: Color = (28, 26, 26)
+RULE_WALL_OVER_PICTURE: Color = (255, 208, 80)
+"""Blocking edges and the outline of solid squares over a battle-map picture, whose painted walls are dark."""
 
 BAND_COLORS: dict[str, Color] = {
     "move": (70, 150, 230),
