@@ -257,7 +257,9 @@ def _picture(r: _Reader, top: dict[str, Any]) -> tuple[bytes | None, PictureInfo
 # --- building the level -------------------------------------------------------------------
 
 
-def _blocked_sides(sq: tuple[int, int], other: tuple[int, int], m: UvttMap, edges: set[Edge], solid: set) -> int:
+def _blocked_sides(
+    sq: tuple[int, int], other: tuple[int, int], m: UvttMap, edges: set[Edge], solid: set[tuple[int, int]]
+) -> int:
     """How closed in a square is (walled edges, solid neighbours, the border), not counting the side to `other`."""
     x, y = sq
     count = 0
@@ -407,8 +409,10 @@ def build_level(m: UvttMap, source: Path, ruleset: str, objects: str, picture: s
     return parse_level(tomli_w.dumps(doc, multiline_strings=True), str(source)), decided
 
 
-def import_map(source: str | Path, out: str | Path, ruleset: str, objects: str = DEFAULT_OBJECTS, force: bool = False):
-    """Read `source`, write the level to `out` and its picture beside it (atomically); what was decided."""
+def import_map(
+    source: str | Path, out: str | Path, ruleset: str, objects: str = DEFAULT_OBJECTS, force: bool = False
+) -> tuple[UvttMap, Decisions, Path | None]:
+    """Read `source`, write the level to `out` and its picture beside it (atomically); the map, decisions, picture."""
     source, out = Path(source), Path(out)
     m = read_uvtt(source)
     picture_path = None
