@@ -235,6 +235,16 @@ def test_an_undecodable_picture_leaves_the_map_drawn_without_it(tmp_path: Path) 
     assert renderer.terrain.backdrop is not None and renderer.terrain.backdrop.problem is not None
     assert "castle.png cannot be shown" in renderer.terrain.backdrop.problem
     assert layer.get_at((3 * cell + cell // 2, cell // 2))[:3] != (200, 40, 40)
+    from game.ui.app import App
+    from game.ui.options import AppOptions
+
+    app = App(AppOptions(level=str(path), size=(800, 500)))
+    try:
+        app.step(1 / 60)
+        scene = app.scene
+        assert "castle.png cannot be shown" in scene.toast and scene.ctl.toast_tone == "info"  # type: ignore[union-attr]
+    finally:
+        app.close()
 
 
 def test_play_draws_a_level_with_a_picture(tmp_path: Path) -> None:

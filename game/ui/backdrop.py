@@ -50,6 +50,11 @@ class Backdrop:
         self._source = picture
         return picture
 
+    def check(self) -> str | None:
+        """Decode the picture now (once); why it cannot be shown, or None."""
+        self._load()
+        return self.problem
+
     def placed(self, board_w: int, board_h: int, cell: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """The picture scaled for `cell` px squares and its top-left pixel on the map layer; None without one."""
         picture = self._load()

@@ -51,7 +51,10 @@ class BattleScene(Scene):
         self.dragging = False
         self.ruling_tape = False
         """A right-drag is measuring (the tape follows the pointer)."""
-        self.renderer = BoardRenderer(Backdrop(match.level.image))
+        backdrop = Backdrop(match.level.image)
+        self.renderer = BoardRenderer(backdrop)
+        if backdrop.check() is not None:  # a picture whose pixels do not decode: say so, draw the map without it
+            self.ctl.say(backdrop.check() or "", "info")
         self._model: PanelModel | None = None
         self._model_version = -1
         self.view: BoardView | None = None
