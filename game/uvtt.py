@@ -27,12 +27,14 @@ from game.level_schema import show
 from game.limits import MAX_IMAGE_BYTES, MAX_MAP_SIDE, control_char
 from game.map_image import PictureError, PictureInfo, picture_info
 from game.tomlio import write_atomic, write_atomic_bytes
-from game.wall_trace import CUT, Edge, Point, Segment, covered_squares, door_places, run_lengths, trace
+from game.wall_trace import CUT, Edge, Point, Segment, clip, covered_squares, door_places, run_lengths, trace
 
 MAX_UVTT_BYTES = MAX_IMAGE_BYTES * 4 // 3 + 5_000_000
 """Largest map file read: the largest picture in base64 and plenty of walls."""
 MAX_POINTS = 100_000
 """Most points of all walls, objects and doors together."""
+MAX_WALL_SQUARES = 400_000
+"""Most squares all wall, object and door lines may cross together on the map: keeps the tracing quick."""
 MAX_COORDINATE = 1_000_000.0
 """Largest absolute coordinate (squares); the map itself is at most 128 squares a side."""
 OBJECTS = ("difficult", "solid", "none")
@@ -197,10 +199,25 @@ def parse_uvtt(data: Any, source: str = "<map>") -> UvttMap:
     walls = r.lines(top, "line_of_sight", origin)
     objects = r.lines(top, "objects_line_of_sight", origin)
     portals = _portals(r, top, origin)
+    crossed = sum(_squares_crossed(line, width, height) for line in (*walls, *objects))
+    crossed += sum(_squares_crossed(list(p.ends), width, height) for p in portals)
+    if crossed > MAX_WALL_SQUARES:
+        raise r.fail(("line_of_sight",), t("uvtt.too_long", count=crossed, limit=MAX_WALL_SQUARES))
     picture, info = _picture(r, top)
     if picture is not None and ppg is None:
         raise r.fail(("resolution", "pixels_per_grid"), t("uvtt.missing"))
     return UvttMap(width, height, origin, ppg, walls, objects, portals, picture, info)
+
+
+def _squares_crossed(line: list[Point], width: int, height: int) -> int:
+    """About how many squares a polyline crosses on the map (what tracing it costs)."""
+    total = 0
+    for seg in itertools.pairwise(line):
+        inside = clip(seg, width, height)
+        if inside is not None:
+            (x0, y0), (x1, y1) = inside
+            total += math.ceil(abs(x1 - x0)) + math.ceil(abs(y1 - y0)) + 1
+    return total
 
 
 def _side(r: _Reader, size: dict[str, Any], axis: str) -> int:

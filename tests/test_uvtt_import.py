@@ -405,3 +405,10 @@ def test_fuzz_random_maps_exit_2_or_give_a_level_that_passes_check(tmp_path: Pat
         assert check_level(level) == []
     else:
         assert code == 2 and err.count("\n") == 1 and out == ""
+
+
+def test_walls_too_long_to_trace_are_refused_before_tracing(tmp_path: Path) -> None:
+    zigzag = [(0.5 + (k % 2) * 127, 0.5 + (k * 0.06) % 127) for k in range(4000)]  # 4000 crossings of a 128-wide map
+    data = uvtt(size=(128, 128), walls=[zigzag], picture=False)
+    code, _, err, out = run_import(tmp_path, data)
+    assert code == 2 and "line_of_sight: the walls, objects and doors cross" in err and not out.exists()
