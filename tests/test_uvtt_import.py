@@ -132,6 +132,14 @@ def test_a_door_in_a_corridor_goes_into_the_corridor_square(tmp_path: Path) -> N
     assert ((2, 2), (3, 2)) not in blocking(level)
 
 
+def test_a_door_against_a_thick_wall_replaces_the_wall_square(tmp_path: Path) -> None:
+    # a wall half-way through column 4 makes it solid; the door on its west edge becomes that square
+    level = imported(tmp_path, uvtt(walls=[[(4.5, 0), (4.5, 6)]], portals=[((4, 2), (4, 3), True)]))
+    assert squares(level, "+") == {(4, 2)}
+    assert squares(level, "#") == {(4, y) for y in range(6)} - {(4, 2)}
+    assert isinstance(_measure(level, (3, 2), [(4, 2)]), Illegal)  # closed: no way through yet
+
+
 def test_an_open_door_is_open(tmp_path: Path) -> None:
     level = imported(tmp_path, uvtt(walls=[[(0, 3), (8, 3)]], portals=[((5, 3), (6, 3), False)]))
     assert squares(level, "/") == {(5, 3)} and squares(level, "+") == set()
