@@ -401,10 +401,9 @@ def build_level(m: UvttMap, source: Path, ruleset: str, objects: str, picture: s
         raise UvttError(f"{source}: {t('uvtt.no_room')}") from None
     units = []
     for (side, unit), at in zip((("heroes", "hero"), ("foes", "foe")), spots, strict=True):
-        entry: dict[str, Any] = {"id": unit, "name": _languages(f"uvtt.unit_{unit}"), "side": side, "at": list(at)}
-        if ruleset != "hexxen":
-            entry["speed"] = 9
-        units.append(entry)
+        # 9 m: the common walking speed of pf1 and dnd5e (hexxen reads no speed and ignores the key)
+        name = _languages(f"uvtt.unit_{unit}")
+        units.append({"id": unit, "name": name, "side": side, "at": list(at), "speed": 9})
         decided.units.append((unit, at))
     map_doc: dict[str, Any] = {"tiles": "\n".join(rows) + "\n"}
     if picture is not None and m.info is not None and m.pixels_per_grid:
