@@ -46,3 +46,14 @@ def test_names_alike_get_initials_or_numbers() -> None:
     assert short_label(labels["r2"], 3) == "Ra2"
     alone = token_labels({"p": unit("p", "Der Prediger (leader)")})
     assert alone["p"] == "Prediger"
+
+
+def test_hyphenated_names_part_like_words() -> None:
+    """German compounds with a hyphen read like two words: "Goblin-Plänkler" GP, "Ork-Rohling" Ork (not "Ork-")."""
+
+    def unit(uid: str, name: str) -> Creature:
+        return Creature(id=uid, side="x", at=(0, 0), name=name)
+
+    labels = token_labels({c.id: c for c in (unit("a", "Goblin-Plänkler"), unit("b", "Goblin-Schlitzer"))})
+    assert (labels["a"], labels["b"]) == ("GP", "GS")
+    assert token_labels({"o": unit("o", "Ork-Rohling")})["o"] == "Ork"

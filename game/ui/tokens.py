@@ -20,8 +20,13 @@ CLASH_LETTERS = 4
 
 
 def _words(creature: Creature) -> list[str]:
-    """The words of the unit's name in the chosen language, without a role in brackets ("Pip (rogue)" → Pip)."""
-    name = str(local(creature.name, current_language()) or creature.id).replace("_", " ")
+    """The words of the unit's name in the chosen language, without a role in brackets ("Pip (rogue)" → Pip).
+
+    Hyphens and the Hebrew maqaf part words too, so "Goblin-Plänkler" reads GP and "Ork-Rohling" Ork.
+    """
+    name = str(local(creature.name, current_language()) or creature.id)
+    for mark in ("_", "-", "\u05be"):
+        name = name.replace(mark, " ")
     words = [w for w in name.split() if not w.startswith("(")]
     return words or [creature.id]
 
