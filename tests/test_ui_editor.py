@@ -265,3 +265,13 @@ def test_tracing_over_the_battle_map_picture(tmp_path: Path) -> None:
         assert [p.key for p in problems(scene.doc, tmp_path)] == ["map.image"]  # what check now says
     finally:
         app.close()
+
+
+def test_a_locked_screen_never_opens_the_editor(tmp_path: Path) -> None:
+    """The kiosk's locked window: asking for the editor changes nothing (a public screen edits no files)."""
+    app = App(AppOptions(locked=True))
+    try:
+        app.open_editor(tmp_path / "x.toml")
+        assert not isinstance(app.scene, EditorScene)
+    finally:
+        app.close()

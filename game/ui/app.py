@@ -381,6 +381,8 @@ class App:
     def open_editor(self, path: str | Path | None, ruleset: str = "pf1", size: tuple[int, int] = (16, 12)) -> None:
         """The editor on a level file (one that does not exist yet is a new level saved there; None: a new level
         in the levels folder); a file that cannot be read shows why."""
+        if self.options.locked:
+            return  # a public screen never edits files
         from game.ui.editor.opening import editor_for
 
         self.teardown()
