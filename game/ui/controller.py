@@ -44,6 +44,8 @@ class BattleController(Previews):
         self.tactic = "front"
         """hexxen: the tactic of the next attack (HX tactics: front, relieve, cut_in)."""
         self.hover_sq: Square | None = None
+        self.cursor: Square | None = None
+        """The keyboard cursor: arrows move it, Space or Enter act on its square like a click (None: the mouse)."""
         self.preview: Preview | None = None
         self.mode: str | None = None
         """The movement mode the player chose for the selected unit (dnd5e walk/fly/climb/swim)."""
@@ -194,12 +196,36 @@ class BattleController(Previews):
         self.select(keep)
 
     def next_unit(self) -> None:
-        """Select the next unit of the side to act (Tab)."""
+        """Select the next unit of the side to act (Tab); the keyboard cursor goes onto it."""
         units = [uid for uid in self.situation().creatures if uid in self.actors]
         if not units:
             return
         i = units.index(self.selected) + 1 if self.selected in units else 0
         self.select(units[i % len(units)])
+        if self.selected is not None:
+            self.cursor = self.situation().creatures[self.selected].at
+            self.hover(self.cursor)
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """An arrow key: the cursor one square over (it first appears on the selected unit); its square is hovered."""
+        sit = self.situation()
+        if self.cursor is None:
+            mine = sit.creatures.get(self.selected or "")
+            centre = (sit.board.width // 2, sit.board.height // 2)
+            self.cursor = mine.at if mine is not None else (self.hover_sq or centre)
+        else:
+            x = min(max(self.cursor[0] + dx, 0), sit.board.width - 1)
+            y = min(max(self.cursor[1] + dy, 0), sit.board.height - 1)
+            self.cursor = (x, y)
+        self.hover(self.cursor)
+
+    def act_at_cursor(self) -> None:
+        """Space or Enter: what a left click on the cursor's square does (never ends the turn)."""
+        if self.cursor is None:
+            self.move_cursor(0, 0)  # the first press shows where the cursor is
+            return
+        self.click_square(self.cursor)
+        self.hover(self.cursor)  # the square under the cursor stays previewed after the action
 
     def say(self, message: str, tone: str = "error") -> None:
         """Show a short message over the board: "error" (a refusal) or "info" (saved, mode switched)."""

@@ -42,6 +42,8 @@ def draw_overlays(
         drawn += draw_armed(screen, ctl, view, mouse)
     if ctl.ruler is not None and ctl.ruler[0] != ctl.ruler[1]:
         drawn += draw_ruler(screen, ctl, view)
+    if ctl.cursor is not None:
+        drawn.append(draw_cursor(screen, view, ctl.cursor))
     if ctl.toast:
         at = (view.rect.x + 4, view.rect.bottom - 60)
         tone = theme.WARNING if ctl.toast_tone == "error" else TIP_BACKGROUND
@@ -50,6 +52,18 @@ def draw_overlays(
     if tooltip is not None:
         drawn.append(tooltip)
     return drawn
+
+
+CURSOR_COLOR = (255, 255, 255)
+
+
+def draw_cursor(screen: pygame.Surface, view: BoardView, sq: tuple[int, int]) -> pygame.Rect:
+    """The keyboard cursor: a thick white frame with a dark outline, readable on every terrain and band."""
+    rect = view.square_rect(sq)
+    width = max(3, view.cell // 12)
+    pygame.draw.rect(screen, (0, 0, 0), rect.inflate(4, 4), width + 2, border_radius=4)
+    pygame.draw.rect(screen, CURSOR_COLOR, rect, width, border_radius=3)
+    return rect.inflate(8, 8)
 
 
 def draw_ruler(screen: pygame.Surface, ctl: BattleController, view: BoardView) -> list[pygame.Rect]:
@@ -91,6 +105,7 @@ HELP_KEYS = ("select", "move", "attack", "bar", "tape", "camera", "undo", "end",
 def help_lines(ctl: BattleController) -> list[str]:
     """The controls as they apply now (the armed action's own line first)."""
     lines = [t(f"help.{key}") for key in HELP_KEYS]
+    lines.insert(2, t("tutorial.help_keyboard"))
     if ctl.armed is not None:
         lines.insert(0, ctl.armed_tip())
     if ctl.uses_tactics():

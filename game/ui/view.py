@@ -84,6 +84,14 @@ class BoardView:
         self.origin = (round(ax - fx * new), round(ay - fy * new))
         self._clamp()
 
+    def reveal(self, sq: Square, margin: int = 1) -> None:
+        """Pan just enough that square `sq` (and `margin` squares around it) is in view."""
+        rect = self.square_rect((sq[0] - margin, sq[1] - margin), (2 * margin + 1, 2 * margin + 1))
+        dx = max(0, self.rect.left - rect.left) - max(0, rect.right - self.rect.right)
+        dy = max(0, self.rect.top - rect.top) - max(0, rect.bottom - self.rect.bottom)
+        if dx or dy:
+            self.pan(dx, dy)
+
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         """The map square under screen point `pos`, or None off the map or outside the view."""
         if not self.rect.collidepoint(pos):

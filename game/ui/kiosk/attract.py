@@ -64,6 +64,9 @@ class AttractScene(Scene):
         """Set when the demo match is over: its result shows until `result_left` runs out."""
         self.result_left = 0.0
         self.on_next: Callable[[], None] | None = None
+        self.on_tutorial: Callable[[], None] | None = None
+        """ "How to play": the tutorial of the demo's ruleset (a touch on its button; None: no button)."""
+        self.tutorial_button: Button | None = None
 
     def enter(self, app: SceneHost) -> None:
         """Lay out the demo board for the window."""
@@ -79,8 +82,16 @@ class AttractScene(Scene):
         self.battle.relayout(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """A touch, click or key press starts a visitor game; nothing else reaches the demo."""
-        if event.type in START_KINDS:
+        """A touch on "How to play" starts the tutorial; any other touch, click or key press a visitor game."""
+        button = self.tutorial_button
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and button is not None
+            and self.on_tutorial is not None
+            and button.hit(event.pos)
+        ):
+            self.on_tutorial()
+        elif event.type in START_KINDS:
             self.on_start()
 
     def finish(self, text: str, seconds: float, on_next: Callable[[], None]) -> None:
@@ -109,6 +120,13 @@ class AttractScene(Scene):
         subtitle = self.result or tr("kiosk.demo", level=m.level.name, ruleset=ruleset)
         key = "kiosk.touch_to_play_hotseat" if self.hotseat else "kiosk.touch_to_play"
         banner(screen, tr(key), subtitle, self.phase, theme.ACCENT)
+        if self.on_tutorial is not None:
+            w, h = screen.get_size()
+            bw, bh = min(380, w // 3), max(72, h // 10)
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, max(24, h // 30))  # top middle: clear of the banner and the corner exit zones
+            self.tutorial_button = Button(rect, tr("tutorial.kiosk_button"), "tutorial")
+            _big_button(screen, self.tutorial_button, 0.25)
 
 
 class ResultScene(Scene):

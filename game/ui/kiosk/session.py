@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 import pygame
@@ -252,16 +252,29 @@ class KioskApp:
         self._begin(with_controllers(level, humans), "visitor")
         self.visitor_games += 1
 
-    def _begin(self, level: Level, mode: str) -> None:
-        """Close whatever runs, then a fresh match on `level` in the scene for `mode`."""
-        battle = self.app.new_match(level, self.config.seed + self.games)
+    def start_tutorial(self) -> None:
+        """ "How to play" on the attract screen: the tutorial of the demo's ruleset, as a visitor game."""
+        from game.tutorial import load_tutorial, tutorial_path
+        from game.ui.scenes.tutorial import TutorialScene
+
+        ruleset = (self._demo_level or load_level(self.config.levels[0])).ruleset
+        tutorial = load_tutorial(tutorial_path(ruleset))
+        level = load_level(tutorial.level)
+        self._begin(level, "visitor", lambda m: TutorialScene(m, tutorial, self.start_tutorial))
+        self.visitor_games += 1
+
+    def _begin(self, level: Level, mode: str, scene: Callable[[Match], BattleScene] = BattleScene) -> None:
+        """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
+        battle = self.app.new_match(level, self.config.seed + self.games, scene)
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
         self.games += 1
         battle.autoplayer.threaded = self.threaded_ai
         self.mode = mode
         self.idle_for = 0.0
         if mode == "attract":
-            self.switch(AttractScene(battle, self.start_visitor, self.config.players == "hotseat"))
+            attract = AttractScene(battle, self.start_visitor, self.config.players == "hotseat")
+            attract.on_tutorial = self.start_tutorial
+            self.switch(attract)
         else:
             self.switch(battle)
 

@@ -70,6 +70,11 @@ class BattleScene(Scene):
             "zoom_in": lambda: self._zoom(1, None),
             "zoom_out": lambda: self._zoom(-1, None),
             "fit": self._fit,
+            "cursor_left": lambda: self._cursor(-1, 0),
+            "cursor_right": lambda: self._cursor(1, 0),
+            "cursor_up": lambda: self._cursor(0, -1),
+            "cursor_down": lambda: self._cursor(0, 1),
+            "cursor_act": self._cursor_act,
             "levels": self.open_levels,
             "language": self.cycle_language,
             "help": self.toggle_help,
@@ -268,6 +273,7 @@ class BattleScene(Scene):
         overlay_key = (
             self.mouse,
             ctl.hover_sq,
+            ctl.cursor,
             id(ctl.preview),
             ctl.armed,
             ctl.armed_target,
@@ -281,7 +287,7 @@ class BattleScene(Scene):
 
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
         assert self.view is not None and self.panel is not None
-        drawn = draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.mouse)
+        drawn = draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
         if self.help:
             drawn.append(draw_help(screen, self.view.rect, self.ctl))
         return drawn
@@ -334,6 +340,25 @@ class BattleScene(Scene):
         assert self.view is not None
         self.view.fit()
 
+    def _cursor(self, dx: int, dy: int) -> None:
+        """An arrow key: move the keyboard cursor and keep it in view."""
+        assert self.view is not None
+        self.ctl.move_cursor(dx, dy)
+        if self.ctl.cursor is not None:
+            self.view.reveal(self.ctl.cursor)
+
+    def _cursor_act(self) -> None:
+        """Space or Enter: a click on the cursor's square."""
+        self.ctl.act_at_cursor()
+        if self.ctl.cursor is not None and self.view is not None:
+            self.view.reveal(self.ctl.cursor)
+
+    def pointer(self) -> tuple[int, int]:
+        """What tips and the hover card keep clear of: the keyboard cursor's square while used, else the mouse."""
+        if self.ctl.cursor is not None and self.view is not None:
+            return self.view.square_center(self.ctl.cursor)
+        return self.mouse
+
     # --- pointer and keys ------------------------------------------------------------------
 
     def _on_mouse_down(self, event: pygame.event.Event) -> None:
@@ -351,6 +376,7 @@ class BattleScene(Scene):
         if event.button != 1:
             return
         self.ctl.ruler = None
+        self.ctl.cursor = None
         button = self.panel.button_at(event.pos)
         if button is not None:
             if button.enabled:
@@ -373,6 +399,8 @@ class BattleScene(Scene):
 
     def _on_motion(self, event: pygame.event.Event) -> None:
         assert self.view is not None
+        if event.pos != self.mouse:
+            self.ctl.cursor = None  # the mouse moved: it points again, the keyboard cursor goes away
         self.mouse = event.pos
         if self.dragging:
             self.view.pan(*event.rel)

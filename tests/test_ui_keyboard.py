@@ -1,0 +1,93 @@
+"""Keyboard-only play (#16): a square cursor moved by the arrows, Space/Enter acting on its square like a
+click, Tab to the next unit, E (never Enter) ending the turn; the view follows the cursor; F1 says so."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import set_language, t
+from game.ui.app import App
+from game.ui.overlays import help_lines
+from tests.ui_helpers import battle, hover, key
+
+
+def press(app: App, k: int, times: int = 1, mod: int = 0) -> None:
+    for _ in range(times):
+        key(app, k, mod)
+
+
+def test_a_whole_move_and_attack_by_keyboard_alone(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    press(pf1_app, pygame.K_TAB)
+    assert scene.selected == "hero" and scene.ctl.cursor == (1, 2)
+    press(pf1_app, pygame.K_RIGHT, 4)  # across the difficult squares to the ogre's side
+    assert scene.ctl.cursor == (5, 2)
+    assert scene.ctl.hover_sq == (5, 2) and scene.preview is not None  # the hover card follows the cursor
+    press(pf1_app, pygame.K_SPACE)
+    assert scene.situation().creatures["hero"].at == (5, 2)
+    move = pf1_app.match.history[-1]
+    assert move.result.ok and move.action.kind == "move" and move.action.path[-1] == (5, 2)
+    press(pf1_app, pygame.K_RIGHT)
+    assert scene.ctl.cursor == (6, 2)
+    press(pf1_app, pygame.K_RETURN)  # the attack forecast, as a first click on the enemy
+    assert scene.armed == "attack" and scene.armed_target == "ogre"
+    press(pf1_app, pygame.K_RETURN)  # the attack
+    attack = pf1_app.match.history[-1]
+    assert attack.result.ok and attack.action.kind == "attack" and attack.action.target == "ogre"
+    press(pf1_app, pygame.K_RETURN, 3)  # Enter never ends the turn
+    assert pf1_app.match.active_side == "red"
+    assert all(r.action.kind != "end_turn" for r in pf1_app.match.history)
+    press(pf1_app, pygame.K_e)  # E does
+    assert pf1_app.match.active_side == "blue"
+
+
+def test_enter_on_an_empty_square_at_the_start_ends_nothing_and_shows_the_cursor(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    press(pf1_app, pygame.K_RETURN)
+    assert scene.ctl.cursor is not None  # the first press shows where the cursor is
+    press(pf1_app, pygame.K_DOWN, 2)
+    press(pf1_app, pygame.K_RETURN)
+    press(pf1_app, pygame.K_KP_ENTER)
+    assert pf1_app.match.active_side == "red"
+    assert all(r.action.kind != "end_turn" for r in pf1_app.match.history)
+
+
+def test_the_cursor_stays_on_the_board_and_the_view_follows_it(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    assert scene.view is not None
+    press(pf1_app, pygame.K_PLUS, 8)  # zoomed in: the board is larger than the view
+    press(pf1_app, pygame.K_TAB)
+    origin = scene.view.origin
+    press(pf1_app, pygame.K_RIGHT, 12)
+    press(pf1_app, pygame.K_DOWN, 12)
+    assert scene.ctl.cursor == (9, 5)  # clamped to the 10×6 board
+    assert scene.view.origin != origin
+    assert scene.view.rect.contains(scene.view.square_rect(scene.ctl.cursor))
+    press(pf1_app, pygame.K_LEFT, 12)
+    assert scene.ctl.cursor == (0, 5)
+    assert scene.view.rect.contains(scene.view.square_rect(scene.ctl.cursor))
+
+
+def test_ctrl_arrows_pan_and_the_mouse_takes_over_from_the_cursor(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    assert scene.view is not None
+    press(pf1_app, pygame.K_PLUS, 8)
+    origin = scene.view.origin
+    press(pf1_app, pygame.K_LEFT, 2, pygame.KMOD_CTRL)
+    assert scene.view.origin != origin and scene.ctl.cursor is None
+    press(pf1_app, pygame.K_RIGHT)
+    assert scene.ctl.cursor is not None
+    hover(pf1_app, scene.view.rect.center)
+    assert scene.ctl.cursor is None
+
+
+def test_the_f1_help_documents_keyboard_play_in_every_language(pf1_app: App) -> None:
+    scene = battle(pf1_app)
+    for lang in ("en", "de", "it", "he"):
+        line = t("tutorial.help_keyboard", lang)
+        assert "Tab" in line and "E" in line
+        set_language(lang)
+        assert line in help_lines(scene.ctl)
+    set_language("en")
+    press(pf1_app, pygame.K_F1)
+    assert scene.help
