@@ -11,7 +11,9 @@ from game.ui.tokens import ARTICLES, short_label, token_labels
 from rules.core import Creature
 
 
-@pytest.mark.parametrize("path", sorted(LEVELS_DIR.glob("*.toml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", sorted([*LEVELS_DIR.glob("*.toml"), *LEVELS_DIR.glob("tutorials/*.toml")]), ids=lambda p: p.stem
+)
 @pytest.mark.parametrize("room", [4, 8])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_shipped_levels_tokens_read_differently(path, room: int, lang: str) -> None:
