@@ -42,11 +42,12 @@ def show_splash(argv: Sequence[str]) -> bool:
     """Open the window and draw the title frame if this command opens a window; True if it did."""
     if not opens_window(argv):
         return False
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no ALSA probing: the game makes no sound
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # only here: `check`, `measure` and the other commands never load pygame
 
-    pygame.init()
+    # no pygame.init(): that would open the audio device before the first frame (the game does it later)
+    pygame.display.init()
+    pygame.font.init()
     pygame.display.set_caption("Gridbound")
     screen = pygame.display.set_mode(_size(argv), pygame.RESIZABLE)
     screen.fill(BACKGROUND)

@@ -24,6 +24,7 @@ from game.ui.options import AppOptions
 from game.ui.saving import draw_banner, save, save_intent
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
+from game.ui.sound import SoundBoard
 
 if TYPE_CHECKING:
     from game.watch import LevelWatcher
@@ -57,8 +58,6 @@ class App:
         options = options or AppOptions()
         self.options = options
         self.hooks = hooks or AppHooks()
-        # skip ALSA probing on machines without sound (the game makes no sound yet)
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.settings: Settings = options.settings or (DEFAULTS if options.locked else load_settings())
         game_settings.use(self.settings)
         if options.lang:
@@ -66,12 +65,14 @@ class App:
         elif self.settings.language:
             set_language(self.settings.language)  # the saved language, unless --lang said otherwise
         theme.reset_fonts()
-        pygame.init()
+        init_pygame()
         pygame.display.set_caption("Gridbound")
         self.size = options.size
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.key.set_repeat(250, 40)
         self.clock = pygame.time.Clock()
+        # the sound opens after the first frame (probing audio must not delay it), never in a --frames run
+        self.sound = SoundBoard(self.settings.loudness, enabled=options.frames is None)
         self.frames: int | None = options.frames
         self.screenshot: str | None = options.screenshot
         self.players: str = options.players
@@ -446,6 +447,7 @@ class App:
         old, self.settings = self.settings, new
         game_settings.use(new)
         shown = current_language()  # --lang may differ from the saved language
+        self.sound.set_volume(new.loudness)
         if new.language != old.language or (new.language and new.language != shown):
             set_language(new.language)  # None: back to the system's language
         if current_language() != shown or (new.theme, new.ui_scale) != (old.theme, old.ui_scale):
@@ -519,6 +521,7 @@ class App:
         if self._battle_stamp and isinstance(self.scene, BattleScene):
             write_stamp(self._battle_stamp, cpu=True)
             self._battle_stamp = None
+        self.sound.start()  # once, after the first frame is on screen
 
     def run(self) -> int:
         """Run until quit, or for exactly `frames` frames; save the screenshot; return the exit code."""
@@ -545,8 +548,16 @@ class App:
     def close(self) -> None:
         """Close the match (a computer decision in progress finishes first) and the window."""
         self.teardown()
+        self.sound.close()
         theme.reset_fonts()
         pygame.quit()
+
+
+def init_pygame() -> None:
+    """pygame without its mixer: the display, fonts and joysticks now; audio only when the sound starts."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.joystick.init()
 
 
 def turn_recap(match: Match) -> list[str]:

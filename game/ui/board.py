@@ -28,6 +28,8 @@ class BoardKey:
     forecast_id: int
     targets: frozenset[str]
     cell: int
+    motion: int = 0
+    """The motion playing (game/ui/stage.py): its moving units and new bindings are drawn over the board."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,8 @@ class KioskConfig:
     """Logical window size, scaled to the display (a small logical size = big touch targets)."""
     fullscreen: bool = True
     seed: int = 0
+    volume: int = 70
+    """Sound effects 0–100 (0: silent); the kiosk does not read the player's settings file."""
     result_seconds: float = 8.0
     """How long the result of a game stays on screen before the next one."""
     log_file: Path = field(default_factory=lambda: default_log_dir() / "kiosk.log")
@@ -73,6 +75,7 @@ KEYS = {
     "size",
     "fullscreen",
     "seed",
+    "volume",
     "result_seconds",
     "log_file",
     "log_max_bytes",
@@ -142,6 +145,11 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
             if isinstance(v, bool) or not isinstance(v, int) or v < low:
                 raise fail(key, t("kiosk_config.whole_number", minimum=low, value=repr(v)))
             values[key] = v
+    if "volume" in doc:
+        v = doc["volume"]
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100:
+            raise fail("volume", t("settings.kiosk_volume", value=repr(v)))
+        values["volume"] = v
     if "log_file" in doc:
         if not isinstance(doc["log_file"], str) or not doc["log_file"].strip():
             raise fail("log_file", t("kiosk_config.file_path", value=repr(doc["log_file"])))

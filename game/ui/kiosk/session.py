@@ -20,6 +20,7 @@ import pygame
 from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
+from game.settings import Settings
 from game.ui import theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
@@ -150,7 +151,14 @@ class KioskApp:
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         self.frames = frames
         self.screenshot = screenshot
-        options = AppOptions(size=config.size, frames=frames, screenshot=screenshot, seed=config.seed, locked=True)
+        options = AppOptions(
+            size=config.size,
+            frames=frames,
+            screenshot=screenshot,
+            seed=config.seed,
+            locked=True,
+            settings=Settings(volume=config.volume, mute=config.volume == 0),
+        )
         hooks = AppHooks(victory=self.show_victory, replay=self.start_visitor, switched=self._switched)
         self.app = App(options, hooks)  # opens the window; a locked app opens no level, the attract loop starts below
         self.chord = chord_code(config.exit_keys)
@@ -444,6 +452,7 @@ class KioskApp:
             if self.frame_count % self.draw_every == 0:
                 where = "draw"
                 self.draw_frame()
+                self.app.sound.start()  # once, after the first frame is on screen
             self.failures_in_row = 0
         except Exception as exc:
             self.recover(exc, f"{type(self.scene).__name__}.{where}")

@@ -21,6 +21,7 @@ from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
 from game.ui.panel_model import PanelModel, build_panel_model
 from game.ui.scenes.base import Scene, SceneHost
+from game.ui.stage import Stage
 from game.ui.view import BoardView
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
@@ -81,6 +82,8 @@ class BattleScene(Scene):
         }
         self.help = False
         """F1: the controls of the battle screen over the board."""
+        self.stage = Stage(self)
+        """Motion, sounds and the camera following the computer (game/ui/stage.py)."""
 
     # --- the controller's state, as tests and the kiosk read it ----------------------------
 
@@ -174,6 +177,7 @@ class BattleScene(Scene):
     def perform(self, action: Action) -> Ruling | Illegal:
         """Perform one action, then show what follows (hand-over, victory)."""
         result = self.ctl.perform(action)
+        self.stage.watch()
         self._serve()
         return result
 
@@ -195,6 +199,7 @@ class BattleScene(Scene):
         self.panel = SidePanel(panel_rect)
         self.frame.invalidate()  # the window shows another scene's picture
         self.ctl.auto_select()
+        self.stage.reset()
 
     def relayout(self, size: tuple[int, int]) -> None:
         """New window size: refit the board and move the panel."""
@@ -208,11 +213,15 @@ class BattleScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Dispatch one event to the handler for its type (only looking around while the computer thinks)."""
         looking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self._view_only(event)
+        if self.stage.skips(event, looking):
+            return  # a click or key while something moves only finishes the motion
         if self.autoplayer.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not looking:
             return
         handler = self._handlers.get(event.type)
         if handler is not None:
+            self.stage.before_event()
             handler(self, event)
+            self.stage.after_event()
         self._serve()
 
     def _view_only(self, event: pygame.event.Event) -> bool:
@@ -227,7 +236,9 @@ class BattleScene(Scene):
 
     def update(self, dt: float) -> None:
         """Play a computer side's next action when due; let a message fade out."""
+        self.stage.tick(dt)  # first: the computer waits while its last action is still shown
         self.ctl.update(dt)
+        self.stage.watch()
         self._serve()
 
     def _serve(self) -> None:
@@ -260,9 +271,9 @@ class BattleScene(Scene):
         """Board and panel from the frame cache, then what follows the pointer; only changes are redrawn."""
         assert self.view is not None and self.panel is not None
         view, panel, ctl = self.view, self.panel, self.ctl
-        sit = self.situation()
-        shade = ctl.shading()
-        key = BoardKey(ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell)
+        sit = self.stage.board(self.situation())
+        shade = None if self.stage.serial else ctl.shading()  # no reach shading while units move
+        key = BoardKey(ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell, self.stage.serial)
         composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors)
         panel_key = panel.refresh(self.panel_model(), ctl.ui_version, self.mouse)
         self.frame.begin(screen)
@@ -282,12 +293,14 @@ class BattleScene(Scene):
             ctl.step_costs,
             self.help,
             bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
+            self.stage.motion.key(),
         )
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
         assert self.view is not None and self.panel is not None
-        drawn = draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
+        drawn = self.stage.draw(screen)
+        drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
         if self.help:
             drawn.append(draw_help(screen, self.view.rect, self.ctl))
         return drawn
