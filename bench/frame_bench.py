@@ -122,6 +122,7 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
             assert match is not None
             if match.situation().creatures[WALKER[0]].at != WALKER[1]:
                 scene.ctl.undo()  # type: ignore[attr-defined]
+                scene.stage.watch()  # type: ignore[attr-defined] # as the scene does after an undo key
             scene.perform(Action("move", WALKER[0], path=WALK))  # type: ignore[attr-defined]
             assert motion.playing
             app.step(1 / 60)  # the first frame composes the board without the walker: not a frame of the walk

@@ -145,6 +145,13 @@ def test_a_walker_downed_on_the_way_stops_where_it_fell(match: Match) -> None:
     assert [c.sound for c in line.cues] == ["step", "move_end", "down"]
 
 
+def test_a_move_without_a_path_goes_straight_there_square_by_square(match: Match) -> None:
+    ruling = Ruling(effects=(Effect("place", "hero", value=((5, 4), None)),))
+    line = build_timeline(_sit(match), [Rec(Action("engage", "hero", target="ogre"), ruling)], "normal")
+    assert line.walks[0].squares == ((1, 2), (2, 3), (3, 4), (4, 4), (5, 4))
+    assert line.duration == pytest.approx(4 * tl.SQUARE_SECONDS)
+
+
 def test_refusals_and_turn_ends_show_nothing_but_a_refusal_sounds(match: Match) -> None:
     records = [Rec(Action("move", "hero", path=((9, 9),)), Illegal("PF1-X", "no")), Rec(Action("end_turn"), Ruling())]
     line = build_timeline(_sit(match), records, "normal")

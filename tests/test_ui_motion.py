@@ -203,6 +203,32 @@ def test_an_attack_floats_its_result_over_the_target(tmp_path: Path) -> None:
         app.close()
 
 
+def test_a_hexxen_binding_is_drawn_as_it_forms(tmp_path: Path) -> None:
+    level = tmp_path / "bind.toml"
+    level.write_text(
+        FIELD.format(ruleset="hexxen").replace('side = "blue"\n', 'side = "blue"\nrole = "npc"\n'), encoding="utf-8"
+    )
+    app = open_app(level)
+    try:
+        scene = scene_of(app)
+        result = scene.perform(Action("attack", "hero", target="ogre", tactic="front"))
+        assert isinstance(result, Ruling)
+        pair = frozenset({"hero", "ogre"})
+        assert app.match is not None and pair in app.match.situation().bindings
+        motion = scene.stage.motion
+        assert motion.playing
+        assert pair not in scene.stage.board(app.match.situation()).bindings  # not on the board yet …
+        run_for(app, motion.timeline.walks[0].end + 0.02)  # type: ignore[union-attr]
+        links = motion.timeline.frame(motion.clock).links  # type: ignore[union-attr]
+        assert [(a, b) for a, b, _ in links] == [("hero", "ogre")]  # … but being drawn between the two
+        assert 0 < links[0][2] < 1
+        run_for(app, 3.0)
+        assert not motion.playing
+        assert pair in scene.stage.board(app.match.situation()).bindings  # drawn by the board once formed
+    finally:
+        app.close()
+
+
 def _computer_level(tmp_path: Path) -> Path:
     level = tmp_path / "ai.toml"
     text = FIELD.format(ruleset="pf1").replace('name = "Blue"\n', 'name = "Blue"\ncontroller = "ai"\n')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -554,10 +555,19 @@ class App:
 
 
 def init_pygame() -> None:
-    """pygame without its mixer: the display, fonts and joysticks now; audio only when the sound starts."""
-    pygame.display.init()
-    pygame.font.init()
-    pygame.joystick.init()
+    """pygame.init() without opening the audio device (probing it would delay the first frame; the sound opens it)."""
+    chosen = os.environ.get("SDL_AUDIODRIVER")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"  # SDL reads it when audio starts: the dummy device opens at once
+    try:
+        pygame.init()
+    finally:
+        if chosen is None:
+            del os.environ["SDL_AUDIODRIVER"]
+        else:
+            os.environ["SDL_AUDIODRIVER"] = chosen
+    with contextlib.suppress(pygame.error, NotImplementedError):  # a pygame built without its mixer
+        if pygame.mixer.get_init():
+            pygame.mixer.quit()  # SoundBoard.start() opens the real one after the first frame
 
 
 def turn_recap(match: Match) -> list[str]:

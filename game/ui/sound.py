@@ -59,8 +59,8 @@ class SoundBoard:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=synth.RATE, size=-16, channels=1, buffer=512)
             got = pygame.mixer.get_init()
-        except pygame.error:
-            got = None  # no device, no driver: the game stays silent
+        except (pygame.error, NotImplementedError):
+            got = None  # no device, no driver, no mixer in this pygame: the game stays silent
         if not got:
             return
         rate, size, channels = got

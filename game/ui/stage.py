@@ -15,7 +15,7 @@ from typing import Protocol
 
 import pygame
 
-from game.match import Match
+from game.match import Match, Record
 from game.ui.autoplay import AutoPlayer, is_computer
 from game.ui.controller import TOAST_SECONDS, BattleController
 from game.ui.motion import Motion
@@ -46,7 +46,8 @@ class Stage:
         self.scene = scene
         self.motion = Motion()
         self._version = -1
-        self._length = 0
+        self._seen: list[Record] = []
+        """The match's history as the screen last showed it (an undo re-runs it: new records, no motion)."""
         self._shown: Situation | None = None
         """The situation the screen showed last (the motion of new records starts from it)."""
         self._before: tuple[str | None, str, float, int] = (None, "", 0.0, -1)
@@ -71,7 +72,7 @@ class Stage:
         """Take the match as it is now as what the screen shows (entering the scene the first time)."""
         if self._shown is None:
             self._version = self.scene.ctl.version
-            self._length = len(self.scene.match.history)
+            self._seen = list(self.scene.match.history)
             self._shown = self.scene.ctl.situation()
 
     def watch(self) -> None:
@@ -86,9 +87,11 @@ class Stage:
         now = ctl.situation()
         before = self._shown
         sounds: list[str] = []
-        if before is not None and len(history) > self._length:
+        kept = next((i for i, (a, b) in enumerate(zip(self._seen, history, strict=False)) if a is not b), None)
+        appended = kept is None and len(history) > len(self._seen)  # nothing taken back, something new
+        if before is not None and appended:
             computer = self.scene.autoplayer.hook is not None and is_computer(match, before.active_side)
-            records = history[self._length :]
+            records = history[len(self._seen) :]
             # the camera follows the computer's units; instant moves need no following
             follow = computer and self.speed != "instant"
             sounds += self.motion.start(before, records, now, self.speed, follow)
@@ -98,7 +101,7 @@ class Stage:
                 sounds.append("turn_start")
         else:
             self.motion.stop()  # an undo: what moved is taken back with it
-        self._version, self._length, self._shown = ctl.version, len(history), now
+        self._version, self._seen, self._shown = ctl.version, list(history), now
         return sounds
 
     def skips(self, event: pygame.event.Event, looking: bool) -> bool:

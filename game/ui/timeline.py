@@ -188,13 +188,24 @@ def _squares(path: Sequence[Sequence[int]]) -> list[Square]:
     return [(int(p[0]), int(p[1])) for p in path]
 
 
+def _line(a: Square, b: Square) -> list[Square]:
+    """The squares from next to `a` to `b`: diagonal steps first, then straight (b included)."""
+    out = []
+    x, y = a
+    while (x, y) != b:
+        x += (b[0] > x) - (b[0] < x)
+        y += (b[1] > y) - (b[1] < y)
+        out.append((x, y))
+    return out
+
+
 def _route(start: Square, action: Action, end: Square) -> list[Square]:
     """The squares the unit passes: its start, the action's path up to where it really stopped, its end."""
     squares = [start, *_squares(action.path)]
     if end in squares[1:]:
         squares = squares[: squares.index(end, 1) + 1]  # stopped on the way (down by an opportunity attack)
     elif squares[-1] != end:
-        squares.append(end)
+        squares += _line(squares[-1], end)  # no path (a hexxen engagement, a step): straight there, square by square
     # a path may name the start again (a squeezed footprint at the same corner): no standing still
     route = [squares[0]]
     for sq in squares[1:]:
