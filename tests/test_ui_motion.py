@@ -99,7 +99,7 @@ def test_a_click_during_your_own_motion_finishes_it_and_acts_as_usual(app: App) 
 def test_panning_during_the_motion_does_not_finish_it(app: App) -> None:
     scene = scene_of(app)
     move_hero(app)
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT, pygame.KMOD_CTRL)  # Ctrl+arrow pans (a plain arrow moves the keyboard cursor)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.step(0.0)
     assert scene.stage.motion.playing
