@@ -369,7 +369,8 @@ class BattleScene(Scene):
     def pointer(self) -> tuple[int, int]:
         """What tips and the hover card keep clear of: the keyboard cursor's square while used, else the mouse."""
         if self.ctl.cursor is not None and self.view is not None:
-            return self.view.square_center(self.ctl.cursor)
+            corner = self.view.square_rect(self.ctl.cursor).bottomright
+            return (corner[0] - 10, corner[1] - 10)  # tips open beside the cursor's frame, not over it
         return self.mouse
 
     # --- pointer and keys ------------------------------------------------------------------
