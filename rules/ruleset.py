@@ -164,8 +164,12 @@ class Ruleset(Protocol):
         """Rule on one action; a Ruling is the whole ruling (attacks of opportunity included), its effects
         the whole change it makes."""
 
+    def precheck(self, sit: Situation, unit: str, kind: str) -> Illegal | None:
+        """Why the unit cannot take an action of `kind` now whatever its path, target or door, or None;
+        the handler of `kind` in rule() and available() both ask it."""
+
     def available(self, sit: Situation, unit: str) -> dict[str, Illegal | None]:
-        """Action kind → None when it can be taken now, or the Illegal saying why not."""
+        """Action kind → None when it can be taken now, or the Illegal saying why not (the precheck first)."""
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -8,7 +8,7 @@ from rules.actions import Action
 from rules.core import Illegal, Ruling, Situation
 from rules.opportunity import resolve_opportunity_attacks
 
-from .actions import attack_modifiers, available, fall, must_fall, save_modifier
+from .actions import attack_modifiers, available, fall, must_fall, precheck, save_modifier
 from .actions import rule as _rule_alone
 from .movement import measure
 from .reachable import reachable
@@ -69,6 +69,7 @@ __all__ = [
     "movement_summary",
     "must_fall",
     "new_turn",
+    "precheck",
     "reach_squares",
     "reachable",
     "remaining_cm",

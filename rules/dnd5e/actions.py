@@ -68,17 +68,34 @@ def _turn_effect(unit: str, turn: TurnState) -> Effect:
 # --- movement ------------------------------------------------------------------------
 
 
+def move_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot move now, whatever the path (rule() and available())."""
+    creature = sit.creature(unit)
+    if creature.helpless or creature.defeated:
+        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot act", "d5.helpless_act", values(unit=unit))
+    return None
+
+
+def dash_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot take the dash action now, whatever the path (rule() and available())."""
+    refused = move_precheck(sit, unit)
+    if refused is not None:
+        return refused
+    turn = current_turn(sit, unit)
+    if not can_dash(turn):
+        why = "the dash needs the action, which is already used this turn"
+        return _illegal(house.GB_5E_DASH, why, "d5.dash_action_used")
+    return None
+
+
 def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal:
     """A movement segment (`move`), or the dash action with an optional path (`dash`)."""
     unit = action.unit or ""
     turn = current_turn(sit, unit)
-    creature = sit.creature(unit)
-    if creature.helpless or creature.defeated:
-        return _illegal(house.GB_5E_UNABLE, f"{unit} is helpless and cannot act", "d5.helpless_act", values(unit=unit))
+    refused = dash_precheck(sit, unit) if dash else move_precheck(sit, unit)
+    if refused is not None:
+        return refused
     if dash:
-        if not can_dash(turn):
-            why = "the dash needs the action, which is already used this turn"
-            return _illegal(house.GB_5E_DASH, why, "d5.dash_action_used")
         turn = replace(turn, dashed=True, action_used=True, attacks_left=0)
         if not action.path:
             return Ruling(
@@ -112,11 +129,20 @@ def rule_move(sit: Situation, action: Action, *, dash: bool) -> Ruling | Illegal
     return replace(found.ruling, rules=merge_rules(rules), effects=effects, band="dash" if dash else "move")
 
 
-def rule_drop_prone(sit: Situation, unit: str, rng: random.Random) -> Ruling | Illegal:
-    """Dropping prone: free, even with no movement left (D5-PRONE-DROP); a flyer may fall (D5-FLY-FALL)."""
+def drop_prone_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot drop prone now (rule() and available()): it is free, so only being prone already."""
     creature = sit.creature(unit)
     if creature.prone:
         return _illegal("D5-PRONE", f"{unit} is already prone", "d5.already_prone", values(unit=unit))
+    return None
+
+
+def rule_drop_prone(sit: Situation, unit: str, rng: random.Random) -> Ruling | Illegal:
+    """Dropping prone: free, even with no movement left (D5-PRONE-DROP); a flyer may fall (D5-FLY-FALL)."""
+    creature = sit.creature(unit)
+    refused = drop_prone_precheck(sit, unit)
+    if refused is not None:
+        return refused
     rules = ["D5-PRONE-DROP", "D5-PRONE"]
     events: list[Event] = []
     effects = [Effect("set", unit, "prone", True), Effect("set", unit, "mode", "crawl")]
@@ -130,12 +156,8 @@ def rule_drop_prone(sit: Situation, unit: str, rng: random.Random) -> Ruling | I
     return Ruling(unit_cm=1, rules=tuple(rules), events=tuple(events), effects=tuple(effects))
 
 
-def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
-    """Standing up: B/2 from the budget if B × (1 + dashes) − spent ≥ B/2 (D5-PRONE-STAND, -LIMIT, D5-DASH).
-
-    B is the walking speed, or the highest speed when walking is 0; a Dash adds movement but
-    leaves the cost of standing at half the speed itself.
-    """
+def stand_up_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot stand up now (rule() and available()): not prone, or too little movement left."""
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
@@ -160,6 +182,22 @@ def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
             reason="d5.stand_too_dear_dash" if hint else "d5.stand_too_dear",
             params=values(cost_m=cost / 100, left_m=max(0, left) / 100),
         )
+    return None
+
+
+def rule_stand_up(sit: Situation, unit: str) -> Ruling | Illegal:
+    """Standing up: B/2 from the budget if B × (1 + dashes) − spent ≥ B/2 (D5-PRONE-STAND, -LIMIT, D5-DASH).
+
+    B is the walking speed, or the highest speed when walking is 0; a Dash adds movement but
+    leaves the cost of standing at half the speed itself.
+    """
+    refused = stand_up_precheck(sit, unit)
+    if refused is not None:
+        return refused
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    mode, _ = stand_basis(creature)
+    cost = stand_cost_cm(creature)
     new = replace(turn, spent_cm=turn.spent_cm + cost, mode=mode)
     effects = (Effect("set", unit, "prone", False), Effect("set", unit, "mode", "walk"), _turn_effect(unit, new))
     rules = ("D5-PRONE-STAND", "D5-PRONE-STAND-LIMIT") + (("D5-DASH",) if turn.dashed else ())
@@ -192,8 +230,8 @@ def save_modifier(creature: Creature, ability: str) -> tuple[int, tuple[str, ...
     return 0, ()
 
 
-def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal | None:
-    """Why `unit` cannot attack `target_id` now, or None."""
+def attack_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot attack now, whatever the target (rule() and available())."""
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
@@ -204,6 +242,15 @@ def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal 
         return _illegal(
             house.GB_5E_ACTION, f"{unit} has used its action this turn", "d5.action_used_by", values(unit=unit)
         )
+    return None
+
+
+def attack_refusal(sit: Situation, unit: str, target_id: str | None) -> Illegal | None:
+    """Why `unit` cannot attack `target_id` now, or None."""
+    refused = attack_precheck(sit, unit)
+    if refused is not None:
+        return refused
+    creature = sit.creature(unit)
     if target_id is None or target_id not in sit.creatures or target_id == unit:
         return _illegal(
             house.GB_5E_ACTION, f"no such target: {target_id!r}", "no_target", values(target=target_id or "")
@@ -260,8 +307,8 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
 # --- objects -------------------------------------------------------------------------
 
 
-def interact_refusal(sit: Situation, unit: str, at: Square | None) -> Illegal | None:
-    """Why `unit` cannot open or close a door at `at` now, or None (D5-OBJECTS, GB-5E-DOOR, GB-5E-INTERACT)."""
+def interact_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot open or close any door now, whatever the door (rule() and available())."""
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     if creature.helpless or creature.defeated:
@@ -269,6 +316,15 @@ def interact_refusal(sit: Situation, unit: str, at: Square | None) -> Illegal | 
     if turn.interaction_used and (turn.action_used or turn.attacks_left > 0):
         why = "the free interaction and the action are both used this turn"
         return _illegal(house.GB_5E_INTERACT, why, "d5.interaction_used")
+    return None
+
+
+def interact_refusal(sit: Situation, unit: str, at: Square | None) -> Illegal | None:
+    """Why `unit` cannot open or close a door at `at` now, or None (D5-OBJECTS, GB-5E-DOOR, GB-5E-INTERACT)."""
+    refused = interact_precheck(sit, unit)
+    if refused is not None:
+        return refused
+    creature = sit.creature(unit)
     if at is None or not sit.board.in_bounds(at):
         return _illegal(house.GB_5E_DOOR, "interact needs a square on the map", "d5.interact_square", at=at)
     if not sit.board.terrain(at).door:
@@ -338,67 +394,82 @@ def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal
     return rule_interact(sit, action)
 
 
+def precheck(sit: Situation, unit: str, kind: str) -> Illegal | None:
+    """Why the unit cannot take an action of `kind` now, whatever its path, target or door.
+
+    The same functions the handlers call, so the action bar and rule() refuse for the same rule.
+    """
+    if kind == "end_turn":
+        return None
+    if kind in FOREIGN_KINDS or kind not in ACTION_KINDS:
+        why = f"{kind!r} is not a dnd5e action"
+        return _illegal(house.GB_5E_NOT_5E, why, "d5.not_an_action", values(action=kind))
+    return _PRECHECKS[kind](sit, unit)
+
+
+_PRECHECKS = {
+    "move": move_precheck,
+    "dash": dash_precheck,
+    "drop_prone": drop_prone_precheck,
+    "stand_up": stand_up_precheck,
+    "attack": attack_precheck,
+    "interact": interact_precheck,
+}
+
+
 def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
-    """Each action kind → None when it can be taken now, else why not."""
+    """Each action kind → None when it can be taken now, else why not: its precheck, then a path, target or door."""
     creature = sit.creature(unit)
-    turn = current_turn(sit, unit)
     out: dict[str, Illegal | None] = {}
     for kind in ACTION_KINDS:
-        if kind in FOREIGN_KINDS:
-            why = f"{kind!r} is not a dnd5e action"
-            out[kind] = _illegal(house.GB_5E_NOT_5E, why, "d5.not_an_action", values(action=kind))
-        elif creature.helpless or creature.defeated:
-            helpless = _illegal(house.GB_5E_UNABLE, f"{unit} is helpless", "d5.helpless", values(unit=unit))
-            out[kind] = None if kind == "end_turn" else helpless
-        elif kind == "move":
-            squares = [r for r in reachable(sit, unit) if r.band == "move"]
-            out[kind] = (
-                None if squares else _illegal("D5-SPEED", "no movement left for even one step", "d5.no_step_left")
-            )
-        elif kind == "dash":
-            out[kind] = (
-                None if can_dash(turn) else _illegal(house.GB_5E_DASH, "the action is already used", "d5.action_used")
-            )
-        elif kind == "drop_prone":
-            out[kind] = (
-                _illegal("D5-PRONE", "already prone", "d5.already_prone", values(unit=unit)) if creature.prone else None
-            )
-        elif kind == "stand_up":
-            out[kind] = None if creature.prone else _illegal("D5-PRONE", "not prone", "d5.not_prone", values(unit=unit))
-            if creature.prone:
-                result = rule_stand_up(sit, unit)
-                out[kind] = result if isinstance(result, Illegal) else None
-        elif kind == "attack":
+        why = precheck(sit, unit, kind)
+        if why is None and kind == "move":
+            why = _no_move_reason(sit, unit)
+        elif why is None and kind == "attack":
             refusals = [attack_refusal(sit, unit, other.id) for other in sit.others(unit)]
-            if any(r is None for r in refusals):
-                out[kind] = None
-            else:
-                out[kind] = next(
+            if not any(r is None for r in refusals):
+                why = next(
                     (r for r in refusals if r is not None and r.rule != house.GB_5E_ACTION),
                     _illegal(house.GB_5E_ACTION, "no target in reach", "d5.no_target_in_reach"),
                 )
-                if turn.action_used and turn.attacks_left <= 0:
-                    out[kind] = _illegal(house.GB_5E_ACTION, "the action is already used", "d5.action_used")
-        elif kind == "interact":
-            doors = _doors_near(sit, creature)
-            refusals = [interact_refusal(sit, unit, sq) for sq in doors]
-            if any(r is None for r in refusals):
-                out[kind] = None
-            else:
-                out[kind] = (
+        elif why is None and kind == "interact":
+            refusals = [interact_refusal(sit, unit, sq) for sq in _doors_near(sit, creature)]
+            if not any(r is None for r in refusals):
+                why = (
                     refusals[0]
                     if refusals
                     else _illegal(house.GB_5E_INTERACT, "no door next to the unit", "d5.no_door_near")
                 )
-        else:
-            out[kind] = None
+        out[kind] = why
     return out
 
 
-def _doors_near(sit: Situation, creature: Creature) -> list[Square]:
+def _no_move_reason(sit: Situation, unit: str) -> Illegal | None:
+    """Why no square can be reached with a move now: what rule() says of the nearest (only with the dash),
+    else of each neighbouring square when every one is refused."""
+    found = reachable(sit, unit)
+    if any(r.band == "move" for r in found):
+        return None
+    lack = _illegal("D5-SPEED", "no movement left for even one step", "d5.no_step_left")
+    farther = next((r for r in found if r.path), None)
+    if farther is not None:  # D5-SPEED, or D5-SWITCH-SPEED after switching speeds
+        refused = rule_move(sit, Action("move", unit, path=farther.path), dash=False)
+        return refused if isinstance(refused, Illegal) else lack
+    refusals = [rule_move(sit, Action("move", unit, path=(sq,)), dash=False) for sq in _ring(sit, sit.creature(unit))]
+    why = [r for r in refusals if isinstance(r, Illegal)]
+    if not why or any(r.rule == "D5-SPEED" for r in why):
+        return lack
+    return why[0]
+
+
+def _ring(sit: Situation, creature: Creature) -> list[Square]:
     fp = creature.footprint()
     ring = {(x + dx, y + dy) for x, y in fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - set(fp)
+    return sorted(sq for sq in ring if sit.board.in_bounds(sq))
+
+
+def _doors_near(sit: Situation, creature: Creature) -> list[Square]:
     return sorted(
-        (sq for sq in ring if sit.board.in_bounds(sq) and sit.board.terrain(sq).door),
+        (sq for sq in _ring(sit, creature) if sit.board.terrain(sq).door),
         key=lambda sq: (sq[1], sq[0], chebyshev(sq, creature.at)),
     )

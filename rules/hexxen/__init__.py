@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core import Illegal, Ruling, Situation, Square
-from rules.hexxen.actions import UNIT_CM, available, no_distances, rule
+from rules.hexxen.actions import UNIT_CM, available, no_distances, precheck, rule
 from rules.hexxen.binding import bound_to, is_bound
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import setup_problems
@@ -60,6 +60,7 @@ __all__ = [
     "movement_modes",
     "movement_summary",
     "new_turn",
+    "precheck",
     "reachable",
     "release_choices",
     "rule",

@@ -143,18 +143,32 @@ def _moved(sit: Situation, unit: str, at: tuple[int, int]) -> Situation:
     return replace(sit, creatures=creatures)
 
 
+def precheck(sit: Situation, unit: str, kind: str) -> Illegal | None:
+    """Why the unit cannot take an action of `kind` now, whatever its target: no distances, or out of the fight.
+
+    The attack planner (tactics.plan_attack, asked by rule() and available()) starts with the same check.
+    """
+    if kind == "end_turn":
+        return None
+    if kind not in ATTACK_KINDS:
+        return no_distances(kind)
+    if not in_fight(sit, unit):
+        why = f"{unit} is not a participant still in the fight"
+        return Illegal("HX-STATES", why, unit_cm=UNIT_CM, reason="hx.out_of_fight", params=values(unit=unit))
+    return None
+
+
 def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
     """Each action kind → None when `unit` can take it now, else the Illegal saying why not."""
     out: dict[str, Illegal | None] = {}
-    if not in_fight(sit, unit):
-        why = f"{unit} is not a participant still in the fight"
-        gone = Illegal("HX-STATES", why, unit_cm=UNIT_CM, reason="hx.out_of_fight", params=values(unit=unit))
-        return {kind: None if kind == "end_turn" else gone for kind in ACTION_KINDS}
-    foes = sorted(uid for uid, c in sit.creatures.items() if in_fight(sit, uid) and opposed(sit.creature(unit), c))
+    foes: list[str] = []
+    if in_fight(sit, unit):
+        foes = sorted(uid for uid, c in sit.creatures.items() if in_fight(sit, uid) and opposed(sit.creature(unit), c))
     for kind in ACTION_KINDS:
-        if kind == "end_turn":
-            out[kind] = None
-        elif kind in ATTACK_KINDS:
+        refused = precheck(sit, unit, kind)
+        if refused is not None or kind == "end_turn":
+            out[kind] = refused
+        else:
             tactic = SNEAK if kind == "sneak_attack" else FRONT
             first: Illegal | None = None
             for foe in foes:
@@ -168,6 +182,4 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
                     why = f"{unit} has no opponent left in the fight"
                     first = Illegal("HX-ENGAGE", why, reason="hx.no_opponent", params=values(unit=unit))
             out[kind] = first
-        else:
-            out[kind] = no_distances(kind)
     return out

@@ -7,7 +7,7 @@ import random
 from rules.actions import Action
 from rules.core import Illegal, Ruling, Situation
 from rules.opportunity import resolve_opportunity_attacks
-from rules.pf1.actions import available
+from rules.pf1.actions import available, precheck
 from rules.pf1.actions import rule as _rule_alone
 from rules.pf1.attacks import escaping_now, in_reach, no_cover_from_ally, squeezed_now
 from rules.pf1.movement import closest, involuntary_stop, measure, reachable, threatened_by
@@ -64,6 +64,7 @@ __all__ = [
     "movement_summary",
     "new_turn",
     "no_cover_from_ally",
+    "precheck",
     "reachable",
     "rule",
     "run_multiplier",

@@ -10,28 +10,29 @@ from rules.board import DEFAULT_LEGEND
 from rules.core import Effect, Event, Illegal, Ruling, Situation, values
 from rules.geometry import chebyshev
 from rules.pf1.attacks import (
-    GB_CHARGE,
-    escaping_now,
+    attack_precheck,
+    charge_precheck,
     in_reach,
     rule_attack,
     rule_charge,
 )
-from rules.pf1.economy import GB_ECONOMY, economy_refusal, full_round_free
+from rules.pf1.economy import GB_ECONOMY, economy_refusal
 from rules.pf1.movement import (
     GB_PF_AOO,
     GB_PRONE,
     UNIT_CM,
-    no_band_reason,
     threatened_by,
 )
 from rules.pf1.movement_actions import (
     minimum_move_precheck,
+    movement_precheck,
     rule_minimum_move,
     rule_movement,
     rule_step,
     rule_through_move,
+    step_precheck,
+    through_precheck,
 )
-from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.turn import current_turn
 
 GB_NO_ACTION = "GB-PF-NO-SUCH-ACTION"
@@ -49,9 +50,7 @@ def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal
     if kind == "end_turn":
         return Ruling(unit_cm=UNIT_CM, rules=(GB_ECONOMY,), message="end of turn")
     if kind in NOT_PF1 or kind not in ACTION_KINDS:
-        return Illegal(
-            GB_NO_ACTION, f"pf1 has no action called {kind!r}", reason="pf1.no_such_action", params=values(action=kind)
-        )
+        return _no_such_action(kind)
     if action.unit is None or action.unit not in sit.creatures:
         return Illegal(
             GB_ECONOMY,
@@ -59,21 +58,55 @@ def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal
             reason="unknown_unit",
             params=values(unit=action.unit or ""),
         )
-    c = sit.creature(action.unit)
+    refused = _helpless(sit, action.unit)
+    if refused is not None:
+        return refused
+    handler = _HANDLERS[kind]
+    return handler(sit, action, rng)
+
+
+def _no_such_action(kind: str) -> Illegal:
+    return Illegal(
+        GB_NO_ACTION, f"pf1 has no action called {kind!r}", reason="pf1.no_such_action", params=values(action=kind)
+    )
+
+
+def _helpless(sit: Situation, unit: str) -> Illegal | None:
+    c = sit.creature(unit)
     if c.helpless or c.defeated:
         return Illegal(
             GB_ECONOMY, f"{c.id} is helpless and cannot act", c.at, reason="pf1.helpless_act", params=values(unit=c.id)
         )
-    handler = _HANDLERS[kind]
-    return handler(sit, action, rng)
+    return None
+
+
+def drop_prone_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot drop prone now (rule() and available())."""
+    c = sit.creature(unit)
+    if c.prone:
+        return Illegal(GB_PRONE, f"{unit} is already prone", c.at, reason="pf1.already_prone", params=values(unit=unit))
+    return None
+
+
+def stand_up_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot stand up now (rule() and available())."""
+    c = sit.creature(unit)
+    if not c.prone:
+        return Illegal(GB_PRONE, f"{unit} is not prone", c.at, reason="pf1.not_prone", params=values(unit=unit))
+    return economy_refusal(current_turn(sit, unit), "move", c.at)
+
+
+def interact_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot open or close a door now, whatever the door: it costs a move action."""
+    return economy_refusal(current_turn(sit, unit), "move", sit.creature(unit).at)
 
 
 def _drop_prone(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
     unit = action.unit
     assert unit is not None
-    c = sit.creature(unit)
-    if c.prone:
-        return Illegal(GB_PRONE, f"{unit} is already prone", c.at, reason="pf1.already_prone", params=values(unit=unit))
+    refused = drop_prone_precheck(sit, unit)
+    if refused is not None:
+        return refused
     return Ruling(
         unit_cm=UNIT_CM, rules=(GB_PRONE,), effects=(Effect("set", unit, "prone", True),), message="drops prone (free)"
     )
@@ -84,11 +117,9 @@ def _stand_up(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     assert unit is not None
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
-    if not c.prone:
-        return Illegal(GB_PRONE, f"{unit} is not prone", c.at, reason="pf1.not_prone", params=values(unit=unit))
-    fail = economy_refusal(ts, "move", c.at)
-    if fail:
-        return fail
+    refused = stand_up_precheck(sit, unit)
+    if refused is not None:
+        return refused
     events = tuple(Event("provokes", GB_PF_AOO, unit=unit, by=e, at=c.at) for e in threatened_by(sit, unit))
     new_ts = replace(ts, move_actions=ts.move_actions + 1)
     return Ruling(
@@ -116,7 +147,7 @@ def _interact(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
         )
     if min(chebyshev(sq, at) for sq in c.footprint()) != 1:
         return Illegal(GB_DOOR, "the door must be next to the unit", at, reason="pf1.door_not_next")
-    fail = economy_refusal(ts, "move", c.at)
+    fail = interact_precheck(sit, unit)
     if fail:
         return fail
     opening = "door_closed" in terrain.kinds
@@ -151,102 +182,60 @@ _HANDLERS = {
 # --- the action bar ----------------------------------------------------------------------------
 
 
+def precheck(sit: Situation, unit: str, kind: str) -> Illegal | None:
+    """Why the unit cannot take an action of `kind` now, whatever its path, target or door.
+
+    The same functions the handlers call, so the action bar and rule() refuse for the same rule.
+    """
+    if kind == "end_turn":
+        return None
+    if kind in NOT_PF1 or kind not in ACTION_KINDS:
+        return _no_such_action(kind)
+    refused = _helpless(sit, unit)
+    if refused is not None:
+        return refused
+    if kind in ("move", "double_move", "run"):
+        return movement_precheck(sit, unit, kind)
+    if kind in ("overrun", "tumble"):
+        return through_precheck(sit, unit, kind)
+    return _PRECHECKS[kind](sit, unit)
+
+
+_PRECHECKS = {
+    "step": step_precheck,
+    "minimum_move": minimum_move_precheck,
+    "attack": attack_precheck,
+    "charge": charge_precheck,
+    "drop_prone": drop_prone_precheck,
+    "stand_up": stand_up_precheck,
+    "interact": interact_precheck,
+}
+
+
 def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
-    """Each action kind → None when the unit can take it now, else why not."""
+    """Each action kind → None when the unit can take it now, else why not: its precheck, then a target to take."""
     c = sit.creature(unit)
-    ts = current_turn(sit, unit)
-    out: dict[str, Illegal | None] = {}
-    speed = effective_speed(c)
-    helpless = (
-        Illegal(GB_ECONOMY, f"{unit} is helpless", c.at, reason="pf1.helpless", params=values(unit=unit))
-        if c.helpless or c.defeated
-        else None
-    )
-    cannot_move = None
-    if c.prone:
-        cannot_move = Illegal(GB_PRONE, "stand up first (house rule)", c.at, reason="pf1.prone_stand_first")
-    elif ts.stepped:
-        cannot_move = Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at, reason="pf1.after_step")
-    elif speed <= 0:
-        cannot_move = no_band_reason(sit, unit)
     enemies = [o for o in sit.others(unit) if c.hostile_to(o) and not o.defeated]
+    out: dict[str, Illegal | None] = {}
     for kind in ACTION_KINDS:
-        why: Illegal | None
-        if kind in NOT_PF1:
+        why = precheck(sit, unit, kind)
+        if why is None and kind == "attack" and not any(in_reach(sit, unit, e.id) for e in enemies):
+            why = Illegal("GB-ATTACK", "no opponent in reach", c.at, reason="pf1.no_target_in_reach")
+        elif why is None and kind == "charge" and not enemies:
+            # rule() refuses a charge without a target under GB-ATTACK, as it does an attack
+            why = Illegal("GB-ATTACK", "no opponent to charge", c.at, reason="pf1.no_charge_target")
+        elif why is None and kind in ("overrun", "tumble") and not enemies:
             why = Illegal(
-                GB_NO_ACTION,
-                f"pf1 has no action called {kind!r}",
-                reason="pf1.no_such_action",
+                "PF1-OVERRUN" if kind == "overrun" else "PF1-TUMBLE",
+                f"{kind} needs `through`: the opponent to pass",
+                c.at,
+                reason="pf1.needs_through",
                 params=values(action=kind),
             )
-        elif kind == "end_turn":
-            why = None
-        elif kind in ("move", "overrun", "tumble"):
-            why = cannot_move or economy_refusal(ts, "move", c.at)
-            if why is None and kind == "tumble" and not c.acrobatics:
-                why = Illegal("PF1-TUMBLE", "not trained in Acrobatics", c.at, reason="pf1.no_acrobatics")
-        elif kind == "double_move":
-            why = cannot_move or (
-                None
-                if full_round_free(ts)
-                else Illegal("PF1-DOUBLE-MOVE", "needs both actions", c.at, reason="pf1.needs_both_actions")
-            )
-        elif kind == "minimum_move":
-            why = minimum_move_precheck(sit, unit)
-        elif kind in ("run", "charge"):
-            why = cannot_move or (
-                None
-                if full_round_free(ts) and not ts.moved
-                else Illegal(
-                    "PF1-RUN" if kind == "run" else "PF1-MIN-MOVE",
-                    "needs the whole round",
-                    c.at,
-                    reason="pf1.needs_whole_round",
-                )
-            )
-            if why is None and kind == "charge" and not enemies:
-                why = Illegal(GB_CHARGE, "no opponent to charge", c.at, reason="pf1.no_charge_target")
-        elif kind == "step":
-            why = (
-                None
-                if not (ts.moved or ts.stepped or c.prone)
-                else Illegal("PF1-FIVE-FOOT-STEP", "already moved this round", c.at, reason="pf1.already_moved")
-            )
-        elif kind == "attack":
-            why = economy_refusal(ts, "standard", c.at)
-            if why is None and escaping_now(sit, unit):
-                why = Illegal(
-                    "PF1-ESCAPE-ARTIST",
-                    "cannot attack while squeezing through a too-narrow space",
-                    c.at,
-                    reason="pf1.attack_wriggling",
-                )
-            if why is None and not any(in_reach(sit, unit, e.id) for e in enemies):
-                why = Illegal("GB-ATTACK", "no opponent in reach", c.at, reason="pf1.no_target_in_reach")
-        elif kind == "drop_prone":
-            why = (
-                None
-                if not c.prone
-                else Illegal(GB_PRONE, "already prone", c.at, reason="pf1.already_prone", params=values(unit=unit))
-            )
-        elif kind == "stand_up":
-            why = (
-                Illegal(GB_PRONE, "not prone", c.at, reason="pf1.not_prone", params=values(unit=unit))
-                if not c.prone
-                else economy_refusal(ts, "move", c.at)
-            )
-        elif kind == "interact":
-            why = economy_refusal(ts, "move", c.at)
-            if why is None and not _door_near(sit, unit):
-                why = Illegal(GB_DOOR, "no door next to the unit", c.at, reason="pf1.no_door_near")
-        else:
-            why = Illegal(
-                GB_NO_ACTION,
-                f"pf1 has no action called {kind!r}",
-                reason="pf1.no_such_action",
-                params=values(action=kind),
-            )
-        out[kind] = helpless if helpless and kind != "end_turn" else why
+        elif kind == "interact" and not (c.helpless or c.defeated) and not _door_near(sit, unit):
+            # rule() asks for the door before the move action it costs
+            why = Illegal(GB_DOOR, "no door next to the unit", c.at, reason="pf1.no_door_near")
+        out[kind] = why
     return out
 
 
@@ -262,4 +251,4 @@ def _door_near(sit: Situation, unit: str) -> bool:
     return False
 
 
-__all__ = ["available", "rule"]
+__all__ = ["available", "precheck", "rule"]

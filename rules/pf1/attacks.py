@@ -95,16 +95,12 @@ def _target_fail(sit: Situation, unit: str, target: str | None, at: Square) -> I
     return None
 
 
-def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
-    """Rule on a melee attack, a standard action (GB-ATTACK)."""
-    unit = action.unit
-    assert unit is not None
+def attack_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot attack now, whatever the target (rule() and available())."""
     c = sit.creature(unit)
-    ts = current_turn(sit, unit)
-    fail = _target_fail(sit, unit, action.target, c.at) or economy_refusal(ts, "standard", c.at)
+    fail = economy_refusal(current_turn(sit, unit), "standard", c.at)
     if fail:
         return fail
-    assert action.target is not None
     if escaping_now(sit, unit):
         return Illegal(
             "PF1-ESCAPE-ARTIST",
@@ -112,6 +108,36 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
             c.at,
             reason="pf1.attack_wriggling",
         )
+    return None
+
+
+def charge_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot charge now, whatever the target and path (rule() and available())."""
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    if not full_round_free(ts) or ts.stepped or ts.moved:
+        return Illegal(
+            GB_CHARGE, "a charge takes the whole round and no other movement", c.at, reason="pf1.charge_whole_round"
+        )
+    if c.prone:
+        return Illegal(
+            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+        )
+    if effective_speed(c) <= 0:
+        return Illegal(GB_CHARGE, "speed is 0", c.at, reason="pf1.speed_zero")
+    return None
+
+
+def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on a melee attack, a standard action (GB-ATTACK)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    fail = _target_fail(sit, unit, action.target, c.at) or attack_precheck(sit, unit)
+    if fail:
+        return fail
+    assert action.target is not None
     if not in_reach(sit, unit, action.target):
         return Illegal(
             "GB-ATTACK",
@@ -136,17 +162,10 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
     if fail:
         return fail
     assert action.target is not None
-    if not full_round_free(ts) or ts.stepped or ts.moved:
-        return Illegal(
-            GB_CHARGE, "a charge takes the whole round and no other movement", c.at, reason="pf1.charge_whole_round"
-        )
-    if c.prone:
-        return Illegal(
-            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
-        )
+    refused = charge_precheck(sit, unit)
+    if refused is not None:
+        return refused
     speed = effective_speed(c)
-    if speed <= 0:
-        return Illegal(GB_CHARGE, "speed is 0", c.at, reason="pf1.speed_zero")
     path = action_path(action)
     if not path:
         return Illegal(GB_CHARGE, "a charge needs a path", c.at, reason="pf1.charge_needs_path")

@@ -24,21 +24,15 @@ from rules.pf1.speed import run_multiplier
 from rules.pf1.turn import current_turn
 
 
-def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
-    """Rule on a move, double move or run (PF1-MOVE-ACTION, PF1-DOUBLE-MOVE, PF1-RUN)."""
-    unit = action.unit
-    assert unit is not None
-    c = sit.creature(unit)
-    ts = current_turn(sit, unit)
-    refused = mode_fail(sit, unit, action.mode)
+def movement_precheck(sit: Situation, unit: str, kind: str, mode: str | None = None) -> Illegal | None:
+    """Why the unit cannot take a move, double move or run now, whatever the path (rule() and available())."""
+    refused = mode_fail(sit, unit, mode)
     if refused is not None:
         return refused
-    switched = action.mode is not None and action.mode != c.mode
-    if switched:
-        c = c.evolve(mode=action.mode)
-        sit = replace(sit, creatures={**sit.creatures, unit: c})
-    speed = effective_speed(c)
-    kind = action.kind
+    c = sit.creature(unit)
+    if mode is not None and mode != c.mode:
+        c = c.evolve(mode=mode)
+    ts = current_turn(sit, unit)
     if c.prone:
         return Illegal(
             GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
@@ -49,7 +43,6 @@ def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling 
         )
     if kind == "move":
         fail = economy_refusal(ts, "move", c.at)
-        band = Band("move", speed)
     elif kind == "double_move":
         fail = (
             None
@@ -61,18 +54,38 @@ def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling 
                 reason="pf1.needs_both_actions",
             )
         )
-        band = Band("double_move", speed, split=True)
     else:
         fail = (
             None
             if full_round_free(ts)
             else Illegal("PF1-RUN", "running takes the whole round", c.at, reason="pf1.run_whole_round")
         )
-        band = Band("run", speed * run_multiplier(c), run=True)
     if fail:
         return fail
-    if speed <= 0:
+    if effective_speed(c) <= 0:
         return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at, reason="pf1.speed_zero")
+    return None
+
+
+def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on a move, double move or run (PF1-MOVE-ACTION, PF1-DOUBLE-MOVE, PF1-RUN)."""
+    unit = action.unit
+    assert unit is not None
+    refused = movement_precheck(sit, unit, action.kind, action.mode)
+    if refused is not None:
+        return refused
+    c = sit.creature(unit)
+    switched = action.mode is not None and action.mode != c.mode
+    if switched:
+        c = c.evolve(mode=action.mode)
+        sit = replace(sit, creatures={**sit.creatures, unit: c})
+    speed = effective_speed(c)
+    if action.kind == "move":
+        band = Band("move", speed)
+    elif action.kind == "double_move":
+        band = Band("double_move", speed, split=True)
+    else:
+        band = Band("run", speed * run_multiplier(c), run=True)
     result = judge(sit, unit, action_path(action), [band])
     if isinstance(result, Illegal):
         return result
@@ -83,13 +96,10 @@ def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling 
     return done
 
 
-def rule_step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
-    """Rule on the 1.5 m step (PF1-FIVE-FOOT-STEP)."""
-    unit = action.unit
-    assert unit is not None
+def step_precheck(sit: Situation, unit: str) -> Illegal | None:
+    """Why the unit cannot take the 1.5 m step now, whatever the square (rule() and available())."""
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
-    path = action_path(action)
     if ts.stepped:
         return Illegal("PF1-FIVE-FOOT-STEP", "only one 1.5 m step per round", c.at, reason="pf1.one_step")
     if ts.moved:
@@ -99,14 +109,28 @@ def rule_step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
             c.at,
             reason="pf1.moved_no_step",
         )
-    if len(path) != 1:
-        return Illegal(
-            "PF1-FIVE-FOOT-STEP", "the 1.5 m step enters exactly one square", c.at, reason="pf1.step_one_square"
-        )
     if c.prone:
         return Illegal(
             GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
         )
+    return None
+
+
+def rule_step(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
+    """Rule on the 1.5 m step (PF1-FIVE-FOOT-STEP)."""
+    unit = action.unit
+    assert unit is not None
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    path = action_path(action)
+    # the action's shape first: a malformed step is refused under PF1-FIVE-FOOT-STEP whatever the unit's state
+    if len(path) != 1:
+        return Illegal(
+            "PF1-FIVE-FOOT-STEP", "the 1.5 m step enters exactly one square", c.at, reason="pf1.step_one_square"
+        )
+    refused = step_precheck(sit, unit)
+    if refused is not None:
+        return refused
     result = judge(sit, unit, path, [Band("step", 1 << 20)])
     if isinstance(result, Illegal):
         return result
@@ -177,12 +201,29 @@ def rule_minimum_move(sit: Situation, action: Action, rng: random.Random) -> Rul
     return finish_move(sit, unit, ruling, walk, "minimum_move", rng)
 
 
+def through_precheck(sit: Situation, unit: str, kind: str) -> Illegal | None:
+    """Why the unit cannot overrun or tumble now, whatever the opponent (rule() and available())."""
+    c = sit.creature(unit)
+    ts = current_turn(sit, unit)
+    if kind == "tumble" and not c.acrobatics:
+        return Illegal(
+            "PF1-TUMBLE", "only a creature trained in Acrobatics can tumble", c.at, reason="pf1.no_acrobatics"
+        )
+    fail = economy_refusal(ts, "move", c.at)
+    if fail or ts.stepped:
+        return fail or Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at, reason="pf1.after_step")
+    if c.prone:
+        return Illegal(
+            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+        )
+    return None
+
+
 def rule_through_move(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
     """Rule on an overrun or tumble through an opponent (PF1-OVERRUN, PF1-TUMBLE)."""
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
-    ts = current_turn(sit, unit)
     rule_id = "PF1-OVERRUN" if action.kind == "overrun" else "PF1-TUMBLE"
     target_id = action.through or action.target
     if target_id is None or target_id not in sit.creatures:
@@ -210,17 +251,9 @@ def rule_through_move(sit: Situation, action: Action, rng: random.Random) -> Rul
             reason="pf1.fills_space_past",
             params=values(target=target_id),
         )
-    if action.kind == "tumble" and not c.acrobatics:
-        return Illegal(
-            "PF1-TUMBLE", "only a creature trained in Acrobatics can tumble", c.at, reason="pf1.no_acrobatics"
-        )
-    fail = economy_refusal(ts, "move", c.at)
-    if fail or ts.stepped:
-        return fail or Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at, reason="pf1.after_step")
-    if c.prone:
-        return Illegal(
-            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
-        )
+    refused = through_precheck(sit, unit, action.kind)
+    if refused is not None:
+        return refused
     path = action_path(action)
     mover = Mover(sit, unit)
     their = target.footprint()
