@@ -7,6 +7,7 @@ stays where it is and the display draws a link line instead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from rules.core import Illegal, Situation, Square, values
@@ -71,23 +72,29 @@ def spot_apart(sit: Situation, unit: str, target: str) -> Square | None:
     return _best_cell(sit, unit, target, 2)
 
 
+def too_close(cells: Sequence[Square]) -> list[tuple[int, int]]:
+    """HX-START-APART, the one check: every pair (i, j), i < j, of token cells less than two cells apart
+    (sharing a cell or touching). Asked by setup_problems and by the level's start_problems."""
+    return [(i, j) for i, j in combinations(range(len(cells)), 2) if chebyshev(cells[i], cells[j]) < 2]
+
+
 def setup_problems(sit: Situation) -> list[Illegal]:
     """Every way the starting layout breaks HX-START-APART: touching tokens, or bindings already made."""
     problems = []
     live = sorted((uid, c) for uid, c in sit.creatures.items() if not c.defeated)
-    for (a, ca), (b, cb) in combinations(live, 2):
-        if chebyshev(ca.at, cb.at) < 2:
-            how = "share a cell" if ca.at == cb.at else "touch"
-            problems.append(
-                Illegal(
-                    "HX-START-APART",
-                    f"{a} at {list(ca.at)} and {b} at {list(cb.at)} {how} at the start; "
-                    "every token must start at least two cells from every other",
-                    at=cb.at,
-                    reason="hx.start_shared" if ca.at == cb.at else "hx.start_touching",
-                    params=values(unit=a, square=ca.at, other=b, other_square=cb.at),
-                )
+    for i, j in too_close([c.at for _, c in live]):
+        (a, ca), (b, cb) = live[i], live[j]
+        how = "share a cell" if ca.at == cb.at else "touch"
+        problems.append(
+            Illegal(
+                "HX-START-APART",
+                f"{a} at {list(ca.at)} and {b} at {list(cb.at)} {how} at the start; "
+                "every token must start at least two cells from every other",
+                at=cb.at,
+                reason="hx.start_shared" if ca.at == cb.at else "hx.start_touching",
+                params=values(unit=a, square=ca.at, other=b, other_square=cb.at),
             )
+        )
     for p in sorted(sorted(p) for p in sit.bindings):
         problems.append(
             Illegal(

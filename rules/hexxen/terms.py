@@ -9,7 +9,8 @@ from typing import Any
 
 from rules.actions import TACTICS as ACTION_TACTICS
 from rules.core import Creature, Effect, Options, Square
-from rules.placement import StartProblem, overlaps, touching
+from rules.hexxen.placement import too_close
+from rules.placement import StartProblem
 from rules.ruleset import Tape
 from rules.unit_keys import COMBAT_KEYS
 
@@ -47,8 +48,38 @@ def unit_problems(fields: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def start_problems(units: Sequence[Creature]) -> list[StartProblem]:
-    """Tokens on one cell, else tokens that touch (HX-START-APART: at least one empty square between)."""
-    return overlaps(units, lambda a, b: False) or touching(units)
+    """Tokens on one cell, else tokens that touch (HX-START-APART: at least one empty square between).
+
+    The pairs come from placement.too_close, the check setup_problems asks too; each later token is
+    named once, with the first earlier token it is too close to.
+    """
+    first: dict[int, int] = {}
+    shared: dict[int, int] = {}
+    for i, j in too_close([u.at for u in units]):
+        first.setdefault(j, i)
+        if units[i].at == units[j].at:
+            shared.setdefault(j, i)
+    if shared:
+        return [
+            StartProblem(
+                j, "level_error.taken", {"square": list(units[j].at), "other": units[i].id, "index": i, "rule": ""}
+            )
+            for j, i in sorted(shared.items())
+        ]
+    return [
+        StartProblem(
+            j,
+            "level_error.touching",
+            {
+                "unit": units[j].id,
+                "at": list(units[j].at),
+                "other": units[i].id,
+                "index": i,
+                "other_at": list(units[i].at),
+            },
+        )
+        for j, i in sorted(first.items())
+    ]
 
 
 def distance(options: Options, a: Square, b: Square) -> Tape:
