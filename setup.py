@@ -13,7 +13,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-DATA_GLOBS = ("levels/*.toml", "levels/tutorials/*.toml", "assets/**/*.toml")
+DATA_GLOBS = ("levels/*.toml", "levels/order.txt", "levels/tutorials/*.toml", "assets/**/*.toml")
 """Shipped data, as globs from the repository root; copied into the package as game/_data/<same path>.
 Only the levels themselves: replays/ or anything else a run left in levels/ stays out."""
 HERE = Path(__file__).resolve().parent

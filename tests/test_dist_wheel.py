@@ -81,6 +81,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names = zipfile.ZipFile(wheel).namelist()
     assert "game/_data/levels/pf1_bridge.toml" in names and "game/_data/assets/i18n/he.toml" in names
     assert "game/_data/assets/catalog/rules.en.toml" in names
+    assert "game/_data/levels/order.txt" in names  # the play order travels with the levels
     assert not any("/replays/" in n for n in names)
     venv = base / "venv"
     assert _run([sys.executable, "-m", "venv", venv]).returncode == 0

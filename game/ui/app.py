@@ -227,13 +227,13 @@ class App:
                 self.scene.relayout(self.screen.get_size())  # redraw all: the banner covers part of the scene
 
     def next_level(self) -> None:
-        """The next level of the level folder (alphabetical, wrapping round) after the one just played."""
+        """The level after the one just played in the play order (levels/order.txt, wrapping round)."""
         if self.level is None:
             return
-        levels = sorted(LEVELS_DIR.glob("*.toml"))
-        here = Path(self.level.source).resolve()
-        after = [p for p in levels if p.resolve() > here] or levels
-        self.open_level(after[0] if after else here)
+        from game.level_order import next_level
+
+        here = Path(self.level.source)
+        self.open_level(next_level(LEVELS_DIR, here) or here)
 
     def replay(self) -> None:
         """The same level again from the start."""

@@ -4,11 +4,14 @@ ask of the window that shows it (`SceneHost`, so scenes never import the app).""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.settings import Settings
+
+if TYPE_CHECKING:
+    from game.level import Level
 
 
 class Scene:
@@ -48,6 +51,8 @@ class SceneHost(Protocol):
     players: str
     settings: Settings
     """The player's settings in use (game/settings.py)."""
+    level: Level | None
+    """The level being played (None before the first one opens)."""
 
     @property
     def animation_speed(self) -> str:
