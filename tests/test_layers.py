@@ -122,13 +122,24 @@ def test_the_scan_sees_imports_inside_functions_and_submodules():
 
 def test_the_battle_controller_imports_no_pygame():
     """The controller, the panel model and the forecast are testable without a window."""
-    for name in ("controller", "panel_model", "forecast", "autoplay", "options", "odds", "previews", "card"):
+    for name in (
+        "controller",
+        "panel_model",
+        "forecast",
+        "autoplay",
+        "options",
+        "odds",
+        "previews",
+        "card",
+        "approach",
+        "outcome",
+    ):
         tree = ast.parse((ROOT / "game" / "ui" / f"{name}.py").read_text(encoding="utf-8"))
         modules = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         modules |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         assert not any(m.split(".")[0] == "pygame" for m in modules), name
         local = {m for m in modules if m.startswith("game.ui.")}
-        allowed = ("controller", "forecast", "autoplay", "panel_model", "odds", "previews", "card")
+        allowed = ("controller", "forecast", "autoplay", "panel_model", "odds", "previews", "card", "approach")
         assert local <= {f"game.ui.{n}" for n in allowed}, name
 
 

@@ -59,7 +59,9 @@ def test_relief_with_two_comrades_bound_asks_which_one_and_releases_the_clicked_
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
     app.step()
     assert scene.tactic == "relieve"
-    scene.click_square(sit.creatures["n1"].at)
+    scene.click_square(sit.creatures["n1"].at)  # the forecast
+    assert scene.releasing is None and scene.armed == "attack"
+    scene.click_square(sit.creatures["n1"].at)  # the confirming click asks whom to release
     assert scene.releasing == ("n1", ("h1", "h2"))
     scene.click_square(sit.creatures["h2"].at)
     last = app.match.history[-1]

@@ -52,9 +52,14 @@ def test_shaded_squares_are_exactly_the_squares_reach_returns(pf1_app: App) -> N
     board = scene.situation().board
     plain = {(x, y): sample(pf1_app, (x, y)) for x in range(board.width) for y in range(board.height)}
     click_unit(pf1_app, "hero")
-    shaded = {sq for sq, colour in plain.items() if sample(pf1_app, sq) != colour}
+    changed = {sq for sq, colour in plain.items() if sample(pf1_app, sq) != colour}
     expected = {r.at for r in pf1_app.match.ruleset.reachable(pf1_app.match.situation(), "hero")}
     assert expected, "the hero can reach squares"
+    # the enemy the hero can attack this turn is ringed, not shaded
+    sit = scene.situation()
+    ringed = {sq for uid in scene.ctl.targets() for sq in sit.creatures[uid].footprint()}
+    assert scene.ctl.targets() == frozenset({"ogre"}) and ringed <= changed
+    shaded = changed - ringed
     assert shaded == expected
     # and each band gets its own colour
     for r in pf1_app.match.ruleset.reachable(pf1_app.match.situation(), "hero"):
@@ -182,7 +187,7 @@ def test_action_bar_button_drops_prone_and_disabled_buttons_explain(pf1_app: App
     assert pf1_app.match.situation().creatures["hero"].prone
 
 
-def test_hexxen_click_on_an_engageable_enemy_attacks_it(tmp_path: Path) -> None:
+def test_hexxen_click_on_an_engageable_enemy_then_the_confirming_click_attacks_it(tmp_path: Path) -> None:
     level = tmp_path / "hx.toml"
     level.write_text(
         FIELD.format(ruleset="hexxen").replace('side = "blue"\n', 'side = "blue"\nrole = "npc"\n'), encoding="utf-8"
@@ -195,9 +200,17 @@ def test_hexxen_click_on_an_engageable_enemy_attacks_it(tmp_path: Path) -> None:
         assert not scene.forecast.reach  # hexxen has no free movement: only engagements
         key(app, pygame.K_2)
         assert scene.tactic == "relieve"
-        click_unit(app, "ogre")
-        action = app.match.history[-1].action
-        assert (action.kind, action.unit, action.target, action.tactic) == ("attack", "hero", "ogre", "relieve")
+        click_unit(app, "ogre")  # nobody is bound to the ogre: rule() refuses the relief before anything happens
+        assert scene.armed is None and not app.match.history and "HX-RELIEF" in scene.ctl.toast
+        key(app, pygame.K_1)
+        assert scene.tactic == "front"
+        click_unit(app, "ogre")  # the forecast (the same attack flow as pf1 and dnd5e)
+        assert scene.armed == "attack" and not app.match.history
+        click_unit(app, "ogre")  # the confirming click
+        record = app.match.history[-1]
+        action = record.action
+        assert (action.kind, action.unit, action.target, action.tactic) == ("attack", "hero", "ogre", "front")
+        assert record.result.ok
     finally:
         app.close()
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import current_language
+from game.i18n import current_language, is_rtl
 from game.numerals import number
 from game.ui import theme
 from game.ui.backdrop import Backdrop
@@ -268,15 +268,26 @@ def _margins(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
 def draw_tip(
     screen: pygame.Surface, text: str, at: tuple[int, int], background: theme.Color, bounds: pygame.Rect | None = None
 ) -> pygame.Rect:
-    """A small label box next to the pointer, kept inside `bounds` (default: the window)."""
+    """A small label box next to the pointer, kept inside `bounds` (default: the window); "\n" starts a line."""
     area = bounds if bounds is not None else screen.get_rect()
     f = theme.font(20, bold=True)
-    if f.size(text)[0] > area.width - 16:
-        # a refusal can be long: cut it to the board's width rather than run off screen
-        while len(text) > 4 and f.size(text + "…")[0] > area.width - 16:
-            text = text[:-1]
-        text += "…"
-    label = theme.label(text, 20, theme.TEXT, True)
+    lines = []
+    for line in text.split("\n"):
+        if f.size(line)[0] > area.width - 16:
+            # a refusal can be long: cut it to the board's width rather than run off screen
+            while len(line) > 4 and f.size(line + "…")[0] > area.width - 16:
+                line = line[:-1]
+            line += "…"
+        lines.append(theme.label(line, 20, theme.TEXT, True))
+    label = lines[0]
+    if len(lines) > 1:
+        label = pygame.Surface((max(s.get_width() for s in lines), sum(s.get_height() for s in lines)), pygame.SRCALPHA)
+        y = 0
+        for line_surface in lines:
+            # each line starts where the language reads from
+            x = label.get_width() - line_surface.get_width() if is_rtl() else 0
+            label.blit(line_surface, (x, y))
+            y += line_surface.get_height()
     box = label.get_rect().inflate(12, 8)
     box.topleft = (at[0] + 16, at[1] + 14)
     if box.right > area.right:

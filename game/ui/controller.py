@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from game.i18n import action_name, refusal, t
 from game.match import Match, Record
+from game.ui.approach import Approach
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.forecast import Forecast, Preview, action_for_band, switchable_modes
-from game.ui.odds import Odds
+from game.ui.odds import MissingDice, Odds
 from game.ui.previews import Previews
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
@@ -76,7 +77,9 @@ class BattleController(Previews):
         self._ends_key: tuple[object, ...] | None = None
         self._ends: dict[Square, Ruling | Illegal] = {}
         self._shade: Forecast | None = None
-        self._odds: dict[tuple[int, str, str], Odds | Illegal] = {}
+        self._odds: dict[tuple[int, str, str, str], Odds | Illegal] = {}
+        self._approach_key: tuple[object, ...] | None = None
+        self._approaches: dict[str, Approach | Illegal] = {}
 
     # --- reading the match ---------------------------------------------------------------
 
@@ -105,8 +108,13 @@ class BattleController(Previews):
         return found[0] if found else None
 
     def targets(self) -> frozenset[str]:
-        """Enemies ringed as targets while a target action is armed (only the chosen one once chosen)."""
-        if self.armed is None or not shape(self.armed).target or self.selected is None:
+        """Enemies ringed: those the selected unit can attack this turn (where it stands or after a move);
+        while another target action is armed, its possible targets (only the chosen one once chosen)."""
+        if self.selected is None:
+            return frozenset()
+        if self.armed is None or (self.armed == "attack" and self.armed_target is None):
+            return self.attackable()
+        if not shape(self.armed).target:
             return frozenset()
         if self.armed_target is not None:
             return frozenset({self.armed_target})
@@ -344,10 +352,12 @@ class BattleController(Previews):
         self.perform(Action("end_turn"))
 
     def aim(self, target: str) -> None:
-        """A click on an enemy: first the attack forecast, then a second click on it attacks."""
+        """A click on an enemy: first the attack forecast (with the move into reach, if one is needed), then a
+        second click on it moves there and attacks."""
         if self.armed == "attack" and self.armed_target == target:
             self.armed = self.armed_target = None
-            self._attack(target)
+            self.aimed = False
+            self._strike(target)
             return
         odds = self.odds(target)
         if isinstance(odds, Illegal):
@@ -436,15 +446,32 @@ class BattleController(Previews):
             if clicked is not None:
                 self.say(t("battle.cannot_act", unit=clicked.name or clicked.id))
             return
-        if clicked is not None and clicked.id in self.forecast.engage:
-            self._attack(clicked.id)
-            return
         if clicked is not None and self.is_enemy(clicked):
             self.aim(clicked.id)
             return
         entry = self.forecast.reach.get(sq)
         if entry is not None:
             self.perform(action_for_band(entry.band, self.selected, tuple(entry.path), self.forecast.mode))
+
+    def _strike(self, target: str) -> None:
+        """The confirmed attack: the move into reach first when one is needed, then the attack (two actions)."""
+        unit = self.selected
+        way = self.approach_to(target)
+        if isinstance(way, Illegal) or unit is None:
+            self.say(self.attack_tip(target))
+            return
+        if way.move is not None:
+            if isinstance(self.perform(way.move), Illegal):
+                return
+            # the real dice of the attacks of opportunity on the way may have changed what is possible
+            if self.selected != unit or self.match.finished:
+                return
+            check = self.match.ruleset.rule(self.situation(), way.attack, MissingDice())
+            if isinstance(check, Illegal):
+                reason = refusal(check, names=self.names())
+                self.say(t("battle.refused_action", action=action_name("attack"), reason=reason))
+                return
+        self._attack(target)
 
     def _attack(self, target: str) -> None:
         """hexxen attack with the chosen tactic; relief or cut-in with several comrades asks whom to release."""

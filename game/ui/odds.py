@@ -43,6 +43,17 @@ class _Dice(random.Random):
         return b if self.high else a
 
 
+class MissingDice(_Dice):
+    """A look-ahead die: every d20 shows 1 (every attack misses), every other die its lowest face."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    def randint(self, a: int, b: int) -> int:
+        """1 on a d20, else the lowest face."""
+        return 1 if (a, b) == (1, 20) else a
+
+
 def _hit(ruling: Ruling) -> bool:
     return any(e.kind == "hit" for e in ruling.events)
 

@@ -33,11 +33,12 @@ def draw_overlays(
         details = ctl.step_costs or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         drawn += renderer.draw_preview(screen, view, sit, ctl.selected, ctl.preview, mouse, details)
         drawn.append(draw_card(screen, ctl.card_lines(), view.rect, mouse))
-    elif ctl.forecast is not None and ctl.forecast.engage and ctl.hover_sq is not None:
+    elif ctl.selected is not None and ctl.hover_sq is not None and not ctl.armed:
         target = ctl.unit_at(ctl.hover_sq)
-        if target is not None and target.id in ctl.forecast.engage:
-            tip = t("battle.attack_engage", target=target.name or target.id)
-            drawn.append(draw_tip(screen, tip, mouse, TIP_BACKGROUND, view.rect))
+        if target is not None and ctl.is_enemy(target) and target.id in ctl.attackable():
+            # the attack forecast before any click, with the move into reach it would make
+            drawn += draw_path(screen, ctl, view, ctl.approach_path())
+            drawn.append(draw_tip(screen, ctl.attack_tip(target.id, confirm=False), mouse, TIP_BACKGROUND, view.rect))
     if ctl.armed and ctl.hover_sq is not None:
         drawn += draw_armed(screen, ctl, view, mouse)
     if ctl.ruler is not None and ctl.ruler[0] != ctl.ruler[1]:
@@ -88,14 +89,20 @@ def draw_armed(
 ) -> list[pygame.Rect]:
     """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
     assert ctl.hover_sq is not None
-    drawn: list[pygame.Rect] = []
-    path = ctl.armed_path(ctl.hover_sq)
-    if path and ctl.selected is not None:
-        me = ctl.situation().creatures[ctl.selected]
-        points = [view.square_center(me.at)] + [view.square_center(sq) for sq in path]
-        drawn = [pygame.draw.line(screen, theme.ACCENT, a, b, 4) for a, b in itertools.pairwise(points)]
+    drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq))
     drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, TIP_BACKGROUND, view.rect))
     return [r.inflate(4, 4) for r in drawn]
+
+
+def draw_path(
+    screen: pygame.Surface, ctl: BattleController, view: BoardView, path: tuple[tuple[int, int], ...]
+) -> list[pygame.Rect]:
+    """A line from the selected unit along `path` (a charge, or the move into reach before an attack)."""
+    if not path or ctl.selected is None:
+        return []
+    me = ctl.situation().creatures[ctl.selected]
+    points = [view.square_center(me.at)] + [view.square_center(sq) for sq in path]
+    return [pygame.draw.line(screen, theme.ACCENT, a, b, 4).inflate(4, 4) for a, b in itertools.pairwise(points)]
 
 
 HELP_KEYS = ("select", "move", "attack", "bar", "tape", "camera", "undo", "end", "back", "save")

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 from game.i18n import action_name, current_language, refusal, t
 from game.local_text import local
+from game.ui.approach import Approach, find_approach
 from game.ui.card import path_card
 from game.ui.forecast import Forecast, Preview, straight_path
 from game.ui.odds import Odds, attack_odds
 from rules.actions import Action, shape
-from rules.core import Illegal, Ruling, Situation, Square
+from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.hexxen import release_choices
 from rules.ruleset import Reach
 
 if TYPE_CHECKING:
@@ -33,10 +35,13 @@ class Previews:
     armed_target: str | None
     tactic: str
     version: int
+    hover_sq: Square | None
     _ends_key: tuple[object, ...] | None
     _ends: dict[Square, Ruling | Illegal]
     _shade: Forecast | None
-    _odds: dict[tuple[int, str, str], Odds | Illegal]
+    _odds: dict[tuple[int, str, str, str], Odds | Illegal]
+    _approach_key: tuple[object, ...] | None
+    _approaches: dict[str, Approach | Illegal]
 
     def situation(self) -> Situation:
         """The match situation (the controller reads it once per state version)."""
@@ -46,14 +51,52 @@ class Previews:
         """A unit's display name."""
         raise NotImplementedError
 
+    def unit_at(self, sq: Square) -> Creature | None:
+        """The unit covering `sq`."""
+        raise NotImplementedError
+
     def odds(self, target: str) -> Odds | Illegal:
-        """The selected unit's attack on `target`: hit chance and damage range, or why it is refused (cached)."""
+        """The selected unit's attack on `target` (after the move into reach, if one is needed): hit chance and
+        damage range, or why it is refused (cached)."""
         assert self.selected is not None
-        key = (self.version, self.selected, target)
+        key = (self.version, self.selected, target, self.tactic)
         if key not in self._odds:
-            action = Action("attack", self.selected, target=target, tactic=self.tactic)
-            self._odds = {key: attack_odds(self.match.ruleset, self.situation(), action)}
+            way = self.approach_to(target)
+            if isinstance(way, Illegal):
+                self._odds[key] = way
+            else:
+                self._odds[key] = attack_odds(self.match.ruleset, way.after or self.situation(), way.attack)
         return self._odds[key]
+
+    def approach_to(self, target: str) -> Approach | Illegal:
+        """How the selected unit attacks `target` this turn: where it stands, or after the cheapest move into
+        reach that rule() accepts the attack after (cached per state, unit, tactic and mode)."""
+        assert self.selected is not None
+        mode = self.forecast.mode if self.forecast is not None else None
+        key = (self.version, self.selected, self.tactic, mode)
+        if self._approach_key != key:
+            self._approach_key, self._approaches = key, {}
+        if target not in self._approaches:
+            reach = self.forecast.reach if self.forecast is not None and self.forecast.unit == self.selected else {}
+            sit = self.situation()
+            comrades = release_choices(sit, self.selected, target, self.tactic)
+            release = comrades[0] if len(comrades) > 1 else None  # the player picks one after confirming
+            self._approaches[target] = find_approach(
+                self.match.ruleset, sit, self.selected, target, reach, self.tactic, mode, release
+            )
+        return self._approaches[target]
+
+    def attackable(self) -> frozenset[str]:
+        """The enemies the selected unit can attack this turn, from where it stands or after a move (ringed)."""
+        if self.selected is None:
+            return frozenset()
+        sit = self.situation()
+        side = sit.creatures[self.selected].side
+        return frozenset(
+            uid
+            for uid, c in sit.creatures.items()
+            if c.side != side and not c.defeated and isinstance(self.approach_to(uid), Approach)
+        )
 
     def _armed_action(self, sq: Square) -> Action | None:
         """The action an armed step, charge, overrun or tumble would be if it ended on `sq`."""
@@ -136,23 +179,45 @@ class Previews:
             return t("battle.armed_enemy", action=name)
         return t("battle.armed_square", action=name)
 
-    def attack_tip(self, target: str) -> str:
-        """The attack forecast on `target`: hit chance, damage range, the rules, and how to confirm."""
+    def attack_tip(self, target: str, confirm: bool = True) -> str:
+        """The attack forecast on `target`: the move into reach first (if one is needed, with the attacks of
+        opportunity on the way), hit chance, damage range, the rules, and how to go on (`confirm`: it is aimed)."""
         odds = self.odds(target)
         if isinstance(odds, Illegal):
             reason = refusal(odds, names=self.names())
             return t("battle.refused_action", action=action_name("attack"), reason=reason)
-        return t(
-            "turns.attack_forecast",
+        text = t(
+            "turns.attack_forecast" if confirm else "attack_flow.hover_forecast",
             target=self.name_of(target),
             chance=round(odds.chance * 100),
             low=odds.low,
             high=odds.high,
             rules=" ".join(odds.rules),
         )
+        way = self.approach_to(target)
+        if isinstance(way, Approach) and way.to is not None:
+            first = t("attack_flow.move_first", square=f"[{way.to[0]}, {way.to[1]}]", metres=float(way.cost_m))
+            if way.provokers:
+                first += " · " + t("battle.provokes_from", names=", ".join(self.name_of(u) for u in way.provokers))
+            text = f"{first}\n{text}"
+        return text
+
+    def approach_path(self) -> tuple[Square, ...]:
+        """The path of the move into reach of the aimed (or hovered) enemy (empty when none is needed)."""
+        target = self.armed_target if self.armed == "attack" else None
+        if target is None and self.armed is None and self.hover_sq is not None and self.selected is not None:
+            hovered = self.unit_at(self.hover_sq)
+            target = hovered.id if hovered is not None and hovered.id in self.attackable() else None
+        if target is None or self.selected is None:
+            return ()
+        way = self.approach_to(target)
+        return way.move.path if isinstance(way, Approach) and way.move is not None else ()
 
     def armed_path(self, sq: Square) -> tuple[Square, ...]:
-        """The straight path a charge, overrun or tumble would take to end on `sq` (empty before the enemy)."""
+        """The straight path a charge, overrun or tumble would take to end on `sq` (empty before the enemy);
+        an aimed attack: the move into reach."""
+        if self.armed == "attack":
+            return self.approach_path()
         if self.armed is None or shape(self.armed).path != "straight" or self.armed_target is None:
             return ()
         if self.selected is None:

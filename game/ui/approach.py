@@ -1,0 +1,94 @@
+"""One attack flow for every ruleset, without pygame: the attack now if the rules allow it, else the
+cheapest move after which they do, then the attack. Every answer is asked of the ruleset's rule().
+
+A hexxen attack engages by itself (HX-GRID-MAP), so its approach is the attack alone; pf1 and dnd5e
+look through the unit's reach for the cheapest square from which `rule()` accepts the attack once the
+move is made (the move asked with dice that miss, so a lucky attack of opportunity does not hide a
+square; the real move rolls them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ui.forecast import action_for_band
+from game.ui.odds import MissingDice
+from rules.actions import Action
+from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.effects import apply
+from rules.geometry import chebyshev, footprint_distance
+from rules.ruleset import Reach, Ruleset
+
+SQUARE_M = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Approach:
+    """How the selected unit attacks a target now: the move first (None when already in reach), then the attack."""
+
+    attack: Action
+    move: Action | None = None
+    after: Situation | None = None
+    """The situation once the move is made (its attacks of opportunity missing); None without a move."""
+    provokers: tuple[str, ...] = ()
+    """Who gets an attack of opportunity on the way, in the order of the steps."""
+    cost_m: float = 0.0
+    """What the move costs, in metres."""
+
+    @property
+    def to(self) -> Square | None:
+        """Where the move ends (None without a move)."""
+        return self.move.path[-1] if self.move is not None and self.move.path else None
+
+
+def _could_reach(me: Creature, at: Square, target: Creature) -> bool:
+    """A cheap necessary test before asking rule(): the target no farther than the unit's reach (plus a square)."""
+    squares = max(1, round(me.reach / SQUARE_M)) + 1
+    mine = {(at[0] + dx, at[1] + dy) for dx in range(me.dims[0]) for dy in range(me.dims[1])}
+    return footprint_distance(mine, target.footprint(), chebyshev) <= squares
+
+
+def _provokers(ruling: Ruling) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for step in ruling.steps:
+        for e in step.events:
+            if e.kind == "provokes" and e.by:
+                seen.setdefault(e.by, None)
+    for e in ruling.events:
+        if e.kind == "provokes" and e.by:
+            seen.setdefault(e.by, None)
+    return tuple(seen)
+
+
+def find_approach(
+    ruleset: Ruleset,
+    sit: Situation,
+    unit: str,
+    target: str,
+    reach: dict[Square, Reach],
+    tactic: str = "front",
+    mode: str | None = None,
+    release: str | None = None,
+) -> Approach | Illegal:
+    """The attack on `target` now, or the cheapest move in `reach` after which rule() accepts it; else why not.
+
+    `release`: the comrade a hexxen relief or cut-in would release when several could be (the player names
+    the one after confirming; any of them gives the same answer here)."""
+    attack = Action("attack", unit, target=target, tactic=tactic, release=release)
+    direct = ruleset.rule(sit, attack, MissingDice())
+    if isinstance(direct, Ruling):
+        return Approach(attack)
+    me, foe = sit.creatures[unit], sit.creatures[target]
+    for entry in sorted(reach.values(), key=lambda r: (r.cost, r.at)):
+        if entry.target is not None or not _could_reach(me, entry.at, foe):
+            continue
+        move = action_for_band(entry.band, unit, tuple(entry.path), mode)
+        moved = ruleset.rule(sit, move, MissingDice())
+        if isinstance(moved, Illegal):
+            continue
+        after = apply(sit, moved.effects)
+        if after.creatures[unit].defeated or after.creatures[target].defeated:
+            continue
+        if isinstance(ruleset.rule(after, attack, MissingDice()), Ruling):
+            return Approach(attack, move, after, _provokers(moved), moved.cost_m)
+    return direct
