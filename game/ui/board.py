@@ -15,6 +15,7 @@ from game.ui.forecast import Forecast, Preview
 from game.ui.terrain import TerrainCache
 from game.ui.tokens import draw_token, drawing_order, token_labels
 from game.ui.view import BoardView
+from game.ui.widgets import wrap
 from rules.core import Creature, Illegal, Situation, Square
 
 
@@ -273,12 +274,9 @@ def draw_tip(
     f = theme.font(20, bold=True)
     lines = []
     for line in text.split("\n"):
-        if f.size(line)[0] > area.width - 16:
-            # a refusal can be long: cut it to the board's width rather than run off screen
-            while len(line) > 4 and f.size(line + "…")[0] > area.width - 16:
-                line = line[:-1]
-            line += "…"
-        lines.append(theme.label(line, 20, theme.TEXT, True))
+        # a refusal or a forecast can be long: wrapped to the board's width rather than run off screen
+        for row in wrap(line, f, max(40, area.width - 16)) if f.size(line)[0] > area.width - 16 else [line]:
+            lines.append(theme.label(row, 20, theme.TEXT, True))
     label = lines[0]
     if len(lines) > 1:
         label = pygame.Surface((max(s.get_width() for s in lines), sum(s.get_height() for s in lines)), pygame.SRCALPHA)

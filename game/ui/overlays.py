@@ -6,7 +6,7 @@ import itertools
 
 import pygame
 
-from game.i18n import t
+from game.i18n import is_rtl, t
 from game.ui import theme
 from game.ui.board import BoardRenderer, draw_tip
 from game.ui.controller import BattleController
@@ -148,13 +148,16 @@ def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse
     width = min(area.width - 16, max(f.size(line)[0] for line in lines) + 20) if lines else 0
     rows = [row for line in lines for row in wrap(line, f, max(40, width - 20))]
     height = len(rows) * (f.get_linesize() + 1) + 14
-    box = pygame.Rect(area.x + 8, area.y + 8, width, height)
+    rtl = is_rtl()
+    # in the corner where reading starts: top left, top right in Hebrew
+    box = pygame.Rect(area.right - 8 - width if rtl else area.x + 8, area.y + 8, width, height)
     if box.inflate(40, 40).collidepoint(mouse):
         box.bottom = area.bottom - 70  # the pointer is in the top corner: the card goes to the bottom one
     pygame.draw.rect(screen, TIP_BACKGROUND, box, border_radius=6)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1, border_radius=6)
     y = box.y + 7
     for row in rows:
-        screen.blit(theme.render(row, CARD_FONT, theme.TEXT), (box.x + 10, y))
+        label = theme.render(row, CARD_FONT, theme.TEXT)
+        screen.blit(label, label.get_rect(topright=(box.right - 10, y)) if rtl else (box.x + 10, y))
         y += f.get_linesize() + 1
     return box

@@ -1,0 +1,161 @@
+"""Render the README's screenshots of the moment of decision, headless, in every language:
+
+    SDL_VIDEODRIVER=dummy python docs/img/screenshots.py [OUT_DIR]
+
+hover-card-<lang>.png (a path's card before the click), attack-forecast-<lang>.png (an enemy pointed at:
+the move into reach and the odds), pause-menu-<lang>.png, handover-recap-<lang>.png, and level-menu-en.png.
+The window is driven by the same synthetic events the UI tests post; open every picture before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game import i18n
+from game.paths import LEVELS_DIR
+from game.ui.app import App
+from game.ui.options import AppOptions
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.dialog import DialogScene
+from game.ui.scenes.menu import MenuScene
+from rules.ruleset import Reach
+
+SIZE = (1200, 750)
+SEED = 7
+
+
+def _app(level: str, lang: str) -> App:
+    i18n.set_language(lang)
+    app = App(AppOptions(level=str(LEVELS_DIR / level), size=SIZE, seed=SEED, players="hotseat", lang=lang))
+    app.step()
+    return app
+
+
+def _post(app: App, *events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+    app.step()
+    app.step()
+
+
+def _move(app: App, pos: tuple[int, int]) -> None:
+    _post(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    _post(
+        app,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    )
+
+
+def _battle(app: App) -> BattleScene:
+    assert isinstance(app.scene, BattleScene) and app.scene.view is not None
+    return app.scene
+
+
+def _select(app: App, unit: str) -> None:
+    scene = _battle(app)
+    _click(app, scene.view.square_center(scene.situation().creatures[unit].at))
+
+
+def hover_card(lang: str, out: Path) -> None:
+    """A hunter on the bridge level pointing at the square one move away whose path the most rules decide."""
+    app = _app("pf1_bridge.toml", lang)
+    scene = _battle(app)
+    ruleset, sit = app.match.ruleset, scene.situation()
+
+    def rules_on_the_way(unit: str, entry: Reach) -> tuple[int, int]:
+        ruling = ruleset.measure(sit, unit, entry.path)
+        return len({rule for step in ruling.steps for rule in step.rules}), entry.cost
+
+    choices = [
+        (rules_on_the_way(unit, r), unit, r.at)
+        for unit in sorted(scene.ctl.actors)
+        for r in ruleset.reachable(sit, unit)
+        if r.band == "move"
+    ]
+    _, unit, at = max(choices)
+    _select(app, unit)
+    _move(app, scene.view.square_center(at))
+    pygame.image.save(app.screen, out / f"hover-card-{lang}.png")
+    app.close()
+
+
+def attack_forecast(lang: str, out: Path) -> None:
+    """In the giant's hall, a hero points at an enemy it must first walk up to: the path and the odds."""
+    app = _app("dnd5e_hall.toml", lang)
+    scene = _battle(app)
+    ctl = scene.ctl
+    for unit in sorted(ctl.actors):
+        ctl.select(unit)
+        ways = [(uid, ctl.approach_to(uid)) for uid in sorted(ctl.attackable())]
+        moving = [uid for uid, way in ways if getattr(way, "move", None) is not None]
+        if moving:
+            _select(app, unit)
+            _move(app, scene.view.square_center(ctl.situation().creatures[moving[0]].at))
+            break
+    pygame.image.save(app.screen, out / f"attack-forecast-{lang}.png")
+    app.close()
+
+
+def pause_menu(lang: str, out: Path) -> None:
+    """Esc with nothing selected: the pause menu over the battle."""
+    app = _app("pf1_bridge.toml", lang)
+    _post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert isinstance(app.scene, DialogScene)
+    pygame.image.save(app.screen, out / f"pause-menu-{lang}.png")
+    app.close()
+
+
+def handover_recap(lang: str, out: Path) -> None:
+    """Hot-seat: two hunters move, the turn is ended (and confirmed); the hand-over recaps it."""
+    app = _app("pf1_bridge.toml", lang)
+    scene = _battle(app)
+    for unit in sorted(scene.ctl.actors)[:2]:
+        _select(app, unit)
+        assert scene.forecast is not None
+        near = min((r for r in scene.forecast.reach.values() if r.band == "move"), key=lambda r: (-r.cost, r.at))
+        _click(app, scene.view.square_center(near.at))
+    assert scene.panel is not None
+    end = next(b for b in scene.panel.buttons if b.intent == "action:end_turn")
+    _click(app, end.rect.center)
+    if isinstance(app.scene, DialogScene):
+        _click(app, app.scene.buttons[0].rect.center)
+    pygame.image.save(app.screen, out / f"handover-recap-{lang}.png")
+    app.close()
+
+
+def level_menu(lang: str, out: Path) -> None:
+    """The level menu over a running match: thumbnails, the current level marked, a level pointed at."""
+    app = _app("pf1_swamp.toml", lang)
+    app.show_menu(app.scene)
+    app.step()
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    _move(app, menu._row_rect(3, SIZE[0]).center)
+    pygame.image.save(app.screen, out / f"level-menu-{lang}.png")
+    app.close()
+
+
+def main() -> None:
+    """Every picture in every language into OUT_DIR (default: docs/img next to this script)."""
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in i18n.LANGUAGES:
+        for shot in (hover_card, attack_forecast, pause_menu, handover_recap):
+            shot(lang, out)
+    level_menu("en", out)
+    i18n.set_language("en")
+
+
+if __name__ == "__main__":
+    main()
