@@ -150,3 +150,16 @@ def test_hover_click_click_in_the_window(tmp_path: Path, ruleset: str):
         assert kinds[-1] == "attack" and (ruleset == "hexxen") == (len(kinds) == 1)
     finally:
         app.close()
+
+
+def test_the_unit_card_names_whom_the_unit_is_bound_to(tmp_path: Path):
+    """Seen in a real window: "bound to kultist_3". The card says the name players know."""
+    from game.ui.panel_model import build_panel_model
+
+    ctl = _controller(_level(tmp_path, "hexxen"))
+    ctl.aim("ogre")
+    ctl.aim("ogre")
+    assert ctl.match.situation().bindings == {frozenset(("hero", "ogre"))}
+    ctl.select("hero")
+    card = build_panel_model(ctl, {}).card
+    assert card is not None and card.bound_to == ("Ogre",)

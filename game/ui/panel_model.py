@@ -32,6 +32,7 @@ class UnitCard:
     """None when the ruleset does not count metres (hexxen) or cannot say."""
     remaining_m: float | None
     bound_to: tuple[str, ...]
+    """Display names of the units it is bound to (hexxen)."""
 
 
 @dataclass(slots=True)
@@ -78,7 +79,9 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         summary = m.ruleset.movement_summary(sit, ctl.selected)
         if summary is not None:
             moved, left = summary
-        bound = tuple(sorted(p for pair in sit.bindings if c.id in pair for p in pair if p != c.id))
+        # whom the unit is bound to, by the names players know (seen in a window: "bound to kultist_3")
+        partners = sorted(p for pair in sit.bindings if c.id in pair for p in pair if p != c.id)
+        bound = tuple(str(local(ctl.name_of(p), lang)) for p in partners)
         color = side_colors.get(c.side, (200, 200, 200))
         card = UnitCard(c, local(spec.name, lang) if spec else c.side, color, moved, left, bound)
         if ctl.selected in ctl.actors:
