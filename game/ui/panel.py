@@ -136,7 +136,10 @@ class SidePanel:
         pygame.draw.line(surf, theme.PANEL_EDGE, (edge_x, 0), (edge_x, self.rect.height), 2)
         pad = 14
         width = self.rect.width - 2 * pad
-        y = paragraph(surf, model.level_name, pygame.Rect(pad, 12, width, 60), 28, theme.TEXT, bold=True)
+        # one line, smaller when long (seen cut in Italian: "La sala del gigante delle"), so nothing below moves
+        name_size = fitted(str(model.level_name), width, (28, 24, 21, 18), bold=True)
+        paragraph(surf, model.level_name, pygame.Rect(pad, 12, width, 60), name_size, theme.TEXT, bold=True)
+        y = 12 + theme.font(28, True).get_linesize() + 2
         badge_color = RULESET_COLORS.get(model.ruleset, (80, 80, 80))
         badge_text = t(f"ruleset.{model.ruleset}")
         label = theme.render(badge_text if not badge_text.startswith("⟦") else model.ruleset, 18, (255, 255, 255), True)
