@@ -3,7 +3,8 @@
     SDL_VIDEODRIVER=dummy python docs/img/screenshots.py [OUT_DIR]
 
 hover-card-<lang>.png (a path's card before the click), attack-forecast-<lang>.png (an enemy pointed at:
-the move into reach and the odds), pause-menu-<lang>.png, handover-recap-<lang>.png, and level-menu-en.png.
+the move into reach and the odds), pause-menu-<lang>.png, handover-recap-<lang>.png, level-menu-en.png and
+victory-<de|it|he>.png.
 The window is driven by the same synthetic events the UI tests post; open every picture before committing it.
 """
 
@@ -22,9 +23,11 @@ from game import i18n
 from game.paths import LEVELS_DIR
 from game.ui.app import App
 from game.ui.options import AppOptions
+from game.ui.outcome import outcome
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.victory import VictoryScene
 from rules.ruleset import Reach
 
 SIZE = (1200, 750)
@@ -146,6 +149,23 @@ def level_menu(lang: str, out: Path) -> None:
     app.close()
 
 
+def victory(lang: str, out: Path) -> None:
+    """The end screen of the bridge level won by the hunters, played against the computer: "Victory"."""
+    i18n.set_language(lang)
+    app = App(
+        AppOptions(level=str(LEVELS_DIR / "pf1_bridge.toml"), size=SIZE, seed=SEED, players="computer", lang=lang)
+    )
+    app.step()
+    assert app.level is not None and app.scene is not None
+    winner = app.level.sides[0].id
+    detail = i18n.t("victory.detail", level=app.level.name, round=6, actions=23)
+    color = app.side_colors[winner]
+    app.switch(VictoryScene(app.scene, app.side_name(winner), color, detail, outcome(app.level, winner)))
+    app.step()
+    pygame.image.save(app.screen, out / f"victory-{lang}.png")
+    app.close()
+
+
 def main() -> None:
     """Every picture in every language into OUT_DIR (default: docs/img next to this script)."""
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
@@ -154,6 +174,8 @@ def main() -> None:
         for shot in (hover_card, attack_forecast, pause_menu, handover_recap):
             shot(lang, out)
     level_menu("en", out)
+    for lang in ("de", "it", "he"):
+        victory(lang, out)
     i18n.set_language("en")
 
 
