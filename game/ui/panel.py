@@ -20,7 +20,7 @@ from game.local_text import local
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
-from game.ui.widgets import CLIPPED, Button, fit_line, paragraph, wrap
+from game.ui.widgets import CLIPPED, Button, fit_line, fitted, paragraph, wrap
 from rules.core import Illegal
 
 CARD_ROOM = 158
