@@ -158,6 +158,8 @@ def play_hexxen(app: App, scene: TutorialScene) -> None:
     on_prompt(scene, 1)
     hover(app, at(scene, "cultist"))
     on_prompt(scene, 2)
+    click(app, at(scene, "cultist"))  # aims: the forecast, nothing performed yet (the one attack flow)
+    on_prompt(scene, 2)
     click(app, at(scene, "cultist"))
     on_prompt(scene, 3)
     key(app, pygame.K_TAB)
@@ -165,6 +167,8 @@ def play_hexxen(app: App, scene: TutorialScene) -> None:
     key(app, pygame.K_3)  # cut in: not the tactic asked for
     on_prompt(scene, 4)
     key(app, pygame.K_2)
+    on_prompt(scene, 5)
+    click(app, at(scene, "cultist"))
     on_prompt(scene, 5)
     click(app, at(scene, "cultist"))
     on_prompt(scene, 6)
