@@ -184,15 +184,15 @@ def test_an_entry_is_one_line_in_the_menu_table(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(
         menu_module,
         "LEVEL_ITEMS",
-        [*LEVEL_ITEMS, LevelItem("edit", "level_menu.play", lambda m, e: ran.append(e.title))],
+        [*LEVEL_ITEMS, LevelItem("extra", "level_menu.play", lambda m, e: ran.append(e.title))],
     )
     app = open_app(LEVELS / "pf1_bridge.toml")
     try:
         menu = open_menu(app)
-        assert [b.intent for b in menu.bar] == ["settings", "players", "language", "how_to"]
+        assert [b.intent for b in menu.bar] == [*(item.intent for item in MENU_ITEMS), "how_to"]
         assert menu.button("language").rect.right < menu.button("how_to").rect.x  # the new one at the reading end
         click(app, menu.button("how_to").rect.center)
-        click(app, menu.button("edit").rect.center)
+        click(app, menu.button("extra").rect.center)
         assert ran == ["how", menu.entries[menu.index].title]
         assert isinstance(app.scene, MenuScene)
     finally:
@@ -213,5 +213,39 @@ def test_rows_beyond_the_window_are_reached_by_wheel_and_keys(tmp_path: Path):
         assert menu.scroll == 0
         hover(app, menu._row_rect(0, 1000).center)
         assert menu.index == 0
+    finally:
+        app.close()
+
+
+def test_edit_opens_the_focused_level_in_the_editor_and_new_level_asks_for_the_ruleset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from game.ui.editor import opening
+    from game.ui.editor.scene import EditorScene
+
+    monkeypatch.setattr(opening, "new_level_folder", lambda: tmp_path)  # a new level's drafts stay out of levels/
+
+    order = ordered_levels(LEVELS)
+    app = open_app(order[0])
+    try:
+        menu = open_menu(app)
+        assert [item.intent for item in LEVEL_ITEMS].count("edit") == 1
+        click(app, menu.button("edit").rect.center)
+        editor = app.scene
+        assert isinstance(editor, EditorScene)
+        assert editor.session.path.resolve() == menu.entries[menu.index].path.resolve()
+        assert editor.doc.ruleset == load_level(order[0]).ruleset
+        assert not editor.session.dirty  # opening writes nothing: no autosave beside a shipped level
+
+        menu = MenuScene(editor)  # the level menu again, coming from the editor
+        app.switch(menu)
+        app.step()
+        click(app, menu.button("new_level").rect.center)
+        dialog = app.scene
+        assert isinstance(dialog, DialogScene)
+        dnd = next(b for b in dialog.buttons if b.label == i18n.t("ruleset.dnd5e"))
+        click(app, dnd.rect.center)
+        assert isinstance(app.scene, EditorScene)
+        assert app.scene.doc.ruleset == "dnd5e" and (app.scene.doc.width, app.scene.doc.height) == (16, 12)
     finally:
         app.close()

@@ -1,9 +1,9 @@
 """The level menu: every level in levels/ in the play order (levels/order.txt), each with a thumbnail of
 its map, the current one marked; the focused level's whole description beside the list.
 
-Its entries are data: `MENU_ITEMS` are the buttons along the top (who plays, the language; add
-"How to play" or "New level" there), `LEVEL_ITEMS` the buttons under the focused level's
-description (Play; add "Edit" there). Each is one line in one of the two lists.
+Its entries are data: `MENU_ITEMS` are the buttons along the top (new level, settings, who plays,
+the language), `LEVEL_ITEMS` the buttons under the focused level's description (Play, Edit).
+Each is one line in one of the two lists.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from game.local_text import local
 from game.paths import LEVELS_DIR
 from game.tutorial import RULESETS as TUTORIAL_RULESETS
 from game.ui import theme
+from game.ui.editor.opening import edit_level, new_level
 from game.ui.keymap import MENU_KEYS, intent_for
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.thumbnail import thumbnail
@@ -93,6 +94,7 @@ def _language_label(menu: MenuScene) -> str:
 
 
 MENU_ITEMS: list[MenuItem] = [
+    MenuItem("new_level", lambda menu: t("editor.menu_new"), lambda menu: new_level(menu.app, menu)),
     MenuItem("settings", lambda menu: t("settings.open"), lambda menu: menu.app.show_settings(menu)),
     MenuItem("players", _players_label, lambda menu: menu.cycle_players()),
     MenuItem("language", _language_label, lambda menu: menu.cycle_language()),
@@ -101,6 +103,7 @@ MENU_ITEMS: list[MenuItem] = [
 
 LEVEL_ITEMS: list[LevelItem] = [
     LevelItem("play", "level_menu.play", lambda menu, entry: menu.open_entry(entry)),
+    LevelItem("edit", "editor.menu_edit", lambda menu, entry: edit_level(menu.app, entry.path)),
 ]
 """The buttons under the focused level's description, in reading order. One line adds an entry."""
 
