@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
+from game.art_names import ART_NAMES
 from game.i18n import size_name as localized_size
 from game.i18n import t
 from game.level_errors import LevelError
@@ -62,6 +63,7 @@ def parse_unit(table: Table, ruleset: str) -> Creature:
     f: dict[str, Any] = {
         "id": uid,
         "name": table.local_text("name", uid),
+        "art": table.text("art", None, choices=ART_NAMES),
         "side": table.text("side"),
         "at": table.square("at"),
         "size": Size.parse(size_name),

@@ -180,6 +180,8 @@ class Creature:
     at: Square
     size: Size = Size.MEDIUM
     name: str = ""
+    art: str | None = None
+    """The level's `art` key: the emblem the window draws (game/art_names.py); the rules never read it."""
     # position state
     space: tuple[int, int] | None = None
     """Current footprint (w, h) in squares when squeezed; None = the full space."""

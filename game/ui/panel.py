@@ -20,12 +20,13 @@ from game.local_text import local
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
+from game.ui.patterns import band_tile
 from game.ui.widgets import CLIPPED, Button, fit_line, fitted, paragraph, wrap
 from rules.core import Illegal
 
 CARD_ROOM = 158
 """Height kept for the unit card (name, hit points and three lines) whether or not a unit is selected."""
-LEGEND_ROOM = 24
+LEGEND_ROOM = 30
 """Height kept for one line of the reach legend."""
 
 RULESET_COLORS: dict[str, theme.Color] = {"pf1": (150, 60, 40), "dnd5e": (140, 30, 40), "hexxen": (70, 50, 110)}
@@ -256,12 +257,15 @@ class SidePanel:
         for band in model.bands:
             name = t(f"band.{band}")
             label = theme.render(band.replace("_", " ") if name.startswith("⟦") else name, 17, theme.TEXT)
-            if x + 20 + label.get_width() > self.rect.width - pad:
-                x, y = pad, y + 20
-            pygame.draw.rect(surf, theme.band_color(band), self._mx(pygame.Rect(x, y + 3, 14, 14)), border_radius=2)
-            self._put(surf, label, x + 18, y)
-            x += 18 + label.get_width() + 14
-        return y + 24
+            if x + 30 + label.get_width() > self.rect.width - pad:
+                x, y = pad, y + 26
+            # the swatch is a shaded square as the board shows it: colour, pattern and number
+            swatch = self._mx(pygame.Rect(x, y, 24, 24))
+            pygame.draw.rect(surf, theme.TERRAIN_FILL["floor"], swatch)
+            surf.blit(band_tile(band, 24, theme.band_color(band)), swatch)
+            self._put(surf, label, x + 28, y + 2)
+            x += 28 + label.get_width() + 14
+        return y + 30
 
     def _actions(
         self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int, hovered: Button | None

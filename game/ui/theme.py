@@ -28,6 +28,8 @@ WARNING: Color = (230, 60, 50)
 GRID: Color = (0, 0, 0)
 SELECTED: Color = (255, 255, 255)
 HANDOVER_BACKGROUND: Color = (12, 14, 20)
+EMBLEM_PLATE: Color = (236, 230, 214)
+"""The light disc under a creature's emblem: dark pictures stay readable on dark side colours."""
 
 TERRAIN_FILL: dict[str, Color] = {
     "floor": (196, 186, 160),
@@ -146,9 +148,25 @@ def _label(value: str, size: int, color: Color, bold: bool, rtl: bool) -> pygame
     return font(size, bold).render(visual(value, rtl), True, color)
 
 
+MIN_FONT_PX = 12
+"""The smallest text the window draws outside the board's zoom (tests/test_ui_scale.py)."""
+
+
+@lru_cache(maxsize=64)
+def font_px(px: int, bold: bool = False) -> pygame.font.Font:
+    """Heebo at exactly `px` pixels (text that scales with the board's zoom, not the UI scale), cached."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = font_path()
+    f = pygame.font.Font(path, max(6, px)) if path else pygame.font.Font(None, round(max(6, px) / FONT_SCALE))
+    f.set_bold(bold)
+    return f
+
+
 def reset_fonts() -> None:
     """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones)."""
     font.cache_clear()
+    font_px.cache_clear()
     _label.cache_clear()
 
 

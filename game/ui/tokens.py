@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import pygame
@@ -9,6 +10,8 @@ import pygame
 from game.i18n import current_language
 from game.local_text import local
 from game.ui import theme
+from game.ui.art import draw_emblem
+from game.ui.patterns import draw_side_marker
 from rules.core import Creature, Size
 
 ARTICLES = frozenset({"der", "die", "das", "the", "il", "la", "lo", "le", "i", "gli"})
@@ -63,6 +66,75 @@ def short_label(label: str, room: int) -> str:
     return word[: max(1, room - len(number))] + number
 
 
+EMBLEM_BODY = 24
+"""Tokens at least this many pixels tall show their emblem above the label; smaller ones the label only."""
+LABEL_PX = 9
+"""The smallest token label: it zooms with the board (the UI scale leaves the board's zoom alone)."""
+
+
+def emblem_box(body: pygame.Rect) -> pygame.Rect:
+    """Where a token's emblem goes: a square in the upper part of its body."""
+    side = round(min(body.width, body.height) * 0.74)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (body.centerx, body.centery - round(body.height * 0.08))
+    return box
+
+
+def _draw_label(
+    surface: pygame.Surface,
+    full: str,
+    body: pygame.Rect,
+    centre: tuple[int, int],
+    px: int,
+    on: theme.Color,
+    plate_room: int | None = None,
+) -> None:
+    """The token's label centred at `centre`, shortened until it fits the body's width (or, drawn on a name
+    plate of colour `on`, `plate_room` pixels)."""
+    f = theme.font_px(max(LABEL_PX, px), bold=True)
+    room = 8
+    width = body.width * 0.74 if plate_room is None else plate_room * 0.9
+    # shorten the label until it fits inside the token
+    while room > 1 and f.size(short_label(full, room))[0] > width:
+        room -= 1
+    # names are free UTF-8 (a Hebrew name needs the bidi pass like every other label)
+    text = f.render(theme.visual(short_label(full, room)), True, theme.readable_on(on))
+    box = text.get_rect(center=centre)
+    if plate_room is not None:
+        plate = box.inflate(6, 0)
+        plate.height = f.get_ascent() + 3
+        plate.center = centre
+        pygame.draw.rect(surface, on, plate, border_radius=plate.height // 2)
+        box.centery = plate.centery + (f.get_height() - f.get_ascent()) // 2 - 1
+    surface.blit(text, box)
+
+
+def fan_rects(creatures: Mapping[str, Creature], cell: int, origin: tuple[int, int]) -> dict[str, pygame.Rect]:
+    """Each Tiny unit that shares its square with another unit gets its own part of the square (one per
+    corner, or a finer grid past four), so stacked Tiny tokens are all visible; others are not listed."""
+    shared: dict[tuple[int, int], list[str]] = {}
+    for uid, c in creatures.items():
+        if c.dims == (1, 1):
+            shared.setdefault(c.at, []).append(uid)
+    out: dict[str, pygame.Rect] = {}
+    for (x, y), uids in shared.items():
+        tiny = sorted(u for u in uids if creatures[u].size < Size.SMALL)
+        if len(uids) < 2 or not tiny:
+            continue
+        per_row = max(2, math.ceil(math.sqrt(len(tiny))))
+        part = cell / per_row
+        for i, uid in enumerate(tiny):
+            row, col = divmod(i, per_row)
+            left = origin[0] + x * cell + col * part
+            top = origin[1] + y * cell + row * part
+            if len(tiny) == 3 and row == 1:
+                left += part / 2  # three: two above, one centred below
+            if len(tiny) == 2:
+                top += part / 2  # two: side by side across the middle
+            out[uid] = pygame.Rect(round(left), round(top), round(part), round(part))
+    return out
+
+
 def drawing_order(creatures: Mapping[str, Creature]) -> list[tuple[str, Creature]]:
     """The units in the order they are drawn: the fallen (defeated, helpless) first, so the living stay on top."""
     return sorted(creatures.items(), key=lambda item: not (item[1].defeated or item[1].helpless))
@@ -77,20 +149,28 @@ def draw_token(
     selected: bool = False,
     can_act: bool = False,
     label: str | None = None,
+    art: str | None = None,
+    marker: str | None = None,
+    fanned: bool = False,
 ) -> None:
-    """Draw one unit over its footprint `rect` (already the squeezed footprint when squeezed)."""
+    """Draw one unit over its footprint `rect` (already the squeezed footprint when squeezed): its body in
+    the side colour, its `art` emblem (game/ui/art.py) over its label, the side's `marker` shape
+    (game/ui/patterns.py); `fanned`: `rect` is its own share of a square it shares with other Tiny units."""
     cell = min(rect.width, rect.height)
+    square = rect.width // max(1, creature.dims[0])  # marks and labels keep a square's scale on a Huge token
     body_color = theme.blend(color, (110, 110, 110), 0.7) if creature.defeated else color
     # tokens smaller than Small read smaller, so a Tiny creature sharing a square stays visible
-    shrink = 0.62 if creature.size < Size.SMALL else 0.84
+    shrink = 0.96 if fanned else (0.62 if creature.size < Size.SMALL else 0.84)
     if creature.prone:
         shrink *= 0.9
     multi = creature.dims != (1, 1)
-    body = rect.inflate(-round(rect.width * (1 - shrink)), -round(rect.height * (1 - shrink)))
+    # the margin of one square, whatever the footprint: a Huge token fills its 3×3 like three tokens would
+    margin = round(min(rect.width, rect.height, square) * (1 - shrink))
+    body = rect.inflate(-margin, -margin)
     if creature.prone:
         body = body.inflate(0, -body.height // 3)  # a flattened token reads as lying down
     edge = theme.SELECTED if selected else (theme.ACCENT if can_act else (20, 20, 20))
-    edge_width = max(2, cell // 14) + (1 if selected else 0)
+    edge_width = max(2, square // 14) + (1 if selected else 0)
     if multi or creature.prone:
         radius = max(3, min(body.width, body.height) // 4)
         pygame.draw.rect(surface, body_color, body, border_radius=radius)
@@ -100,16 +180,17 @@ def draw_token(
         pygame.draw.ellipse(surface, edge, body, edge_width)
     if creature.squeezed:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), 1)
-    size = max(10, min(body.height // 2, round(cell * 0.34)))
-    f = theme.font(size, bold=True)
-    room = 8
     full = label if label is not None else token_labels({creature.id: creature})[creature.id]
-    # shorten the label until it fits inside the token
-    while room > 1 and f.size(short_label(full, room))[0] > body.width * 0.74:
-        room -= 1
-    # names are free UTF-8 (a Hebrew name needs the bidi pass like every other label)
-    text = f.render(theme.visual(short_label(full, room)), True, theme.readable_on(body_color))
-    surface.blit(text, text.get_rect(center=body.center))
+    plate = draw_emblem(surface, art, emblem_box(body)) if art and body.height >= EMBLEM_BODY else None
+    if plate is None:
+        _draw_label(surface, full, body, body.center, min(body.height // 2, round(cell * 0.34)), body_color)
+    else:
+        # the label on a name plate across the token's lower rim, under the emblem
+        _draw_label(surface, full, body, (body.centerx, body.bottom - body.height // 7), round(square * 0.25),
+                    theme.blend(body_color, (0, 0, 0), 0.45), plate_room=rect.width)  # fmt: skip
+    if marker is not None:
+        r = max(4, round(min(body.width, body.height, square) * 0.15))
+        draw_side_marker(surface, marker, color, (body.left + r, body.top + r), r)
     if creature.defeated:
         pygame.draw.line(surface, theme.WARNING, body.topleft, body.bottomright, max(2, cell // 12))
         pygame.draw.line(surface, theme.WARNING, body.topright, body.bottomleft, max(2, cell // 12))

