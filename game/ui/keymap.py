@@ -23,6 +23,7 @@ ACTION_SHORTCUTS: dict[str, str] = {
 BATTLE_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_ESCAPE, False): "back",
     (pygame.K_F1, False): "help",
+    (pygame.K_F2, False): "legend",
     (pygame.K_u, False): "undo",
     (pygame.K_z, True): "undo",
     (pygame.K_LEFT, False): "cursor_left",

@@ -117,7 +117,7 @@ def help_lines(ctl: BattleController) -> list[str]:
         lines.insert(0, ctl.armed_tip())
     if ctl.uses_tactics():
         lines.insert(3, t("help.tactics"))
-    return lines
+    return [*lines, t("legend.help"), t("legend.credits")]  # the map legend, and the art's licence
 
 
 def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController) -> pygame.Rect:

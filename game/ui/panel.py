@@ -292,6 +292,7 @@ class SidePanel:
         entries.append(("language", language, True, "", ""))
         mode = model.modes and model.mode
         entries.append(("mode", t("battle.mode_button", mode=t(f"mode.{model.mode}")), True, "", "F") if mode else None)
+        entries.append(("legend", t("legend.button"), True, "", "F2"))  # always there: no button below moves
         for kind in kinds:
             refusal_of = model.available.get(kind)
             tip = refusal(refusal_of, names=model.names) if isinstance(refusal_of, Illegal) else ""

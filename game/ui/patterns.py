@@ -20,10 +20,10 @@ BAND_MARKS: dict[str, tuple[int, str]] = {
     "move": (1, "plain"),
     "double_move": (2, "stripes"),
     "dash": (2, "stripes"),
-    "run": (3, "dots"),
+    "run": (3, "grid"),
 }
 """band → (its number, its pattern): the number is drawn in each shaded square's corner."""
-FALLBACK_MARK = (4, "grid")
+FALLBACK_MARK = (4, "dots")
 MIN_NUMBER_CELL = 24
 """Squares smaller than this show the pattern only (a number there would hide the terrain)."""
 
@@ -44,12 +44,12 @@ def band_tile(band: str, cell: int, color: theme.Color, numbered: bool = True) -
     n, pattern = band_mark(band)
     tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
     tile.fill((*color, round(255 * theme.OVERLAY_ALPHA)))
-    ink = (*theme.blend(color, (0, 0, 0), 0.6), 150)
+    ink = (*theme.blend(color, (0, 0, 0), 0.6), 170)
     width = max(1, cell // 20)
     step = max(5, cell // 4)
-    if pattern == "stripes":  # vertical: terrain's own hatching is diagonal, so the two never read alike
+    if pattern == "stripes":  # vertical and broad: terrain's own hatching is thin and diagonal
         for x in range(step, cell - 1, step):
-            pygame.draw.line(tile, ink, (x, 0), (x, cell - 1), width)
+            pygame.draw.line(tile, ink, (x, 0), (x, cell - 1), max(2, cell // 10))
     elif pattern == "grid":
         for v in range(step, cell - 1, step):
             pygame.draw.line(tile, ink, (v, 0), (v, cell - 1), width)

@@ -57,9 +57,10 @@ RULE_WALL_OVER_PICTURE: Color = (255, 208, 80)
 """Blocking edges and the outline of solid squares over a battle-map picture, whose painted walls are dark."""
 
 BAND_COLORS: dict[str, Color] = {
-    "move": (70, 150, 230),
+    # light blue, yellow, dark orange: the bands also differ in lightness, which every eye sees
+    "move": (100, 175, 245),
     "double_move": (235, 200, 60),
-    "run": (235, 120, 50),
+    "run": (205, 85, 40),
     "dash": (235, 200, 60),
     "engage": (225, 60, 60),
 }

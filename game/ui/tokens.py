@@ -135,6 +135,27 @@ def fan_rects(creatures: Mapping[str, Creature], cell: int, origin: tuple[int, i
     return out
 
 
+def token_body(creature: Creature, rect: pygame.Rect, fanned: bool = False) -> tuple[pygame.Rect, int]:
+    """The token's body inside its footprint `rect`, and one square's width (marks keep a square's scale)."""
+    square = rect.width // max(1, creature.dims[0])
+    # tokens smaller than Small read smaller, so a Tiny creature sharing a square stays visible
+    shrink = 0.96 if fanned else (0.62 if creature.size < Size.SMALL else 0.84)
+    if creature.prone:
+        shrink *= 0.9
+    # the margin of one square, whatever the footprint: a Huge token fills its 3×3 like three tokens would
+    margin = round(min(rect.width, rect.height, square) * (1 - shrink))
+    body = rect.inflate(-margin, -margin)
+    if creature.prone:
+        body = body.inflate(0, -body.height // 3)  # a flattened token reads as lying down
+    return body, square
+
+
+def marker_spot(body: pygame.Rect, square: int) -> tuple[tuple[int, int], int]:
+    """Centre and radius of the side badge on a token's body (its top-left, where no label goes)."""
+    r = max(4, round(min(body.width, body.height, square) * 0.15))
+    return (body.left + r, body.top + r), r
+
+
 def drawing_order(creatures: Mapping[str, Creature]) -> list[tuple[str, Creature]]:
     """The units in the order they are drawn: the fallen (defeated, helpless) first, so the living stay on top."""
     return sorted(creatures.items(), key=lambda item: not (item[1].defeated or item[1].helpless))
@@ -157,18 +178,9 @@ def draw_token(
     the side colour, its `art` emblem (game/ui/art.py) over its label, the side's `marker` shape
     (game/ui/patterns.py); `fanned`: `rect` is its own share of a square it shares with other Tiny units."""
     cell = min(rect.width, rect.height)
-    square = rect.width // max(1, creature.dims[0])  # marks and labels keep a square's scale on a Huge token
+    body, square = token_body(creature, rect, fanned)
     body_color = theme.blend(color, (110, 110, 110), 0.7) if creature.defeated else color
-    # tokens smaller than Small read smaller, so a Tiny creature sharing a square stays visible
-    shrink = 0.96 if fanned else (0.62 if creature.size < Size.SMALL else 0.84)
-    if creature.prone:
-        shrink *= 0.9
     multi = creature.dims != (1, 1)
-    # the margin of one square, whatever the footprint: a Huge token fills its 3×3 like three tokens would
-    margin = round(min(rect.width, rect.height, square) * (1 - shrink))
-    body = rect.inflate(-margin, -margin)
-    if creature.prone:
-        body = body.inflate(0, -body.height // 3)  # a flattened token reads as lying down
     edge = theme.SELECTED if selected else (theme.ACCENT if can_act else (20, 20, 20))
     edge_width = max(2, square // 14) + (1 if selected else 0)
     if multi or creature.prone:
@@ -189,8 +201,8 @@ def draw_token(
         _draw_label(surface, full, body, (body.centerx, body.bottom - body.height // 7), round(square * 0.25),
                     theme.blend(body_color, (0, 0, 0), 0.45), plate_room=rect.width)  # fmt: skip
     if marker is not None:
-        r = max(4, round(min(body.width, body.height, square) * 0.15))
-        draw_side_marker(surface, marker, color, (body.left + r, body.top + r), r)
+        centre, r = marker_spot(body, square)
+        draw_side_marker(surface, marker, color, centre, r)
     if creature.defeated:
         pygame.draw.line(surface, theme.WARNING, body.topleft, body.bottomright, max(2, cell // 12))
         pygame.draw.line(surface, theme.WARNING, body.topright, body.bottomleft, max(2, cell // 12))

@@ -17,6 +17,7 @@ from game.ui.controller import BattleController
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
 from game.ui.keymap import BATTLE_KEYS, intent_for
+from game.ui.legend import draw_legend
 from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
 from game.ui.panel_model import PanelModel, build_panel_model
@@ -79,8 +80,11 @@ class BattleScene(Scene):
             "levels": self.open_levels,
             "language": self.cycle_language,
             "help": self.toggle_help,
+            "legend": self.toggle_legend,
         }
         self.help = False
+        self.legend = False
+        """F2 or the Legend button: what the map's marks mean under the ruleset (game/ui/legend.py)."""
         """F1: the controls of the battle screen over the board."""
         self.stage = Stage(self)
         """Motion, sounds and the camera following the computer (game/ui/stage.py)."""
@@ -292,6 +296,7 @@ class BattleScene(Scene):
             ctl.ruler,
             ctl.step_costs,
             self.help,
+            self.legend,
             bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
             self.stage.motion.key(),
         )
@@ -303,6 +308,9 @@ class BattleScene(Scene):
         drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
         if self.help:
             drawn.append(draw_help(screen, self.view.rect, self.ctl))
+        elif self.legend:
+            sit = self.ctl.situation()
+            drawn.append(draw_legend(screen, self.view.rect, sit.ruleset, sit.options))
         return drawn
 
     def panel_model(self) -> PanelModel:
@@ -320,12 +328,19 @@ class BattleScene(Scene):
         """Esc: close the help, else step back out of what the controller holds, else the pause menu (never quit)."""
         if self.help:
             self.toggle_help()
+        elif self.legend:
+            self.toggle_legend()
         elif not self.ctl.back():
             self.app.show_pause(self)
 
     def toggle_help(self) -> None:
         """F1: show or hide the controls."""
         self.help = not self.help
+        self.ctl.changed(state=False)
+
+    def toggle_legend(self) -> None:
+        """F2 or the Legend button: show or hide the map legend."""
+        self.legend = not self.legend
         self.ctl.changed(state=False)
 
     def open_levels(self) -> None:
