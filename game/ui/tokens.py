@@ -74,9 +74,10 @@ LABEL_PX = 9
 
 def emblem_box(body: pygame.Rect) -> pygame.Rect:
     """Where a token's emblem goes: a square in the upper part of its body."""
-    side = round(min(body.width, body.height) * 0.74)
+    # a ring of the side colour stays visible round the plate (the token's colour reads at a glance)
+    side = round(min(body.width, body.height) * 0.56)
     box = pygame.Rect(0, 0, side, side)
-    box.center = (body.centerx, body.centery - round(body.height * 0.08))
+    box.center = (body.centerx, body.centery - round(body.height * 0.04))
     return box
 
 
