@@ -16,6 +16,7 @@ from rules.pf1.movement import (
     UNIT_CM,
     Band,
     judge,
+    prone_refusal,
     reach_squares,
 )
 from rules.pf1.space import FULL, Mover
@@ -120,9 +121,7 @@ def charge_precheck(sit: Situation, unit: str) -> Illegal | None:
             GB_CHARGE, "a charge takes the whole round and no other movement", c.at, reason="pf1.charge_whole_round"
         )
     if c.prone:
-        return Illegal(
-            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
-        )
+        return prone_refusal(c)
     if effective_speed(c) <= 0:
         return Illegal(GB_CHARGE, "speed is 0", c.at, reason="pf1.speed_zero")
     return None

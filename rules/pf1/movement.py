@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.core import Event, Illegal, Refusal, Ruling, Situation, Square, StepRuling, footprint, values
+from rules.core import Creature, Event, Illegal, Refusal, Ruling, Situation, Square, StepRuling, footprint, values
 from rules.geometry import footprint_distance, pf1_distance
 from rules.pf1 import squeeze
 from rules.pf1.found import Found, step_table
@@ -59,13 +59,19 @@ def bands_for(sit: Situation, unit: str, state: TurnState | None = None) -> list
     return bands
 
 
+def prone_refusal(c: Creature) -> Illegal:
+    """The house rule every pf1 movement asks first of a prone creature: stand up before moving."""
+    return Illegal(
+        GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
+    )
+
+
 def no_band_reason(sit: Situation, unit: str) -> Illegal:
     """Why the unit cannot move at all now."""
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
     if c.prone:
-        why = "a prone creature must stand up before moving (house rule)"
-        return Illegal(GB_PRONE, why, c.at, reason="pf1.prone_stand_first")
+        return prone_refusal(c)
     if effective_speed(c) <= 0:
         return Illegal("PF1-MOVE-ACTION", "speed is 0", c.at, reason="pf1.speed_zero")
     if ts.stepped:

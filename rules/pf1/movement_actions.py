@@ -12,11 +12,11 @@ from rules.pf1.economy import economy_refusal, full_round_free
 from rules.pf1.finish_move import action_path, finish_move
 from rules.pf1.movement import (
     GB_PF_AOO,
-    GB_PRONE,
     UNIT_CM,
     Band,
     judge,
     mode_fail,
+    prone_refusal,
 )
 from rules.pf1.space import Mover
 from rules.pf1.speed import movement_speed as effective_speed
@@ -34,9 +34,7 @@ def movement_precheck(sit: Situation, unit: str, kind: str, mode: str | None = N
         c = c.evolve(mode=mode)
     ts = current_turn(sit, unit)
     if c.prone:
-        return Illegal(
-            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
-        )
+        return prone_refusal(c)
     if ts.stepped:
         return Illegal(
             "PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step this round", c.at, reason="pf1.after_step"
@@ -110,9 +108,7 @@ def step_precheck(sit: Situation, unit: str) -> Illegal | None:
             reason="pf1.moved_no_step",
         )
     if c.prone:
-        return Illegal(
-            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
-        )
+        return prone_refusal(c)
     return None
 
 
@@ -173,9 +169,7 @@ def minimum_move_precheck(sit: Situation, unit: str) -> Illegal | None:
             reason="pf1.min_move_whole_round",
         )
     if c.prone:
-        return Illegal(
-            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
-        )
+        return prone_refusal(c)
     return None
 
 
@@ -213,9 +207,7 @@ def through_precheck(sit: Situation, unit: str, kind: str) -> Illegal | None:
     if fail or ts.stepped:
         return fail or Illegal("PF1-FIVE-FOOT-STEP", "no movement after the 1.5 m step", c.at, reason="pf1.after_step")
     if c.prone:
-        return Illegal(
-            GB_PRONE, "a prone creature must stand up before moving (house rule)", c.at, reason="pf1.prone_stand_first"
-        )
+        return prone_refusal(c)
     return None
 
 
