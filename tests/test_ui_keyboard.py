@@ -91,3 +91,34 @@ def test_the_f1_help_documents_keyboard_play_in_every_language(pf1_app: App) -> 
     set_language("en")
     press(pf1_app, pygame.K_F1)
     assert scene.help
+
+
+def test_dialogs_are_answered_by_arrows_and_enter_and_never_by_an_enter_unread(pf1_app: App) -> None:
+    """The "end the turn?" question works without a mouse; Enter alone does nothing."""
+    from game.ui.scenes.dialog import DialogScene
+
+    battle(pf1_app)
+    press(pf1_app, pygame.K_e)  # the hero has not acted: the game asks
+    dialog = pf1_app.scene
+    assert isinstance(dialog, DialogScene) and dialog.focus is None
+    press(pf1_app, pygame.K_RETURN)  # nothing focused yet: not an answer
+    assert pf1_app.scene is dialog and pf1_app.match.active_side == "red"
+    press(pf1_app, pygame.K_DOWN, 2)  # "End the turn", then "Keep playing"
+    assert dialog.buttons[dialog.focus].label == t("turns.keep_playing")
+    press(pf1_app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # back up to "End the turn"
+    press(pf1_app, pygame.K_SPACE)
+    assert pf1_app.match.active_side == "blue" and pf1_app.scene is not dialog
+
+
+def test_the_pause_menu_is_reached_and_used_by_keyboard(pf1_app: App) -> None:
+    from game.ui.scenes.dialog import DialogScene
+    from game.ui.scenes.menu import MenuScene
+
+    battle(pf1_app)
+    press(pf1_app, pygame.K_ESCAPE)  # the pause menu: Resume, Levels, Settings, Quit
+    pause = pf1_app.scene
+    assert isinstance(pause, DialogScene)
+    levels = [b.label for b in pause.buttons].index(t("pause.levels"))
+    press(pf1_app, pygame.K_DOWN, levels + 1)
+    press(pf1_app, pygame.K_RETURN)
+    assert isinstance(pf1_app.scene, MenuScene)

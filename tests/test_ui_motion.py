@@ -83,6 +83,30 @@ def test_a_move_walks_square_by_square_on_the_screen(app: App) -> None:
     assert body_color(app, (2.5, 2.0)) != HERO
 
 
+def test_a_walker_looks_like_the_unit_standing_there(app: App) -> None:
+    """On its way a unit keeps its emblem (its art), not a plain disc with its initials."""
+    from game.art_names import art_of
+    from game.ui.patterns import side_shapes
+    from game.ui.tokens import draw_token, emblem_box, token_body
+
+    scene = scene_of(app)
+    hero = app.match.situation().creatures["hero"]  # type: ignore[union-attr]
+    move_hero(app)
+    app.step(1.5 * SQUARE_SECONDS)
+    x, y = scene.stage.motion.timeline.frame(scene.stage.motion.clock).positions["hero"]  # type: ignore[union-attr]
+    view = scene.view
+    assert view is not None
+    cell = view.cell
+    rect = pygame.Rect(round(view.origin[0] + x * cell), round(view.origin[1] + y * cell), cell, cell)
+    reference = pygame.Surface(rect.size)
+    label = scene.stage.motion._labels.get("hero")
+    marker = side_shapes(app.side_colors).get(hero.side)
+    draw_token(reference, hero, reference.get_rect(), HERO, art=art_of(hero), label=label, marker=marker)
+    on_screen = app.screen.subsurface(emblem_box(token_body(hero, rect)[0]))
+    drawn = reference.subsurface(emblem_box(token_body(hero, reference.get_rect())[0]))
+    assert pygame.image.tobytes(on_screen, "RGB") == pygame.image.tobytes(drawn, "RGB")
+
+
 def test_a_click_during_your_own_motion_finishes_it_and_acts_as_usual(app: App) -> None:
     scene = scene_of(app)
     move_hero(app)

@@ -150,6 +150,24 @@ def test_ending_a_turn_with_unused_units_asks_and_keep_playing_changes_nothing(h
     assert isinstance(hotseat.scene, HandOverScene)
 
 
+def test_during_the_computers_turn_the_panel_says_watch_not_select(tmp_path: Path) -> None:
+    """Seen in a window: "Click one of your units to select it." under "The computer is moving its units…"."""
+    from game.i18n import t
+
+    app = open_app(Path(__file__).parent.parent / "levels" / "pf1_bridge.toml")
+    try:
+        key(app, pygame.K_e)
+        answer(app, t("turns.end_anyway"))
+        scene = battle(app)
+        for _ in range(3):  # the model is gathered once, then kept while the computer thinks
+            app.step(0.02)
+            model = scene.panel_model()
+            assert model.side_name != "The Hunters" and model.card is None
+            assert model.hint == t("panel.computer_watch")
+    finally:
+        app.close()
+
+
 def test_the_hand_over_needs_its_button_and_recaps_the_other_sides_turn(hotseat: App) -> None:
     move_hero(hotseat)
     end_turn(hotseat)

@@ -14,8 +14,10 @@ from dataclasses import replace
 
 import pygame
 
+from game.art_names import art_of
 from game.i18n import t
 from game.ui import theme
+from game.ui.patterns import side_shapes
 from game.ui.timeline import MISS_TEXT, Performed, Timeline, build_timeline
 from game.ui.tokens import draw_token, token_labels
 from game.ui.view import BoardView
@@ -195,12 +197,13 @@ class Motion:
     ) -> pygame.Rect:
         """A unit token at `rect` (translucent when fading out)."""
         color = colors.get(c.side, (200, 200, 200))
-        label = self._labels.get(c.id)
+        # the same emblem and side marker as on the board, so a walker is recognisably the unit that stood there
+        look = {"label": self._labels.get(c.id), "art": art_of(c), "marker": side_shapes(colors).get(c.side)}
         if alpha >= 255:
-            draw_token(screen, c, rect, color, label=label)
+            draw_token(screen, c, rect, color, **look)
             return rect.inflate(2, 2)
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_token(layer, c, layer.get_rect(), color, label=label)
+        draw_token(layer, c, layer.get_rect(), color, **look)
         layer.set_alpha(alpha)
         return screen.blit(layer, rect)
 

@@ -316,8 +316,7 @@ class BattleScene(Scene):
     def panel_model(self) -> PanelModel:
         """What the side panel shows (gathered once per change; frozen while the computer thinks)."""
         if self._model is not None and (self._model_version == self.ctl.ui_version or self.autoplayer.busy):
-            self._model.hint = self.ctl.toast
-            return self._model
+            return self._model  # its hint stays (toasts are drawn over the board, game/ui/overlays.py)
         self._model = build_panel_model(self.ctl, self.app.side_colors)
         self._model_version = self.ctl.ui_version
         return self._model

@@ -23,12 +23,21 @@ class Choice:
     label: str
     run: Callable[[], None]
     key: int | None = None
-    """A key that picks it too (never Enter or Space: a dialog is answered deliberately)."""
+    """A key that picks it too (never Enter or Space: those answer the button the arrows focused)."""
     shortcut: str = ""
 
 
+FOCUS_KEYS = {pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_UP: -1}
+"""Keys that move the keyboard focus down (+1) or up (-1) the column of buttons (Shift+Tab goes up)."""
+ANSWER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
 class DialogScene(Scene):
-    """A title, a few lines and a column of buttons; Esc runs `cancel` (back to where it came from)."""
+    """A title, a few lines and a column of buttons; Esc runs `cancel` (back to where it came from).
+
+    Keyboard: the arrows (or Tab) focus a button and Enter or Space presses it. Nothing is focused when
+    the dialog opens, so an Enter meant for the screen below never answers a question unread.
+    """
 
     def __init__(self, title: str, lines: Sequence[str], choices: Sequence[Choice], cancel: Callable[[], None]) -> None:
         self.title = title
@@ -38,6 +47,8 @@ class DialogScene(Scene):
         self.buttons: list[Button] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.hover: tuple[int, int] | None = None
+        self.focus: int | None = None
+        """The button the keyboard focused (None until an arrow or Tab is pressed)."""
         self.below: pygame.Surface | None = None
         """The window's picture when the dialog opened (what it is asked over)."""
 
@@ -91,6 +102,14 @@ class DialogScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.cancel()
                 return
+            if event.key in FOCUS_KEYS and self.choices:
+                step = -1 if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT else FOCUS_KEYS[event.key]
+                start = -1 if step > 0 else len(self.choices)
+                self.focus = ((start if self.focus is None else self.focus) + step) % len(self.choices)
+                return
+            if event.key in ANSWER_KEYS and self.focus is not None:
+                self.choices[self.focus].run()
+                return
             for c in self.choices:
                 if c.key is not None and event.key == c.key:
                     c.run()
@@ -122,5 +141,7 @@ class DialogScene(Scene):
             y = paragraph(
                 screen, line, pygame.Rect(inner.x, y + 2, inner.width, LINE + 10), LINE, theme.MUTED, align="center"
             )
-        for b in self.buttons:
+        for i, b in enumerate(self.buttons):
             b.draw(screen, hover=self.hover is not None and b.hit(self.hover))
+            if i == self.focus:
+                pygame.draw.rect(screen, theme.SELECTED, b.rect.inflate(6, 6), 3, border_radius=7)
