@@ -100,6 +100,23 @@ class Reach:
         return f"Reach({fields})"
 
 
+_NEW_REACH = Reach.__new__
+_SET_AT, _SET_COST, _SET_BAND = Reach.at.__set__, Reach.cost.__set__, Reach.band.__set__  # type: ignore[attr-defined]
+_SET_TARGET, _SET_PATH, _SET_TRACE = Reach.target.__set__, Reach._path.__set__, Reach._trace.__set__  # type: ignore[attr-defined]
+
+
+def traced_reach(at: Square, cost: int, band: str, trace: Callable[[], tuple[Square, ...]]) -> Reach:
+    """`Reach(at, cost, band, trace=trace)`, made about twice as fast (a search hands over hundreds at once)."""
+    reach = _NEW_REACH(Reach)
+    _SET_AT(reach, at)
+    _SET_COST(reach, cost)
+    _SET_BAND(reach, band)
+    _SET_TARGET(reach, None)
+    _SET_PATH(reach, ())
+    _SET_TRACE(reach, trace)
+    return reach
+
+
 class Ruleset(Protocol):
     """What a ruleset module provides."""
 

@@ -22,7 +22,7 @@ from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
 from rules.pf1.turn import TurnState, current_turn
-from rules.ruleset import Reach
+from rules.ruleset import Reach, traced_reach
 
 UNIT_CM = 150
 GB_PF_AOO = "GB-PF-AOO"
@@ -399,11 +399,14 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
     bands = bands_for(sit, unit)
     c = sit.creature(unit)
     parity = current_turn(sit, unit).diag & 1
-    best: dict[Square, tuple[int, int, Found, tuple[int, int]]] = {}
-    order = {b.name: n for n, b in enumerate(bands)}
+    width, height = sit.board.width, sit.board.height
+    here = c.at[1] * width + c.at[0]
+    # anchor y·width + x → (cost, band rank, search, phase, state): the cheapest, then the earliest band
+    best: dict[int, tuple[int, int, Found, int, int]] = {}
+    get = best.get
     cells: dict = {}
     walker: Mover | None = None
-    for band in bands:
+    for rank, band in enumerate(bands):
         if band.name == "move" and any(b.split for b in bands):
             continue  # the double-move search also yields the single move action
         # run and walk see the same squares (run only refuses rough ones), so they share the work
@@ -412,20 +415,23 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
             walker = mover
         if band.run and _start_rough(mover) is not None:
             continue
-        found = Found(mover, step_table(mover), band, parity)
-        for at, cost, name, state in found.ends():
-            if at == c.at:
-                continue
-            rank = (cost, order[name])
-            old = best.get(at)
-            if old is None or rank < old[:2]:
-                best[at] = (cost, order[name], found, state)
+        found = Found(mover.start, step_table(mover), band, parity)
+        # phase 1 of a split band is the single move action, ranked as the band "move"
+        ranks = (0, rank - 1 if band.split else rank, rank)
+        for at, (cost, phase, state) in found.ends().items():
+            old = get(at)
+            if old is None or cost < old[0] or (cost == old[0] and ranks[phase] < old[1]):
+                best[at] = (cost, ranks[phase], found, phase, state)
+    best.pop(here, None)
     names = [b.name for b in bands]
-    # paths are worked out when read: most entries are only shaded, never walked
-    return [
-        Reach(at, cost, names[n], trace=functools.partial(found.path, state))
-        for at, (cost, n, found, state) in sorted(best.items())
-    ]
+    # sorted by square (x, y); paths are worked out when read: most entries are only shaded, never walked
+    order = sorted(best, key=lambda at: (at % width) * height + at // width)
+    out = []
+    for at in order:
+        cost, n, found, phase, state = best[at]
+        y, x = divmod(at, width)
+        out.append(traced_reach((x, y), cost, names[n], functools.partial(found.path, phase, state)))
+    return out
 
 
 # --- threat, closest, involuntary stop --------------------------------------------------------

@@ -1,0 +1,240 @@
+"""pf1 reach's step tables: every position's priced steps, kept per board and mover kind.
+
+A position is packed into an int `pk`: the square `y·width + x` for a one-square mover,
+`(y·width + x)·3 + orientation` for a multi-square one. A row holds the legal steps from
+one position as `(next state, cost)` lists, one for an even and one for an odd diagonal
+count (PF1-DIAG); a state is `pk · 2 + parity`.
+
+Rows depend on the terrain near the position and on the mover's kind only, unless another
+creature stands close enough to change them. So rows are kept per board and kind
+(`rules.search.per_board`) and shared by every query; the positions near other creatures
+are marked `dirty` and priced again for each query (a small per-query patch).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.core import Board
+from rules.pf1.space import _DIRS3, DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, FULL, ORTH, Mover
+from rules.search import per_board
+
+Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
+"""(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
+
+
+def _row(moves: list[tuple[int, int, int]]) -> Row:
+    """Price (next pk, kind, base) steps for both parities of the diagonal counter."""
+    even: list[tuple[int, int]] = []
+    odd: list[tuple[int, int]] = []
+    for npk, kind, base in moves:
+        if kind == DIAG_PLAIN:
+            even.append(((npk << 1) | 1, 1))
+            odd.append((npk << 1, 2))
+        else:
+            even.append((npk << 1, base))
+            odd.append(((npk << 1) | 1, base))
+    return even, odd
+
+
+class StepTable:
+    """The rows one query reads: `rows[pk]` (shared, None until priced) unless `dirty[pk]`; then `fill(pk)`."""
+
+    def __init__(
+        self, npk: int, width: int, height: int, rows: list[Row | None], dirty: bytearray, fill: Callable[[int], Row]
+    ) -> None:
+        self.npk = npk
+        self.width = width
+        self.height = height
+        self.rows = rows
+        self.dirty = dirty
+        self.fill = fill
+
+    def pack(self, x: int, y: int, o: int) -> int:
+        """The packed position of (x, y, orientation)."""
+        raise NotImplementedError
+
+    def square(self, pk: int) -> tuple[int, int]:
+        """The anchor square (x, y) of a packed position."""
+        raise NotImplementedError
+
+    def end_ok(self, pk: int) -> bool:
+        """Whether movement may end at this packed position."""
+        raise NotImplementedError
+
+
+def _big_key(mover: Mover) -> tuple:
+    """Everything besides other creatures that a multi-square mover's steps depend on (Mover._terrain_cell)."""
+    c = mover.c
+    return ("pf1-big", mover.s, mover.incorporeal, mover.air, c.sees_in_dark, mover.run, mover.uniform)
+
+
+class BigTable(StepTable):
+    """Rows of a multi-square mover, from `Mover.packed_moves`.
+
+    The steps from a position anchored at (x, y) read the squares within [x − s, x + 2s] ×
+    [y − s, y + 2s] (full and reduced footprints, the full footprints that may contain a
+    reduced one, squeezed turns): a position with another creature's square within 2s + 1
+    of its anchor is priced per query, every other one is shared.
+    """
+
+    def __init__(self, mover: Mover) -> None:
+        board = mover.board
+        w, h = board.width, board.height
+        n = w * h * 3
+        shared: list[Row | None] = per_board(board, _big_key(mover), lambda: [None] * n)
+        dirty = bytearray(n)
+        margin = 2 * mover.s + 1
+        for ox, oy in mover.occupants:
+            x0, x1 = max(0, ox - margin), min(w - 1, ox + margin)
+            if x0 > x1:
+                continue
+            ones = b"\x01" * ((x1 - x0 + 1) * 3)
+            for y in range(max(0, oy - margin), min(h - 1, oy + margin) + 1):
+                base = (y * w + x0) * 3
+                dirty[base : base + len(ones)] = ones
+        moves = mover.packed_moves
+        local: dict[int, Row] = {}
+
+        def fill(pk: int) -> Row:
+            if dirty[pk]:
+                row = local.get(pk)
+                if row is None:
+                    row = local[pk] = _row(moves(pk))
+            else:
+                row = shared[pk] = _row(moves(pk))
+            return row
+
+        super().__init__(n, w, h, shared, dirty, fill)
+        self.mover = mover
+        self._ends: dict[int, bool] = {}
+
+    def end_ok(self, pk: int) -> bool:
+        """Whether movement may end at this packed position (cached for the query)."""
+        ok = self._ends.get(pk)
+        if ok is None:
+            xy, o = divmod(pk, 3)
+            y, x = divmod(xy, self.width)
+            ok = self._ends[pk] = self.mover.end_fail(x, y, o) is None
+        return ok
+
+    def pack(self, x: int, y: int, o: int) -> int:
+        """The packed position of (x, y, orientation)."""
+        return (y * self.width + x) * 3 + o
+
+    def square(self, pk: int) -> tuple[int, int]:
+        """The anchor square (x, y) of a packed position."""
+        y, x = divmod(pk // 3, self.width)
+        return (x, y)
+
+
+def _small_key(mover: Mover) -> tuple:
+    """Everything besides other creatures that a one-square mover's steps depend on (Mover._terrain_cell)."""
+    return ("pf1-small", mover.incorporeal, mover.air, mover.width_m, mover.c.sees_in_dark, mover.run, mover.uniform)
+
+
+class SmallTable(StepTable):
+    """Rows of a one-square mover: pk = y·width + x.
+
+    A square's row reads its eight neighbours, so only the squares next to (or on) another
+    creature's square are priced per query; every other row is shared.
+    """
+
+    def __init__(self, mover: Mover) -> None:
+        board = mover.board
+        w, h = board.width, board.height
+        n = w * h
+        shared: list[Row | None] = per_board(board, _small_key(mover), lambda: [None] * n)
+        entries: list = per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
+        self.mover = mover
+        patch: dict[int, tuple[int, int] | bool] = {}
+        for sq in mover.occupants:
+            if board.in_bounds(sq):
+                patch[sq[1] * w + sq[0]] = mover._entry(sq)
+        dirty = bytearray(n)
+        local_entries = entries
+        if patch:
+            local_entries = list(entries)
+            for i, entry in patch.items():
+                local_entries[i] = entry
+            for i in patch:
+                y, x = divmod(i, w)
+                for ny in range(max(0, y - 1), min(h, y + 2)):
+                    dirty[ny * w + max(0, x - 1) : ny * w + min(w, x + 2)] = b"\x01" * (min(w, x + 2) - max(0, x - 1))
+        local: dict[int, Row] = {}
+
+        def fill(pk: int) -> Row:
+            if dirty[pk]:
+                row = local.get(pk)
+                if row is None:
+                    row = local[pk] = _row(_small_moves(mover, board, pk, local_entries))
+            else:
+                row = shared[pk] = _row(_small_moves(mover, board, pk, entries))
+            return row
+
+        super().__init__(n, w, h, shared, dirty, fill)
+        # where movement may not end: squares of other creatures (PF1-END-OCCUPIED …) and, for an
+        # incorporeal mover, solid terrain (PF1-FLY-OBSTACLE); every other square is a legal end
+        self.no_end = {i for i in patch if mover.end_fail(i % w, i // w, FULL) is not None}
+        if mover.incorporeal:
+            self.no_end |= {i for i, t in enumerate(board.tiles) if t.wall}
+
+    def end_ok(self, pk: int) -> bool:
+        """Whether movement may end on this square."""
+        return pk not in self.no_end
+
+    def pack(self, x: int, y: int, o: int) -> int:
+        """The packed position of (x, y) (a one-square mover has no orientation)."""
+        return y * self.width + x
+
+    def square(self, pk: int) -> tuple[int, int]:
+        """The square (x, y) of a packed position."""
+        y, x = divmod(pk, self.width)
+        return (x, y)
+
+
+def _small_moves(mover: Mover, board: Board, i: int, entries: list) -> list[tuple[int, int, int]]:
+    """(next pk, kind, base) of a one-square mover's steps from square i (the rules of `Mover._small_moves`).
+
+    `entries[j]` caches `Mover._entry` of square j; a None is filled here from the mover.
+    """
+    width, height, tiles, edges = board.width, board.height, board.tiles, board.edges
+    y, x = divmod(i, width)
+    out: list[tuple[int, int, int]] = []
+    for dx, dy, diag in _DIRS3:
+        nx, ny = x + dx, y + dy
+        if nx < 0 or ny < 0 or nx >= width or ny >= height:
+            continue
+        j = ny * width + nx
+        entry = entries[j]
+        if entry is None:
+            entry = entries[j] = mover._entry((nx, ny))
+        if entry is False:
+            continue
+        k, flags = entry
+        extra = 0
+        if diag:
+            # incorporeal movers ignore PF1-CORNER entirely (revised 2026-12-02)
+            if not mover.incorporeal and (tiles[y * width + nx].wall or tiles[ny * width + x].wall):
+                continue
+            if edges and mover._corner((x, y), (1, 1), (dx, dy)):
+                continue
+        elif edges:
+            kind = edges.get(frozenset(((x, y), (nx, ny))))
+            if kind == "blocking" and not mover.incorporeal:
+                continue
+            if kind == "hampering" and not mover.air:
+                extra = 2
+                flags |= F_EDGE
+        if not diag or mover.uniform:
+            out.append((j, ORTH, (1 << k) + extra))
+        elif k == 0:
+            out.append((j, DIAG_PLAIN, 0))
+        else:
+            out.append((j, DIAG_HAMPERED, 3 << (k - 1)))
+    return out
+
+
+def step_table(mover: Mover) -> SmallTable | BigTable:
+    """The step table for this mover's query."""
+    return BigTable(mover) if mover.big else SmallTable(mover)
