@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -54,3 +55,23 @@ def test_interleaved_ratios_pair_each_round():
 def test_the_bench_map_keeps_its_centre_clear():
     rows = bench_rows()
     assert all(rows[y][x] == "." for x in range(49, 52) for y in range(49, 52))
+
+
+def test_bench_json_stdout_is_one_json_object_even_when_the_game_prints(monkeypatch, tmp_path, capsys):
+    """`python -m bench --json`: the game's log lines (a new match prints its dice seed) go to stderr, so
+    stdout parses as one JSON object."""
+    import bench.__main__ as bench_main
+    from tests.ui_helpers import open_app, write_level
+
+    def opens_a_match() -> dict:
+        app = open_app(write_level(tmp_path))  # as the frame bench does: the App prints "Dice seed …"
+        seed = app.match.seed
+        app.close()
+        return {"ratio": 1.5, "seed": seed}
+
+    monkeypatch.setattr(bench_main, "_runners", lambda: {"startup": opens_a_match})
+    assert bench_main.main(["--json", "--only", "startup"]) == 0
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    assert report["startup"]["ratio"] == 1.5 and report["startup"]["targets"]["ratio"]["meets"] is True
+    assert f"Dice seed {report['startup']['seed']}" in err

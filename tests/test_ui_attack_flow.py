@@ -8,16 +8,19 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.level import load_level
 from game.match import Match
-from game.ui.approach import Approach, find_approach
+from game.ui.approach import Approach, _could_reach, find_approach
 from game.ui.controller import BattleController
 from game.ui.forecast import Forecast, action_for_band
 from game.ui.odds import MissingDice
 from rules.actions import Action
-from rules.core import Illegal, Ruling
+from rules.core import Creature, Illegal, Ruling, footprint
 from rules.effects import apply
+from rules.geometry import chebyshev, footprint_distance
 from tests.ui_helpers import FIELD, battle, click, click_unit, hover, open_app
 
 GOBLIN = """
@@ -163,3 +166,21 @@ def test_the_unit_card_names_whom_the_unit_is_bound_to(tmp_path: Path):
     ctl.select("hero")
     card = build_panel_model(ctl, {}).card
     assert card is not None and card.bound_to == ("Ogre",)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.tuples(st.integers(-6, 6), st.integers(-6, 6)),
+    st.tuples(st.integers(1, 4), st.integers(1, 4)),
+    st.tuples(st.integers(-6, 6), st.integers(-6, 6)),
+    st.tuples(st.integers(1, 4), st.integers(1, 4)),
+    st.sampled_from([1.5, 3.0, 4.5, 6.0]),
+)
+def test_the_quick_reach_test_is_the_square_by_square_distance(at, dims, foe_at, foe_dims, reach_m):
+    """_could_reach works the footprints' Chebyshev distance out from their edges: the same answer as
+    comparing every pair of squares (footprint_distance), for any sizes and places."""
+    me = Creature("me", "a", (0, 0), reach=reach_m, space=dims)
+    foe = Creature("foe", "b", foe_at, space=foe_dims)
+    squares = max(1, round(reach_m / 1.5)) + 1
+    mine = footprint(at, dims)
+    assert _could_reach(me, at, foe) == (footprint_distance(mine, foe.footprint(), chebyshev) <= squares)

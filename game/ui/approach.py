@@ -16,7 +16,6 @@ from game.ui.odds import MissingDice
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.effects import apply
-from rules.geometry import chebyshev, footprint_distance
 from rules.ruleset import Reach, Ruleset
 
 SQUARE_M = 1.5
@@ -41,11 +40,23 @@ class Approach:
         return self.move.path[-1] if self.move is not None and self.move.path else None
 
 
-def _could_reach(me: Creature, at: Square, target: Creature) -> bool:
-    """A cheap necessary test before asking rule(): the target no farther than the unit's reach (plus a square)."""
+def _window(me: Creature, target: Creature) -> tuple[int, int, int, int]:
+    """The anchors (x0, x1, y0, y1, inclusive) from which the unit's footprint lies no farther from the
+    target than its reach plus a square, by Chebyshev distance between the two rectangles of squares."""
     squares = max(1, round(me.reach / SQUARE_M)) + 1
-    mine = {(at[0] + dx, at[1] + dy) for dx in range(me.dims[0]) for dy in range(me.dims[1])}
-    return footprint_distance(mine, target.footprint(), chebyshev) <= squares
+    w, h = me.dims
+    (tx, ty), (tw, th) = target.at, target.dims
+    return (tx - w + 1 - squares, tx + tw - 1 + squares, ty - h + 1 - squares, ty + th - 1 + squares)
+
+
+def _could_reach(me: Creature, at: Square, target: Creature) -> bool:
+    """A cheap necessary test before asking rule(): the target no farther than the unit's reach (plus a square).
+
+    Worked out from the rectangles' edges (`_window`): the same answer as the smallest distance between
+    any two of their squares, without listing the squares (it runs for every reachable square on a click).
+    """
+    x0, x1, y0, y1 = _window(me, target)
+    return x0 <= at[0] <= x1 and y0 <= at[1] <= y1
 
 
 def _provokers(ruling: Ruling) -> tuple[str, ...]:
@@ -79,9 +90,10 @@ def find_approach(
     if isinstance(direct, Ruling):
         return Approach(attack)
     me, foe = sit.creatures[unit], sit.creatures[target]
-    for entry in sorted(reach.values(), key=lambda r: (r.cost, r.at)):
-        if entry.target is not None or not _could_reach(me, entry.at, foe):
-            continue
+    # the cheap test first, then the survivors in order of cost (most squares are far from the target)
+    x0, x1, y0, y1 = _window(me, foe)  # _could_reach, inlined: a click runs it for every reachable square
+    near = [r for r in reach.values() if r.target is None and x0 <= r.at[0] <= x1 and y0 <= r.at[1] <= y1]
+    for entry in sorted(near, key=lambda r: (r.cost, r.at)):
         move = action_for_band(entry.band, unit, tuple(entry.path), mode)
         moved = ruleset.rule(sit, move, MissingDice())
         if isinstance(moved, Illegal):
