@@ -46,12 +46,16 @@ def _english_messages():
 
 @pytest.fixture(autouse=True)
 def _default_settings():
-    """Each test starts with the default settings in use (a window under test may have changed them)."""
+    """Each test starts with the default settings and the standard colours in use (a window under test may have
+    changed them)."""
     from game import settings as game_settings
 
     game_settings.use(game_settings.DEFAULTS)
     yield
     game_settings.use(game_settings.DEFAULTS)
+    from game.ui import theme
+
+    theme.use_palette(theme.STANDARD)  # the colours follow: a window in the high-contrast theme may have closed
 
 
 @pytest.fixture(autouse=True)

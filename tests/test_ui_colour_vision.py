@@ -23,6 +23,8 @@ import numpy as np
 import pygame
 import pytest
 
+from game.settings import THEMES, Settings
+from game.ui import theme
 from game.ui.app import App
 from game.ui.options import AppOptions, parse_size
 from game.ui.patterns import band_mark, numbered_square
@@ -77,10 +79,11 @@ def patch(screen: pygame.Surface, rect: pygame.Rect) -> np.ndarray:
     return np.transpose(pygame.surfarray.pixels3d(screen.subsurface(rect)).copy(), (1, 0, 2))
 
 
-@pytest.fixture(scope="module")
-def shot():
-    """The Ravine Bridge at 1280×800 with Valeros selected: three bands and two sides on screen."""
-    app = App(AppOptions(level=str(ROOT / "levels" / "pf1_bridge.toml"), size=parse_size("1280x800")))
+@pytest.fixture(scope="module", params=THEMES)
+def shot(request):
+    """The Ravine Bridge at 1280×800 with Valeros selected: three bands and two sides on screen (in each theme)."""
+    chosen = Settings(theme=request.param)
+    app = App(AppOptions(level=str(ROOT / "levels" / "pf1_bridge.toml"), size=parse_size("1280x800"), settings=chosen))
     app.step()
     scene = app.scene
     assert isinstance(scene, BattleScene) and scene.view is not None
@@ -91,6 +94,7 @@ def shot():
     app.step()
     yield app, scene
     app.close()
+    theme.use_palette(theme.STANDARD)
 
 
 def band_squares(scene: BattleScene) -> dict[str, pygame.Rect]:

@@ -13,6 +13,7 @@ from game.cli import main
 from game.editor.session import autosave_path
 from game.editor.validate import problems
 from game.level import check_level, load_level
+from game.ui import theme
 from game.ui.app import App
 from game.ui.editor.scene import EditorScene
 from game.ui.options import AppOptions
@@ -177,7 +178,7 @@ def test_a_problem_is_marked_on_its_square(new_app: App) -> None:
     problems = scene.session.problems()
     assert [p.square for p in problems] == [(0, 4)]
     rect = scene.view.square_rect((0, 4))
-    assert tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3] == (230, 60, 50)
+    assert tuple(app.screen.get_at((rect.x + 1, rect.centery)))[:3] == theme.WARNING
 
 
 def test_hover_card_costs_under_the_level_ruleset_and_all_three(new_app: App) -> None:

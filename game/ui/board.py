@@ -243,12 +243,12 @@ class BoardRenderer:
             for sq, metres in preview.step_costs():
                 tag = theme.label(number(metres, current_language()), max(12, cell // 4), (255, 255, 255), True)
                 box = tag.get_rect(center=centre(sq)).move(0, cell // 4)
-                drawn.append(pygame.draw.rect(screen, (20, 22, 28), box.inflate(6, 2), border_radius=3))
+                drawn.append(pygame.draw.rect(screen, theme.TIP_FILL, box.inflate(6, 2), border_radius=3))
                 drawn.append(screen.blit(tag, box))
         screen.set_clip(old_clip)
         names = {uid: c.name or uid for uid, c in sit.creatures.items()}
         tip = preview.label(names)
-        drawn.append(draw_tip(screen, tip, mouse, theme.WARNING if illegal else (30, 32, 38), view.rect))
+        drawn.append(draw_tip(screen, tip, mouse, theme.WARNING_FILL if illegal else theme.TIP_FILL, view.rect))
         return [r.inflate(2, 2) for r in drawn]
 
 
@@ -299,6 +299,6 @@ def draw_tip(
         box.right = at[0] - 12  # flip to the pointer's left rather than hide under the panel
     box.clamp_ip(area)
     pygame.draw.rect(screen, background, box, border_radius=4)
-    pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1, border_radius=4)
+    pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1 + theme.OUTLINE_EXTRA, border_radius=4)
     screen.blit(label, label.get_rect(center=box.center))
     return box

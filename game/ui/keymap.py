@@ -77,6 +77,7 @@ MENU_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_RETURN, False): "open",
     (pygame.K_KP_ENTER, False): "open",
     (pygame.K_SPACE, False): "open",
+    (pygame.K_c, False): "credits",
 }
 
 

@@ -15,8 +15,6 @@ from game.ui.view import BoardView
 from game.ui.widgets import paragraph, wrap
 from rules.ruler import tape
 
-TIP_BACKGROUND = (30, 32, 38)
-
 
 def draw_overlays(
     screen: pygame.Surface,
@@ -38,7 +36,7 @@ def draw_overlays(
         if target is not None and ctl.is_enemy(target) and target.id in ctl.attackable():
             # the attack forecast before any click, with the move into reach it would make
             drawn += draw_path(screen, ctl, view, ctl.approach_path())
-            drawn.append(draw_tip(screen, ctl.attack_tip(target.id, confirm=False), mouse, TIP_BACKGROUND, view.rect))
+            drawn.append(draw_tip(screen, ctl.attack_tip(target.id, confirm=False), mouse, theme.TIP_FILL, view.rect))
     if ctl.armed and ctl.hover_sq is not None:
         drawn += draw_armed(screen, ctl, view, mouse)
     if ctl.ruler is not None and ctl.ruler[0] != ctl.ruler[1]:
@@ -47,7 +45,7 @@ def draw_overlays(
         drawn.append(draw_cursor(screen, view, ctl.cursor))
     if ctl.toast:
         at = (view.rect.x + 4, view.rect.bottom - 60)
-        tone = theme.WARNING if ctl.toast_tone == "error" else TIP_BACKGROUND
+        tone = theme.WARNING_FILL if ctl.toast_tone == "error" else theme.TIP_FILL
         drawn.append(draw_tip(screen, ctl.toast, at, tone, view.rect))
     tooltip = panel.draw_tooltip(screen, mouse)
     if tooltip is not None:
@@ -80,7 +78,7 @@ def draw_ruler(screen: pygame.Surface, ctl: BattleController, view: BoardView) -
         text = t("battle.ruler_none", rule=measured.rule)
     else:
         text = t("battle.ruler", metres=float(measured.metres), squares=measured.squares, rule=measured.rule)
-    drawn.append(draw_tip(screen, text, (b[0] + 12, b[1] + 12), TIP_BACKGROUND, view.rect))
+    drawn.append(draw_tip(screen, text, (b[0] + 12, b[1] + 12), theme.TIP_FILL, view.rect))
     return drawn
 
 
@@ -90,7 +88,7 @@ def draw_armed(
     """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
     assert ctl.hover_sq is not None
     drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq))
-    drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, TIP_BACKGROUND, view.rect))
+    drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, theme.TIP_FILL, view.rect))
     return [r.inflate(4, 4) for r in drawn]
 
 
@@ -153,8 +151,8 @@ def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse
     box = pygame.Rect(area.right - 8 - width if rtl else area.x + 8, area.y + 8, width, height)
     if box.inflate(40, 40).collidepoint(mouse):
         box.bottom = area.bottom - 70  # the pointer is in the top corner: the card goes to the bottom one
-    pygame.draw.rect(screen, TIP_BACKGROUND, box, border_radius=6)
-    pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1, border_radius=6)
+    pygame.draw.rect(screen, theme.TIP_FILL, box, border_radius=6)
+    pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1 + theme.OUTLINE_EXTRA, border_radius=6)
     y = box.y + 7
     for row in rows:
         label = theme.render(row, CARD_FONT, theme.TEXT)

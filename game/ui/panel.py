@@ -106,7 +106,7 @@ class SidePanel:
         """The hovered button's tooltip (a disabled action's refusal), drawn over everything."""
         hovered = self.button_at(hover) if hover else None
         if hovered is not None and hovered.tooltip and hover is not None:
-            return _tooltip(screen, hovered.tooltip, hover)
+            return _tooltip(screen, hovered.tooltip, hover, theme.REFUSAL_FILL, theme.WARNING)
         rules = self.rules_at(hover) if hover else ()
         if rules and hover is not None:
             return _tooltip(screen, rules_text(rules), hover, theme.PANEL, theme.ACCENT)
@@ -134,13 +134,14 @@ class SidePanel:
         self._rtl = is_rtl()
         surf.fill(theme.PANEL)
         edge_x = self.rect.width - 1 if self._rtl else 0  # the edge towards the board
-        pygame.draw.line(surf, theme.PANEL_EDGE, (edge_x, 0), (edge_x, self.rect.height), 2)
-        pad = 14
+        pygame.draw.line(surf, theme.PANEL_EDGE, (edge_x, 0), (edge_x, self.rect.height), 2 + theme.OUTLINE_EXTRA)
+        u = theme.px  # the layout's pixels follow the UI scale like its text (settings, window size)
+        pad = u(14)
         width = self.rect.width - 2 * pad
         # one line, smaller when long (seen cut in Italian: "La sala del gigante delle"), so nothing below moves
         name_size = fitted(str(model.level_name), width, (28, 24, 21, 18), bold=True)
-        paragraph(surf, model.level_name, pygame.Rect(pad, 12, width, 60), name_size, theme.TEXT, bold=True)
-        y = 12 + theme.font(28, True).get_linesize() + 2
+        paragraph(surf, model.level_name, pygame.Rect(pad, u(12), width, u(60)), name_size, theme.TEXT, bold=True)
+        y = u(12) + theme.font(28, True).get_linesize() + 2
         badge_color = RULESET_COLORS.get(model.ruleset, (80, 80, 80))
         badge_text = t(f"ruleset.{model.ruleset}")
         label = theme.render(badge_text if not badge_text.startswith("⟦") else model.ruleset, 18, (255, 255, 255), True)
@@ -150,13 +151,13 @@ class SidePanel:
         round_label = theme.render(t("panel.round", round=model.round), 20, theme.MUTED)
         round_y = badge.centery - round_label.get_height() // 2
         self._put(surf, round_label, pad + width - round_label.get_width(), round_y)
-        y = badge.bottom + 10
+        y = badge.bottom + u(10)
         y = self._turn(surf, model, pad, y, width)
         # the card and the legend keep their room when empty: the buttons below never move on a selection
         top = y
-        y = max(self._card(surf, model, pad, y, width), top + CARD_ROOM)
+        y = max(self._card(surf, model, pad, y, width), top + u(CARD_ROOM))
         top = y
-        y = max(self._legend(surf, model, pad, y), top + LEGEND_ROOM)
+        y = max(self._legend(surf, model, pad, y), top + u(LEGEND_ROOM))
         y = self._actions(surf, model, pad, y, width, hovered)
         self._log(surf, model, pad, y + 6, width)
 
@@ -178,22 +179,24 @@ class SidePanel:
         return surf.blit(image, self._mx(pygame.Rect(x, y, w, image.get_height())).topleft, area)
 
     def _turn(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> int:
-        pygame.draw.rect(surf, model.side_color, self._mx(pygame.Rect(pad, y + 2, 16, 16)), border_radius=3)
+        u = theme.px
+        pygame.draw.rect(surf, model.side_color, self._mx(pygame.Rect(pad, y + 2, u(16), u(16))), border_radius=3)
         who = t("panel.match_over") if model.finished else t("panel.to_act", side=model.side_name)
-        y = paragraph(surf, who, self._mx(pygame.Rect(pad + 24, y, width - 24, 50)), 22, theme.TEXT, bold=True)
+        y = paragraph(surf, who, self._mx(pygame.Rect(pad + u(24), y, width - u(24), u(50))), 22, theme.TEXT, bold=True)
         for note in model.extra:
-            y = paragraph(surf, note, pygame.Rect(pad, y, width, 40), 17, theme.ACCENT)
+            y = paragraph(surf, note, pygame.Rect(pad, y, width, u(40)), 17, theme.ACCENT)
         if model.active_unit:
-            self._put(surf, theme.render(t("panel.initiative", unit=model.active_unit), 18, theme.MUTED), pad, y)
-            y += 20
-        return y + 6
+            initiative = theme.render(t("panel.initiative", unit=model.active_unit), 18, theme.MUTED)
+            self._put(surf, initiative, pad, y)
+            y += initiative.get_height()
+        return y + u(6)
 
     def _card(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> int:
         box = pygame.Rect(pad - 4, y, width + 8, 10)
         card = model.card
         if card is None:
             hint = model.hint or t("panel.select_hint")
-            end = paragraph(surf, hint, pygame.Rect(pad, y + 4, width, 60), 18, theme.MUTED)
+            end = paragraph(surf, hint, pygame.Rect(pad, y + 4, width, theme.px(60)), 18, theme.MUTED)
             return end + 8
         c = card.creature
         lines: list[tuple[str, theme.Color]] = []
@@ -222,10 +225,11 @@ class SidePanel:
         state_text = ", ".join(states) if states else t("state.ready")
         lines.append((t("panel.state", states=state_text), theme.ACCENT if states else theme.MUTED))
         f = theme.font(19)
+        u = theme.px
         wrapped = [(line, color) for raw, color in lines for line in wrap(raw, f, width - 8)]
-        box.height = 74 + len(wrapped) * (f.get_linesize() + 1) + 8
-        pygame.draw.rect(surf, (44, 48, 57), box, border_radius=6)
-        pygame.draw.rect(surf, card.color, box, 2, border_radius=6)
+        box.height = u(74) + len(wrapped) * (f.get_linesize() + 1) + 8
+        pygame.draw.rect(surf, theme.CARD_FILL, box, border_radius=6)
+        pygame.draw.rect(surf, card.color, box, 2 + theme.OUTLINE_EXTRA, border_radius=6)
         # a name too long even at the smallest size ends in "…" rather than stopping mid-letter
         name_text, name_size = fit_line(local(c.name, current_language()) or c.id, width - 8, (24, 21, 18), True)
         name = theme.label(name_text, name_size, theme.TEXT, True)
@@ -233,18 +237,21 @@ class SidePanel:
         sub_text = f"{size_name(c.size.label, model.ruleset)} · {card.side_name}"
         sub_text, sub_size = fit_line(sub_text, width - 8, (17, 15))
         sub = theme.label(sub_text, sub_size, theme.MUTED)
-        self._put(surf, sub, pad + 4, y + 30)
+        self._put(surf, sub, pad + 4, y + u(30))
         # hit points as a bar on its own row: quicker to read than numbers, and never over the name
         hp = theme.label(t("panel.hp", hp=c.hp, max=c.max_hp), 17, theme.TEXT)
-        self._put(surf, hp, pad + 4, y + 50)
-        bar = self._mx(pygame.Rect(pad + 12 + hp.get_width(), y + 52, min(140, width - hp.get_width() - 24), 11))
-        pygame.draw.rect(surf, (60, 30, 30), bar, border_radius=3)
+        self._put(surf, hp, pad + 4, y + u(50))
+        bar_w = min(u(140), width - hp.get_width() - 24)
+        bar = self._mx(pygame.Rect(pad + 12 + hp.get_width(), y + u(50) + hp.get_height() // 2 - u(5), bar_w, u(11)))
+        pygame.draw.rect(surf, theme.HP_EMPTY, bar, border_radius=3)
         fill = bar.copy()
         fill.width = round(bar.width * max(0, c.hp) / max(1, c.max_hp))
         if self._rtl:
             fill.right = bar.right  # the bar empties towards the reading end
-        pygame.draw.rect(surf, (80, 190, 90), fill, border_radius=3)
-        ly = y + 74
+        pygame.draw.rect(surf, theme.HP_FULL, fill, border_radius=3)
+        if theme.OUTLINE_EXTRA:
+            pygame.draw.rect(surf, theme.PANEL_EDGE, bar, theme.OUTLINE_EXTRA, border_radius=3)
+        ly = y + u(74)
         for line, color in wrapped:
             self._put(surf, theme.render(line, 19, color), pad + 4, ly)
             ly += f.get_linesize() + 1
@@ -254,18 +261,20 @@ class SidePanel:
         if not model.bands:
             return y
         x = pad
+        u = theme.px
+        side = u(24)
         for band in model.bands:
             name = t(f"band.{band}")
             label = theme.render(band.replace("_", " ") if name.startswith("⟦") else name, 17, theme.TEXT)
-            if x + 30 + label.get_width() > self.rect.width - pad:
-                x, y = pad, y + 26
+            if x + side + 6 + label.get_width() > self.rect.width - pad:
+                x, y = pad, y + side + 2
             # the swatch is a shaded square as the board shows it: colour, pattern and number
-            swatch = self._mx(pygame.Rect(x, y, 24, 24))
+            swatch = self._mx(pygame.Rect(x, y, side, side))
             pygame.draw.rect(surf, theme.TERRAIN_FILL["floor"], swatch)
-            surf.blit(band_tile(band, 24, theme.band_color(band)), swatch)
-            self._put(surf, label, x + 28, y + 2)
-            x += 28 + label.get_width() + 14
-        return y + 30
+            surf.blit(band_tile(band, side, theme.band_color(band)), swatch)
+            self._put(surf, label, x + side + 4, y + (side - label.get_height()) // 2)
+            x += side + 4 + label.get_width() + u(14)
+        return y + side + 6
 
     def _actions(
         self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int, hovered: Button | None
@@ -305,8 +314,8 @@ class SidePanel:
                     ACTION_SHORTCUTS.get(kind, ""),
                 )
             )
-        gap, cols = 6, 2
-        bw, bh = (width - gap) // cols, 30
+        gap, cols = theme.px(6), 2
+        bw, bh = (width - gap) // cols, theme.px(30)
         for i, entry in enumerate(entries):
             if entry is None:
                 continue  # the mode button's place stays free when the unit has one way to move
@@ -322,8 +331,9 @@ class SidePanel:
         return y + rows * (bh + gap) + 4
 
     def _log(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> None:
-        self._put(surf, theme.render(t("panel.log"), 20, theme.MUTED, True), pad, y)
-        y += 22
+        heading = theme.render(t("panel.log"), 20, theme.MUTED, True)
+        self._put(surf, heading, pad, y)
+        y += heading.get_height()
         # the keys no button shows, under the log so a new player finds them
         help_lines = wrap(t("help.key_line"), theme.font(15), width)
         help_h = len(help_lines) * theme.font(15).get_linesize() + 6
@@ -334,7 +344,9 @@ class SidePanel:
         self.log_rect = area.move(self.rect.topleft)
         if area.height <= 20:
             return
-        pygame.draw.rect(surf, (26, 28, 34), area, border_radius=4)
+        pygame.draw.rect(surf, theme.LOG_FILL, area, border_radius=4)
+        if theme.OUTLINE_EXTRA:
+            pygame.draw.rect(surf, theme.PANEL_EDGE, area, theme.OUTLINE_EXTRA, border_radius=4)
         self.log_hits = []
         f, small = theme.font(17), theme.font(15)
         entries = list(model.log)
@@ -356,7 +368,7 @@ class SidePanel:
             if entry_rules:
                 hit = pygame.Rect(area.x, bottom, area.width, height).move(self.rect.topleft)
                 self.log_hits.append((hit, entry_rules))
-            color = theme.TEXT if getattr(entry, "ok", True) else (240, 130, 120)
+            color = theme.TEXT if getattr(entry, "ok", True) else theme.REFUSED_TEXT
             for line in body:
                 self._put(surf, theme.render(line, 17, color), area.x + 5, ly)
                 ly += f.get_linesize()
@@ -381,19 +393,19 @@ def _tooltip(
     screen: pygame.Surface,
     value: str,
     at: tuple[int, int],
-    background: theme.Color = (60, 30, 30),
-    edge: theme.Color = theme.WARNING,
+    background: theme.Color,
+    edge: theme.Color,
 ) -> pygame.Rect:
     """A wrapped tooltip box towards the board: left of the pointer, right of it when right to left."""
     f = theme.font(18)
-    lines = wrap(value, f, 300)
+    lines = wrap(value, f, theme.px(300))
     w = max(f.size(line)[0] for line in lines) + 12
     h = len(lines) * f.get_linesize() + 8
     rtl = is_rtl()
     box = pygame.Rect(at[0] + 8 if rtl else at[0] - w - 8, at[1] + 12, w, h)
     box.clamp_ip(screen.get_rect())
     pygame.draw.rect(screen, background, box, border_radius=4)
-    pygame.draw.rect(screen, edge, box, 1, border_radius=4)
+    pygame.draw.rect(screen, edge, box, 1 + theme.OUTLINE_EXTRA, border_radius=4)
     for i, line in enumerate(lines):
         label = theme.render(line, 18, theme.TEXT)
         x = box.right - 6 - label.get_width() if rtl else box.x + 6

@@ -58,7 +58,7 @@ def band_tile(band: str, cell: int, color: theme.Color, numbered: bool = True) -
         for y in range(step, cell - 1, step):
             for x in range(step, cell - 1, step):
                 pygame.draw.circle(tile, ink, (x, y), max(1, width))
-    pygame.draw.rect(tile, (*color, 235), tile.get_rect(), max(1, cell // 24))
+    pygame.draw.rect(tile, (*color, 235), tile.get_rect(), max(1, cell // theme.BAND_EDGE))
     if numbered and cell >= MIN_NUMBER_CELL:
         # bottom right: a round token leaves the corners free, and the top left shows the plain tint
         text = theme.font_px(theme.MIN_FONT_PX, bold=True).render(str(n), True, (255, 255, 255))

@@ -51,18 +51,18 @@ def _pit(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: Square) -
     )
     for neighbour, band in sides:
         if board.in_bounds(neighbour) and not board.terrain(neighbour).pit:
-            pygame.draw.rect(surface, (104, 88, 70), band)
+            pygame.draw.rect(surface, theme.PIT_RIM, band)
     # a few depth streaks so a pit never looks like a plain wall
     pygame.draw.line(
         surface,
-        (44, 36, 32),
+        theme.PIT_STREAK,
         (rect.x + rect.width // 4, rect.y + rect.height // 3),
         (rect.x + rect.width // 2, rect.y + rect.height // 3),
         1,
     )
     pygame.draw.line(
         surface,
-        (44, 36, 32),
+        theme.PIT_STREAK,
         (rect.x + rect.width // 2, rect.y + 2 * rect.height // 3),
         (rect.x + 3 * rect.width // 4, rect.y + 2 * rect.height // 3),
         1,
@@ -83,7 +83,7 @@ def _dark(surface: pygame.Surface, rect: pygame.Rect) -> None:
     step = max(4, rect.width // 5)
     for dy in range(step // 2, rect.height, step):
         for dx in range(step // 2, rect.width, step):
-            surface.set_at((rect.x + dx, rect.y + dy), (60, 60, 84))
+            surface.set_at((rect.x + dx, rect.y + dy), theme.DARK_DOTS)
 
 
 def _door(surface: pygame.Surface, rect: pygame.Rect, closed: bool) -> None:
@@ -92,7 +92,7 @@ def _door(surface: pygame.Surface, rect: pygame.Rect, closed: bool) -> None:
     if closed:
         inner = rect.inflate(-max(2, rect.width // 6), -max(2, rect.height // 6))
         pygame.draw.rect(surface, color, inner)
-        pygame.draw.line(surface, (70, 40, 20), inner.midtop, inner.midbottom, max(1, rect.width // 16))
+        pygame.draw.line(surface, theme.DOOR_LINE, inner.midtop, inner.midbottom, max(1, rect.width // 16))
         pygame.draw.circle(
             surface, theme.ACCENT, (inner.right - inner.width // 5, inner.centery), max(1, rect.width // 14)
         )
@@ -120,8 +120,8 @@ def paint_square(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: S
         _door(surface, rect, "door_closed" in kinds)
     if "wall" in kinds:
         # a light bevel so walls read as raised blocks
-        pygame.draw.line(surface, (90, 86, 82), rect.topleft, (rect.right - 1, rect.top))
-        pygame.draw.line(surface, (90, 86, 82), rect.topleft, (rect.left, rect.bottom - 1))
+        pygame.draw.line(surface, theme.WALL_BEVEL, rect.topleft, (rect.right - 1, rect.top))
+        pygame.draw.line(surface, theme.WALL_BEVEL, rect.topleft, (rect.left, rect.bottom - 1))
 
 
 def _edge_line(a: Square, b: Square, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -175,11 +175,11 @@ def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> 
         for y in range(board.height):
             for x in range(board.width):
                 paint_square(surface, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
-        grid = theme.blend(theme.TERRAIN_FILL["floor"], theme.GRID, 0.35)
+        grid = theme.blend(theme.TERRAIN_FILL["floor"], theme.GRID, theme.GRID_BLEND)
         for x in range(board.width + 1):
-            pygame.draw.line(surface, grid, (x * cell, 0), (x * cell, board.height * cell))
+            pygame.draw.line(surface, grid, (x * cell, 0), (x * cell, board.height * cell), theme.GRID_WIDTH)
         for y in range(board.height + 1):
-            pygame.draw.line(surface, grid, (0, y * cell), (board.width * cell, y * cell))
+            pygame.draw.line(surface, grid, (0, y * cell), (board.width * cell, y * cell), theme.GRID_WIDTH)
     for key, kind in board.edges.items():
         a, b = sorted(key)
         start, end = _edge_line(a, b, cell)
@@ -198,7 +198,7 @@ class TerrainCache:
     def __init__(self, backdrop: Backdrop | None = None) -> None:
         self.backdrop = backdrop
         """The level's picture under the terrain (scaled once per zoom, painted into the layer)."""
-        self._key: tuple[int, int] | None = None
+        self._key: tuple[int, int, int] | None = None
         self._board: Board | None = None
         self.surface: pygame.Surface | None = None
         self.paints = 0
@@ -207,16 +207,18 @@ class TerrainCache:
     def get(self, board: Board, cell: int) -> pygame.Surface:
         """The layer for `board` at `cell` px, painted on first use or after a change."""
         # identity first: the world hands out the same Board until a door changes it
-        if self.surface is None or self._board is not board or self._key != (id(board), cell):
+        # the palette's generation too: a theme change repaints the layer in the new colours
+        key = (id(board), cell, theme.generation())
+        if self.surface is None or self._board is not board or self._key != key:
             if self._board is not None and self._board is not board and self._board == board and self._key:
                 self._board = board  # an equal copy (e.g. after undo): keep the painting
-                if self._key[1] == cell and self.surface is not None:
-                    self._key = (id(board), cell)
+                if self._key[1:] == key[1:] and self.surface is not None:
+                    self._key = key
                     return self.surface
             self.surface = paint_terrain(board, cell, self.backdrop)
             if pygame.display.get_surface() is not None:
                 self.surface = self.surface.convert()
             self._board = board
-            self._key = (id(board), cell)
+            self._key = key
             self.paints += 1
         return self.surface

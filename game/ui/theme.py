@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -16,61 +17,312 @@ from game.local_text import local
 
 Color = tuple[int, int, int]
 
-BACKGROUND: Color = (24, 26, 31)
-BOARD_BACKGROUND: Color = (16, 17, 21)
-PANEL: Color = (34, 37, 44)
-PANEL_EDGE: Color = (58, 62, 72)
-TEXT: Color = (228, 230, 235)
-MUTED: Color = (150, 155, 165)
-DISABLED: Color = (95, 99, 108)
-ACCENT: Color = (240, 200, 90)
-WARNING: Color = (230, 60, 50)
-GRID: Color = (0, 0, 0)
-SELECTED: Color = (255, 255, 255)
-HANDOVER_BACKGROUND: Color = (12, 14, 20)
-EMBLEM_PLATE: Color = (236, 230, 214)
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """Every colour and line weight the window draws with; the module's upper-case names are the active one's."""
+
+    name: str
+    background: Color
+    board_background: Color
+    panel: Color
+    panel_edge: Color
+    text: Color
+    muted: Color
+    disabled: Color
+    accent: Color
+    on_accent: Color
+    """Text on an ACCENT fill (an armed button)."""
+    warning: Color
+    warning_fill: Color
+    """Behind text that warns (a refused move's tip): WARNING itself, or a darker red under white text."""
+    grid: Color
+    selected: Color
+    handover_background: Color
+    emblem_plate: Color
+    row_highlight: Color
+    """The chosen row of a menu or the settings."""
+    card_fill: Color
+    log_fill: Color
+    tip_fill: Color
+    refusal_fill: Color
+    refused_text: Color
+    button_fill: Color
+    button_hover: Color
+    button_disabled_fill: Color
+    disabled_edge: Color
+    """A disabled button's frame (none in high contrast: grey text alone could pass for white)."""
+    token_edge: Color
+    hp_empty: Color
+    hp_full: Color
+    terrain_fill: dict[str, Color]
+    terrain_mark: dict[str, Color]
+    wall_bevel: Color
+    pit_rim: Color
+    pit_streak: Color
+    dark_dots: Color
+    door_line: Color
+    edge_hampering: Color
+    edge_blocking: Color
+    rule_wall_over_picture: Color
+    band_colors: dict[str, Color]
+    fallback_band: Color
+    overlay_alpha: float
+    grid_blend: float
+    """How far the grid line moves from the floor colour towards GRID (1.0: GRID itself)."""
+    grid_width: int
+    """Grid line width in pixels."""
+    band_edge: int
+    """A band square's outline is cell // band_edge pixels wide (at least 1; smaller is thicker)."""
+    outline_extra: int
+    """Pixels added to token, button and panel outlines."""
+
+
+STANDARD = Palette(
+    name="standard",
+    background=(24, 26, 31),
+    board_background=(16, 17, 21),
+    panel=(34, 37, 44),
+    panel_edge=(58, 62, 72),
+    text=(228, 230, 235),
+    muted=(170, 175, 185),
+    disabled=(95, 99, 108),
+    accent=(240, 200, 90),
+    on_accent=(20, 20, 20),
+    warning=(240, 90, 80),
+    warning_fill=(170, 40, 35),
+    grid=(0, 0, 0),
+    selected=(255, 255, 255),
+    handover_background=(12, 14, 20),
+    emblem_plate=(236, 230, 214),
+    row_highlight=(50, 55, 66),
+    card_fill=(44, 48, 57),
+    log_fill=(26, 28, 34),
+    tip_fill=(30, 32, 38),
+    refusal_fill=(60, 30, 30),
+    refused_text=(240, 130, 120),
+    button_fill=(58, 63, 75),
+    button_hover=(76, 82, 96),
+    button_disabled_fill=(44, 46, 52),
+    disabled_edge=(58, 62, 72),
+    token_edge=(20, 20, 20),
+    hp_empty=(40, 20, 20),
+    hp_full=(90, 200, 90),
+    terrain_fill={
+        "floor": (196, 186, 160),
+        "wall": (58, 54, 52),
+        "difficult": (160, 170, 110),
+        "hampering": (176, 150, 112),
+        "pit": (20, 16, 14),
+        "narrow": (150, 140, 120),
+        "dark": (92, 92, 120),
+        "door_closed": (122, 74, 38),
+        "door_open": (196, 186, 160),
+    },
+    terrain_mark={
+        "difficult": (96, 112, 52),
+        "hampering": (112, 70, 32),
+        "narrow": (84, 76, 62),
+        "door": (150, 96, 50),
+    },
+    wall_bevel=(90, 86, 82),
+    pit_rim=(104, 88, 70),
+    pit_streak=(44, 36, 32),
+    dark_dots=(60, 60, 84),
+    door_line=(70, 40, 20),
+    edge_hampering=(130, 82, 36),
+    edge_blocking=(28, 26, 26),
+    rule_wall_over_picture=(255, 208, 80),
+    band_colors={
+        # light blue, yellow, dark orange: the bands also differ in lightness, which every eye sees
+        "move": (100, 175, 245),
+        "double_move": (235, 200, 60),
+        "run": (205, 85, 40),
+        "dash": (235, 200, 60),
+        "engage": (225, 60, 60),
+    },
+    fallback_band=(170, 110, 220),
+    overlay_alpha=0.42,
+    grid_blend=0.35,
+    grid_width=1,
+    band_edge=24,
+    outline_extra=0,
+)
+"""The game's own look: dark panels, a parchment map."""
+
+HIGH_CONTRAST = Palette(
+    name="high-contrast",
+    background=(0, 0, 0),
+    board_background=(0, 0, 90),
+    panel=(0, 0, 0),
+    panel_edge=(255, 255, 255),
+    text=(255, 255, 255),
+    muted=(235, 235, 235),
+    disabled=(175, 175, 175),
+    accent=(255, 230, 0),
+    on_accent=(0, 0, 0),
+    warning=(255, 110, 110),
+    warning_fill=(110, 0, 0),
+    grid=(0, 0, 0),
+    selected=(255, 255, 255),
+    handover_background=(0, 0, 0),
+    emblem_plate=(255, 255, 255),
+    row_highlight=(0, 0, 140),
+    card_fill=(0, 0, 0),
+    log_fill=(0, 0, 0),
+    tip_fill=(0, 0, 0),
+    refusal_fill=(110, 0, 0),
+    refused_text=(255, 150, 150),
+    button_fill=(0, 0, 0),
+    button_hover=(0, 0, 140),
+    button_disabled_fill=(0, 0, 0),
+    disabled_edge=(0, 0, 0),
+    token_edge=(0, 0, 0),
+    hp_empty=(0, 0, 0),
+    hp_full=(0, 230, 0),
+    terrain_fill={
+        "floor": (255, 255, 255),
+        "wall": (0, 0, 0),
+        "difficult": (255, 244, 170),
+        "hampering": (255, 214, 170),
+        "pit": (0, 0, 0),
+        "narrow": (255, 255, 255),
+        "dark": (70, 70, 200),
+        "door_closed": (150, 75, 0),
+        "door_open": (255, 255, 255),
+    },
+    terrain_mark={
+        "difficult": (0, 0, 0),
+        "hampering": (0, 0, 0),
+        "narrow": (0, 0, 0),
+        "door": (150, 75, 0),
+    },
+    wall_bevel=(0, 0, 0),
+    pit_rim=(255, 230, 0),
+    pit_streak=(255, 255, 255),
+    dark_dots=(255, 255, 255),
+    door_line=(0, 0, 0),
+    edge_hampering=(170, 0, 170),
+    edge_blocking=(0, 0, 0),
+    rule_wall_over_picture=(255, 230, 0),
+    band_colors={
+        # strong blue, yellow, deep red: far apart in lightness as well as hue
+        "move": (0, 110, 255),
+        "double_move": (255, 220, 0),
+        "run": (120, 0, 0),
+        "dash": (255, 220, 0),
+        "engage": (255, 0, 0),
+    },
+    fallback_band=(150, 0, 200),
+    overlay_alpha=0.6,
+    grid_blend=1.0,
+    grid_width=2,
+    band_edge=10,
+    outline_extra=1,
+)
+"""Black, white and yellow: text at 7:1 or more on what it sits on, strong outlines, thick grid lines."""
+
+PALETTES: dict[str, Palette] = {p.name: p for p in (STANDARD, HIGH_CONTRAST)}
+"""Palette by the settings' theme name (game/settings.py THEMES)."""
+
+# the active palette's fields under the names the drawing code reads (theme.TEXT, theme.BAND_COLORS, …);
+# `use_palette` rebinds them all, so a module reading theme.X at draw time follows a theme change
+_active: Palette = STANDARD
+_generation = 0
+BACKGROUND: Color = STANDARD.background
+BOARD_BACKGROUND: Color = STANDARD.board_background
+PANEL: Color = STANDARD.panel
+PANEL_EDGE: Color = STANDARD.panel_edge
+TEXT: Color = STANDARD.text
+MUTED: Color = STANDARD.muted
+DISABLED: Color = STANDARD.disabled
+ACCENT: Color = STANDARD.accent
+ON_ACCENT: Color = STANDARD.on_accent
+WARNING: Color = STANDARD.warning
+WARNING_FILL: Color = STANDARD.warning_fill
+GRID: Color = STANDARD.grid
+SELECTED: Color = STANDARD.selected
+HANDOVER_BACKGROUND: Color = STANDARD.handover_background
+EMBLEM_PLATE: Color = STANDARD.emblem_plate
 """The light disc under a creature's emblem: dark pictures stay readable on dark side colours."""
-
-TERRAIN_FILL: dict[str, Color] = {
-    "floor": (196, 186, 160),
-    "wall": (58, 54, 52),
-    "difficult": (160, 170, 110),
-    "hampering": (176, 150, 112),
-    "pit": (20, 16, 14),
-    "narrow": (150, 140, 120),
-    "dark": (92, 92, 120),
-    "door_closed": (122, 74, 38),
-    "door_open": (196, 186, 160),
-}
+ROW_HIGHLIGHT: Color = STANDARD.row_highlight
+CARD_FILL: Color = STANDARD.card_fill
+LOG_FILL: Color = STANDARD.log_fill
+TIP_FILL: Color = STANDARD.tip_fill
+REFUSAL_FILL: Color = STANDARD.refusal_fill
+REFUSED_TEXT: Color = STANDARD.refused_text
+BUTTON_FILL: Color = STANDARD.button_fill
+BUTTON_HOVER: Color = STANDARD.button_hover
+BUTTON_DISABLED_FILL: Color = STANDARD.button_disabled_fill
+DISABLED_EDGE: Color = STANDARD.disabled_edge
+TOKEN_EDGE: Color = STANDARD.token_edge
+HP_EMPTY: Color = STANDARD.hp_empty
+HP_FULL: Color = STANDARD.hp_full
+TERRAIN_FILL: dict[str, Color] = STANDARD.terrain_fill
 """Base fill per terrain kind; the painter adds hatching, crosses and bands on top."""
-
-TERRAIN_MARK: dict[str, Color] = {
-    "difficult": (96, 112, 52),
-    "hampering": (112, 70, 32),
-    "narrow": (84, 76, 62),
-    "door": (150, 96, 50),
-}
-
-EDGE_HAMPERING: Color = (130, 82, 36)
-EDGE_BLOCKING: Color = (28, 26, 26)
-RULE_WALL_OVER_PICTURE: Color = (255, 208, 80)
+TERRAIN_MARK: dict[str, Color] = STANDARD.terrain_mark
+WALL_BEVEL: Color = STANDARD.wall_bevel
+PIT_RIM: Color = STANDARD.pit_rim
+PIT_STREAK: Color = STANDARD.pit_streak
+DARK_DOTS: Color = STANDARD.dark_dots
+DOOR_LINE: Color = STANDARD.door_line
+EDGE_HAMPERING: Color = STANDARD.edge_hampering
+EDGE_BLOCKING: Color = STANDARD.edge_blocking
+RULE_WALL_OVER_PICTURE: Color = STANDARD.rule_wall_over_picture
 """Blocking edges and the outline of solid squares over a battle-map picture, whose painted walls are dark."""
-
-BAND_COLORS: dict[str, Color] = {
-    # light blue, yellow, dark orange: the bands also differ in lightness, which every eye sees
-    "move": (100, 175, 245),
-    "double_move": (235, 200, 60),
-    "run": (205, 85, 40),
-    "dash": (235, 200, 60),
-    "engage": (225, 60, 60),
-}
+BAND_COLORS: dict[str, Color] = STANDARD.band_colors
 """Reach shading per band; bands not listed fall back to FALLBACK_BAND."""
-FALLBACK_BAND: Color = (170, 110, 220)
-OVERLAY_ALPHA = 0.42
+FALLBACK_BAND: Color = STANDARD.fallback_band
+OVERLAY_ALPHA = STANDARD.overlay_alpha
 """How strongly reach shading tints the terrain: readable terrain under a clear band colour."""
+GRID_BLEND = STANDARD.grid_blend
+GRID_WIDTH = STANDARD.grid_width
+BAND_EDGE = STANDARD.band_edge
+OUTLINE_EXTRA = STANDARD.outline_extra
+
+
+def palette() -> Palette:
+    """The palette in use."""
+    return _active
+
+
+def generation() -> int:
+    """A number that changes whenever the palette does (cached pictures of the board include it in their key)."""
+    return _generation
+
+
+def use_palette(chosen: Palette) -> None:
+    """Make `chosen` the palette every drawing reads (the module's upper-case names are rebound to its fields)."""
+    global _active, _generation
+    if chosen is _active:
+        return
+    _active = chosen
+    _generation += 1
+    names = globals()
+    for field in chosen.__dataclass_fields__:
+        if field != "name":
+            names[field.upper()] = getattr(chosen, field)
+
+
+def palette_for(theme_name: str) -> Palette:
+    """The palette of a settings theme name (the standard one for a name it does not know)."""
+    return PALETTES.get(theme_name, STANDARD)
+
 
 PANEL_WIDTH = 340
-"""Side panel width in pixels; the board gets the rest of the window."""
+"""Side panel width in pixels at the UI scale 100 %; the board gets the rest of the window."""
+MAX_PANEL_WIDTH = 480
+
+
+def panel_width(size: tuple[int, int]) -> int:
+    """The side panel's width in a window of `size`: wider on wider screens and at a larger UI scale, but
+    never more than a third of the window (at most 45 % when the scale asks for more room)."""
+    w = size[0]
+    grown = scale(size)
+    share = w // 3 if grown <= 1.0 else w * 45 // 100
+    return min(max(px(PANEL_WIDTH, size), w * 22 // 100), px(MAX_PANEL_WIDTH, size), max(220, share))
+
+
 MIN_CELL = 12
 MAX_CELL = 128
 
@@ -93,6 +345,8 @@ def readable_on(color: Color) -> Color:
 
 FONT_SCALE = 0.7
 """Heebo draws bigger than pygame's default font at the same pixel size; callers keep the sizes they know."""
+MIN_FONT_PX = 12
+"""The smallest text the window draws: every font is at least this many pixels (tests/test_ui_scale.py)."""
 RTL_TEXT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 """Characters of right-to-left scripts (Hebrew, Arabic): a line with one of them needs the bidi pass."""
 
@@ -108,13 +362,52 @@ def font_path() -> Path | None:
     return files[0] if files else None
 
 
-@lru_cache(maxsize=32)
+REFERENCE_WINDOW = (1280, 800)
+"""The window size at which the UI scale 100 % draws the sizes written in the code."""
+MAX_WINDOW_FACTOR = 2.0
+
+
+def window_factor(size: tuple[int, int] | None = None) -> float:
+    """How much bigger than REFERENCE_WINDOW the window is (1.0 for it or smaller, at most MAX_WINDOW_FACTOR)."""
+    if size is None:
+        surface = pygame.display.get_surface() if pygame.display.get_init() else None
+        if surface is None:
+            return 1.0
+        size = surface.get_size()
+    factor = min(size[0] / REFERENCE_WINDOW[0], size[1] / REFERENCE_WINDOW[1])
+    return max(1.0, min(MAX_WINDOW_FACTOR, factor))
+
+
+def scale(size: tuple[int, int] | None = None) -> float:
+    """The UI scale in use: the settings' choice times the window's size (`size`, default the window's)."""
+    from game.settings import current  # here, not at the top: game.settings must not wait for pygame
+
+    return current().ui_scale * window_factor(size)
+
+
+def px(value: float, size: tuple[int, int] | None = None) -> int:
+    """`value` pixels of panel, button or card layout at the UI scale in use."""
+    return round(value * scale(size))
+
+
+def text_px(size: int) -> int:
+    """The pixel size of text written as `size` in the code (the default font's scale), at the UI scale, never
+    under MIN_FONT_PX."""
+    return max(MIN_FONT_PX, round(size * FONT_SCALE * scale()))
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """Heebo at `size` (in the default font's px scale), cached: creating fonts is slow."""
+    """Heebo at `size` (in the default font's px scale) times the UI scale, at least MIN_FONT_PX; cached."""
+    return _font(text_px(size), bold)
+
+
+@lru_cache(maxsize=64)
+def _font(pixels: int, bold: bool) -> pygame.font.Font:
+    # creating fonts is slow: one per pixel size and weight
     if not pygame.font.get_init():
         pygame.font.init()
     path = font_path()
-    f = pygame.font.Font(path, max(6, round(size * FONT_SCALE))) if path else pygame.font.Font(None, size)
+    f = pygame.font.Font(path, pixels) if path else pygame.font.Font(None, round(pixels / FONT_SCALE))
     f.set_bold(bold)
     return f
 
@@ -140,34 +433,28 @@ def render(value: str, size: int, color: Color, bold: bool = False) -> pygame.Su
 
 def label(value: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: per-frame labels (cursor tips, markers) repeat from frame to frame."""
-    # a level's text in the chosen language before the cache: its key must be the words drawn
-    return _label(str(local(value, current_language())), size, color, bold, is_rtl())
+    # a level's text in the chosen language before the cache: its key must be the words drawn, and the
+    # pixel size rather than the written one (the window's size changes it)
+    return _label(str(local(value, current_language())), text_px(size), color, bold, is_rtl())
 
 
 @lru_cache(maxsize=256)
-def _label(value: str, size: int, color: Color, bold: bool, rtl: bool) -> pygame.Surface:
-    return font(size, bold).render(visual(value, rtl), True, color)
+def _label(value: str, pixels: int, color: Color, bold: bool, rtl: bool) -> pygame.Surface:
+    return _font(pixels, bold).render(visual(value, rtl), True, color)
 
 
-MIN_FONT_PX = 12
-"""The smallest text the window draws outside the board's zoom (tests/test_ui_scale.py)."""
-
-
-@lru_cache(maxsize=64)
-def font_px(px: int, bold: bool = False) -> pygame.font.Font:
-    """Heebo at exactly `px` pixels (text that scales with the board's zoom, not the UI scale), cached."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    path = font_path()
-    f = pygame.font.Font(path, max(6, px)) if path else pygame.font.Font(None, round(max(6, px) / FONT_SCALE))
-    f.set_bold(bold)
-    return f
+def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
+    """Heebo at exactly `pixels` (text that scales with the board's zoom, not the UI scale), at least MIN_FONT_PX."""
+    return _font(max(MIN_FONT_PX, pixels), bold)
 
 
 def reset_fonts() -> None:
-    """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones)."""
-    font.cache_clear()
-    font_px.cache_clear()
+    """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones) and take the
+    theme from the settings in use (the window calls this on start and on every change of theme or scale)."""
+    from game.settings import current
+
+    use_palette(palette_for(current().theme))
+    _font.cache_clear()
     _label.cache_clear()
 
 

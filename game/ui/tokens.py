@@ -68,8 +68,12 @@ def short_label(label: str, room: int) -> str:
 
 EMBLEM_BODY = 24
 """Tokens at least this many pixels tall show their emblem above the label; smaller ones the label only."""
-LABEL_PX = 9
-"""The smallest token label: it zooms with the board (the UI scale leaves the board's zoom alone)."""
+LABEL_PX = theme.MIN_FONT_PX
+"""The smallest token label: it zooms with the board (the UI scale leaves the board's zoom alone); a label
+that would be smaller is drawn at this size, or left out where the token is too small to hold it (the
+emblem, the badge and the hover card still tell the unit)."""
+LABEL_ROOM = 0.45
+"""A label may take at most this share of its token's height."""
 
 
 def emblem_box(body: pygame.Rect) -> pygame.Rect:
@@ -91,8 +95,11 @@ def _draw_label(
     plate_room: int | None = None,
 ) -> None:
     """The token's label centred at `centre`, shortened until it fits the body's width (or, drawn on a name
-    plate of colour `on`, `plate_room` pixels)."""
-    f = theme.font_px(max(LABEL_PX, px), bold=True)
+    plate of colour `on`, `plate_room` pixels); none on a token too small for LABEL_PX."""
+    px = max(LABEL_PX, px)
+    if px > body.height * LABEL_ROOM:
+        return  # unreadably small otherwise (tests/test_ui_scale.py)
+    f = theme.font_px(px, bold=True)
     room = 8
     width = body.width * 0.74 if plate_room is None else plate_room * 0.9
     # shorten the label until it fits inside the token
@@ -182,8 +189,8 @@ def draw_token(
     body, square = token_body(creature, rect, fanned)
     body_color = theme.blend(color, (110, 110, 110), 0.7) if creature.defeated else color
     multi = creature.dims != (1, 1)
-    edge = theme.SELECTED if selected else (theme.ACCENT if can_act else (20, 20, 20))
-    edge_width = max(2, square // 14) + (1 if selected else 0)
+    edge = theme.SELECTED if selected else (theme.ACCENT if can_act else theme.TOKEN_EDGE)
+    edge_width = max(2, square // 14) + (1 if selected else 0) + theme.OUTLINE_EXTRA
     if multi or creature.prone:
         radius = max(3, min(body.width, body.height) // 4)
         pygame.draw.rect(surface, body_color, body, border_radius=radius)
@@ -209,7 +216,7 @@ def draw_token(
         pygame.draw.line(surface, theme.WARNING, body.topright, body.bottomleft, max(2, cell // 12))
     if creature.hp < creature.max_hp and not creature.defeated:
         bar = pygame.Rect(body.x, body.bottom - max(3, cell // 10), body.width, max(3, cell // 12))
-        pygame.draw.rect(surface, (40, 20, 20), bar)
+        pygame.draw.rect(surface, theme.HP_EMPTY, bar)
         fill = bar.copy()
         fill.width = round(bar.width * max(0, creature.hp) / max(1, creature.max_hp))
-        pygame.draw.rect(surface, (90, 200, 90), fill)
+        pygame.draw.rect(surface, theme.HP_FULL, fill)

@@ -49,12 +49,12 @@ def text(
     value: str,
     pos: tuple[int, int],
     size: int = 20,
-    color: theme.Color = theme.TEXT,
+    color: theme.Color | None = None,
     bold: bool = False,
     align: str = "left",
 ) -> pygame.Rect:
     """Draw one line of text with its top-left (align="right": top-right) at `pos`; returns the rectangle it took."""
-    label = theme.render(value, size, color, bold)
+    label = theme.render(value, size, theme.TEXT if color is None else color, bold)
     if align == "right":
         return surface.blit(label, label.get_rect(topright=pos))
     return surface.blit(label, pos)
@@ -65,7 +65,7 @@ def paragraph(
     value: str,
     rect: pygame.Rect,
     size: int = 20,
-    color: theme.Color = theme.TEXT,
+    color: theme.Color | None = None,
     bold: bool = False,
     gap: int = 2,
     align: str | None = None,
@@ -75,6 +75,7 @@ def paragraph(
     `align` is "left", "right" or "center"; None follows the language (right-aligned in Hebrew).
     """
     align = align or ("right" if is_rtl() else "left")
+    color = theme.TEXT if color is None else color  # the theme's text colour now, not when the module was read
     f = theme.font(size, bold)
     y = rect.y
     lines = wrap(value, f, rect.width)
@@ -131,13 +132,14 @@ class Button:
         """Draw the button; `offset` moves it from screen to the target surface's coordinates."""
         rect = self.rect.move(-offset[0], -offset[1])
         if not self.enabled:
-            fill, fg = (44, 46, 52), theme.DISABLED
+            fill, fg = theme.BUTTON_DISABLED_FILL, theme.DISABLED
         elif self.armed:
-            fill, fg = theme.ACCENT, (20, 20, 20)
+            fill, fg = theme.ACCENT, theme.ON_ACCENT
         else:
-            fill, fg = ((76, 82, 96) if hover else (58, 63, 75)), theme.TEXT
+            fill, fg = (theme.BUTTON_HOVER if hover else theme.BUTTON_FILL), theme.TEXT
         pygame.draw.rect(surface, fill, rect, border_radius=5)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=5)
+        edge = theme.PANEL_EDGE if self.enabled else theme.DISABLED_EDGE
+        pygame.draw.rect(surface, edge, rect, 1 + theme.OUTLINE_EXTRA, border_radius=5)
         rtl = is_rtl()
         if self.shortcut:
             key = theme.render(self.shortcut, 16, theme.MUTED if self.enabled else theme.DISABLED)

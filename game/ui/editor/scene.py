@@ -104,9 +104,9 @@ class EditorScene(Scene):
         except OSError as exc:
             self.say(t("editor.autosave_failed", reason=exc.strerror or exc), theme.WARNING)
 
-    def say(self, message: str, color: theme.Color = theme.MUTED) -> None:
-        """The status line."""
-        self.message, self.message_color = message, color
+    def say(self, message: str, color: theme.Color | None = None) -> None:
+        """The status line (in the theme's muted colour unless `color` says otherwise)."""
+        self.message, self.message_color = message, theme.MUTED if color is None else color
 
     # --- document ------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ def layout(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     """Board rectangle (left) and panel rectangle (right) for a window of `size`; mirrored in Hebrew."""
     w, h = size
     # wider screens get a wider panel (more log lines, fewer wrapped ones), never more than a third
-    panel_w = min(max(theme.PANEL_WIDTH, w * 22 // 100), 480, max(220, w // 3))
+    panel_w = theme.panel_width(size)
     if is_rtl():
         # right-to-left readers start at the right: the board there, the panel on the left
         return pygame.Rect(panel_w, 0, w - panel_w, h), pygame.Rect(0, 0, panel_w, h)

@@ -96,6 +96,7 @@ def _language_label(menu: MenuScene) -> str:
 MENU_ITEMS: list[MenuItem] = [
     MenuItem("new_level", lambda menu: t("editor.menu_new"), lambda menu: new_level(menu.app, menu)),
     MenuItem("settings", lambda menu: t("settings.open"), lambda menu: menu.app.show_settings(menu)),
+    MenuItem("credits", lambda menu: t("credits.open"), lambda menu: menu.open_credits()),
     MenuItem("players", _players_label, lambda menu: menu.cycle_players()),
     MenuItem("language", _language_label, lambda menu: menu.cycle_language()),
 ]
@@ -164,6 +165,12 @@ class MenuScene(Scene):
     def players_button(self) -> Button:
         """The who-plays button of the top bar."""
         return self.button("players")
+
+    def open_credits(self) -> None:
+        """The credits screen; its Back returns here."""
+        from game.ui.scenes.credits import CreditsScene
+
+        self.app.switch(CreditsScene(self))
 
     def _language_rect(self, width: int) -> pygame.Rect:
         """Where the language button stands (laid out for `width`)."""
@@ -303,6 +310,8 @@ class MenuScene(Scene):
                 self._open_tutorial(self.tutorial)
             elif intent == "open":
                 self._open(self.index)
+            elif intent == "credits":
+                self.open_credits()
             elif intent == "back":
                 if self.back_to is not None:
                     self.app.switch(self.back_to)
@@ -339,7 +348,9 @@ class MenuScene(Scene):
         """ "How to play" and one button per ruleset's tutorial."""
         rtl = is_rtl()
         rect = self._tutorial_row(width)
-        pygame.draw.rect(screen, (50, 55, 66) if self.index == TUTORIAL_ROW else (36, 40, 48), rect, border_radius=4)
+        pygame.draw.rect(
+            screen, theme.ROW_HIGHLIGHT if self.index == TUTORIAL_ROW else theme.CARD_FILL, rect, border_radius=4
+        )
         pygame.draw.rect(screen, theme.ACCENT, rect, 1, border_radius=4)
         at = (rect.right - 8, rect.y + 4) if rtl else (rect.x + 8, rect.y + 4)
         text(screen, t("tutorial.menu_title"), at, 22, theme.ACCENT, True, align="right" if rtl else "left")
@@ -370,7 +381,7 @@ class MenuScene(Scene):
         rtl = is_rtl()
         rect = self._row_rect(i, w)
         if i == self.index:
-            pygame.draw.rect(screen, (50, 55, 66), rect, border_radius=4)
+            pygame.draw.rect(screen, theme.ROW_HIGHLIGHT, rect, border_radius=4)
         if current:
             pygame.draw.rect(screen, theme.ACCENT, rect, 2, border_radius=4)
         thumb_box = pygame.Rect(0, 0, *THUMB)
@@ -397,7 +408,7 @@ class MenuScene(Scene):
         """The focused level: a large thumbnail, its name, its whole description and its buttons."""
         w, h = screen.get_size()
         pane = self._pane_rect(w, h)
-        pygame.draw.rect(screen, (34, 37, 45), pane, border_radius=6)
+        pygame.draw.rect(screen, theme.PANEL, pane, border_radius=6)
         inner = pane.inflate(-28, -28)
         y = inner.y
         if entry.level is not None:

@@ -153,7 +153,7 @@ class SettingsScene(Scene):
         for i, (row, button) in enumerate(zip(ROWS, self.buttons, strict=True)):
             line = pygame.Rect(SIDE - 12, button.rect.y - 4, w - 2 * SIDE + 24, ROW_H + 8)
             if i == self.index:
-                pygame.draw.rect(screen, (50, 55, 66), line, border_radius=6)
+                pygame.draw.rect(screen, theme.ROW_HIGHLIGHT, line, border_radius=6)
             label_w = w - 2 * SIDE - button.rect.width - 20
             label_rect = pygame.Rect(w - SIDE - label_w if rtl else SIDE, button.rect.y + 10, label_w, ROW_H)
             label = t(f"settings.{row.name}")
