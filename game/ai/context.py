@@ -39,6 +39,18 @@ class Ctx:
         """Whether the action bar offers `kind` now."""
         return self.available().get(kind, "missing") is None
 
+    def prechecked(self, kind: str) -> bool:
+        """Whether the ruleset's precheck lets the unit take `kind` now, whatever its path or target.
+
+        The action bar (available) asks the precheck of every kind, then looks for a target; a
+        chooser that needs one kind and already knows a target is there asks this instead.
+        """
+        key = ("precheck", kind)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self.ruleset.precheck(self.sit, self.unit, kind) is None
+        return found
+
     def foes(self) -> list[Creature]:
         """Opponents still standing, in a stable order."""
         me = self.me

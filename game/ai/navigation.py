@@ -5,6 +5,10 @@ neighbours; walls, pits and blocking edges respected; doors passable since they 
 creatures ignored) says which reachable square is really nearer. Narrow and difficult squares
 weigh more, so a detour through open ground beats a crack most units cannot pass. Legality and
 cost always come from the ruleset's reach and measure, never from here.
+
+A board is immutable, so its step table and the fields worked out on it are kept with the
+board's other tables (rules.search.per_board): every match on the same board (the games of
+one `simulate` run) shares them, and they go when the board is no longer among the newest.
 """
 
 from __future__ import annotations
@@ -12,11 +16,11 @@ from __future__ import annotations
 import heapq
 
 from rules.core import Board, Square
+from rules.search import per_board
 
-_CACHE: dict[tuple[int, frozenset[Square]], tuple[Board, dict[Square, int]]] = {}
-_CACHE_LIMIT = 256
-_WEIGHTS: dict[int, tuple[Board, dict[Square, int]]] = {}
 _DELTAS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+FIELDS_KEPT = 256
+"""Fields kept per board (one per goal footprint asked for); the oldest goes first."""
 
 UNREACHABLE = 10_000
 """Field value of a square no walk reaches (behind walls)."""
@@ -24,12 +28,12 @@ NARROW_WEIGHT = 10
 """A narrow square: squeezing through is slow or impossible, so take it only without a detour."""
 DIFFICULT_WEIGHT = 2
 
+Steps = dict[Square, tuple[tuple[Square, int], ...]]
+"""square → the (neighbour, entry weight) pairs a walker may step to from it."""
+
 
 def _weights(board: Board) -> dict[Square, int]:
-    """Entry weight of every square a walker could ever stand on (walls and pits left out); cached per board."""
-    hit = _WEIGHTS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
+    """Entry weight of every square a walker could ever stand on (walls and pits left out)."""
     out: dict[Square, int] = {}
     for y in range(board.height):
         for x in range(board.width):
@@ -40,43 +44,60 @@ def _weights(board: Board) -> dict[Square, int]:
                 out[(x, y)] = NARROW_WEIGHT
             else:
                 out[(x, y)] = DIFFICULT_WEIGHT if t.difficult or t.hampering else 1
-    if len(_WEIGHTS) >= _CACHE_LIMIT:
-        _WEIGHTS.clear()
-    _WEIGHTS[id(board)] = (board, out)
     return out
 
 
-def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
-    """Weighted steps from every open square to the nearest goal square (cached per board and goal)."""
-    key = (id(board), goal)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    weights = _weights(board)
+def _steps_from(board: Board, weights: dict[Square, int], sq: Square) -> tuple[tuple[Square, int], ...]:
+    """The steps a walker may take from `sq`: onto open squares, not squeezing diagonally between
+    two closed ones, not across a blocking edge."""
+    x, y = sq
     has_edges = bool(board.edges)
-    dist: dict[Square, int] = {sq: 0 for sq in goal}
+    out = []
+    for dx, dy in _DELTAS:
+        nxt = (x + dx, y + dy)
+        w = weights.get(nxt)
+        if w is None:
+            continue
+        if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
+            continue  # squeezing diagonally between two walls
+        if has_edges and not (dx and dy) and board.edge((x, y), nxt) == "blocking":
+            continue
+        out.append((nxt, w))
+    return tuple(out)
+
+
+def _graph(board: Board) -> tuple[dict[Square, int], Steps]:
+    """The entry weights and the step table of every open square of `board` (worked out once per board)."""
+    weights = _weights(board)
+    return weights, {sq: _steps_from(board, weights, sq) for sq in weights}
+
+
+def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
+    """Weighted steps from every open square to the nearest goal square (kept per board and goal)."""
+    fields: dict[frozenset[Square], dict[Square, int]] = per_board(board, "ai.walk_fields", dict)
+    dist = fields.get(goal)
+    if dist is not None:
+        return dist
+    weights, steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
+    dist = {sq: 0 for sq in goal}
     queue = [(0, sq) for sq in sorted(goal)]
     heapq.heapify(queue)
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
     while queue:
-        d0, (x, y) = heapq.heappop(queue)
-        if d0 > dist[(x, y)]:
+        d0, sq = pop(queue)
+        if d0 > dist[sq]:
             continue
-        for dx, dy in _DELTAS:
-            nxt = (x + dx, y + dy)
-            w = weights.get(nxt)
-            if w is None:
-                continue
-            if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
-                continue  # squeezing diagonally between two walls
-            if has_edges and not (dx and dy) and board.edge((x, y), nxt) == "blocking":
-                continue
+        out = steps.get(sq)
+        if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
+            out = _steps_from(board, weights, sq)
+        for nxt, w in out:
             d = d0 + w
-            if d < dist.get(nxt, UNREACHABLE):
+            if d < get(nxt, UNREACHABLE):
                 dist[nxt] = d
-                heapq.heappush(queue, (d, nxt))
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[key] = (board, dist)
+                push(queue, (d, nxt))
+    if len(fields) >= FIELDS_KEPT:
+        del fields[next(iter(fields))]
+    fields[goal] = dist
     return dist
 
 
@@ -96,10 +117,3 @@ def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | 
                 if sq not in footprint and board.in_bounds(sq) and "door_closed" in board.terrain(sq).kinds:
                     doors.append(sq)
     return min(doors, key=lambda s: (s[1], s[0])) if doors else None
-
-
-def forget(board: Board) -> None:
-    """Forget the caches made for `board` (its match is closing)."""
-    _WEIGHTS.pop(id(board), None)
-    for key in [k for k in _CACHE if k[0] == id(board)]:
-        del _CACHE[key]

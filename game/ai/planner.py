@@ -13,10 +13,9 @@ import random
 from collections.abc import Callable
 
 from game.ai.context import Ctx
-from game.ai.navigation import forget as forget_board
 from game.match import Match
 from rules.actions import Action
-from rules.core import Board, Illegal, Situation
+from rules.core import Illegal, Situation
 
 MAX_ACTIONS_PER_UNIT = 12
 """A guard against a decision loop: no unit takes more actions in one turn."""
@@ -55,7 +54,6 @@ def acting_units(match: Match, sit: Situation) -> list[str]:
 
 def candidates(match: Match, sit: Situation, unit: str, rng: random.Random) -> list[Action]:
     """The unit's next actions, best first (empty when it is done)."""
-    _own_caches(match, sit.board)
     chosen = CHOOSERS[match.level.ruleset](Ctx(sit, match.ruleset, unit, rng))
     if chosen is None:
         return []
@@ -85,11 +83,6 @@ def play_unit(match: Match, unit: str, rng: random.Random, *, strict: bool = Fal
         if not acted:
             break
     return done
-
-
-def _own_caches(match: Match, board: Board) -> None:
-    """The walking fields computed on this match's board (each version: doors open) go when the match closes."""
-    match.on_close(f"ai.navigation:{id(board)}", lambda: forget_board(board))
 
 
 def take_turn(match: Match, rng: random.Random, *, strict: bool = False) -> list[Action]:

@@ -1,0 +1,135 @@
+"""The AI's shortcuts change no decision: the straightforward forecasts, asked instead, play the same games.
+
+Each shortcut is swapped for the plain computation it replaces (the action bar instead of one
+precheck, every enemy checked from every square, the walking field searched afresh without a
+step table or cache) and whole games of every shipped level are played both ways within this
+run; their results, scripts included, must be identical.
+"""
+
+from __future__ import annotations
+
+import heapq
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import game.ai.navigation as navigation
+import game.ai.pf1 as pf1_ai
+import rules.pf1 as pf1
+from game.ai.context import Ctx
+from game.level import load_level
+from game.simulate import play_game
+from rules.board import board_from_rows
+from rules.core import Board, Creature, Square
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+SHIPPED = sorted(LEVELS.glob("*.toml")) + sorted((LEVELS / "tutorials").glob("*.toml"))
+DELTAS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+def plain_field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
+    """The walking field searched from scratch: every square's 8 neighbours looked at on every visit."""
+    weights: dict[Square, int] = {}
+    for y in range(board.height):
+        for x in range(board.width):
+            t = board.terrain((x, y))
+            if t.pit or "wall" in t.kinds:
+                continue
+            if t.clearance < 1.5:
+                weights[(x, y)] = navigation.NARROW_WEIGHT
+            else:
+                weights[(x, y)] = navigation.DIFFICULT_WEIGHT if t.difficult or t.hampering else 1
+    dist = {sq: 0 for sq in goal}
+    queue = [(0, sq) for sq in goal]
+    heapq.heapify(queue)
+    while queue:
+        d0, (x, y) = heapq.heappop(queue)
+        if d0 > dist[(x, y)]:
+            continue
+        for dx, dy in DELTAS:
+            nxt = (x + dx, y + dy)
+            if nxt not in weights:
+                continue
+            if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
+                continue
+            if not (dx and dy) and board.edge((x, y), nxt) == "blocking":
+                continue
+            d = d0 + weights[nxt]
+            if d < dist.get(nxt, navigation.UNREACHABLE):
+                dist[nxt] = d
+                heapq.heappush(queue, (d, nxt))
+    return dist
+
+
+def plain_can(ctx: Ctx, kind: str) -> bool:
+    """The whole action bar asked, as the chooser did before it asked one precheck."""
+    return ctx.can(kind)
+
+
+def plain_hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) -> dict[Square, list[Creature]]:
+    """Every enemy checked with pf1.in_reach from every anchor, no box around the enemies."""
+    me = ctx.me
+    out = {}
+    for anchor in anchors:
+        hit = [f for f in foes if pf1.in_reach(ctx.sit, ctx.unit, f.id, anchor, me.dims)]
+        if hit:
+            out[anchor] = hit
+    return out
+
+
+def _play(level, seeds: range) -> list[dict]:
+    return [play_game(level, seed, max_rounds=12, index=seed).to_json() for seed in seeds]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}-{p.stem}")
+def test_the_shortcuts_play_the_same_games_as_the_plain_forecasts(path, monkeypatch):
+    level = load_level(path)
+    seeds = range(3)
+    fast = _play(level, seeds)
+    with monkeypatch.context() as m:
+        m.setattr(navigation, "field", plain_field)
+        m.setattr(pf1_ai, "_can", plain_can)
+        m.setattr(pf1_ai, "_hittable_from", plain_hittable_from)
+        m.setattr(pf1_ai, "_may_reach", lambda me, foe, anchor: True)
+        plain = _play(level, seeds)
+    assert fast == plain
+    assert any(game["script"] for game in fast)
+
+
+def test_the_precheck_gives_the_bars_answer_wherever_the_pf1_chooser_asks(monkeypatch):
+    asked: list[tuple[str, bool]] = []
+
+    def both(ctx: Ctx, kind: str) -> bool:
+        quick = ctx.prechecked(kind)
+        assert quick == ctx.can(kind), (ctx.unit, kind)
+        asked.append((kind, quick))
+        return quick
+
+    monkeypatch.setattr(pf1_ai, "_can", both)
+    for path in [p for p in SHIPPED if "pf1" in p.name or p.stem == "arena_4v4"]:
+        _play(load_level(path), range(2))
+    kinds = {kind for kind, _ in asked}
+    assert {"move", "attack"} <= kinds
+    assert {True, False} == {allowed for _, allowed in asked}
+
+
+ROWS = st.integers(min_value=2, max_value=9).flatmap(
+    lambda w: st.lists(st.text(alphabet=".#,%on+/", min_size=w, max_size=w), min_size=2, max_size=9)
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_the_walking_field_is_the_plain_search(rows, data):
+    h, w = len(rows), len(rows[0])
+    squares = [(x, y) for y in range(h) for x in range(w)]
+    pairs = [((x, y), (x + 1, y)) for x, y in squares if x + 1 < w]
+    pairs += [((x, y), (x, y + 1)) for x, y in squares if y + 1 < h]
+    edges = data.draw(st.lists(st.sampled_from(pairs), max_size=6, unique=True)) if pairs else []
+    kinds = data.draw(st.lists(st.sampled_from(["blocking", "hampering"]), min_size=len(edges), max_size=len(edges)))
+    board = board_from_rows(rows, edges=[(a, b, k) for (a, b), k in zip(edges, kinds, strict=True)])
+    goal = frozenset(data.draw(st.lists(st.sampled_from(squares), min_size=1, max_size=4)))
+    assert navigation.field(board, goal) == plain_field(board, goal)
+    assert navigation.field(board, goal) is navigation.field(board, goal)  # kept with the board
