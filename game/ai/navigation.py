@@ -20,7 +20,9 @@ from rules.search import per_board
 
 _DELTAS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 FIELDS_KEPT = 256
-"""Fields kept per board (one per goal footprint asked for); the oldest goes first."""
+"""Fields kept per board at most (one per goal footprint asked for); the oldest goes first."""
+FIELD_SQUARES_KEPT = 400_000
+"""Squares of all the fields kept for one board at most: a big map keeps fewer fields."""
 
 UNREACHABLE = 10_000
 """Field value of a square no walk reaches (behind walls)."""
@@ -95,7 +97,7 @@ def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
             if d < get(nxt, UNREACHABLE):
                 dist[nxt] = d
                 push(queue, (d, nxt))
-    if len(fields) >= FIELDS_KEPT:
+    if len(fields) >= max(8, min(FIELDS_KEPT, FIELD_SQUARES_KEPT // (board.width * board.height))):
         del fields[next(iter(fields))]
     fields[goal] = dist
     return dist
