@@ -17,8 +17,9 @@ from rules.pf1.tables import BigTable, SmallTable, StepTable, step_table
 __all__ = ["INF", "BigTable", "Found", "SmallTable", "StepTable", "step_table"]
 
 INF = 1 << 30
-End = tuple[int, int, int]
-"""(cost, phase, state) of the cheapest legal end at one anchor; phase 2 states are keys `state · slots + spent`."""
+Merged = tuple[int, int, "Found", int, int]
+"""(cost, band rank, search, phase, state) of the cheapest legal end at one anchor; phase 2 states are keys
+`state << shift | spent`."""
 
 
 class Found:
@@ -65,7 +66,8 @@ class Found:
                             prev[nxt] = state
                             buckets[total].append(nxt)
         self.best1, self.prev1, self.order1 = best, prev, order
-        self.slots = limit + 1
+        self.shift = limit.bit_length()
+        """Phase 2 keys are `state << shift | spent` (spent ≤ limit)."""
         self.best2: dict[int, int] = {}
         self.prev2: dict[int, int] = {}
         if band.split:
@@ -74,33 +76,35 @@ class Found:
     def _second(self, limit: int, n2: int) -> None:
         """The second move action of a double move: states carry what that action has spent (PF1-DOUBLE-MOVE).
 
-        A key is `state · slots + spent`; a start (the split, a legal end of the first action)
+        A key is `state << shift | spent`; a start (the split, a legal end of the first action)
         has spent 0 and no predecessor (-1).
         """
         table = self.table
         rows, dirty, fill, end_ok = table.rows, table.dirty, table.fill, table.end_ok
         best1 = self.best1
-        slots = self.slots
+        shift = self.shift
+        mask = (1 << shift) - 1
         budget = 2 * limit
         best: dict[int, int] = {}
         prev: dict[int, int] = {}
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         for state in self.order1:
             if end_ok(state >> 1):
-                key = state * slots
+                key = state << shift
                 cost = best1[state]
                 best[key] = cost
                 prev[key] = -1
                 buckets[cost].append(key)
         # states come out cheapest first: one already expanded at this position and parity with no
         # more spent in this move action dominates this one, so expanding it cannot find anything new
-        least = array("i", [slots]) * n2
+        least = array("i", [limit + 1]) * n2
         get = best.get
         for cost in range(budget + 1):
             for key in buckets[cost]:
                 if best[key] != cost:
                     continue
-                state, spent = divmod(key, slots)
+                state = key >> shift
+                spent = key & mask
                 if least[state] <= spent:
                     continue
                 least[state] = spent
@@ -110,72 +114,71 @@ class Found:
                     row = fill(pk)
                 room = limit - spent
                 for nxt, step in row[state & 1]:
-                    if step > room:
-                        continue
-                    total = cost + step
-                    nkey = nxt * slots + spent + step
-                    old = get(nkey)
-                    if old is None or total < old:
-                        best[nkey] = total
-                        prev[nkey] = key
-                        buckets[total].append(nkey)
+                    if step <= room:
+                        total = cost + step
+                        nkey = (nxt << shift) | (spent + step)
+                        if total < get(nkey, INF):
+                            best[nkey] = total
+                            prev[nkey] = key
+                            buckets[total].append(nkey)
         self.best2, self.prev2 = best, prev
 
-    def ends(self) -> dict[int, End]:
-        """Anchor `y·width + x` → (cost, phase, state) of the cheapest legal end there.
+    def merge_into(self, best: dict[int, Merged], ranks: tuple[int, int]) -> None:
+        """Put this search's legal ends into `best` where they are cheaper, or as cheap and of an earlier band.
 
-        Ties keep the first state found (phase 1 before phase 2, each in the order its
-        search found them).
+        `best` maps anchor `y·width + x` → (cost, band rank, search, phase, state); `ranks`
+        are the band ranks of phase 1 and phase 2. Ties keep the first state found (phase 1
+        before phase 2, each in the order its search found them).
         """
         table = self.table
-        end_ok = table.end_ok
-        div = 3 if isinstance(table, BigTable) else 1
+        get = best.get
         best1 = self.best1
-        out: dict[int, End] = {}
-        get = out.get
-        if div == 1:
-            # a one-square mover's positions are its anchors: legality is checked once per anchor
+        rank = ranks[0]
+        if isinstance(table, SmallTable):
+            # a one-square mover's positions are its anchors
+            no_end = table.no_end
             for state in self.order1:
+                at = state >> 1
                 cost = best1[state]
-                old = get(state >> 1)
-                if old is None or cost < old[0]:
-                    out[state >> 1] = (cost, 1, state)
-            for at in [at for at in out if not end_ok(at)]:
-                del out[at]
+                old = get(at)
+                if (old is None or cost < old[0] or (cost == old[0] and rank < old[1])) and at not in no_end:
+                    best[at] = (cost, rank, self, 1, state)
+            div = 1
         else:
-            legal: dict[int, bool] = {}
+            end_ok = table.end_ok
             for state in self.order1:
                 pk = state >> 1
-                ok = legal.get(pk)
-                if ok is None:
-                    ok = legal[pk] = end_ok(pk)
-                if ok:
-                    cost = best1[state]
-                    old = get(pk // 3)
-                    if old is None or cost < old[0]:
-                        out[pk // 3] = (cost, 1, state)
-        slots = self.slots
+                cost = best1[state]
+                old = get(pk // 3)
+                if (old is None or cost < old[0] or (cost == old[0] and rank < old[1])) and end_ok(pk):
+                    best[pk // 3] = (cost, rank, self, 1, state)
+            div = 3
+        if not self.best2:
+            return
+        rank = ranks[1]
+        shift = self.shift
+        mask = (1 << shift) - 1
+        end_ok = table.end_ok
         for key, cost in self.best2.items():
-            if key % slots == 0:
-                continue
-            pk = (key // slots) >> 1
+            if not key & mask:
+                continue  # a start of the second action: its first action's state was met above
+            pk = key >> (shift + 1)
             old = get(pk // div)
-            if (old is None or cost < old[0]) and end_ok(pk):
-                out[pk // div] = (cost, 2, key)
-        return out
+            if (old is None or cost < old[0] or (cost == old[0] and rank < old[1])) and end_ok(pk):
+                best[pk // div] = (cost, rank, self, 2, key)
 
     def path(self, phase: int, state: int) -> tuple[tuple[int, int], ...]:
         """The anchors entered on the way to a found state."""
         square = self.table.square
         out: list[tuple[int, int]] = []
         if phase == 2:
-            slots = self.slots
+            shift = self.shift
             prev2 = self.prev2
             key = state
             while prev2[key] != -1:
-                out.append(square((key // slots) >> 1))
+                out.append(square(key >> (shift + 1)))
                 key = prev2[key]
-            state = key // slots
+            state = key >> shift
         prev1 = self.prev1
         while prev1[state] != -1:
             out.append(square(state >> 1))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rules.core import Creature, Event, Illegal, Refusal, Ruling, Situation, Square, StepRuling, footprint, values
 from rules.geometry import footprint_distance, pf1_distance
 from rules.pf1 import squeeze
-from rules.pf1.found import Found, step_table
+from rules.pf1.found import Found, Merged, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
@@ -399,11 +399,10 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
     bands = bands_for(sit, unit)
     c = sit.creature(unit)
     parity = current_turn(sit, unit).diag & 1
-    width, height = sit.board.width, sit.board.height
+    width = sit.board.width
     here = c.at[1] * width + c.at[0]
     # anchor y·width + x → (cost, band rank, search, phase, state): the cheapest, then the earliest band
-    best: dict[int, tuple[int, int, Found, int, int]] = {}
-    get = best.get
+    best: dict[int, Merged] = {}
     cells: dict = {}
     walker: Mover | None = None
     for rank, band in enumerate(bands):
@@ -417,20 +416,17 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
             continue
         found = Found(mover.start, step_table(mover), band, parity)
         # phase 1 of a split band is the single move action, ranked as the band "move"
-        ranks = (0, rank - 1 if band.split else rank, rank)
-        for at, (cost, phase, state) in found.ends().items():
-            old = get(at)
-            if old is None or cost < old[0] or (cost == old[0] and ranks[phase] < old[1]):
-                best[at] = (cost, ranks[phase], found, phase, state)
+        found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
     best.pop(here, None)
     names = [b.name for b in bands]
-    # sorted by square (x, y); paths are worked out when read: most entries are only shaded, never walked
-    order = sorted(best, key=lambda at: (at % width) * height + at // width)
+    order = sorted(best, key=lambda at: (at % width, at))  # by square (x, y)
     out = []
+    partial = functools.partial
     for at in order:
         cost, n, found, phase, state = best[at]
         y, x = divmod(at, width)
-        out.append(traced_reach((x, y), cost, names[n], functools.partial(found.path, phase, state)))
+        # paths are worked out when read: most entries are only shaded, never walked
+        out.append(traced_reach((x, y), cost, names[n], partial(found.path, phase, state)))
     return out
 
 

@@ -72,10 +72,11 @@ def _big_key(mover: Mover) -> tuple:
 class BigTable(StepTable):
     """Rows of a multi-square mover, from `Mover.packed_moves`.
 
-    The steps from a position anchored at (x, y) read the squares within [x − s, x + 2s] ×
-    [y − s, y + 2s] (full and reduced footprints, the full footprints that may contain a
-    reduced one, squeezed turns): a position with another creature's square within 2s + 1
-    of its anchor is priced per query, every other one is shared.
+    The steps from a position anchored at (x, y) read only the squares within [x − s, x + 2s]
+    × [y − s, y + 2s] (full and reduced footprints, the full footprints that may contain a
+    reduced one, squeezed turns), so a position is priced per query when another creature's
+    square (ox, oy) has x in [ox − 2s, ox + s] and y in [oy − 2s, oy + s] (one square of
+    slack added on each side); every other position is shared.
     """
 
     def __init__(self, mover: Mover) -> None:
@@ -84,13 +85,13 @@ class BigTable(StepTable):
         n = w * h * 3
         shared: list[Row | None] = per_board(board, _big_key(mover), lambda: [None] * n)
         dirty = bytearray(n)
-        margin = 2 * mover.s + 1
+        before, after = 2 * mover.s + 1, mover.s + 1
         for ox, oy in mover.occupants:
-            x0, x1 = max(0, ox - margin), min(w - 1, ox + margin)
+            x0, x1 = max(0, ox - before), min(w - 1, ox + after)
             if x0 > x1:
                 continue
             ones = b"\x01" * ((x1 - x0 + 1) * 3)
-            for y in range(max(0, oy - margin), min(h - 1, oy + margin) + 1):
+            for y in range(max(0, oy - before), min(h - 1, oy + after) + 1):
                 base = (y * w + x0) * 3
                 dirty[base : base + len(ones)] = ones
         moves = mover.packed_moves
