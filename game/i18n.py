@@ -324,7 +324,10 @@ def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | Non
         return describe_event(events[0], lang, names)  # the line of one event that followed an action
     if kind == "end_turn":
         return t("log.end_turn", lang)
-    parts = [t("log.action", lang, unit=unit, action=action_name(kind, lang))]
+    # a sentence ("Kyra moves"), or for a kind the catalogue has none for, the unit and the action's name
+    key = f"log_sentence.{kind}"
+    sentence = t(key, lang, unit=unit) if has_message(key, lang) else None
+    parts = [sentence or t("log.action", lang, unit=unit, action=action_name(kind, lang))]
     # optional structured details (newer LogEntry fields); absent ones are simply left out
     to, target, cost = getattr(entry, "to", None), getattr(entry, "target", None), getattr(entry, "cost_m", None)
     if to is not None:

@@ -141,11 +141,14 @@ def test_set_language_and_rtl() -> None:
 
 def test_log_lines_come_from_the_structured_fields_in_the_chosen_language() -> None:
     move = LogEntry(1, "kyra", "move", "kyra move to [3, 2] 4.5 m", ("PF1-DIAG",), True, (), (3, 2), None, 4.5)
-    assert i18n.describe(move, "en") == "kyra Move to [3, 2] 4.5 m"
+    # a sentence, the metres in brackets: not "kyra Move to [3, 2] 4.5 m"
+    assert i18n.describe(move, "en") == "kyra moves to [3, 2] (4.5 m)"
     # German writes the decimal comma; squares stay [x, y] so "3,2" cannot read as a number
-    assert i18n.describe(move, "de") == "kyra Bewegen nach [3, 2] 4,5 m"
+    assert i18n.describe(move, "de") == "kyra bewegt sich nach [3, 2] (4,5 m)"
+    assert i18n.describe(move, "it") == "kyra si muove verso [3, 2] (4,5 m)"
+    assert i18n.describe(move, "he") == "kyra: תנועה אל [3, 2] (4.5 מ׳)"  # a noun: Hebrew verbs would need a gender
     refused = LogEntry(1, "kyra", "charge", "kyra charge: refused — no line", ("GB-PF-CHARGE",), False)
-    assert i18n.describe(refused, "it") == "kyra Carica: rifiutata"
+    assert i18n.describe(refused, "it") == "kyra: Carica rifiutata"
     hit = Event("hit", "GB-ATTACK", unit="orc", by="kyra", detail="d20 15+3 vs AC 14; 4 damage, hp 10")
     entry = LogEntry(1, "orc", "hit", hit.text(), ("GB-ATTACK",), True, (hit,))
     assert i18n.describe(entry, "de") == "orc trifft kyra (4 Schaden, TP 10)"
@@ -281,7 +284,7 @@ def test_log_lines_show_display_names_not_ids() -> None:
     line = i18n.describe(attack, "it", names)
     assert "Kyra" in line and "Goblin Cutter" in line and "goblin_cutter" not in line
     refused = LogEntry(1, "goblin_cutter", "charge", "refused", ("GB-PF-CHARGE",), False)
-    assert i18n.describe(refused, "en", names).startswith("Goblin Cutter ")
+    assert i18n.describe(refused, "en", names).startswith("Goblin Cutter:")
 
 
 def test_every_shipped_level_gives_each_unit_a_name_of_its_own() -> None:
@@ -296,3 +299,24 @@ def test_every_shipped_level_gives_each_unit_a_name_of_its_own() -> None:
         if name == uid
     ]
     assert unnamed == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_action_kind_reads_as_a_sentence_in_every_language(lang: str) -> None:
+    """Each action the log can show has its own sentence: the unit, then what it did, never "Kyra Move"."""
+    from rules.actions import ACTION_KINDS
+
+    for kind in ACTION_KINDS:
+        if kind == "end_turn":
+            continue  # "End of turn" has no unit
+        entry = LogEntry(1, "kyra", kind, kind, ("GB-TURN",), True, (), (7, 6), None, 9.0)
+        line = i18n.describe(entry, lang, {"kyra": "Kyra"})
+        assert line.startswith("Kyra") and "[7, 6]" in line and ("(9 m)" in line or "(9 מ׳)" in line), line
+        assert not line.startswith(f"Kyra {i18n.action_name(kind, lang)}"), line  # not the button's label
+
+
+def test_the_handover_title_never_doubles_a_possessive() -> None:
+    """A side named "The Ogre's Band" reads "Turn: The Ogre's Band", not "The Ogre's Band's turn"."""
+    for lang in i18n.LANGUAGES:
+        title = i18n.t("turns.handover_title", lang, side="The Ogre's Band")
+        assert "The Ogre's Band" in title and "Band's" not in title and "'s turn" not in title

@@ -80,7 +80,8 @@ def test_descriptions_may_still_span_lines() -> None:
     text = text.replace('ruleset = "pf1"\n', 'ruleset = "pf1"\ndescription = "two\\nlines\\tand a tab"\n', 1)
     assert parse_level(text, "ok.toml").description == "two\nlines\tand a tab"
     # and so does each language of a table
-    table = BRIDGE.replace('\nen = "A stone bridge', '\nen = "two\\nlines. A stone bridge', 1)
+    table = BRIDGE.replace('\n[description]\nen = "', '\n[description]\nen = "two\\nlines. ', 1)
+    assert table != BRIDGE
     assert parse_level(table, "ok.toml").description.startswith("two\nlines.")
 
 

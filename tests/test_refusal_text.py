@@ -109,7 +109,7 @@ def test_the_log_line_of_a_refused_action_says_why_in_german() -> None:
         line = describe(entry, "de", names)
     finally:
         match.close()
-    assert line.startswith(f"{i18n.local(names[unit], 'de')} Aufstehen: abgelehnt")
+    assert line.startswith(f"{i18n.local(names[unit], 'de')}: Aufstehen abgelehnt")
     assert "liegt nicht [D5-PRONE]" in line
 
 

@@ -226,3 +226,26 @@ def test_hebrew_level_name_goes_through_the_same_text_path(tmp_path: Path) -> No
         assert widgets.CLIPPED == []
     finally:
         window.close()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_long_action_label_takes_a_whole_row_rather_than_being_cut(lang: str) -> None:
+    """German "Heimtückische Attacke" does not fit half the panel at 12 px: its button spans the row."""
+    window = App(AppOptions(level=str(ROOT / "levels" / "hexxen_village.toml"), size=(1280, 800), lang=lang))
+    try:
+        window.step()
+        battle = window.scene
+        assert isinstance(battle, BattleScene)
+        battle.select(sorted(battle.actors)[0])
+        window.step()
+        panel = battle.panel
+        assert panel is not None
+        sneak = next(b for b in panel.buttons if b.intent == "action:sneak_attack")
+        assert [b.label for b in panel.buttons if not b.fits()] == []
+        assert [b.label for b in panel.buttons if not panel.rect.contains(b.rect)] == []
+        others = [b.rect for b in panel.buttons if b is not sneak]
+        assert sneak.rect.collidelist(others) == -1  # no button drawn over another
+        if lang == "de":
+            assert sneak.rect.width > panel.buttons[0].rect.width  # the whole row
+    finally:
+        window.close()

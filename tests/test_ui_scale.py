@@ -208,20 +208,44 @@ def test_token_labels_left_out_rather_than_drawn_small(sizes: list[int]) -> None
         app.close()
 
 
+TALL = (1280, 1600)
+"""A window as wide as the reference one and tall enough for the panel at 150 %."""
+
+
 def test_text_and_panel_follow_the_setting() -> None:
     """At 150 % the panel and a line of text are about 1.5 times what they are at 100 %."""
-    app = App(AppOptions(level=str(LEVEL), size=SIZE, settings=DEFAULTS))
+    app = App(AppOptions(level=str(LEVEL), size=TALL, settings=DEFAULTS))
     try:
         app.step()
         base_font = theme.font(20).get_height()
-        base_panel = layout(SIZE)[1].width
+        base_panel = layout(TALL)[1].width
         base_button = _battle(app).panel.buttons[0].rect.height
         app.change_settings(DEFAULTS.changed(ui_scale=1.5))
         app.step()
         assert game_settings.current().ui_scale == 1.5
+        assert theme.scale() == pytest.approx(1.5)
         assert theme.font(20).get_height() >= 1.4 * base_font
-        assert layout(SIZE)[1].width >= 1.3 * base_panel
+        assert layout(TALL)[1].width >= 1.3 * base_panel
         assert _battle(app).panel.buttons[0].rect.height >= 1.4 * base_button
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("ui_scale", [1.0, 1.25, 1.5, 2.0])
+def test_the_panel_keeps_its_log_at_every_scale_at_1280x800(ui_scale: float) -> None:
+    """A scale the window's height cannot hold is held back: the buttons never cover the log or the key line."""
+    app = App(AppOptions(level=str(LEVEL), size=SIZE, settings=DEFAULTS.changed(ui_scale=ui_scale)))
+    try:
+        app.step()
+        battle = _battle(app)
+        battle.select("valeros")
+        app.step()
+        panel = battle.panel
+        assert panel is not None
+        assert theme.scale() >= 1.0
+        lowest = max(b.rect.bottom for b in panel.buttons)
+        assert panel.log_rect.top > lowest and panel.log_rect.height >= 60
+        assert [b.label for b in panel.buttons if not b.fits()] == []
     finally:
         app.close()
 
@@ -233,5 +257,6 @@ def test_text_follows_the_window_size() -> None:
     assert theme.window_factor((2560, 1600)) == 2.0
     assert theme.scale((1920, 1200)) == pytest.approx(1.5)
     game_settings.use(Settings(ui_scale=2.0))
-    assert theme.scale((1920, 1200)) == pytest.approx(3.0)
+    assert theme.scale((1920, 2400)) == pytest.approx(3.0)
+    assert theme.scale((1920, 1200)) == pytest.approx(1200 / theme.FIT_HEIGHT)  # held to what the height holds
     assert theme.panel_width((1920, 1200)) <= 1920 * 45 // 100

@@ -149,8 +149,9 @@ def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse
     rtl = is_rtl()
     # in the corner where reading starts: top left, top right in Hebrew
     box = pygame.Rect(area.right - 8 - width if rtl else area.x + 8, area.y + 8, width, height)
-    if box.inflate(40, 40).collidepoint(mouse):
-        box.bottom = area.bottom - 70  # the pointer is in the top corner: the card goes to the bottom one
+    if box.top - 40 <= mouse[1] <= box.bottom + 20:
+        # the pointer (and its tip, drawn beside it) at the card's height: the card goes to the bottom corner
+        box.bottom = area.bottom - 70
     pygame.draw.rect(screen, theme.TIP_FILL, box, border_radius=6)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1 + theme.OUTLINE_EXTRA, border_radius=6)
     y = box.y + 7

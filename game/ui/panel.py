@@ -316,18 +316,25 @@ class SidePanel:
             )
         gap, cols = theme.px(6), 2
         bw, bh = (width - gap) // cols, theme.px(30)
-        for i, entry in enumerate(entries):
+        slot = 0
+        for entry in entries:
             if entry is None:
+                slot += 1
                 continue  # the mode button's place stays free when the unit has one way to move
             intent, label, enabled, tip, key = entry
-            col, row = i % cols, i // cols
-            at = self._mx(pygame.Rect(pad + col * (bw + gap), y + row * (bh + gap), bw, bh))
+            # a label too long for half a row even at the smallest size ("Heimtückische Attacke") takes a whole row
+            wide = not Button(pygame.Rect(0, 0, bw, bh), label, intent, shortcut=key).fits()
+            if wide and slot % cols:
+                slot += cols - slot % cols
+            col, row = slot % cols, slot // cols
+            at = self._mx(pygame.Rect(pad + col * (bw + gap), y + row * (bh + gap), width if wide else bw, bh))
             rect = at.move(self.rect.topleft)
             armed = model.armed is not None and intent == f"action:{model.armed}"
             button = Button(rect, label, intent, enabled, tip, key, armed)
             self.buttons.append(button)
             button.draw(surf, self.rect.topleft, hover=hovered is not None and hovered.intent == intent)
-        rows = (len(entries) + cols - 1) // cols
+            slot += cols if wide else 1
+        rows = (slot + cols - 1) // cols
         return y + rows * (bh + gap) + 4
 
     def _log(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> None:

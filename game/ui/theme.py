@@ -378,11 +378,21 @@ def window_factor(size: tuple[int, int] | None = None) -> float:
     return max(1.0, min(MAX_WINDOW_FACTOR, factor))
 
 
+FIT_HEIGHT = 680
+"""Pixels of window height the side panel needs at scale 1 (header, unit card, buttons, a few log lines):
+a larger scale than the window's height allows would push the buttons over the log."""
+
+
 def scale(size: tuple[int, int] | None = None) -> float:
-    """The UI scale in use: the settings' choice times the window's size (`size`, default the window's)."""
+    """The UI scale in use: the settings' choice times the window's size (`size`, default the window's), at most
+    what the window's height holds (FIT_HEIGHT at scale 1), never less than 1 for that reason."""
     from game.settings import current  # here, not at the top: game.settings must not wait for pygame
 
-    return current().ui_scale * window_factor(size)
+    if size is None:
+        surface = pygame.display.get_surface() if pygame.display.get_init() else None
+        size = surface.get_size() if surface is not None else REFERENCE_WINDOW
+    fits = max(1.0, size[1] / FIT_HEIGHT)
+    return min(current().ui_scale * window_factor(size), fits)
 
 
 def px(value: float, size: tuple[int, int] | None = None) -> int:
