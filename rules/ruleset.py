@@ -8,9 +8,11 @@ and never compare a ruleset's name (tests/test_contract.py checks both).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from itertools import repeat
 from typing import Any, Protocol
 
 from rules.actions import Action
@@ -115,6 +117,24 @@ def traced_reach(at: Square, cost: int, band: str, trace: Callable[[], tuple[Squ
     _SET_PATH(reach, ())
     _SET_TRACE(reach, trace)
     return reach
+
+
+def traced_reaches(
+    squares: Sequence[Square], cost: int, band: str, traces: Iterable[Callable[[], tuple[Square, ...]]]
+) -> list[Reach]:
+    """`traced_reach` for many squares of one cost and band, the slots set column by column (faster still)."""
+    count = len(squares)
+    made = list(map(_NEW_REACH, repeat(Reach, count)))
+    for setter, column in (
+        (_SET_AT, squares),
+        (_SET_COST, repeat(cost, count)),
+        (_SET_BAND, repeat(band, count)),
+        (_SET_TARGET, repeat(None, count)),
+        (_SET_PATH, repeat((), count)),
+        (_SET_TRACE, traces),
+    ):
+        deque(map(setter, made, column), 0)
+    return made
 
 
 class Ruleset(Protocol):

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from types import MethodType
+
 from rules.core import SQUARE_CM, Illegal, Situation, Square
-from rules.ruleset import Reach
+from rules.ruleset import Reach, traced_reaches
 from rules.search import cost_map
 
-from . import single_square
+from . import fast_reach, single_square
 from .movement import Mover, State
-from .turn import band_of, current_turn, resolve_mode, segment_budget
+from .turn import Budget, band_of, current_turn, resolve_mode, segment_budget
 
 
 def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
@@ -24,20 +27,55 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
     limit = max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM
     mover = Mover(sit, unit, chosen)
     start = mover.start()
+    if not mover.board.in_bounds(start[0]):
+        return _reference(mover, start, limit, budget)
     if single_square.applies(mover):
-        found = single_square.search(mover, start[0], limit)
-        ends = found.ends(creature.at, mover.spaces.holders)
-    else:
-        ends = _general(mover, start, limit)
+        return _one_square(mover, single_square.search(mover, start[0], limit), budget)
+    found = fast_reach.search(mover, start, limit)
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for units, i, s in sorted(fast_reach.ends(mover, found)):
+        groups.setdefault(units, []).append((i, s))
+    coords = single_square.tables(mover.board).coords
+    out: list[Reach] = []
+    for units, entries in groups.items():
+        cost = units * SQUARE_CM
+        band = band_of(cost, budget)
+        if band is None:
+            break  # dearer squares fit no band either
+        traces = map(MethodType, repeat(found.path), [s for _, s in entries])
+        out += traced_reaches([coords[i] for i, _ in entries], cost, band, traces)
+    return out
+
+
+def _one_square(mover: Mover, found: single_square.Found, budget: Budget) -> list[Reach]:
+    """Reach of a one-square search, cheapest first then by row and column; paths worked out when read."""
+    width = mover.board.width
+    taken = {y * width + x for x, y in mover.spaces.holders if 0 <= x < width}
+    coords, path = found.coords, found.path
+    out: list[Reach] = []
+    for units, bucket in enumerate(found.buckets):
+        if not units or not bucket:
+            continue  # the start square is the only one of cost 0
+        cost = units * SQUARE_CM
+        band = band_of(cost, budget)
+        if band is None:
+            break  # dearer squares fit no band either
+        ends = sorted(bucket)  # index order is row, then column
+        if taken:
+            ends = [i for i in ends if i not in taken]
+        # a bound method per entry: the cheapest zero-argument callable that traces one path
+        out += traced_reaches([coords[i] for i in ends], cost, band, map(MethodType, repeat(path), ends))
+    return out
+
+
+def _reference(mover: Mover, start: State, limit: int, budget: Budget) -> list[Reach]:
+    """Reach by the general search over hashable states (`rules.search.cost_map`): the reference."""
     out = []
-    for anchor, units, path in ends:
+    for anchor, units, path in _general(mover, start, limit):
         cost = units * SQUARE_CM
         band = band_of(cost, budget)
         if band is not None:
-            if callable(path):  # the one-square search works a path out only when it is read
-                out.append(Reach(anchor, cost, band, trace=path))
-            else:
-                out.append(Reach(anchor, cost, band, path))
+            out.append(Reach(anchor, cost, band, path))
     out.sort(key=lambda r: (r.cost, r.at[1], r.at[0]))
     return out
 

@@ -4,7 +4,14 @@ Not used under D5-GRID-DIAG-VARIANT, where the state also carries the diagonal c
 
 It walks the same cost rule as `Mover` (movement.py) over flat square indices: a one-square
 mover's squeeze state follows from the square itself (Small in a narrow square), so the
-state is just the index. The property tests check it against `measure`.
+state is just the index. A step's cost then depends only on the square entered, so the
+first time the search finds a square (it settles squares cheapest first) is the cheapest
+way there: a square is queued once, and its cost is the bucket it sits in.
+
+What does not change between queries is kept per board (`rules.search.per_board`): which
+neighbours each square may step to (walls and D5-GRID-CORNER, filled lazily) and, per kind
+of mover, what entering each square costs. Other creatures' squares are a small per-query
+patch of that cost list. The property tests check it against the general search and `measure`.
 """
 
 from __future__ import annotations
@@ -12,12 +19,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Container
 
-from rules.core import Square, Terrain
+from rules.core import Board, Square, Terrain
+from rules.search import per_board
 
 from .movement import Mover, State
 
-_INF = 1 << 30
-_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+BLOCKED = 1 << 20
+"""The cost of a square this mover cannot enter: larger than any budget."""
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+"""The eight steps in `rules.geometry.DIRECTIONS` order (the general search's tie order)."""
 
 
 def applies(mover: Mover) -> bool:
@@ -25,115 +35,140 @@ def applies(mover: Mover) -> bool:
     return mover.full == 1 and (mover.red is None or mover.red == 1) and not mover.board.edges and not mover.alternating
 
 
-def search(mover: Mover, start: Square, limit: int) -> Found:
-    """Cheapest cost in squares to every reachable state within `limit`, with predecessors."""
+class Tables:
+    """Per-board tables of a one-square mover: neighbours (lazy) and square coordinates."""
+
+    def __init__(self, board: Board) -> None:
+        width, height = board.width, board.height
+        self.width = width
+        self.coords: list[Square] = [(i % width, i // width) for i in range(width * height)]
+        """Square of each index, made once so results share the tuples."""
+        self.solid = [t.wall for t in board.tiles]
+        self.rows: list[list[int] | None] = [None] * (width * height)
+        """Index → the squares one step away that are no wall and cut no wall's corner, in step order."""
+
+    def row(self, i: int) -> list[int]:
+        """The neighbours of square `i` (worked out on first use, D5-GRID-CORNER)."""
+        width = self.width
+        height = len(self.solid) // width
+        solid = self.solid
+        x, y = i % width, i // width
+        out = []
+        for dx, dy in _STEPS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < width and 0 <= ny < height):
+                continue
+            j = i + dx + dy * width
+            if solid[j]:
+                continue
+            if dx and dy and (solid[i + dx] or solid[i + dy * width]):
+                continue  # a diagonal may not cut a wall's corner
+            out.append(j)
+        self.rows[i] = out
+        return out
+
+
+def tables(board: Board) -> Tables:
+    """The board's one-square tables (kept with the board)."""
+    return per_board(board, "d5-one-square", lambda: Tables(board))
+
+
+def _kind(mover: Mover) -> tuple[bool, float, float, bool, int]:
+    """What a square's entering cost depends on besides the board: mode, clearances, extra costs."""
+    return (mover.flying, mover.need_full, mover.need_red, mover.red is not None, 1 + mover.extra_base)
+
+
+def _enter_costs(board: Board, kind: tuple[bool, float, float, bool, int]) -> tuple[list[int], list[bool]]:
+    """Per square: the cost of entering it with no creature there (BLOCKED if closed), and whether it squeezes."""
+    flying, need_full, need_red, can_squeeze, base = kind
+    by_terrain: dict[int, tuple[int, bool]] = {}
+
+    def price(t: Terrain) -> tuple[int, bool]:
+        """(cost, squeezed) of one terrain for this kind of mover (D5-GRID-OBSTACLES, D5-SQUEEZE, D5-COST-ADD)."""
+        if t.wall or (t.pit and not flying):
+            return BLOCKED, False
+        clearance = t.clearance
+        squeezed = clearance < need_full
+        if squeezed and not (can_squeeze and clearance >= need_red):
+            return BLOCKED, False
+        rough = (t.hampering or t.difficult) and not flying
+        return base + rough + squeezed, squeezed
+
+    costs: list[int] = []
+    squeezes: list[bool] = []
+    for t in board.tiles:
+        got = by_terrain.get(id(t))
+        if got is None:
+            got = by_terrain[id(t)] = price(t)
+        costs.append(got[0])
+        squeezes.append(got[1])
+    return costs, squeezes
+
+
+def enter_costs(mover: Mover) -> tuple[list[int], list[bool]]:
+    """Entering cost and squeeze of every square for this mover, its creatures applied as a patch."""
     board = mover.board
-    width, height = board.width, board.height
-    tiles = board.tiles
-    flying = mover.flying
-    need_full, need_red = mover.need_full, mover.need_red
-    can_squeeze = mover.red is not None
-    base = 1 + mover.extra_base
+    kind = _kind(mover)
+    costs, squeezes = per_board(board, ("d5-one-enter", kind), lambda: _enter_costs(board, kind))
     holders = mover.spaces.holders
+    if not holders:
+        return costs, squeezes
+    costs = costs.copy()
+    width = board.width
+    base = kind[4]
     blocker = mover.spaces.blocker
-    info: dict[int, tuple[bool, bool, bool, float]] = {}
-    cells: list[int | None] = [None] * (width * height)
-    squeezed_at: set[int] = set()
+    height = board.height
+    for sq in holders:
+        i = sq[1] * width + sq[0]
+        if 0 <= sq[0] < width and 0 <= sq[1] < height and costs[i] != BLOCKED:  # a big creature may overhang the map
+            # another creature's space: closed if it bars the mover, else difficult (D5-PASS-*, D5-CREATURE-DIFFICULT)
+            costs[i] = BLOCKED if blocker((sq,)) is not None else base + 1 + squeezes[i]
+    return costs, squeezes
 
-    def terrain_info(t: Terrain) -> tuple[bool, bool, bool, float]:
-        """(solid, closed to this mode, difficult for this mode, clearance) of one terrain."""
-        key = id(t)
-        got = info.get(key)
-        if got is None:
-            got = (t.wall, t.pit and not flying, (t.hampering or t.difficult) and not flying, t.clearance)
-            info[key] = got
-        return got
 
-    def units(i: int) -> int:
-        """Cost in squares of entering square `i`, 0 when it cannot be entered."""
-        got = cells[i]
-        if got is not None:
-            return got
-        wall, pit, rough, clearance = terrain_info(tiles[i])
-        cost = 0
-        if not (wall or pit):
-            squeezed = False
-            if clearance < need_full:
-                squeezed = can_squeeze and clearance >= need_red
-            if clearance >= need_full or squeezed:
-                sq = (i % width, i // width)
-                if sq in holders:
-                    cost = 0 if blocker((sq,)) is not None else base + 1 + squeezed
-                else:
-                    cost = base + rough + squeezed
-                if squeezed:
-                    squeezed_at.add(i)
-        cells[i] = cost
-        return cost
-
-    walls: list[bool | None] = [None] * (width * height)
-
-    def walled(i: int) -> bool:
-        """Whether square `i` is solid (forms a corner)."""
-        got = walls[i]
-        if got is None:
-            got = walls[i] = terrain_info(tiles[i])[0]
-        return got
-
-    first = start[1] * width + start[0]
-    units(first)
-    # Dial's bucket queue over flat lists (the order and first-found ties of rules.search.cost_map)
-    best = [_INF] * (width * height)
-    prev = [-1] * (width * height)
-    order = [first]
-    best[first] = 0
+def search(mover: Mover, start: Square, limit: int) -> Found:
+    """Cheapest cost in squares to every square reachable within `limit`, with predecessors."""
+    board = mover.board
+    table = tables(board)
+    rows, fill = table.rows, table.row
+    enter, squeezes = enter_costs(mover)
+    first = start[1] * board.width + start[0]
+    prev = [-1] * len(rows)
+    prev[first] = first
+    # Dial's bucket queue: squares settle cheapest first, each found once (its cost is final then)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(first)
-    # the eight steps as (index offset, dx, dy, diagonal); a diagonal may not cut a wall's corner (D5-GRID-CORNER)
-    steps = [(dx + dy * width, dx, dy, bool(dx and dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    steps += [(dx + dy * width, dx, dy, True) for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1))]
-    last_x, last_y = width - 1, height - 1
-    for cost in range(limit + 1):
-        for i in buckets[cost]:
-            if best[i] != cost:
-                continue
-            x, y = i % width, i // width
-            for offset, dx, dy, diagonal in steps:
-                nx, ny = x + dx, y + dy
-                if nx < 0 or ny < 0 or nx > last_x or ny > last_y:
-                    continue
-                j = i + offset
-                step = cells[j]
-                if step is None:
-                    step = units(j)
-                if not step:
-                    continue
-                if diagonal and (walled(i + dx) or walled(i + dy * width)):
-                    continue
-                total = cost + step
-                if total <= limit and total < best[j]:
-                    if best[j] == _INF:
-                        order.append(j)
-                    best[j] = total
+    for cost, bucket in enumerate(buckets):
+        for i in bucket:
+            row = rows[i]
+            if row is None:
+                row = fill(i)
+            for j in row:
+                if prev[j] < 0:
                     prev[j] = i
-                    buckets[total].append(j)
-    return Found(width, best, prev, order, squeezed_at)
+                    total = cost + enter[j]
+                    if total <= limit:
+                        buckets[total].append(j)
+    return Found(table, first, buckets, prev, squeezes)
 
 
 class Found:
-    """The search result over square indices, turned into states only where asked."""
+    """The search result over square indices, turned into squares and paths only where asked."""
 
-    def __init__(self, width: int, best: list[int], prev: list[int], order: list[int], squeezed: set[int]) -> None:
-        self.width = width
-        self.best = best
+    def __init__(
+        self, table: Tables, first: int, buckets: list[list[int]], prev: list[int], squeezes: list[bool]
+    ) -> None:
+        self.width = table.width
+        self.coords = table.coords
+        self.first = first
+        self.buckets = buckets
+        """buckets[c] holds every square of cost c, in the order the search found them."""
         self.prev = prev
-        self.order = order
-        """Every square found, in the order the search found it."""
-        self.squeezed = squeezed
+        self.squeezes = squeezes
 
     def state(self, i: int) -> State:
-        """The (anchor, squeezed) state of square index `i`."""
-        return ((i % self.width, i // self.width), i in self.squeezed, 0)
+        """The (anchor, squeezed, parity) state of square index `i`."""
+        return (self.coords[i], self.squeezes[i], 0)
 
     def ends(
         self, start: Square, taken: Container[Square]
@@ -142,21 +177,22 @@ class Found:
 
         The path is a function that works it out when called: most squares are only shaded.
         """
-        width, best = self.width, self.best
+        coords = self.coords
         out = []
-        for i in self.order:
-            anchor = (i % width, i // width)
-            if anchor == start or anchor in taken:
-                continue
-            out.append((anchor, best[i], functools.partial(self.path, i)))
+        for cost, bucket in enumerate(self.buckets):
+            for i in bucket:
+                anchor = coords[i]
+                if anchor == start or anchor in taken:
+                    continue
+                out.append((anchor, cost, functools.partial(self.path, i)))
         return out
 
     def path(self, i: int) -> tuple[Square, ...]:
         """The squares entered on the way to square index `i`."""
-        width, prev = self.width, self.prev
+        coords, prev, first = self.coords, self.prev, self.first
         out = []
-        while prev[i] != -1:
-            out.append((i % width, i // width))
+        while i != first:
+            out.append(coords[i])
             i = prev[i]
         out.reverse()
         return tuple(out)

@@ -1,0 +1,177 @@
+"""dnd5e reach's fast searches against the general search over hashable states (`rules.search.cost_map`).
+
+The reference is `reachable._reference`: the search every dnd5e reach ran before the flat-array
+searches (single_square.py, fast_reach.py). On random small boards (walls, difficult,
+hampering, narrow and very narrow squares, pits, doors, wall segments, creatures of every
+size and side) for every size of mover walking, flying, crawling or climbing, under both
+diagonal rules, the fast reach must give the same squares, costs, bands and paths, and each
+path must measure (`measure`) at that cost and band citing the rule ids the reference path cites.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import dnd5e
+from rules.board import board_from_rows
+from rules.core import SQUARE_CM, Creature, Illegal, Options, Ruling, Situation, Size, Terrain
+from rules.dnd5e import fast_reach, single_square
+from rules.dnd5e.movement import Mover
+from rules.dnd5e.reachable import _reference
+from rules.dnd5e.turn import current_turn, resolve_mode, segment_budget
+from rules.search import clear_board_tables
+
+SYMBOLS = "......,,%o#n:+/vw"
+LEGEND = {
+    "v": Terrain(frozenset(), clearance_m=0.5, symbol="v"),  # too narrow for every size
+    "w": Terrain(frozenset({"difficult"}), clearance_m=1.0, symbol="w"),  # a Small creature squeezes
+}
+SIZES = (Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE, Size.GARGANTUAN)
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> tuple[Situation, str | None]:
+    """A small random board, a mover `m` of any size and a few other creatures; and the mode asked for."""
+    width = draw(st.integers(3, 9))
+    height = draw(st.integers(3, 8))
+    rows = ["".join(draw(st.sampled_from(SYMBOLS)) for _ in range(width)) for _ in range(height)]
+    walls = []
+    for _ in range(draw(st.sampled_from([0, 0, 1, 3]))):
+        x, y = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
+        dx, dy = draw(st.sampled_from([(1, 0), (0, 1)]))
+        if x + dx < width and y + dy < height:
+            walls.append(((x, y), (x + dx, y + dy), draw(st.sampled_from(["hampering", "blocking"]))))
+    board = board_from_rows(rows, LEGEND, walls)
+    size = draw(st.sampled_from(SIZES))
+    squeezed = draw(st.booleans()) and size not in (Size.TINY, Size.MEDIUM)
+    mover = Creature(
+        "m",
+        "heroes",
+        (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))),
+        size=size,
+        squeezed=squeezed,
+        speed=draw(st.sampled_from([4.5, 9.0, 12.0])),
+        fly=draw(st.sampled_from([None, 9.0])),
+        climb=draw(st.sampled_from([None, 6.0])),
+        prone=draw(st.booleans()),
+        airborne=draw(st.booleans()),
+    )
+    creatures = {"m": mover}
+    for i in range(draw(st.integers(0, 4))):
+        uid = f"c{i}"
+        creatures[uid] = Creature(
+            uid,
+            draw(st.sampled_from(["heroes", "monsters"])),
+            (draw(st.integers(-1, width - 1)), draw(st.integers(-1, height - 1))),
+            size=draw(st.sampled_from(SIZES)),
+            helpless=draw(st.booleans()) and draw(st.booleans()),
+        )
+    turn = dnd5e.TurnState(
+        spent_cm=draw(st.sampled_from([0, 150, 450])),
+        dashed=draw(st.booleans()),
+        diagonals=draw(st.integers(0, 3)),
+    )
+    # D5-GRID-DIAG by default, or the alternating variant (D5-GRID-DIAG-VARIANT)
+    options = Options(diagonal=draw(st.sampled_from([None, "uniform", "alternating"])))
+    mode = draw(st.sampled_from([None, "walk", "fly", "climb"]))
+    return Situation("dnd5e", board, creatures, {"m": turn}, options=options), mode
+
+
+def _reference_reach(sit: Situation, mode: str | None) -> list:
+    """Reach as the general search over hashable states rules it."""
+    creature = sit.creature("m")
+    turn = current_turn(sit, "m")
+    chosen = resolve_mode(creature, turn, mode)
+    if isinstance(chosen, Illegal):
+        return []
+    budget = segment_budget(creature, turn, chosen)
+    if isinstance(budget, Illegal):
+        return []
+    limit = max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM
+    mover = Mover(sit, "m", chosen)
+    return _reference(mover, mover.start(), limit, budget)
+
+
+def _rows(reach: list) -> list:
+    return [(r.at, r.cost, r.band, r.path) for r in reach]
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations())
+def test_property_fast_reach_gives_the_reference_squares_costs_bands_and_paths(case):
+    # D5-SPEED, D5-DASH, D5-DIFFICULT, D5-DIFFICULT-NOSTACK, D5-CREATURE-DIFFICULT, D5-PASS-HOSTILE,
+    # D5-SQUEEZE, D5-CRAWL, D5-MODES, D5-GRID-OBSTACLES, D5-GRID-CORNER, D5-GRID-DIAG(-VARIANT), D5-NO-END-IN-SPACE
+    sit, mode = case
+    expected = _rows(_reference_reach(sit, mode))
+    clear_board_tables()
+    cold = dnd5e.reachable(sit, "m", mode)
+    assert _rows(cold) == expected
+    warm = dnd5e.reachable(sit, "m", mode)  # the board's tables now kept
+    assert _rows(warm) == expected
+
+
+@settings(max_examples=120, deadline=None)
+@given(situations())
+def test_property_fast_reach_paths_measure_at_their_cost_citing_the_reference_rules(case):
+    # every path the fast reach traces is legal and cheapest: measure agrees on cost, band and end,
+    # and cites the same rule ids as measuring the reference search's path to that square
+    sit, mode = case
+    reference = {r.at: r for r in _reference_reach(sit, mode)}
+    for spot in dnd5e.reachable(sit, "m", mode):
+        ruling = dnd5e.measure(sit, "m", spot.path, mode)
+        assert isinstance(ruling, Ruling), (spot, ruling)
+        assert (ruling.cost, ruling.band, ruling.steps[-1].to) == (spot.cost, spot.band, spot.at)
+        same = dnd5e.measure(sit, "m", reference[spot.at].path, mode)
+        assert isinstance(same, Ruling)
+        assert ruling.rules == same.rules
+
+
+@settings(max_examples=60, deadline=None)
+@given(situations(), situations())
+def test_property_tables_kept_for_a_board_serve_every_later_query_on_it(first, second):
+    # one query's creatures never leak into the kept tables: a second situation on the same board
+    # (other creatures, other mover) rules as the reference whatever was asked before
+    sit_a, mode_a = first
+    sit_b, mode_b = second
+    shared = Situation("dnd5e", sit_a.board, {**sit_b.creatures}, sit_b.turns, options=sit_b.options)
+    clear_board_tables()
+    dnd5e.reachable(sit_a, "m", mode_a)
+    alone = Situation("dnd5e", sit_a.board, {"m": shared.creature("m")}, shared.turns, options=shared.options)
+    dnd5e.reachable(alone, "m", mode_b)
+    assert _rows(dnd5e.reachable(shared, "m", mode_b)) == _rows(_reference_reach(shared, mode_b))
+
+
+def test_the_fast_searches_cover_the_movers_they_claim():
+    # one-square movers without wall segments take single_square; big movers and the variant take fast_reach
+    rows = ["......", "..,,..", "......", "......"]
+    for size, options, one in (
+        (Size.MEDIUM, Options(), True),
+        (Size.SMALL, Options(), True),
+        (Size.MEDIUM, Options(diagonal="alternating"), False),
+        (Size.LARGE, Options(), False),
+    ):
+        sit = Situation("dnd5e", board_from_rows(rows), {"m": Creature("m", "a", (1, 1), size=size)}, options=options)
+        assert single_square.applies(Mover(sit, "m", "walk")) is one
+        assert _rows(dnd5e.reachable(sit, "m")) == _rows(_reference_reach(sit, None))
+
+
+def test_a_state_round_trips_through_its_integer():
+    # the general search's integer states: anchor index × 4 + squeezed × 2 + diagonal parity
+    for state in (((0, 0), False, 0), ((3, 2), True, 1), ((6, 0), False, 1), ((0, 5), True, 0)):
+        assert fast_reach.decode(fast_reach.encode(state, 7), 7) == state
+
+
+def test_movers_of_every_size_share_a_board_without_sharing_tables():
+    # D5-SQUEEZE, D5-GRID-FOOTPRINT: a Tiny mover passes the 1 m gap a Medium one cannot, and a
+    # Small one squeezes through it; each size's kept steps serve that size only, in any order
+    rows = ["..#....", "..w....", "..#....", "..#....", "......."]
+    board = board_from_rows(rows, LEGEND)
+    for options in (Options(), Options(diagonal="alternating")):
+        for order in (SIZES, tuple(reversed(SIZES))):
+            clear_board_tables()
+            for size in order:
+                sit = Situation(
+                    "dnd5e", board, {"m": Creature("m", "a", (0, 0), size=size, speed=9.0)}, options=options
+                )
+                assert _rows(dnd5e.reachable(sit, "m")) == _rows(_reference_reach(sit, None)), (size, options)
