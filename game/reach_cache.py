@@ -1,34 +1,83 @@
-"""Reach results shared by the board overlay, the path preview and the AI: one search per situation, unit and mode.
+"""Reach results shared by the board overlay, the path preview and the AI: one search per state, unit and mode.
 
-The match hands out the same immutable Situation until its state changes (an action, an
-undo, a new turn or round), so a situation's identity stands for the match version and
-every unit's turn state. A result is kept with a reference to its situation, so the
-identity cannot be reused while the entry lives; only the newest few entries are kept.
+A result is kept under the situation's state key: everything a ruling reads from it (the
+board and options by identity, every creature, every turn state, the bindings, round and
+active side, by value). The rules are pure, so an equal key gives an equal answer: the same
+situation asked again (the overlay every frame), a new Situation object of an unchanged
+match, the AI's hypothetical turn state, or the same opening position in the next game of a
+`simulate` run. An entry keeps its situation alive, so an identity in a key cannot be reused
+while the entry lives; the most recently used entries are kept.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Hashable
 
 from rules.core import Situation
 from rules.ruleset import Reach, Ruleset
 
 LIMIT = 32
-"""Entries kept: the overlay, the AI's hypothetical turn states and a few undo steps."""
+"""Entries kept: the overlay, the AI's hypothetical turn states, a few undo steps and a game's opening."""
 
-_ENTRIES: dict[tuple[int, str, str | None], tuple[Situation, list[Reach]]] = {}
+_ENTRIES: dict[tuple[StateKey, str, str | None], tuple[Situation, list[Reach]]] = {}
+_KEYS: dict[int, tuple[Situation, StateKey]] = {}
+"""id(situation) → (the situation, its state key): asking again for the same object costs no hashing."""
 _LOCK = threading.Lock()  # the AI may search in a worker thread while the screen asks too
 
 
+class StateKey:
+    """A situation's state as a dictionary key: hashed once (a creature hashes all its fields)."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StateKey) and self._hash == other._hash and self.value == other.value
+
+
+def state_key(sit: Situation) -> StateKey:
+    """Everything a ruling reads from `sit` as one key (by identity where a part cannot be hashed)."""
+    hit = _KEYS.get(id(sit))
+    if hit is not None and hit[0] is sit:
+        return hit[1]
+    try:
+        key = StateKey(
+            (
+                sit.ruleset,
+                id(sit.board),
+                id(sit.options),
+                tuple(sit.creatures.items()),
+                tuple(sit.turns.items()),
+                sit.bindings,
+                sit.round,
+                sit.active_side,
+            )
+        )
+    except TypeError:  # a turn state or creature field that cannot be hashed: this object only
+        key = StateKey(("situation", id(sit)))
+    with _LOCK:
+        if len(_KEYS) >= 4 * LIMIT:
+            _KEYS.pop(next(iter(_KEYS)))
+        _KEYS[id(sit)] = (sit, key)
+    return key
+
+
 def reachable(ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
-    """`ruleset.reachable(sit, unit, mode)`, searched once per situation, unit and mode.
+    """`ruleset.reachable(sit, unit, mode)`, searched once per state, unit and mode.
 
     The list is shared: callers must not change it.
     """
-    key = (id(sit), unit, mode)
-    entry = _ENTRIES.get(key)
-    if entry is not None and entry[0] is sit:
-        return entry[1]
+    key = (state_key(sit), unit, mode)
+    found = _take(key)
+    if found is not None:
+        return found
     found = ruleset.reachable(sit, unit, mode)
     with _LOCK:
         _ENTRIES.pop(key, None)
@@ -39,12 +88,22 @@ def reachable(ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = No
 
 
 def cached(sit: Situation, unit: str, mode: str | None = None) -> list[Reach] | None:
-    """The result already searched for this situation, unit and mode, or None (never searches)."""
-    entry = _ENTRIES.get((id(sit), unit, mode))
-    return entry[1] if entry is not None and entry[0] is sit else None
+    """The result already searched for this state, unit and mode, or None (never searches)."""
+    return _take((state_key(sit), unit, mode))
+
+
+def _take(key: tuple[StateKey, str, str | None]) -> list[Reach] | None:
+    """The entry under `key`, now the most recently used one, or None."""
+    with _LOCK:
+        entry = _ENTRIES.pop(key, None)
+        if entry is None:
+            return None
+        _ENTRIES[key] = entry
+    return entry[1]
 
 
 def clear() -> None:
     """Forget every result (a closed match; the bench, so a click always times the search)."""
     with _LOCK:
         _ENTRIES.clear()
+        _KEYS.clear()

@@ -2,8 +2,9 @@
 
 Each shortcut is swapped for the plain computation it replaces (the action bar instead of one
 precheck, every enemy checked from every square, the walking field searched afresh without a
-step table or cache) and whole games of every shipped level are played both ways within this
-run; their results, scripts included, must be identical.
+step table or cache, every reach, measure and dry ruling asked of the ruleset instead of the
+caches keyed by situation state) and whole games of every shipped level are played both ways
+within this run; their results, scripts included, must be identical.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import game.ai.context as context
 import game.ai.navigation as navigation
 import game.ai.pf1 as pf1_ai
 import rules.pf1 as pf1
-from game.ai.context import Ctx
+from game import reach_cache
+from game.ai.context import Ctx, with_turn
 from game.level import load_level
 from game.simulate import play_game
 from rules.board import board_from_rows
-from rules.core import Board, Creature, Square
+from rules.core import Board, Creature, Situation, Square
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 SHIPPED = sorted(LEVELS.glob("*.toml")) + sorted((LEVELS / "tutorials").glob("*.toml"))
@@ -79,6 +82,11 @@ def plain_hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) ->
     return out
 
 
+def plain_reachable(ruleset, sit: Situation, unit: str, mode: str | None = None):
+    """A fresh search every time."""
+    return ruleset.reachable(sit, unit, mode)
+
+
 def _play(level, seeds: range) -> list[dict]:
     return [play_game(level, seed, max_rounds=12, index=seed).to_json() for seed in seeds]
 
@@ -93,6 +101,9 @@ def test_the_shortcuts_play_the_same_games_as_the_plain_forecasts(path, monkeypa
         m.setattr(pf1_ai, "_can", plain_can)
         m.setattr(pf1_ai, "_hittable_from", plain_hittable_from)
         m.setattr(pf1_ai, "_may_reach", lambda me, foe, anchor: True)
+        m.setattr(reach_cache, "reachable", plain_reachable)
+        m.setattr(reach_cache, "cached", lambda sit, unit, mode=None: None)
+        m.setattr(context, "remember", lambda sit, question, ask: ask())
         plain = _play(level, seeds)
     assert fast == plain
     assert any(game["script"] for game in fast)
@@ -133,3 +144,65 @@ def test_the_walking_field_is_the_plain_search(rows, data):
     goal = frozenset(data.draw(st.lists(st.sampled_from(squares), min_size=1, max_size=4)))
     assert navigation.field(board, goal) == plain_field(board, goal)
     assert navigation.field(board, goal) is navigation.field(board, goal)  # kept with the board
+
+
+def test_the_state_keyed_caches_answer_what_a_fresh_search_answers(monkeypatch):
+    # every reach and ruling the AI takes from a cache during real games equals the ruleset's own answer now
+    checked = {"reach": 0, "ruling": 0}
+    cached_reach, remember = reach_cache.reachable, context.remember
+
+    def reach_both(ruleset, sit, unit, mode=None):
+        found = cached_reach(ruleset, sit, unit, mode)
+        assert found == ruleset.reachable(sit, unit, mode)
+        checked["reach"] += 1
+        return found
+
+    def ruling_both(sit, question, ask):
+        found = remember(sit, question, ask)
+        assert found == ask()
+        checked["ruling"] += 1
+        return found
+
+    monkeypatch.setattr(reach_cache, "reachable", reach_both)
+    monkeypatch.setattr(context, "remember", ruling_both)
+    for path in SHIPPED:
+        _play(load_level(path), range(2))  # the second game replays the first one's opening from the caches
+    assert checked["reach"] > 50 and checked["ruling"] > 50
+
+
+def test_an_equal_state_shares_the_entry_and_any_change_of_state_does_not():
+    board = board_from_rows(["." * 16, "." * 16])
+    creatures = {"m": Creature("m", "pc", (0, 0), speed=9), "o": Creature("o", "foe", (15, 1))}
+    sit = Situation("pf1", board, creatures, turns={"m": pf1.new_turn(Situation("pf1", board, creatures), "m")})
+    again = Situation("pf1", board, dict(creatures), turns=dict(sit.turns), options=sit.options)
+    assert again is not sit and reach_cache.state_key(again) == reach_cache.state_key(sit)
+    moved = Situation("pf1", board, {**creatures, "o": Creature("o", "foe", (14, 1))}, sit.turns, options=sit.options)
+    later = with_turn(sit, "m", pf1.TurnState(move_actions=1))
+    other_board = Situation("pf1", board_from_rows(["." * 16, "." * 16]), creatures, sit.turns, options=sit.options)
+    for changed in (moved, later, other_board, Situation("pf1", board, creatures, sit.turns)):  # last: other options
+        assert reach_cache.state_key(changed) != reach_cache.state_key(sit)
+    reach_cache.clear()
+    first = reach_cache.reachable(pf1, sit, "m")
+    assert reach_cache.reachable(pf1, again, "m") is first
+    assert reach_cache.cached(later, "m") is None
+    assert reach_cache.reachable(pf1, later, "m") == pf1.reachable(later, "m") != first
+    reach_cache.clear()
+
+
+def test_a_state_that_cannot_be_hashed_is_kept_by_identity():
+    board = board_from_rows(["..."])
+    creatures = {"m": Creature("m", "pc", (0, 0))}
+    sit = Situation("pf1", board, creatures, turns={"m": ["not", "hashable"]})
+    twin = Situation("pf1", board, creatures, turns=sit.turns, options=sit.options)
+    assert reach_cache.state_key(sit) == reach_cache.state_key(sit) != reach_cache.state_key(twin)
+
+
+def test_the_first_move_of_a_double_move_is_the_single_move_search_path_for_path():
+    # PF1-MOVE-ACTION, PF1-DOUBLE-MOVE: the AI may take its single move from the double-move
+    # search when that was made (the overlay, a run); every path must then be the same too
+    board = board_from_rows([".,....#...", "...,......", "..#...,...", ".........."])
+    creatures = {"m": Creature("m", "pc", (0, 0), speed=9), "o": Creature("o", "foe", (9, 3))}
+    sit = Situation("pf1", board, creatures)
+    one = with_turn(sit, "m", pf1.TurnState(move_actions=1))
+    first = sorted((r.at, r.cost, r.path) for r in pf1.reachable(sit, "m") if r.band == "move")
+    assert first == sorted((r.at, r.cost, r.path) for r in pf1.reachable(one, "m"))

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game import reach_cache
 from game.ai.navigation import closed_door_next_to, walk_gap
 from rules.actions import Action
-from rules.core import Creature, Illegal, Situation, Square
+from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.ruleset import Reach, Ruleset
 
 
@@ -59,18 +61,51 @@ class Ctx:
             key=lambda c: c.id,
         )
 
-    def reachable(self, sit: Situation | None = None, key: Any = "now") -> list[Reach]:
-        """ruleset.reachable for the acting unit, cached under `key` (a hypothetical situation gets its own key).
+    def reachable(self, sit: Situation | None = None) -> list[Reach]:
+        """ruleset.reachable for the acting unit in `sit` (default: the real situation).
 
-        The real situation's reach comes from the shared cache, so the board overlay, the path
-        preview and the AI search it once.
+        From the shared cache, which is keyed by the situation's state: the board overlay, the
+        path preview and the AI search a state once, a hypothetical turn state included.
         """
-        if sit is None:
-            return reach_cache.reachable(self.ruleset, self.sit, self.unit)
-        found = self._cache.get(("reachable", key))
-        if found is None:
-            found = self._cache[("reachable", key)] = self.ruleset.reachable(sit, self.unit)
-        return found
+        return reach_cache.reachable(self.ruleset, self.sit if sit is None else sit, self.unit)
+
+    def measure(self, sit: Situation, path: tuple[Square, ...]) -> Ruling | Illegal:
+        """ruleset.measure of `path` for the acting unit in `sit`, remembered by state (see `remember`)."""
+        return remember(sit, ("measure", self.unit, path), lambda: self.ruleset.measure(sit, self.unit, path))
+
+    def dry_rule(self, action: Action) -> Ruling | Illegal:
+        """The ruling on `action` in the real situation with a throwaway RNG (Random(0)), remembered by state.
+
+        Only its legality and its events are read (whether it provokes), never its dice.
+        """
+        return remember(self.sit, ("rule", action), lambda: self.ruleset.rule(self.sit, action, random.Random(0)))
+
+
+FORECASTS_KEPT = 256
+"""Rulings remembered (measures and dry rulings), the most recently used first."""
+_FORECASTS: dict[tuple[Any, ...], tuple[Situation, Ruling | Illegal]] = {}
+_LOCK = threading.Lock()  # the AI may decide in a worker thread while the screen asks too
+
+
+def remember(sit: Situation, question: tuple[Any, ...], ask: Callable[[], Ruling | Illegal]) -> Ruling | Illegal:
+    """`ask()`, a ruling on `sit`, answered once per situation state and question.
+
+    The rules are pure: an equal state (reach_cache.state_key) asked the same question gets the
+    same ruling, so the games of one `simulate` run share the rulings of their common opening.
+    An entry keeps its situation alive, so no identity in its key can be reused meanwhile.
+    """
+    key = (reach_cache.state_key(sit), *question)
+    with _LOCK:
+        entry = _FORECASTS.pop(key, None)
+        if entry is not None:
+            _FORECASTS[key] = entry
+            return entry[1]
+    found = ask()
+    with _LOCK:
+        while len(_FORECASTS) >= FORECASTS_KEPT:
+            _FORECASTS.pop(next(iter(_FORECASTS)))
+        _FORECASTS[key] = (sit, found)
+    return found
 
 
 def with_turn(sit: Situation, unit: str, state: Any) -> Situation:
@@ -95,4 +130,4 @@ def open_door_towards(ctx: Ctx, goal: frozenset[Square], now: int) -> Action | N
         return None
     action = Action("interact", ctx.unit, at=door)
     # a dry ruling on this one action (throwaway RNG): cheaper than the whole action bar
-    return None if isinstance(ctx.ruleset.rule(ctx.sit, action, random.Random(0)), Illegal) else action
+    return None if isinstance(ctx.dry_rule(action), Illegal) else action

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import rules.dnd5e as dnd5e
 from game.ai.context import Ctx, open_door_towards
 from game.ai.navigation import walk_gap
@@ -39,7 +37,7 @@ def _allowed(ctx: Ctx, action: Action) -> bool:
     dnd5e's action bar (available) runs a whole reach search for its move entry, so the AI asks
     the ruling on the one action it has in mind instead: the same verdict at a fraction of the cost.
     """
-    return not isinstance(dnd5e.rule(ctx.sit, action, random.Random(0)), Illegal)
+    return not isinstance(ctx.dry_rule(action), Illegal)
 
 
 def choose(ctx: Ctx) -> Action | None:
@@ -62,7 +60,7 @@ def choose(ctx: Ctx) -> Action | None:
         return None
 
     def measure(r: Reach) -> Ruling | Illegal:
-        return dnd5e.measure(ctx.sit, ctx.unit, r.path)
+        return ctx.measure(ctx.sit, r.path)
 
     if _attack_left(ctx):
         scored = []

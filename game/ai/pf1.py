@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -89,7 +88,7 @@ def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
         full = reach_cache.cached(ctx.sit, ctx.unit)
         if full is not None:
             return sit, [r for r in full if r.band == "move"]
-        return sit, ctx.reachable(sit, key="one_move")
+        return sit, ctx.reachable(sit)
     return ctx.sit, ctx.reachable()
 
 
@@ -127,9 +126,9 @@ def _hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) -> dict
     return out
 
 
-def _measure_in(sit: Situation, unit: str) -> Callable[[Reach], Ruling | Illegal]:
+def _measure_in(ctx: Ctx, sit: Situation) -> Callable[[Reach], Ruling | Illegal]:
     """A measure function for best_destination over one situation."""
-    return lambda r: pf1.measure(sit, unit, r.path)
+    return lambda r: ctx.measure(sit, r.path)
 
 
 def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
@@ -143,7 +142,7 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
         if hittable:
             victim = attack_choice(hittable)
             scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * COST_WEIGHT, r))
-    best = best_destination(scored, _measure_in(sit, ctx.unit))
+    best = best_destination(scored, _measure_in(ctx, sit))
     return Action("move", ctx.unit, best.path) if best else None
 
 
@@ -152,7 +151,9 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
 
     The ruling (the real situation, a throwaway RNG) applies every limit of the charge: double
     speed, no difficult terrain, no ally in the way, the target in reach at the end. Its dice
-    are ignored; only whether it is legal and whether it provokes counts.
+    are ignored; only whether it is legal and whether it provokes counts, and both are settled
+    before any die is rolled (the path is judged first; the first attack of opportunity it
+    provokes is reported whatever its roll).
     """
     me = ctx.me
     board = ctx.sit.board
@@ -162,10 +163,9 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
             if board.in_bounds(sq) and _may_reach(me, foe, sq) and pf1.in_reach(ctx.sit, ctx.unit, foe.id, sq, me.dims):
                 ends.append((gap(pf1_distance, footprint_at(me, sq), me.footprint()), foe.hp, sq, foe))
     ends.sort(key=lambda e: (e[0], e[1], e[2][1], e[2][0]))
-    dry = random.Random(0)
     for _, _, sq, foe in ends[:CHARGE_PROBES]:
         action = Action("charge", ctx.unit, _line(me.at, sq), target=foe.id)
-        result = pf1.rule(ctx.sit, action, dry)
+        result = ctx.dry_rule(action)
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
             return action
     return None
@@ -192,7 +192,7 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
         for r in ctx.reachable()
         if r.band == "run"
     ]
-    best = best_destination(scored, lambda r: pf1.measure(ctx.sit, ctx.unit, r.path))
+    best = best_destination(scored, _measure_in(ctx, ctx.sit))
     if best is None or best.band != "run":
         return None
     return Action("run", ctx.unit, best.path)
@@ -209,7 +209,7 @@ def _close_in(ctx: Ctx, target: Creature) -> Action | None:
         d = walk_gap(board, goal, footprint_at(me, r.at))
         if d < now:
             scored.append((d + r.cost * COST_WEIGHT, r))
-    best = best_destination(scored, _measure_in(sit, ctx.unit))
+    best = best_destination(scored, _measure_in(ctx, sit))
     if best is not None:
         return Action("move", ctx.unit, best.path)
     return open_door_towards(ctx, goal, now)
