@@ -201,3 +201,18 @@ def test_a_saved_theme_is_the_one_a_new_window_starts_with(app: App) -> None:
         assert tuple(again.screen.get_at((again.screen.get_width() - 3, 300)))[:3] == theme.HIGH_CONTRAST.panel
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("palette", list(theme.PALETTES.values()), ids=list(theme.PALETTES))
+def test_an_armed_buttons_key_reads_on_its_accent_fill(palette: theme.Palette) -> None:
+    """The editor's chosen tool and an armed action are accent-filled: their key letter takes the accent's
+    text colour (it used to stay the muted grey, near-invisible on yellow)."""
+    from game.ui.widgets import Button
+
+    pygame.font.init()
+    theme.use_palette(palette)
+    surface = pygame.Surface((160, 36))
+    Button(pygame.Rect(0, 0, 160, 36), "Brush", "brush", shortcut="B", armed=True).draw(surface)
+    key_area = [tuple(surface.get_at((x, y)))[:3] for x in range(130, 156) for y in range(6, 30)]
+    darkest = min(key_area, key=luminance)
+    assert contrast(darkest, palette.accent) >= 4.5

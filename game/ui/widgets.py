@@ -142,7 +142,11 @@ class Button:
         pygame.draw.rect(surface, edge, rect, 1 + theme.OUTLINE_EXTRA, border_radius=5)
         rtl = is_rtl()
         if self.shortcut:
-            key = theme.render(self.shortcut, 16, theme.MUTED if self.enabled else theme.DISABLED)
+            # on an armed (accent-filled) button the key reads in the accent's own text colour
+            key_color = (
+                theme.ON_ACCENT if self.armed and self.enabled else theme.MUTED if self.enabled else theme.DISABLED
+            )
+            key = theme.render(self.shortcut, 16, key_color)
             # the key sits at the end of the reading direction: right in LTR, left in RTL
             if rtl:
                 surface.blit(key, key.get_rect(midleft=(rect.x + 6, rect.centery)))
