@@ -67,6 +67,9 @@ class AttractScene(Scene):
         self.on_tutorial: Callable[[], None] | None = None
         """ "How to play": the tutorial of the demo's ruleset (a touch on its button; None: no button)."""
         self.tutorial_button: Button | None = None
+        self.on_credits: Callable[[], None] | None = None
+        """ "Credits": the credits screen (a touch on its button, under "How to play"; None: no button)."""
+        self.credits_button: Button | None = None
 
     def enter(self, app: SceneHost) -> None:
         """Lay out the demo board for the window."""
@@ -82,7 +85,12 @@ class AttractScene(Scene):
         self.battle.relayout(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """A touch on "How to play" starts the tutorial; any other touch, click or key press a visitor game."""
+        """A touch on "How to play" starts the tutorial, on "Credits" shows them; any other touch, click or key
+        press a visitor game."""
+        credits = self.credits_button
+        if event.type == pygame.MOUSEBUTTONDOWN and credits is not None and self.on_credits and credits.hit(event.pos):
+            self.on_credits()
+            return
         button = self.tutorial_button
         if (
             event.type == pygame.MOUSEBUTTONDOWN
@@ -127,6 +135,14 @@ class AttractScene(Scene):
             rect.midtop = (w // 2, max(24, h // 30))  # top middle: clear of the banner and the corner exit zones
             self.tutorial_button = Button(rect, tr("tutorial.kiosk_button"), "tutorial")
             _big_button(screen, self.tutorial_button, 0.25)
+        if self.on_credits is not None:
+            w, h = screen.get_size()
+            bw, bh = min(300, w // 4), max(64, h // 14)
+            rect = pygame.Rect(0, 0, bw, bh)
+            above = self.tutorial_button.rect.bottom if self.tutorial_button is not None else 0
+            rect.midtop = (w // 2, max(24, h // 30, above + 12))  # under "How to play", clear of the banner
+            self.credits_button = Button(rect, tr("credits.open"), "credits")
+            _big_button(screen, self.credits_button, 0.25)
 
 
 class ResultScene(Scene):

@@ -282,6 +282,7 @@ class KioskApp:
         if mode == "attract":
             attract = AttractScene(battle, self.start_visitor, self.config.players == "hotseat")
             attract.on_tutorial = self.start_tutorial
+            attract.on_credits = lambda: self.show_credits(attract)
             self.switch(attract)
         else:
             self.switch(battle)
@@ -305,6 +306,17 @@ class KioskApp:
         self.idle_for = 0.0  # the result screen times out by itself; the idle limit is only a backstop
         seconds = max(self.config.result_seconds * 2, 15.0)
         self.switch(ResultScene(title, color, detail, self.start_visitor, self.start_attract, seconds))
+
+    def show_credits(self, attract: AttractScene) -> None:
+        """The credits screen from the attract screen; its Back (or the idle limit) returns to the demo."""
+        from game.ui.scenes.credits import CreditsScene
+
+        def back() -> None:
+            self.mode, self.idle_for = "attract", 0.0
+            self.switch(attract)
+
+        self.mode, self.idle_for = "credits", 0.0
+        self.switch(CreditsScene(None, on_back=back))
 
     def switch(self, scene: Scene) -> None:
         """Make `scene` current."""
@@ -443,7 +455,7 @@ class KioskApp:
                 return
         where = "update"
         try:
-            if self.mode in ("visitor", "result"):
+            if self.mode in ("visitor", "result", "credits"):
                 self.idle_for += dt
                 if self.idle_for >= self.config.idle:
                     self.start_attract()
