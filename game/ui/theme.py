@@ -14,6 +14,7 @@ from bidi.algorithm import get_display
 
 from game.i18n import current_language, is_rtl
 from game.local_text import local
+from game.settings import current as current_settings
 
 Color = tuple[int, int, int]
 
@@ -383,16 +384,25 @@ FIT_HEIGHT = 680
 a larger scale than the window's height allows would push the buttons over the log."""
 
 
+_scale_memo: tuple[tuple[int, int], float, float] = ((0, 0), 0.0, 1.0)
+"""(window size, UI scale setting) → scale of the last call: text sizes ask for it on every label drawn."""
+
+
 def scale(size: tuple[int, int] | None = None) -> float:
     """The UI scale in use: the settings' choice times the window's size (`size`, default the window's), at most
     what the window's height holds (FIT_HEIGHT at scale 1), never less than 1 for that reason."""
-    from game.settings import current  # here, not at the top: game.settings must not wait for pygame
-
+    global _scale_memo
     if size is None:
         surface = pygame.display.get_surface() if pygame.display.get_init() else None
         size = surface.get_size() if surface is not None else REFERENCE_WINDOW
+    chosen = current_settings().ui_scale
+    memo_size, memo_chosen, memo_scale = _scale_memo
+    if memo_size == size and memo_chosen == chosen:
+        return memo_scale
     fits = max(1.0, size[1] / FIT_HEIGHT)
-    return min(current().ui_scale * window_factor(size), fits)
+    result = min(chosen * window_factor(size), fits)
+    _scale_memo = (size, chosen, result)
+    return result
 
 
 def px(value: float, size: tuple[int, int] | None = None) -> int:
@@ -461,9 +471,7 @@ def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
 def reset_fonts() -> None:
     """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones) and take the
     theme from the settings in use (the window calls this on start and on every change of theme or scale)."""
-    from game.settings import current
-
-    use_palette(palette_for(current().theme))
+    use_palette(palette_for(current_settings().theme))
     _font.cache_clear()
     _label.cache_clear()
 
