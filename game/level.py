@@ -57,7 +57,8 @@ FORMATS = (1,)
 
 TURNS = ("sides", "initiative")
 CONTROLLERS = ("human", "ai")
-EDGE_KINDS = ("hampering", "blocking")
+EDGE_KINDS = ("hampering", "blocking", "door")
+"""`[[map.edges]] kind`: a low wall, a wall, or a door on the edge (with `open`, default false; rules/doors.py)."""
 DIAGONALS = ("alternating", "uniform")
 """Every `[rules] diagonal` value; each ruleset says which it plays (its DIAGONALS) and its default."""
 
@@ -79,11 +80,20 @@ class SideSpec:
 
 @dataclass(frozen=True, slots=True)
 class EdgeSpec:
-    """One `[[map.edges]]` entry: a wall segment between orthogonal neighbours."""
+    """One `[[map.edges]]` entry: a wall segment or a door between orthogonal neighbours."""
 
     a: Square
     b: Square
     kind: str
+    open: bool = False
+    """A door's state at the start (only doors have one)."""
+
+    @property
+    def board_kind(self) -> str:
+        """The kind rules.board reads: the wall kind, or door_open / door_closed."""
+        if self.kind == "door":
+            return "door_open" if self.open else "door_closed"
+        return self.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +314,10 @@ def _map(table: Table) -> tuple[Board, dict[str, Terrain], tuple[str, ...], tupl
             table.fail("edges", msg)
         seen[key] = i
     table.finish(("tiles", "legend", "edges", *IMAGE_KEYS))
-    board = board_from_rows(rows, legend, [(e.a, e.b, e.kind) for e in edges])
-    board = Board(board.width, board.height, board.tiles, MappingProxyType(dict(board.edges)))
+    board = board_from_rows(rows, legend, [(e.a, e.b, e.board_kind) for e in edges])
+    board = Board(
+        board.width, board.height, board.tiles, MappingProxyType(dict(board.edges)), MappingProxyType(dict(board.doors))
+    )
     return board, legend, rows, edges
 
 
@@ -391,14 +403,17 @@ def _edge(table: Table, width: int, height: int) -> EdgeSpec:
     """One `[[map.edges]]` entry, checked against the map."""
     a, b = table.square("a"), table.square("b")
     kind = table.text("kind", choices=EDGE_KINDS)
-    table.finish(("a", "b", "kind"))
+    is_open = table.flag("open")
+    if table.has("open") and kind != "door":
+        table.fail("open", t("door_edge.open_not_door", kind=kind))
+    table.finish(("a", "b", "kind", "open"))
     for key, sq in (("a", a), ("b", b)):
         if not (0 <= sq[0] < width and 0 <= sq[1] < height):
             span = t("level_error.map_span", width=width, height=height, max_x=width - 1, max_y=height - 1)
             table.fail(key, t("level_error.outside", square=list(sq), span=span))
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         table.fail("b", t("level_error.not_neighbour", b=list(b), a=list(a)))
-    return EdgeSpec(a, b, kind)
+    return EdgeSpec(a, b, kind, bool(is_open))
 
 
 def _color(table: Table, index: int) -> tuple[int, int, int]:
@@ -507,7 +522,7 @@ def level_to_toml(level: Level) -> str:
     if level.image is not None:
         map_doc.update(image_to_toml(level.image))
     if level.edges:
-        map_doc["edges"] = [{"a": list(e.a), "b": list(e.b), "kind": e.kind} for e in level.edges]
+        map_doc["edges"] = [edge_to_toml(e) for e in level.edges]
     doc["map"] = map_doc
     doc["sides"] = [
         {"id": s.id, "name": to_toml(s.name), "color": _hex(s.color), "controller": s.controller} for s in level.sides
@@ -528,6 +543,14 @@ _SHORT_ARRAY = re.compile(r"\[\n((?:    [^\n\[\]{}]+,\n)+)\]")
 def _one_line(match: re.Match[str]) -> str:
     """The matched multi-line array written on one line."""
     return "[" + ", ".join(item.strip().rstrip(",") for item in match.group(1).splitlines()) + "]"
+
+
+def edge_to_toml(edge: EdgeSpec) -> dict[str, Any]:
+    """One `[[map.edges]]` table; a door always says whether it starts open."""
+    out: dict[str, Any] = {"a": list(edge.a), "b": list(edge.b), "kind": edge.kind}
+    if edge.kind == "door":
+        out["open"] = edge.open
+    return out
 
 
 def save_level(level: Level, path: str | os.PathLike[str]) -> None:

@@ -21,6 +21,7 @@ from game.level import Level
 from rules.actions import Action
 from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, values
 from rules.dice import d20
+from rules.doors import ends
 from rules.ruleset import Ruleset, get_ruleset
 
 GB_TURN = "GB-TURN"
@@ -351,6 +352,12 @@ class Match:
                 "dims": list(c.dims),
             }
         out: dict[str, Any] = {"round": self.round, "active": self.active_side, "units": units}
+        if sit.board.doors:  # doors on square edges and whether each is open now (docs/commands.md)
+            out["doors"] = [
+                {"a": list(a), "b": list(b), "open": sit.board.doors[key]}
+                for key in sorted(sit.board.doors, key=lambda k: [(s[1], s[0]) for s in ends(k)])
+                for a, b in (ends(key),)
+            ]
         if self.active_unit:
             out["active_unit"] = self.active_unit
         if self.finished:

@@ -16,7 +16,7 @@ from rules.actions import ACTION_KINDS, MODES, TACTICS, Action
 
 _HEX = re.compile(r"[0-9a-fA-F]{0,128}")
 """A level fingerprint: sha256 hex (64 digits); shorter or longer hex is compared, and simply differs."""
-_KEYS = {"unit", "action", "path", "mode", "target", "tactic", "release", "at", "through"}
+_KEYS = {"unit", "action", "path", "mode", "target", "tactic", "release", "at", "to", "through"}
 
 
 class ScriptError(ValueError):
@@ -151,6 +151,11 @@ def _action(entry: Any, i: int, fail: Any) -> Action:
             raise fail(i, "at", t("script_error.square"))
     if kind == "interact" and at is None:
         raise fail(i, "at", t("script_error.interact_at"))
+    to = None
+    if "to" in entry:  # a door on an edge: `at` is one side, `to` the other (rules/doors.py)
+        to = _square(entry["to"])
+        if to is None:
+            raise fail(i, "to", t("script_error.square"))
     return Action(
         kind=kind,
         unit=unit if isinstance(unit, str) else None,
@@ -160,6 +165,7 @@ def _action(entry: Any, i: int, fail: Any) -> Action:
         tactic=tactic,
         release=entry.get("release"),
         at=at,
+        to=to,
         through=entry.get("through"),
     )
 

@@ -21,6 +21,7 @@ from game.components import (
     TurnBudget,
 )
 from rules.core import Effect
+from rules.doors import parse_effect_key, with_door
 from rules.effects import CREATURE_FIELDS, check
 
 FIELD_OWNERS: dict[str, type] = {
@@ -84,12 +85,16 @@ class MovementSystem(_EffectSystem):
 class TerrainSystem(_EffectSystem):
     """Changes the board: doors opening and closing."""
 
-    kinds = ("board",)
+    kinds = ("board", "door")
 
     def apply(self, effect: Effect) -> None:
-        """Replace the terrain of one square."""
-        x, y = (int(v) for v in str(effect.key).split(","))
+        """Replace the terrain of one square, or open or close a door on an edge."""
         for _, map_state in esper.get_component(MapState):
+            if effect.kind == "door":
+                key = parse_effect_key(str(effect.key))
+                map_state.board = with_door(map_state.board, key, bool(effect.value))
+                continue
+            x, y = (int(v) for v in str(effect.key).split(","))
             map_state.board = map_state.board.with_terrain((x, y), effect.value)
 
 

@@ -24,8 +24,8 @@ SQUARE_KINDS: dict[str, str] = {
     "wall": "#",
 }
 """Each terrain kind the board paints, with its map symbol (rules.board.DEFAULT_LEGEND)."""
-EDGE_KINDS = ("hampering", "blocking")
-"""Wall segments on a square's side (`[[map.edges]]`)."""
+EDGE_KINDS = ("hampering", "blocking", "door_closed", "door_open")
+"""Wall segments and doors on a square's side (`[[map.edges]]`; rules.board reads doors as door_closed/door_open)."""
 PROBE_SPEED = 9.0
 """The walker's speed in metres: enough for one step of any cost."""
 
@@ -35,7 +35,7 @@ class LegendEntry:
     """One mark of the legend and what the ruleset makes of it."""
 
     mark: str
-    """A terrain kind, or "edge_hampering" / "edge_blocking"."""
+    """A terrain kind, or "edge_" and an edge kind: hampering, blocking, door_closed, door_open."""
     factor: float | None
     """What entering costs against open ground (2.0: double); None when refused."""
     rules: tuple[str, ...]
@@ -74,6 +74,11 @@ def terrain_legend(ruleset: str, options: Options | None = None) -> list[LegendE
             extra = tuple(r for r in rules if r not in base_rules)
             entries.append(LegendEntry(mark, cost / base_cost if base_cost else 1.0, extra))
     return entries
+
+
+def mark_key(mark: str) -> str:
+    """The catalogue key of a mark's description (the edge doors' are in the `door_edge` table)."""
+    return f"door_edge.mark_{mark}" if mark.startswith("edge_door") else f"legend.mark_{mark}"
 
 
 def abstract(entries: list[LegendEntry]) -> str | None:

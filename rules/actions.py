@@ -45,7 +45,7 @@ class Shape:
     through: bool = False
     """The enemy is passed through (`through`), not attacked at the end (`target`)."""
     at: bool = False
-    """It acts on a square (`at`: a door)."""
+    """It acts on a square (`at`: a door square) or an edge (`at` and `to`: a door between two squares)."""
     mode: bool = False
     """It accepts a movement mode."""
     tactic: bool = False
@@ -94,6 +94,8 @@ class Action:
     tactic: str = "front"
     release: str | None = None
     at: Square | None = None
+    to: Square | None = None
+    """interact with a door on an edge: the square across the edge from `at` (rules/doors.py)."""
     through: str | None = None
     """overrun/tumble: the enemy whose square the path passes (pf1)."""
 
@@ -114,6 +116,8 @@ class Action:
             out["release"] = self.release
         if self.at is not None:
             out["at"] = list(self.at)
+        if self.to is not None:
+            out["to"] = list(self.to)
         if self.through is not None:
             out["through"] = self.through
         return out

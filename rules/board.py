@@ -19,6 +19,9 @@ DEFAULT_LEGEND: Mapping[str, Terrain] = {
 }
 """The legend every level may use without declaring it (INTERFACE.md §1, plus doors)."""
 
+EDGE_DOORS = ("door_closed", "door_open")
+"""The edge kinds board_from_rows reads as doors on square edges (closed, open)."""
+
 
 def board_from_rows(
     rows: Iterable[str],
@@ -27,7 +30,8 @@ def board_from_rows(
 ) -> Board:
     """A Board from equal-length rows of legend symbols; KeyError/ValueError on bad input.
 
-    `legend` adds to or overrides DEFAULT_LEGEND; `edges` are (a, b, kind) wall segments.
+    `legend` adds to or overrides DEFAULT_LEGEND; `edges` are (a, b, kind): wall segments
+    ("hampering", "blocking") and edge doors ("door_closed", "door_open"; rules/doors.py).
     """
     table = dict(DEFAULT_LEGEND)
     if legend:
@@ -44,8 +48,17 @@ def board_from_rows(
             if symbol not in table:
                 raise KeyError(f"unknown symbol {symbol!r} at [{x}, {y}]")
             tiles.append(table[symbol])
-    edge_map: dict[EdgeKey, str] = {edge_key(a, b): kind for a, b, kind in edges}
-    return Board(width, len(grid), tuple(tiles), edge_map)
+    edge_map: dict[EdgeKey, str] = {}
+    doors: dict[EdgeKey, bool] = {}
+    for a, b, kind in edges:
+        key = edge_key(a, b)
+        if kind in EDGE_DOORS:
+            doors[key] = kind == "door_open"
+            if kind == "door_closed":
+                edge_map[key] = "blocking"  # a closed door stops movement as a blocking segment does
+        else:
+            edge_map[key] = kind
+    return Board(width, len(grid), tuple(tiles), edge_map, doors)
 
 
 def board_from_text(text: str, legend: Mapping[str, Terrain] | None = None, edges=()) -> Board:

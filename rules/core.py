@@ -144,7 +144,9 @@ class Board:
     height: int
     tiles: tuple[Terrain, ...]
     edges: Mapping[EdgeKey, str] = field(default_factory=dict)
-    """Edge → "hampering" | "blocking"."""
+    """Edge → "hampering" | "blocking"; a closed edge door is "blocking" here, an open one absent (rules/doors.py)."""
+    doors: Mapping[EdgeKey, bool] = field(default_factory=dict)
+    """Edge doors (`[[map.edges]] kind = "door"`) → whether each is open."""
 
     def in_bounds(self, sq: Square) -> bool:
         """Whether `sq` lies on the map."""
@@ -313,7 +315,8 @@ class Effect:
 
     kinds: "place" (value = (anchor, dims|None)), "set" (key = field name, value),
     "turn" (value = the unit's new ruleset turn state), "bind"/"unbind" (other = partner),
-    "damage" (value = int), "board" (key = square as "x,y", value = Terrain).
+    "damage" (value = int), "board" (key = square as "x,y", value = Terrain),
+    "door" (key = edge as "x,y;x,y", value = True when the edge door is now open; rules/doors.py).
     """
 
     kind: str

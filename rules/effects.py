@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import fields, replace
 
 from rules.core import Creature, Effect, Illegal, Ruling, Situation
+from rules.doors import parse_effect_key, with_door
 
-KINDS = ("place", "set", "damage", "turn", "bind", "unbind", "board")
+KINDS = ("place", "set", "damage", "turn", "bind", "unbind", "board", "door")
 CREATURE_FIELDS = frozenset(f.name for f in fields(Creature)) - {"id"}
 """The unit fields a `set` effect may change (a unit's id never changes)."""
 
@@ -52,6 +53,8 @@ def apply(situation: Situation, effects: Iterable[Effect]) -> Situation:
         elif effect.kind in ("bind", "unbind"):
             pair = frozenset((unit, effect.other or ""))
             bindings.add(pair) if effect.kind == "bind" else bindings.discard(pair)
+        elif effect.kind == "door":
+            board = with_door(board, parse_effect_key(str(effect.key)), bool(effect.value))
         else:  # board
             x, y = (int(v) for v in str(effect.key).split(","))
             board = board.with_terrain((x, y), effect.value)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.editor import commands as cmd
-from game.editor.document import Document, blank, from_level, with_ruleset
+from game.editor.document import EDGE_PAINTS, Document, blank, from_level, with_ruleset
 from game.editor.probe import square_cost
 from game.editor.session import Session, autosave_path, new_level_path, recovery
 from game.editor.tools import brush, edge_line, flood, nearest_edge, rectangle
@@ -178,7 +178,7 @@ def edits(draw: st.DrawFn, doc: Document) -> list:
             command = cmd.Paint.of(doc, flood(doc, draw(SQUARES)), draw(SYMBOLS))
         elif kind == "edge":
             pairs = [edge_line(nearest_edge(*draw(st.tuples(*[st.floats(0, 11.9)] * 2))), nearest_edge(4.5, 4.5))[0]]
-            command = cmd.SetEdges.of(doc, pairs, draw(st.sampled_from([None, *EDGE_KINDS])))
+            command = cmd.SetEdges.of(doc, pairs, draw(st.sampled_from([None, *EDGE_KINDS, *EDGE_PAINTS])))
         elif kind == "unit":
             command = cmd.add_unit(doc, {"id": f"n{len(made)}", "side": "heroes", "at": list(draw(SQUARES))})
         elif kind == "move" and doc.units:

@@ -52,7 +52,7 @@ def _effect(draw: st.DrawFn, units: list[str], sides: list[str], width: int, hei
     """One random effect on one of the level's units (every kind, every owner of a field)."""
     unit = draw(st.sampled_from(units))
     square = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
-    kind = draw(st.sampled_from(("place", "set", "damage", "turn", "bind", "unbind", "board")))
+    kind = draw(st.sampled_from(("place", "set", "damage", "turn", "bind", "unbind", "board", "door")))
     if kind == "place":
         return Effect("place", unit, value=(square, draw(st.sampled_from((None, (1, 1), (2, 1))))))
     if kind == "damage":
@@ -63,6 +63,11 @@ def _effect(draw: st.DrawFn, units: list[str], sides: list[str], width: int, hei
         return Effect(kind, unit, other=draw(st.sampled_from([u for u in units if u != unit] or units)))
     if kind == "board":
         return Effect("board", key=f"{square[0]},{square[1]}", value=Terrain(kinds=frozenset({"rough"})))
+    if kind == "door" and square[0] + 1 < width:
+        # an edge door between the square and its east neighbour, opened or closed (rules/doors.py)
+        return Effect(
+            "door", unit, key=f"{square[0]},{square[1]};{square[0] + 1},{square[1]}", value=draw(st.booleans())
+        )
     key, values = draw(
         st.sampled_from(
             (

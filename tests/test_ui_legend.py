@@ -21,7 +21,7 @@ def _by_mark(ruleset: str, options: Options | None = None) -> dict:
 
 def test_pf1_marks_cost_what_the_rules_say() -> None:
     marks = _by_mark("pf1")
-    assert set(marks) == {*SQUARE_KINDS, "edge_hampering", "edge_blocking"}
+    assert set(marks) == {*SQUARE_KINDS, "edge_hampering", "edge_blocking", "edge_door_closed", "edge_door_open"}
     assert marks["difficult"].factor == 2 and "PF1-DIFFICULT" in marks["difficult"].rules
     assert marks["hampering"].factor == 2 and "PF1-OBSTACLE-HAMPER" in marks["hampering"].rules
     assert marks["dark"].factor == 2 and "PF1-HAMPERED" in marks["dark"].rules  # a walker that cannot see there
@@ -30,6 +30,9 @@ def test_pf1_marks_cost_what_the_rules_say() -> None:
     for refused in ("pit", "wall", "door_closed", "edge_blocking"):
         assert marks[refused].factor is None and marks[refused].rules == ("PF1-OBSTACLE-BLOCK",), refused
     assert marks["door_open"].factor == 1 and marks["door_open"].rules == ()
+    # a door on an edge: closed, the door rule refuses the step; open, it costs nothing
+    assert marks["edge_door_closed"].factor is None and marks["edge_door_closed"].rules == ("GB-PF-DOOR",)
+    assert marks["edge_door_open"].factor == 1 and marks["edge_door_open"].rules == ()
     # open ground's own rule is not repeated on every line
     assert all("PF1-OPEN-SQUARE" not in e.rules for e in marks.values())
 
@@ -40,6 +43,8 @@ def test_dnd5e_marks_differ_where_its_rules_differ() -> None:
     assert marks["dark"].factor == 1 and marks["dark"].rules == ()  # darkness changes no dnd5e movement
     assert marks["narrow"].factor is None and marks["narrow"].rules == ("D5-SQUEEZE",)
     assert marks["pit"].rules == ("D5-GRID-OBSTACLES",)
+    assert marks["edge_door_closed"].factor is None and marks["edge_door_closed"].rules == ("GB-5E-DOOR",)
+    assert marks["edge_door_open"].factor == 1 and marks["edge_door_open"].rules == ()
 
 
 def test_hexxen_says_once_that_it_measures_no_paths() -> None:
@@ -56,6 +61,7 @@ def test_every_line_is_written_in_every_language_with_its_rule_ids(lang: str) ->
     lines = legend_lines("pf1", Options())
     texts = dict(lines)
     assert "PF1-DIFFICULT" in texts["difficult"] and "PF1-OBSTACLE-BLOCK" in texts["pit"]
+    assert "GB-PF-DOOR" in texts["edge_door_closed"]
     assert all("⟦" not in text and "{" not in text for _, text in lines)  # no missing key, no unfilled place
     set_language("en")
     if lang != "en":

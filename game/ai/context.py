@@ -12,6 +12,7 @@ from game import reach_cache
 from game.ai.navigation import closed_door_next_to, walk_gap
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.doors import doors_touching, ends
 from rules.ruleset import Reach, Ruleset
 
 
@@ -123,11 +124,27 @@ def ring_distance(a: frozenset[Square], b: frozenset[Square]) -> int:
     return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a for q in b)
 
 
+def _edge_door_towards(ctx: Ctx, goal: frozenset[Square], now: int) -> Action | None:
+    """Opening a closed door on an edge the unit touches, when the square beyond it is nearer `goal`."""
+    board, footprint = ctx.sit.board, ctx.me.footprint()
+    for key in doors_touching(board, sorted(footprint)):
+        if board.doors[key]:
+            continue
+        near, far = sorted(ends(key), key=lambda sq: sq not in footprint)
+        if walk_gap(board, goal, frozenset((far,))) < now:
+            return Action("interact", ctx.unit, at=near, to=far)
+    return None
+
+
 def open_door_towards(ctx: Ctx, goal: frozenset[Square], now: int) -> Action | None:
     """Open a closed door next to the unit when the way to `goal` leads through it (and the bar allows)."""
-    door = closed_door_next_to(ctx.sit.board, ctx.me.footprint())
-    if door is None or walk_gap(ctx.sit.board, goal, frozenset((door,))) >= now:
-        return None
-    action = Action("interact", ctx.unit, at=door)
+    board, footprint = ctx.sit.board, ctx.me.footprint()
+    door = closed_door_next_to(board, footprint)
+    if door is not None and walk_gap(board, goal, frozenset((door,))) < now:
+        action = Action("interact", ctx.unit, at=door)
+    else:
+        action = _edge_door_towards(ctx, goal, now)
+        if action is None:
+            return None
     # a dry ruling on this one action (throwaway RNG): cheaper than the whole action bar
     return None if isinstance(ctx.dry_rule(action), Illegal) else action

@@ -1,7 +1,7 @@
 """A walking-distance field around walls, used only to RANK destinations the ruleset's reach offered.
 
 Straight-line distance leads a unit into dead ends on maps with walls; this field (8
-neighbours; walls, pits and blocking edges respected; doors passable since they open;
+neighbours; walls, pits and blocking edges respected; doors, on squares or edges, passable since they open;
 creatures ignored) says which reachable square is really nearer. Narrow and difficult squares
 weigh more, so a detour through open ground beats a crack most units cannot pass. Legality and
 cost always come from the ruleset's reach and measure, never from here.
@@ -62,7 +62,9 @@ def _steps_from(board: Board, weights: dict[Square, int], sq: Square) -> tuple[t
             continue
         if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
             continue  # squeezing diagonally between two walls
-        if has_edges and not (dx and dy) and board.edge((x, y), nxt) == "blocking":
+        # a blocking edge stops the walk, unless it is a closed door: that can be opened
+        blocked = has_edges and not (dx and dy) and board.edge((x, y), nxt) == "blocking"
+        if blocked and frozenset(((x, y), nxt)) not in board.doors:
             continue
         out.append((nxt, w))
     return tuple(out)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from game.editor.document import Document, Edge, Side, Unit
+from game.editor.document import Document, Edge, Side, Unit, edge_of
 from rules.core import Square
 
 
@@ -64,7 +64,7 @@ class Paint:
 
 @dataclass(frozen=True, slots=True)
 class SetEdges:
-    """Put a wall kind on edges, or clear them (kind None); remembers the edge list before and after."""
+    """Put a wall or a door on edges, or clear them (kind None); remembers the edge list before and after."""
 
     before: tuple[Edge, ...]
     after: tuple[Edge, ...]
@@ -72,7 +72,8 @@ class SetEdges:
 
     @staticmethod
     def of(doc: Document, pairs: Iterable[tuple[Square, Square]], kind: str | None) -> SetEdges | None:
-        """Set the edge between each pair of orthogonal neighbours on the map; None when nothing changes."""
+        """Set the edge between each pair of orthogonal neighbours on the map to `kind` (one of EDGE_PAINTS:
+        door_open is an open door); None when nothing changes."""
         edges = list(doc.edges)
         for a, b in pairs:
             if not (doc.in_bounds(a) and doc.in_bounds(b)) or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
@@ -81,11 +82,11 @@ class SetEdges:
             at = next((i for i, e in enumerate(edges) if e.key() == key), None)
             if at is None:
                 if kind is not None:
-                    edges.append(Edge(a, b, kind))
+                    edges.append(edge_of(a, b, kind))
             elif kind is None:
                 del edges[at]
             else:
-                edges[at] = Edge(edges[at].a, edges[at].b, kind)  # keeps the file's orientation and place
+                edges[at] = edge_of(edges[at].a, edges[at].b, kind)  # keeps the file's orientation and place
         after = tuple(edges)
         return SetEdges(doc.edges, after) if after != doc.edges else None
 

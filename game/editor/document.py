@@ -40,10 +40,38 @@ class Edge:
     a: Square
     b: Square
     kind: str
+    open: bool = False
+    """A door's state at the start (`open` in the file; only doors have one)."""
 
     def key(self) -> frozenset[Square]:
         """The edge whichever way round it is written."""
         return frozenset((self.a, self.b))
+
+    @property
+    def paint(self) -> str:
+        """What the edge tool paints to make this edge: its kind, or door_open for an open door (EDGE_PAINTS)."""
+        return "door_open" if self.kind == "door" and self.open else self.kind
+
+    @property
+    def board_kind(self) -> str:
+        """The kind rules.board reads: the wall kind, or door_closed / door_open."""
+        return ("door_open" if self.open else "door_closed") if self.kind == "door" else self.kind
+
+    def to_data(self) -> dict[str, Any]:
+        """The `[[map.edges]]` table (a door always says whether it starts open, as level_to_toml writes it)."""
+        out: dict[str, Any] = {"a": list(self.a), "b": list(self.b), "kind": self.kind}
+        if self.kind == "door" or self.open:
+            out["open"] = self.open
+        return out
+
+
+EDGE_PAINTS = ("hampering", "blocking", "door", "door_open")
+"""What the edge tool paints: a low wall, a wall, a closed door, an open door (`kind = "door"`, `open = true`)."""
+
+
+def edge_of(a: Square, b: Square, paint: str) -> Edge:
+    """The edge the tool makes with `paint` (one of EDGE_PAINTS)."""
+    return Edge(a, b, "door", True) if paint == "door_open" else Edge(a, b, paint)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +145,7 @@ class Document:
         """The map as the rules see it (for drawing and the cost probe); unknown symbols read as floor."""
         palette = self.palette()
         rows = ["".join(c if c in palette else "." for c in row) for row in self.tiles]
-        edges = [(e.a, e.b, e.kind) for e in self.edges if self.in_bounds(e.a) and self.in_bounds(e.b)]
+        edges = [(e.a, e.b, e.board_kind) for e in self.edges if self.in_bounds(e.a) and self.in_bounds(e.b)]
         return board_from_rows(rows, palette, edges)
 
     # --- to and from the file -----------------------------------------------------------
@@ -133,7 +161,7 @@ class Document:
         if self.legend:
             map_doc["legend"] = {k: _plain(v) for k, v in self.legend.items()}
         if self.edges:
-            map_doc["edges"] = [{"a": list(e.a), "b": list(e.b), "kind": e.kind} for e in self.edges]
+            map_doc["edges"] = [e.to_data() for e in self.edges]
         map_doc.update(_plain(self.map_extra))
         doc["map"] = map_doc
         doc["sides"] = [_plain(s) for s in self.sides]
@@ -203,7 +231,9 @@ def from_data(data: Mapping[str, Any]) -> Document:
         rows = rows[1:]
     while rows and not rows[-1].strip():
         rows.pop()
-    edges = tuple(Edge(_square(e["a"]), _square(e["b"]), str(e["kind"])) for e in map_data.get("edges", []))
+    edges = tuple(
+        Edge(_square(e["a"]), _square(e["b"]), str(e["kind"]), e.get("open", False)) for e in map_data.get("edges", [])
+    )
     victory = data.get("victory", {}).get("rounds")
     return Document(
         name=data.get("name", ""),

@@ -61,21 +61,45 @@ def square_cost(
         start = (square[0] + dx, square[1] + dy)
         if not base.in_bounds(start):
             continue
-        probe = {**proto, "id": PROBE, "side": PROBE, "at": [start[0], start[1]]}
-        trial = replace(base, sides=({"id": PROBE},), units=(probe,), victory_rounds=None)
-        try:
-            level = trial.to_level()
-        except LevelError:
+        result = _step(base, proto, start, square)
+        if result is None:
             continue  # the probe cannot stand there (a wall, a pit) or its keys do not fit: the next neighbour
-        match = Match(level)
-        try:
-            sit = match.situation()
-            sit = dataclasses.replace(sit, turns={**sit.turns, PROBE: match.ruleset.new_turn(sit, PROBE)})
-            result = match.ruleset.measure(sit, PROBE, [square])
-        finally:
-            match.close()
         return Cost(ruleset, start, result)
     return Cost(ruleset, None, None)
+
+
+def edge_cost(
+    doc: Document, a: Square, b: Square, ruleset: str | None = None, unit: Mapping[str, Any] | None = None
+) -> Cost:
+    """The cost of the step across the edge between `a` and `b` (a door, a wall) under `ruleset`: the probe
+    stands on one side and steps to the other (from `a` when it may stand there, else from `b`)."""
+    ruleset = ruleset or doc.ruleset
+    base = doc if ruleset == doc.ruleset else with_ruleset(doc, ruleset)
+    proto = _proto(base, unit)
+    for start, square in ((a, b), (b, a)):
+        if not (base.in_bounds(start) and base.in_bounds(square)):
+            continue
+        result = _step(base, proto, start, square)
+        if result is not None:
+            return Cost(ruleset, start, result)
+    return Cost(ruleset, None, None)
+
+
+def _step(base: Document, proto: Mapping[str, Any], start: Square, square: Square) -> Ruling | Illegal | None:
+    """The probe's one step from `start` into `square`, or None when it cannot stand on `start`."""
+    probe = {**proto, "id": PROBE, "side": PROBE, "at": [start[0], start[1]]}
+    trial = replace(base, sides=({"id": PROBE},), units=(probe,), victory_rounds=None)
+    try:
+        level = trial.to_level()
+    except LevelError:
+        return None
+    match = Match(level)
+    try:
+        sit = match.situation()
+        sit = dataclasses.replace(sit, turns={**sit.turns, PROBE: match.ruleset.new_turn(sit, PROBE)})
+        return match.ruleset.measure(sit, PROBE, [square])
+    finally:
+        match.close()
 
 
 def _proto(doc: Document, unit: Mapping[str, Any] | None) -> dict[str, Any]:

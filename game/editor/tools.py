@@ -30,7 +30,7 @@ def flood(doc: Document, start: Square) -> list[Square]:
     if not doc.in_bounds(start):
         return []
     symbol = doc.symbol(start)
-    walled = {e.key() for e in doc.edges if e.kind == "blocking"}
+    walled = {e.key() for e in doc.edges if e.kind in ("blocking", "door")}  # a door is part of its wall
     seen = {start}
     queue = deque([start])
     while queue:

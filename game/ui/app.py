@@ -91,6 +91,8 @@ class App:
         self.saved: tuple[int, int] | None = None
         self.editor: Scene | None = None
         """While a level is test-played from the editor: the editor to come back to."""
+        self.editing: Scene | None = None
+        """The editor opened last (until another level is opened): asked before quitting with unsaved edits."""
         """(match identity, history length) when the replay was last saved: later actions are unsaved."""
         if options.locked:
             return  # the kiosk starts its own matches
@@ -112,7 +114,7 @@ class App:
         """Load a level and start a match on it; a bad level shows its error on screen (never on a locked screen)."""
         if self.options.locked:
             return
-        self.editor = None  # another level from the menu: no longer a test match of the editor's level
+        self.editor = self.editing = None  # another level from the menu: no test match of the editor's level
         if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
             from game.watch import LevelWatcher
 
@@ -290,8 +292,11 @@ class App:
         self.switch(DialogScene(t("pause.title"), lines, choices, cancel=resume))
 
     def request_quit(self) -> None:
-        """Quit; when the match's replay is unsaved, ask first and offer to save it (window close, Quit)."""
-        self.leave_match(self.quit, t("pause.quit_title"), t("pause.quit_anyway"))
+        """Quit; unsaved editor edits, then an unsaved replay, ask first and offer to save (window close, Quit)."""
+        go = lambda: self.leave_match(self.quit, t("pause.quit_title"), t("pause.quit_anyway"))  # noqa: E731
+        asks = getattr(self.editing, "ask_before_quit", None)
+        if not (callable(asks) and asks(go)):
+            go()
 
     def leave_match(self, then: Callable[[], None], title: str | None = None, anyway: str | None = None) -> None:
         """Run `then` (quit, another level); with an unsaved replay ask first: save and go on, go on, stay."""
@@ -388,7 +393,8 @@ class App:
         from game.ui.editor.opening import editor_for
 
         self.teardown()
-        self.switch(editor_for(self, path, ruleset, size))
+        self.editing = editor_for(self, path, ruleset, size)
+        self.switch(self.editing)
 
     def test_play(self, level: Level, editor: Scene) -> None:
         """A match on the editor's level; the pause menu and the end of the match lead back to the editor."""

@@ -13,6 +13,7 @@ from game.i18n import action_name, refusal, t
 from game.match import Match, Record
 from game.ui.approach import Approach
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
+from game.ui.door_pick import door_action
 from game.ui.forecast import Forecast, Preview, action_for_band, switchable_modes
 from game.ui.odds import MissingDice, Odds
 from game.ui.previews import Previews
@@ -66,6 +67,8 @@ class BattleController(Previews):
         self.ui_version = 0
         """Bumped on any change the panel shows (state, selection, arming)."""
         self.requests: list[Request] = []
+        self.lean: Square | None = None
+        """The neighbour square whose side the last click was nearest (which edge door it meant)."""
         if autoplayer is None:
             # the AI is only imported when the level has a computer side (it costs start-up time)
             has_computer = any(side.controller == "ai" for side in match.level.sides)
@@ -425,8 +428,9 @@ class BattleController(Previews):
 
     # --- clicks on the board ----------------------------------------------------------------
 
-    def click_square(self, sq: Square) -> None:
-        """A left click on the board."""
+    def click_square(self, sq: Square, lean: Square | None = None) -> None:
+        """A left click on the board; `lean` is the neighbour whose side the pointer is nearest (doors on edges)."""
+        self.lean = lean
         clicked = self.unit_at(sq)
         if self.releasing is not None and self.selected:
             self._choose_release(clicked)
@@ -522,6 +526,8 @@ class BattleController(Previews):
                 self.changed(state=False)
                 return
             self.perform(Action(kind, unit, target=clicked.id, tactic=self.tactic))
+        elif kind == "interact":
+            self.perform(door_action(self.situation(), unit, sq, self.lean))
         else:
             self.perform(Action(kind, unit, at=sq))
 

@@ -9,7 +9,7 @@ import pygame
 
 from game.i18n import current_language, refusal, rule_titles, t
 from game.numerals import number
-from game.terrain_legend import SQUARE_KINDS, LegendEntry, abstract, terrain_legend
+from game.terrain_legend import SQUARE_KINDS, LegendEntry, abstract, mark_key, terrain_legend
 from game.ui import theme
 from game.ui.terrain import paint_terrain
 from game.ui.widgets import paragraph, wrap
@@ -50,7 +50,7 @@ def legend_lines(ruleset: str, options: Options) -> list[tuple[str | None, str]]
     if rule is not None:
         lines.append((None, t("legend.abstract", rule=rule_titles((rule,)))))
     for entry in entries:
-        what = t(f"legend.mark_{entry.mark}")
+        what = t(mark_key(entry.mark))
         lines.append((entry.mark, what if rule is not None else f"{what}: {effect_text(entry)}"))
     return lines
 

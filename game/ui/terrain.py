@@ -6,6 +6,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.backdrop import Backdrop, paint_over_picture
+from game.ui.door_edges import paint_edge_door
 from rules.core import Board, Square, Terrain
 
 _PRIMARY_ORDER = ("wall", "door_closed", "pit", "door_open", "narrow", "hampering", "difficult", "dark")
@@ -181,6 +182,8 @@ def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> 
         for y in range(board.height + 1):
             pygame.draw.line(surface, grid, (0, y * cell), (board.width * cell, y * cell), theme.GRID_WIDTH)
     for key, kind in board.edges.items():
+        if key in board.doors:
+            continue  # a closed door is a blocking segment to the rules, but drawn as a door
         a, b = sorted(key)
         start, end = _edge_line(a, b, cell)
         if kind == "blocking" and placed is not None:
@@ -189,6 +192,9 @@ def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> 
             pygame.draw.line(surface, theme.EDGE_BLOCKING, start, end, max(3, cell // 6))
         else:
             _dashed(surface, theme.EDGE_HAMPERING, start, end, max(3, cell // 8))
+    for key, is_open in board.doors.items():
+        a, b = sorted(key)
+        paint_edge_door(surface, a, b, cell, is_open)
     return surface
 
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules.actions import Action
-from rules.core import Illegal, Ruling, Situation
+from rules.core import Illegal, Ruling, Situation, Square
+from rules.doors import door_cited
 from rules.opportunity import resolve_opportunity_attacks
 
 from .actions import attack_modifiers, available, fall, must_fall, precheck, save_modifier
 from .actions import rule as _rule_alone
-from .movement import measure
+from .movement import measure as _measure_alone
 from .reachable import reachable
 from .space import reach_squares, size_order, threatening
 from .terms import (
@@ -86,7 +88,18 @@ __all__ = [
 
 def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
     """Rule on one action: the whole ruling, the attacks of opportunity it provokes included (GB-AOO)."""
-    result = _rule_alone(sit, action, rng)
+    result = door_cited(sit, action.unit, action.path, _rule_alone(sit, action, rng), DOOR_RULE, DOOR_OBSTACLES)
     if isinstance(result, Ruling) and action.unit is not None:
         return resolve_opportunity_attacks(sit, action.unit, result, rng, STOP_RULE)
     return result
+
+
+DOOR_RULE = "GB-5E-DOOR"
+"""The rule a refusal at a closed door on an edge cites (rules/doors.py)."""
+DOOR_OBSTACLES = frozenset(("D5-GRID-OBSTACLES", "D5-GRID-CORNER"))
+"""The movement refusals that, at a closed edge door, are the door's doing."""
+
+
+def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
+    """The path as one movement now (the movement search), a closed edge door in the way cited as a door."""
+    return door_cited(sit, unit, path, _measure_alone(sit, unit, path, mode), DOOR_RULE, DOOR_OBSTACLES)

@@ -8,8 +8,21 @@ from dataclasses import replace
 from rules.actions import ACTION_KINDS, Action
 from rules.board import DEFAULT_LEGEND
 from rules.combat import down_effects, resolve_attack
-from rules.core import Creature, Effect, Event, Illegal, Params, Ruling, Situation, Square, merge_rules, values
+from rules.core import (
+    Creature,
+    Effect,
+    Event,
+    Illegal,
+    Params,
+    Ruling,
+    Situation,
+    Square,
+    edge_key,
+    merge_rules,
+    values,
+)
 from rules.dice import parse_dice
+from rules.doors import door_message, doors_touching, edge_door_refusal, effect_key, ends
 from rules.geometry import chebyshev
 
 from . import house
@@ -339,30 +352,46 @@ def interact_refusal(sit: Situation, unit: str, at: Square | None) -> Illegal | 
     return None
 
 
+def edge_refusal(sit: Situation, unit: str, at: Square | None, to: Square | None) -> Illegal | None:
+    """Why `unit` cannot open or close the door on the edge between `at` and `to` now, or None (as interact_refusal)."""
+    refused = interact_precheck(sit, unit)
+    if refused is not None:
+        return refused
+    return edge_door_refusal(sit, unit, at, to, house.GB_5E_DOOR, house.GB_5E_INTERACT, 1)
+
+
 def rule_interact(sit: Situation, action: Action) -> Ruling | Illegal:
-    """Open or close an adjacent door: free once per turn, then it takes the action."""
+    """Open or close an adjacent door (on a square or an edge): free once per turn, then it takes the action."""
     unit = action.unit or ""
-    refused = interact_refusal(sit, unit, action.at)
+    edge = action.to is not None
+    refused = edge_refusal(sit, unit, action.at, action.to) if edge else interact_refusal(sit, unit, action.at)
     if refused is not None:
         return refused
     at = action.at
     assert at is not None
     turn = current_turn(sit, unit)
-    closed = "door_closed" in sit.board.terrain(at).kinds
-    new_terrain = DEFAULT_LEGEND["/"] if closed else DEFAULT_LEGEND["+"]
+    if action.to is not None:
+        key = edge_key(at, action.to)
+        closed = not sit.board.doors[key]
+        change = Effect("door", unit, key=effect_key(key), value=closed)
+        what = door_message(closed, at, action.to)
+    else:
+        closed = "door_closed" in sit.board.terrain(at).kinds
+        change = Effect(
+            "board", unit, key=f"{at[0]},{at[1]}", value=DEFAULT_LEGEND["/"] if closed else DEFAULT_LEGEND["+"]
+        )
+        what = ("opens" if closed else "closes") + f" the door at {list(at)}"
     if turn.interaction_used:
         turn = replace(turn, action_used=True, attacks_left=0)
         how = "with the action"
     else:
         turn = replace(turn, interaction_used=True)
         how = "free"
-    effects = (Effect("board", unit, key=f"{at[0]},{at[1]}", value=new_terrain), _turn_effect(unit, turn))
-    verb = "opens" if closed else "closes"
     return Ruling(
         unit_cm=1,
         rules=("D5-OBJECTS", house.GB_5E_INTERACT, house.GB_5E_DOOR),
-        effects=effects,
-        message=f"{unit} {verb} the door at {list(at)} ({how})",
+        effects=(change, _turn_effect(unit, turn)),
+        message=f"{unit} {what} ({how})",
     )
 
 
@@ -434,6 +463,9 @@ def available(sit: Situation, unit: str) -> dict[str, Illegal | None]:
                 )
         elif why is None and kind == "interact":
             refusals = [interact_refusal(sit, unit, sq) for sq in _doors_near(sit, creature)]
+            refusals += [
+                edge_refusal(sit, unit, *ends(k)) for k in doors_touching(sit.board, sorted(creature.footprint()))
+            ]
             if not any(r is None for r in refusals):
                 why = (
                     refusals[0]

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules.actions import Action
-from rules.core import Illegal, Ruling, Situation
+from rules.core import Illegal, Ruling, Situation, Square
+from rules.doors import door_cited
 from rules.opportunity import resolve_opportunity_attacks
 from rules.pf1.actions import available, precheck
 from rules.pf1.actions import rule as _rule_alone
 from rules.pf1.attacks import escaping_now, in_reach, no_cover_from_ally, squeezed_now
-from rules.pf1.movement import closest, involuntary_stop, measure, reachable, threatened_by
+from rules.pf1.movement import closest, involuntary_stop, reachable, threatened_by
+from rules.pf1.movement import measure as _measure_alone
 from rules.pf1.space import share_fits
 from rules.pf1.speed import effective_speed, run_multiplier
 from rules.pf1.terms import (
@@ -78,7 +81,18 @@ __all__ = [
 
 def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
     """Rule on one action: the whole ruling, the attacks of opportunity it provokes included (GB-AOO)."""
-    result = _rule_alone(sit, action, rng)
+    result = door_cited(sit, action.unit, action.path, _rule_alone(sit, action, rng), DOOR_RULE, DOOR_OBSTACLES)
     if isinstance(result, Ruling) and action.unit is not None:
         return resolve_opportunity_attacks(sit, action.unit, result, rng, STOP_RULE)
     return result
+
+
+DOOR_RULE = "GB-PF-DOOR"
+"""The rule a refusal at a closed door on an edge cites (rules/doors.py)."""
+DOOR_OBSTACLES = frozenset(("PF1-OBSTACLE-BLOCK", "PF1-CORNER"))
+"""The movement refusals that, at a closed edge door, are the door's doing."""
+
+
+def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
+    """The path as one movement now (the movement search), a closed edge door in the way cited as a door."""
+    return door_cited(sit, unit, path, _measure_alone(sit, unit, path, mode), DOOR_RULE, DOOR_OBSTACLES)

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from rules.actions import ACTION_KINDS, Action
 from rules.board import DEFAULT_LEGEND
-from rules.core import Effect, Event, Illegal, Ruling, Situation, values
+from rules.core import Effect, Event, Illegal, Ruling, Situation, edge_key, values
+from rules.doors import door_message, doors_touching, edge_door_refusal, effect_key
 from rules.geometry import chebyshev
 from rules.pf1.attacks import (
     attack_precheck,
@@ -136,6 +137,8 @@ def _interact(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
     assert unit is not None
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
+    if action.to is not None:
+        return _interact_edge(sit, action)
     at = action.at
     if at is None or not sit.board.in_bounds(tuple(at)):  # type: ignore[arg-type]
         return Illegal(GB_DOOR, "interact needs `at`: a door square on the map", c.at, reason="pf1.interact_square")
@@ -160,6 +163,30 @@ def _interact(sit: Situation, action: Action, rng: random.Random) -> Ruling | Il
         rules=(GB_DOOR, "PF1-MOVE-ACTION"),
         effects=(Effect("board", key=f"{at[0]},{at[1]}", value=new), Effect("turn", unit, value=new_ts)),
         message=("opens" if opening else "closes") + f" the door at {list(at)} (a move action)",
+    )
+
+
+def _interact_edge(sit: Situation, action: Action) -> Ruling | Illegal:
+    """GB-PF-DOOR on a door between two squares: as a door square, a move action to open or close."""
+    unit = action.unit
+    assert unit is not None
+    refused = edge_door_refusal(sit, unit, action.at, action.to, GB_DOOR, GB_DOOR, UNIT_CM)
+    if refused is not None:
+        return refused
+    fail = interact_precheck(sit, unit)
+    if fail:
+        return fail
+    at, to = action.at, action.to
+    assert at is not None and to is not None
+    key = edge_key(at, to)
+    opening = not sit.board.doors[key]
+    ts = current_turn(sit, unit)
+    new_ts = replace(ts, move_actions=ts.move_actions + 1)
+    return Ruling(
+        unit_cm=UNIT_CM,
+        rules=(GB_DOOR, "PF1-MOVE-ACTION"),
+        effects=(Effect("door", unit, key=effect_key(key), value=opening), Effect("turn", unit, value=new_ts)),
+        message=door_message(opening, at, to) + " (a move action)",
     )
 
 
@@ -248,7 +275,7 @@ def _door_near(sit: Situation, unit: str) -> bool:
                 q = (sq[0] + dx, sq[1] + dy)
                 if board.in_bounds(q) and q not in c.footprint() and board.terrain(q).door:
                     return True
-    return False
+    return bool(doors_touching(board, sorted(c.footprint())))
 
 
 __all__ = ["available", "precheck", "rule"]

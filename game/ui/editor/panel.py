@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
+from game.editor.document import EDGE_PAINTS
 from game.i18n import t
-from game.level import EDGE_KINDS
 from game.ui import theme
 from game.ui.editor.draw import side_color
 from game.ui.editor.fields import in_language
@@ -69,16 +69,21 @@ def _tools(scene: EditorScene, x: int, y: int, w: int) -> int:
     return y + 36
 
 
+def edge_label(paint: str) -> str:
+    """The edge tool's name for what it paints (the doors' names are in the `door_edge` table)."""
+    return t(f"door_edge.edge_{paint}") if paint.startswith("door") else t(f"editor.edge_{paint}")
+
+
 def _palette(scene: EditorScene, screen: pygame.Surface, x: int, y: int, w: int) -> int:
     """Terrain symbols (painting tools), edge kinds (walls) or sides (units)."""
     doc = scene.doc
     if scene.tool == "wall":
-        bw = (w - 4 * (len(EDGE_KINDS) - 1)) // len(EDGE_KINDS)
-        for i, kind in enumerate(EDGE_KINDS):
+        bw = (w - 4 * (len(EDGE_PAINTS) - 1)) // len(EDGE_PAINTS)
+        for i, kind in enumerate(EDGE_PAINTS):
             r = pygame.Rect(x + i * (bw + 4), y, bw, 30)
             scene.button(
                 r,
-                t(f"editor.edge_{kind}"),
+                edge_label(kind),
                 lambda kind=kind: setattr(scene, "edge_kind", kind),
                 scene.edge_kind == kind,
             )

@@ -11,11 +11,12 @@ from typing import Any
 import pygame
 
 from game.editor import commands as cmd
-from game.editor.probe import Cost, square_cost
+from game.editor.document import EDGE_PAINTS
+from game.editor.probe import Cost, edge_cost, square_cost
 from game.editor.session import Session
 from game.editor.tools import brush, edge_line, flood, nearest_edge, rectangle
 from game.i18n import t
-from game.level import EDGE_KINDS, LevelError
+from game.level import LevelError
 from game.ui import theme
 from game.ui.editor import draw
 from game.ui.editor.fields import (
@@ -53,7 +54,8 @@ class EditorScene(Scene):
         self.tool = "paint"
         self.brush = 1
         self.symbol = ","
-        self.edge_kind = "blocking" if "blocking" in EDGE_KINDS else EDGE_KINDS[0]
+        self.edge_kind = "blocking"
+        """What the edge tool paints (one of EDGE_PAINTS)."""
         self.side = 0
         self.selected: tuple[str, int] | None = None
         """("unit", i) or ("side", i); None: the level itself is in the inspector."""
@@ -163,6 +165,40 @@ class EditorScene(Scene):
         choices = [Choice(t("editor.save_anyway"), anyway), Choice(t("editor.keep_editing"), back)]
         self.app.switch(DialogScene(t("editor.save_invalid", count=count), lines, choices, cancel=back))
 
+    def ask_before_quit(self, then: Callable[[], None]) -> bool:
+        """Closing the window or Quit with unsaved edits: save / discard / cancel; False when nothing to ask.
+
+        Discarding leaves the autosave side file, so the draft can still be recovered (docs/editor.md)."""
+        session = self.session
+        edited = session.dirty and (session.saved is not None or bool(session.undo_stack))
+        if not edited or self.app.options.locked:
+            return False  # an untouched new level is no work to lose
+        from game.ui.scenes.dialog import Choice, DialogScene
+
+        came_from = self.app.scene
+        stay = lambda: self.app.switch(came_from if came_from is not None else self)  # noqa: E731
+
+        def save_then() -> None:
+            self.app.switch(self)
+            try:
+                saved = self.session.save(False)
+            except OSError as exc:
+                self.say(t("editor.save_failed", path=self.session.path, reason=exc.strerror or exc), theme.WARNING)
+                return
+            if saved:
+                then()
+            else:
+                self.save()  # problems: the question before saving an invalid level
+
+        choices = [
+            Choice(t("editor_quit.save"), save_then, pygame.K_s, "S"),
+            Choice(t("editor_quit.discard"), then, pygame.K_d, "D"),
+            Choice(t("editor_quit.cancel"), stay, pygame.K_c, "C"),
+        ]
+        lines = [t("editor_quit.unsaved", path=self.session.path), t("editor_quit.autosave")]
+        self.app.switch(DialogScene(t("editor_quit.title"), lines, choices, cancel=stay))
+        return True
+
     def test_play(self) -> None:
         """T: a match on the level as it is now; the editor comes back after it (the pause menu, the end)."""
         if self.session.problems():
@@ -253,7 +289,7 @@ class EditorScene(Scene):
     def _cycle(self, step: int) -> None:
         """Q / E: the previous or next terrain symbol, edge kind or side."""
         if self.tool == "wall":
-            self.edge_kind = EDGE_KINDS[(EDGE_KINDS.index(self.edge_kind) + step) % len(EDGE_KINDS)]
+            self.edge_kind = EDGE_PAINTS[(EDGE_PAINTS.index(self.edge_kind) + step) % len(EDGE_PAINTS)]
         elif self.tool == "unit" and self.doc.sides:
             self.side = (self.side + step) % len(self.doc.sides)
         else:
@@ -481,6 +517,29 @@ class EditorScene(Scene):
                 lines += [(line.strip(), theme.MUTED) for line in verdict[:-1]]
             else:
                 lines.append(("    " + " ".join(cost.rules()), theme.MUTED))
+        return lines + self.door_card_lines()
+
+    def door_card_lines(self) -> list[tuple[str, theme.Color]]:
+        """The door on the edge nearest the pointer, if there is one: what crossing it costs and which rule says."""
+        a, b = nearest_edge(*self._board_pos(self.pointer))
+        edge = self.doc.edge(a, b)
+        if edge is None or edge.kind != "door":
+            return []
+        state = t("door_edge.state_open") if edge.open else t("door_edge.state_closed")
+        lines = [(t("door_edge.card", a=list(edge.a), b=list(edge.b), state=state), theme.TEXT)]
+        unit = self.doc.units[self.selected[1]] if self.selected and self.selected[0] == "unit" else None
+        for ruleset in RULESETS if self.compare else (self.doc.ruleset,):
+            key = ("door", self.doc.tiles, repr(self.doc.legend), self.doc.edges, edge, ruleset, repr(unit))
+            if key not in self.costs:
+                self.costs[key] = edge_cost(self.doc, edge.a, edge.b, ruleset, unit)
+            cost = self.costs[key]
+            name = t(f"ruleset.{ruleset}")
+            if cost.result is None:
+                lines.append((t("editor.card_no_start", ruleset=name), theme.MUTED))
+                continue
+            verdict = cost.lines(self.probe_name())
+            lines.append((f"{name}: {verdict[-1].strip()}", theme.TEXT if cost.ok else theme.WARNING))
+            lines.append(("    " + " ".join(cost.rules()), theme.MUTED))
         return lines
 
     # --- drawing -------------------------------------------------------------------------

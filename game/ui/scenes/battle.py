@@ -14,6 +14,7 @@ from game.ui.autoplay import AutoPlayer
 from game.ui.backdrop import Backdrop
 from game.ui.board import BoardKey, BoardRenderer
 from game.ui.controller import BattleController
+from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
 from game.ui.keymap import BATTLE_KEYS, intent_for
@@ -414,7 +415,9 @@ class BattleScene(Scene):
             return
         sq = self.view.square_at(event.pos)
         if sq is not None:
-            self.ctl.click_square(sq)
+            cell = self.view.cell
+            point = ((event.pos[0] - self.view.origin[0]) / cell, (event.pos[1] - self.view.origin[1]) / cell)
+            self.ctl.click_square(sq, lean_of(*point))
 
     def _on_mouse_up(self, event: pygame.event.Event) -> None:
         if event.button == 2:
