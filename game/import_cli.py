@@ -49,6 +49,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             doors=decided.doors_closed + decided.doors_open,
             closed=decided.doors_closed,
             open=decided.doors_open,
+            edges=decided.door_edges,
             squares=decided.door_squares,
             skipped=decided.doors_skipped,
         ),

@@ -81,7 +81,10 @@ class Decisions:
     solid_squares: int = 0
     doors_closed: int = 0
     doors_open: int = 0
+    door_edges: int = 0
+    """Portals along square edges: doors on those edges (`kind = "door"`)."""
     door_squares: int = 0
+    """Portals off the grid lines (diagonal, off-grid): door squares along them instead."""
     doors_skipped: int = 0
     objects: int = 0
     object_squares: int = 0
@@ -288,12 +291,14 @@ def _blocked_sides(
     return count
 
 
-def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Edge], Decisions]:
-    """The map rows (legend symbols) and blocking edges for a checked map, and what was decided."""
+def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Edge], dict[Edge, bool], Decisions]:
+    """The map rows (legend symbols), blocking edges and doors on edges (edge → closed) for a checked map, and
+    what was decided."""
     traced = trace(m.walls, m.width, m.height)
     edges, solid = set(traced.edges), set(traced.solid)
     decided = Decisions(solid_squares=len(solid))
     doors: dict[tuple[int, int], bool] = {}
+    door_edges: dict[Edge, bool] = {}
     for portal in m.portals:
         on_edges, on_squares = door_places(portal.ends, m.width, m.height)
         if not on_edges and not on_squares:
@@ -302,15 +307,13 @@ def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Ed
         decided.doors_closed += portal.closed
         decided.doors_open += not portal.closed
         for a, b in on_edges:
-            edges.discard((a, b))  # the portal wins over the wall around it
-            if (a in solid) != (b in solid):
-                pick = a if a in solid else b  # the door replaces the wall square
-            else:  # the more closed-in side: the corridor or the wall's thickness, not the room
-                pick = a if _blocked_sides(a, b, m, edges, solid) > _blocked_sides(b, a, m, edges, solid) else b
-            on_squares.append(pick)
-        for sq in on_squares:
+            edges.discard((a, b))  # the portal wins over the wall on its edge…
+            door_edges[(a, b)] = door_edges.get((a, b), False) or portal.closed
+            solid.difference_update((a, b))  # …and over a wall square beside it: the doorway leads on
+        for sq in on_squares:  # off the grid lines: the squares it cuts become doors
             doors[sq] = doors.get(sq, False) or portal.closed
             solid.discard(sq)
+    decided.door_edges = len(door_edges)
     decided.door_squares = len(doors)
     covered: set[tuple[int, int]] = set()
     if objects != "none":
@@ -321,6 +324,7 @@ def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Ed
                 for seg in itertools.pairwise(outline):
                     covered |= {sq for sq, run in run_lengths(seg, m.width, m.height).items() if run >= CUT}
         covered -= solid | set(doors)
+        covered -= {sq for edge in door_edges for sq in edge}  # a doorway stays clear
     decided.objects = len(m.objects)
     decided.object_squares = len(covered)
     rows = []
@@ -339,7 +343,7 @@ def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Ed
         rows.append(row)
     kept = sorted(e for e in edges if rows[e[0][1]][e[0][0]] != "#" and rows[e[1][1]][e[1][0]] != "#")
     decided.walled_edges = len(kept)
-    return rows, kept, decided
+    return rows, kept, dict(sorted(door_edges.items())), decided
 
 
 def _regions(rows: list[str], edges: set[Edge]) -> list[list[tuple[int, int]]]:
@@ -394,9 +398,9 @@ def _level_name(source: Path) -> str:
 
 def build_level(m: UvttMap, source: Path, ruleset: str, objects: str, picture: str | None) -> tuple[Level, Decisions]:
     """The level for a checked map (not yet written): tiles, edges, picture keys, two sides with one unit each."""
-    rows, edges, decided = plan(m, objects)
+    rows, edges, door_edges, decided = plan(m, objects)
     try:
-        spots = _cast(rows, edges)
+        spots = _cast(rows, [*edges, *door_edges])  # a door parts rooms as a wall does
     except ValueError:
         raise UvttError(f"{source}: {t('uvtt.no_room')}") from None
     units = []
@@ -411,8 +415,12 @@ def build_level(m: UvttMap, source: Path, ruleset: str, objects: str, picture: s
         spans = (m.info.width / m.pixels_per_grid, m.info.height / m.pixels_per_grid)
         if abs(spans[0] - m.width) > 1e-6 or abs(spans[1] - m.height) > 1e-6:
             map_doc["image_size"] = [round(v, 4) for v in spans]
-    if edges:
-        map_doc["edges"] = [{"a": list(a), "b": list(b), "kind": "blocking"} for a, b in edges]
+    if edges or door_edges:
+        walls = [{"a": list(a), "b": list(b), "kind": "blocking"} for a, b in edges]
+        doors = [
+            {"a": list(a), "b": list(b), "kind": "door", "open": not closed} for (a, b), closed in door_edges.items()
+        ]
+        map_doc["edges"] = walls + doors
     doc = {
         "format": 1,
         "name": _level_name(source),

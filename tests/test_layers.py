@@ -133,13 +133,24 @@ def test_the_battle_controller_imports_no_pygame():
         "card",
         "approach",
         "outcome",
+        "door_pick",
     ):
         tree = ast.parse((ROOT / "game" / "ui" / f"{name}.py").read_text(encoding="utf-8"))
         modules = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         modules |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         assert not any(m.split(".")[0] == "pygame" for m in modules), name
         local = {m for m in modules if m.startswith("game.ui.")}
-        allowed = ("controller", "forecast", "autoplay", "panel_model", "odds", "previews", "card", "approach")
+        allowed = (
+            "controller",
+            "forecast",
+            "autoplay",
+            "panel_model",
+            "odds",
+            "previews",
+            "card",
+            "approach",
+            "door_pick",
+        )
         assert local <= {f"game.ui.{n}" for n in allowed}, name
 
 

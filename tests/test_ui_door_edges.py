@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -59,7 +60,7 @@ def test_a_closed_door_edge_is_drawn_opened_by_clicks_and_then_walked_through(tm
         assert scene.ctl.forecast is not None
         for reach in scene.ctl.forecast.reach.values():
             steps = [(1, 2), *(tuple(p[:2]) for p in reach.path)]
-            assert all(edge_key(p, q) != key_edge for p, q in zip(steps, steps[1:], strict=False)), reach
+            assert all(edge_key(p, q) != key_edge for p, q in itertools.pairwise(steps)), reach
         click(app, battle(app).view.square_center((2, 2)))
         assert scene.situation().creatures["hero"].at == (2, 2)
         before = pygame.image.tobytes(app.screen, "RGB")

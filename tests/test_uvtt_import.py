@@ -98,6 +98,11 @@ def blocking(level: Level) -> set[tuple[tuple[int, int], tuple[int, int]]]:
     return {(min(e.a, e.b), max(e.a, e.b)) for e in level.edges if e.kind == "blocking"}
 
 
+def doors(level: Level) -> dict[tuple[tuple[int, int], tuple[int, int]], bool]:
+    """Doors on square edges: (lower square, higher square) → open."""
+    return {(min(e.a, e.b), max(e.a, e.b)): e.open for e in level.edges if e.kind == "door"}
+
+
 def squares(level: Level, symbol: str) -> set[tuple[int, int]]:
     return {(x, y) for y, row in enumerate(level.tiles) for x, s in enumerate(row) if s == symbol}
 
@@ -117,33 +122,44 @@ def test_straight_walls_become_blocking_edges(tmp_path: Path) -> None:
     assert squares(level, "#") == set() and (level.board.width, level.board.height) == (8, 6)
 
 
-def test_a_door_in_a_wall_becomes_a_door_and_the_wall_around_it_stays(tmp_path: Path) -> None:
+def test_a_door_in_a_wall_becomes_a_closed_door_on_its_edge_and_the_wall_around_it_stays(tmp_path: Path) -> None:
     # the wall runs through the doorway (as some exporters write it): the portal wins over it
     level = imported(tmp_path, uvtt(walls=[[(4, 0), (4, 6)]], portals=[((4, 2), (4, 3), True)]))
     assert blocking(level) == col(4, range(6)) - {((3, 2), (4, 2))}
-    assert squares(level, "+") == {(4, 2)} and squares(level, "/") == set()
+    assert doors(level) == {((3, 2), (4, 2)): False}
+    assert squares(level, "+") == squares(level, "/") == set()
 
 
-def test_a_door_in_a_corridor_goes_into_the_corridor_square(tmp_path: Path) -> None:
+def test_a_door_at_a_corridors_mouth_is_an_open_door_on_that_edge(tmp_path: Path) -> None:
     # a corridor one square high (y 2) leading east from a room's wall at x = 3
     walls = [[(3, 0), (3, 2)], [(3, 3), (3, 6)], [(3, 2), (8, 2)], [(3, 3), (8, 3)]]
     level = imported(tmp_path, uvtt(walls=walls, portals=[((3, 2), (3, 3), False)]))
-    assert squares(level, "/") == {(3, 2)}  # the corridor side, not the room's (2, 2)
-    assert ((2, 2), (3, 2)) not in blocking(level)
+    assert doors(level) == {((2, 2), (3, 2)): True}
+    assert ((2, 2), (3, 2)) not in blocking(level) and squares(level, "/") == set()
 
 
-def test_a_door_against_a_thick_wall_replaces_the_wall_square(tmp_path: Path) -> None:
-    # a wall half-way through column 4 makes it solid; the door on its west edge becomes that square
+def test_a_door_against_a_thick_wall_opens_the_wall_square_behind_it(tmp_path: Path) -> None:
+    # a wall half-way through column 4 makes it solid; the door on its west edge stays on that edge and the
+    # wall square behind it becomes the doorway (the portal wins over the wall around it)
     level = imported(tmp_path, uvtt(walls=[[(4.5, 0), (4.5, 6)]], portals=[((4, 2), (4, 3), True)]))
-    assert squares(level, "+") == {(4, 2)}
+    assert doors(level) == {((3, 2), (4, 2)): False}
     assert squares(level, "#") == {(4, y) for y in range(6)} - {(4, 2)}
-    assert isinstance(_measure(level, (3, 2), [(4, 2)]), Illegal)  # closed: no way through yet
+    shut = _measure(level, (3, 2), [(4, 2)])
+    assert isinstance(shut, Illegal) and shut.rule == "GB-PF-DOOR"  # closed: no way through yet
 
 
-def test_an_open_door_is_open(tmp_path: Path) -> None:
+def test_an_open_door_is_an_open_door_edge(tmp_path: Path) -> None:
     level = imported(tmp_path, uvtt(walls=[[(0, 3), (8, 3)]], portals=[((5, 3), (6, 3), False)]))
-    assert squares(level, "/") == {(5, 3)} and squares(level, "+") == set()
+    assert doors(level) == {((5, 2), (5, 3)): True}
+    assert squares(level, "/") == squares(level, "+") == set()
     assert blocking(level) == {((x, 2), (x, 3)) for x in range(8)} - {((5, 2), (5, 3))}
+
+
+def test_a_diagonal_door_falls_back_to_door_squares_along_it(tmp_path: Path) -> None:
+    # a portal across a diagonal wall lies along no square edge: the squares it cuts become door squares
+    level = imported(tmp_path, uvtt(size=(6, 6), walls=[[(0, 0), (6, 6)]], portals=[((2, 2), (3, 3), True)]))
+    assert squares(level, "+") == {(2, 2)} and doors(level) == {}
+    assert squares(level, "#") == {(i, i) for i in range(6)} - {(2, 2)}
 
 
 def test_a_diagonal_wall_makes_solid_squares_along_it(tmp_path: Path) -> None:
@@ -224,7 +240,10 @@ def test_the_import_prints_what_it_decided(tmp_path: Path) -> None:
     lines = text.splitlines()
     assert lines[0].startswith("map: ") and "8×6 squares, 10 px a square, origin (0, 0)" in lines[0]
     assert lines[1] == "walls: edges walled 4; squares made solid along diagonal or curved walls 2"
-    assert lines[2] == "doors: 2 (1 closed, 1 open) → door squares 2; skipped on the map's border 1"
+    assert lines[2] == (
+        "doors: 2 (1 closed, 1 open) → doors on square edges 2; door squares where a door does not lie along"
+        " square edges (diagonal, off the grid) 0; skipped on the map's border 1"
+    )
     assert lines[3] == "objects: outlines 1 → squares 1 difficult (--objects difficult|solid|none; default difficult)"
     assert lines[5].startswith("units: hero at [")
     assert lines[6].endswith("(pf1); it passes check")
@@ -272,7 +291,8 @@ def test_measure_through_a_wall_is_refused_and_through_an_open_door_allowed(tmp_
     through_door = _measure(level, (3, 2), [(4, 2), (5, 2)])
     assert isinstance(through_door, Ruling), through_door
     closed = _measure(level, (3, 4), [(4, 4)])
-    assert isinstance(closed, Illegal)  # the closed door blocks until it is opened
+    assert isinstance(closed, Illegal)  # the closed door blocks until it is opened, and says it is a door
+    assert closed.rule == ("GB-PF-DOOR" if ruleset == "pf1" else "GB-5E-DOOR") and closed.reason == "door_edge.closed"
     diagonal = _measure(level, (3, 0), [(4, 1)])
     assert isinstance(diagonal, Illegal)  # nor past the wall's corner
 

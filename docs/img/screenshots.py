@@ -4,7 +4,7 @@
 
 hover-card-<lang>.png (a path's card before the click), attack-forecast-<lang>.png (an enemy pointed at:
 the move into reach and the odds), pause-menu-<lang>.png, handover-recap-<lang>.png, level-menu-en.png and
-victory-<de|it|he>.png.
+victory-<de|it|he>.png, door-edges-en.png (doors on square edges).
 The window is driven by the same synthetic events the UI tests post; open every picture before committing it.
 """
 
@@ -166,6 +166,22 @@ def victory(lang: str, out: Path) -> None:
     app.close()
 
 
+def door_edges(lang: str, out: Path) -> None:
+    """Doors on square edges (The Drowned Corridors): Harsk has walked to the closed door below the west room;
+    his reach stops at that door and passes the open one into the dark hall."""
+    app = _app("pf1_corridors.toml", lang)
+    scene = _battle(app)
+    _select(app, "harsk")
+    _click(app, scene.view.square_center((3, 4)))
+    _select(app, "harsk")
+    for _ in range(2):
+        _post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    scene.view.reveal((3, 4), margin=3)
+    _move(app, (2, SIZE[1] - 2))
+    pygame.image.save(app.screen, out / f"door-edges-{lang}.png")
+    app.close()
+
+
 def main() -> None:
     """Every picture in every language into OUT_DIR (default: docs/img next to this script)."""
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
@@ -174,6 +190,7 @@ def main() -> None:
         for shot in (hover_card, attack_forecast, pause_menu, handover_recap):
             shot(lang, out)
     level_menu("en", out)
+    door_edges("en", out)
     for lang in ("de", "it", "he"):
         victory(lang, out)
     i18n.set_language("en")

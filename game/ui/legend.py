@@ -33,6 +33,9 @@ def swatch(mark: str, cell: int = SWATCH) -> pygame.Surface:
 
 def effect_text(entry: LegendEntry, lang: str | None = None) -> str:
     """What the ruleset makes of a mark, in words, with the rule ids and their titles."""
+    if entry.refusal is not None and entry.refusal.reason == "door_edge.closed":
+        # the probe's squares say nothing on a legend: say how a closed door is passed instead
+        return t("door_edge.legend_closed", lang, rule=rule_titles((entry.refusal.rule,), lang))
     if entry.refusal is not None:
         return t("legend.refused", lang, reason=refusal(entry.refusal, lang))
     if entry.factor == 1 and not entry.rules:
