@@ -10,9 +10,6 @@ import pygame
 from game.ui import theme
 from rules.core import Square
 
-DOOR_DARK: theme.Color = (70, 40, 20)
-"""The outline of a door leaf (the theme's door brown is its fill)."""
-
 
 def edge_points(a: Square, b: Square, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """Pixel end points of the shared side of orthogonal neighbours `a` and `b` (top or left end first)."""
@@ -45,7 +42,7 @@ def paint_edge_door(surface: pygame.Surface, a: Square, b: Square, cell: int, is
         else:
             bar = pygame.Rect(hinge[0], hinge[1] - half, latch[0] - hinge[0], thick)
         pygame.draw.rect(surface, theme.TERRAIN_MARK["door"], bar)
-        pygame.draw.rect(surface, DOOR_DARK, bar, max(1, cell // 24))
+        pygame.draw.rect(surface, theme.DOOR_LINE, bar, max(1, cell // 24))
         knob = (latch[0] - along[0] * cell // 6, latch[1] - along[1] * cell // 6)
         pygame.draw.circle(surface, theme.ACCENT, knob, max(2, cell // 14))
         return
@@ -60,6 +57,6 @@ def paint_edge_door(surface: pygame.Surface, a: Square, b: Square, cell: int, is
         dy = math.sin(angle) * length
         px = hinge[0] + (dy if vertical else dx)
         py = hinge[1] + (dx if vertical else dy)
-        pygame.draw.circle(surface, DOOR_DARK, (round(px), round(py)), max(1, cell // 32))
-    pygame.draw.line(surface, DOOR_DARK, hinge, tip, max(3, thick // 2) + 2)
+        pygame.draw.circle(surface, theme.DOOR_LINE, (round(px), round(py)), max(1, cell // 32))
+    pygame.draw.line(surface, theme.DOOR_LINE, hinge, tip, max(3, thick // 2) + 2)
     pygame.draw.line(surface, theme.TERRAIN_MARK["door"], hinge, tip, max(2, thick // 2))
