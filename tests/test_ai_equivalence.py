@@ -57,8 +57,12 @@ def plain_field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
                 continue
             if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
                 continue
-            if not (dx and dy) and board.edge((x, y), nxt) == "blocking":
-                continue
+            if (
+                not (dx and dy)
+                and board.edge((x, y), nxt) == "blocking"
+                and frozenset(((x, y), nxt)) not in board.doors
+            ):
+                continue  # a closed door on the edge is no wall to the walk: it can be opened
             d = d0 + weights[nxt]
             if d < dist.get(nxt, navigation.UNREACHABLE):
                 dist[nxt] = d
