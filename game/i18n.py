@@ -276,15 +276,15 @@ def rule_titles(rules: tuple[str, ...] | list[str], lang: str | None = None) -> 
     return ", ".join(t("log.rule", lang, rule=r, title=rule_text(r, lang or current_language()).title) for r in rules)
 
 
-def describe_event(event: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:
+def describe_event(event: Any, lang: str | None = None, names: Mapping[str, Any] | None = None) -> str:
     """One rules Event (provokes, squeeze, bind …) as a sentence in `lang`; `names` maps unit ids to display names."""
     lang = lang or current_language()
     kind = getattr(event, "kind", "")
     named = names or {}
     unit, other = getattr(event, "unit", None) or "", getattr(event, "by", None) or ""
     params = {
-        "unit": named.get(unit, unit),
-        "other": named.get(other, other),
+        "unit": _isolated(str(local(named.get(unit, unit), lang)), lang),
+        "other": _isolated(str(local(named.get(other, other), lang)), lang),
         "at": _square(getattr(event, "at", None)),
     }
     text = t(f"event.{kind}", lang, **params)

@@ -39,7 +39,7 @@ def measure_lines(unit: str, result: Ruling | Illegal, names: Mapping[str, Any] 
         rules = " ".join(step.rules)
         lines.append(t("cli.measure_step", to=list(step.to), squares=squares, metres=metres, rules=rules))
         # the JSON keeps Event.text(); people read the event in their language
-        lines += [f"      ! {describe_event(event)} [{event.rule}]" for event in step.events]
+        lines += [f"      ! {describe_event(event, names=names)} [{event.rule}]" for event in step.events]
     metres, squares = cost_metres(result.cost, unit_cm), cost_squares(result.cost, unit_cm)
     if isinstance(result, Ruling):
         lines.append(t("cli.measure_legal", unit=unit, metres=metres, squares=squares, band=band_name(result.band)))

@@ -80,3 +80,20 @@ def test_straight_paths_step_one_square_at_a_time_in_every_direction() -> None:
     assert path[-1] == (9, 1)
     steps = zip(((2, 7), *path), path, strict=False)
     assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in steps)
+
+
+def test_previews_and_cards_name_the_provoking_enemy_as_players_know_it() -> None:
+    """Seen in a window: "! attacks of opportunity: ogre" and "kyra provokes … from ogre" (ids, not names)."""
+    from game.i18n import set_language
+    from game.measure_text import measure_lines
+
+    set_language("en")
+    ruleset = FakeRuleset([Reach((1, 0), 1, "move", ((1, 0),))])
+    forecast = Forecast.build(ruleset, situation(), "hero")  # type: ignore[arg-type]
+    preview = forecast.preview(ruleset, situation(), (1, 0))  # type: ignore[arg-type]
+    assert preview is not None
+    names = {"hero": "Kyra", "orc": "Grul the Orc"}
+    assert preview.label(names).endswith("! attacks of opportunity: Grul the Orc")
+    lines = [line.strip() for line in measure_lines("Kyra", preview.result, names)]
+    assert "! Kyra provokes an attack of opportunity from Grul the Orc [GB-PF-AOO]" in lines
+    assert not any("orc " in line or "hero" in line for line in lines)
