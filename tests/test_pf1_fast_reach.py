@@ -177,6 +177,27 @@ def test_fast_reach_of_a_big_mover_equals_the_plain_search(case):
     _check(sit)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_creature_outside_a_positions_read_box_never_changes_its_steps(data):
+    # the per-query patch of rules/pf1/tables.py (BigTable) rests on this: the full footprint
+    # at (x, y) reads only [x-1, x+s]², a reduced one only [x-s, x+2s-2]² (PF1-SQUEEZE-LARGE)
+    size = data.draw(st.sampled_from([Size.LARGE, Size.HUGE, Size.GARGANTUAN]))
+    s = SIDES[size]
+    n = 3 * s + 6
+    rows = ["".join(data.draw(st.sampled_from(OPEN)) for _ in range(n)) for _ in range(n)]
+    board = board_from_rows(rows, edges=[((s + 1, s + 2), (s + 2, s + 2), "hampering")])
+    me = Creature("m", "pc", (0, 0), size=size, mode=data.draw(st.sampled_from(["walk", "fly"])))
+    x, y, o = s + 1, s + 1, data.draw(st.sampled_from([0, 1, 2]))
+    lo, hi = (-1, s) if o == FULL else (-s, 2 * s - 2)
+    outside = [(ox, oy) for ox in range(n) for oy in range(n) if not (lo <= ox - x <= hi and lo <= oy - y <= hi)]
+    at = data.draw(st.sampled_from(outside))
+    other = Creature("x", data.draw(st.sampled_from(["pc", "foe"])), at, fills_space=data.draw(st.booleans()))
+    alone = Mover(Situation("pf1", board, {"m": me}), "m").moves(x, y, o)
+    beside = Mover(Situation("pf1", board, {"m": me, "x": other}), "m").moves(x, y, o)
+    assert alone == beside
+
+
 def test_the_reference_itself_prices_the_1_2_1_2_diagonal_and_the_split():
     # PF1-DIAG, PF1-DOUBLE-MOVE: three diagonals cost 1+2+1; a 6-square speed double-moves 12
     board = board_from_rows(["." * 14] * 4)

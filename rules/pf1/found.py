@@ -38,33 +38,54 @@ class Found:
         order = [first]
         buckets: list[list[int]] = [[] for _ in range(limit + 1)]
         buckets[0].append(first)
-        # an even diagonal count is never worse later on (1,2,1,2 beats 2,1,2,1 at every prefix),
-        # and states come out cheapest first: an odd state whose even twin was expanded adds nothing.
-        # With a split, each action's own spending matters, not just the total, so no pruning there.
-        even = bytearray(table.npk) if not band.split else None
-        for cost in range(limit + 1):
-            for state in buckets[cost]:
-                if best[state] != cost:
-                    continue
-                pk = state >> 1
-                if even is not None:
-                    if not state & 1:
-                        even[pk] = 1
-                    elif even[pk]:
+        if band.split:
+            # each action's own spending matters for a split, not just the total: no pruning here
+            for cost in range(limit + 1):
+                for state in buckets[cost]:
+                    if best[state] != cost:
                         continue
-                row = rows[pk]
-                if row is None or dirty[pk]:
-                    row = fill(pk)
-                for nxt, step in row[state & 1]:
-                    total = cost + step
-                    if total <= limit:
-                        old = best[nxt]
-                        if total < old:
-                            if old == INF:
-                                order.append(nxt)
-                            best[nxt] = total
-                            prev[nxt] = state
-                            buckets[total].append(nxt)
+                    pk = state >> 1
+                    row = rows[pk]
+                    if row is None or dirty[pk]:
+                        row = fill(pk)
+                    for nxt, step in row[state & 1]:
+                        total = cost + step
+                        if total <= limit:
+                            old = best[nxt]
+                            if total < old:
+                                if old == INF:
+                                    order.append(nxt)
+                                best[nxt] = total
+                                prev[nxt] = state
+                                buckets[total].append(nxt)
+        else:
+            # an even diagonal count is never worse later on (1,2,1,2 beats 2,1,2,1 at every prefix),
+            # and states come out cheapest first: an odd state whose even twin was expanded (at a
+            # strictly lower cost than any step can reach it) adds nothing and never wins its square
+            even = bytearray(table.npk)
+            for cost in range(limit + 1):
+                for state in buckets[cost]:
+                    if best[state] != cost:
+                        continue
+                    pk = state >> 1
+                    if state & 1:
+                        if even[pk]:
+                            continue
+                    else:
+                        even[pk] = 1
+                    row = rows[pk]
+                    if row is None or dirty[pk]:
+                        row = fill(pk)
+                    for nxt, step in row[state & 1]:
+                        total = cost + step
+                        if total <= limit:
+                            old = best[nxt]
+                            if total < old and not (nxt & 1 and even[nxt >> 1]):
+                                if old == INF:
+                                    order.append(nxt)
+                                best[nxt] = total
+                                prev[nxt] = state
+                                buckets[total].append(nxt)
         self.best1, self.prev1, self.order1 = best, prev, order
         self.shift = limit.bit_length()
         """Phase 2 keys are `state << shift | spent` (spent ≤ limit)."""
@@ -114,7 +135,9 @@ class Found:
                     row = fill(pk)
                 room = limit - spent
                 for nxt, step in row[state & 1]:
-                    if step <= room:
+                    # a key whose state was already expanded with no more spent would be pruned when
+                    # popped, and a cheaper key found earlier wins its square: never store it
+                    if step <= room and least[nxt] > spent + step:
                         total = cost + step
                         nkey = (nxt << shift) | (spent + step)
                         if total < get(nkey, INF):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core import Board
-from rules.pf1.space import _DIRS3, DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, FULL, ORTH, Mover
+from rules.pf1.space import _DIRS3, DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, FULL, ORTH, TALL, WIDE, Mover
 from rules.search import per_board
 
 Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
@@ -72,11 +72,12 @@ def _big_key(mover: Mover) -> tuple:
 class BigTable(StepTable):
     """Rows of a multi-square mover, from `Mover.packed_moves`.
 
-    The steps from a position anchored at (x, y) read only the squares within [x − s, x + 2s]
-    × [y − s, y + 2s] (full and reduced footprints, the full footprints that may contain a
-    reduced one, squeezed turns), so a position is priced per query when another creature's
-    square (ox, oy) has x in [ox − 2s, ox + s] and y in [oy − 2s, oy + s] (one square of
-    slack added on each side); every other position is shared.
+    The steps of the full footprint anchored at (x, y) read only the squares within
+    [x − 1, x + s] × [y − 1, y + s] (the shifted footprint, the reduced ones it may squeeze
+    into, the full footprints one step away); those of a reduced footprint read only the
+    squares within [x − s, x + 2s − 2] (the full footprints that may hold it again, squeezed
+    turns). A position is priced per query when another creature's square lies in its box
+    (one square of slack added on each side); every other position is shared.
     """
 
     def __init__(self, mover: Mover) -> None:
@@ -85,15 +86,18 @@ class BigTable(StepTable):
         n = w * h * 3
         shared: list[Row | None] = per_board(board, _big_key(mover), lambda: [None] * n)
         dirty = bytearray(n)
-        before, after = 2 * mover.s + 1, mover.s + 1
-        for ox, oy in mover.occupants:
-            x0, x1 = max(0, ox - before), min(w - 1, ox + after)
-            if x0 > x1:
-                continue
-            ones = b"\x01" * ((x1 - x0 + 1) * 3)
-            for y in range(max(0, oy - before), min(h - 1, oy + after) + 1):
-                base = (y * w + x0) * 3
-                dirty[base : base + len(ones)] = ones
+        s = mover.s
+        # (orientations, squares before and after an occupied square) of the positions whose steps read it
+        for orients, before, after in (((FULL,), s + 1, 2), ((WIDE, TALL), 2 * s - 1, s + 1)):
+            for ox, oy in mover.occupants:
+                x0, x1 = max(0, ox - before), min(w - 1, ox + after)
+                if x0 > x1:
+                    continue
+                ones = b"\x01" * (x1 - x0 + 1)
+                for y in range(max(0, oy - before), min(h - 1, oy + after) + 1):
+                    base = (y * w + x0) * 3
+                    for o in orients:
+                        dirty[base + o : base + 3 * len(ones) : 3] = ones
         moves = mover.packed_moves
         local: dict[int, Row] = {}
 
