@@ -122,8 +122,8 @@ class Found:
         get = best.get
         for cost in range(budget + 1):
             for key in buckets[cost]:
-                if best[key] != cost:
-                    continue
+                # a stale entry (its key found cheaper since) needs no check of its own: the cheaper
+                # entry came out first and left least[state] <= spent, so the test below drops it
                 state = key >> shift
                 spent = key & mask
                 if least[state] <= spent:

@@ -21,6 +21,7 @@ from rules.pf1.found import Found, Merged, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
+from rules.pf1.tables import board_squares
 from rules.pf1.turn import TurnState, current_turn
 from rules.ruleset import Reach, traced_reach
 
@@ -419,14 +420,13 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
         found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
     best.pop(here, None)
     names = [b.name for b in bands]
-    order = sorted(best, key=lambda at: (at % width, at))  # by square (x, y)
+    squares, rank_of = board_squares(sit.board)
     out = []
     partial = functools.partial
-    for at in order:
+    for at in sorted(best, key=rank_of.__getitem__):  # by square (x, y)
         cost, n, found, phase, state = best[at]
-        y, x = divmod(at, width)
         # paths are worked out when read: most entries are only shaded, never walked
-        out.append(traced_reach((x, y), cost, names[n], partial(found.path, phase, state)))
+        out.append(traced_reach(squares[at], cost, names[n], partial(found.path, phase, state)))
     return out
 
 

@@ -240,6 +240,16 @@ def _small_moves(mover: Mover, board: Board, i: int, entries: list) -> list[tupl
     return out
 
 
+def board_squares(board: Board) -> tuple[list[tuple[int, int]], list[int]]:
+    """Per board: the square (x, y) of every index y·width + x, and each index's rank in (x, y) order (kept)."""
+
+    def make() -> tuple[list[tuple[int, int]], list[int]]:
+        w, h = board.width, board.height
+        return [(i % w, i // w) for i in range(w * h)], [(i % w) * h + i // w for i in range(w * h)]
+
+    return per_board(board, "pf1-squares", make)
+
+
 def step_table(mover: Mover) -> SmallTable | BigTable:
     """The step table for this mover's query."""
     return BigTable(mover) if mover.big else SmallTable(mover)
