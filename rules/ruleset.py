@@ -137,6 +137,27 @@ def traced_reaches(
     return made
 
 
+def reaches_by_column(
+    squares: Sequence[Square],
+    costs: Iterable[int],
+    bands: Iterable[str],
+    traces: Iterable[Callable[[], tuple[Square, ...]]],
+) -> list[Reach]:
+    """`traced_reach` for many squares, each with its own cost, band and trace, the slots set column by column."""
+    count = len(squares)
+    made = list(map(_NEW_REACH, repeat(Reach, count)))
+    for setter, column in (
+        (_SET_AT, squares),
+        (_SET_COST, costs),
+        (_SET_BAND, bands),
+        (_SET_TARGET, repeat(None, count)),
+        (_SET_PATH, repeat((), count)),
+        (_SET_TRACE, traces),
+    ):
+        deque(map(setter, made, column), 0)
+    return made
+
+
 class Ruleset(Protocol):
     """What a ruleset module provides."""
 

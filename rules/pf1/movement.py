@@ -23,7 +23,7 @@ from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
 from rules.pf1.tables import board_squares
 from rules.pf1.turn import TurnState, current_turn
-from rules.ruleset import Reach, traced_reach
+from rules.ruleset import Reach, reaches_by_column
 
 UNIT_CM = 150
 GB_PF_AOO = "GB-PF-AOO"
@@ -421,12 +421,16 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
     best.pop(here, None)
     names = [b.name for b in bands]
     squares, rank_of = board_squares(sit.board)
-    out = []
+    order = sorted(best, key=rank_of.__getitem__)  # by square (x, y)
+    chosen = [best[at] for at in order]
     partial = functools.partial
-    for at in sorted(best, key=rank_of.__getitem__):  # by square (x, y)
-        cost, n, found, phase, state = best[at]
-        # paths are worked out when read: most entries are only shaded, never walked
-        out.append(traced_reach(squares[at], cost, names[n], partial(found.path, phase, state)))
+    # paths are worked out when read: most entries are only shaded, never walked
+    out = reaches_by_column(
+        [squares[at] for at in order],
+        [m[0] for m in chosen],
+        [names[m[1]] for m in chosen],
+        [partial(m[2].path, m[3], m[4]) for m in chosen],
+    )
     return out
 
 
