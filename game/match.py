@@ -30,6 +30,28 @@ GB_TURN = "GB-TURN"
 _worlds = itertools.count(1)
 
 
+class CountingRandom(random.Random):
+    """random.Random that counts its draws: whether an action rolled, without copying the generator's state.
+
+    Every draw of random.Random goes through `random()` or `getrandbits()` (randint, choice,
+    shuffle … call one of them), so the numbers are exactly those of random.Random. (The one
+    thing not counted, gauss() handing out the second value of a pair it drew before, draws
+    nothing; the rules roll with randint.)
+    """
+
+    draws: int = 0
+
+    def random(self) -> float:
+        """The next float in [0, 1), counted."""
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """The next `k` random bits, counted."""
+        self.draws += 1
+        return super().getrandbits(k)
+
+
 class BadAction(ValueError):
     """An action that names something that does not exist (bad input, not a rules question)."""
 
@@ -107,7 +129,7 @@ class Match:
 
     def _build(self) -> None:
         """(Re)create the world from the level and start the first turn."""
-        self.rng = random.Random(self.seed)
+        self.rng = CountingRandom(self.seed)
         self._sides = {unit.id: unit.side for unit in self.level.units}
         self.round = 1
         self.finished = False
@@ -207,9 +229,9 @@ class Match:
 
     def perform(self, action: Action) -> Ruling | Illegal:
         """Rule on `action` and apply it if legal; the one way state changes."""
-        before = self.rng.getstate()
+        before = self.rng.draws
         result = self._perform(action)
-        rolled = self.rng.getstate() != before
+        rolled = self.rng.draws != before
         self.history.append(Record(action, result, rolled))
         self._log(action, result)
         return result
@@ -267,6 +289,8 @@ class Match:
             starting = [uid for uid, c in sit.creatures.items() if c.side == side]
         world.set_turn_states({uid: self.ruleset.new_turn(sit, uid) for uid in starting})
         self._version += 1
+        # only the turn states changed: the new situation is this one with them (no full read of the world)
+        self._cached = ((self._version, self.round, self.order.index), dataclasses.replace(sit, turns=world.turns()))
 
     def _standing_units(self) -> set[str]:
         return {uid for uid, c in self.situation().creatures.items() if not c.defeated}
@@ -317,11 +341,13 @@ class Match:
             parts.append(f"{result.cost_m:g} m")
         if result.message:
             parts.append(f"— {result.message}")
-        entry = LogEntry(self.round, who, action.kind, " ".join(parts), result.rules, True, result.events)
         # the structured details too, so the UI can write the line in the player's language
         to = action.path[-1] if action.path else None
         cost = result.cost_m if result.cost else 0.0
-        self.log.append(dataclasses.replace(entry, to=to, target=action.target, cost_m=cost))
+        text = " ".join(parts)
+        self.log.append(
+            LogEntry(self.round, who, action.kind, text, result.rules, True, result.events, to, action.target, cost)
+        )
         for event in result.events:
             self.log.append(LogEntry(self.round, event.unit, event.kind, event.text(), (event.rule,), True, (event,)))
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import esper
 import pytest
 
 from game import world
+from game.ai import ai_rng, take_turn
 from game.components import Position
 from game.level import load_level, parse_level
-from game.match import BadAction, Match
+from game.match import BadAction, CountingRandom, Match
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 
@@ -215,5 +217,49 @@ def test_a_side_without_units_does_not_keep_a_real_fight_going():
         result = m.perform(Action("attack", "alda", target="bors"))
         assert [e.kind for e in result.events] == ["hit", "down"]
         assert m.finished and m.winner == "a"
+    finally:
+        m.close()
+
+
+def test_the_counting_rng_draws_the_numbers_of_random_random_and_counts_every_draw():
+    plain, counted = random.Random(5), CountingRandom(5)
+    calls = [
+        lambda r: r.randint(1, 20),
+        lambda r: r.random(),
+        lambda r: r.choice("abcdef"),
+        lambda r: r.shuffle(list(range(9))),
+        lambda r: r.uniform(1, 2),
+        lambda r: r.randrange(1000),
+        lambda r: r.getrandbits(70),
+        lambda r: r.sample(range(50), 5),
+        lambda r: r.choices("abc", k=3),
+    ]
+    for call in calls:
+        state, draws = counted.getstate(), counted.draws
+        assert call(plain) == call(counted)
+        assert counted.getstate() != state and counted.draws > draws
+    assert plain.getstate() == counted.getstate()
+
+
+@pytest.mark.parametrize("name", ["arena_4v4", "pf1_bridge", "dnd5e_hall", "hexxen_village"])
+def test_an_action_counts_as_rolled_exactly_when_it_changed_the_generator(name, monkeypatch):
+    # GB-TURN undo: an action that rolled cannot be taken back; the draw count must say what the state says
+    seen = []
+    perform = Match._perform
+
+    def watched(self, action):
+        state = self.rng.getstate()
+        result = perform(self, action)
+        seen.append(self.rng.getstate() != state)
+        return result
+
+    monkeypatch.setattr(Match, "_perform", watched)
+    m = Match(load_level(LEVELS / f"{name}.toml"), seed=3)
+    try:
+        rng = ai_rng(3)
+        for _ in range(6):
+            take_turn(m, rng)
+        assert [r.rolled for r in m.history] == seen
+        assert True in seen and False in seen
     finally:
         m.close()

@@ -88,6 +88,12 @@ _FORECASTS: dict[tuple[Any, ...], tuple[Situation, Ruling | Illegal]] = {}
 _LOCK = threading.Lock()  # the AI may decide in a worker thread while the screen asks too
 
 
+def clear_forecasts() -> None:
+    """Forget every remembered ruling (the bench times games that share nothing)."""
+    with _LOCK:
+        _FORECASTS.clear()
+
+
 def remember(sit: Situation, question: tuple[Any, ...], ask: Callable[[], Ruling | Illegal]) -> Ruling | Illegal:
     """`ask()`, a ruling on `sit`, answered once per situation state and question.
 
