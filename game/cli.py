@@ -19,8 +19,6 @@ from game import __version__
 from game.cli_help import localize_help
 from game.files import reason
 from game.i18n import LANGUAGES, current_language, describe_event, refusal, set_language, t
-from game.import_cli import add_import_parser
-from game.kiosk_cli import add_kiosk_parser
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
 from game.local_text import local
@@ -28,7 +26,6 @@ from game.match import BadAction, Match
 from game.measure_text import band_name, cost_metres, cost_squares, measure_lines
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.script import ScriptError, load_script
-from game.sweep_cli import add_sweep_parser
 from rules.actions import MODES
 from rules.core import Event, Illegal, Ruling, Situation
 from rules.ruleset import RULESETS
@@ -291,14 +288,33 @@ def cmd_edit(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every command; `only="play"`: of `play` alone (what the game's start parses)."""
     parser = argparse.ArgumentParser(
         prog="gridbound", description=t("cli.description"), epilog=t("dist.epilog"), formatter_class=_OneLineHelp
     )
     parser.add_argument("--version", action="version", version=f"gridbound {__version__}", help=t("dist.version"))
     # every command registered on `sub` gets its one line in `gridbound --help` (its help= text)
     sub = parser.add_subparsers(dest="command", metavar=t("dist.command_metavar"), title=t("dist.commands"))
+    if only != "play":
+        _other_commands(sub)
+    p = sub.add_parser("play", help=t("cli.help_play"))
+    _play_options(p)
+    p.add_argument("level", nargs="?", default=None)
+    p.set_defaults(func=cmd_play)
+    # one --lang for every command (also those added above by other modules); JSON stays language-neutral
+    for command in sub.choices.values():
+        if "--lang" not in command._option_string_actions:
+            command.add_argument("--lang", choices=LANGUAGES, default=None, help=t("cli.help_lang"))
+    return localize_help(parser)
+
+
+def _other_commands(sub: Any) -> None:
+    """Every command but `play`, in the order `gridbound --help` lists them (skipped when starting the game:
+    building their parsers and importing their modules cost start-up time)."""
+    from game.import_cli import add_import_parser
+    from game.kiosk_cli import add_kiosk_parser
+    from game.sweep_cli import add_sweep_parser
 
     p = sub.add_parser("check", help=t("cli.help_check"))
     p.add_argument("levels", nargs="+")
@@ -341,16 +357,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, default=None)
     p.add_argument("--screenshot", default=None)
     p.set_defaults(func=cmd_edit)
-
-    p = sub.add_parser("play", help=t("cli.help_play"))
-    _play_options(p)
-    p.add_argument("level", nargs="?", default=None)
-    p.set_defaults(func=cmd_play)
-    # one --lang for every command (also those added above by other modules); JSON stays language-neutral
-    for command in sub.choices.values():
-        if "--lang" not in command._option_string_actions:
-            command.add_argument("--lang", choices=LANGUAGES, default=None, help=t("cli.help_lang"))
-    return localize_help(parser)
 
 
 class _OneLineHelp(argparse.HelpFormatter):
@@ -522,9 +528,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return its exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(_early_language(args_list))  # None: the system locale
-    parser = build_parser()
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in TOP_LEVEL_FLAGS):
         args_list = ["play", *args_list]
+    # the game's start parses `play` alone: the same parser for it, without building every other command's
+    parser = build_parser("play" if args_list[0] == "play" else None)
     args = parser.parse_args(args_list)
     if getattr(args, "func", None) is None:
         parser.print_help()

@@ -75,3 +75,29 @@ def test_a_leading_play_option_still_means_play() -> None:
         env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 2 and "no_such_level.toml" in done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "he"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play"],
+        ["play", "levels/x.toml", "--frames", "3", "--size", "800x600", "--seed", "7", "--players", "hotseat"],
+        ["play", "--replay", "r.toml", "--force", "--watch", "--animate", "--screenshot", "s.png"],
+    ],
+)
+def test_the_play_only_parser_the_game_starts_with_parses_and_helps_as_the_full_one(argv, lang) -> None:
+    """main() builds only `play`'s parser when the command is play (start-up time): same answers, same help."""
+    from game.i18n import current_language, set_language
+
+    before = current_language()
+    set_language(lang)
+    try:
+        full, alone = build_parser(), build_parser("play")
+        assert alone.parse_args([*argv, "--lang", lang]) == full.parse_args([*argv, "--lang", lang])
+        play_full = _commands()["play"]
+        sub = next(a for a in alone._actions if isinstance(a, argparse._SubParsersAction))
+        assert list(sub.choices) == ["play"]
+        assert sub.choices["play"].format_help() == play_full.format_help()
+    finally:
+        set_language(before)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +37,10 @@ FPS = 60
 
 class ScreenshotError(Exception):
     """The screenshot could not be written (the command line turns it into exit 2 naming --screenshot)."""
+
+
+NO_AUDIO_DRIVER = "gridbound-no-audio"
+"""An SDL audio driver name no SDL has: pygame.init() then leaves the mixer closed."""
 
 
 @dataclass(slots=True)
@@ -561,19 +564,21 @@ class App:
 
 
 def init_pygame() -> None:
-    """pygame.init() without opening the audio device (probing it would delay the first frame; the sound opens it)."""
+    """pygame.init() without the mixer (the sound opens it after the first frame).
+
+    SDL is asked for an audio driver that does not exist while pygame starts, so the mixer fails to open
+    at once. (Opening the dummy device and closing it again, as before, cost ~35 ms before the first
+    frame: closing joins its audio thread.)
+    """
     chosen = os.environ.get("SDL_AUDIODRIVER")
-    os.environ["SDL_AUDIODRIVER"] = "dummy"  # SDL reads it when audio starts: the dummy device opens at once
+    os.environ["SDL_AUDIODRIVER"] = NO_AUDIO_DRIVER  # SDL reads it when audio starts: none opens
     try:
-        pygame.init()
+        pygame.init()  # every other module (display, font, joystick) as before; the mixer's failure is expected
     finally:
         if chosen is None:
             del os.environ["SDL_AUDIODRIVER"]
         else:
             os.environ["SDL_AUDIODRIVER"] = chosen
-    with contextlib.suppress(pygame.error, NotImplementedError):  # a pygame built without its mixer
-        if pygame.mixer.get_init():
-            pygame.mixer.quit()  # SoundBoard.start() opens the real one after the first frame
 
 
 def turn_recap(match: Match) -> list[str]:
