@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from types import MappingProxyType
 
 from rules.core import Creature
@@ -119,12 +120,17 @@ def _name_texts(creature: Creature) -> list[str]:
 def default_art(creature: Creature) -> str:
     """The art a unit gets from its name: a role in brackets first ("Pip (halfling rogue)" → rogue), then
     the name's words in any of its languages, then its id; a mounted unit rides; else a person."""
-    texts = [*_name_texts(creature), creature.id]
-    for text in [b for t in texts for b in _BRACKETS.findall(t)] + texts:
+    return _art_from((*_name_texts(creature), creature.id), creature.mounted)
+
+
+@lru_cache(maxsize=1024)
+def _art_from(texts: tuple[str, ...], mounted: bool) -> str:
+    """default_art of a unit with these name texts (and id): worked out once per name, not on every board draw."""
+    for text in [b for t in texts for b in _BRACKETS.findall(t)] + list(texts):
         art = _best(text)
         if art is not None:
             return art
-    return "rider" if creature.mounted else DEFAULT_ART
+    return "rider" if mounted else DEFAULT_ART
 
 
 def art_of(creature: Creature) -> str:

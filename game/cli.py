@@ -228,8 +228,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     problem = play_problem(args)  # --size and --screenshot, before any frame runs
     if problem is not None:
         raise UsageError(problem)
+    loaded = None
     if getattr(args, "frames", None) is not None and not getattr(args, "replay", None):
-        load_or_default(args.level)  # headless: a level that cannot load is exit 2 on stderr (a window shows it)
+        loaded = load_or_default(args.level)  # headless: a level that cannot load is exit 2 (a window shows it)
     if getattr(args, "replay", None):
         from game.replay import open_replay  # refuse a bad replay with exit 2 before a window opens
 
@@ -249,6 +250,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         watch=args.watch,
         lang=args.lang,
         animate=getattr(args, "animate", False),
+        loaded=loaded,
     )
     try:
         return run_app(options)

@@ -17,20 +17,24 @@ from rules.dice import parse_dice
 from rules.placement import StartProblem
 from rules.ruleset import RULESETS, get_ruleset
 
-UNIT_KEYS: Mapping[str, tuple[str, ...]] = {name: get_ruleset(name).UNIT_KEYS for name in RULESETS}
-"""The unit keys each ruleset accepts (docs/levels.md), as the rulesets declare them."""
-
 ErrorAt = Callable[[int, str, str], LevelError]
 """Builds the LevelError for (unit index, key, message)."""
 
-_ALL_KEYS = {k: tuple(r for r, keys in UNIT_KEYS.items() if k in keys) for ks in UNIT_KEYS.values() for k in ks}
+
+def _owners(key: str) -> tuple[str, ...]:
+    """The rulesets whose units accept `key` (docs/levels.md), as the rulesets declare them.
+
+    Asked only when a level uses a key its own ruleset refuses: the other rulesets' modules are then
+    imported, and not at start-up (a pf1 level never needs dnd5e's).
+    """
+    return tuple(name for name in RULESETS if key in get_ruleset(name).UNIT_KEYS)
 
 
 def _wrong_ruleset(ruleset: str) -> Callable[[str], str | None]:
     """An explanation for a unit key that belongs to another ruleset."""
 
     def why(key: str) -> str | None:
-        owners = _ALL_KEYS.get(key)
+        owners = _owners(key)
         if owners:
             joined = f" {t('level_error.and')} ".join(owners)
             return t("level_error.wrong_ruleset", key=key, ruleset=ruleset, owners=joined)
@@ -212,7 +216,7 @@ def unit_to_dict(unit: Creature, ruleset: str) -> dict[str, Any]:
     renamed = {"char_class": "class"}
     skip = {"id", "name", "side", "at", "size", "speed", "space", "squeezed", "mode", "airborne", "defeated", "hp",
             "max_hp", "bonuses"}  # fmt: skip
-    allowed = set(UNIT_KEYS[ruleset])
+    allowed = set(get_ruleset(ruleset).UNIT_KEYS)
     always = get_ruleset(ruleset).ALWAYS_SAVED
     for fld in fields(Creature):
         key = renamed.get(fld.name, fld.name)

@@ -42,3 +42,22 @@ def test_commands_without_a_window_never_load_pygame():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.stdout.strip().splitlines()[-1] == "0 False"
+
+
+def test_the_headless_start_reads_the_level_once_and_leaves_the_other_rulesets_unloaded():
+    """`play --frames` checks the level before the window opens and hands it over (not parsed twice); a pf1 level
+    never imports dnd5e's rules (start-up time). Run in a fresh process: the test process has every module."""
+    code = (
+        "import sys, game.level as L\n"
+        "calls = []\n"
+        "real = L.parse_level\n"
+        "L.parse_level = lambda *a, **k: calls.append(1) or real(*a, **k)\n"
+        "from game.cli import main\n"
+        "code = main(['play', 'levels/pf1_bridge.toml', '--frames', '1'])\n"
+        "print(code, len(calls), 'rules.dnd5e' in sys.modules)\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.stdout.split()[-3:] == ["0", "1", "False"]

@@ -117,3 +117,32 @@ def test_a_selection_repaints_only_the_box_around_the_old_and_new_shading(tmp_pa
         assert area.width * area.height < scene.view.rect.width * scene.view.rect.height
     finally:
         app.close()
+
+
+def test_the_legend_swatch_cache_is_the_band_tile_and_follows_the_palette():
+    """The panel's legend blits cached band tiles: the very pixels band_tile draws, made anew when the palette
+    changes (high contrast)."""
+    from game.ui import theme
+    from game.ui.patterns import band_tile, cached_band_tile
+
+    pygame.init()
+    try:
+        for band in ("move", "double_move", "run", "other"):
+            for numbered in (True, False):
+                color = theme.band_color(band)
+                fresh = band_tile(band, 30, color, numbered)
+                cached = cached_band_tile(band, 30, color, numbered)
+                assert pygame.image.tobytes(cached, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+                assert cached_band_tile(band, 30, color, numbered) is cached  # made once
+        before = cached_band_tile("run", 30, theme.band_color("run"))
+        theme.use_palette(theme.HIGH_CONTRAST)
+        try:
+            after = cached_band_tile("run", 30, theme.band_color("run"))
+            assert after is not before
+            assert pygame.image.tobytes(after, "RGBA") == pygame.image.tobytes(
+                band_tile("run", 30, theme.band_color("run")), "RGBA"
+            )
+        finally:
+            theme.use_palette(theme.STANDARD)
+    finally:
+        pygame.quit()

@@ -109,12 +109,13 @@ class App:
             from game.watch import LevelWatcher
 
             self.watcher = LevelWatcher(options.level or DEFAULT_LEVEL)
-        self.open_level(options.level)
+        self.open_level(options.level, options.loaded)
 
     # --- matches and scenes --------------------------------------------------------------
 
-    def open_level(self, path: str | Path | None) -> None:
-        """Load a level and start a match on it; a bad level shows its error on screen (never on a locked screen)."""
+    def open_level(self, path: str | Path | None, loaded: Level | None = None) -> None:
+        """Load a level (`loaded`: already loaded from `path`) and start a match on it; a bad level shows its error
+        on screen (never on a locked screen)."""
         if self.options.locked:
             return
         self.editor = self.editing = None  # another level from the menu: no test match of the editor's level
@@ -123,7 +124,7 @@ class App:
 
             self.watcher = LevelWatcher(path)  # a level opened from the menu is the one watched now
         try:
-            level = load_or_default(str(path) if path is not None else None)
+            level = loaded if loaded is not None else load_or_default(str(path) if path is not None else None)
         except LevelError as exc:
             from game.ui.scenes.message import MessageScene
 

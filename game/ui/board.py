@@ -103,21 +103,24 @@ class BoardRenderer:
         a, b = old.key, new.key
         if (a.version, a.cell, a.targets) != (b.version, b.cell, b.targets) or old.sit is not new.sit:
             return None
-        squares: list[tuple[int, int, int, int]] = []  # (x, y, w, h) in squares
+        boxes: list[tuple[int, int, int, int]] = []  # (x0, y0, x1, y1) in squares, x1 and y1 exclusive
         for composed in (old, new):
             if composed.forecast is not None:
-                squares.extend((x, y, 1, 1) for x, y in composed.forecast.reach)
+                if composed.forecast.reach:
+                    # the shaded squares' bounds, by min and max over their columns and rows (it runs on every click)
+                    xs, ys = zip(*composed.forecast.reach, strict=True)
+                    boxes.append((min(xs), min(ys), max(xs) + 1, max(ys) + 1))
                 creatures = composed.sit.creatures
-                squares.extend(_box(creatures[u]) for u in composed.forecast.engage if u in creatures)
+                boxes.extend(_box(creatures[u]) for u in composed.forecast.engage if u in creatures)
         for uid in {a.selected, b.selected} | (old.actors ^ new.actors):
             if uid is not None and uid in new.sit.creatures:
-                squares.append(_box(new.sit.creatures[uid]))
-        if not squares:
+                boxes.append(_box(new.sit.creatures[uid]))
+        if not boxes:
             return pygame.Rect(0, 0, 0, 0)
-        x0 = min(q[0] for q in squares)
-        y0 = min(q[1] for q in squares)
-        x1 = max(q[0] + q[2] for q in squares)
-        y1 = max(q[1] + q[3] for q in squares)
+        x0 = min(q[0] for q in boxes)
+        y0 = min(q[1] for q in boxes)
+        x1 = max(q[2] for q in boxes)
+        y1 = max(q[3] for q in boxes)
         cell = b.cell
         area = pygame.Rect(view.origin[0] + x0 * cell, view.origin[1] + y0 * cell, (x1 - x0) * cell, (y1 - y0) * cell)
         return area.inflate(2, 2).clip(view.rect)
@@ -253,8 +256,9 @@ class BoardRenderer:
 
 
 def _box(c: Creature) -> tuple[int, int, int, int]:
-    """A creature's footprint as (x, y, w, h) in squares."""
-    return (c.at[0], c.at[1], c.dims[0], c.dims[1])
+    """A creature's footprint as (x0, y0, x1, y1) in squares, x1 and y1 exclusive."""
+    (x, y), (w, h) = c.at, c.dims
+    return (x, y, x + w, y + h)
 
 
 def _margins(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.settings import Settings
 from game.window_size import clamp_window, parse_window_size
+
+if TYPE_CHECKING:
+    from game.level import Level
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -41,6 +45,8 @@ class AppOptions:
     """The player's settings; None reads them from the user's config folder (a locked screen: the defaults)."""
     animate: bool = False
     """Animate moves in a --frames run too (they are instant there unless asked, so screenshots stay the same)."""
+    loaded: Level | None = None
+    """`level` already loaded (the headless check of the command line), so the window does not parse it again."""
 
 
 def fresh_seed() -> int:

@@ -20,7 +20,7 @@ from game.local_text import local
 from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
-from game.ui.patterns import band_tile
+from game.ui.patterns import cached_band_tile
 from game.ui.widgets import CLIPPED, Button, fit_line, fitted, paragraph, wrap
 from rules.core import Illegal
 
@@ -271,7 +271,7 @@ class SidePanel:
             # the swatch is a shaded square as the board shows it: colour, pattern and number
             swatch = self._mx(pygame.Rect(x, y, side, side))
             pygame.draw.rect(surf, theme.TERRAIN_FILL["floor"], swatch)
-            surf.blit(band_tile(band, side, theme.band_color(band)), swatch)
+            surf.blit(cached_band_tile(band, side, theme.band_color(band)), swatch)
             self._put(surf, label, x + side + 4, y + (side - label.get_height()) // 2)
             x += side + 4 + label.get_width() + u(14)
         return y + side + 6

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 import pygame
 
@@ -67,6 +68,17 @@ def band_tile(band: str, cell: int, color: theme.Color, numbered: bool = True) -
         pygame.draw.rect(tile, (0, 0, 0, 150), box, border_radius=3)
         tile.blit(text, text.get_rect(center=box.center))
     return tile
+
+
+def cached_band_tile(band: str, cell: int, color: theme.Color, numbered: bool = True) -> pygame.Surface:
+    """`band_tile`, made once per band, size, colour and palette (the panel's legend is
+    repainted with every selection). Shared: callers blit it and never draw on it."""
+    return _cached_tile(band, cell, color, numbered, theme.generation())
+
+
+@lru_cache(maxsize=64)
+def _cached_tile(band: str, cell: int, color: theme.Color, numbered: bool, palette: int) -> pygame.Surface:
+    return band_tile(band, cell, color, numbered)
 
 
 def numbered_square(sq: tuple[int, int]) -> bool:

@@ -146,7 +146,8 @@ class Button:
             key_color = (
                 theme.ON_ACCENT if self.armed and self.enabled else theme.MUTED if self.enabled else theme.DISABLED
             )
-            key = theme.render(self.shortcut, 16, key_color)
+            # theme.label: the same pixels as theme.render, cached (the panel repaints its buttons on every selection)
+            key = theme.label(self.shortcut, 16, key_color)
             # the key sits at the end of the reading direction: right in LTR, left in RTL
             if rtl:
                 surface.blit(key, key.get_rect(midleft=(rect.x + 6, rect.centery)))
@@ -157,7 +158,7 @@ class Button:
             room = rect.width - 12
         # long labels (German) step down in size before anything is cut
         size = fitted(self.label, room, (19, 17, 15, 14), bold=True)
-        label = theme.render(self.label, size, fg, bold=True)
+        label = theme.label(self.label, size, fg, bold=True)
         if label.get_width() > room:
             CLIPPED.append(self.label)
             label = label.subsurface(pygame.Rect(0, 0, max(1, room), label.get_height()))
