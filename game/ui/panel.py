@@ -21,7 +21,7 @@ from game.ui import theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.patterns import cached_band_tile
-from game.ui.widgets import CLIPPED, Button, fit_line, fitted, paragraph, wrap
+from game.ui.widgets import CLIPPED, Button, ButtonPictures, fit_line, fitted, paragraph, wrap
 from rules.core import Illegal
 
 CARD_ROOM = 158
@@ -63,6 +63,8 @@ class SidePanel:
         self._surface: pygame.Surface | None = None
         self._key: tuple[object, ...] | None = None
         self.paints = 0
+        self._pictures = ButtonPictures()
+        """The buttons' pictures (game/ui/widgets.py): most look the same from one paint to the next."""
         self._rtl = False
         """Hebrew: the panel is painted mirrored (text right-aligned, buttons ordered right to left)."""
 
@@ -332,7 +334,8 @@ class SidePanel:
             armed = model.armed is not None and intent == f"action:{model.armed}"
             button = Button(rect, label, intent, enabled, tip, key, armed)
             self.buttons.append(button)
-            button.draw(surf, self.rect.topleft, hover=hovered is not None and hovered.intent == intent)
+            hover = hovered is not None and hovered.intent == intent
+            self._pictures.draw(surf, button, self.rect.topleft, theme.PANEL, hover)
             slot += cols if wide else 1
         rows = (slot + cols - 1) // cols
         return y + rows * (bh + gap) + 4

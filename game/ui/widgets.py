@@ -175,3 +175,42 @@ class Button:
     def hit(self, pos: tuple[int, int]) -> bool:
         """Whether screen point `pos` is on the button."""
         return self.rect.collidepoint(pos)
+
+
+class ButtonPictures:
+    """Buttons drawn once per look onto a plain background, then blitted: a panel repaints all its buttons with
+    every selection, and most look as before. The same pixels as `Button.draw` onto that background."""
+
+    LIMIT = 256
+
+    def __init__(self) -> None:
+        self._pictures: dict[tuple[object, ...], tuple[pygame.Surface, list[str]]] = {}
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        button: Button,
+        offset: tuple[int, int],
+        background: theme.Color,
+        hover: bool = False,
+    ) -> None:
+        """`button.draw(surface, offset, hover)` onto a `surface` that is `background` under the button."""
+        rect = button.rect.move(-offset[0], -offset[1])
+        if theme.font(19, bold=True).get_height() > rect.height:
+            button.draw(surface, offset, hover)  # text taller than the button would spill out of a picture
+            return
+        key = (rect.size, button.label, button.shortcut, button.enabled, button.armed, hover, is_rtl(),
+               background, theme.generation(), theme.scale())  # fmt: skip
+        entry = self._pictures.get(key)
+        if entry is None:
+            picture = pygame.Surface(rect.size, 0, surface)  # the target's pixel format: the same blending
+            picture.fill(background)
+            start = len(CLIPPED)
+            button.draw(picture, button.rect.topleft, hover)
+            entry = (picture, CLIPPED[start:])
+            if len(self._pictures) >= self.LIMIT:
+                self._pictures.clear()
+            self._pictures[key] = entry
+        else:
+            CLIPPED.extend(entry[1])  # a cut label is reported on every paint, as when drawn
+        surface.blit(entry[0], rect)
