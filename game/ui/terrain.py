@@ -6,7 +6,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.backdrop import Backdrop, paint_over_picture
-from game.ui.door_edges import paint_edge_door
+from game.ui.door_edges import edge_points, paint_edge_door
 from rules.core import Board, Square, Terrain
 
 _PRIMARY_ORDER = ("wall", "door_closed", "pit", "door_open", "narrow", "hampering", "difficult", "dark")
@@ -125,16 +125,6 @@ def paint_square(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: S
         pygame.draw.line(surface, theme.WALL_BEVEL, rect.topleft, (rect.left, rect.bottom - 1))
 
 
-def _edge_line(a: Square, b: Square, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Pixel end points of the shared side of orthogonal neighbours `a` and `b`."""
-    (ax, ay), (bx, by) = a, b
-    if ax != bx:
-        x = max(ax, bx) * cell
-        return (x, ay * cell), (x, (ay + 1) * cell)
-    y = max(ay, by) * cell
-    return (ax * cell, y), ((ax + 1) * cell, y)
-
-
 def _dashed(
     surface: pygame.Surface, color: theme.Color, start: tuple[int, int], end: tuple[int, int], width: int
 ) -> None:
@@ -185,7 +175,7 @@ def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> 
         if key in board.doors:
             continue  # a closed door is a blocking segment to the rules, but drawn as a door
         a, b = sorted(key)
-        start, end = _edge_line(a, b, cell)
+        start, end = edge_points(a, b, cell)
         if kind == "blocking" and placed is not None:
             pygame.draw.line(surface, theme.RULE_WALL_OVER_PICTURE, start, end, max(2, cell // 10))
         elif kind == "blocking":

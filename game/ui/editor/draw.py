@@ -11,8 +11,9 @@ import pygame
 from game.editor.document import Document, Unit, size_squares
 from game.ui import theme
 from game.ui.backdrop import Backdrop
+from game.ui.door_edges import edge_points
 from game.ui.editor.fields import in_language
-from game.ui.terrain import _edge_line, paint_terrain
+from game.ui.terrain import paint_terrain
 from game.ui.view import BoardView
 from game.ui.widgets import text
 from rules.core import Board, Square
@@ -107,7 +108,7 @@ def draw_edges(
 ) -> None:
     """Edges highlighted (the wall being drawn, the edge under the pointer)."""
     for a, b in pairs:
-        (x0, y0), (x1, y1) = _edge_line(*sorted((a, b)), view.cell)
+        (x0, y0), (x1, y1) = edge_points(*sorted((a, b)), view.cell)
         ox, oy = view.origin
         pygame.draw.line(screen, color, (ox + x0, oy + y0), (ox + x1, oy + y1), max(3, view.cell // 6))
 
