@@ -122,3 +122,22 @@ def test_the_pause_menu_is_reached_and_used_by_keyboard(pf1_app: App) -> None:
     press(pf1_app, pygame.K_DOWN, levels + 1)
     press(pf1_app, pygame.K_RETURN)
     assert isinstance(pf1_app.scene, MenuScene)
+
+
+def test_a_waiting_question_repaints_nothing_until_the_pointer_or_focus_moves(pf1_app: App) -> None:
+    """Seen under Xvfb: an open "Quit?" kept a core busy redrawing its full-window veil every frame."""
+    from game.ui.scenes.dialog import DialogScene
+
+    press(pf1_app, pygame.K_ESCAPE)  # the pause menu
+    dialog = pf1_app.scene
+    assert isinstance(dialog, DialogScene)
+    screen = pf1_app.screen
+    shown = pygame.image.tobytes(screen, "RGB")
+    assert dialog.draw(screen) == [] and dialog.draw(screen) == []  # waiting: nothing to repaint
+    assert pygame.image.tobytes(screen, "RGB") == shown
+    press(pf1_app, pygame.K_DOWN)  # the focus moves: the whole question is drawn again, with its ring
+    assert pygame.image.tobytes(screen, "RGB") != shown
+    focused = pygame.image.tobytes(screen, "RGB")
+    hover(pf1_app, dialog.buttons[-1].rect.center)  # so does a hovered button
+    assert pygame.image.tobytes(screen, "RGB") != focused
+    assert dialog.draw(screen) == []

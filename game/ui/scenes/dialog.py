@@ -49,6 +49,8 @@ class DialogScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.focus: int | None = None
         """The button the keyboard focused (None until an arrow or Tab is pressed)."""
+        self._drawn: tuple[object, ...] | None = None
+        """What the last full drawing showed; while it still holds, a frame repaints nothing."""
         self.below: pygame.Surface | None = None
         """The window's picture when the dialog opened (what it is asked over)."""
 
@@ -57,6 +59,7 @@ class DialogScene(Scene):
         super().enter(app)
         if self.below is None:
             self.below = self.app.screen.copy()
+        self._drawn = None
         self._layout(self.app.screen.get_size())
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -115,8 +118,17 @@ class DialogScene(Scene):
                     c.run()
                     return
 
-    def draw(self, screen: pygame.Surface) -> None:
-        """The picture below under a veil, the question and its buttons."""
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        """The picture below under a veil, the question and its buttons; nothing while none of it changed.
+
+        A question may wait for minutes (or, in a closed laptop, hours): redrawing the full-window veil 60 times
+        a second kept a core busy, so the picture is drawn again only when the pointer, the focus or the size moves.
+        """
+        hovered = next((i for i, b in enumerate(self.buttons) if self.hover is not None and b.hit(self.hover)), None)
+        drawn = (screen.get_size(), hovered, self.focus, id(self.below), theme.generation())
+        if drawn == self._drawn:
+            return []
+        self._drawn = drawn
         if self.below is not None and self.below.get_size() == screen.get_size():
             screen.blit(self.below, (0, 0))
         else:
@@ -145,3 +157,4 @@ class DialogScene(Scene):
             b.draw(screen, hover=self.hover is not None and b.hit(self.hover))
             if i == self.focus:
                 pygame.draw.rect(screen, theme.SELECTED, b.rect.inflate(6, 6), 3, border_radius=7)
+        return None
