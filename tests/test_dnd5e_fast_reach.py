@@ -15,11 +15,10 @@ from hypothesis import strategies as st
 
 from rules import dnd5e
 from rules.board import board_from_rows
-from rules.core import SQUARE_CM, Creature, Illegal, Options, Ruling, Situation, Size, Terrain
+from rules.core import Creature, Options, Ruling, Situation, Size, Terrain
 from rules.dnd5e import fast_reach, single_square
 from rules.dnd5e.movement import Mover
-from rules.dnd5e.reachable import _reference
-from rules.dnd5e.turn import current_turn, resolve_mode, segment_budget
+from rules.dnd5e.reachable import reference_reachable
 from rules.search import clear_board_tables
 
 SYMBOLS = "......,,%o#n:+/vw"
@@ -80,17 +79,7 @@ def situations(draw: st.DrawFn) -> tuple[Situation, str | None]:
 
 def _reference_reach(sit: Situation, mode: str | None) -> list:
     """Reach as the general search over hashable states rules it."""
-    creature = sit.creature("m")
-    turn = current_turn(sit, "m")
-    chosen = resolve_mode(creature, turn, mode)
-    if isinstance(chosen, Illegal):
-        return []
-    budget = segment_budget(creature, turn, chosen)
-    if isinstance(budget, Illegal):
-        return []
-    limit = max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM
-    mover = Mover(sit, "m", chosen)
-    return _reference(mover, mover.start(), limit, budget)
+    return reference_reachable(sit, "m", mode)
 
 
 def _rows(reach: list) -> list:

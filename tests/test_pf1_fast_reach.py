@@ -151,17 +151,21 @@ def _check(sit: Situation) -> None:
         assert (judged.cost, judged.band) == (r.cost, r.band)
 
 
-@CHECKED
-@given(situations(sizes=(Size.FINE, Size.TINY, Size.SMALL, Size.MEDIUM)))
-def test_fast_reach_of_a_one_square_mover_equals_the_plain_search(case):
-    # PF1-DIAG, PF1-DIFFICULT, PF1-CORNER, PF1-SQUEEZE, PF1-ENEMY, PF1-ALLY, PF1-END-OCCUPIED,
-    # PF1-DOUBLE-MOVE, PF1-RUN: costs, bands and paths, with tables warmed by other layouts first
-    sit, layouts = case
+def _check_warm_then_cold(sit: Situation, layouts: list) -> None:
+    """`_check` after other creature layouts on the same board have filled its tables, then with none kept."""
     for creatures in layouts:
         pf1.reachable(replace(sit, creatures=creatures), "m")
     _check(sit)
     clear_board_tables()
     _check(sit)
+
+
+@CHECKED
+@given(situations(sizes=(Size.FINE, Size.TINY, Size.SMALL, Size.MEDIUM)))
+def test_fast_reach_of_a_one_square_mover_equals_the_plain_search(case):
+    # PF1-DIAG, PF1-DIFFICULT, PF1-CORNER, PF1-SQUEEZE, PF1-ENEMY, PF1-ALLY, PF1-END-OCCUPIED,
+    # PF1-DOUBLE-MOVE, PF1-RUN: costs, bands and paths, with tables warmed by other layouts first
+    _check_warm_then_cold(*case)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -169,12 +173,7 @@ def test_fast_reach_of_a_one_square_mover_equals_the_plain_search(case):
 def test_fast_reach_of_a_big_mover_equals_the_plain_search(case):
     # PF1-SQUEEZE-LARGE, PF1-SQUEEZE, PF1-CORNER, PF1-OBSTACLE-EDGE: rows shared between queries
     # must not carry another layout's creatures into this one
-    sit, layouts = case
-    for creatures in layouts:
-        pf1.reachable(replace(sit, creatures=creatures), "m")
-    _check(sit)
-    clear_board_tables()
-    _check(sit)
+    _check_warm_then_cold(*case)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -21,6 +21,7 @@ from game.ui.options import AppOptions
 from game.ui.scenes.credits import SECTIONS, CreditsScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.widgets import CLIPPED
+from tests.ui_helpers import key
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVEL = ROOT / "levels" / "pf1_bridge.toml"
@@ -35,11 +36,6 @@ def app() -> Iterator[App]:
     app.step()
     yield app
     app.close()
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.step()
 
 
 def click(app: App, pos: tuple[int, int]) -> None:

@@ -22,6 +22,7 @@ from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.settings import ROWS, SettingsScene
 from game.ui.terrain import primary_kind
+from tests.ui_helpers import key
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVEL = ROOT / "levels" / "pf1_bridge.toml"
@@ -130,11 +131,6 @@ def app() -> Iterator[App]:
     app.step()
     yield app
     app.close()
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.step()
 
 
 def floor_pixel(battle: BattleScene) -> tuple[int, int, int]:

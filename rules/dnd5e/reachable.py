@@ -14,18 +14,34 @@ from .movement import Mover, State
 from .turn import Budget, band_of, current_turn, resolve_mode, segment_budget
 
 
-def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
-    """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
+def segment_search(sit: Situation, unit: str, mode: str | None) -> tuple[Mover, int, Budget] | None:
+    """The mover of the unit's next segment, its limit in squares and its budget; None when it cannot move now."""
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     chosen = resolve_mode(creature, turn, mode)
     if isinstance(chosen, Illegal):
-        return []
+        return None
     budget = segment_budget(creature, turn, chosen)
     if isinstance(budget, Illegal):
+        return None
+    return Mover(sit, unit, chosen), max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM, budget
+
+
+def reference_reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+    """`reachable` by the general search over hashable states alone: the oracle of the fast searches' tests."""
+    setup = segment_search(sit, unit, mode)
+    if setup is None:
         return []
-    limit = max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM
-    mover = Mover(sit, unit, chosen)
+    mover, limit, budget = setup
+    return _reference(mover, mover.start(), limit, budget)
+
+
+def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+    """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
+    setup = segment_search(sit, unit, mode)
+    if setup is None:
+        return []
+    mover, limit, budget = setup
     start = mover.start()
     if not mover.board.in_bounds(start[0]):
         return _reference(mover, start, limit, budget)
