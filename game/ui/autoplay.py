@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.match import Match
 from rules.actions import Action
 from rules.core import Illegal, Ruling
+
+if TYPE_CHECKING:  # the thread pool (with concurrent.futures and logging) only when the computer first thinks
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 NextAction = Callable[[Match], Action | None]
 
@@ -94,6 +97,8 @@ class AutoPlayer:
         if not self.threaded:
             return self._play(match)
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor  # start-up time: not before the computer's turn
+
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gridbound-ai")
         self._pending = self._pool.submit(self._play, match)
         return None

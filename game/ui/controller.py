@@ -19,7 +19,6 @@ from game.ui.odds import MissingDice, Odds
 from game.ui.previews import Previews
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
-from rules.hexxen import release_choices
 
 TOAST_SECONDS = 5.0
 
@@ -480,6 +479,8 @@ class BattleController(Previews):
     def _attack(self, target: str) -> None:
         """hexxen attack with the chosen tactic; relief or cut-in with several comrades asks whom to release."""
         assert self.selected is not None
+        from rules.hexxen import release_choices  # start-up time: not imported before a hexxen attack
+
         comrades = release_choices(self.situation(), self.selected, target, self.tactic)
         if len(comrades) > 1:
             # HX-RELIEF / HX-CUTIN: the player names whose binding ends; the next click picks the comrade

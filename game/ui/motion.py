@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,10 +19,12 @@ from game.art_names import art_of
 from game.i18n import t
 from game.ui import theme
 from game.ui.patterns import side_shapes
-from game.ui.timeline import MISS_TEXT, Performed, Timeline, build_timeline
 from game.ui.tokens import draw_token, token_labels
 from game.ui.view import BoardView
 from rules.core import Creature, Situation, Square
+
+if TYPE_CHECKING:  # the timeline itself is imported when the first one is built: the first frame has none
+    from game.ui.timeline import Performed, Timeline
 
 DAMAGE_COLOR = (255, 96, 80)
 MISS_COLOR = (215, 220, 230)
@@ -54,6 +57,8 @@ class Motion:
         self, before: Situation, records: Sequence[Performed], after: Situation, speed: str, follow: bool = False
     ) -> list[str]:
         """Play `records` (performed from `before`, leading to `after`); returns the sounds due at once."""
+        from game.ui.timeline import build_timeline  # start-up time: only once something moves
+
         line = build_timeline(before, records, speed)
         self.serial += 1
         self.clock = 0.0
@@ -210,6 +215,8 @@ class Motion:
     @staticmethod
     def _float(screen: pygame.Surface, box: pygame.Rect, kind: str, text: str, p: float, cell: int) -> pygame.Rect:
         """A damage number or "miss" rising from the top of the token and fading out in its last third."""
+        from game.ui.timeline import MISS_TEXT  # already imported: a timeline is playing
+
         shown = t("motion.miss") if text == MISS_TEXT else text
         size = max(16, min(40, cell // 2))
         color = DAMAGE_COLOR if kind == "damage" else MISS_COLOR

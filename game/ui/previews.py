@@ -14,7 +14,6 @@ from game.ui.forecast import Forecast, Preview, straight_path
 from game.ui.odds import Odds, attack_odds
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
-from rules.hexxen import release_choices
 from rules.ruleset import Reach
 
 if TYPE_CHECKING:
@@ -79,6 +78,8 @@ class Previews:
         if target not in self._approaches:
             reach = self.forecast.reach if self.forecast is not None and self.forecast.unit == self.selected else {}
             sit = self.situation()
+            from rules.hexxen import release_choices  # start-up time: hexxen's modules wait for an attack's hover
+
             comrades = release_choices(sit, self.selected, target, self.tactic)
             release = comrades[0] if len(comrades) > 1 else None  # the player picks one after confirming
             self._approaches[target] = find_approach(

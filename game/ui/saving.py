@@ -10,7 +10,6 @@ import pygame
 
 from game.i18n import t
 from game.match import Match
-from game.replay import save_replay, save_situation
 from game.ui import theme
 from game.ui.widgets import paragraph, wrap
 
@@ -31,6 +30,8 @@ def save(match: Match | None, intent: str) -> tuple[str, bool]:
     """Save what `intent` names for `match`; the line to show (where it went, or why not) and whether it was saved."""
     if match is None:
         return t("save.nothing"), False
+    from game.replay import save_replay, save_situation  # only when the player saves (start-up time)
+
     try:
         if intent == "save_replay":
             return t("save.replay_saved", path=save_replay(match)), True

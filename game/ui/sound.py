@@ -15,8 +15,6 @@ from collections.abc import Iterable
 
 import pygame
 
-from game.ui import synth
-
 EVENT_SOUNDS = (
     "select",
     "step",
@@ -55,6 +53,8 @@ class SoundBoard:
         if self.started or not self.enabled:
             return
         self.started = True
+        from game.ui import synth  # after the first frame, as the mixer (start-up time)
+
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=synth.RATE, size=-16, channels=1, buffer=512)
@@ -77,6 +77,8 @@ class SoundBoard:
 
     def _render(self, rate: int, channels: int) -> None:
         """Render every effect for the mixer's rate and channels (the background thread's work)."""
+        from game.ui import synth  # imported by start() already
+
         for name in EVENT_SOUNDS:
             self._samples[name] = synth.render(name, rate, channels).tobytes()
         self.ready = True

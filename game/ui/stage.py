@@ -20,7 +20,6 @@ from game.ui.autoplay import AutoPlayer, is_computer
 from game.ui.controller import TOAST_SECONDS, BattleController
 from game.ui.motion import Motion
 from game.ui.scenes.base import SceneHost
-from game.ui.timeline import COMPUTER_PAUSE
 from game.ui.view import BoardView
 from rules.core import Situation
 
@@ -132,6 +131,8 @@ class Stage:
         """Advance the motion before the controller: the computer waits while its last action is still shown."""
         self.sound(self.motion.update(dt))
         if self.motion.playing:
+            from game.ui.timeline import COMPUTER_PAUSE  # imported already: something moves (start-up time)
+
             self.scene.autoplayer.wait = COMPUTER_PAUSE.get(self.speed, COMPUTER_PAUSE["normal"])
             self.follow_camera()
 

@@ -1,0 +1,66 @@
+"""The first battle frame imports only what it draws: the modules deferred for start-up time stay unloaded.
+
+Issue 14 (start-up): `play` to its first battle frame should take at most twice a bare pygame
+window's first flip. Each module below is imported where it is first needed (a comment at each
+deferred import says why); importing one of them at the top of a module again would quietly
+undo that. Run in a fresh process: the test process has every module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DEFERRED = (
+    "game.ui.timeline",  # motion: only once something moves
+    "game.ui.synth",  # sound: rendered after the first frame, never in a --frames run
+    "game.replay",  # saving a replay or a situation
+    "rules.hexxen",  # hovering an attack (release choices), a hexxen level
+    "rules.dnd5e",  # a dnd5e level
+    "concurrent.futures",  # the computer's thread pool: its first turn
+    "game.editor",  # the level editor
+    "game.ui.scenes.dialog",  # questions (pause menu, end the turn?)
+    "game.simulate",  # the simulate command
+)
+"""Modules the first battle frame of a pf1 level must not import."""
+
+NEVER = ("hypothesis", "numpy", "scipy", "pytest")
+"""Test and bench libraries: the game never imports them."""
+
+
+def _modules_at_first_frame(tmp_path: Path, level: str) -> list[str]:
+    out = tmp_path / "modules.json"
+    code = (
+        "import json, sys\n"
+        f"sys.argv = ['main.py', 'play', {level!r}, '--frames', '1', '--seed', '1']\n"
+        "from game.splash import launch\n"
+        "code = launch()\n"
+        f"open({str(out)!r}, 'w').write(json.dumps([code, sorted(sys.modules)]))\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GRIDBOUND_CONFIG_DIR=str(tmp_path))
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, env=env, timeout=120)
+    code, modules = json.loads(out.read_text())
+    assert code == 0
+    return modules
+
+
+def test_the_first_battle_frame_leaves_the_deferred_modules_unloaded(tmp_path: Path) -> None:
+    modules = _modules_at_first_frame(tmp_path, "levels/pf1_bridge.toml")
+    assert "game.ui.scenes.battle" in modules and "rules.pf1" in modules  # it did draw a pf1 battle
+    loaded = [m for m in modules if any(m == d or m.startswith(d + ".") for d in DEFERRED + NEVER)]
+    assert loaded == []
+
+
+@pytest.mark.parametrize("level", ["levels/dnd5e_crypt.toml", "levels/hexxen_village.toml"])
+def test_other_rulesets_load_their_own_rules_and_no_test_library(tmp_path: Path, level: str) -> None:
+    modules = _modules_at_first_frame(tmp_path, level)
+    ruleset = "rules.dnd5e" if "dnd5e" in level else "rules.hexxen"
+    assert ruleset in modules and "rules.pf1.attacks" not in modules
+    assert [m for m in modules if m.split(".")[0] in NEVER] == []
