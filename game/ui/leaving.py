@@ -1,0 +1,119 @@
+"""Saving from the window and leaving what is unsaved: quitting or leaving a match with an unsaved replay asks
+first (save and go on, go on, stay); unsaved editor edits ask before that."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.i18n import t
+from game.ui.saving import save
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from game.ui.options import AppOptions
+    from game.ui.scenes.base import Scene
+
+
+class Leaving:
+    """Mixed into the App: Ctrl+S saving, and the questions before unsaved work is dropped."""
+
+    options: AppOptions
+    scene: Scene | None
+    match: Match | None
+    saved: tuple[int, int] | None
+    """(match identity, history length) when the replay was last saved: later actions are unsaved."""
+    editing: Scene | None
+
+    if TYPE_CHECKING:
+
+        def switch(self, scene: Scene) -> None: ...
+
+        def quit(self) -> None: ...
+
+        def open_level(self, path: str | Path | None) -> None: ...
+
+        def open_tutorial(self, ruleset: str) -> None: ...
+
+    def save(self, intent: str) -> None:
+        """Ctrl+S / F5: save the replay; Ctrl+Shift+S / F6: save the situation; say where (never on a locked screen)."""
+        if self.options.locked:
+            return
+        if getattr(getattr(self.scene, "autoplayer", None), "busy", False):
+            message, ok = t("save.wait"), False
+        else:
+            from game.ui.scenes.replay import ReplayScene
+
+            match = None if isinstance(self.scene, ReplayScene) else self.match
+            message, ok = save(match, intent)
+            if ok and match is not None and intent == "save_replay":
+                self.saved = (id(match), len(match.history))
+        print(message, flush=True)  # the log line: the path stays in the terminal after the toast fades
+        say = getattr(self.scene, "say", None)
+        if callable(say):
+            say(message, "info" if ok else "error")
+
+    def unsaved(self) -> bool:
+        """Whether the match has actions whose replay is not saved (leaving would lose them)."""
+        m = self.match
+        if m is None or not any(r.result.ok and r.action.kind != "end_turn" for r in m.history):
+            return False
+        return self.saved != (id(m), len(m.history))
+
+    def request_quit(self) -> None:
+        """Quit; unsaved editor edits, then an unsaved replay, ask first and offer to save (window close, Quit)."""
+        go = lambda: self.leave_match(self.quit, t("pause.quit_title"), t("pause.quit_anyway"))  # noqa: E731
+        asks = getattr(self.editing, "ask_before_quit", None)
+        if not (callable(asks) and asks(go)):
+            go()
+
+    def leave_match(self, then: Callable[[], None], title: str | None = None, anyway: str | None = None) -> None:
+        """Run `then` (quit, another level); with an unsaved replay ask first: save and go on, go on, stay."""
+        if self.options.locked:
+            return
+        if not self.unsaved():
+            then()
+            return
+        back = self.scene
+
+        def stay() -> None:
+            if back is not None:
+                self.switch(back)
+
+        def save_then() -> None:
+            assert self.match is not None
+            message, ok = save(self.match, "save_replay")
+            print(message, flush=True)
+            if ok:
+                self.saved = (id(self.match), len(self.match.history))
+                then()
+            elif back is not None:
+                stay()
+                say = getattr(back, "say", None)
+                if callable(say):
+                    say(message)
+
+        from game.ui.scenes.dialog import Choice, DialogScene
+
+        choices = [
+            Choice(t("pause.save_and_go"), save_then),
+            Choice(anyway or t("pause.leave_anyway"), then),
+            Choice(t("pause.stay"), stay),
+        ]
+        self.switch(DialogScene(title or t("pause.leave_title"), [t("pause.unsaved")], choices, cancel=stay))
+
+    def open_level_asking(self, path: str | Path | None) -> None:
+        """Open `path` from the level menu; a running match with an unsaved replay is not dropped without asking."""
+        running = self.match is not None and not self.match.finished
+        if running:
+            self.leave_match(lambda: self.open_level(path))
+        else:
+            self.open_level(path)
+
+    def open_tutorial_asking(self, ruleset: str) -> None:
+        """Open a tutorial from the level menu; a running match with an unsaved replay asks first."""
+        if self.match is not None and not self.match.finished:
+            self.leave_match(lambda: self.open_tutorial(ruleset))
+        else:
+            self.open_tutorial(ruleset)

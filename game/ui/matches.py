@@ -1,0 +1,157 @@
+"""The app's matches: open a level, a tutorial or a replay, start and close a match, reload a watched level."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.i18n import t
+from game.level import Level, LevelError, load_level, load_or_default, with_players
+from game.match import Match
+from game.paths import LEVELS_DIR
+from game.ui import theme
+from game.ui.scenes.battle import BattleScene
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.ui.options import AppOptions
+    from game.ui.scenes.base import Scene
+    from game.watch import LevelWatcher
+
+
+class Matches:
+    """Mixed into the App: where matches come from and how they end (the app owns the fields named here)."""
+
+    options: AppOptions
+    screen: pygame.Surface
+    scene: Scene | None
+    match: Match | None
+    level: Level | None
+    side_colors: dict[str, theme.Color]
+    players: str
+    seed: int
+    watcher: LevelWatcher | None
+    saved: tuple[int, int] | None
+    editor: Scene | None
+    editing: Scene | None
+
+    if TYPE_CHECKING:
+
+        def switch(self, scene: Scene) -> None: ...
+
+    def open_level(self, path: str | Path | None, loaded: Level | None = None) -> None:
+        """Load a level (`loaded`: already loaded from `path`) and start a match on it; a bad level shows its error
+        on screen (never on a locked screen)."""
+        if self.options.locked:
+            return
+        self.editor = self.editing = None  # another level from the menu: no test match of the editor's level
+        if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
+            from game.watch import LevelWatcher
+
+            self.watcher = LevelWatcher(path)  # a level opened from the menu is the one watched now
+        try:
+            level = loaded if loaded is not None else load_or_default(str(path) if path is not None else None)
+        except LevelError as exc:
+            from game.ui.scenes.message import MessageScene
+
+            self.switch(MessageScene(t("message.cannot_load"), str(exc)))
+            return
+        except OSError as exc:
+            from game.ui.scenes.message import MessageScene
+
+            self.switch(MessageScene(t("message.cannot_read"), str(exc)))
+            return
+        self.start(level)
+
+    def start(self, level: Level) -> None:
+        """A fresh match on `level` in the battle screen."""
+        self.switch(self.new_match(with_players(level, self.players), self.seed))
+
+    def new_match(self, level: Level, seed: int, scene: Callable[[Match], BattleScene] = BattleScene) -> BattleScene:
+        """Close what runs, then a fresh match on `level`; its battle scene (made by `scene`), not yet shown."""
+        self.teardown()
+        self.level = level
+        self.side_colors = {
+            s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
+            for i, s in enumerate(level.sides)
+        }
+        self.match = Match(level, seed=seed)
+        self.saved = None
+        if not self.options.locked:
+            print(t("pause.seed", seed=seed), flush=True)  # the terminal keeps the seed to play the dice again
+        return scene(self.match)
+
+    def open_tutorial(self, ruleset: str) -> None:
+        """The tutorial of `ruleset` from its first prompt (level menu, "How to play"); R in it starts it again."""
+        if self.options.locked:
+            return
+        from game.tutorial import TutorialError, load_tutorial, tutorial_path
+        from game.ui.scenes.tutorial import TutorialScene
+
+        try:
+            tutorial = load_tutorial(tutorial_path(ruleset))
+            level = load_level(tutorial.level)
+        except (TutorialError, LevelError) as exc:
+            from game.ui.scenes.message import MessageScene
+
+            self.switch(MessageScene(t("message.cannot_load"), str(exc)))
+            return
+        restart = lambda: self.open_tutorial(ruleset)  # noqa: E731 - the scene's R key
+        self.switch(self.new_match(level, self.seed, lambda m: TutorialScene(m, tutorial, restart)))
+
+    def teardown(self) -> None:
+        """Stop the scene (a computer decision must finish first) and close the match with its caches."""
+        scene, self.scene = self.scene, None
+        match, self.match = self.match, None
+        try:
+            if scene is not None:
+                scene.leave()
+        finally:
+            if match is not None:
+                match.close()
+
+    def open_replay(self, level: str | None, script: str, force: bool = False) -> None:
+        """The replay viewer on a saved script (play --replay); a bad one shows its error on screen."""
+        from game.replay import open_replay
+        from game.script import ScriptError
+        from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.replay import ReplayScene
+
+        try:
+            viewer = open_replay(level, script, force)
+        except (LevelError, ScriptError) as exc:
+            self.switch(MessageScene(t("message.cannot_show_replay"), str(exc)))
+            return
+        self.level = viewer.level
+        self.switch(ReplayScene(viewer))
+
+    def poll_watch(self) -> None:
+        """play --watch: reload a changed level (a fresh match); keep the last good one while it does not load."""
+        if self.watcher is None:
+            return
+        reload = self.watcher.poll()
+        if reload is None:
+            return
+        if reload.level is not None:
+            print(t("cli.reloaded", path=self.watcher.path), flush=True)
+            self.start(reload.level)
+        else:
+            print(t("cli.error", error=reload.error), flush=True)
+            if self.scene is not None:
+                self.scene.relayout(self.screen.get_size())  # redraw all: the banner covers part of the scene
+
+    def next_level(self) -> None:
+        """The level after the one just played in the play order (levels/order.txt, wrapping round)."""
+        if self.level is None:
+            return
+        from game.level_order import next_level
+
+        here = Path(self.level.source)
+        self.open_level(next_level(LEVELS_DIR, here) or here)
+
+    def side_name(self, side: str | None) -> str:
+        """The display name of a side id."""
+        spec = next((s for s in self.level.sides if s.id == side), None) if self.level else None
+        return spec.name if spec and spec.name else (side or "?")
