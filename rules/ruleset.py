@@ -202,6 +202,10 @@ class Ruleset(Protocol):
     def movement_summary(self, sit: Situation, unit: str) -> tuple[float, float] | None:
         """Metres moved this turn and metres left, or None when the ruleset measures no distances."""
 
+    def movement_left_after(self, sit: Situation, unit: str, ruling: Ruling, mode: str | None = None) -> float | None:
+        """Metres of movement the unit still has this turn once it makes the move `ruling` measured
+        (in `mode`, if named), or None when the ruleset measures no distances."""
+
     def measure(self, sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
         """Cost and legality of `path` as one movement starting now; `band` is the cheapest action."""
 

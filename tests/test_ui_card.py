@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.i18n import set_language
+from game.i18n import set_language, t
+from game.measure_text import band_name
 from tests.ui_helpers import battle, hover, open_app
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
@@ -42,5 +43,25 @@ def test_the_hover_card_of_a_path_equals_what_measure_reports(
         )
         assert any("[" in line or "PF1-" in line or "D5-" in line for line in printed)
         assert len(card) == len(printed) + 1, "then what the move uses and leaves"
+    finally:
+        app.close()
+
+
+def test_d5_dash_the_card_of_a_dash_square_counts_the_dash_in_what_is_left() -> None:
+    # D5-DASH: the dash adds a speed, so a dash path leaves 2 x speed - cost, not speed - cost (was 0 m)
+    set_language("en")
+    app = open_app(LEVELS / "dnd5e_crypt.toml")
+    try:
+        scene = battle(app)
+        uid = next(u for u in scene.situation().creatures if u in scene.actors)
+        scene.select(uid)
+        assert scene.forecast is not None and scene.view is not None
+        speed_cm = round(scene.situation().creatures[uid].speed * 100)
+        dash = [(sq, r) for sq, r in scene.forecast.reach.items() if r.band == "dash" and r.cost < 2 * speed_cm]
+        sq, entry = min(dash, key=lambda kv: (kv[1].cost, kv[0]))
+        hover(app, scene.view.square_center(sq))
+        left = (2 * speed_cm - entry.cost) / 100
+        assert left > 0
+        assert scene.ctl.card_lines()[-1] == t("card.uses_left", band=band_name("dash"), metres=left)
     finally:
         app.close()

@@ -16,12 +16,13 @@ from rules.core import Illegal, Ruling
 
 
 def path_card(
-    unit: str, result: Ruling | Illegal, left_m: float | None, names: Mapping[str, Any] | None = None
+    unit: str, result: Ruling | Illegal, after_m: float | None, names: Mapping[str, Any] | None = None
 ) -> list[str]:
-    """The hover card of a path: the measure lines, then what the move uses and what it leaves this turn."""
+    """The hover card of a path: the measure lines, then what the move uses and the metres the ruleset
+    says are left after it this turn (`after_m`, None where it measures no distances)."""
     lines = [line.strip() for line in measure_lines(unit, result, names)]
     if isinstance(result, Ruling) and result.band:
-        after = None if left_m is None else max(0.0, round(left_m - result.cost_m, 2))
+        after = None if after_m is None else round(after_m, 2)
         if after is None:
             lines.append(t("card.uses", band=band_name(result.band)))
         else:

@@ -229,7 +229,11 @@ class Previews:
         """The hover card of the previewed path: what `measure` reports, then what it uses and leaves."""
         if self.preview is None or self.selected is None:
             return []
-        summary = self.match.ruleset.movement_summary(self.situation(), self.selected)
-        left = summary[1] if summary is not None else None
-        name = local(self.situation().creatures[self.selected].name, current_language()) or self.selected
-        return path_card(name, self.preview.result, left, self.names())
+        sit, result = self.situation(), self.preview.result
+        mode = self.forecast.mode if self.forecast is not None else None
+        # the rules say what is left: a dash adds a speed (D5-DASH), a pf1 move action keeps no change
+        after = None
+        if isinstance(result, Ruling):
+            after = self.match.ruleset.movement_left_after(sit, self.selected, result, mode)
+        name = local(sit.creatures[self.selected].name, current_language()) or self.selected
+        return path_card(name, result, after, self.names())

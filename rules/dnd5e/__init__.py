@@ -34,6 +34,7 @@ from .terms import (
 from .turn import (
     TurnState,
     current_turn,
+    movement_left_after,
     movement_modes,
     movement_summary,
     new_turn,
@@ -67,6 +68,7 @@ __all__ = [
     "down_effects",
     "fall",
     "measure",
+    "movement_left_after",
     "movement_modes",
     "movement_summary",
     "must_fall",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import SQUARE_CM, Creature, Illegal, Situation, values
+from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, values
 
 from . import house
 
@@ -125,6 +125,15 @@ def movement_summary(sit: Situation, unit: str) -> tuple[float, float]:
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)
     return turn.spent_cm / 100, remaining_cm(creature, turn, default_mode(creature)) / 100
+
+
+def movement_left_after(sit: Situation, unit: str, ruling: Ruling, mode: str | None = None) -> float:
+    """Metres left in `mode` (default: the current one) once the unit makes the move `ruling` measured:
+    speed × (1 + dashes) − spent − cost, the dash counted when the move needs it (D5-SPEED, D5-DASH)."""
+    creature = sit.creature(unit)
+    turn = current_turn(sit, unit)
+    allowance = allowance_cm(creature, turn, mode or default_mode(creature), dash=ruling.band == "dash")
+    return max(0, allowance - ruling.cost * ruling.unit_cm) / 100
 
 
 def movement_modes(creature: Creature) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ from rules.hexxen.terms import (
     start_problems,
     unit_problems,
 )
-from rules.hexxen.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
+from rules.hexxen.turn import TurnState, current_turn, movement_left_after, movement_modes, movement_summary, new_turn
 from rules.ruleset import Reach
 
 NAME = "hexxen"
@@ -57,6 +57,7 @@ __all__ = [
     "down_effects",
     "is_bound",
     "measure",
+    "movement_left_after",
     "movement_modes",
     "movement_summary",
     "new_turn",

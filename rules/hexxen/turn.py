@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Creature, Situation
+from rules.core import Creature, Ruling, Situation
 from rules.hexxen.participants import is_hunter
 
 HUNTER_AP = 3
@@ -48,6 +48,11 @@ def current_turn(sit: Situation, unit: str) -> TurnState:
 def movement_modes(creature: Creature) -> tuple[str, ...]:
     """None: hexxen has no free movement, a token only moves by engaging (HX-ABSTRACT)."""
     return ()
+
+
+def movement_left_after(sit: Situation, unit: str, ruling: Ruling, mode: str | None = None) -> float | None:
+    """None: hexxen measures no distances (HX-ABSTRACT)."""
+    return None
 
 
 def movement_summary(sit: Situation, unit: str) -> tuple[float, float] | None:

@@ -32,7 +32,7 @@ from rules.pf1.terms import (
     start_problems,
     unit_problems,
 )
-from rules.pf1.turn import TurnState, current_turn, movement_modes, movement_summary, new_turn
+from rules.pf1.turn import TurnState, current_turn, movement_left_after, movement_modes, movement_summary, new_turn
 
 NAME = "pf1"
 UNIT_CM = 150
@@ -63,6 +63,7 @@ __all__ = [
     "in_reach",
     "involuntary_stop",
     "measure",
+    "movement_left_after",
     "movement_modes",
     "movement_summary",
     "new_turn",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Creature, Situation
+from rules.core import Creature, Ruling, Situation
 from rules.pf1.speed import effective_speed
 
 
@@ -50,6 +50,15 @@ def movement_summary(sit: Situation, unit: str) -> tuple[float, float]:
     state = current_turn(sit, unit)
     speed = effective_speed(sit.creature(unit))
     return (state.spent * 1.5, state.moves_left * speed * 1.5)
+
+
+def movement_left_after(sit: Situation, unit: str, ruling: Ruling, mode: str | None = None) -> float:
+    """Metres the unit's move actions could still pay for after the move `ruling` measured: a move
+    uses one move action, a double move two, a run the full round (PF1-MOVE-ACTION, PF1-DOUBLE-MOVE,
+    PF1-RUN); no move action carries its unspent squares over."""
+    state = current_turn(sit, unit)
+    used = {"move": 1, "double_move": 2}.get(ruling.band or "", state.moves_left)
+    return max(0, state.moves_left - used) * effective_speed(sit.creature(unit)) * 1.5
 
 
 def movement_modes(creature: Creature) -> tuple[str, ...]:
