@@ -150,6 +150,19 @@ def test_ending_a_turn_with_unused_units_asks_and_keep_playing_changes_nothing(h
     assert isinstance(hotseat.scene, HandOverScene)
 
 
+def test_e_again_ends_the_turn_the_question_asked_about(hotseat: App) -> None:
+    """E asks "End the turn?"; E once more answers it (the button shows the key), Enter alone does not."""
+    battle(hotseat)
+    key(hotseat, pygame.K_e)
+    dialog = hotseat.scene
+    assert isinstance(dialog, DialogScene)
+    assert [c.shortcut for c in dialog.choices] == ["E", ""]
+    key(hotseat, pygame.K_RETURN)
+    assert hotseat.scene is dialog, "nothing focused: Enter answers nothing"
+    key(hotseat, pygame.K_e)
+    assert hotseat.match.active_side != "red"
+
+
 def test_during_the_computers_turn_the_panel_says_watch_not_select(tmp_path: Path) -> None:
     """Seen in a window: "Click one of your units to select it." under "The computer is moving its units…"."""
     from game.i18n import t

@@ -93,12 +93,12 @@ def _draw_label(
     px: int,
     on: theme.Color,
     plate_room: int | None = None,
-) -> None:
+) -> pygame.Rect | None:
     """The token's label centred at `centre`, shortened until it fits the body's width (or, drawn on a name
-    plate of colour `on`, `plate_room` pixels); none on a token too small for LABEL_PX."""
+    plate of colour `on`, `plate_room` pixels); none on a token too small for LABEL_PX. Returns what it covers."""
     px = max(LABEL_PX, px)
     if px > body.height * LABEL_ROOM:
-        return  # unreadably small otherwise (tests/test_ui_scale.py)
+        return None  # unreadably small otherwise (tests/test_ui_scale.py)
     f = theme.font_px(px, bold=True)
     room = 8
     width = body.width * 0.74 if plate_room is None else plate_room * 0.9
@@ -114,7 +114,10 @@ def _draw_label(
         plate.center = centre
         pygame.draw.rect(surface, on, plate, border_radius=plate.height // 2)
         box.centery = plate.centery + (f.get_height() - f.get_ascent()) // 2 - 1
+        surface.blit(text, box)
+        return plate
     surface.blit(text, box)
+    return box
 
 
 def fan_rects(creatures: Mapping[str, Creature], cell: int, origin: tuple[int, int]) -> dict[str, pygame.Rect]:
@@ -203,11 +206,11 @@ def draw_token(
     full = label if label is not None else token_labels({creature.id: creature})[creature.id]
     plate = draw_emblem(surface, art, emblem_box(body)) if art and body.height >= EMBLEM_BODY else None
     if plate is None:
-        _draw_label(surface, full, body, body.center, min(body.height // 2, round(cell * 0.34)), body_color)
+        named = _draw_label(surface, full, body, body.center, min(body.height // 2, round(cell * 0.34)), body_color)
     else:
         # the label on a name plate across the token's lower rim, under the emblem
-        _draw_label(surface, full, body, (body.centerx, body.bottom - body.height // 7), round(square * 0.25),
-                    theme.blend(body_color, (0, 0, 0), 0.45), plate_room=rect.width)  # fmt: skip
+        named = _draw_label(surface, full, body, (body.centerx, body.bottom - body.height // 7), round(square * 0.25),
+                            theme.blend(body_color, (0, 0, 0), 0.45), plate_room=rect.width)  # fmt: skip
     if marker is not None:
         centre, r = marker_spot(body, square)
         draw_side_marker(surface, marker, color, centre, r)
@@ -216,6 +219,9 @@ def draw_token(
         pygame.draw.line(surface, theme.WARNING, body.topright, body.bottomleft, max(2, cell // 12))
     if creature.hp < creature.max_hp and not creature.defeated:
         bar = pygame.Rect(body.x, body.bottom - max(3, cell // 10), body.width, max(3, cell // 12))
+        if named is not None and bar.colliderect(named):
+            # under the name, never over it: in the square's margin, or just past it on a crowded board
+            bar.top = named.bottom + 1
         pygame.draw.rect(surface, theme.HP_EMPTY, bar)
         fill = bar.copy()
         fill.width = round(bar.width * max(0, creature.hp) / max(1, creature.max_hp))

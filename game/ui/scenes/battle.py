@@ -17,7 +17,7 @@ from game.ui.controller import BattleController
 from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
-from game.ui.keymap import BATTLE_KEYS, intent_for
+from game.ui.keymap import ACTION_SHORTCUTS, BATTLE_KEYS, intent_for
 from game.ui.legend import draw_legend
 from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
@@ -269,7 +269,12 @@ class BattleScene(Scene):
             self._serve()
 
         lines = [t("turns.unused", names=", ".join(names))]
-        choices = [Choice(t("turns.end_anyway"), end), Choice(t("turns.keep_playing"), back)]
+        # E again ends it: the key that asked answers (a stray Enter never does; Esc keeps playing)
+        again = ACTION_SHORTCUTS["end_turn"]
+        choices = [
+            Choice(t("turns.end_anyway"), end, pygame.key.key_code(again.lower()), again),
+            Choice(t("turns.keep_playing"), back),
+        ]
         self.app.switch(DialogScene(t("turns.end_title"), lines, choices, cancel=back))
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
