@@ -13,7 +13,7 @@ from game.numerals import number
 from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.forecast import Forecast, Preview
-from game.ui.patterns import band_tile, numbered_square, side_shapes
+from game.ui.patterns import band_tile, side_shapes
 from game.ui.terrain import TerrainCache
 from game.ui.tokens import draw_token, drawing_order, fan_rects, token_labels
 from game.ui.view import BoardView
@@ -106,10 +106,9 @@ class BoardRenderer:
         boxes: list[tuple[int, int, int, int]] = []  # (x0, y0, x1, y1) in squares, x1 and y1 exclusive
         for composed in (old, new):
             if composed.forecast is not None:
-                if composed.forecast.reach:
-                    # the shaded squares' bounds, by min and max over their columns and rows (it runs on every click)
-                    xs, ys = zip(*composed.forecast.reach, strict=True)
-                    boxes.append((min(xs), min(ys), max(xs) + 1, max(ys) + 1))
+                shaded = composed.forecast.bounds()
+                if shaded is not None:
+                    boxes.append(shaded)
                 creatures = composed.sit.creatures
                 boxes.extend(_box(creatures[u]) for u in composed.forecast.engage if u in creatures)
         for uid in {a.selected, b.selected} | (old.actors ^ new.actors):
@@ -144,21 +143,15 @@ class BoardRenderer:
         screen.set_clip(area)
         screen.blit(terrain, view.origin)
         if forecast is not None:
-            # one blit per reachable square, clipped to the view: cheaper than a board-sized overlay layer
-            tints: dict[tuple[str, bool], pygame.Surface] = {}
-            blits = []
-            for sq, entry in forecast.reach.items():
-                which = (entry.band, numbered_square(sq))
-                tint = tints.get(which)
-                if tint is None:
-                    tint = tints[which] = self._tint(entry.band, cell, which[1])
-                blits.append((tint, (ox + sq[0] * cell, oy + sq[1] * cell)))
-            screen.blits(blits, doreturn=False)
+            screen.blits(self._shading(forecast, cell, (ox, oy)), doreturn=False)
         labels = token_labels(sit.creatures)  # told apart across the board, not token by token
         shapes = side_shapes(composed.colors)
         fans = fan_rects(sit.creatures, cell, (ox, oy))
+        reach = cell // 2 + 8  # a token's badge and name plate may stand a little over its footprint
         for uid, c in drawing_order(sit.creatures):  # the living above the fallen in a shared square
             rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
+            if not area.colliderect(rect.inflate(2 * reach, 2 * reach)):
+                continue  # nothing of it inside the repainted part (a new selection repaints only around its shading)
             draw_token(
                 screen,
                 c,
@@ -188,6 +181,21 @@ class BoardRenderer:
             cb = (ox + (b.at[0] + b.dims[0] / 2) * cell, oy + (b.at[1] + b.dims[1] / 2) * cell)
             pygame.draw.line(screen, theme.WARNING, ca, cb, max(2, cell // 12))
         screen.set_clip(old_clip)
+
+    def _shading(
+        self, forecast: Forecast, cell: int, origin: tuple[int, int]
+    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """One (tile, position) per reachable square: its band's tint, numbered on every other row and column.
+
+        Built by one comprehension over the reach (it runs on every click); the order does not matter, as
+        no two squares overlap.
+        """
+        ox, oy = origin
+        tiles = _BandTiles(self, cell)
+        # (x | y) & 1 is 0 exactly where both are even: the numbered squares (patterns.numbered_square)
+        return [
+            (tiles[entry.band][(x | y) & 1], (ox + x * cell, oy + y * cell)) for (x, y), entry in forecast.reach.items()
+        ]
 
     def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:
         """A thin frame around the square under the pointer; returns the rectangles drawn on."""
@@ -253,6 +261,20 @@ class BoardRenderer:
         tip = preview.label(names)
         drawn.append(draw_tip(screen, tip, mouse, theme.WARNING_FILL if illegal else theme.TIP_FILL, view.rect))
         return [r.inflate(2, 2) for r in drawn]
+
+
+class _BandTiles(dict[str, tuple[pygame.Surface, pygame.Surface]]):
+    """band → (its numbered tile, its plain tile) at one square size, fetched from the renderer on first use."""
+
+    def __init__(self, renderer: BoardRenderer, cell: int) -> None:
+        super().__init__()
+        self.renderer = renderer
+        self.cell = cell
+
+    def __missing__(self, band: str) -> tuple[pygame.Surface, pygame.Surface]:
+        pair = (self.renderer._tint(band, self.cell, True), self.renderer._tint(band, self.cell, False))
+        self[band] = pair
+        return pair
 
 
 def _box(c: Creature) -> tuple[int, int, int, int]:

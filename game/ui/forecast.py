@@ -115,6 +115,7 @@ class Forecast:
     mode: str | None = None
     """The movement mode chosen by the player (None: the ruleset's default)."""
     _previews: dict[Square, Preview | None] = field(default_factory=dict)
+    _bounds: tuple[int, int, int, int] | None = None
 
     @classmethod
     def build(cls, ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> Forecast:
@@ -133,12 +134,24 @@ class Forecast:
 
     def bands(self) -> list[str]:
         """The bands present, for the legend (in the order first seen, cheapest first)."""
-        seen: dict[str, None] = {}
-        for r in sorted(self.reach.values(), key=lambda r: r.cost):
-            seen.setdefault(r.band, None)
-        if self.engage:
-            seen.setdefault("engage", None)
-        return list(seen)
+        # each band where it is first seen in the reach sorted by cost (ties in the reach's order): its
+        # cheapest entry, the first of them; one pass instead of sorting every square on each click
+        first: dict[str, tuple[float, int]] = {}
+        for i, r in enumerate(self.reach.values()):
+            best = first.get(r.band)
+            if best is None or r.cost < best[0]:
+                first[r.band] = (r.cost, i)
+        seen = sorted(first, key=first.__getitem__)
+        if self.engage and "engage" not in first:
+            seen.append("engage")
+        return seen
+
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """The shaded squares' box as (x0, y0, x1, y1), x1 and y1 exclusive; None when nothing is shaded."""
+        if self._bounds is None and self.reach:
+            xs, ys = zip(*self.reach, strict=True)
+            self._bounds = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+        return self._bounds
 
     def preview(self, ruleset: Ruleset, sit: Situation, sq: Square) -> Preview | None:
         """The ruling on the reach path to `sq` (measured once per square, then cached)."""

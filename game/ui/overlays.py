@@ -6,7 +6,7 @@ import itertools
 
 import pygame
 
-from game.i18n import is_rtl, t
+from game.i18n import current_language, is_rtl, t
 from game.ui import theme
 from game.ui.board import BoardRenderer, draw_tip
 from game.ui.controller import BattleController
@@ -138,14 +138,38 @@ def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController) 
 
 
 CARD_FONT = 15
+CARD_CACHE = 16
+"""How many hover cards keep their laid-out text (a pointer moving to and fro between squares)."""
+_cards: dict[tuple[object, ...], tuple[int, int, list[pygame.Surface]]] = {}
+
+
+def card_text(lines: list[str], area_width: int) -> tuple[int, int, list[pygame.Surface]]:
+    """The hover card's width, height and rendered rows, laid out once per text and look.
+
+    Wrapping and rendering some 25 lines cost ~7 ms a frame; the card's place follows the pointer,
+    its text does not. The key holds everything the text's pixels depend on (font size, palette,
+    language and direction), so a change of any of them lays the card out again.
+    """
+    look = (theme.text_px(CARD_FONT), theme.generation(), theme.fonts_generation(), current_language(), is_rtl())
+    key = (tuple(lines), area_width, *look)
+    found = _cards.get(key)
+    if found is not None:
+        return found
+    f = theme.font(CARD_FONT)
+    width = min(area_width - 16, max(f.size(line)[0] for line in lines) + 20) if lines else 0
+    rows = [row for line in lines for row in wrap(line, f, max(40, width - 20))]
+    height = len(rows) * (f.get_linesize() + 1) + 14
+    found = (width, height, [theme.render(row, CARD_FONT, theme.TEXT) for row in rows])
+    if len(_cards) >= CARD_CACHE:
+        _cards.pop(next(iter(_cards)))  # the oldest first
+    _cards[key] = found
+    return found
 
 
 def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse: tuple[int, int]) -> pygame.Rect:
     """The hover card in a corner of the board away from the pointer: the path's measure lines and what it leaves."""
-    f = theme.font(CARD_FONT)
-    width = min(area.width - 16, max(f.size(line)[0] for line in lines) + 20) if lines else 0
-    rows = [row for line in lines for row in wrap(line, f, max(40, width - 20))]
-    height = len(rows) * (f.get_linesize() + 1) + 14
+    width, height, labels = card_text(lines, area.width)
+    step = theme.font(CARD_FONT).get_linesize() + 1
     rtl = is_rtl()
     # in the corner where reading starts: top left, top right in Hebrew
     box = pygame.Rect(area.right - 8 - width if rtl else area.x + 8, area.y + 8, width, height)
@@ -155,8 +179,7 @@ def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse
     pygame.draw.rect(screen, theme.TIP_FILL, box, border_radius=6)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1 + theme.OUTLINE_EXTRA, border_radius=6)
     y = box.y + 7
-    for row in rows:
-        label = theme.render(row, CARD_FONT, theme.TEXT)
+    for label in labels:
         screen.blit(label, label.get_rect(topright=(box.right - 10, y)) if rtl else (box.x + 10, y))
-        y += f.get_linesize() + 1
+        y += step
     return box

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.catalog import rule_text
@@ -28,6 +30,11 @@ CARD_ROOM = 158
 """Height kept for the unit card (name, hit points and three lines) whether or not a unit is selected."""
 LEGEND_ROOM = 30
 """Height kept for one line of the reach legend."""
+
+ButtonEntry = tuple[str, str, bool, str, str]
+"""A panel button: intent, label, enabled, tooltip (why not), key."""
+Section = Callable[[pygame.Surface, int], int]
+"""Paints one section of the panel from its top y; returns where it ends."""
 
 RULESET_COLORS: dict[str, theme.Color] = {"pf1": (150, 60, 40), "dnd5e": (140, 30, 40), "hexxen": (70, 50, 110)}
 """Badge colour per ruleset (the badge text is the catalogue's `ruleset.<name>`)."""
@@ -67,11 +74,26 @@ class SidePanel:
         """The buttons' pictures (game/ui/widgets.py): most look the same from one paint to the next."""
         self._rtl = False
         """Hebrew: the panel is painted mirrored (text right-aligned, buttons ordered right to left)."""
+        self._painted: list[tuple[tuple[object, ...], int, int]] = []
+        """Each section's key, top and bottom as last painted (a selection repaints the card, legend and buttons)."""
+        self._scratch: pygame.Surface | None = None
+        self._tips: dict[str, str] = {}
+        """Each button's tooltip now (a refusal names the selected unit: set without repainting the buttons)."""
+        self._log_top = 0
+        """Where the key line under the log begins (at the panel's bottom; above the log's top in a tiny panel)."""
+        self.dirty = pygame.Rect(0, 0, 0, 0)
+        """The part of the panel (panel coordinates) the last paint changed."""
 
     def relayout(self, rect: pygame.Rect) -> None:
         """A new place on screen (window resized)."""
         self.rect = pygame.Rect(rect)
         self._key = None
+        self._painted = []
+
+    @property
+    def dirty_area(self) -> pygame.Rect:
+        """`dirty` on screen."""
+        return self.dirty.move(self.rect.topleft)
 
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         """The button under screen point `pos`."""
@@ -127,19 +149,110 @@ class SidePanel:
     # --- painting ---------------------------------------------------------------------
 
     def _paint(self, model: PanelModel, hovered: Button | None) -> None:
+        """Repaint the sections whose content or place changed; `dirty` says where (all of it on a first paint)."""
         self.paints += 1
-        if self._surface is None or self._surface.get_size() != self.rect.size:
+        fresh = self._surface is None or self._surface.get_size() != self.rect.size
+        if fresh:
             self._surface = pygame.Surface(self.rect.size)
             if pygame.display.get_surface() is not None:
                 self._surface = self._surface.convert()  # same pixel format as the window: the fast blit path
         surf = self._surface
+        assert surf is not None
         self._rtl = is_rtl()
-        surf.fill(theme.PANEL)
-        edge_x = self.rect.width - 1 if self._rtl else 0  # the edge towards the board
-        pygame.draw.line(surf, theme.PANEL_EDGE, (edge_x, 0), (edge_x, self.rect.height), 2 + theme.OUTLINE_EXTRA)
+        sections = self._sections(model, hovered)
+        self._paint_sections(surf, sections, fresh)
+        for button in self.buttons:
+            button.tooltip = self._tips.get(button.intent, button.tooltip)
+
+    def _paint_sections(
+        self, surf: pygame.Surface, sections: list[tuple[tuple[object, ...], Section]], fresh: bool
+    ) -> None:
+        """Repaint what changed: a section whose key or top moved, on its own, below the ones that did not."""
+        if fresh or len(self._painted) != len(sections):
+            self._paint_all(surf, sections)
+            return
+        self.dirty = pygame.Rect(0, 0, 0, 0)
+        y = 0
+        for i, (key, painter) in enumerate(sections):
+            old_key, old_y, old_end = self._painted[i]
+            if old_y == y and old_key == key:
+                y = old_end
+                continue
+            end = self._paint_section(surf, painter, y)
+            self._painted[i] = (key, y, end)
+            band = pygame.Rect(0, y, self.rect.width, end - y)
+            self.dirty = band if not self.dirty.height else self.dirty.union(band)
+            y = end
+        if self._log_top < self._painted[-1][1]:
+            # a tiny panel: the key line under the log reaches up over the buttons, as one paint draws it
+            self._paint_all(surf, sections)
+
+    def _sections(self, model: PanelModel, hovered: Button | None) -> list[tuple[tuple[object, ...], Section]]:
+        """The panel from top to bottom: each section's key (everything its pixels depend on) and its painter."""
         u = theme.px  # the layout's pixels follow the UI scale like its text (settings, window size)
         pad = u(14)
         width = self.rect.width - 2 * pad
+        look = (tuple(self.rect), current_language(), self._rtl, theme.generation(), theme.fonts_generation())
+        card_key = (model.card, model.hint, model.ruleset)
+        head_key = (model.level_name, model.ruleset, model.round, model.side_name, model.side_color, model.finished)
+        head_key += (tuple(model.extra), model.active_unit)
+        entries = self._action_entries(model)
+        # the buttons' pixels: a refusal only changes a tooltip (it names the unit), set on the buttons below
+        looks = tuple(None if e is None else (e[0], e[1], e[2], e[4]) for e in entries)
+        actions_key = (looks, model.armed, hovered.intent if hovered else None)
+        self._tips = {e[0]: e[3] for e in entries if e is not None}
+        height = self.rect.height
+
+        def card(s: pygame.Surface, y: int) -> int:
+            # the card and the legend keep their room when empty: the buttons below never move on a selection
+            return max(self._card(s, model, pad, y, width), y + u(CARD_ROOM))
+
+        def log(s: pygame.Surface, y: int) -> int:
+            self._log(s, model, pad, y + 6, width)
+            return height
+
+        return [
+            ((look, head_key), lambda s, y: self._head(s, model, pad, width)),
+            ((look, card_key), card),
+            ((look, tuple(model.bands)), lambda s, y: max(self._legend(s, model, pad, y), y + u(LEGEND_ROOM))),
+            ((look, actions_key), lambda s, y: self._actions(s, pad, y, width, entries, model.armed, hovered)),
+            ((look, tuple(model.log), self.log_scroll, model.names), log),
+        ]
+
+    def _paint_all(self, surf: pygame.Surface, sections: list[tuple[tuple[object, ...], Section]]) -> None:
+        """Every section in one pass onto the panel's background."""
+        surf.set_clip(None)
+        self._background(surf)
+        self._painted = []
+        y = 0
+        for key, painter in sections:
+            end = painter(surf, y)
+            self._painted.append((key, y, end))
+            y = end
+        self.dirty = surf.get_rect()
+
+    def _paint_section(self, surf: pygame.Surface, painter: Section, y: int) -> int:
+        """One section painted on a fresh background below `y` in a scratch picture, then copied in: the sections
+        below it keep their pixels. Returns where it ends."""
+        if self._scratch is None or self._scratch.get_size() != surf.get_size():
+            self._scratch = surf.copy()
+        scratch = self._scratch
+        scratch.set_clip(pygame.Rect(0, y, self.rect.width, self.rect.height - y))
+        self._background(scratch)
+        end = painter(scratch, y)
+        scratch.set_clip(None)
+        surf.blit(scratch, (0, y), pygame.Rect(0, y, self.rect.width, end - y))
+        return end
+
+    def _background(self, surf: pygame.Surface) -> None:
+        """The panel's colour and its edge towards the board (inside the clip set on `surf`)."""
+        surf.fill(theme.PANEL)
+        edge_x = self.rect.width - 1 if self._rtl else 0  # the edge towards the board
+        pygame.draw.line(surf, theme.PANEL_EDGE, (edge_x, 0), (edge_x, self.rect.height), 2 + theme.OUTLINE_EXTRA)
+
+    def _head(self, surf: pygame.Surface, model: PanelModel, pad: int, width: int) -> int:
+        """The level's name, the ruleset badge, the round and who is to act; returns where it ends."""
+        u = theme.px
         # one line, smaller when long (seen cut in Italian: "La sala del gigante delle"), so nothing below moves
         name_size = fitted(str(model.level_name), width, (28, 24, 21, 18), bold=True)
         paragraph(surf, model.level_name, pygame.Rect(pad, u(12), width, u(60)), name_size, theme.TEXT, bold=True)
@@ -154,14 +267,7 @@ class SidePanel:
         round_y = badge.centery - round_label.get_height() // 2
         self._put(surf, round_label, pad + width - round_label.get_width(), round_y)
         y = badge.bottom + u(10)
-        y = self._turn(surf, model, pad, y, width)
-        # the card and the legend keep their room when empty: the buttons below never move on a selection
-        top = y
-        y = max(self._card(surf, model, pad, y, width), top + u(CARD_ROOM))
-        top = y
-        y = max(self._legend(surf, model, pad, y), top + u(LEGEND_ROOM))
-        y = self._actions(surf, model, pad, y, width, hovered)
-        self._log(surf, model, pad, y + 6, width)
+        return self._turn(surf, model, pad, y, width)
 
     # --- mirroring: the layout is written left to right; in Hebrew every x is taken from the right
 
@@ -255,7 +361,7 @@ class SidePanel:
             pygame.draw.rect(surf, theme.PANEL_EDGE, bar, theme.OUTLINE_EXTRA, border_radius=3)
         ly = y + u(74)
         for line, color in wrapped:
-            self._put(surf, theme.render(line, 19, color), pad + 4, ly)
+            self._put(surf, theme.label(line, 19, color), pad + 4, ly)  # cached: the same lines come back
             ly += f.get_linesize() + 1
         return box.bottom + 8
 
@@ -278,13 +384,11 @@ class SidePanel:
             x += side + 4 + label.get_width() + u(14)
         return y + side + 6
 
-    def _actions(
-        self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int, hovered: Button | None
-    ) -> int:
-        self.buttons = []
+    def _action_entries(self, model: PanelModel) -> list[ButtonEntry | None]:
+        """The buttons as (intent, label, enabled, tooltip, key), in their places (None: the mode button's slot)."""
         kinds = action_kinds(model.ruleset, model.available) if model.card else []
         # the turn's own buttons come first and keep their places; the selected unit's actions follow
-        entries: list[tuple[str, str, bool, str, str] | None] = []
+        entries: list[ButtonEntry | None] = []
         end_refusal = model.available.get("end_turn")
         entries.append(
             (
@@ -316,6 +420,19 @@ class SidePanel:
                     ACTION_SHORTCUTS.get(kind, ""),
                 )
             )
+        return entries
+
+    def _actions(
+        self,
+        surf: pygame.Surface,
+        pad: int,
+        y: int,
+        width: int,
+        entries: list[ButtonEntry | None],
+        armed: str | None,
+        hovered: Button | None,
+    ) -> int:
+        self.buttons = []
         gap, cols = theme.px(6), 2
         bw, bh = (width - gap) // cols, theme.px(30)
         slot = 0
@@ -331,8 +448,8 @@ class SidePanel:
             col, row = slot % cols, slot // cols
             at = self._mx(pygame.Rect(pad + col * (bw + gap), y + row * (bh + gap), width if wide else bw, bh))
             rect = at.move(self.rect.topleft)
-            armed = model.armed is not None and intent == f"action:{model.armed}"
-            button = Button(rect, label, intent, enabled, tip, key, armed)
+            armed_here = armed is not None and intent == f"action:{armed}"
+            button = Button(rect, label, intent, enabled, tip, key, armed_here)
             self.buttons.append(button)
             hover = hovered is not None and hovered.intent == intent
             self._pictures.draw(surf, button, self.rect.topleft, theme.PANEL, hover)
@@ -347,6 +464,7 @@ class SidePanel:
         # the keys no button shows, under the log so a new player finds them
         help_lines = wrap(t("help.key_line"), theme.font(15), width)
         help_h = len(help_lines) * theme.font(15).get_linesize() + 6
+        self._log_top = self.rect.height - help_h
         for i, line in enumerate(help_lines):
             help_y = self.rect.height - help_h + i * theme.font(15).get_linesize()
             self._put(surf, theme.label(line, 15, theme.MUTED), pad, help_y)

@@ -468,9 +468,20 @@ def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
     return _font(max(MIN_FONT_PX, pixels), bold)
 
 
+_fonts_made = 0
+"""Bumped by every `reset_fonts`: pictures cached outside this module (text laid out once) include it in their key."""
+
+
+def fonts_generation() -> int:
+    """A number that changes whenever the fonts are made anew (a new window, a change of theme, scale or language)."""
+    return _fonts_made
+
+
 def reset_fonts() -> None:
     """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones) and take the
     theme from the settings in use (the window calls this on start and on every change of theme or scale)."""
+    global _fonts_made
+    _fonts_made += 1
     use_palette(palette_for(current_settings().theme))
     _font.cache_clear()
     _label.cache_clear()

@@ -290,7 +290,7 @@ class BattleScene(Scene):
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
         area = self.renderer.changed_area(view)  # a new selection repaints only around the shading it changed
         self.frame.region("board", board_key, view.rect, lambda s: self.renderer.draw(s, view, composite), area)
-        self.frame.region("panel", panel_key, panel.rect, panel.blit)
+        self.frame.region("panel", panel_key, panel.rect, panel.blit, panel.dirty_area)  # only its changed sections
         overlay_key = (
             self.mouse,
             ctl.hover_sq,
@@ -420,6 +420,9 @@ class BattleScene(Scene):
             return
         sq = self.view.square_at(event.pos)
         if sq is not None:
+            # the pointer is where it clicks (a tap or a synthetic click comes without a motion first): the
+            # preview afterwards is of this square, never of the one the last motion left behind
+            self.ctl.hover(sq)
             cell = self.view.cell
             point = ((event.pos[0] - self.view.origin[0]) / cell, (event.pos[1] - self.view.origin[1]) / cell)
             self.ctl.click_square(sq, lean_of(*point))

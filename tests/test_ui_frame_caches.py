@@ -1,0 +1,263 @@
+"""The battle screen's picture caches never show an old state.
+
+A click repaints only what changed: the board around the old and new shading, the panel sections
+whose content moved (the card, not the header or the log), the hover card from its laid-out text.
+The oracle for every test is a repaint from nothing: every picture cache of the scene dropped
+(frame, terrain layer, panel sections, hover cards) and the whole window drawn anew. After a
+selection, a hover, a move, a door opening, a zoom or pan, a theme or language switch and a window
+resize, the window that was updated by parts must hold exactly those pixels.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+import game.ui.overlays as overlays
+from game.ui.app import App
+from game.ui.terrain import TerrainCache
+from rules.actions import Action
+from rules.core import edge_key
+from tests.ui_helpers import FIELD, battle, click, click_unit, hover, key, open_app
+
+LEVEL = (
+    FIELD.format(ruleset="pf1")
+    .replace(
+        "[[sides]]",
+        '[[map.edges]]\na = [2, 3]\nb = [2, 4]\nkind = "door"\nopen = false\n\n[[sides]]',
+        1,
+    )
+    .replace(
+        '[[units]]\nid = "ogre"',
+        '[[units]]\nid = "scout"\nname = "Scout"\nside = "red"\nat = [1, 1]\nspeed = 9\n\n[[units]]\nid = "ogre"',
+    )
+)
+"""The test field with a second red unit, the scout, like the hero in all it can do, and a closed door."""
+
+
+def _open(tmp_path: Path, size: str = "1280x800") -> App:
+    path = tmp_path / "caches.toml"
+    path.write_text(LEVEL, encoding="utf-8")
+    return open_app(path, size)
+
+
+def _screen(app: App) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def _from_nothing(app: App) -> bytes:
+    """The window drawn with every picture cache of the battle scene dropped."""
+    scene = battle(app)
+    scene.frame.invalidate()
+    scene.renderer.terrain = TerrainCache(scene.renderer.terrain.backdrop)
+    assert scene.panel is not None
+    scene.panel.relayout(scene.panel.rect)  # forgets its sections
+    overlays._cards.clear()
+    app.step()
+    return _screen(app)
+
+
+def _same_as_from_nothing(app: App, what: str) -> bytes:
+    shown = _screen(app)
+    assert _from_nothing(app) == shown, f"after {what} the window shows an old picture"
+    return shown
+
+
+def _far_square(app: App) -> tuple[int, int]:
+    forecast = battle(app).ctl.forecast
+    assert forecast is not None and forecast.reach
+    return max(forecast.reach.values(), key=lambda r: (r.cost, r.at)).at
+
+
+def test_selections_and_hovers_show_what_a_repaint_from_nothing_shows(tmp_path: Path) -> None:
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        for unit in ("hero", "scout", "hero", "scout"):
+            click_unit(app, unit)
+            assert scene.ctl.selected == unit
+            _same_as_from_nothing(app, f"selecting {unit}")
+            hover(app, scene.view.square_center(_far_square(app)))
+            assert scene.ctl.preview is not None  # the path and its card are drawn
+            _same_as_from_nothing(app, f"hovering a square of {unit}")
+    finally:
+        app.close()
+
+
+def test_a_click_repaints_only_the_card_of_the_panel_when_the_buttons_look_the_same(tmp_path: Path) -> None:
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        panel = scene.panel
+        assert panel is not None
+        click_unit(app, "hero")
+        paints = panel.paints
+        click_unit(app, "scout")
+        assert panel.paints == paints + 1
+        # the header above and the buttons and log below kept their pixels: only the card's band changed
+        buttons_top = min(b.rect.top for b in panel.buttons) - panel.rect.top
+        assert panel.dirty.top > 0 and panel.dirty.bottom < buttons_top, (panel.dirty, buttons_top)
+        # the buttons were not repainted, yet their tooltips (a refusal names the unit) follow the selection
+        tips = " ".join(b.tooltip for b in panel.buttons)
+        assert "Scout" in tips and "Hero" not in tips, tips
+        _same_as_from_nothing(app, "selecting the other unit")
+    finally:
+        app.close()
+
+
+def test_a_move_and_an_undo_show_the_new_state(tmp_path: Path) -> None:
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        before = _screen(app)
+        target = (3, 1)
+        assert target in scene.ctl.forecast.reach
+        hover(app, scene.view.square_center(target))
+        click(app, scene.view.square_center(target))
+        scene.stage.motion.skip()
+        app.step()
+        assert scene.situation().creatures["hero"].at == target
+        assert len(scene.match.log) == 1  # the log section shows the move
+        moved = _same_as_from_nothing(app, "a move")
+        assert moved != before
+        key(app, pygame.K_u)
+        assert scene.situation().creatures["hero"].at == (1, 2)
+        _same_as_from_nothing(app, "an undo")
+    finally:
+        app.close()
+
+
+def test_opening_a_door_repaints_the_terrain_layer(tmp_path: Path) -> None:
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        edge = edge_key((2, 3), (2, 4))
+        assert scene.situation().board.doors[edge] is False
+        scene.perform(Action("move", "hero", path=((2, 3),)))
+        app.step()
+        paints = scene.renderer.terrain.paints
+        closed = _screen(app)
+        scene.perform(Action("interact", "hero", at=(2, 3), to=(2, 4)))
+        app.step()
+        assert scene.situation().board.doors[edge] is True, scene.ctl.toast
+        assert scene.renderer.terrain.paints == paints + 1
+        opened = _same_as_from_nothing(app, "opening the door")
+        assert opened != closed
+    finally:
+        app.close()
+
+
+def test_zoom_pan_theme_language_and_resize_show_the_new_state(tmp_path: Path) -> None:
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        hover(app, scene.view.square_center(_far_square(app)))
+        _same_as_from_nothing(app, "a hover")
+        cell = scene.view.cell
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+        app.step()
+        assert scene.view.cell > cell
+        _same_as_from_nothing(app, "zooming in")
+        origin = scene.view.origin
+        key(app, pygame.K_RIGHT, pygame.KMOD_CTRL)
+        assert scene.view.origin != origin
+        _same_as_from_nothing(app, "panning")
+        hover(app, scene.view.square_center(_far_square(app)))
+        standard = _same_as_from_nothing(app, "a hover after panning")
+        app.change_settings(app.settings.changed(theme="high-contrast"))
+        app.step()
+        contrast = _same_as_from_nothing(app, "switching to high contrast")
+        assert contrast != standard
+        hover(app, scene.view.square_center(_far_square(app)))
+        _same_as_from_nothing(app, "a hover in high contrast")
+        app.change_settings(app.settings.changed(language="de"))
+        app.step()
+        assert any("Zug" in b.label for b in scene.panel.buttons)  # "Zug beenden"
+        _same_as_from_nothing(app, "switching to German")
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700))
+        app.step()
+        assert app.screen.get_size() == (1100, 700)
+        _same_as_from_nothing(app, "a smaller window")
+        click_unit(app, "scout")
+        _same_as_from_nothing(app, "selecting after the resize")
+    finally:
+        app.close()
+
+
+def test_the_hover_card_is_laid_out_once_per_text_and_look(tmp_path: Path) -> None:
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        overlays._cards.clear()
+        hover(app, scene.view.square_center(_far_square(app)))
+        assert len(overlays._cards) == 1
+        lines = scene.ctl.card_lines()
+        first = overlays.card_text(lines, scene.view.rect.width)
+        assert overlays.card_text(lines, scene.view.rect.width) is first  # kept
+        app.change_settings(app.settings.changed(theme="high-contrast"))
+        assert overlays.card_text(lines, scene.view.rect.width) is not first  # the palette changed
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_input_never_leaves_an_old_picture(tmp_path: Path, seed: int) -> None:
+    """Seeded streams of clicks, hovers, wheel turns, pans, Tab, undo and Esc: every few inputs the window
+    must equal a repaint from nothing."""
+    rng = random.Random(seed)
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        keys = [pygame.K_TAB, pygame.K_u, pygame.K_ESCAPE, pygame.K_HOME, pygame.K_s, pygame.K_v]
+        for step in range(60):
+            view = scene.view
+            roll = rng.random()
+            sq = (rng.randrange(view.board_w), rng.randrange(view.board_h))
+            pos = view.square_center(sq)
+            if roll < 0.35:
+                hover(app, pos)
+            elif roll < 0.6:
+                hover(app, pos)
+                click(app, pos)
+            elif roll < 0.7:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False))
+                app.step()
+            elif roll < 0.8:
+                key(app, rng.choice((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)), pygame.KMOD_CTRL)
+            else:
+                key(app, rng.choice(keys))
+            if app.scene is not scene:
+                break  # a question or the hand-over took the window
+            scene.stage.motion.skip()
+            app.step()
+            if step % 6 == 5:
+                _same_as_from_nothing(app, f"input {step} of seed {seed}")
+    finally:
+        app.close()
+
+
+def test_a_click_without_a_motion_first_previews_the_clicked_square_not_the_last_hovered(tmp_path: Path) -> None:
+    """A tap (or a synthetic click) lands where the pointer is: the hover card of the square the last motion
+    left behind must not stay on screen under the newly selected unit."""
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        far = _far_square(app)
+        hover(app, scene.view.square_center(far))
+        assert scene.ctl.preview is not None and scene.ctl.preview.to == far
+        scout = scene.situation().creatures["scout"].at
+        click(app, scene.view.square_center(scout))  # no motion before it
+        assert scene.ctl.selected == "scout"
+        assert scene.ctl.hover_sq == scout and scene.ctl.preview is None
+        assert scene.ctl.card_lines() == []
+        _same_as_from_nothing(app, "a click away from the hovered square")
+    finally:
+        app.close()
