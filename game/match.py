@@ -7,7 +7,6 @@ effects. Undo and replays re-run the recorded actions from the seed.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections.abc import Callable
@@ -19,7 +18,7 @@ import esper
 from game import systems, world
 from game.level import Level
 from rules.actions import Action
-from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, values
+from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, replaced, values
 from rules.dice import d20
 from rules.doors import ends
 from rules.ruleset import Ruleset, get_ruleset
@@ -108,6 +107,10 @@ class TurnOrder:
         return len(self.initiative) if self.mode == "initiative" else len(self.sides)
 
 
+_REREAD_KINDS = frozenset(("place", "set", "damage", "turn", "bind", "unbind", "board", "door"))
+"""Effect kinds whose changes Match._reread knows where to find (game/systems.py)."""
+
+
 class Match:
     """One match on one level with one seed."""
 
@@ -119,6 +122,9 @@ class Match:
         self._version = 0
         """Bumped whenever the world changes, so situation() knows when to read it again."""
         self._cached: tuple[tuple[int, int, int], Situation] | None = None
+        self._delta: tuple[int, int, set[str], set[str]] | None = None
+        """(version of the cached situation, version after the last apply, units named and effect kinds applied
+        since): what situation() must read again; only effects change the world between the two versions."""
         self.history: list[Record] = []
         self.log: list[LogEntry] = []
         self._closers: dict[str, Callable[[], None]] = {}
@@ -135,6 +141,7 @@ class Match:
         self.finished = False
         self.winner: str | None = None
         self._version += 1
+        self._delta = None
         self._drop_world()  # a rebuild (undo, replay) starts from an empty world
         self._enter()
         self.entities = world.populate(self.level.board, self.level.units)
@@ -198,10 +205,49 @@ class Match:
         """The current state as the rules see it (kept until an effect or a turn change alters the world)."""
         self._enter()
         key = (self._version, self.round, self.order.index)
-        if self._cached is None or self._cached[0] != key:
-            sit = world.situation(self.level.ruleset, self.level.options, self.round, self.active_side)
+        cached = self._cached
+        if cached is None or cached[0] != key:
+            if cached is not None and cached[0][0] == self._version:
+                # only the turn passed on (round, order): the world is as it was read, so the
+                # new situation is the old one with its round and active side (no full read)
+                sit = replaced(cached[1], round=self.round, active_side=self.active_side)
+            else:
+                sit = self._reread() or world.situation(
+                    self.level.ruleset, self.level.options, self.round, self.active_side
+                )
             self._cached = (key, sit)
         return self._cached[1]
+
+    def _reread(self) -> Situation | None:
+        """The situation after the effects applied since the cached one was read, reading only what they changed.
+
+        Each system changes only the components of the units an effect names, the board, the
+        bindings or the turn states (game/systems.py); anything else that changes the world
+        bumps the version without an apply, which breaks the chain of `_delta`. None when
+        what changed is not known that way: then the whole world is read.
+        """
+        delta, cached = self._delta, self._cached
+        if delta is None or cached is None:
+            return None
+        base, end, units, kinds = delta
+        before = cached[1]
+        if (
+            base != cached[0][0]
+            or end != self._version
+            or not kinds <= _REREAD_KINDS
+            or not units <= before.creatures.keys()
+        ):
+            return None
+        return Situation(
+            ruleset=self.level.ruleset,
+            board=world.board() if kinds & {"board", "door"} else before.board,
+            creatures=world.reread(before.creatures, self.entities, units),
+            turns=world.turns() if "turn" in kinds else before.turns,
+            bindings=world.bindings() if kinds & {"bind", "unbind"} else before.bindings,
+            options=self.level.options,
+            round=self.round,
+            active_side=self.active_side,
+        )
 
     def can_act(self, unit: str) -> Illegal | None:
         """None when `unit` may act now, else why not (GB-TURN)."""
@@ -264,6 +310,16 @@ class Match:
         systems.queue(effects)
         esper.process()
         self._sides.update({e.unit: e.value for e in effects if e.kind == "set" and e.key == "side" and e.unit})
+        named = {u for e in effects for u in (e.unit, e.other) if u is not None}
+        kinds = {e.kind for e in effects}
+        if self._cached is not None and self._cached[0][0] == self._version:
+            # the cached situation is the world just before these effects: note what they change
+            self._delta = (self._version, self._version + 1, named, kinds)
+        elif self._delta is not None and self._delta[1] == self._version:
+            # more effects since the last apply and nothing else: add what they change
+            self._delta = (self._delta[0], self._version + 1, self._delta[2] | named, self._delta[3] | kinds)
+        else:
+            self._delta = None
         self._version += 1
 
     def end_turn(self) -> None:
@@ -290,7 +346,7 @@ class Match:
         world.set_turn_states({uid: self.ruleset.new_turn(sit, uid) for uid in starting})
         self._version += 1
         # only the turn states changed: the new situation is this one with them (no full read of the world)
-        self._cached = ((self._version, self.round, self.order.index), dataclasses.replace(sit, turns=world.turns()))
+        self._cached = ((self._version, self.round, self.order.index), replaced(sit, turns=world.turns()))
 
     def _standing_units(self) -> set[str]:
         return {uid for uid, c in self.situation().creatures.items() if not c.defeated}

@@ -63,47 +63,76 @@ def creatures() -> dict[str, Creature]:
     """Every unit as a rules Creature view of its components, in creation order."""
     result: dict[str, Creature] = {}
     views = _VIEWS.setdefault(esper.current_world, {})
-    for _, (profile, pos, size, side, health, posture) in esper.get_components(
-        Profile, Position, Size, Side, Health, Posture
-    ):
-        c = profile.creature
-        key = (
-            id(c),
-            pos.at,
-            pos.space,
-            size.size,
-            side.side,
-            health.hp,
-            health.max_hp,
-            health.defeated,
-            posture.prone,
-            posture.helpless,
-            posture.squeezed,
-            posture.airborne,
-            posture.mode,
-        )
-        hit = views.get(key)
-        if hit is not None and hit[0] is c:
-            result[c.id] = hit[1]
-            continue
-        if len(views) >= _VIEWS_LIMIT:
-            views.clear()
-        view = result[c.id] = c.evolve(
-            at=pos.at,
-            space=pos.space,
-            size=size.size,
-            side=side.side,
-            hp=health.hp,
-            max_hp=health.max_hp,
-            defeated=health.defeated,
-            prone=posture.prone,
-            helpless=posture.helpless,
-            squeezed=posture.squeezed,
-            airborne=posture.airborne,
-            mode=posture.mode,
-        )
-        views[key] = (c, view)
+    for _, components in esper.get_components(Profile, Position, Size, Side, Health, Posture):
+        view = _view(views, *components)
+        result[view.id] = view
     return result
+
+
+def reread(before: Mapping[str, Creature], entities: Mapping[str, int], units: Iterable[str]) -> dict[str, Creature]:
+    """`creatures()` when only `units` may have changed since it gave `before`: only their components are read.
+
+    The others are taken from `before` (same order). Effects change only the components of
+    the units they name (game/systems.py), so a match re-reads just those after an action.
+    """
+    result = dict(before)
+    views = _VIEWS.setdefault(esper.current_world, {})
+    for uid in units:
+        ent = entities[uid]
+        result[uid] = _view(
+            views,
+            *(esper.component_for_entity(ent, kind) for kind in (Profile, Position, Size, Side, Health, Posture)),
+        )
+    return result
+
+
+def _view(
+    views: dict[tuple[Any, ...], tuple[Creature, Creature]],
+    profile: Profile,
+    pos: Position,
+    size: Size,
+    side: Side,
+    health: Health,
+    posture: Posture,
+) -> Creature:
+    """The Creature view of one unit's components (an unchanged unit's view is reused)."""
+    c = profile.creature
+    key = (
+        id(c),
+        pos.at,
+        pos.space,
+        size.size,
+        side.side,
+        health.hp,
+        health.max_hp,
+        health.defeated,
+        posture.prone,
+        posture.helpless,
+        posture.squeezed,
+        posture.airborne,
+        posture.mode,
+    )
+    hit = views.get(key)
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    if len(views) >= _VIEWS_LIMIT:
+        views.clear()
+    view = c.evolve(
+        at=pos.at,
+        space=pos.space,
+        size=size.size,
+        side=side.side,
+        hp=health.hp,
+        max_hp=health.max_hp,
+        defeated=health.defeated,
+        prone=posture.prone,
+        helpless=posture.helpless,
+        squeezed=posture.squeezed,
+        airborne=posture.airborne,
+        mode=posture.mode,
+    )
+    views[key] = (c, view)
+    return view
 
 
 def turns() -> dict[str, Any]:

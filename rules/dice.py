@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -28,8 +29,9 @@ class Dice:
         return f"{self.count}d{self.sides}{sign}"
 
 
+@functools.lru_cache(maxsize=256)
 def parse_dice(text: str) -> Dice:
-    """Parse "NdM", "NdM+K", "dM" or a plain number; ValueError on anything else."""
+    """Parse "NdM", "NdM+K", "dM" or a plain number; ValueError on anything else (remembered: Dice is immutable)."""
     match = _DICE.match(text)
     if not match:
         raise ValueError(f"not dice text: {text!r} (expected e.g. '1d8+2')")

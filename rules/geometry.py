@@ -32,6 +32,24 @@ def footprint_distance(a: Iterable[Square], b: Iterable[Square], metric: Callabl
     return min(metric(p, q) for p in a for q in bs)
 
 
+def rect_gap(a: Square, a_dims: tuple[int, int], b: Square, b_dims: tuple[int, int]) -> Square:
+    """(|dx|, |dy|) between the nearest squares of two footprints given as anchor and size ((0, 0) overlapping).
+
+    A footprint is a rectangle, so the x and y gaps are each smallest at once: for a metric
+    that grows with |dx| and |dy| alone (pf1_distance, chebyshev), `metric((0, 0), gap)`
+    equals `footprint_distance` of the two footprints without visiting every pair of squares.
+    """
+    gx = max(0, b[0] - (a[0] + a_dims[0] - 1), a[0] - (b[0] + b_dims[0] - 1))
+    gy = max(0, b[1] - (a[1] + a_dims[1] - 1), a[1] - (b[1] + b_dims[1] - 1))
+    return (gx, gy)
+
+
+def pf1_gap(a: Square, a_dims: tuple[int, int], b: Square, b_dims: tuple[int, int]) -> int:
+    """PF1-DIAG distance between two footprints given as anchor and size (see rect_gap)."""
+    gx, gy = rect_gap(a, a_dims, b, b_dims)
+    return gx + gy // 2 if gx >= gy else gy + gx // 2
+
+
 def adjacent(a: Iterable[Square], b: Iterable[Square]) -> bool:
     """Whether two footprints touch (Chebyshev distance 1, not overlapping)."""
     return footprint_distance(a, b, chebyshev) == 1

@@ -1,7 +1,8 @@
 """The AI's shortcuts change no decision: the straightforward forecasts, asked instead, play the same games.
 
 Each shortcut is swapped for the plain computation it replaces (the action bar instead of one
-precheck, every enemy checked from every square, the walking field searched afresh without a
+precheck, every enemy checked from every square, the single move searched even when every
+enemy is out of its range, the walking field searched afresh without a
 step table or cache, every reach, measure and dry ruling asked of the ruleset instead of the
 caches keyed by situation state) and whole games of every shipped level are played both ways
 within this run; their results, scripts included, must be identical.
@@ -25,7 +26,10 @@ from game.ai.context import Ctx, with_turn
 from game.level import load_level
 from game.simulate import play_game
 from rules.board import board_from_rows
-from rules.core import Board, Creature, Situation, Square
+from rules.core import Board, Creature, Situation, Size, Square
+from rules.geometry import chebyshev
+from rules.pf1.speed import movement_speed
+from tests.test_pf1_fast_reach import situations as fast_reach_cases
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 SHIPPED = sorted(LEVELS.glob("*.toml")) + sorted((LEVELS / "tutorials").glob("*.toml"))
@@ -105,6 +109,7 @@ def test_the_shortcuts_play_the_same_games_as_the_plain_forecasts(path, monkeypa
         m.setattr(pf1_ai, "_can", plain_can)
         m.setattr(pf1_ai, "_hittable_from", plain_hittable_from)
         m.setattr(pf1_ai, "_may_reach", lambda me, foe, anchor: True)
+        m.setattr(pf1_ai, "_beyond_one_move", lambda me, foes: False)
         m.setattr(reach_cache, "reachable", plain_reachable)
         m.setattr(reach_cache, "cached", lambda sit, unit, mode=None: None)
         m.setattr(context, "remember", lambda sit, question, ask: ask())
@@ -210,3 +215,31 @@ def test_the_first_move_of_a_double_move_is_the_single_move_search_path_for_path
     one = with_turn(sit, "m", pf1.TurnState(move_actions=1))
     first = sorted((r.at, r.cost, r.path) for r in pf1.reachable(sit, "m") if r.band == "move")
     assert first == sorted((r.at, r.cost, r.path) for r in pf1.reachable(one, "m"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=fast_reach_cases(sizes=(Size.FINE, Size.TINY, Size.SMALL, Size.MEDIUM)), data=st.data())
+def test_a_foe_beyond_one_move_is_in_reach_of_no_square_the_move_reaches(case, data):
+    # PF1-MOVE-ACTION: the chooser skips the single-move search when _beyond_one_move says so;
+    # then no square of that search may have the enemy in reach (pf1.in_reach, PF1-DIAG)
+    sit, _ = case
+    me = sit.creature("m")
+    speed = movement_speed(me)
+    near = speed + pf1_ai._limit(me)  # from here on, every foe is beyond one move
+    dx = data.draw(st.integers(-near - 3, near + 3))
+    dy = data.draw(st.integers(-near - 3, near + 3))
+    size = data.draw(st.sampled_from([Size.MEDIUM, Size.LARGE, Size.HUGE]))
+    far = Creature(
+        "far", "foe", (me.at[0] + dx, me.at[1] + dy), size=size, reach=data.draw(st.sampled_from([1.5, 3.0]))
+    )
+    sit = Situation(sit.ruleset, sit.board, {**sit.creatures, "far": far}, sit.turns, options=sit.options)
+    beyond = pf1_ai._beyond_one_move(me, [far])
+    if min(dx, dy) < -near - far.full_side or max(dx, dy) > near:
+        assert beyond
+    if not beyond:
+        return
+    one = with_turn(sit, "m", pf1.TurnState(move_actions=1))
+    for ends in (pf1.reachable(one, "m"), [r for r in pf1.reachable(sit, "m") if r.band == "move"]):
+        for r in ends:
+            assert chebyshev(r.at, me.at) <= r.cost <= speed
+            assert not pf1.in_reach(sit, "m", "far", r.at, me.dims), r

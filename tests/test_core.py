@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import random
 
@@ -10,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.board import board_from_rows
-from rules.core import Creature, Size, footprint, side_squares
+from rules.core import Creature, Effect, Ruling, Situation, Size, footprint, replaced, side_squares
 from rules.dice import parse_dice
 from rules.geometry import adjacent, chebyshev, corner_blocked, pf1_distance, ring
+from rules.pf1.turn import TurnState
 from rules.search import cost_map, path_to
 
 
@@ -133,3 +135,51 @@ def test_board_rows_must_have_equal_width_and_known_symbols():
     board = board_from_rows([".,%", "on:"])
     assert board.terrain((1, 0)).difficult and board.terrain((2, 0)).hampering
     assert board.terrain((0, 1)).pit and board.terrain((1, 1)).clearance == 0.75 and board.terrain((2, 1)).dark
+
+
+CREATURE_CHANGES = st.fixed_dictionaries(
+    {},
+    optional={
+        "at": st.tuples(st.integers(0, 9), st.integers(0, 9)),
+        "space": st.none() | st.tuples(st.integers(1, 3), st.integers(1, 3)),
+        "hp": st.integers(0, 30),
+        "prone": st.booleans(),
+        "defeated": st.booleans(),
+        "mode": st.sampled_from(["walk", "fly"]),
+        "size": st.sampled_from(list(Size)),
+        "bonuses": st.lists(st.tuples(st.sampled_from(["", "enhancement"]), st.floats(0, 9)), max_size=2).map(tuple),
+    },
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(CREATURE_CHANGES, st.integers(0, 20))
+def test_replaced_copies_exactly_as_dataclasses_replace(changes, diag):
+    # the fast copy of creatures, turn states, rulings and situations (rules/core.py `replaced`)
+    creature = Creature("m", "pc", (1, 2), name="Kyra", speed=9, hp=12, max_hp=12)
+    assert replaced(creature, **changes) == dataclasses.replace(creature, **changes)
+    assert creature.evolve(**changes) == dataclasses.replace(creature, **changes)
+    assert type(creature.evolve(**changes)) is Creature
+    ts = TurnState(diag=3, moved=True)
+    assert replaced(ts, diag=diag, standard_used=True) == dataclasses.replace(ts, diag=diag, standard_used=True)
+    ruling = Ruling(cost=4, rules=("PF1-MOVE-ACTION",), band="move")
+    assert replaced(ruling, unit_cm=100, effects=(Effect("turn", "m", value=ts),)) == dataclasses.replace(
+        ruling, unit_cm=100, effects=(Effect("turn", "m", value=ts),)
+    )
+    sit = Situation("pf1", board_from_rows(["..."]), {"m": creature})
+    again = replaced(sit, turns={"m": ts})
+    assert again == dataclasses.replace(sit, turns={"m": ts}) and again.board is sit.board
+
+
+@dataclasses.dataclass(frozen=True)
+class _KeywordOnly:
+    a: int
+    b: int = dataclasses.field(default=0, kw_only=True)
+
+
+def test_replaced_refuses_an_unknown_field_and_falls_back_for_other_classes():
+    with pytest.raises(TypeError):
+        replaced(Creature("m", "pc", (0, 0)), colour="red")
+    with pytest.raises(TypeError):
+        replaced(TurnState(), nope=1)
+    assert replaced(_KeywordOnly(1, b=2), a=5) == _KeywordOnly(5, b=2)  # by dataclasses.replace

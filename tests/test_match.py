@@ -263,3 +263,35 @@ def test_an_action_counts_as_rolled_exactly_when_it_changed_the_generator(name, 
         assert True in seen and False in seen
     finally:
         m.close()
+
+
+SHIPPED = sorted(LEVELS.glob("*.toml")) + sorted((LEVELS / "tutorials").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_the_situation_read_again_after_each_action_equals_a_full_read_of_the_world(path, monkeypatch):
+    # GB-TURN, GB-ATTACK, GB-AOO: after effects Match re-reads only the units they name (and the
+    # board, turns or bindings they change); every situation it gives must equal a whole new read
+    level = load_level(path)
+    checked = {"reread": 0}
+    reread = Match._reread
+
+    def both(self):
+        found = reread(self)
+        if found is not None:
+            checked["reread"] += 1
+            fresh = world.situation(level.ruleset, level.options, self.round, self.active_side)
+            assert found == fresh
+            assert list(found.creatures) == list(fresh.creatures)  # the same order too
+        return found
+
+    monkeypatch.setattr(Match, "_reread", both)
+    for seed in range(2):
+        match = Match(level, seed)
+        rng = ai_rng(seed)
+        while not match.finished and match.round <= 6:
+            take_turn(match, rng)
+            sit = match.situation()
+            assert sit == world.situation(level.ruleset, level.options, match.round, match.active_side)
+        match.close()
+    assert checked["reread"] > 0

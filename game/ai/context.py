@@ -11,7 +11,7 @@ from typing import Any
 from game import reach_cache
 from game.ai.navigation import closed_door_next_to, walk_gap
 from rules.actions import Action
-from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.doors import doors_touching, ends
 from rules.ruleset import Reach, Ruleset
 
@@ -117,7 +117,7 @@ def remember(sit: Situation, question: tuple[Any, ...], ask: Callable[[], Ruling
 
 def with_turn(sit: Situation, unit: str, state: Any) -> Situation:
     """The situation with one unit's turn state replaced (a hypothetical, for forecasts only)."""
-    return replace(sit, turns={**sit.turns, unit: state})
+    return replaced(sit, turns={**sit.turns, unit: state})
 
 
 def with_creature(sit: Situation, creature: Creature) -> Situation:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 import rules.pf1 as pf1
 from game import reach_cache
@@ -11,10 +10,11 @@ from game.ai.context import Ctx, open_door_towards, with_turn
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
 from rules.actions import Action
-from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
 from rules.pf1.economy import standard_free
 from rules.pf1.movement import reach_squares
+from rules.pf1.speed import movement_speed
 from rules.ruleset import Reach
 
 CHARGE_PROBES = 3
@@ -83,7 +83,7 @@ def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
     """
     ts = _turn(ctx)
     if ts.moves_left > 1:
-        ts = replace(ts, move_actions=ts.move_actions + 1)
+        ts = replaced(ts, move_actions=ts.move_actions + 1)
         sit = with_turn(ctx.sit, ctx.unit, ts)
         full = reach_cache.cached(ctx.sit, ctx.unit)
         if full is not None:
@@ -131,8 +131,32 @@ def _measure_in(ctx: Ctx, sit: Situation) -> Callable[[Reach], Ruling | Illegal]
     return lambda r: ctx.measure(sit, r.path)
 
 
+def _beyond_one_move(me: Creature, foes: list[Creature]) -> bool:
+    """True when no square one move action away can have an enemy in reach, so no search is needed.
+
+    A one-square mover pays at least 1 per step and each step moves it at most one square
+    (Chebyshev), so one move action ends within `movement_speed` squares of where it stands;
+    `_may_reach` bounds the anchors that can hit an enemy. A bigger mover's squeezed turns may
+    shift its anchor further: it is always searched.
+    """
+    if me.full_side != 1:
+        return False
+    speed = movement_speed(me)
+    limit = _limit(me)
+    x, y = me.at
+    for foe in foes:
+        fx, fy = foe.at
+        last = foe.full_side + limit - 1
+        # the box of anchors that may reach this foe, widened by one move action
+        if fx - limit - speed <= x <= fx + last + speed and fy - limit - speed <= y <= fy + last + speed:
+            return False
+    return True
+
+
 def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """One move action to a square with an enemy in reach (the standard action then attacks)."""
+    if _beyond_one_move(ctx.me, foes):
+        return None  # as the search would find: no square it reaches has an enemy in reach
     sit, moves = _single_move(ctx)
     moves = [r for r in moves if r.band == "move"]
     hit_from = _hittable_from(ctx, foes, {r.at for r in moves})

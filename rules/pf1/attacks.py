@@ -7,10 +7,11 @@ from dataclasses import replace
 
 from rules.actions import Action
 from rules.combat import resolve_attack
-from rules.core import Effect, Illegal, Ruling, Situation, Square, footprint, values
-from rules.geometry import footprint_distance, pf1_distance
+from rules.core import Effect, Illegal, Ruling, Situation, Square, replaced, values
+from rules.geometry import pf1_gap
 from rules.pf1.economy import economy_refusal, full_round_free
 from rules.pf1.finish_move import action_path, finish_move, moved_state
+from rules.pf1.fit import stance
 from rules.pf1.movement import (
     GB_PRONE,
     UNIT_CM,
@@ -33,15 +34,12 @@ PRONE_PENALTY = -4
 
 def squeezed_now(sit: Situation, unit: str) -> bool:
     """Whether the unit stands squeezed (PF1-SQUEEZE-PENALTY)."""
-    c = sit.creature(unit)
-    mover = Mover(sit, unit)
-    return c.squeezed or mover.squeezed(*mover.start)
+    return sit.creature(unit).squeezed or stance(sit, unit)[0]
 
 
 def escaping_now(sit: Situation, unit: str) -> bool:
     """Whether the unit is in a space narrower than squeezing allows (PF1-ESCAPE-ARTIST)."""
-    mover = Mover(sit, unit)
-    return mover.escaping(*mover.start)
+    return stance(sit, unit)[1]
 
 
 def no_cover_from_ally(sit: Situation, unit: str, ally: str) -> bool:
@@ -58,11 +56,12 @@ def _attack_mods(sit: Situation, attacker: str, target: str) -> tuple[int, int, 
     if sit.creature(attacker).prone:
         bonus += PRONE_PENALTY
         ids.append(GB_PRONE)
-    if escaping_now(sit, target):
+    squeezed, escaping = stance(sit, target)  # squeezed_now and escaping_now of the target, read once
+    if escaping:
         # −4 and the Dex part of the defence while Dex is denied (`dex_ac`, revised 2026-12-02)
         ac += ESCAPE_AC_PENALTY - sit.creature(target).dex_ac
         ids.append("PF1-ESCAPE-ARTIST")
-    elif squeezed_now(sit, target):
+    elif sit.creature(target).squeezed or squeezed:
         ac += SQUEEZE_PENALTY
         ids.append("PF1-SQUEEZE-PENALTY")
     if sit.creature(target).prone:
@@ -80,8 +79,9 @@ def in_reach(
 ) -> bool:
     """Whether the target is within the unit's reach (PF1-DIAG distance between footprints)."""
     c = sit.creature(unit)
-    mine = footprint(anchor or c.at, dims or c.dims)
-    return footprint_distance(mine, sit.creature(target).footprint(), pf1_distance) <= reach_squares(c.reach)
+    other = sit.creature(target)
+    gap = pf1_gap(anchor or c.at, dims or c.dims, other.at, other.dims)  # footprints are rectangles
+    return gap <= reach_squares(c.reach)
 
 
 def _target_fail(sit: Situation, unit: str, target: str | None, at: Square) -> Illegal | None:
@@ -147,8 +147,8 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
         )
     bonus, ac, ids = _attack_mods(sit, unit, action.target)
     hit = resolve_attack("pf1", c, sit.creature(action.target), rng, rules=ids, bonus=bonus, defense_bonus=ac)
-    new_ts = replace(ts, standard_used=True)
-    return replace(hit, unit_cm=UNIT_CM, effects=(*hit.effects, Effect("turn", unit, value=new_ts)))
+    new_ts = replaced(ts, standard_used=True)
+    return replaced(hit, unit_cm=UNIT_CM, effects=(*hit.effects, Effect("turn", unit, value=new_ts)))
 
 
 def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:

@@ -6,8 +6,9 @@ import random
 from dataclasses import replace
 
 from rules.actions import Action
-from rules.core import Effect, Event, Ruling, Situation, Square, footprint
+from rules.core import Effect, Event, Ruling, Situation, Square, footprint, replaced
 from rules.pf1 import checks
+from rules.pf1.fit import dims_of, fits_at, orientation_of
 from rules.pf1.movement import (
     UNIT_CM,
     Walk,
@@ -17,11 +18,11 @@ from rules.pf1.space import F_ESCAPE, F_SKILL, FULL, Mover
 from rules.pf1.turn import TurnState, current_turn
 
 
-def _place_effects(unit: str, mover: Mover, pos: tuple[int, int, int], ts: TurnState) -> list[Effect]:
-    dims = mover.dims(pos[2]) if pos[2] != FULL else None
+def _place_effects(unit: str, side: int, pos: tuple[int, int, int], squeezed: bool, ts: TurnState) -> list[Effect]:
+    dims = dims_of(side, pos[2]) if pos[2] != FULL else None
     return [
         Effect("place", unit, value=((pos[0], pos[1]), dims)),
-        Effect("set", unit, "squeezed", mover.squeezed(*pos)),
+        Effect("set", unit, "squeezed", squeezed),
         Effect("turn", unit, value=ts),
     ]
 
@@ -29,7 +30,7 @@ def _place_effects(unit: str, mover: Mover, pos: tuple[int, int, int], ts: TurnS
 def moved_state(ts: TurnState, band: str, diags: int, cost: int) -> TurnState:
     """The turn state after a movement paid in `band` with `diags` diagonals and `cost`."""
     used = {"move": 1, "double_move": 2}.get(band, 0)
-    return replace(
+    return replaced(
         ts,
         diag=ts.diag + diags,
         move_actions=ts.move_actions + used,
@@ -64,12 +65,13 @@ def finish_move(
     """Roll the checks a path needs, stop it where one fails, and build the effects."""
     c = sit.creature(unit)
     ts = ts or current_turn(sit, unit)
-    mover = Mover(sit, unit)
+    side = c.full_side  # a Mover (every square's facts) is built only where a check stops the move
+    start = (c.at[0], c.at[1], orientation_of(side, c.dims))
     events = list(extra_events)
     rules = list(extra_rules)
     stop_at: int | None = None
     for n, (pos, (_, flags, _, _)) in enumerate(zip(walk.positions, walk.moves, strict=True)):
-        if stop_before and footprint(pos[:2], mover.dims(pos[2])) & stop_before:
+        if stop_before and footprint(pos[:2], dims_of(side, pos[2])) & stop_before:
             stop_at = n
             break
         if flags & F_ESCAPE:
@@ -90,9 +92,10 @@ def finish_move(
                 break
     if stop_at is not None:
         ruling, walk = _cut(ruling, walk, stop_at)
-    last = walk.positions[-1] if walk.positions else mover.start
+    last = walk.positions[-1] if walk.positions else start
     if stop_at is not None:
-        stop_pos = walk.positions[-1] if walk.positions else mover.start
+        stop_pos = walk.positions[-1] if walk.positions else start
+        mover = Mover(sit, unit)
         if mover.end_fail(*stop_pos) is not None:
             anchor, dims = involuntary_stop(
                 sit, unit, (stop_pos[:2], mover.dims(stop_pos[2])), (stop_pos[:2], mover.dims(stop_pos[2])), rng
@@ -104,9 +107,10 @@ def finish_move(
             )
     new_ts = moved_state(ts, band, walk.diags, ruling.cost)
     all_events = list(ruling.events) + events
-    if mover.squeezed(*last) and not any(e.kind == "squeeze" for e in all_events):
+    squeezed, escaping = fits_at(sit, c, last[:2], last[2])
+    if squeezed and not any(e.kind == "squeeze" for e in all_events):
         all_events.append(Event("squeeze", "PF1-SQUEEZE-PENALTY", unit=unit, at=last[:2], detail="-4 attack, -4 AC"))
-    if mover.escaping(*last):
+    if escaping:
         all_events.append(
             Event("escape_artist", "PF1-ESCAPE-ARTIST", unit=unit, at=last[:2], detail="no attacks, -4 AC, no Dex")
         )
@@ -117,7 +121,7 @@ def finish_move(
         unit_cm=UNIT_CM,
         rules=tuple(dict.fromkeys([*ruling.rules, *rules])),
         events=tuple(all_events),
-        effects=tuple(_place_effects(unit, mover, last, new_ts)),
+        effects=tuple(_place_effects(unit, side, last, squeezed, new_ts)),
         steps=ruling.steps,
         band=band,
         message=ruling.message,

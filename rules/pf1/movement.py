@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.core import Creature, Event, Illegal, Refusal, Ruling, Situation, Square, StepRuling, footprint, values
-from rules.geometry import footprint_distance, pf1_distance
+from rules.geometry import footprint_distance, pf1_distance, pf1_gap
 from rules.pf1 import squeeze
 from rules.pf1.found import Found, Merged, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
@@ -110,6 +110,10 @@ def _step_cost(kind: int, base: int, parity: int) -> tuple[int, int, int]:
 
 def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> Walk | Illegal:
     """The cheapest way to walk `path` from the mover's position under `band` (None = no budget)."""
+    if not mover.big and band is not None and not band.split:
+        line = _walk_line(mover, path, band.limit, diag)
+        if line is not None:
+            return line
     limit = band.limit if band else 1 << 30
     start = mover.start
     # key (pos, parity, phase, spent) -> (total, back, cost, flags, ids, diags)
@@ -191,6 +195,42 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
         return why.illegal(cost=layer[key][0], unit_cm=UNIT_CM)
     key = min(ends)[3]
     return _unwind(mover, history, key)
+
+
+def _walk_line(mover: Mover, path: Sequence[Square], limit: int, diag: int) -> Walk | None:
+    """`walk` of a one-square mover under one action: a single state per step, so no layers are kept.
+
+    Each step of such a mover has one way at most (`Mover.step` answers one move or a refusal)
+    and no split point to choose, so the general walk's layers hold one state each. None
+    when any step is refused, too far, over budget or names another footprint, or the end
+    is illegal: then `walk` works out the same answer and its reason the general way.
+    """
+    x, y, o = mover.start
+    parity = diag & 1
+    spent = 0
+    steps: list[tuple[Pos, Square, Pos, int, int, int]] = []
+    for entry in path:
+        if len(entry) == 4 and (entry[2], entry[3]) != (1, 1):
+            return None
+        dx, dy = entry[0] - x, entry[1] - y
+        if dx < -1 or dx > 1 or dy < -1 or dy > 1 or (dx == 0 and dy == 0):
+            return None
+        result = mover.step_cached(x, y, o, (dx, dy))
+        if not isinstance(result, list):
+            return None
+        mx, my, mo, kind, base, flags, _ = result[0]
+        cost, parity, dadd = _step_cost(kind, base, parity)
+        spent += cost
+        if spent > limit:
+            return None
+        steps.append(((x, y, o), (dx, dy), (mx, my, mo), cost, flags, dadd))
+        x, y, o = mx, my, mo
+    if mover.end_fail(x, y, o) is not None:
+        return None
+    moves = tuple(
+        (cost, flags, _ids_of(mover, before, delta, after), dadd) for before, delta, after, cost, flags, dadd in steps
+    )
+    return Walk(spent, tuple(s[2] for s in steps), moves, sum(s[5] for s in steps), None)
 
 
 def _why_not(mover: Mover, target: Square, fail: Refusal, natural: bool, elsewhere: set[Square]) -> Refusal:
@@ -275,9 +315,6 @@ def judge(
     if not bands:
         return no_band_reason(sit, unit)
     walker = Mover(sit, unit, through=through, through_rule=through_rule, charge=any(b.charge for b in bands))
-    # the unbudgeted walk only explains failures: a run may differ (a squeezed runner expands
-    # only into footprints free of difficult terrain), so it never vetoes a band on its own
-    free = walk(walker, path, None, ts.diag)
     best: tuple[Walk, Band] | None = None
     fails: list[tuple[Band, Illegal]] = []
     for band in bands:
@@ -295,6 +332,9 @@ def judge(
         if best is None or result.cost < best[0].cost:
             best = (result, band)
     if best is None:
+        # the unbudgeted walk only explains failures: a run may differ (a squeezed runner expands
+        # only into footprints free of difficult terrain), so it never vetoes a band on its own
+        free = walk(walker, path, None, ts.diag)
         if isinstance(free, Illegal):
             return free
         band, fail = fails[-1]
@@ -320,11 +360,12 @@ def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -
     events: list[Event] = []
     provoked: set[str] = set()
     before = footprint(c.at, c.dims)
-    prev_anchor = c.at
+    prev_anchor, prev_dims = c.at, c.dims
+    around = threats(sit, unit)
     all_ids: list[str] = []
     for pos, (cost, flags, ids, _) in zip(chosen.positions, chosen.moves, strict=True):
         step_events: list[Event] = []
-        for enemy in threatened_by(sit, unit, before):
+        for enemy in threats_at(around, prev_anchor, prev_dims):
             if enemy not in provoked:
                 provoked.add(enemy)
                 step_events.append(Event("provokes", GB_PF_AOO, unit=unit, by=enemy, at=prev_anchor))
@@ -341,8 +382,8 @@ def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -
         steps.append(StepRuling(pos[:2], cost, ids, tuple(step_events), dims))
         events.extend(step_events)
         all_ids.extend(ids)
-        before = footprint(pos[:2], mover.dims(pos[2]))
-        prev_anchor = pos[:2]
+        prev_anchor, prev_dims = pos[:2], mover.dims(pos[2])
+        before = footprint(prev_anchor, prev_dims)
     band_rule = {"move": "PF1-MOVE-ACTION", "double_move": "PF1-DOUBLE-MOVE", "run": "PF1-RUN"}.get(band.name)
     head = [band_rule] if band_rule else []
     if band.name == "double_move":
@@ -444,15 +485,32 @@ def reach_squares(metres: float) -> int:
 
 def threatened_by(sit: Situation, unit: str, squares: frozenset[Square] | set[Square] | None = None) -> list[str]:
     """Enemies threatening any of `squares` (default the unit's own): within reach by PF1-DIAG distance."""
+    if squares is None:
+        me = sit.creature(unit)
+        return threats_at(threats(sit, unit), me.at, me.dims)
+    area = list(squares)
+    return [t[0] for t in threats(sit, unit) if footprint_distance(t[3], area, pf1_distance) <= t[4]]
+
+
+Threat = tuple[str, Square, tuple[int, int], frozenset[Square], int]
+"""(enemy id, anchor, footprint size, footprint, reach in squares) of one enemy able to threaten."""
+
+
+def threats(sit: Situation, unit: str) -> list[Threat]:
+    """The unit's enemies that threaten around them (standing, not helpless), by id: threatened_by's candidates."""
     me = sit.creature(unit)
-    area = list(squares if squares is not None else me.footprint())
-    out = []
-    for other in sit.others(unit):
-        if not me.hostile_to(other) or other.helpless or other.defeated:
-            continue
-        if footprint_distance(other.footprint(), area, pf1_distance) <= reach_squares(other.reach):
-            out.append(other.id)
-    return sorted(out)
+    out = [
+        (other.id, other.at, other.dims, other.footprint(), reach_squares(other.reach))
+        for other in sit.others(unit)
+        if me.hostile_to(other) and not other.helpless and not other.defeated
+    ]
+    out.sort()
+    return out
+
+
+def threats_at(found: list[Threat], anchor: Square, dims: tuple[int, int]) -> list[str]:
+    """The ids among `found` that threaten the footprint at `anchor` of size `dims` (threatened_by of it)."""
+    return [t[0] for t in found if pf1_gap(t[1], t[2], anchor, dims) <= t[4]]
 
 
 def closest(sit: Situation, observer: str, candidates: Sequence[str], rng: random.Random) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from rules.core import Creature, Params, Refusal, Situation, Size, Square, Terrain, footprint, values
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges
 from rules.pf1 import squeeze
+from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
@@ -20,8 +21,6 @@ ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
 F_SKILL = 4
 """Step flag beside those of squeeze.py: an obstacle skill check is needed."""
 
-REAL_WIDTH_M: Mapping[Size, float] = {Size.FINE: 0.15, Size.DIMINUTIVE: 0.3, Size.TINY: 0.75}
-"""Real space of creatures smaller than a square (standard PF1 spaces); others fill 1.5 m per square."""
 
 SHARE_AREA: Mapping[Size, int] = {Size.FINE: 1, Size.DIMINUTIVE: 4, Size.TINY: 25}
 """Hundredths of a square that Fine, Diminutive and Tiny creatures fill (PF1-TINY-SHARE)."""
@@ -32,11 +31,6 @@ _DIRS3: tuple[tuple[int, int, bool], ...] = tuple((dx, dy, dx != 0 and dy != 0) 
 _BIG_DELTAS: tuple[Square, ...] = (*DIRECTIONS, (0, 0))
 """The 8 shifts and, for a reduced footprint, (0, 0): its squeezed turns."""
 __all__ = ["FULL", "F_EDGE", "F_ESCAPE", "F_SKILL", "F_SQUEEZED", "TALL", "WIDE", "Cell", "Mover", "share_fits"]
-
-
-def squeeze_width(side: int) -> int:
-    """Squares a squeezing creature of this side needs (PF1-SQUEEZE: half, rounded up)."""
-    return (side + 1) // 2
 
 
 def share_fits(creatures: Iterable[Creature]) -> bool:
@@ -141,15 +135,11 @@ class Mover:
 
     def orientation(self, dims: tuple[int, int]) -> int:
         """The orientation code of a footprint size."""
-        if not self.big or dims == (self.s, self.s):
-            return FULL
-        return WIDE if dims[0] >= dims[1] else TALL
+        return orientation_of(self.s, dims)
 
     def dims(self, orient: int) -> tuple[int, int]:
         """Footprint size of an orientation."""
-        if orient == FULL:
-            return (self.s, self.s)
-        return (self.s, self.w) if orient == WIDE else (self.w, self.s)
+        return dims_of(self.s, orient)
 
     def squeezed(self, x: int, y: int, orient: int) -> bool:
         """Whether this position is a squeezed one (PF1-SQUEEZE)."""
@@ -193,13 +183,9 @@ class Mover:
         elif t.pit and not self.air:
             why = "open blocking terrain (a pit) cannot be walked into"
             cell.block = Refusal("PF1-OBSTACLE-BLOCK", why, reason="pf1.pit")
-        clearance = t.clearance
-        if clearance <= 0:
+        if t.clearance <= 0:
             cell.block = cell.block or Refusal("PF1-OBSTACLE-BLOCK", "no free width at all", reason="pf1.no_width")
-        elif self.big:
-            cell.fit = 0 if clearance >= 1.5 else 2
-        else:
-            cell.fit = 0 if clearance >= self.width_m else (1 if clearance >= self.width_m / 2 else 2)
+        cell.fit = square_fit(t, self.big, self.width_m)
         ids: list[str] = []
         if t.difficult and not self.air:
             ids.append("PF1-DIFFICULT")
@@ -574,8 +560,11 @@ class Mover:
     def passes(self, before: frozenset[Square], x: int, y: int, orient: int) -> list[tuple[str, str, Square]]:
         """(occupant, rule, square) of provoking passages begun by this step (PF1-TINY-THROUGH, PF1-SIZE3-AOO)."""
         after = footprint((x, y), self.dims(orient))
+        fresh = after - before
+        if self.occupants.keys().isdisjoint(fresh):
+            return []  # passers are only ever noted in squares another creature occupies
         seen: dict[str, tuple[str, str, Square]] = {}
-        for sq in sorted(after - before):
+        for sq in sorted(fresh):
             for occupant, rule in self.cell(sq).passers:
                 already = any(q in before and (occupant, rule) in self.cell(q).passers for q in before)
                 if occupant not in seen and (rule == "PF1-TINY-THROUGH" or not already):

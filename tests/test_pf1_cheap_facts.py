@@ -1,0 +1,183 @@
+"""The cheap pf1 facts an attack and a ruling ask, against the plain computations they replace.
+
+`stance` (no `Mover` built) must equal `Mover.squeezed` / `Mover.escaping` at the start;
+`pf1_gap` on two footprints' anchors and sizes must equal `footprint_distance` over every
+pair of squares; `threats_at` must equal `threatened_by` over the squares of a footprint;
+the one-square walk (`_walk_line`) must equal the layered walk it short-cuts.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rules.pf1 as pf1
+from rules.core import Board, Creature, Situation, Size, Terrain, footprint
+from rules.geometry import DIRECTIONS, chebyshev, footprint_distance, pf1_distance, pf1_gap, rect_gap
+from rules.pf1 import movement
+from rules.pf1.fit import fits_at, stance
+from rules.pf1.movement import reach_squares, threats, threats_at
+from rules.pf1.space import FULL, TALL, WIDE, Mover
+from tests.test_pf1_fast_reach import situations as fast_reach_cases
+
+SIDES = {Size.LARGE: 2, Size.HUGE: 3, Size.GARGANTUAN: 4, Size.COLOSSAL: 6}
+CLEARANCES = [None, None, None, 0.0, 0.3, 0.5, 0.7, 0.75, 1.0, 1.4, 1.5, 2.0]
+KINDS = [frozenset(), frozenset(), frozenset({"narrow"}), frozenset({"difficult"}), frozenset({"wall"})]
+
+
+@st.composite
+def boards(draw, width: int, height: int) -> Board:
+    """A board whose squares have random free widths (narrow, explicit clearances, walls)."""
+    tiles = tuple(
+        Terrain(kinds=draw(st.sampled_from(KINDS)), clearance_m=draw(st.sampled_from(CLEARANCES)))
+        for _ in range(width * height)
+    )
+    return Board(width, height, tiles)
+
+
+@st.composite
+def standing(draw) -> tuple[Situation, str]:
+    """A unit of any size, squeezed or not, anywhere (partly off the map too), with another creature about."""
+    size = draw(st.sampled_from(list(Size)))
+    side = SIDES.get(size, 1)
+    w, h = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    board = draw(boards(w, h))
+    at = (draw(st.integers(-1, w)), draw(st.integers(-1, h)))
+    space = None
+    if side > 1 and draw(st.booleans()):
+        narrow = (side + 1) // 2
+        space = draw(st.sampled_from([(side, narrow), (narrow, side), (side, side), (1, side), (side, 1)]))
+    me = Creature(
+        "m",
+        "pc",
+        at,
+        size=size,
+        space=space,
+        squeezed=draw(st.booleans()),
+        incorporeal=draw(st.integers(0, 5)) == 0,
+        mode=draw(st.sampled_from(["walk", "fly"])),
+    )
+    other = Creature("o", "foe", (draw(st.integers(0, w)), draw(st.integers(0, h))), size=Size.MEDIUM)
+    return Situation("pf1", board, {"m": me, "o": other}), "m"
+
+
+@settings(max_examples=300, deadline=None)
+@given(standing(), st.tuples(st.integers(-1, 9), st.integers(-1, 9), st.sampled_from([FULL, WIDE, TALL])))
+def test_stance_equals_the_movers_squeezed_and_escaping(case, pos):
+    # PF1-SQUEEZE-PENALTY and PF1-ESCAPE-ARTIST as an attack and a finished move ask them: without a Mover
+    sit, unit = case
+    mover = Mover(sit, unit)
+    assert stance(sit, unit) == (mover.squeezed(*mover.start), mover.escaping(*mover.start))
+    assert fits_at(sit, sit.creature(unit), pos[:2], pos[2]) == (mover.squeezed(*pos), mover.escaping(*pos))
+    assert pf1.squeezed_now(sit, unit) == (sit.creature(unit).squeezed or mover.squeezed(*mover.start))
+    assert pf1.escaping_now(sit, unit) == mover.escaping(*mover.start)
+
+
+def test_stance_sees_a_narrow_square_and_a_squeezed_big_footprint():
+    # PF1-SQUEEZE: a Medium creature in a 0.75 m square squeezes; in 0.5 m it needs Escape Artist;
+    # PF1-SQUEEZE-LARGE: a Large one in a reduced footprint stands squeezed
+    narrow = Terrain(frozenset({"narrow"}))
+    slot = Terrain(clearance_m=0.5)
+    board = Board(3, 1, (Terrain(), narrow, slot))
+    for x, expected in ((0, (False, False)), (1, (True, False)), (2, (True, True))):
+        sit = Situation("pf1", board, {"m": Creature("m", "pc", (x, 0))})
+        assert stance(sit, "m") == expected
+    wide = Board(4, 4, tuple(Terrain() for _ in range(16)))
+    large = Creature("m", "pc", (0, 0), size=Size.LARGE, space=(2, 1))
+    assert stance(Situation("pf1", wide, {"m": large}), "m") == (True, False)
+    assert stance(Situation("pf1", wide, {"m": large.evolve(space=None)}), "m") == (False, False)
+
+
+rects = st.tuples(
+    st.tuples(st.integers(-4, 8), st.integers(-4, 8)),
+    st.tuples(st.integers(1, 6), st.integers(1, 6)),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(rects, rects)
+def test_the_gap_between_rectangles_equals_the_nearest_pair_of_squares(a, b):
+    # PF1-DIAG distance between footprints (reach, threat) and Chebyshev adjacency alike
+    fa, fb = footprint(*a), footprint(*b)
+    assert pf1_gap(*a, *b) == footprint_distance(fa, fb, pf1_distance)
+    assert chebyshev((0, 0), rect_gap(*a, *b)) == footprint_distance(fa, fb, chebyshev)
+
+
+@st.composite
+def crowds(draw) -> tuple[Situation, str]:
+    """A mover among friends and foes of any size, some helpless or down, with various reaches."""
+    creatures = {"m": Creature("m", "pc", (draw(st.integers(0, 9)), draw(st.integers(0, 9))))}
+    for n in range(draw(st.integers(0, 6))):
+        creatures[f"c{n}"] = Creature(
+            f"c{n}",
+            draw(st.sampled_from(["pc", "foe", "beasts"])),
+            (draw(st.integers(0, 9)), draw(st.integers(0, 9))),
+            size=draw(st.sampled_from([Size.SMALL, Size.MEDIUM, Size.LARGE, Size.HUGE])),
+            helpless=draw(st.integers(0, 4)) == 0,
+            defeated=draw(st.integers(0, 4)) == 0,
+            reach=draw(st.sampled_from([1.5, 3.0, 4.5, 0.5])),
+        )
+    board = Board(10, 10, tuple(Terrain() for _ in range(100)))
+    return Situation("pf1", board, creatures), "m"
+
+
+@settings(max_examples=300, deadline=None)
+@given(crowds(), st.tuples(st.integers(-2, 11), st.integers(-2, 11)), st.sampled_from([(1, 1), (2, 2), (2, 1)]))
+def test_threats_at_a_footprint_equal_threatened_by_its_squares(case, anchor, dims):
+    # GB-PF-AOO: who threatens the squares a step leaves, asked once per ruling instead of per step
+    sit, unit = case
+    me = sit.creature(unit)
+    brute = sorted(
+        o.id
+        for o in sit.others(unit)
+        if me.hostile_to(o)
+        and not o.helpless
+        and not o.defeated
+        and footprint_distance(o.footprint(), footprint(anchor, dims), pf1_distance) <= reach_squares(o.reach)
+    )
+    assert threats_at(threats(sit, unit), anchor, dims) == brute
+    assert pf1.threatened_by(sit, unit, footprint(anchor, dims)) == brute
+    assert pf1.threatened_by(sit, unit) == pf1.threatened_by(sit, unit, me.footprint())
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    fast_reach_cases(sizes=(Size.FINE, Size.TINY, Size.SMALL, Size.MEDIUM)),
+    st.lists(st.sampled_from([*DIRECTIONS, (0, 0), (2, 0), (1, 2)]), min_size=1, max_size=8),
+    st.sampled_from(["move", "run", "charge", "step"]),
+    st.integers(0, 3),
+)
+def test_the_one_square_walk_equals_the_layered_walk(case, deltas, kind, diag):
+    # PF1-MOVE-ACTION, PF1-DIAG, PF1-DIFFICULT-NORUN, PF1-END-OCCUPIED: a path walked one state per
+    # step (_walk_line) gives the general walk's Walk, or leaves the answer (refusals) to it
+    sit, _ = case
+    me = sit.creature("m")
+    path, (x, y) = [], me.at
+    for dx, dy in deltas:
+        x, y = x + dx, y + dy
+        path.append((x, y))
+    speed = movement.effective_speed(me)
+    band = {
+        "move": movement.Band("move", speed),
+        "run": movement.Band("run", 4 * speed, run=True),
+        "charge": movement.Band("charge", 2 * speed, run=True, charge=True),
+        "step": movement.Band("step", 1 << 20),
+    }[kind]
+    mover = Mover(sit, "m", run=band.run, charge=band.charge)
+    fast = movement.walk(mover, path, band, diag)
+    plain = Mover(sit, "m", run=band.run, charge=band.charge)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(movement, "_walk_line", lambda *args: None)
+        assert fast == movement.walk(plain, path, band, diag)
+        if isinstance(fast, movement.Walk):
+            assert fast == movement.walk(plain, [(*sq, 1, 1) for sq in path], band, diag)
+
+
+def test_the_one_square_walk_is_taken_for_a_plain_move():
+    # PF1-MOVE-ACTION: the short way answers a legal move (the property above holds it to the long way)
+    board = Board(4, 1, tuple(Terrain() for _ in range(4)))
+    sit = Situation("pf1", board, {"m": Creature("m", "pc", (0, 0), speed=9)})
+    walked = movement._walk_line(Mover(sit, "m"), [(1, 0), (2, 0)], 6, 0)
+    assert walked is not None and walked.cost == 2 and [p[:2] for p in walked.positions] == [(1, 0), (2, 0)]
+    assert movement._walk_line(Mover(sit, "m"), [(2, 0)], 6, 0) is None  # not one step: the long way says why
