@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import sys
 import time
@@ -55,6 +54,13 @@ def fresh_turn(match: Match, unit: str) -> Situation:
         known = ", ".join(sit.creatures)
         raise UsageError(t("cli.no_unit", level=match.level.source, unit=repr(unit), known=known))
     return dataclasses.replace(sit, turns={**sit.turns, unit: match.ruleset.new_turn(sit, unit)})
+
+
+def print_json(data: Any) -> None:
+    """Print `data` as one line of JSON (non-ASCII text as it is): the --json output of a command."""
+    import json  # only for --json output: the game's start does not import it (start-up time)
+
+    print(json.dumps(data, ensure_ascii=False))
 
 
 def reason_json(result: Illegal) -> dict[str, Any]:
@@ -123,7 +129,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
         match.close()
     data = measure_json(args.unit, result)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(data)
     else:
         # people read the unit's name in their language; the JSON above keeps its id
         shown = local(level.unit(args.unit).name, current_language()) or args.unit
@@ -149,7 +155,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
             entry["target"] = r.target
         squares.append(entry)
     if args.json:
-        print(json.dumps({"unit": args.unit, "squares": squares}, ensure_ascii=False))
+        print_json({"unit": args.unit, "squares": squares})
     else:
         print(t("cli.reach_count", unit=args.unit, count=len(squares)))
         for entry in squares:
@@ -201,7 +207,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         match.close()
     data = {"ok": error is None, "results": results, "error": error, "state": state}
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(data)
     else:
         for r, ruled in zip(results, events, strict=True):
             action = script.actions[r["index"]]
@@ -484,7 +490,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.compare:
         data["comparison"] = sim.compare(summaries["base"], summaries["compare"])
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(data)
         return EXIT_OK
     lines = []
     for label, summary in summaries.items():

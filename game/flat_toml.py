@@ -3,10 +3,11 @@
 tomllib (pure Python) takes about 17 ms for one catalogue of ~1,000 strings, on every start of
 the game, before the first battle frame. The catalogues use a small part of TOML: comments,
 `[table.headers]`, `key = "basic string"` and one-line inline tables of such strings (plural
-messages). `loads` reads that part line by line, a regular expression per line (about five
-times sooner), and hands any text that steps outside it, or that TOML would refuse, to tomllib, so the
-result, or the error, is always exactly tomllib's (tests/test_flat_toml.py checks this against
-tomllib on the shipped catalogues and on generated documents).
+messages). `loads` reads the plain lines with a regular expression each and lets tomllib read
+the few others one line at a time (about five times sooner in all). A text that steps outside
+that part, or that TOML would refuse, goes to tomllib whole, so the result, or the error, is
+always exactly tomllib's (tests/test_flat_toml.py checks this against tomllib on the shipped
+catalogues and on generated documents).
 """
 
 from __future__ import annotations
@@ -21,40 +22,20 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 _KEY = r"[A-Za-z0-9_-]+"
-# a string is runs of plain characters between escapes (a class per character would be several times slower)
-_CHARS = r'[^"\\\x00-\x08\x0a-\x1f\x7f]*'
-_STRING = rf'"{_CHARS}(?:\\(?:[btnfr"\\]|u[0-9A-Fa-f]{{4}}|U[0-9A-Fa-f]{{8}}){_CHARS})*"'
-_PAIR = rf"({_KEY})[ \t]*=[ \t]*({_STRING})"
 _END = r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?"
-_KEY_STRING = re.compile(rf"{_PAIR}{_END}")
-"""The common line, `key = "text"`, matched first."""
-_OTHER = re.compile(
-    rf"{_END}"  # blank or a comment
-    rf"|\[[ \t]*(?P<table>{_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\]{_END}"
-    rf"|(?P<key>{_KEY})[ \t]*=[ \t]*(?P<inline>\{{[ \t]*{_PAIR}(?:[ \t]*,[ \t]*{_PAIR})*[ \t]*\}}){_END}"
-)
-_INLINE_PAIR = re.compile(_PAIR)
-_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))")
-_SIMPLE_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+"""The end of a line: spaces, then perhaps a comment (no control character but a tab)."""
+# small patterns: Python compiles them at import, on every start (a pattern with every TOML escape and the
+# inline tables cost ~2 ms to compile; those few lines go to tomllib instead)
+_PLAIN = re.compile(rf'({_KEY})[ \t]*=[ \t]*"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"{_END}')
+"""The common line: a bare key and a basic string without escapes."""
+_BLANK = re.compile(_END)
+_TABLE = re.compile(rf"\[[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\]{_END}")
+_PAIR = re.compile(rf"({_KEY})[ \t]*=")
+"""Any other value of a bare key (escapes, a plural's inline table): tomllib reads that one line."""
 
 
 class _Outside(Exception):
     """The text leaves the flat subset (or breaks a TOML rule): tomllib decides."""
-
-
-def _unescape(match: re.Match[str]) -> str:
-    code = match.group(1) or match.group(2)
-    if code is None:
-        return _SIMPLE_ESCAPES[match.group(3)]
-    value = int(code, 16)
-    if 0xD800 <= value <= 0xDFFF or value > 0x10FFFF:  # not a Unicode scalar value: TOML refuses it
-        raise _Outside
-    return chr(value)
-
-
-def _string(quoted: str) -> str:
-    body = quoted[1:-1]
-    return _ESCAPE.sub(_unescape, body) if "\\" in body else body
 
 
 def _flat(text: str) -> dict[str, Any]:
@@ -64,18 +45,13 @@ def _flat(text: str) -> dict[str, Any]:
     frozen: set[int] = set()  # inline tables: TOML lets nothing be added to them later
     table = root
     for line in text.split("\n"):
-        match = _KEY_STRING.fullmatch(line)
+        match = _PLAIN.fullmatch(line)
         if match is not None:
-            key, quoted = match.groups()
-            if key in table:
-                raise _Outside  # a key defined twice
-            table[key] = _string(quoted)
+            key, value = match[1], match[2]
+        elif _BLANK.fullmatch(line):
             continue
-        match = _OTHER.fullmatch(line)
-        if match is None:
-            raise _Outside
-        if match.group("table") is not None:
-            path = tuple(part.strip(" \t") for part in match.group("table").split("."))
+        elif (match := _TABLE.fullmatch(line)) is not None:
+            path = tuple(part.strip(" \t") for part in match[1].split("."))
             if path in headers:
                 raise _Outside  # a table defined twice
             headers.add(path)
@@ -83,18 +59,20 @@ def _flat(text: str) -> dict[str, Any]:
             for part in path:
                 table = table.setdefault(part, {})
                 if not isinstance(table, dict) or id(table) in frozen:
-                    raise _Outside  # a string, or an inline table, used as a table
-        elif match.group("key") is not None:
-            key = match.group("key")
-            if key in table:
-                raise _Outside
-            inline: dict[str, str] = {}
-            for name, quoted in _INLINE_PAIR.findall(match.group("inline")):
-                if name in inline:
-                    raise _Outside
-                inline[name] = _string(quoted)
-            frozen.add(id(inline))
-            table[key] = inline
+                    raise _Outside  # a value (a string, an inline table) used as a table
+            continue
+        elif (match := _PAIR.match(line)) is not None:
+            try:  # one key and its value: what tomllib reads on this line is what it reads in the document
+                key, value = match[1], tomllib.loads(line)[match[1]]
+            except tomllib.TOMLDecodeError:
+                raise _Outside from None  # (a multi-line value, too)
+            if isinstance(value, dict):
+                frozen.add(id(value))
+        else:
+            raise _Outside
+        if key in table:
+            raise _Outside  # a key defined twice
+        table[key] = value
     return root
 
 

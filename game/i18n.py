@@ -18,7 +18,6 @@ from types import MappingProxyType
 from typing import Any
 
 from game import flat_toml
-from game.catalog import rule_text
 from game.local_text import local
 from game.numerals import number, plural_category
 from game.paths import I18N_DIR
@@ -268,12 +267,16 @@ def refusal(result: Any, lang: str | None = None, names: Mapping[str, Any] | Non
     text = reason_text(result, lang, names)
     if text is None:
         # no template: the rules' own English, or in another language the rule's catalogue title
+        from game.catalog import rule_text  # the rule catalogue waits for its first title (start-up time)
+
         text = result.message if lang == FALLBACK else rule_text(result.rule, lang).title
     return t("refusal", lang, reason=text, rule=result.rule)
 
 
 def rule_titles(rules: tuple[str, ...] | list[str], lang: str | None = None) -> str:
     """Rule ids with their catalogue titles in `lang`: "PF1-DIAGONAL (Diagonal movement), …"."""
+    from game.catalog import rule_text  # not before a title is shown (start-up time)
+
     return ", ".join(t("log.rule", lang, rule=r, title=rule_text(r, lang or current_language()).title) for r in rules)
 
 

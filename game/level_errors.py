@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -18,7 +17,12 @@ def format_path(path: KeyPath) -> str:
             text += f"[{part}]"
         else:
             bare = re.fullmatch(r"[A-Za-z0-9_-]+", part) is not None
-            name = part if bare else json.dumps(part, ensure_ascii=False)
+            if bare:
+                name = part
+            else:
+                import json  # a quoted key is rare: a level that loads need not import json (start-up time)
+
+                name = json.dumps(part, ensure_ascii=False)
             text += f".{name}" if text else name
     return text
 

@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.catalog import rule_text
 from game.i18n import (
     LANGUAGE_NAMES,
     action_name,
@@ -510,6 +509,8 @@ class SidePanel:
 
 def rules_text(rules: tuple[str, ...]) -> str:
     """Each rule id with its catalogue title and summary in the current language, one paragraph per rule."""
+    from game.catalog import rule_text  # the rule catalogue waits for the first tip (start-up time)
+
     lang = current_language()
     return "\n".join(
         t("panel.rule_tip", rule=r, title=rule_text(r, lang).title, summary=rule_text(r, lang).summary)

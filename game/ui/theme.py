@@ -9,9 +9,6 @@ from pathlib import Path
 
 import pygame
 
-# python-bidi 0.6's top-level get_display (the Rust one) does not mirror brackets; the algorithm module does
-from bidi.algorithm import get_display
-
 from game.i18n import current_language, is_rtl
 from game.local_text import local
 from game.settings import current as current_settings
@@ -441,6 +438,10 @@ def visual(value: str, rtl: bool | None = None) -> str:
     value = value.translate(MISSING_GLYPHS)
     if not RTL_TEXT.search(value):
         return value  # nothing to reorder: a pure left-to-right line stays as it is
+    # python-bidi 0.6's top-level get_display (the Rust one) does not mirror brackets; the algorithm module does.
+    # Imported at the first right-to-left line: an English screen never needs it (start-up time)
+    from bidi.algorithm import get_display
+
     rtl = is_rtl() if rtl is None else rtl
     # in a Hebrew screen a line reads right to left even when it starts with a Latin name
     return "\n".join(get_display(line, base_dir="R" if rtl else None) for line in value.split("\n"))

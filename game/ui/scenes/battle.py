@@ -18,7 +18,6 @@ from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
 from game.ui.keymap import ACTION_SHORTCUTS, BATTLE_KEYS, intent_for
-from game.ui.legend import draw_legend
 from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
 from game.ui.panel_model import PanelModel, build_panel_model
@@ -316,6 +315,8 @@ class BattleScene(Scene):
             drawn.append(draw_help(screen, self.view.rect, self.ctl))
         elif self.legend:
             sit = self.ctl.situation()
+            from game.ui.legend import draw_legend  # F2: not before it is asked for (start-up time)
+
             drawn.append(draw_legend(screen, self.view.rect, sit.ruleset, sit.options))
         return drawn
 
