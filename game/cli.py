@@ -132,7 +132,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         # people read the unit's name in their language; the JSON above keeps its id
-        shown = local(level.unit(args.unit).name, current_language()) or args.unit
+        shown = local(level.unit_names.get(args.unit, args.unit), current_language()) or args.unit
         for line in measure_lines(shown, result, level.display_names):
             print(line)
     return EXIT_OK if data["ok"] else EXIT_ILLEGAL

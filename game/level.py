@@ -29,6 +29,7 @@ from game.local_text import to_toml
 from game.map_image import IMAGE_KEYS, MapImage, image_to_toml, parse_image
 from game.paths import DEFAULT_LEVEL
 from game.tomlio import write_atomic
+from game.unit_names import distinct_names
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import TERRAIN_KINDS, Board, Creature, Options, Square, Terrain
 from rules.ruleset import RULESETS, get_ruleset
@@ -123,8 +124,9 @@ class Level:
 
     @property
     def unit_names(self) -> dict[str, str]:
-        """Each unit's id → the name players see (the id where the level gives no name)."""
-        return {u.id: u.name or u.id for u in self.units}
+        """Each unit's id → the name players see (the id where the level gives no name), numbered where
+        units share a name ("Cultist 1", game/unit_names.py)."""
+        return distinct_names(self.units)
 
     @property
     def display_names(self) -> dict[str, str]:

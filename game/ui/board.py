@@ -18,6 +18,7 @@ from game.ui.terrain import TerrainCache
 from game.ui.tokens import draw_token, drawing_order, fan_rects, token_labels
 from game.ui.view import BoardView
 from game.ui.widgets import wrap
+from game.unit_names import distinct_names
 from rules.core import Creature, Illegal, Situation, Square
 
 
@@ -257,7 +258,7 @@ class BoardRenderer:
                 drawn.append(pygame.draw.rect(screen, theme.TIP_FILL, box.inflate(6, 2), border_radius=3))
                 drawn.append(screen.blit(tag, box))
         screen.set_clip(old_clip)
-        names = {uid: c.name or uid for uid, c in sit.creatures.items()}
+        names = distinct_names(sit.creatures.values())
         tip = preview.label(names)
         drawn.append(draw_tip(screen, tip, mouse, theme.WARNING_FILL if illegal else theme.TIP_FILL, view.rect))
         return [r.inflate(2, 2) for r in drawn]

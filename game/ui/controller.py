@@ -135,8 +135,7 @@ class BattleController(Previews):
 
     def name_of(self, unit: str | None) -> str:
         """A unit's display name (its id only when it has no name)."""
-        c = self.situation().creatures.get(unit or "")
-        return (c.name or c.id) if c is not None else (unit or "")
+        return self.names().get(unit or "", unit or "")
 
     def is_enemy(self, creature: Creature) -> bool:
         """Whether `creature` is a standing enemy of the selected unit."""
@@ -447,7 +446,7 @@ class BattleController(Previews):
             return
         if self.selected is None or self.forecast is None:
             if clicked is not None:
-                self.say(t("battle.cannot_act", unit=clicked.name or clicked.id))
+                self.say(t("battle.cannot_act", unit=self.name_of(clicked.id)))
             return
         if clicked is not None and self.is_enemy(clicked):
             self.aim(clicked.id)

@@ -338,7 +338,8 @@ class SidePanel:
         pygame.draw.rect(surf, theme.CARD_FILL, box, border_radius=6)
         pygame.draw.rect(surf, card.color, box, 2 + theme.OUTLINE_EXTRA, border_radius=6)
         # a name too long even at the smallest size ends in "…" rather than stopping mid-letter
-        name_text, name_size = fit_line(local(c.name, current_language()) or c.id, width - 8, (24, 21, 18), True)
+        shown = local(model.names.get(c.id) or c.name, current_language()) or c.id
+        name_text, name_size = fit_line(shown, width - 8, (24, 21, 18), True)
         name = theme.label(name_text, name_size, theme.TEXT, True)
         self._put(surf, name, pad + 4, y + 6)
         sub_text = f"{size_name(c.size.label, model.ruleset)} · {card.side_name}"

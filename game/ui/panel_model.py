@@ -10,6 +10,7 @@ from game.i18n import current_language, t
 from game.local_text import local
 from game.ui.autoplay import is_computer
 from game.ui.forecast import switchable_modes
+from game.unit_names import distinct_names
 from rules.core import Creature, Illegal
 
 if TYPE_CHECKING:
@@ -120,6 +121,6 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         mode=(ctl.forecast.mode if ctl.forecast else None) or (modes[0] if modes else None),
         names={
             **{s.id: local(s.name, lang) or s.id for s in m.level.sides},
-            **{uid: local(c.name, lang) or uid for uid, c in sit.creatures.items()},
+            **{uid: local(name, lang) for uid, name in distinct_names(sit.creatures.values()).items()},
         },
     )

@@ -235,5 +235,5 @@ class Previews:
         after = None
         if isinstance(result, Ruling):
             after = self.match.ruleset.movement_left_after(sit, self.selected, result, mode)
-        name = local(sit.creatures[self.selected].name, current_language()) or self.selected
+        name = local(self.name_of(self.selected), current_language()) or self.selected
         return path_card(name, result, after, self.names())
