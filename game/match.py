@@ -137,6 +137,8 @@ class Match:
         """(Re)create the world from the level and start the first turn."""
         self.rng = CountingRandom(self.seed)
         self._sides = {unit.id: unit.side for unit in self.level.units}
+        self._started = frozenset(unit.side for unit in self.level.units)
+        """The sides that started with units (only those can be eliminated)."""
         self.round = 1
         self.finished = False
         self.winner: str | None = None
@@ -358,7 +360,7 @@ class Match:
         units on one side only is a sandbox that never ends by elimination.
         """
         sit = self.situation()
-        started = {unit.side for unit in self.level.units}
+        started = self._started
         standing = {c.side for c in sit.creatures.values() if not c.defeated} & started
         if len(started) >= 2 and len(standing) <= 1:
             self.finished = True

@@ -77,11 +77,17 @@ def reread(before: Mapping[str, Creature], entities: Mapping[str, int], units: I
     """
     result = dict(before)
     views = _VIEWS.setdefault(esper.current_world, {})
+    get = esper.component_for_entity
     for uid in units:
         ent = entities[uid]
         result[uid] = _view(
             views,
-            *(esper.component_for_entity(ent, kind) for kind in (Profile, Position, Size, Side, Health, Posture)),
+            get(ent, Profile),
+            get(ent, Position),
+            get(ent, Size),
+            get(ent, Side),
+            get(ent, Health),
+            get(ent, Posture),
         )
     return result
 

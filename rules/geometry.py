@@ -39,14 +39,30 @@ def rect_gap(a: Square, a_dims: tuple[int, int], b: Square, b_dims: tuple[int, i
     that grows with |dx| and |dy| alone (pf1_distance, chebyshev), `metric((0, 0), gap)`
     equals `footprint_distance` of the two footprints without visiting every pair of squares.
     """
-    gx = max(0, b[0] - (a[0] + a_dims[0] - 1), a[0] - (b[0] + b_dims[0] - 1))
-    gy = max(0, b[1] - (a[1] + a_dims[1] - 1), a[1] - (b[1] + b_dims[1] - 1))
-    return (gx, gy)
+    return (_gap(a[0], a_dims[0], b[0], b_dims[0]), _gap(a[1], a_dims[1], b[1], b_dims[1]))
+
+
+def _gap(a: int, a_len: int, b: int, b_len: int) -> int:
+    """Squares between the intervals [a, a + a_len) and [b, b + b_len) on one axis (0 when they overlap)."""
+    after = b - a - a_len + 1  # b lies after a; at most one of the two can be positive
+    if after > 0:
+        return after
+    before = a - b - b_len + 1
+    return before if before > 0 else 0
 
 
 def pf1_gap(a: Square, a_dims: tuple[int, int], b: Square, b_dims: tuple[int, int]) -> int:
-    """PF1-DIAG distance between two footprints given as anchor and size (see rect_gap)."""
-    gx, gy = rect_gap(a, a_dims, b, b_dims)
+    """PF1-DIAG distance between two footprints given as anchor and size (see rect_gap; asked very often)."""
+    gx = b[0] - a[0] - a_dims[0] + 1  # _gap inlined for both axes
+    if gx <= 0:
+        gx = a[0] - b[0] - b_dims[0] + 1
+        if gx < 0:
+            gx = 0
+    gy = b[1] - a[1] - a_dims[1] + 1
+    if gy <= 0:
+        gy = a[1] - b[1] - b_dims[1] + 1
+        if gy < 0:
+            gy = 0
     return gx + gy // 2 if gx >= gy else gy + gx // 2
 
 

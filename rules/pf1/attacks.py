@@ -78,8 +78,8 @@ def in_reach(
     sit: Situation, unit: str, target: str, anchor: Square | None = None, dims: tuple[int, int] | None = None
 ) -> bool:
     """Whether the target is within the unit's reach (PF1-DIAG distance between footprints)."""
-    c = sit.creature(unit)
-    other = sit.creature(target)
+    c = sit.creatures[unit]
+    other = sit.creatures[target]
     gap = pf1_gap(anchor or c.at, dims or c.dims, other.at, other.dims)  # footprints are rectangles
     return gap <= reach_squares(c.reach)
 

@@ -207,30 +207,30 @@ def _walk_line(mover: Mover, path: Sequence[Square], limit: int, diag: int) -> W
     """
     x, y, o = mover.start
     parity = diag & 1
-    spent = 0
-    steps: list[tuple[Pos, Square, Pos, int, int, int]] = []
+    spent = diags = 0
+    positions: list[Pos] = []
+    moves: list[tuple[int, int, tuple[str, ...], int]] = []
     for entry in path:
         if len(entry) == 4 and (entry[2], entry[3]) != (1, 1):
             return None
         dx, dy = entry[0] - x, entry[1] - y
         if dx < -1 or dx > 1 or dy < -1 or dy > 1 or (dx == 0 and dy == 0):
             return None
-        result = mover.step_cached(x, y, o, (dx, dy))
+        # with its rule ids at once (what _ids_of asks again for each step of the general walk's answer)
+        result = mover.step(x, y, o, (dx, dy), True)
         if not isinstance(result, list):
             return None
-        mx, my, mo, kind, base, flags, _ = result[0]
+        x, y, o, kind, base, flags, ids = result[0]
         cost, parity, dadd = _step_cost(kind, base, parity)
         spent += cost
         if spent > limit:
             return None
-        steps.append(((x, y, o), (dx, dy), (mx, my, mo), cost, flags, dadd))
-        x, y, o = mx, my, mo
+        positions.append((x, y, o))
+        moves.append((cost, flags, ids, dadd))
+        diags += dadd
     if mover.end_fail(x, y, o) is not None:
         return None
-    moves = tuple(
-        (cost, flags, _ids_of(mover, before, delta, after), dadd) for before, delta, after, cost, flags, dadd in steps
-    )
-    return Walk(spent, tuple(s[2] for s in steps), moves, sum(s[5] for s in steps), None)
+    return Walk(spent, tuple(positions), tuple(moves), diags, None)
 
 
 def _why_not(mover: Mover, target: Square, fail: Refusal, natural: bool, elsewhere: set[Square]) -> Refusal:
@@ -478,8 +478,9 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
 # --- threat, closest, involuntary stop --------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
 def reach_squares(metres: float) -> int:
-    """Reach in whole squares (at least 1: every creature threatens its neighbours)."""
+    """Reach in whole squares (at least 1: every creature threatens its neighbours; remembered, asked very often)."""
     return max(1, int(metres * 100 // UNIT_CM))
 
 
