@@ -2,10 +2,10 @@
 
 Each shortcut is swapped for the plain computation it replaces (the action bar instead of one
 precheck, every enemy checked from every square, the single move searched even when every
-enemy is out of its range, the walking field searched afresh without a
-step table or cache, every reach, measure and dry ruling asked of the ruleset instead of the
-caches keyed by situation state) and whole games of every shipped level are played both ways
-within this run; their results, scripts included, must be identical.
+enemy is out of its range, every reach entry made rather than read from columns, the walking
+field searched afresh without a step table or cache, every reach, measure and dry ruling asked
+of the ruleset instead of the caches keyed by situation state) and whole games of every shipped
+level are played both ways within this run; their results, scripts included, must be identical.
 """
 
 from __future__ import annotations
@@ -90,6 +90,12 @@ def plain_hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) ->
     return out
 
 
+def plain_columns(reach):
+    """Every entry of a reach answer read as a `Reach` (no columns), as the chooser did before."""
+    entries = list(reach)
+    return [r.at for r in entries], [r.cost for r in entries], [r.band for r in entries]
+
+
 def plain_reachable(ruleset, sit: Situation, unit: str, mode: str | None = None):
     """A fresh search every time."""
     return ruleset.reachable(sit, unit, mode)
@@ -110,6 +116,7 @@ def test_the_shortcuts_play_the_same_games_as_the_plain_forecasts(path, monkeypa
         m.setattr(pf1_ai, "_hittable_from", plain_hittable_from)
         m.setattr(pf1_ai, "_may_reach", lambda me, foe, anchor: True)
         m.setattr(pf1_ai, "_beyond_one_move", lambda me, foes: False)
+        m.setattr(pf1_ai, "_columns", plain_columns)
         m.setattr(reach_cache, "reachable", plain_reachable)
         m.setattr(reach_cache, "cached", lambda sit, unit, mode=None: None)
         m.setattr(context, "remember", lambda sit, question, ask: ask())

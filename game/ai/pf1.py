@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import rules.pf1 as pf1
 from game import reach_cache
@@ -92,6 +92,18 @@ def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
     return ctx.sit, ctx.reachable()
 
 
+def _columns(reach: Sequence[Reach]) -> tuple[Sequence[Square], Sequence[int], Sequence[str]]:
+    """(squares, costs, bands) of a reach answer's entries, in order, without making a `Reach` per entry.
+
+    An answer kept as columns (its `squares`, `costs` and `bands`, rules/reaches.py) is read
+    from them, so only the entries the AI scores are made; any other sequence is read entry by entry.
+    """
+    squares, costs, bands = (getattr(reach, name, None) for name in ("squares", "costs", "bands"))
+    if squares is not None and costs is not None and bands is not None:
+        return squares, costs, bands
+    return [r.at for r in reach], [r.cost for r in reach], [r.band for r in reach]
+
+
 def _limit(me: Creature) -> int:
     """How far (Chebyshev, from anchor to anchor) an enemy may stand and still be in the unit's reach, at most."""
     return reach_squares(me.reach) + me.full_side
@@ -158,14 +170,15 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     if _beyond_one_move(ctx.me, foes):
         return None  # as the search would find: no square it reaches has an enemy in reach
     sit, moves = _single_move(ctx)
-    moves = [r for r in moves if r.band == "move"]
-    hit_from = _hittable_from(ctx, foes, {r.at for r in moves})
+    squares, costs, bands = _columns(moves)
+    rows = [i for i, band in enumerate(bands) if band == "move"]
+    hit_from = _hittable_from(ctx, foes, {squares[i] for i in rows})
     scored = []
-    for r in moves:
-        hittable = hit_from.get(r.at)
+    for i in rows:
+        hittable = hit_from.get(squares[i])
         if hittable:
             victim = attack_choice(hittable)
-            scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * COST_WEIGHT, r))
+            scored.append((victim.hp / max(1, victim.max_hp) * 3 + costs[i] * COST_WEIGHT, moves[i]))
     best = best_destination(scored, _measure_in(ctx, sit))
     return Action("move", ctx.unit, best.path) if best else None
 
@@ -229,10 +242,11 @@ def _close_in(ctx: Ctx, target: Creature) -> Action | None:
     board, goal = ctx.sit.board, target.footprint()
     now = walk_gap(board, goal, me.footprint())
     scored = []
-    for r in moves:
-        d = walk_gap(board, goal, footprint_at(me, r.at))
+    squares, costs, _ = _columns(moves)
+    for i, square in enumerate(squares):
+        d = walk_gap(board, goal, footprint_at(me, square))
         if d < now:
-            scored.append((d + r.cost * COST_WEIGHT, r))
+            scored.append((d + costs[i] * COST_WEIGHT, moves[i]))
     best = best_destination(scored, _measure_in(ctx, sit))
     if best is not None:
         return Action("move", ctx.unit, best.path)
