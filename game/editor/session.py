@@ -114,6 +114,19 @@ class Session:
         self.autosaved = self.doc
         return True
 
+    @property
+    def edited(self) -> bool:
+        """Whether there are edits that closing would lose (an untouched new level is no work to lose)."""
+        return self.dirty and (self.saved is not None or bool(self.undo_stack))
+
+    def keep_draft(self) -> Path | None:
+        """The unsaved edits in the autosave side file now (SIGTERM: no time to ask); its path, or None when there
+        is nothing to keep. OSError when it cannot be written."""
+        if not self.edited:
+            return None
+        self.autosave()
+        return autosave_path(self.path)
+
 
 def recovery(path: Path) -> Document | None:
     """The autosaved draft of `path` when one exists that is newer than the file (and readable), else None."""

@@ -30,6 +30,7 @@ from game.ui.saving import draw_banner, save_intent
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 from game.ui.screens import Screens, turn_recap
+from game.ui.signals import TermSignal, without_sdl_signal_handlers
 from game.ui.sound import SoundBoard
 
 if TYPE_CHECKING:
@@ -211,9 +212,11 @@ class App(Matches, Leaving, Screens, Editing):
             self._battle_stamp = None
         self.sound.start()  # once, after the first frame is on screen
 
-    def run(self) -> int:
-        """Run until quit, or for exactly `frames` frames; save the screenshot; return the exit code."""
-        count = 0
+    def run(self, term: TermSignal | None = None) -> int:
+        """Run until quit, or for exactly `frames` frames; save the screenshot; return the exit code.
+
+        `term` notes SIGTERM (run_app): then what would be lost is kept without asking and the loop ends."""
+        count, code = 0, 0
         while self.running and (self.frames is None or count < self.frames):
             # headless runs go as fast as they can; the window is capped at FPS
             dt = self.clock.tick(0 if self.frames is not None else FPS) / 1000
@@ -221,6 +224,8 @@ class App(Matches, Leaving, Screens, Editing):
                 dt = 1 / FPS  # an animated headless run: the same picture at frame N every time
             self.step(dt)
             count += 1
+            if term is not None and term.signum is not None:
+                code = self.terminate(term.signum)
         if self.screenshot:
             try:
                 pygame.image.save(self.screen, self.screenshot)
@@ -231,7 +236,7 @@ class App(Matches, Leaving, Screens, Editing):
                     t("files.option", option="--screenshot", path=self.screenshot, reason=why)
                 ) from None
         self.close()
-        return 0
+        return code
 
     def close(self) -> None:
         """Close the match (a computer decision in progress finishes first) and the window."""
@@ -251,7 +256,8 @@ def init_pygame() -> None:
     chosen = os.environ.get("SDL_AUDIODRIVER")
     os.environ["SDL_AUDIODRIVER"] = NO_AUDIO_DRIVER  # SDL reads it when audio starts: none opens
     try:
-        pygame.init()  # every other module (display, font, joystick) as before; the mixer's failure is expected
+        with without_sdl_signal_handlers():  # SIGTERM is not a window close (game/ui/signals.py)
+            pygame.init()  # every other module (display, font, joystick) as before; the mixer's failure is expected
     finally:
         if chosen is None:
             del os.environ["SDL_AUDIODRIVER"]
@@ -261,4 +267,5 @@ def init_pygame() -> None:
 
 def run_app(options: AppOptions) -> int:
     """Open the game window on the options' level (or the default level) and run it; 0 on a normal exit."""
-    return App(options).run()
+    with TermSignal() as term:  # from before the window opens: SIGTERM saves and exits (docs/commands.md)
+        return App(options).run(term)

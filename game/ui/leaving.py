@@ -1,8 +1,11 @@
 """Saving from the window and leaving what is unsaved: quitting or leaving a match with an unsaved replay asks
-first (save and go on, go on, stay); unsaved editor edits ask before that."""
+first (save and go on, go on, stay); unsaved editor edits ask before that. SIGTERM (logout, shutdown) asks
+nothing: it keeps what would be lost and says where on stderr (docs/commands.md)."""
 
 from __future__ import annotations
 
+import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,6 +14,7 @@ from game.i18n import t
 from game.ui.saving import save
 
 if TYPE_CHECKING:
+    from game.editor.session import Session
     from game.match import Match
     from game.ui.options import AppOptions
     from game.ui.scenes.base import Scene
@@ -102,6 +106,43 @@ class Leaving:
             Choice(t("pause.stay"), stay),
         ]
         self.switch(DialogScene(title or t("pause.leave_title"), [t("pause.unsaved")], choices, cancel=stay))
+
+    def terminate(self, signum: int) -> int:
+        """SIGTERM (logout, shutdown): keep what would be lost without asking (the replay saved, the editor's edits
+        in their draft file), say so on stderr and stop; the exit code: 0, or 128 + signum when something was lost."""
+        self.quit()
+        if self.options.locked:
+            return 0  # a public screen keeps nothing (the kiosk never gets here: it keeps the default handling)
+        scene, self.scene = self.scene, None
+        if scene is not None:
+            scene.leave()  # a computer decision in progress finishes first, so the replay holds it
+        name = signal.Signals(signum).name
+        lines: list[str] = []
+        lost = False
+        session: Session | None = getattr(self.editing, "session", None)
+        if session is not None:
+            try:
+                draft = session.keep_draft()
+            except OSError as exc:
+                lines.append(t("stop.draft_failed", signal=name, reason=exc.strerror or exc))
+                lost = True
+            else:
+                if draft is not None:
+                    lines.append(t("stop.draft", signal=name, path=draft))
+        if self.match is not None and self.unsaved():
+            from game.replay import save_replay
+
+            try:
+                path = save_replay(self.match)
+            except OSError as exc:
+                lines.append(t("stop.replay_failed", signal=name, reason=exc.strerror or exc))
+                lost = True
+            else:
+                self.saved = (id(self.match), len(self.match.history))
+                lines.append(t("stop.replay", signal=name, path=path))
+        for line in lines or [t("stop.nothing", signal=name)]:
+            print(line, file=sys.stderr, flush=True)
+        return 128 + signum if lost else 0
 
     def open_level_asking(self, path: str | Path | None) -> None:
         """Open `path` from the level menu; a running match with an unsaved replay is not dropped without asking."""

@@ -169,9 +169,7 @@ class EditorScene(Scene):
         """Closing the window or Quit with unsaved edits: save / discard / cancel; False when nothing to ask.
 
         Discarding leaves the autosave side file, so the draft can still be recovered (docs/editor.md)."""
-        session = self.session
-        edited = session.dirty and (session.saved is not None or bool(session.undo_stack))
-        if not edited or self.app.options.locked:
+        if not self.session.edited or self.app.options.locked:
             return False  # an untouched new level is no work to lose
         from game.ui.scenes.dialog import Choice, DialogScene
 
