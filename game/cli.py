@@ -17,11 +17,11 @@ from typing import Any
 from game import __version__
 from game.cli_help import localize_help
 from game.files import reason
-from game.i18n import LANGUAGES, current_language, describe_event, refusal, set_language, t
+from game.i18n import LANGUAGES, current_language, describe_door, describe_event, refusal, set_language, t
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
 from game.local_text import local
-from game.match import BadAction, Match
+from game.match import BadAction, DoorChange, Match, door_change
 from game.measure_text import band_name, cost_metres, cost_squares, measure_lines
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.script import ScriptError, load_script
@@ -177,6 +177,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     events: list[tuple[Event, ...]] = []
     """Each result's events as objects, for the text output in the chosen language."""
+    doors: list[DoorChange | None] = []
     error: dict[str, Any] | None = None
     refused: Illegal | None = None
     try:
@@ -201,7 +202,11 @@ def cmd_run(args: argparse.Namespace) -> int:
                     "events": [e.text() for e in result.events],
                 }
             )
+            door = door_change(action, result)
+            if door is not None:
+                results[-1]["door"] = door.to_json()  # an extension: which door, and open after the action or not
             events.append(result.events)
+            doors.append(door)
         state = match.state_json()
     finally:
         match.close()
@@ -209,11 +214,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        for r, ruled in zip(results, events, strict=True):
+        for r, ruled, door in zip(results, events, doors, strict=True):
             action = script.actions[r["index"]]
             rules = " ".join(r["rules"])
             unit, metres = action.unit or "", float(r["cost_m"])
             print(t("cli.run_ok", index=r["index"], unit=unit, kind=action.kind, metres=metres, rules=rules))
+            if door is not None:
+                print(f"      {describe_door(unit, door)}")
             for event in ruled:
                 print(f"      {describe_event(event)} [{event.rule}]")
         if error:

@@ -331,6 +331,9 @@ def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | Non
     # a sentence ("Kyra moves"), or for a kind the catalogue has none for, the unit and the action's name
     key = f"log_sentence.{kind}"
     sentence = t(key, lang, unit=unit) if has_message(key, lang) else None
+    door = getattr(entry, "door", None)
+    if door is not None:
+        sentence = describe_door(unit, door, lang)
     parts = [sentence or t("log.action", lang, unit=unit, action=action_name(kind, lang))]
     # optional structured details (newer LogEntry fields); absent ones are simply left out
     to, target, cost = getattr(entry, "to", None), getattr(entry, "target", None), getattr(entry, "cost_m", None)
@@ -341,6 +344,12 @@ def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | Non
     if cost:
         parts.append(t("log.cost", lang, metres=float(cost)))
     return " ".join(" ".join(parts).split())
+
+
+def describe_door(unit: str, door: Any, lang: str | None = None) -> str:
+    """An interact as a sentence naming the door and whether it opened or closed ("Harsk opens the door at [4, 5]")."""
+    which = ("opens" if door.opened else "closes") + ("_between" if door.to is not None else "")
+    return t(f"door_log.{which}", lang, unit=unit, at=_square(door.at), to=_square(door.to))
 
 
 def _square(sq: object) -> str:

@@ -56,6 +56,35 @@ class BadAction(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class DoorChange:
+    """A door an action opened or closed: the door square `at`, or the edge door between `at` and `to`."""
+
+    at: Square
+    to: Square | None
+    opened: bool
+    """True: the door is open after the action."""
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"at": [x, y], "to": [x, y] or null, "open": bool}` (`run --json`, docs/commands.md)."""
+        return {"at": list(self.at), "to": list(self.to) if self.to is not None else None, "open": self.opened}
+
+
+def door_change(action: Action, result: Ruling | Illegal) -> DoorChange | None:
+    """The door `action` opened or closed, read from its ruling's effects; None for any other action or a refusal."""
+    if isinstance(result, Illegal) or action.at is None:
+        return None
+    at = (action.at[0], action.at[1])
+    for effect in result.effects:
+        if effect.kind == "door":  # an edge door: value True = it becomes open
+            return DoorChange(at, action.to, bool(effect.value))
+        if effect.kind == "board" and effect.key == f"{at[0]},{at[1]}":  # a door square gets its new terrain
+            kinds = getattr(effect.value, "kinds", frozenset())
+            if "door_open" in kinds or "door_closed" in kinds:
+                return DoorChange(at, None, "door_open" in kinds)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the match log."""
 
@@ -72,6 +101,8 @@ class LogEntry:
     cost_m: float = 0.0
     refusal: Illegal | None = None
     """Why a refused action was refused, for the log line in the player's language."""
+    door: DoorChange | None = None
+    """The door an interact opened or closed, for the log line in the player's language."""
 
 
 @dataclass(slots=True)
@@ -404,7 +435,19 @@ class Match:
         cost = result.cost_m if result.cost else 0.0
         text = " ".join(parts)
         self.log.append(
-            LogEntry(self.round, who, action.kind, text, result.rules, True, result.events, to, action.target, cost)
+            LogEntry(
+                self.round,
+                who,
+                action.kind,
+                text,
+                result.rules,
+                True,
+                result.events,
+                to,
+                action.target,
+                cost,
+                door=door_change(action, result),
+            )
         )
         for event in result.events:
             self.log.append(LogEntry(self.round, event.unit, event.kind, event.text(), (event.rule,), True, (event,)))
