@@ -24,7 +24,7 @@ from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
-from game.limits import LEVEL, check_tree, map_size_problem, visible_char
+from game.limits import LEVEL, MAX_FILE_BYTES, check_tree, map_size_problem, shape_problem, visible_char
 from game.local_text import to_toml
 from game.map_image import IMAGE_KEYS, MapImage, image_to_toml, parse_image
 from game.paths import DEFAULT_LEVEL
@@ -197,6 +197,8 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
     its keys are (simulation workers and variants need no picture).
     """
     raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    if len(raw) > MAX_FILE_BYTES:  # as a file of this size is refused unread (game/files.py): text too
+        raise LevelError(source, t("files.too_big", size=len(raw), limit=MAX_FILE_BYTES))
     if isinstance(text, str):
         body = text
     else:
@@ -208,6 +210,10 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
             msg = t("level_error.not_utf8", byte=f"{byte:02x}", offset=exc.start)
             raise LevelError(source, msg, line=line) from None
     body = body.removeprefix("\ufeff")
+    deep = shape_problem(body, LEVEL)  # before tomllib, which takes seconds over megabytes of nested brackets
+    if deep is not None:
+        line, key, message = deep
+        raise LevelError(source, message, line=line, key=key)
     try:
         data = tomllib.loads(body)
     except tomllib.TOMLDecodeError as exc:

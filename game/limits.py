@@ -10,6 +10,7 @@ only keep the game's own work (path search, drawing, memory) bounded. No pygame,
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -195,6 +196,94 @@ def check_tree(doc: Mapping[str, Any], limits: Limits) -> Problem | None:
             if problem is not None:
                 return problem
     return None
+
+
+# What the pre-scan blanks out before counting brackets: strings (multi-line ones first) and comments. Each is
+# replaced by its line breaks only, so a position in the blanked text keeps its line number.
+_STRINGS_AND_COMMENTS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+# Table headers: brackets that are not values, alone on their line (comments and quoted names are blank by then;
+# a multi-line array's last entry, `[x]` alone on a line, may be taken for one too, which only lowers what is
+# found: the pre-scan may miss a deep or long value, never invent one).
+_HEADER_LINE = re.compile(r"^[ \t]*\[\[?[^\[\]\n,]*\]\]?[ \t]*$", re.MULTILINE)
+_INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
+"""An inline array or table holding no other: one pass takes one level of nesting off every value."""
+_INNERMOST_LONG = re.compile(
+    rf"\[(?=[^\[\]{{}}]*\n|(?:[^\[\]{{}},]*,){{{MAX_ITEMS - 1}}})[^\[\]{{}}]*\]|\{{(?=[^\[\]{{}}]*\n)[^\[\]{{}}]*\}}"
+)
+"""Innermost values over several lines, or arrays with MAX_ITEMS entries or more: looked at one by one."""
+_INNERMOST_SHORT = re.compile(r"\[[^\[\]{}\x00]*\]|\{[^\[\]{}\x00]*\}")
+"""The other innermost values (a NUL marks those the same pass took off already): replaced at regex speed."""
+_KEY_PART = r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)"""
+_KEY_AT_LINE = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
+"""The (dotted) key set on a line: `speed = [`, `map.tiles =`."""
+
+
+class _TooMany(Exception):
+    """Raised from inside a substitution pass: an inline array with more entries than its key allows."""
+
+
+def _lines_only(match: re.Match[str]) -> str:
+    """A blanked match: only its line breaks stay."""
+    return "\n" * match.group().count("\n")
+
+
+def shape_problem(text: str, limits: Limits | None = None) -> tuple[int, str, str] | None:
+    """Inline arrays or tables nested deeper than the limits, or an inline array longer than its key allows, found
+    in TOML text before it is decoded: (line, key, message) of the first one, or None.
+
+    tomllib spends microseconds on every bracket and comma and recurses once per level, so a mutated level
+    nested thousands deep or holding a megabyte of brackets took seconds to refuse (over a minute under
+    load). These passes run at regex speed, one per level of nesting; check_tree still applies the exact
+    bounds after decoding (table headers count there too). Without `limits`, only the nesting (MAX_DEPTH) is.
+    """
+    if "[" not in text and "{" not in text:
+        return None
+    depth = limits.depth if limits is not None else MAX_DEPTH
+    lines = text.split("\n")
+    blank = _HEADER_LINE.sub("", _STRINGS_AND_COMMENTS.sub(_lines_only, text))
+
+    def where(match: re.Match[str]) -> tuple[int, str, bool]:
+        """The line of a match in the blanked text, the last name of the key set on that line, and whether the
+        match is that key's value itself (not a value inside it)."""
+        line = match.string.count("\n", 0, match.start()) + 1
+        key = _KEY_AT_LINE.match(lines[line - 1])
+        before = match.string[match.string.rfind("\n", 0, match.start()) + 1 : match.start()]
+        own = key is not None and re.fullmatch(r"[^=\[\]{},]*=\s*", before) is not None
+        return line, key.group(1).rsplit(".", 1)[-1].strip().strip("\"'") if key else "", own
+
+    def flatten(match: re.Match[str]) -> str:
+        """A long innermost value taken off (a placeholder and its line breaks); an array's entries counted."""
+        group = match.group()
+        commas = group.count(",")
+        if limits is not None and group[0] == "[" and commas >= MAX_ITEMS:
+            line, key, own = where(match)
+            # an array that is not the key's own value (an entry of it, or inside an inline table) may be bound by
+            # another key: the most any key allows, so that the pre-scan never refuses what check_tree accepts
+            most = limits.items.get(key, MAX_ITEMS) if own else max(MAX_ITEMS, *limits.items.values())
+            entries = commas + (0 if group[:-1].rstrip().endswith(",") else 1)
+            if entries > most:
+                raise _TooMany(line, key, t("limits.too_many", count=entries, limit=most))
+        return "\x00" + "\n" * group.count("\n")
+
+    run = re.search(rf"[\[{{](?:[ \t\r\n]*[\[{{]){{{depth}}}", blank)  # `[[[[…`: no pass needed to see it
+    if run is not None:
+        line, key, _ = where(run)
+        return line, key, t("input_shape.too_deep", limit=depth)
+    try:
+        for _ in range(depth):  # each pass takes the innermost values off, the long ones counted
+            blank, long = _INNERMOST_LONG.subn(flatten, blank)
+            blank, short = _INNERMOST_SHORT.subn("\x00", blank)
+            if not long and not short:
+                return None
+            blank = blank.replace("\x00", "0")
+    except _TooMany as exc:
+        return exc.args  # type: ignore[return-value]
+    if _INNERMOST.search(blank) is None:
+        return None
+    deep = re.search(r"[\[{]", blank)  # every shallower value is a placeholder now: the too-deep one's outside
+    assert deep is not None
+    line, key, _ = where(deep)
+    return line, key, t("input_shape.too_deep", limit=depth)
 
 
 def image_size_problem(width: int, height: int) -> str | None:

@@ -47,7 +47,7 @@ def parse_script(data: bytes | str, source: str = "<script>") -> Script:
     """Validate script TOML; ScriptError naming `do[i].key` and the line on any problem."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
-        doc = parse_toml(raw, source)
+        doc = parse_toml(raw, source, SCRIPT)
     except ValueError as exc:
         raise ScriptError(str(exc)) from None
     text = raw.decode("utf-8")

@@ -17,17 +17,28 @@ else:  # pragma: no cover - Python 3.10
 import tomli_w
 
 from game.i18n import t
+from game.limits import MAX_FILE_BYTES, Limits, shape_problem
 
 TOMLDecodeError = tomllib.TOMLDecodeError
 
 
-def parse_toml(data: bytes, source: str) -> dict[str, Any]:
-    """Decode UTF-8 TOML bytes; ValueError with `source:line: message` on bad input."""
+def parse_toml(data: bytes, source: str, limits: Limits | None = None) -> dict[str, Any]:
+    """Decode UTF-8 TOML bytes; ValueError with `source:line: message` on bad input.
+
+    With the `limits` of a file format (scripts, kiosk configs), bytes over the file limit and inline values
+    nested deeper or longer than the format allows are refused before tomllib reads them (game/limits.py
+    shape_problem): it takes seconds over megabytes of brackets. Without, any TOML is decoded."""
+    if limits is not None and len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"{source}: {t('files.too_big', size=len(data), limit=MAX_FILE_BYTES)}")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         message = t("level_error.not_utf8_short", offset=exc.start, byte=f"{data[exc.start]:02x}")
         raise ValueError(f"{source}: {message}") from None
+    deep = shape_problem(text, limits) if limits is not None else None
+    if deep is not None:
+        line, key, message = deep
+        raise ValueError(f"{source}:{line}: {key}: {message}" if key else f"{source}:{line}: {message}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -93,7 +93,7 @@ def load_config(path: str | Path | None) -> KioskConfig:
     except OSError as exc:
         raise ConfigError(f"{source}: {t('kiosk_config.cannot_read', reason=reason(exc))}") from None
     try:
-        doc = parse_toml(raw, source)
+        doc = parse_toml(raw, source, KIOSK)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     return parse_config(doc, source, Path(path).resolve().parent)
