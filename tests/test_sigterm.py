@@ -62,6 +62,7 @@ def until_ready(proc: subprocess.Popen[str], word: str) -> list[str]:
 
 def spawn(args: list[str], data: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GRIDBOUND_DATA_DIR=str(data))
+    env.update(LC_ALL="C.UTF-8", LC_MESSAGES="", LANG="")  # English lines whatever the machine's locale
     env.pop(NO_SDL_SIGNALS, None)  # the game must turn SDL's handlers off itself
     return subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
