@@ -57,6 +57,8 @@ CONFIG_ENV = "GRIDBOUND_CONFIG_DIR"
 """Overrides the user settings folder."""
 LOG_ENV = "GRIDBOUND_LOG_DIR"
 """Overrides the folder of the kiosk's log."""
+CACHE_ENV = "GRIDBOUND_CACHE_DIR"
+"""Overrides the user cache folder (what the game rebuilds by itself if lost: game/dataclass_cache.py)."""
 
 
 def _override(env: str) -> Path | None:
@@ -92,6 +94,16 @@ def user_log_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def user_cache_dir() -> Path:
+    """The user's cache folder for Gridbound (compiled code kept between starts); $GRIDBOUND_CACHE_DIR overrides it."""
+    override = _override(CACHE_ENV)
+    if override is not None:
+        return override
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 def replays_dir() -> Path:

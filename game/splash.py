@@ -73,6 +73,9 @@ def launch() -> int:
     gc.disable()
     try:
         show_splash(sys.argv[1:])
+        from game import dataclass_cache
+
+        dataclass_cache.install()  # the dataclasses' methods compiled on an earlier start (a quarter of the work)
         from game.cli import main  # the heavy imports, after the first frame is on screen
     finally:
         gc.freeze()

@@ -30,7 +30,8 @@ def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     from game import paths
 
     base = tmp_path_factory.mktemp("user")
-    for env, name in ((paths.DATA_ENV, "data"), (paths.CONFIG_ENV, "config"), (paths.LOG_ENV, "log")):
+    folders = {paths.DATA_ENV: "data", paths.CONFIG_ENV: "config", paths.LOG_ENV: "log", paths.CACHE_ENV: "cache"}
+    for env, name in folders.items():
         monkeypatch.setenv(env, str(base / name))
 
 
