@@ -63,7 +63,7 @@ def test_version_is_the_one_in_game_init_and_the_package_metadata(capsys: pytest
     assert importlib.metadata.version("gridbound") == __version__  # pyproject reads it from game/__init__.py
 
 
-def test_a_leading_play_option_still_means_play() -> None:
+def test_a_leading_play_option_still_means_play(tmp_path: Path) -> None:
     parser = build_parser()
     assert parser.parse_args(["play", "--frames", "1"]).command == "play"
     done = subprocess.run(
@@ -72,7 +72,13 @@ def test_a_leading_play_option_still_means_play() -> None:
         capture_output=True,
         text=True,
         timeout=60,
-        env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
+        # a bare environment, but the game's dataclass cache (game/dataclass_cache.py) kept out of the tester's home
+        env={
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "PATH": "/usr/bin:/bin",
+            "GRIDBOUND_CACHE_DIR": str(tmp_path),
+        },
     )
     assert done.returncode == 2 and "no_such_level.toml" in done.stderr
 
