@@ -261,3 +261,28 @@ def test_a_click_without_a_motion_first_previews_the_clicked_square_not_the_last
         _same_as_from_nothing(app, "a click away from the hovered square")
     finally:
         app.close()
+
+
+def test_a_taller_card_moves_the_sections_below_it_and_a_shorter_one_moves_them_back(tmp_path: Path) -> None:
+    """The card of a prone, helpless unit that flies, climbs and swims wraps (in German) onto more lines than the
+    room kept for a card: the legend, the buttons and the log below it are repainted lower, then back in place."""
+    flyer = (
+        '[[units]]\nid = "kite"\nname = "Kite"\nside = "red"\nat = [1, 3]\nspeed = 9\n'
+        "fly = 18\nclimb = 6\nswim = 6\nhelpless = true\nprone = true\n\n"
+    )
+    path = tmp_path / "tall.toml"
+    path.write_text(LEVEL.replace('[[units]]\nid = "ogre"', flyer + '[[units]]\nid = "ogre"'), encoding="utf-8")
+    app = open_app(path)
+    try:
+        scene = battle(app)
+        app.change_settings(app.settings.changed(language="de"))
+        app.step()
+        tops = []
+        for unit in ("hero", "kite", "hero"):
+            click_unit(app, unit)
+            assert scene.ctl.selected == unit
+            tops.append(min(b.rect.top for b in scene.panel.buttons))
+            _same_as_from_nothing(app, f"selecting {unit}")
+        assert tops[1] > tops[0] == tops[2]
+    finally:
+        app.close()

@@ -177,7 +177,7 @@ class SidePanel:
             if old_y == y and old_key == key:
                 y = old_end
                 continue
-            end = self._paint_section(surf, painter, y)
+            end = self._paint_section(surf, painter, y, old_end - old_y)
             self._painted[i] = (key, y, end)
             band = pygame.Rect(0, y, self.rect.width, end - y)
             self.dirty = band if not self.dirty.height else self.dirty.union(band)
@@ -230,15 +230,20 @@ class SidePanel:
             y = end
         self.dirty = surf.get_rect()
 
-    def _paint_section(self, surf: pygame.Surface, painter: Section, y: int) -> int:
+    def _paint_section(self, surf: pygame.Surface, painter: Section, y: int, height: int) -> int:
         """One section painted on a fresh background below `y` in a scratch picture, then copied in: the sections
-        below it keep their pixels. Returns where it ends."""
+        below it keep their pixels. `height` is what it took last time: only that much is cleared first (the
+        whole rest of the panel when it grew). Returns where it ends."""
         if self._scratch is None or self._scratch.get_size() != surf.get_size():
             self._scratch = surf.copy()
         scratch = self._scratch
-        scratch.set_clip(pygame.Rect(0, y, self.rect.width, self.rect.height - y))
-        self._background(scratch)
-        end = painter(scratch, y)
+        bottom = min(self.rect.height, y + height)
+        for room in (bottom, self.rect.height):
+            scratch.set_clip(pygame.Rect(0, y, self.rect.width, room - y))
+            self._background(scratch)
+            end = painter(scratch, y)
+            if end <= room:
+                break  # it fitted on what was cleared (else painted again on the rest of the panel cleared)
         scratch.set_clip(None)
         surf.blit(scratch, (0, y), pygame.Rect(0, y, self.rect.width, end - y))
         return end
