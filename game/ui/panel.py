@@ -192,7 +192,8 @@ class SidePanel:
         pad = u(14)
         width = self.rect.width - 2 * pad
         look = (tuple(self.rect), current_language(), self._rtl, theme.generation(), theme.fonts_generation())
-        card_key = (model.card, model.hint, model.ruleset)
+        shown = model.names.get(model.card.creature.id) if model.card else None  # numbered where names repeat
+        card_key = (model.card, shown, model.hint, model.ruleset)
         head_key = (model.level_name, model.ruleset, model.round, model.side_name, model.side_color, model.finished)
         head_key += (tuple(model.extra), model.active_unit)
         entries = self._action_entries(model)
