@@ -12,7 +12,7 @@ while the entry lives; the most recently used entries are kept.
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from rules.core import Situation
 from rules.ruleset import Reach, Ruleset
@@ -20,7 +20,7 @@ from rules.ruleset import Reach, Ruleset
 LIMIT = 32
 """Entries kept: the overlay, the AI's hypothetical turn states, a few undo steps and a game's opening."""
 
-_ENTRIES: dict[tuple[StateKey, str, str | None], tuple[Situation, list[Reach]]] = {}
+_ENTRIES: dict[tuple[StateKey, str, str | None], tuple[Situation, Sequence[Reach]]] = {}
 _KEYS: dict[int, tuple[Situation, StateKey]] = {}
 """id(situation) → (the situation, its state key): asking again for the same object costs no hashing."""
 _LOCK = threading.Lock()  # the AI may search in a worker thread while the screen asks too
@@ -69,10 +69,10 @@ def state_key(sit: Situation) -> StateKey:
     return key
 
 
-def reachable(ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+def reachable(ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> Sequence[Reach]:
     """`ruleset.reachable(sit, unit, mode)`, searched once per state, unit and mode.
 
-    The list is shared: callers must not change it.
+    The answer is shared: callers must not change it (a ruleset's `Reaches` is read-only).
     """
     key = (state_key(sit), unit, mode)
     found = _take(key)
@@ -87,12 +87,12 @@ def reachable(ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = No
     return found
 
 
-def cached(sit: Situation, unit: str, mode: str | None = None) -> list[Reach] | None:
+def cached(sit: Situation, unit: str, mode: str | None = None) -> Sequence[Reach] | None:
     """The result already searched for this state, unit and mode, or None (never searches)."""
     return _take((state_key(sit), unit, mode))
 
 
-def _take(key: tuple[StateKey, str, str | None]) -> list[Reach] | None:
+def _take(key: tuple[StateKey, str, str | None]) -> Sequence[Reach] | None:
     """The entry under `key`, now the most recently used one, or None."""
     with _LOCK:
         entry = _ENTRIES.pop(key, None)

@@ -8,16 +8,17 @@ and never compare a ruleset's name (tests/test_contract.py checks both).
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from itertools import repeat
 from typing import Any, Protocol
 
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Effect, Illegal, Options, Ruling, Situation, Square
 from rules.placement import StartProblem
+from rules.reaches import Reach, Reaches
+
+__all__ = ["RULESETS", "Reach", "Reaches", "Ruleset", "Tape", "get_ruleset"]
 
 RULESETS = ("pf1", "dnd5e", "hexxen")
 
@@ -33,119 +34,6 @@ class Tape:
     def metres(self) -> float | None:
         """The distance in metres (None for hexxen)."""
         return None if self.squares is None else self.squares * SQUARE_CM / 100
-
-
-_set = object.__setattr__
-"""Reach sets its slots once, in __init__ (and the path when first read); ordinary assignment is refused."""
-
-
-class Reach:
-    """One square a unit can reach this turn: the cheapest cost and the action band.
-
-    Immutable. A search may hand over `trace` instead of `path`: the path is then worked out
-    the first time it is read (most reach entries are only shaded, never walked).
-    """
-
-    __slots__ = ("_path", "_trace", "at", "band", "cost", "target")
-    at: Square
-    cost: int
-    """In the ruleset's unit."""
-    band: str
-    target: str | None
-    """hexxen: the enemy engaged by moving there."""
-
-    def __init__(
-        self,
-        at: Square,
-        cost: int,
-        band: str,
-        path: tuple[Square, ...] = (),
-        target: str | None = None,
-        *,
-        trace: Callable[[], tuple[Square, ...]] | None = None,
-    ) -> None:
-        _set(self, "at", at)
-        _set(self, "cost", cost)
-        _set(self, "band", band)
-        _set(self, "target", target)
-        _set(self, "_path", path)
-        _set(self, "_trace", trace)
-
-    @property
-    def path(self) -> tuple[Square, ...]:
-        """The squares entered, for previews and moves (empty for hexxen)."""
-        trace = self._trace
-        if trace is not None:
-            _set(self, "_path", tuple(trace()))
-            _set(self, "_trace", None)
-        return self._path
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Reach is immutable: cannot set {name}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Reach):
-            return NotImplemented
-        return (self.at, self.cost, self.band, self.target, self.path) == (
-            other.at,
-            other.cost,
-            other.band,
-            other.target,
-            other.path,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.at, self.cost, self.band, self.target))
-
-    def __repr__(self) -> str:
-        fields = f"at={self.at!r}, cost={self.cost!r}, band={self.band!r}, path={self.path!r}, target={self.target!r}"
-        return f"Reach({fields})"
-
-
-_NEW_REACH = Reach.__new__
-_SET_AT, _SET_COST, _SET_BAND = Reach.at.__set__, Reach.cost.__set__, Reach.band.__set__  # type: ignore[attr-defined]
-_SET_TARGET, _SET_PATH, _SET_TRACE = Reach.target.__set__, Reach._path.__set__, Reach._trace.__set__  # type: ignore[attr-defined]
-
-
-def traced_reach(at: Square, cost: int, band: str, trace: Callable[[], tuple[Square, ...]]) -> Reach:
-    """`Reach(at, cost, band, trace=trace)`, made about twice as fast (a search hands over hundreds at once)."""
-    reach = _NEW_REACH(Reach)
-    _SET_AT(reach, at)
-    _SET_COST(reach, cost)
-    _SET_BAND(reach, band)
-    _SET_TARGET(reach, None)
-    _SET_PATH(reach, ())
-    _SET_TRACE(reach, trace)
-    return reach
-
-
-def traced_reaches(
-    squares: Sequence[Square], cost: int, band: str, traces: Iterable[Callable[[], tuple[Square, ...]]]
-) -> list[Reach]:
-    """`reaches_by_column` for many squares of one cost and band."""
-    count = len(squares)
-    return reaches_by_column(squares, repeat(cost, count), repeat(band, count), traces)
-
-
-def reaches_by_column(
-    squares: Sequence[Square],
-    costs: Iterable[int],
-    bands: Iterable[str],
-    traces: Iterable[Callable[[], tuple[Square, ...]]],
-) -> list[Reach]:
-    """`traced_reach` for many squares, each with its own cost, band and trace, the slots set column by column."""
-    count = len(squares)
-    made = list(map(_NEW_REACH, repeat(Reach, count)))
-    for setter, column in (
-        (_SET_AT, squares),
-        (_SET_COST, costs),
-        (_SET_BAND, bands),
-        (_SET_TARGET, repeat(None, count)),
-        (_SET_PATH, repeat((), count)),
-        (_SET_TRACE, traces),
-    ):
-        deque(map(setter, made, column), 0)
-    return made
 
 
 class Ruleset(Protocol):
@@ -209,8 +97,10 @@ class Ruleset(Protocol):
     def measure(self, sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
         """Cost and legality of `path` as one movement starting now; `band` is the cheapest action."""
 
-    def reachable(self, sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
-        """Every square the unit can end on this turn (moving in `mode`, if named), with cost and band."""
+    def reachable(self, sit: Situation, unit: str, mode: str | None = None) -> Reaches:
+        """Every square the unit can end on this turn (moving in `mode`, if named), with cost and band.
+
+        A read-only sequence of `Reach` whose columns (squares, costs, bands) are readable directly."""
 
     def rule(self, sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
         """Rule on one action; a Ruling is the whole ruling (attacks of opportunity included), its effects

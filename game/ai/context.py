@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -62,7 +62,7 @@ class Ctx:
             key=lambda c: c.id,
         )
 
-    def reachable(self, sit: Situation | None = None) -> list[Reach]:
+    def reachable(self, sit: Situation | None = None) -> Sequence[Reach]:
         """ruleset.reachable for the acting unit in `sit` (default: the real situation).
 
         From the shared cache, which is keyed by the situation's state: the board overlay, the

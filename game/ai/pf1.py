@@ -15,7 +15,7 @@ from rules.geometry import pf1_distance
 from rules.pf1.economy import standard_free
 from rules.pf1.movement import reach_squares
 from rules.pf1.speed import movement_speed
-from rules.ruleset import Reach
+from rules.reaches import Reach, of_band
 
 CHARGE_PROBES = 3
 """Charge destinations tried with a dry ruling before giving up on a charge."""
@@ -74,7 +74,7 @@ def _turn(ctx: Ctx) -> pf1.TurnState:
     return ts if isinstance(ts, pf1.TurnState) else pf1.new_turn(ctx.sit, ctx.unit)
 
 
-def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
+def _single_move(ctx: Ctx) -> tuple[Situation, Sequence[Reach]]:
     """reach for ONE move action, and the hypothetical situation (one move action left) to measure it in.
 
     When the whole reach of this situation was searched already (the board overlay, a run),
@@ -87,7 +87,7 @@ def _single_move(ctx: Ctx) -> tuple[Situation, list[Reach]]:
         sit = with_turn(ctx.sit, ctx.unit, ts)
         full = reach_cache.cached(ctx.sit, ctx.unit)
         if full is not None:
-            return sit, [r for r in full if r.band == "move"]
+            return sit, of_band(full, "move")
         return sit, ctx.reachable(sit)
     return ctx.sit, ctx.reachable()
 
@@ -226,8 +226,7 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
     me = ctx.me
     scored = [
         (walk_gap(ctx.sit.board, target.footprint(), footprint_at(me, r.at)) + r.cost * COST_WEIGHT, r)
-        for r in ctx.reachable()
-        if r.band == "run"
+        for r in of_band(ctx.reachable(), "run")
     ]
     best = best_destination(scored, _measure_in(ctx, ctx.sit))
     if best is None or best.band != "run":

@@ -9,6 +9,7 @@ square; the real move rolls them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.ui.forecast import action_for_band
@@ -76,7 +77,7 @@ def find_approach(
     sit: Situation,
     unit: str,
     target: str,
-    reach: dict[Square, Reach],
+    reach: Mapping[Square, Reach],
     tactic: str = "front",
     mode: str | None = None,
     release: str | None = None,
@@ -92,7 +93,9 @@ def find_approach(
     me, foe = sit.creatures[unit], sit.creatures[target]
     # the cheap test first, then the survivors in order of cost (most squares are far from the target)
     x0, x1, y0, y1 = _window(me, foe)  # _could_reach, inlined: a click runs it for every reachable square
-    near = [r for r in reach.values() if r.target is None and x0 <= r.at[0] <= x1 and y0 <= r.at[1] <= y1]
+    # by square first: an entry of a search's answer is made only for the squares in the window
+    near = [reach[sq] for sq in reach if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1]
+    near = [r for r in near if r.target is None]
     for entry in sorted(near, key=lambda r: (r.cost, r.at)):
         move = action_for_band(entry.band, unit, tuple(entry.path), mode)
         moved = ruleset.rule(sit, move, MissingDice())

@@ -20,6 +20,7 @@ from game.ui.view import BoardView
 from game.ui.widgets import wrap
 from game.unit_names import distinct_names
 from rules.core import Creature, Illegal, Situation, Square
+from rules.reaches import cost_bands
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +196,7 @@ class BoardRenderer:
         tiles = _BandTiles(self, cell)
         # (x | y) & 1 is 0 exactly where both are even: the numbered squares (patterns.numbered_square)
         return [
-            (tiles[entry.band][(x | y) & 1], (ox + x * cell, oy + y * cell)) for (x, y), entry in forecast.reach.items()
+            (tiles[band][(x | y) & 1], (ox + x * cell, oy + y * cell)) for (x, y), _, band in cost_bands(forecast.reach)
         ]
 
     def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:

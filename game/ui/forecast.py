@@ -14,6 +14,7 @@ from game import reach_cache
 from game.i18n import refusal, t
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
+from rules.reaches import Reaches, cost_bands
 from rules.ruleset import Reach, Ruleset
 
 BAND_ACTIONS: dict[str, str] = {
@@ -109,7 +110,8 @@ class Forecast:
     """The selected unit's reach this turn, and the preview cache for hovered squares."""
 
     unit: str
-    reach: dict[Square, Reach]
+    reach: Mapping[Square, Reach]
+    """Square → its entry; from a search, a read-only view that makes an entry only when looked up."""
     engage: dict[str, Reach] = field(default_factory=dict)
     """hexxen: enemy id → the reach entry that engages it."""
     mode: str | None = None
@@ -121,6 +123,9 @@ class Forecast:
     def build(cls, ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> Forecast:
         """Ask the ruleset for every square the unit can reach now (in `mode`, if chosen)."""
         entries = reach_cache.reachable(ruleset, sit, unit, mode)
+        if isinstance(entries, Reaches) and entries.targets is None:
+            # no engagements: the answer itself, by square (a Reach is made only for a square looked up)
+            return cls(unit, entries.by_square(), mode=mode)
         squares: dict[Square, Reach] = {}
         engage: dict[str, Reach] = {}
         for r in entries:
@@ -137,10 +142,10 @@ class Forecast:
         # each band where it is first seen in the reach sorted by cost (ties in the reach's order): its
         # cheapest entry, the first of them; one pass instead of sorting every square on each click
         first: dict[str, tuple[float, int]] = {}
-        for i, r in enumerate(self.reach.values()):
-            best = first.get(r.band)
-            if best is None or r.cost < best[0]:
-                first[r.band] = (r.cost, i)
+        for i, (_, cost, band) in enumerate(cost_bands(self.reach)):  # the columns: no Reach made per square
+            best = first.get(band)
+            if best is None or cost < best[0]:
+                first[band] = (cost, i)
         seen = sorted(first, key=first.__getitem__)
         if self.engage and "engage" not in first:
             seen.append("engage")

@@ -480,10 +480,10 @@ def _no_move_reason(sit: Situation, unit: str) -> Illegal | None:
     """Why no square can be reached with a move now: what rule() says of the nearest (only with the dash),
     else of each neighbouring square when every one is refused."""
     found = reachable(sit, unit)
-    if any(r.band == "move" for r in found):
+    if "move" in found.bands:
         return None
     lack = _illegal("D5-SPEED", "no movement left for even one step", "d5.no_step_left")
-    farther = next((r for r in found if r.path), None)
+    farther = next((r for r in map(found.__getitem__, range(len(found))) if r.path), None)  # only those read are made
     if farther is not None:  # D5-SPEED, or D5-SWITCH-SPEED after switching speeds
         refused = rule_move(sit, Action("move", unit, path=farther.path), dash=False)
         return refused if isinstance(refused, Illegal) else lack

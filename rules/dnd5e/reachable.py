@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-from types import MethodType
-
 from rules.core import SQUARE_CM, Illegal, Situation, Square
-from rules.ruleset import Reach, traced_reaches
+from rules.reaches import Reach, Reaches
 from rules.search import cost_map
 
 from . import fast_reach, single_square
@@ -36,52 +33,58 @@ def reference_reachable(sit: Situation, unit: str, mode: str | None = None) -> l
     return _reference(mover, mover.start(), limit, budget)
 
 
-def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
     setup = segment_search(sit, unit, mode)
     if setup is None:
-        return []
+        return Reaches.of(())
     mover, limit, budget = setup
     start = mover.start()
     if not mover.board.in_bounds(start[0]):
-        return _reference(mover, start, limit, budget)
+        return Reaches.of(_reference(mover, start, limit, budget))
     if single_square.applies(mover):
         return _one_square(mover, single_square.search(mover, start[0], limit), budget)
     found = fast_reach.search(mover, start, limit)
-    groups: dict[int, list[tuple[int, int]]] = {}
-    for units, i, s in sorted(fast_reach.ends(mover, found)):
-        groups.setdefault(units, []).append((i, s))
     coords = single_square.tables(mover.board).coords
-    out: list[Reach] = []
-    for units, entries in groups.items():
-        cost = units * SQUARE_CM
-        band = band_of(cost, budget)
-        if band is None:
-            break  # dearer squares fit no band either
-        traces = map(MethodType, repeat(found.path), [s for _, s in entries])
-        out += traced_reaches([coords[i] for i, _ in entries], cost, band, traces)
-    return out
+    squares: list[Square] = []
+    costs: list[int] = []
+    bands: list[str] = []
+    states: list[int] = []
+    last, band = -1, None
+    for units, i, s in sorted(fast_reach.ends(mover, found)):  # cheapest first, then by row and column
+        if units != last:
+            last, band = units, band_of(units * SQUARE_CM, budget)
+            if band is None:
+                break  # dearer squares fit no band either
+        squares.append(coords[i])
+        costs.append(units * SQUARE_CM)
+        bands.append(band)
+        states.append(s)
+    path = found.path
+    return Reaches(squares, costs, bands, lambda row: path(states[row]))
 
 
-def _one_square(mover: Mover, found: single_square.Found, budget: Budget) -> list[Reach]:
+def _one_square(mover: Mover, found: single_square.Found, budget: Budget) -> Reaches:
     """Reach of a one-square search, cheapest first then by row and column; paths worked out when read."""
     width = mover.board.width
     taken = {y * width + x for x, y in mover.spaces.holders if 0 <= x < width}
-    coords, path = found.coords, found.path
-    out: list[Reach] = []
+    ends: list[int] = []
+    costs: list[int] = []
+    bands: list[str] = []
     for units, bucket in enumerate(found.buckets):
         if not units or not bucket:
             continue  # the start square is the only one of cost 0
-        cost = units * SQUARE_CM
-        band = band_of(cost, budget)
+        band = band_of(units * SQUARE_CM, budget)
         if band is None:
             break  # dearer squares fit no band either
-        ends = sorted(bucket)  # index order is row, then column
+        more = sorted(bucket)  # index order is row, then column
         if taken:
-            ends = [i for i in ends if i not in taken]
-        # a bound method per entry: the cheapest zero-argument callable that traces one path
-        out += traced_reaches([coords[i] for i in ends], cost, band, map(MethodType, repeat(path), ends))
-    return out
+            more = [i for i in more if i not in taken]
+        ends += more
+        costs += [units * SQUARE_CM] * len(more)
+        bands += [band] * len(more)
+    path = found.path
+    return Reaches(list(map(found.coords.__getitem__, ends)), costs, bands, lambda row: path(ends[row]))
 
 
 def _reference(mover: Mover, start: State, limit: int, budget: Budget) -> list[Reach]:

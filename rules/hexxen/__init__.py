@@ -30,7 +30,7 @@ from rules.hexxen.terms import (
     unit_problems,
 )
 from rules.hexxen.turn import TurnState, current_turn, movement_left_after, movement_modes, movement_summary, new_turn
-from rules.ruleset import Reach
+from rules.reaches import Reach, Reaches
 
 NAME = "hexxen"
 BANDS = ("engage",)
@@ -76,10 +76,10 @@ def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None 
     return no_distances("measure")
 
 
-def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     """The enemies `unit` can engage now at 0 AP, one Reach each at the enemy's cell (HX-ENGAGE); no modes."""
     if not in_fight(sit, unit) or is_bound(sit, unit):
-        return []
+        return Reaches.of(())
     me = sit.creature(unit)
     found = []
     for uid, foe in sorted(sit.creatures.items()):
@@ -89,4 +89,4 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
         if isinstance(engage, Illegal) and isinstance(plan_attack(sit, unit, uid, SNEAK), Illegal):
             continue
         found.append(Reach(at=foe.at, cost=0, band="engage", target=uid))
-    return found
+    return Reaches.of(found)

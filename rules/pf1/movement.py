@@ -23,7 +23,7 @@ from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
 from rules.pf1.tables import board_squares
 from rules.pf1.turn import TurnState, current_turn
-from rules.ruleset import Reach, reaches_by_column
+from rules.reaches import Reaches
 
 UNIT_CM = 150
 GB_PF_AOO = "GB-PF-AOO"
@@ -432,10 +432,10 @@ def _with_mode(sit: Situation, unit: str, mode: str) -> Situation:
 # --- reach: the cost-map search ---------------------------------------------------------------
 
 
-def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
+def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     """Every anchor the unit can end on this turn (moving in `mode`, if named): cheapest cost, band and path."""
     if mode_fail(sit, unit, mode) is not None:
-        return []
+        return Reaches.of(())
     if mode is not None and mode != sit.creature(unit).mode:
         sit = _with_mode(sit, unit, mode)
     bands = bands_for(sit, unit)
@@ -464,15 +464,13 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]
     squares, rank_of = board_squares(sit.board)
     order = sorted(best, key=rank_of.__getitem__)  # by square (x, y)
     chosen = [best[at] for at in order]
-    partial = functools.partial
-    # paths are worked out when read: most entries are only shaded, never walked
-    out = reaches_by_column(
-        [squares[at] for at in order],
-        [m[0] for m in chosen],
-        [names[m[1]] for m in chosen],
-        [partial(m[2].path, m[3], m[4]) for m in chosen],
-    )
-    return out
+
+    def trace(row: int) -> tuple[Square, ...]:
+        """The path of one row, worked out when read: most entries are only shaded, never walked."""
+        _, _, found, phase, state = chosen[row]
+        return found.path(phase, state)
+
+    return Reaches([squares[at] for at in order], [m[0] for m in chosen], [names[m[1]] for m in chosen], trace)
 
 
 # --- threat, closest, involuntary stop --------------------------------------------------------
