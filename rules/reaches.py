@@ -211,8 +211,10 @@ class Reaches(Sequence[Reach]):
             made = reaches_by_column(
                 self.squares, self.costs, self.bands, map(partial, repeat(trace), range(len(self))), self.targets
             )
-            for i, old in self._made.items():
-                made[i] = old  # a row read before keeps its Reach (and the path it may have traced)
+            # a row read before keeps its Reach (and the path it may have traced); a copy of the rows
+            # made, because the AI may read this shared answer in a worker thread while the screen does too
+            for i, old in self._made.copy().items():
+                made[i] = old
             self._all = made
         return made
 

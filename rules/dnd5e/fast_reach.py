@@ -145,7 +145,7 @@ def search(mover: Mover, start: State, limit: int) -> Found:
     order = [first]
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(first)
-    for cost, bucket in enumerate(buckets):
+    for cost, bucket in enumerate(buckets[:limit]):  # from a square at the limit no step fits
         for s in bucket:  # every step costs at least one square: this bucket no longer grows
             if best[s] != cost:
                 continue  # found again more cheaply since it was queued

@@ -138,7 +138,7 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
     # Dial's bucket queue: squares settle cheapest first, each found once (its cost is final then)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(first)
-    for cost, bucket in enumerate(buckets):
+    for cost, bucket in enumerate(buckets[:limit]):  # from a square at the limit no step fits
         for i in bucket:
             row = rows[i]
             if row is None:

@@ -13,6 +13,7 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from rules.core import Creature, Event, Illegal, Refusal, Ruling, Situation, Square, StepRuling, footprint, values
 from rules.geometry import footprint_distance, pf1_distance, pf1_gap
@@ -463,14 +464,19 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     names = [b.name for b in bands]
     squares, rank_of = board_squares(sit.board)
     order = sorted(best, key=rank_of.__getitem__)  # by square (x, y)
-    chosen = [best[at] for at in order]
+    chosen = list(map(best.__getitem__, order))
 
     def trace(row: int) -> tuple[Square, ...]:
         """The path of one row, worked out when read: most entries are only shaded, never walked."""
         _, _, found, phase, state = chosen[row]
         return found.path(phase, state)
 
-    return Reaches([squares[at] for at in order], [m[0] for m in chosen], [names[m[1]] for m in chosen], trace)
+    return Reaches(
+        list(map(squares.__getitem__, order)),
+        list(map(itemgetter(0), chosen)),
+        list(map(names.__getitem__, map(itemgetter(1), chosen))),
+        trace,
+    )
 
 
 # --- threat, closest, involuntary stop --------------------------------------------------------
