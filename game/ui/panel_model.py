@@ -10,7 +10,6 @@ from game.i18n import current_language, t
 from game.local_text import local
 from game.ui.autoplay import is_computer
 from game.ui.forecast import switchable_modes
-from game.unit_names import distinct_names
 from rules.core import Creature, Illegal
 
 if TYPE_CHECKING:
@@ -119,8 +118,5 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         extra=extra,
         modes=modes,
         mode=(ctl.forecast.mode if ctl.forecast else None) or (modes[0] if modes else None),
-        names={
-            **{s.id: local(s.name, lang) or s.id for s in m.level.sides},
-            **{uid: local(name, lang) for uid, name in distinct_names(sit.creatures.values()).items()},
-        },
+        names={uid: local(name, lang) or uid for uid, name in ctl.names().items()},
     )

@@ -9,7 +9,6 @@ import pygame
 from game.i18n import current_language, describe, t
 from game.local_text import local
 from game.ui import theme
-from game.unit_names import distinct_names
 
 if TYPE_CHECKING:
     from game.level import Level
@@ -126,5 +125,5 @@ def turn_recap(match: Match) -> list[str]:
     if not ends:
         return []
     start = ends[-2] + 1 if len(ends) > 1 else 0
-    names = distinct_names(match.situation().creatures.values())
+    names = match.level.unit_names
     return [describe(e, names=names) for e in log[start : ends[-1]] if e.ok]
