@@ -1,8 +1,9 @@
 """The names players read for units: a level's own names, numbered where several units share one.
 
 Four units called "Cultist" made the log say "Jacob binds Cultist" with no way to tell which; the
-tokens already read "Cultis1" … "Cultis4". Every place that shows a unit's name (log, recap, hover
-card, unit card, refusals, `measure`'s text) asks here, so "Cultist 2" in the log is the token "Cultis2".
+tokens read "Cultis1" … "Cultis4". Every place that shows a unit's name (log, recap, hover card, unit
+card, refusals, `measure`'s text) asks here, and so do the tokens (game/ui/token_labels.py), so "Cultist 2"
+in the log is the token "Cult. 2".
 Ids, JSON and files keep the names exactly as the level writes them.
 """
 
@@ -23,7 +24,7 @@ def _numbered(name: str, n: int) -> str:
 
 def distinct_names(units: Iterable[Creature]) -> dict[str, str]:
     """Each unit's id → the name shown: its name (its id without one), numbered in id order where units
-    share a name, the order the tokens number them in (game/ui/tokens.py)."""
+    share a name, the numbers the tokens show (game/ui/token_labels.py)."""
     named = {u.id: u.name or u.id for u in units}
     sharing: dict[str, list[str]] = {}
     for uid in sorted(named):

@@ -15,7 +15,8 @@ from game.ui.backdrop import Backdrop
 from game.ui.forecast import Forecast, Preview
 from game.ui.patterns import band_tile, side_shapes
 from game.ui.terrain import TerrainCache
-from game.ui.tokens import draw_token, drawing_order, fan_rects, token_labels
+from game.ui.token_labels import token_labels
+from game.ui.tokens import draw_token, drawing_order, fan_rects
 from game.ui.view import BoardView
 from game.ui.widgets import wrap
 from game.unit_names import distinct_names

@@ -19,7 +19,8 @@ from game.art_names import art_of
 from game.i18n import t
 from game.ui import theme
 from game.ui.patterns import side_shapes
-from game.ui.tokens import draw_token, token_labels
+from game.ui.token_labels import Label, token_labels
+from game.ui.tokens import draw_token
 from game.ui.view import BoardView
 from rules.core import Creature, Situation, Square
 
@@ -46,7 +47,7 @@ class Motion:
         self.before: Situation | None = None
         self.after: Situation | None = None
         self._board: Situation | None = None
-        self._labels: dict[str, str] = {}
+        self._labels: dict[str, Label] = {}
 
     @property
     def playing(self) -> bool:

@@ -7,64 +7,11 @@ from collections.abc import Mapping
 
 import pygame
 
-from game.i18n import current_language
-from game.local_text import local
 from game.ui import theme
 from game.ui.art import draw_emblem
 from game.ui.patterns import draw_side_marker
+from game.ui.token_labels import Label, fitted, token_labels
 from rules.core import Creature, Size
-
-ARTICLES = frozenset({"der", "die", "das", "the", "il", "la", "lo", "le", "i", "gli"})
-"""Leading articles that would make every token read the same ("Der", "The")."""
-SUFFIX = "#"
-CLASH_LETTERS = 4
-"""How many first letters a token usually has room for: names alike in these need telling apart."""
-"""Joins a clashing first word and its number inside a label, so cutting keeps the number."""
-
-
-def _words(creature: Creature) -> list[str]:
-    """The words of the unit's name in the chosen language, without a role in brackets ("Pip (rogue)" → Pip).
-
-    Hyphens and the Hebrew maqaf part words too, so "Goblin-Plänkler" reads GP and "Ork-Rohling" Ork.
-    """
-    name = str(local(creature.name, current_language()) or creature.id)
-    for mark in ("_", "-", "\u05be"):
-        name = name.replace(mark, " ")
-    words = [w for w in name.split() if not w.startswith("(")]
-    return words or [creature.id]
-
-
-def token_labels(creatures: Mapping[str, Creature]) -> dict[str, str]:
-    """A label per unit that tells it apart at a glance: its first word, or where first words clash,
-    the initials of its words ("Goblin Cutter" GC, "Goblin Skirmisher" GS), else the word and a
-    number ("Rat1" … "Rat4"). German articles ("Der Prediger") are skipped so no token reads "Der".
-    """
-    named = {uid: [w for w in _words(c) if w.lower() not in ARTICLES] or _words(c) for uid, c in creatures.items()}
-    # a token shows about four letters: names alike in those clash even when the words differ
-    groups: dict[str, list[str]] = {}
-    for uid in sorted(creatures):
-        groups.setdefault(named[uid][0][:CLASH_LETTERS].lower(), []).append(uid)
-    labels: dict[str, str] = {}
-    for uids in groups.values():
-        if len(uids) == 1:
-            labels[uids[0]] = named[uids[0]][0]
-            continue
-        initials = {uid: "".join(w[0] for w in named[uid]).upper() for uid in uids}
-        if len(set(initials.values())) == len(uids) and all(len(v) > 1 for v in initials.values()):
-            labels.update(initials)
-            continue
-        for n, uid in enumerate(uids, start=1):
-            labels[uid] = f"{named[uid][0]}{SUFFIX}{n}"
-    return labels
-
-
-def short_label(label: str, room: int) -> str:
-    """`label` cut to `room` characters, keeping a clash number at its end ("Skeleton#2" → "Ske2")."""
-    word, _, number = label.partition(SUFFIX)
-    if len(word) + len(number) <= room:
-        return word + number
-    return word[: max(1, room - len(number))] + number
-
 
 EMBLEM_BODY = 24
 """Tokens at least this many pixels tall show their emblem above the label; smaller ones the label only."""
@@ -87,26 +34,23 @@ def emblem_box(body: pygame.Rect) -> pygame.Rect:
 
 def _draw_label(
     surface: pygame.Surface,
-    full: str,
+    label: Label,
     body: pygame.Rect,
     centre: tuple[int, int],
     px: int,
     on: theme.Color,
     plate_room: int | None = None,
 ) -> pygame.Rect | None:
-    """The token's label centred at `centre`, shortened until it fits the body's width (or, drawn on a name
-    plate of colour `on`, `plate_room` pixels); none on a token too small for LABEL_PX. Returns what it covers."""
+    """The form of the token's `label` that fits the body's width (or, drawn on a name plate of colour `on`,
+    `plate_room` pixels), centred at `centre`; none on a token too small for LABEL_PX. Returns what it covers."""
     px = max(LABEL_PX, px)
     if px > body.height * LABEL_ROOM:
         return None  # unreadably small otherwise (tests/test_ui_scale.py)
-    f = theme.font_px(px, bold=True)
-    room = 8
     width = body.width * 0.74 if plate_room is None else plate_room * 0.9
-    # shorten the label until it fits inside the token
-    while room > 1 and f.size(short_label(full, room))[0] > width:
-        room -= 1
+    form, px = fitted(label, px, width)
+    f = theme.font_px(px, bold=True)
     # names are free UTF-8 (a Hebrew name needs the bidi pass like every other label)
-    text = f.render(theme.visual(short_label(full, room)), True, theme.readable_on(on))
+    text = f.render(theme.visual(form), True, theme.readable_on(on))
     box = text.get_rect(center=centre)
     if plate_room is not None:
         plate = box.inflate(6, 0)
@@ -180,7 +124,7 @@ def draw_token(
     *,
     selected: bool = False,
     can_act: bool = False,
-    label: str | None = None,
+    label: Label | None = None,
     art: str | None = None,
     marker: str | None = None,
     fanned: bool = False,
