@@ -46,8 +46,11 @@ def show_splash(argv: Sequence[str]) -> bool:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame  # only here: `check`, `measure` and the other commands never load pygame
 
+    from game.ui.signals import without_sdl_signal_handlers
+
     # no pygame.init(): that would open the audio device before the first frame (the game does it later)
-    pygame.display.init()
+    with without_sdl_signal_handlers():  # SIGTERM is not a window close (game/ui/signals.py)
+        pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption("Gridbound")
     screen = pygame.display.set_mode(_size(argv), pygame.RESIZABLE)
@@ -71,6 +74,10 @@ def launch() -> int:
     # functions) and almost no garbage: its passes over them were ~5 % of the start's work (issue 14). None
     # run while importing; then what exists is frozen (gc.freeze), so later passes skip it.
     gc.disable()
+    if opens_window(sys.argv[1:]):
+        from game.ui.signals import hold_sigterm
+
+        hold_sigterm()  # a SIGTERM during the splash and the imports: a clean exit once run_app starts
     try:
         show_splash(sys.argv[1:])
         from game import dataclass_cache

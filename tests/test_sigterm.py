@@ -60,11 +60,13 @@ def until_ready(proc: subprocess.Popen[str], word: str) -> list[str]:
     raise AssertionError(f"the game ended before {word!r}: {seen}")
 
 
-def spawn(args: list[str], data: Path) -> subprocess.Popen[str]:
+def spawn(args: list[str], data: Path, stdin: int | None = None) -> subprocess.Popen[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GRIDBOUND_DATA_DIR=str(data))
     env.update(LC_ALL="C.UTF-8", LC_MESSAGES="", LANG="")  # English lines whatever the machine's locale
     env.pop(NO_SDL_SIGNALS, None)  # the game must turn SDL's handlers off itself
-    return subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        args, cwd=ROOT, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 # --- a real process, a real signal ---------------------------------------------------------------------------
@@ -99,6 +101,43 @@ def test_sigterm_to_play_with_nothing_to_lose_exits_at_once_and_says_so(tmp_path
         proc.kill()
     assert proc.returncode == 0, err
     assert err.strip().splitlines()[-1] == "SIGTERM: Gridbound stops; nothing was unsaved"
+    assert replays(data) == []
+
+
+SPLASH_DRIVER = """
+import sys
+from game import splash
+
+shown = splash.show_splash
+
+
+def paused(argv):
+    opened = shown(argv)
+    print("splash", flush=True)
+    sys.stdin.readline()  # the test sends SIGTERM now, then a line: the start-up goes on
+    return opened
+
+
+splash.show_splash = paused
+sys.exit(splash.launch())  # as main.py does, with the command line after -c
+"""
+
+
+def test_sigterm_during_the_splash_exits_cleanly_with_one_line(tmp_path: Path) -> None:
+    """The splash turns SDL on before the game's modules are imported; a SIGTERM then (held at the splash's
+    first frame, the start-up's longest gap) neither kills the process silently nor starts the match."""
+    data = tmp_path / "data"
+    level = str(write_level(tmp_path))
+    proc = spawn([sys.executable, "-c", SPLASH_DRIVER, "play", level, "--seed", "2"], data, stdin=subprocess.PIPE)
+    try:
+        until_ready(proc, "splash")
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate("go\n", timeout=WAIT)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert err.strip().splitlines() == ["SIGTERM: Gridbound stops; nothing was unsaved"]
+    assert "play --seed 2" not in out + err  # the match never started
     assert replays(data) == []
 
 
@@ -180,6 +219,21 @@ def test_term_signal_notes_sigterm_instead_of_ending_and_puts_the_handler_back()
         assert term.signum is None
         os.kill(os.getpid(), signal.SIGTERM)  # delivered to this (main) thread before kill returns
         assert term.signum == signal.SIGTERM
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_a_sigterm_noted_before_the_game_window_is_handed_to_its_handler() -> None:
+    """The splash's handler (hold_sigterm) notes a SIGTERM; run_app's TermSignal, taking over, has it too."""
+    before = signal.getsignal(signal.SIGTERM)
+    with TermSignal() as early:
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert early.signum == signal.SIGTERM
+        with TermSignal() as term:
+            assert term.signum == signal.SIGTERM
+        with TermSignal() as later:
+            assert later.signum == signal.SIGTERM
+    with TermSignal() as fresh:
+        assert fresh.signum is None
     assert signal.getsignal(signal.SIGTERM) == before
 
 

@@ -8,6 +8,8 @@ victory, menu, settings) and `editing.py` (the editor round trip).
 from __future__ import annotations
 
 import os
+import signal
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
@@ -268,4 +270,7 @@ def init_pygame() -> None:
 def run_app(options: AppOptions) -> int:
     """Open the game window on the options' level (or the default level) and run it; 0 on a normal exit."""
     with TermSignal() as term:  # from before the window opens: SIGTERM saves and exits (docs/commands.md)
+        if term.signum is not None:  # it came during the splash or the imports: no match yet, nothing to keep
+            print(t("stop.nothing", signal=signal.Signals(term.signum).name), file=sys.stderr, flush=True)
+            return 0
         return App(options).run(term)

@@ -51,9 +51,22 @@ class TermSignal:
         if threading.current_thread() is threading.main_thread():
             self._before = signal.signal(signal.SIGTERM, self._note)
             self._installed = True
+            outer = getattr(self._before, "__self__", None)
+            if isinstance(outer, TermSignal) and outer.signum is not None:
+                self.signum = outer.signum  # noted before this one took over (the splash's, `hold_sigterm`)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._installed:
             signal.signal(signal.SIGTERM, self._before if self._before is not None else signal.SIG_DFL)
             self._installed = False
+
+
+_held: list[TermSignal] = []
+
+
+def hold_sigterm() -> None:
+    """From now to the process's end SIGTERM is noted, not fatal: before the splash (game/splash.py), so a
+    SIGTERM while the window opens and the game imports is handed to run_app's TermSignal, which exits cleanly."""
+    if not _held:
+        _held.append(TermSignal().__enter__())
