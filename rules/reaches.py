@@ -286,7 +286,11 @@ class ReachBySquare(Mapping[Square, Reach]):
         """(square, cost, band) of every entry, in order, from the columns (no `Reach` made)."""
         reaches = self.reaches
         costs, bands = reaches.costs, reaches.bands
-        return ((sq, costs[i], bands[i]) for sq, i in reaches.rows_by_square().items())
+        index = reaches.rows_by_square()
+        if len(index) == len(reaches.squares):
+            # one row per square (pf1, dnd5e): the rows in order are the entries, zipped without a lookup each
+            return zip(reaches.squares, costs, bands, strict=True)
+        return ((sq, costs[i], bands[i]) for sq, i in index.items())
 
 
 def cost_bands(reach: Mapping[Square, Reach]) -> Iterator[tuple[Square, int, str]]:
@@ -294,6 +298,17 @@ def cost_bands(reach: Mapping[Square, Reach]) -> Iterator[tuple[Square, int, str
     if isinstance(reach, ReachBySquare):
         return reach.columns()
     return ((sq, r.cost, r.band) for sq, r in reach.items())
+
+
+def columns_of(reach: Mapping[Square, Reach]) -> tuple[Sequence[Square], Sequence[int], Sequence[str]]:
+    """The squares, costs and bands of every entry of a mapping, in order, as three columns (the answer's own
+    lists when it is a `ReachBySquare` with one row per square: nothing is copied)."""
+    if isinstance(reach, ReachBySquare):
+        reaches = reach.reaches
+        if len(reaches.rows_by_square()) == len(reaches.squares):
+            return reaches.squares, reaches.costs, reaches.bands
+    rows = list(cost_bands(reach))
+    return [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
 
 
 def of_band(reach: Sequence[Reach], band: str) -> list[Reach]:

@@ -146,3 +146,58 @@ def test_the_legend_swatch_cache_is_the_band_tile_and_follows_the_palette():
             theme.use_palette(theme.STANDARD)
     finally:
         pygame.quit()
+
+
+def test_shading_by_strips_paints_what_one_tile_per_square_paints():
+    """The reach shading is blitted as runs of a band's stacked tiles (one blit per run in a column): the
+    pixels must be those of one tile per square, numbered on even rows of even columns, on any terrain,
+    at square sizes with and without numbers, for runs starting on even and on odd rows."""
+    import random
+
+    from game.match import Match
+    from game.ui import theme
+    from game.ui.board import BoardRenderer
+    from game.ui.forecast import Forecast
+    from game.ui.patterns import numbered_square
+    from rules.reaches import cost_bands
+
+    pygame.init()
+    theme.reset_fonts()  # fonts cached by an earlier test died with its pygame.quit
+    try:
+        match = Match(_bench_level())
+        sit = match.situation()
+        rng = random.Random(7)
+        for unit in ("hero", "scout"):
+            forecast = Forecast.build(match.ruleset, sit, unit)
+            entries = list(cost_bands(forecast.reach))
+            assert len({sq[1] & 1 for sq, _, _ in entries}) == 2 and len({band for _, _, band in entries}) >= 3
+            for cell in (12, 21, 24, 31):
+                size = (sit.board.width * cell, sit.board.height * cell)
+                ground = pygame.Surface(size)
+                for _ in range(400):  # a speckled ground: any difference in blending shows
+                    colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+                    ground.fill(colour, (rng.randrange(size[0]), rng.randrange(size[1]), cell * 3, cell * 2))
+                renderer = BoardRenderer()
+                by_runs = ground.copy()
+                runs = renderer._shading(forecast, cell, (0, 0), sit.board.height)
+                by_runs.blits(runs, doreturn=False)
+                by_squares = ground.copy()
+                for (x, y), _, band in entries:
+                    by_squares.blit(renderer._tint(band, cell, numbered_square((x, y))), (x * cell, y * cell))
+                assert len(runs) < len(entries) / 2  # the point of it: far fewer blits
+                assert pygame.image.tobytes(by_runs, "RGB") == pygame.image.tobytes(by_squares, "RGB"), (unit, cell)
+    finally:
+        pygame.quit()
+
+
+def _bench_level():
+    """The bench's 100×100 pf1 level (bench/frame_bench.py), loaded from a temporary file."""
+    import tempfile
+
+    from bench.frame_bench import level_text
+    from game.level import load_level
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.toml"
+        path.write_text(level_text(), encoding="utf-8")
+        return load_level(str(path))

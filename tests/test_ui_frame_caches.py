@@ -53,6 +53,8 @@ def _from_nothing(app: App) -> bytes:
     scene = battle(app)
     scene.frame.invalidate()
     scene.renderer.terrain = TerrainCache(scene.renderer.terrain.backdrop)
+    scene.renderer._tints.clear()  # the reach shading's tiles and the strips stacked from them
+    scene.renderer._strips.clear()
     assert scene.panel is not None
     scene.panel.relayout(scene.panel.rect)  # forgets its sections
     overlays._cards.clear()

@@ -21,7 +21,7 @@ from game.ui.view import BoardView
 from game.ui.widgets import wrap
 from game.unit_names import distinct_names
 from rules.core import Creature, Illegal, Situation, Square
-from rules.reaches import cost_bands
+from rules.reaches import columns_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,7 @@ class BoardRenderer:
         self.composes = 0
         """How often what the board shows changed (selection, state, zoom)."""
         self._tints: dict[tuple[str, int, theme.Color, bool], pygame.Surface] = {}
+        self._strips: dict[tuple[str, int, theme.Color, bool, int], pygame.Surface] = {}
 
     def _tint(self, band: str, cell: int, numbered: bool) -> pygame.Surface:
         """A translucent square of a reach band, with or without its number (made once per band and size)."""
@@ -72,6 +73,28 @@ class BoardRenderer:
             # the band's pattern and number, not its hue alone (game/ui/patterns.py)
             self._tints[key] = band_tile(band, cell, color, numbered)
         return self._tints[key]
+
+    def _strip(self, band: str, cell: int, even: bool, rows: int) -> pygame.Surface:
+        """A band's tiles stacked one above the other, `rows` of them plus one (made once per size and height).
+
+        For an even column the numbered tile and the plain one alternate, the numbered first; an odd
+        column's squares are all plain. Each tile is copied exactly (a maximum with transparent black).
+        """
+        color = theme.band_color(band)
+        key = (band, cell, color, even, rows)
+        strip = self._strips.get(key)
+        if strip is None:
+            tiles = (
+                (self._tint(band, cell, True), self._tint(band, cell, False))
+                if even
+                else (self._tint(band, cell, False),) * 2
+            )
+            strip = pygame.Surface((cell, (rows + 1) * cell), pygame.SRCALPHA)
+            strip.fill((0, 0, 0, 0))
+            for row in range(rows + 1):
+                strip.blit(tiles[row & 1], (0, row * cell), special_flags=pygame.BLEND_RGBA_MAX)
+            self._strips[key] = strip
+        return strip
 
     def compose(
         self,
@@ -146,7 +169,7 @@ class BoardRenderer:
         screen.set_clip(area)
         screen.blit(terrain, view.origin)
         if forecast is not None:
-            screen.blits(self._shading(forecast, cell, (ox, oy)), doreturn=False)
+            screen.blits(self._shading(forecast, cell, (ox, oy), sit.board.height), doreturn=False)
         labels = token_labels(sit.creatures)  # told apart across the board, not token by token
         shapes = side_shapes(composed.colors)
         fans = fan_rects(sit.creatures, cell, (ox, oy))
@@ -186,19 +209,35 @@ class BoardRenderer:
         screen.set_clip(old_clip)
 
     def _shading(
-        self, forecast: Forecast, cell: int, origin: tuple[int, int]
-    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """One (tile, position) per reachable square: its band's tint, numbered on every other row and column.
+        self, forecast: Forecast, cell: int, origin: tuple[int, int], rows: int
+    ) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
+        """One blit per run of reachable squares in a column with one band: the part of its band's strip.
 
-        Built by one comprehension over the reach (it runs on every click); the order does not matter, as
-        no two squares overlap.
+        A strip is the band's tiles stacked (numbered on every other row of an even column, the
+        number on every other row and column), so the run's pixels are the squares' own tiles:
+        the same picture as one blit per square, in a fraction of the blits. The answer lists its
+        squares by x, then y, so runs come in order; any order gives the same picture, as no two
+        squares overlap.
         """
         ox, oy = origin
-        tiles = _BandTiles(self, cell)
-        # (x | y) & 1 is 0 exactly where both are even: the numbered squares (patterns.numbered_square)
-        return [
-            (tiles[band][(x | y) & 1], (ox + x * cell, oy + y * cell)) for (x, y), _, band in cost_bands(forecast.reach)
-        ]
+        squares, _, bands = columns_of(forecast.reach)
+        if not squares:
+            return []
+        strips = _BandStrips(self, cell, rows)  # a run is never taller than the board
+        out: list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]] = []
+        append = out.append
+        (x0, y0), band0 = squares[0], bands[0]
+        y1 = y0
+        for (x, y), band in zip(squares, bands, strict=True):
+            if x == x0 and y == y1 + 1 and band == band0:
+                y1 = y
+                continue
+            if y != y0 or x != x0:  # not the first square: close the run before it
+                # even columns carry the number on even rows: their strip starts numbered, read from y0's parity
+                append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), _run_area(x0, y0, y1, cell)))
+            x0, y0, y1, band0 = x, y, y, band
+        append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), _run_area(x0, y0, y1, cell)))
+        return out
 
     def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:
         """A thin frame around the square under the pointer; returns the rectangles drawn on."""
@@ -266,18 +305,26 @@ class BoardRenderer:
         return [r.inflate(2, 2) for r in drawn]
 
 
-class _BandTiles(dict[str, tuple[pygame.Surface, pygame.Surface]]):
-    """band → (its numbered tile, its plain tile) at one square size, fetched from the renderer on first use."""
+class _BandStrips(dict[str, tuple[pygame.Surface, pygame.Surface]]):
+    """band → (its strip for even columns, its strip for odd ones) at one square size, from the renderer."""
 
-    def __init__(self, renderer: BoardRenderer, cell: int) -> None:
+    def __init__(self, renderer: BoardRenderer, cell: int, rows: int) -> None:
         super().__init__()
         self.renderer = renderer
         self.cell = cell
+        self.rows = rows
 
     def __missing__(self, band: str) -> tuple[pygame.Surface, pygame.Surface]:
-        pair = (self.renderer._tint(band, self.cell, True), self.renderer._tint(band, self.cell, False))
+        renderer, cell, rows = self.renderer, self.cell, self.rows
+        pair = (renderer._strip(band, cell, True, rows), renderer._strip(band, cell, False, rows))
         self[band] = pair
         return pair
+
+
+def _run_area(x: int, y0: int, y1: int, cell: int) -> pygame.Rect:
+    """The part of a strip that shades squares y0..y1 of column x: an even column's strip starts numbered."""
+    top = (y0 & 1) * cell if x & 1 == 0 else 0
+    return pygame.Rect(0, top, cell, (y1 - y0 + 1) * cell)
 
 
 def _box(c: Creature) -> tuple[int, int, int, int]:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from game import reach_cache
 from game.i18n import refusal, t
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
-from rules.reaches import Reaches, cost_bands
+from rules.reaches import Reaches, columns_of
 from rules.ruleset import Reach, Ruleset
 
 BAND_ACTIONS: dict[str, str] = {
@@ -140,12 +142,14 @@ class Forecast:
     def bands(self) -> list[str]:
         """The bands present, for the legend (in the order first seen, cheapest first)."""
         # each band where it is first seen in the reach sorted by cost (ties in the reach's order): its
-        # cheapest entry, the first of them; one pass instead of sorting every square on each click
+        # cheapest entry, the first of them; a few passes over the columns per band (a handful of bands),
+        # each inside the interpreter's C loops, instead of sorting every square on each click
+        _, costs, bands = columns_of(self.reach)  # no Reach made per square
+        pairs = list(zip(costs, bands, strict=True))
         first: dict[str, tuple[float, int]] = {}
-        for i, (_, cost, band) in enumerate(cost_bands(self.reach)):  # the columns: no Reach made per square
-            best = first.get(band)
-            if best is None or cost < best[0]:
-                first[band] = (cost, i)
+        for band in dict.fromkeys(bands):
+            cheapest = min(compress(costs, map(band.__eq__, bands)))
+            first[band] = (cheapest, pairs.index((cheapest, band)))
         seen = sorted(first, key=first.__getitem__)
         if self.engage and "engage" not in first:
             seen.append("engage")
@@ -154,8 +158,10 @@ class Forecast:
     def bounds(self) -> tuple[int, int, int, int] | None:
         """The shaded squares' box as (x0, y0, x1, y1), x1 and y1 exclusive; None when nothing is shaded."""
         if self._bounds is None and self.reach:
-            xs, ys = zip(*self.reach, strict=True)
-            self._bounds = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+            squares = columns_of(self.reach)[0]
+            ys = list(map(itemgetter(1), squares))
+            # squares order by x first: the least and the greatest square hold the least and the greatest x
+            self._bounds = (min(squares)[0], min(ys), max(squares)[0] + 1, max(ys) + 1)
         return self._bounds
 
     def preview(self, ruleset: Ruleset, sit: Situation, sq: Square) -> Preview | None:

@@ -1,16 +1,15 @@
-"""pf1 reach's cost-map search on flat arrays: integer states, shared step tables, paths on demand.
+"""pf1 reach's cost-map search on flat lists: integer states, shared step tables, paths on demand.
 
 A state is `pk · 2 + parity`: a packed position (rules/pf1/tables.py) and the parity of the
 turn's diagonal counter (PF1-DIAG). The search is Dial's bucket queue (as
 `rules.search.cost_map`) with the same order of steps and the same first-found tie-breaking,
 so costs, bands and paths are the ones `cost_map` gives; paths are rebuilt only when asked
-for. Costs and predecessors live in `array`s: cheap to make for every query and invisible
-to the garbage collector.
+for. Costs and predecessors live in lists indexed by state while the search runs (an index
+into a list is the interpreter's fastest read: an `array` boxes a new int on every read);
+once merged, only the predecessors of the states found are kept, for the paths.
 """
 
 from __future__ import annotations
-
-from array import array
 
 from rules.pf1.tables import BigTable, SmallTable, StepTable, step_table
 
@@ -31,8 +30,8 @@ class Found:
         limit = band.limit
         rows, dirty, fill = table.rows, table.dirty, table.fill
         n2 = table.npk * 2
-        best = array("i", [INF]) * n2
-        prev = array("i", [-1]) * n2
+        best = [INF] * n2
+        prev = [-1] * n2
         first = (table.pack(*start) << 1) | parity
         best[first] = 0
         order = [first]
@@ -62,7 +61,7 @@ class Found:
             # an even diagonal count is never worse later on (1,2,1,2 beats 2,1,2,1 at every prefix),
             # and states come out cheapest first: an odd state whose even twin was expanded (at a
             # strictly lower cost than any step can reach it) adds nothing and never wins its square
-            even = bytearray(table.npk)
+            even = [0] * table.npk
             for cost in range(limit):  # a state found at the limit has no step left (every step costs 1 or more)
                 for state in buckets[cost]:
                     if best[state] != cost:
@@ -86,7 +85,9 @@ class Found:
                                 best[nxt] = total
                                 prev[nxt] = state
                                 buckets[total].append(nxt)
-        self.best1, self.prev1, self.order1 = best, prev, order
+        self.best1, self.order1 = best, order
+        self.prev1: list[int] | dict[int, int] = prev
+        """State → the state it was reached from (-1 at the start): a list while searching, a dict once compact."""
         self.shift = limit.bit_length()
         """Phase 2 keys are `state << shift | spent` (spent ≤ limit)."""
         self.best2: dict[int, int] = {}
@@ -113,7 +114,7 @@ class Found:
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         # states come out cheapest first: one already expanded at this position and parity with no
         # more spent in this move action dominates this one, so expanding it cannot find anything new
-        least = array("i", [limit + 1]) * n2
+        least = [limit + 1] * n2
         for state in self.order1:
             if end_ok(state >> 1):
                 key = state << shift
@@ -141,13 +142,13 @@ class Found:
                 row = rows[pk]
                 if row is None or dirty[pk]:
                     row = fill(pk)
-                room = limit - spent
                 for nxt, step in row[state & 1]:
                     # a key whose state was already expanded with no more spent would be pruned when
                     # popped, and a cheaper key found earlier wins its square: never store it
-                    if step <= room and least[nxt] > spent + step:
+                    now = spent + step
+                    if now <= limit and least[nxt] > now:
                         total = cost + step
-                        nkey = (nxt << shift) | (spent + step)
+                        nkey = (nxt << shift) | now
                         if total < get(nkey, INF):
                             best[nkey] = total
                             prev[nkey] = key
@@ -208,6 +209,12 @@ class Found:
             old = get(pk // div)
             if (old is None or cost < old[0] or (cost == old[0] and rank < old[1])) and end_ok(pk):
                 best[pk // div] = (cost, rank, self, 2, key)
+
+    def compact(self) -> None:
+        """Keep only what paths read once merged: the predecessor of each state found (not two lists per state)."""
+        order = self.order1
+        self.prev1 = dict(zip(order, map(self.prev1.__getitem__, order), strict=True))
+        self.best1 = []  # read by merge_into only
 
     def path(self, phase: int, state: int) -> tuple[tuple[int, int], ...]:
         """The anchors entered on the way to a found state."""

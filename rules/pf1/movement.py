@@ -460,6 +460,7 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
         found = Found(mover.start, step_table(mover), band, parity)
         # phase 1 of a split band is the single move action, ranked as the band "move"
         found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
+        found.compact()
     best.pop(here, None)
     names = [b.name for b in bands]
     squares, rank_of = board_squares(sit.board)
