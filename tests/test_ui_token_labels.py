@@ -199,3 +199,46 @@ def test_labels_drawn_on_the_board_differ_and_read_whole_at_every_zoom(monkeypat
             assert len(seen) > 5
         finally:
             app.close()
+
+
+@pytest.mark.parametrize("cell", [40, 56, 96])
+def test_a_ring_round_a_token_leaves_its_name_plate_as_it_was(cell: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A unit to attack or engage is ringed, its badge too; its name plate stays whole (seen: "Cult_2")."""
+    from game.ui.board import art_of
+    from game.ui.patterns import side_shapes
+
+    plates: list[pygame.Rect | None] = []
+    draw_label = tokens._draw_label
+
+    def spy(*args: object, **kwargs: object) -> pygame.Rect | None:
+        plates.append(draw_label(*args, **kwargs))  # type: ignore[arg-type]
+        return plates[-1]
+
+    monkeypatch.setattr(tokens, "_draw_label", spy)
+    cultist = Creature("k", "cult", (0, 0), name="Cultist")
+    marker = side_shapes({"cult": (90, 40, 120)})["cult"]
+    drawn = []
+    for ring in (None, (220, 60, 60)):
+        surface = pygame.Surface((cell * 3, cell * 3))
+        surface.fill((200, 190, 160))
+        rect = pygame.Rect(cell, cell, cell, cell)
+        tokens.draw_token(surface, cultist, rect, (90, 40, 120), art=art_of(cultist), marker=marker, ring=ring)
+        drawn.append(surface)
+    plate = plates[0]
+    assert plate is not None and plates[1] == plate
+    plain, ringed = drawn
+    r = plate.height // 3  # the plate's rounded corners: the ring may show in them, never on the plate
+    changed = [
+        (x, y)
+        for x in range(plate.left, plate.right)
+        for y in range(plate.top, plate.bottom)
+        if plain.get_at((x, y)) != ringed.get_at((x, y))
+    ]
+    off_plate = [
+        (x, y)
+        for x, y in changed
+        if (x < plate.left + r or x >= plate.right - r) and (y < plate.top + r or y >= plate.bottom - r)
+    ]
+    assert changed == off_plate, f"the ring covers the name plate {plate} at cell {cell}"
+    corner = (cell + cell // 8, cell + cell // 8)  # where the ring crosses the side badge: the ring shows
+    assert plain.get_at(corner) != ringed.get_at(corner)

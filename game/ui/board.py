@@ -171,6 +171,7 @@ class BoardRenderer:
         if forecast is not None:
             screen.blits(self._shading(forecast, cell, (ox, oy), sit.board.height), doreturn=False)
         labels = token_labels(sit.creatures)  # told apart across the board, not token by token
+        rings = set(key.targets) | (set(forecast.engage) if forecast else set())
         shapes = side_shapes(composed.colors)
         fans = fan_rects(sit.creatures, cell, (ox, oy))
         reach = cell // 2 + 8  # a token's badge and name plate may stand a little over its footprint
@@ -189,15 +190,7 @@ class BoardRenderer:
                 art=art_of(c),
                 marker=shapes.get(c.side),
                 fanned=uid in fans,
-            )
-        rings = set(key.targets) | (set(forecast.engage) if forecast else set())
-        for uid in rings:
-            c = sit.creatures.get(uid)
-            if c is None:
-                continue
-            rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
-            pygame.draw.rect(
-                screen, theme.BAND_COLORS["engage"], rect.inflate(-2, -2), max(3, cell // 10), border_radius=cell // 5
+                ring=theme.BAND_COLORS["engage"] if uid in rings else None,
             )
         for pair in sit.bindings:
             a, b = (sit.creatures.get(u) for u in sorted(pair))

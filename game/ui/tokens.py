@@ -56,7 +56,8 @@ def _draw_label(
         plate = box.inflate(6, 0)
         plate.height = f.get_ascent() + 3
         plate.center = centre
-        pygame.draw.rect(surface, on, plate, border_radius=plate.height // 2)
+        # corners less round than a pill: a full stop at the end of "Plänkl." stays on the plate
+        pygame.draw.rect(surface, on, plate, border_radius=plate.height // 3)
         box.centery = plate.centery + (f.get_height() - f.get_ascent()) // 2 - 1
         surface.blit(text, box)
         return plate
@@ -128,10 +129,12 @@ def draw_token(
     art: str | None = None,
     marker: str | None = None,
     fanned: bool = False,
+    ring: theme.Color | None = None,
 ) -> None:
     """Draw one unit over its footprint `rect` (already the squeezed footprint when squeezed): its body in
     the side colour, its `art` emblem (game/ui/art.py) over its label, the side's `marker` shape
-    (game/ui/patterns.py); `fanned`: `rect` is its own share of a square it shares with other Tiny units."""
+    (game/ui/patterns.py); `fanned`: `rect` is its own share of a square it shares with other Tiny units; `ring`:
+    the colour of a ring round it (a unit to attack or engage), under its name plate."""
     cell = min(rect.width, rect.height)
     body, square = token_body(creature, rect, fanned)
     body_color = theme.blend(color, (110, 110, 110), 0.7) if creature.defeated else color
@@ -149,15 +152,18 @@ def draw_token(
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), 1)
     full = label if label is not None else token_labels({creature.id: creature})[creature.id]
     plate = draw_emblem(surface, art, emblem_box(body)) if art and body.height >= EMBLEM_BODY else None
+    if marker is not None:
+        centre, r = marker_spot(body, square)
+        draw_side_marker(surface, marker, color, centre, r)
+    if ring is not None:
+        # over the badge (the ring reads first), under the name (a ring over the plate hid "Cult. 2")
+        pygame.draw.rect(surface, ring, rect.inflate(-2, -2), max(3, square // 10), border_radius=square // 5)
     if plate is None:
         named = _draw_label(surface, full, body, body.center, min(body.height // 2, round(cell * 0.34)), body_color)
     else:
         # the label on a name plate across the token's lower rim, under the emblem
         named = _draw_label(surface, full, body, (body.centerx, body.bottom - body.height // 7), round(square * 0.25),
                             theme.blend(body_color, (0, 0, 0), 0.45), plate_room=rect.width)  # fmt: skip
-    if marker is not None:
-        centre, r = marker_spot(body, square)
-        draw_side_marker(surface, marker, color, centre, r)
     if creature.defeated:
         pygame.draw.line(surface, theme.WARNING, body.topleft, body.bottomright, max(2, cell // 12))
         pygame.draw.line(surface, theme.WARNING, body.topright, body.bottomleft, max(2, cell // 12))
