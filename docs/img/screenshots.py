@@ -4,7 +4,9 @@
 
 hover-card-<lang>.png (a path's card before the click), attack-forecast-<lang>.png (an enemy pointed at:
 the move into reach and the odds), pause-menu-<lang>.png, handover-recap-<lang>.png, level-menu-en.png and
-victory-<de|it|he>.png, door-edges-en.png (doors on square edges).
+victory-<de|it|he>.png, door-edges-en.png (doors on square edges), the battle screens at the README's top
+(battle-pf1.png, battle-dnd5e.png, battle-hexxen.png) and in docs/i18n.md (battle-pf1-<de|it|he>.png), and
+the board of the giant's hall alone (tokens-art.png).
 The window is driven by the same synthetic events the UI tests post; open every picture before committing it.
 """
 
@@ -182,6 +184,80 @@ def door_edges(lang: str, out: Path) -> None:
     app.close()
 
 
+WIDE = (1280, 800)
+"""The battle pictures at the top of the README and in docs/i18n.md."""
+RUN_TO = (7, 10)
+"""Where Valeros's run is previewed on the bridge level: past the double move, no attack of opportunity."""
+DASH_TO = (5, 6)
+"""Where Bruna's dash is previewed in the Sealed Crypt: through an ally's space, a short card above her."""
+
+
+def _wide(level: str, lang: str) -> App:
+    i18n.set_language(lang)
+    app = App(AppOptions(level=str(LEVELS_DIR / level), size=WIDE, seed=SEED, players="hotseat", lang=lang))
+    app.step()
+    return app
+
+
+def battle_pf1(lang: str, out: Path) -> None:
+    """The bridge level (en): Valeros selected, his reach shaded by action and a square of his run pointed at
+    below the bridge, its cost beside it and the path's card above. In de/it/he: Kyra selected, the pointer
+    on the disabled Attack button, its tooltip the refusal with the rule id."""
+    app = _wide("pf1_bridge.toml", lang)
+    scene = _battle(app)
+    if lang == "en":
+        _select(app, "valeros")
+        assert scene.forecast is not None
+        run = scene.forecast.reach[RUN_TO]
+        assert run.band == "run"
+        _move(app, scene.view.square_center(run.at))
+        name = "battle-pf1.png"
+    else:
+        _select(app, "kyra")
+        assert scene.panel is not None
+        attack = next(b for b in scene.panel.buttons if b.intent == "action:attack")
+        assert not attack.enabled
+        _move(app, attack.rect.center)
+        name = f"battle-pf1-{lang}.png"
+    pygame.image.save(app.screen, out / name)
+    app.close()
+
+
+def battle_dnd5e(out: Path) -> None:
+    """The Sealed Crypt: Bruna selected, her move and dash bands, and a dash through Brother Tomas's space (the
+    door below the heroes' room) pointed at."""
+    app = _wide("dnd5e_crypt.toml", "en")
+    scene = _battle(app)
+    _select(app, "bruna")
+    sit, ruleset = scene.situation(), app.match.ruleset
+    allies = {c.at for uid, c in sit.creatures.items() if c.side == sit.creatures["bruna"].side and uid != "bruna"}
+    way = next(r for r in ruleset.reachable(sit, "bruna") if r.at == DASH_TO)
+    assert way.band == "dash" and allies & set(way.path[:-1])
+    _move(app, scene.view.square_center(way.at))
+    pygame.image.save(app.screen, out / "battle-dnd5e.png")
+    app.close()
+
+
+def battle_hexxen(out: Path) -> None:
+    """Witchfire over Kleinhausen: Jacob selected, the enemies he can engage ringed, each with its name plate."""
+    app = _wide("hexxen_village.toml", "en")
+    _select(app, "jacob")
+    _move(app, (WIDE[0] // 2, WIDE[1] - 2))  # the pointer below the board: the rings, no tip over them
+    pygame.image.save(app.screen, out / "battle-hexxen.png")
+    app.close()
+
+
+def tokens_art(out: Path) -> None:
+    """The board of the giant's hall alone: emblems, name plates, a Huge giant over 3x3, four Tiny rats fanned
+    out in one square, two Kobolds and the Rats numbered as the log numbers them."""
+    app = _wide("dnd5e_hall.toml", "en")
+    scene = _battle(app)
+    _move(app, (WIDE[0] - 2, WIDE[1] - 2))  # the pointer off the board: no hover frame
+    board = pygame.Rect(scene.view.origin, scene.view.pixel_size).clip(scene.view.rect)
+    pygame.image.save(app.screen.subsurface(board), out / "tokens-art.png")
+    app.close()
+
+
 def main() -> None:
     """Every picture in every language into OUT_DIR (default: docs/img next to this script)."""
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
@@ -193,6 +269,11 @@ def main() -> None:
     door_edges("en", out)
     for lang in ("de", "it", "he"):
         victory(lang, out)
+    for lang in ("en", "de", "it", "he"):
+        battle_pf1(lang, out)
+    battle_dnd5e(out)
+    battle_hexxen(out)
+    tokens_art(out)
     i18n.set_language("en")
 
 
