@@ -138,7 +138,7 @@ class Reaches(Sequence[Reach]):
     made the first time row i is read (by index, iteration, `get` or `by_square()`) and then kept.
     """
 
-    __slots__ = ("_all", "_index", "_made", "_trace", "bands", "costs", "squares", "targets")
+    __slots__ = ("_all", "_index", "_made", "_ordered", "_trace", "bands", "costs", "squares", "targets")
 
     def __init__(
         self,
@@ -159,6 +159,7 @@ class Reaches(Sequence[Reach]):
         self._made: dict[int, Reach] = {}
         self._all: list[Reach] | None = None
         self._index: dict[Square, int] | None = None
+        self._ordered: bool | None = None
 
     @classmethod
     def of(cls, entries: Iterable[Reach]) -> Reaches:
@@ -230,6 +231,15 @@ class Reaches(Sequence[Reach]):
                     index.setdefault(sq, i)
             self._index = index
         return index
+
+    def in_square_order(self) -> bool:
+        """Whether the rows list their squares by (x, y), each once (pf1 and dnd5e answers do); checked once."""
+        ordered = self._ordered
+        if ordered is None:
+            squares = self.squares
+            # sorting a sorted list is one pass of comparisons inside the interpreter
+            ordered = self._ordered = len(self.rows_by_square()) == len(squares) and sorted(squares) == list(squares)
+        return ordered
 
     def row_of(self, square: Square) -> int | None:
         """The row of the entry at `square`, or None."""

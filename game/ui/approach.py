@@ -9,14 +9,17 @@ square; the real move rolls them).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
+from math import inf as INF
 
 from game.ui.forecast import action_for_band
 from game.ui.odds import MissingDice
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.effects import apply
+from rules.reaches import ReachBySquare
 from rules.ruleset import Reach, Ruleset
 
 SQUARE_M = 1.5
@@ -60,6 +63,19 @@ def _could_reach(me: Creature, at: Square, target: Creature) -> bool:
     return x0 <= at[0] <= x1 and y0 <= at[1] <= y1
 
 
+def _in_window(reach: Mapping[Square, Reach], x0: int, x1: int, y0: int, y1: int) -> list[Square]:
+    """The squares of `reach` within [x0, x1] × [y0, y1], in the reach's order.
+
+    An answer that lists its squares by (x, y) (pf1, dnd5e) is cut to the window's columns by
+    bisection first: a click asks this for every enemy, most of them far from every square.
+    """
+    if isinstance(reach, ReachBySquare) and reach.reaches.in_square_order():
+        squares = reach.reaches.squares
+        columns = squares[bisect_left(squares, (x0, -INF)) : bisect_right(squares, (x1, INF))]
+        return [sq for sq in columns if y0 <= sq[1] <= y1]
+    return [sq for sq in reach if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1]
+
+
 def _provokers(ruling: Ruling) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for step in ruling.steps:
@@ -94,7 +110,7 @@ def find_approach(
     # the cheap test first, then the survivors in order of cost (most squares are far from the target)
     x0, x1, y0, y1 = _window(me, foe)  # _could_reach, inlined: a click runs it for every reachable square
     # by square first: an entry of a search's answer is made only for the squares in the window
-    near = [reach[sq] for sq in reach if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1]
+    near = [reach[sq] for sq in _in_window(reach, x0, x1, y0, y1)]
     near = [r for r in near if r.target is None]
     for entry in sorted(near, key=lambda r: (r.cost, r.at)):
         move = action_for_band(entry.band, unit, tuple(entry.path), mode)

@@ -203,7 +203,7 @@ class BoardRenderer:
 
     def _shading(
         self, forecast: Forecast, cell: int, origin: tuple[int, int], rows: int
-    ) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
+    ) -> list[tuple[pygame.Surface, tuple[int, int], tuple[int, int, int, int]]]:
         """One blit per run of reachable squares in a column with one band: the part of its band's strip.
 
         A strip is the band's tiles stacked (numbered on every other row of an even column, the
@@ -217,7 +217,7 @@ class BoardRenderer:
         if not squares:
             return []
         strips = _BandStrips(self, cell, rows)  # a run is never taller than the board
-        out: list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]] = []
+        out: list[tuple[pygame.Surface, tuple[int, int], tuple[int, int, int, int]]] = []
         append = out.append
         (x0, y0), band0 = squares[0], bands[0]
         y1 = y0
@@ -226,10 +226,12 @@ class BoardRenderer:
                 y1 = y
                 continue
             if y != y0 or x != x0:  # not the first square: close the run before it
-                # even columns carry the number on even rows: their strip starts numbered, read from y0's parity
-                append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), _run_area(x0, y0, y1, cell)))
+                # an even column's strip starts numbered: a run from an odd row reads it one square down
+                top = 0 if x0 & 1 else (y0 & 1) * cell
+                append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), (0, top, cell, (y1 - y0 + 1) * cell)))
             x0, y0, y1, band0 = x, y, y, band
-        append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), _run_area(x0, y0, y1, cell)))
+        top = 0 if x0 & 1 else (y0 & 1) * cell
+        append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), (0, top, cell, (y1 - y0 + 1) * cell)))
         return out
 
     def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:
@@ -312,12 +314,6 @@ class _BandStrips(dict[str, tuple[pygame.Surface, pygame.Surface]]):
         pair = (renderer._strip(band, cell, True, rows), renderer._strip(band, cell, False, rows))
         self[band] = pair
         return pair
-
-
-def _run_area(x: int, y0: int, y1: int, cell: int) -> pygame.Rect:
-    """The part of a strip that shades squares y0..y1 of column x: an even column's strip starts numbered."""
-    top = (y0 & 1) * cell if x & 1 == 0 else 0
-    return pygame.Rect(0, top, cell, (y1 - y0 + 1) * cell)
 
 
 def _box(c: Creature) -> tuple[int, int, int, int]:

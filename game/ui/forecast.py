@@ -159,9 +159,8 @@ class Forecast:
         """The shaded squares' box as (x0, y0, x1, y1), x1 and y1 exclusive; None when nothing is shaded."""
         if self._bounds is None and self.reach:
             squares = columns_of(self.reach)[0]
-            ys = list(map(itemgetter(1), squares))
-            # squares order by x first: the least and the greatest square hold the least and the greatest x
-            self._bounds = (min(squares)[0], min(ys), max(squares)[0] + 1, max(ys) + 1)
+            xs, ys = list(map(itemgetter(0), squares)), list(map(itemgetter(1), squares))
+            self._bounds = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
         return self._bounds
 
     def preview(self, ruleset: Ruleset, sit: Situation, sq: Square) -> Preview | None:

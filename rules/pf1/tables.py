@@ -157,11 +157,7 @@ class SmallTable(StepTable):
             if board.in_bounds(sq):
                 patch[sq[1] * w + sq[0]] = mover._entry(sq)
         dirty = bytearray(n)
-        local_entries = entries
         if patch:
-            local_entries = list(entries)
-            for i, entry in patch.items():
-                local_entries[i] = entry
             for i in patch:
                 y, x = divmod(i, w)
                 for ny in range(max(0, y - 1), min(h, y + 2)):
@@ -172,7 +168,9 @@ class SmallTable(StepTable):
             if dirty[pk]:
                 row = local.get(pk)
                 if row is None:
-                    row = local[pk] = _row(_small_moves(mover, board, pk, local_entries))
+                    # the squares of other creatures read from the patch, the rest from the shared entries
+                    # (no copy of the board's entries per query)
+                    row = local[pk] = _row(_small_moves(mover, board, pk, entries, patch))
             else:
                 row = shared[pk] = _row(_small_moves(mover, board, pk, entries))
             return row
@@ -198,10 +196,13 @@ class SmallTable(StepTable):
         return (x, y)
 
 
-def _small_moves(mover: Mover, board: Board, i: int, entries: list) -> list[tuple[int, int, int]]:
+def _small_moves(
+    mover: Mover, board: Board, i: int, entries: list, patch: dict[int, tuple[int, int] | bool] | None = None
+) -> list[tuple[int, int, int]]:
     """(next pk, kind, base) of a one-square mover's steps from square i (the rules of `Mover._small_moves`).
 
-    `entries[j]` caches `Mover._entry` of square j; a None is filled here from the mover.
+    `entries[j]` caches `Mover._entry` of square j; a None is filled here from the mover. `patch` holds
+    the entries of squares other creatures stand on (this query's), read before `entries`.
     """
     width, height, tiles, edges = board.width, board.height, board.tiles, board.edges
     y, x = divmod(i, width)
@@ -211,9 +212,12 @@ def _small_moves(mover: Mover, board: Board, i: int, entries: list) -> list[tupl
         if nx < 0 or ny < 0 or nx >= width or ny >= height:
             continue
         j = ny * width + nx
-        entry = entries[j]
-        if entry is None:
-            entry = entries[j] = mover._entry((nx, ny))
+        if patch is not None and j in patch:
+            entry = patch[j]
+        else:
+            entry = entries[j]
+            if entry is None:
+                entry = entries[j] = mover._entry((nx, ny))
         if entry is False:
             continue
         k, flags = entry
