@@ -242,3 +242,18 @@ def test_a_ring_round_a_token_leaves_its_name_plate_as_it_was(cell: int, monkeyp
     assert changed == off_plate, f"the ring covers the name plate {plate} at cell {cell}"
     corner = (cell + cell // 8, cell + cell // 8)  # where the ring crosses the side badge: the ring shows
     assert plain.get_at(corner) != ringed.get_at(corner)
+
+
+def test_labels_follow_a_name_changed_in_one_language_only() -> None:
+    """Labels are kept between frames by the units' names: a name that differs only in German (the editor, a
+    level reloaded) still gets its own labels, as does a new language."""
+    from game.local_text import LocalText
+
+    def board(german: str) -> dict[str, Creature]:
+        return {"k": Creature("k", "x", (0, 0), name=LocalText({"en": "Cultist", "de": german}))}
+
+    set_language("de")
+    assert token_labels(board("Kultist"))["k"][0] == "Kultist"
+    assert token_labels(board("Sektierer"))["k"][0] == "Sektierer"
+    set_language("en")
+    assert token_labels(board("Sektierer"))["k"][0] == "Cultist"

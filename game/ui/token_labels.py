@@ -143,7 +143,24 @@ def _labels(units: tuple[tuple[str, str, str], ...]) -> dict[str, Label]:
 
 def token_labels(creatures: Mapping[str, Creature]) -> dict[str, Label]:
     """A label per unit that tells it apart from every other on the board at a glance, in the chosen language."""
+    # every board frame asks: the names and the language decide, numbering them again each time cost ~0.1 ms
     lang = current_language()
+    # the name as written (it decides the numbering) and as shown: a LocalText equals its English text alone
+    key = (lang, tuple((uid, str(c.name), local(c.name, lang)) for uid, c in creatures.items()))
+    labels = _by_names.get(key)
+    if labels is None:
+        if len(_by_names) >= 32:
+            _by_names.clear()
+        labels = _by_names[key] = _numbered_labels(creatures, lang)
+    return labels
+
+
+_by_names: dict[tuple[str, tuple[tuple[str, str, str], ...]], dict[str, Label]] = {}
+"""The labels of the boards seen lately, by language and (id, name) of each unit."""
+
+
+def _numbered_labels(creatures: Mapping[str, Creature], lang: str) -> dict[str, Label]:
+    """`token_labels` worked out: each unit's name in `lang` and the number the log gives it."""
     shown = distinct_names(creatures.values())
     units = []
     for uid in sorted(creatures):
