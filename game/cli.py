@@ -6,16 +6,14 @@ Bad input is reported as one line on stderr, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import __version__
-from game.cli_help import localize_help
 from game.files import reason
 from game.i18n import LANGUAGES, current_language, describe_door, describe_event, refusal, set_language, t
 from game.level import LevelError, load_level
@@ -24,10 +22,14 @@ from game.local_text import local
 from game.match import BadAction, DoorChange, Match, door_change
 from game.measure_text import band_name, cost_metres, cost_squares, measure_lines
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
+from game.play_args import PLAY_OPTIONS, quick_play_args
 from game.script import ScriptError, load_script
 from rules.actions import MODES
 from rules.core import Event, Illegal, Ruling, Situation
 from rules.ruleset import RULESETS
+
+if TYPE_CHECKING:
+    import argparse  # imported where a parser is built: a plain `play` command line needs none (start-up time)
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
 
@@ -305,8 +307,12 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of every command; `only="play"`: of `play` alone (what the game's start parses)."""
+    import argparse
+
+    from game.cli_help import OneLineHelp, localize_help
+
     parser = argparse.ArgumentParser(
-        prog="gridbound", description=t("cli.description"), epilog=t("dist.epilog"), formatter_class=_OneLineHelp
+        prog="gridbound", description=t("cli.description"), epilog=t("dist.epilog"), formatter_class=OneLineHelp
     )
     parser.add_argument("--version", action="version", version=f"gridbound {__version__}", help=t("dist.version"))
     # every command registered on `sub` gets its one line in `gridbound --help` (its help= text)
@@ -372,13 +378,6 @@ def _other_commands(sub: Any) -> None:
     p.add_argument("--frames", type=int, default=None)
     p.add_argument("--screenshot", default=None)
     p.set_defaults(func=cmd_edit)
-
-
-class _OneLineHelp(argparse.HelpFormatter):
-    """The top-level help: each command's line is never wrapped, whatever the terminal width."""
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        return text.splitlines()
 
 
 TOP_LEVEL_FLAGS = ("-h", "--help", "--version")
@@ -523,20 +522,8 @@ def _jsonl_writer(sim: Any, path: str | None) -> Any:
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--frames", type=int, default=None, help="run this many frames, then exit")
-    p.add_argument("--screenshot", default=None, help="save the last frame as PNG")
-    p.add_argument("--size", default="1280x800", help="window size WxH")
-    p.add_argument("--seed", type=int, default=None, help="fix the dice (default: a fresh seed every launch)")
-    p.add_argument("--replay", default=None, metavar="SCRIPT", help="view a saved replay step by step")
-    p.add_argument("--force", action="store_true", help="with --replay: view it even if the level changed since")
-    p.add_argument("--watch", action="store_true", help="reload the level when its file changes")
-    p.add_argument("--animate", action="store_true", help="with --frames: animate moves as the settings say")
-    p.add_argument(
-        "--players",
-        choices=("level", "hotseat", "computer"),
-        default="level",
-        help="who plays: as the level says, hot-seat (people only) or the first side against the computer",
-    )
+    for flag, spec in PLAY_OPTIONS:  # game/play_args.py: the quick reader of the game's start follows them
+        p.add_argument(flag, **spec)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -545,12 +532,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_language(_early_language(args_list))  # None: the system locale
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in TOP_LEVEL_FLAGS):
         args_list = ["play", *args_list]
-    # the game's start parses `play` alone: the same parser for it, without building every other command's
-    parser = build_parser("play" if args_list[0] == "play" else None)
-    args = parser.parse_args(args_list)
-    if getattr(args, "func", None) is None:
-        parser.print_help()
-        return EXIT_BAD_INPUT
+    # the game's start: a plain `play` command line is read without argparse (game/play_args.py), else
+    # `play` gets its parser alone, without building every other command's
+    args = quick_play_args(args_list, LANGUAGES, cmd_play)
+    if args is None:
+        parser = build_parser("play" if args_list[0] == "play" else None)
+        args = parser.parse_args(args_list)
+        if getattr(args, "func", None) is None:
+            parser.print_help()
+            return EXIT_BAD_INPUT
     try:
         return int(args.func(args))
     except (LevelError, ScriptError, UsageError, BadAction) as exc:

@@ -19,6 +19,13 @@ KEEP = ("lang", "version")
 """Options whose help already comes from the catalogues (cli.help_lang, dist.version)."""
 
 
+class OneLineHelp(argparse.HelpFormatter):
+    """The top-level help: each command's line is never wrapped, whatever the terminal width."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return text.splitlines()
+
+
 class LocalizedHelp(argparse.HelpFormatter):
     """argparse's formatter with the "usage:" prefix in the message language."""
 

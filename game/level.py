@@ -7,7 +7,6 @@ The format is INTERFACE.md §1 plus the extensions in docs/levels.md. Every refu
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 import re
 import sys
@@ -19,6 +18,7 @@ from typing import Any
 
 import tomli_w
 
+from game.digest import sha256_hex
 from game.files import read_regular, reason
 from game.i18n import t
 from game.level_errors import LevelError
@@ -226,7 +226,7 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
         raise ctx.error(problem.path, problem.message)
     try:
         folder = Path(picture_dir) if picture_dir is not None else None
-        return _build(ctx, data, hashlib.sha256(raw).hexdigest(), folder)
+        return _build(ctx, data, sha256_hex(raw), folder)
     except LevelError as exc:
         raise exc.with_traceback(None) from None
 

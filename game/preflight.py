@@ -7,12 +7,15 @@ or None; game.cli turns a message into exit 2.
 
 from __future__ import annotations
 
-import argparse
 import os
+from typing import TYPE_CHECKING
 
 from game.files import output_problem
 from game.i18n import t
 from game.window_size import MAX_WINDOW, MIN_WINDOW, parse_window_size, within
+
+if TYPE_CHECKING:
+    import argparse  # `play`'s plain command line is read without it (game/play_args.py)
 
 
 def output_option_problem(option: str, path: str | os.PathLike[str] | None) -> str | None:

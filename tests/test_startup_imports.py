@@ -33,6 +33,11 @@ DEFERRED = (
     "game.terrain_legend",
     "bidi",  # the first right-to-left line
     "json",  # --json output and messages about bad level values
+    "argparse",  # a plain `play` command line is read without it (game/play_args.py)
+    "gettext",  # argparse's words
+    "locale",  # gettext's language lookup
+    "game.cli_help",  # help texts
+    "hashlib",  # OpenSSL: the level fingerprint uses Python's own sha256 (game/digest.py)
 )
 """Modules the first battle frame of a pf1 level must not import."""
 

@@ -44,7 +44,8 @@ class FrameCache:
     def begin(self, screen: pygame.Surface) -> None:
         """Start a frame: (re)make the cache surface at the window's size."""
         if self.surface is None or self.surface.get_size() != screen.get_size():
-            self.surface = pygame.Surface(screen.get_size()).convert(screen)
+            # made in the window's pixel format (not converted to it: a copy of a million pixels, start-up time)
+            self.surface = pygame.Surface(screen.get_size(), 0, screen)
             self.surface.fill(self.background)
             self.invalidate()
         self._rebuilt = []

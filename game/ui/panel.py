@@ -152,9 +152,11 @@ class SidePanel:
         self.paints += 1
         fresh = self._surface is None or self._surface.get_size() != self.rect.size
         if fresh:
-            self._surface = pygame.Surface(self.rect.size)
-            if pygame.display.get_surface() is not None:
-                self._surface = self._surface.convert()  # same pixel format as the window: the fast blit path
+            window = pygame.display.get_surface()
+            # the window's pixel format (the fast blit path), made so rather than converted: a copy saved
+            self._surface = (
+                pygame.Surface(self.rect.size) if window is None else pygame.Surface(self.rect.size, 0, window)
+            )
         surf = self._surface
         assert surf is not None
         self._rtl = is_rtl()

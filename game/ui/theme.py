@@ -345,8 +345,15 @@ FONT_SCALE = 0.7
 """Heebo draws bigger than pygame's default font at the same pixel size; callers keep the sizes they know."""
 MIN_FONT_PX = 12
 """The smallest text the window draws: every font is at least this many pixels (tests/test_ui_scale.py)."""
-RTL_TEXT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+RTL_CHARS = "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]"
 """Characters of right-to-left scripts (Hebrew, Arabic): a line with one of them needs the bidi pass."""
+
+
+@cache
+def _rtl_text() -> re.Pattern[str]:
+    # compiled at the first line with a character from U+0590 on: this class costs ~4 M instructions to compile,
+    # which an English or German start need not pay (issue 14)
+    return re.compile(RTL_CHARS)
 
 
 @cache
@@ -436,7 +443,7 @@ MISSING_GLYPHS = str.maketrans({"→": "->", "←": "<-", "↑": "^", "↓": "v"
 def visual(value: str, rtl: bool | None = None) -> str:
     """`value` in display order: the Unicode bidi algorithm per line (Hebrew runs reversed, numbers kept)."""
     value = value.translate(MISSING_GLYPHS)
-    if not RTL_TEXT.search(value):
+    if not value or max(value) < "\u0590" or not _rtl_text().search(value):
         return value  # nothing to reorder: a pure left-to-right line stays as it is
     # python-bidi 0.6's top-level get_display (the Rust one) does not mirror brackets; the algorithm module does.
     # Imported at the first right-to-left line: an English screen never needs it (start-up time)
