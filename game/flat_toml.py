@@ -13,13 +13,9 @@ catalogues and on generated documents).
 from __future__ import annotations
 
 import re
-import sys
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from game.toml_cache import toml
 
 _KEY = r"[A-Za-z0-9_-]+"
 _END = r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?"
@@ -63,8 +59,8 @@ def _flat(text: str) -> dict[str, Any]:
             continue
         elif (match := _PAIR.match(line)) is not None:
             try:  # one key and its value: what tomllib reads on this line is what it reads in the document
-                key, value = match[1], tomllib.loads(line)[match[1]]
-            except tomllib.TOMLDecodeError:
+                key, value = match[1], toml().loads(line)[match[1]]
+            except toml().TOMLDecodeError:
                 raise _Outside from None  # (a multi-line value, too)
             if isinstance(value, dict):
                 frozen.add(id(value))
@@ -81,4 +77,4 @@ def loads(text: str) -> dict[str, Any]:
     try:
         return _flat(text)
     except _Outside:
-        return tomllib.loads(text)
+        return toml().loads(text)  # type: ignore[no-any-return]

@@ -10,22 +10,16 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game import flat_toml
+from game import flat_toml, toml_cache
 from game.local_text import local
 from game.numerals import number, plural_category
 from game.paths import I18N_DIR
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "he")
 """Languages with a message catalogue; the first one is the fallback."""
@@ -65,8 +59,9 @@ def load_messages(lang: str) -> Mapping[str, str]:
         raise ValueError(f"no message catalogue for language {lang!r} (known: {', '.join(LANGUAGES)})")
     path = I18N_DIR / f"{lang}.toml"
     try:
-        data = flat_toml.loads(path.read_text(encoding="utf-8"))  # tomllib's result, about 5 times sooner
-    except tomllib.TOMLDecodeError as exc:
+        # tomllib's result, about 5 times sooner; parsed on an earlier start: read back (game/toml_cache.py)
+        data = toml_cache.loads(path.read_text(encoding="utf-8"), flat_toml.loads, "flat")
+    except toml_cache.toml().TOMLDecodeError as exc:
         raise ValueError(f"{path}: TOML syntax error: {exc}") from None
     out: dict[str, str] = {}
     _flatten(data, "", path, out)

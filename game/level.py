@@ -9,15 +9,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import tomli_w
-
+from game import toml_cache
 from game.digest import sha256_hex
 from game.files import read_regular, reason
 from game.i18n import t
@@ -28,16 +26,12 @@ from game.limits import LEVEL, MAX_FILE_BYTES, check_tree, map_size_problem, sha
 from game.local_text import to_toml
 from game.map_image import IMAGE_KEYS, MapImage, image_to_toml, parse_image
 from game.paths import DEFAULT_LEVEL
+from game.toml_cache import toml
 from game.tomlio import write_atomic
 from game.unit_names import distinct_names
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import TERRAIN_KINDS, Board, Creature, Options, Square, Terrain
 from rules.ruleset import RULESETS, get_ruleset
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - the house runs 3.11, CI may not
-    import tomli as tomllib
 
 __all__ = [
     "FORMATS",
@@ -215,8 +209,8 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
         line, key, message = deep
         raise LevelError(source, message, line=line, key=key)
     try:
-        data = tomllib.loads(body)
-    except tomllib.TOMLDecodeError as exc:
+        data = toml_cache.loads(body)  # parsed on an earlier start: read back (game/toml_cache.py)
+    except toml().TOMLDecodeError as exc:  # tomllib is imported only when a text is parsed
         raise _syntax_error(source, exc) from None
     except RecursionError:  # tomllib recurses once per nesting level
         raise LevelError(source, t("level_error.toml_syntax", message=t("limits.nesting"))) from None
@@ -538,10 +532,12 @@ def level_to_toml(level: Level) -> str:
     doc["units"] = [unit_to_dict(u, level.ruleset) for u in level.units]
     if level.victory_rounds is not None:
         doc["victory"] = {"rounds": level.victory_rounds}
+    import tomli_w  # writing a level: not at the game's start
+
     text = tomli_w.dumps(doc, multiline_strings=True)
     compact = _SHORT_ARRAY.sub(_one_line, text)
     # the collapse is cosmetic: keep it only when it provably means the same document
-    return compact if tomllib.loads(compact) == tomllib.loads(text) else text
+    return compact if toml().loads(compact) == toml().loads(text) else text
 
 
 _SHORT_ARRAY = re.compile(r"\[\n((?:    [^\n\[\]{}]+,\n)+)\]")

@@ -135,7 +135,7 @@ def read_settings(path: str | Path | None = None) -> Loaded:
     except OSError as exc:
         return Loaded(DEFAULTS, (t("settings.unreadable", source=target, reason=reason(exc)),))
     try:
-        doc = parse_toml(raw, str(target))
+        doc = parse_toml(raw, str(target), cached=True)  # every start reads it: kept parsed
     except ValueError as exc:
         return Loaded(DEFAULTS, (t("settings.bad_file", error=exc),))
     return parse_settings(doc, str(target))

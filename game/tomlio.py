@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
-import tomli_w
-
+from game import toml_cache
 from game.i18n import t
 from game.limits import MAX_FILE_BYTES, Limits, shape_problem
+from game.toml_cache import toml
 
-TOMLDecodeError = tomllib.TOMLDecodeError
+
+def __getattr__(name: str) -> Any:
+    # tomllib is imported at its first need (game/toml_cache.py): its error class too
+    if name == "TOMLDecodeError":
+        return toml().TOMLDecodeError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def parse_toml(data: bytes, source: str, limits: Limits | None = None) -> dict[str, Any]:
+def parse_toml(data: bytes, source: str, limits: Limits | None = None, cached: bool = False) -> dict[str, Any]:
     """Decode UTF-8 TOML bytes; ValueError with `source:line: message` on bad input.
 
     With the `limits` of a file format (scripts, kiosk configs), bytes over the file limit and inline values
@@ -40,8 +39,9 @@ def parse_toml(data: bytes, source: str, limits: Limits | None = None) -> dict[s
         line, key, message = deep
         raise ValueError(f"{source}:{line}: {key}: {message}" if key else f"{source}:{line}: {message}")
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        # `cached`: a file every start reads (the settings), parsed on an earlier start: read back
+        return toml_cache.loads(text) if cached else toml().loads(text)  # type: ignore[no-any-return]
+    except toml().TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         where = f"{source}:{match.group(1)}" if match else source
@@ -79,6 +79,8 @@ def key_line(text: str, start: int | None, key: str) -> int | None:
 
 def dumps(data: dict[str, Any]) -> str:
     """TOML text of `data`."""
+    import tomli_w  # writing: not at the game's start
+
     return tomli_w.dumps(data)
 
 
