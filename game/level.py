@@ -204,12 +204,18 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
             msg = t("level_error.not_utf8", byte=f"{byte:02x}", offset=exc.start)
             raise LevelError(source, msg, line=line) from None
     body = body.removeprefix("\ufeff")
-    deep = shape_problem(body, LEVEL)  # before tomllib, which takes seconds over megabytes of nested brackets
-    if deep is not None:
-        line, key, message = deep
-        raise LevelError(source, message, line=line, key=key)
+
+    def parse(body: str) -> dict[str, Any]:
+        deep = shape_problem(body, LEVEL)  # before tomllib, which takes seconds over megabytes of nested brackets
+        if deep is not None:
+            line, key, message = deep
+            raise LevelError(source, message, line=line, key=key)
+        return toml().loads(body)  # type: ignore[no-any-return]
+
     try:
-        data = toml_cache.loads(body)  # parsed on an earlier start: read back (game/toml_cache.py)
+        # a text parsed on an earlier start is read back, without either pass (game/toml_cache.py): only texts that
+        # passed both are kept, and both depend on nothing but the text
+        data = toml_cache.loads(body, parse, "level")
     except toml().TOMLDecodeError as exc:  # tomllib is imported only when a text is parsed
         raise _syntax_error(source, exc) from None
     except RecursionError:  # tomllib recurses once per nesting level

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -198,24 +199,35 @@ def check_tree(doc: Mapping[str, Any], limits: Limits) -> Problem | None:
     return None
 
 
-# What the pre-scan blanks out before counting brackets: strings (multi-line ones first) and comments. Each is
-# replaced by its line breaks only, so a position in the blanked text keeps its line number.
-_STRINGS_AND_COMMENTS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
-# Table headers: brackets that are not values, alone on their line (comments and quoted names are blank by then;
-# a multi-line array's last entry, `[x]` alone on a line, may be taken for one too, which only lowers what is
-# found: the pre-scan may miss a deep or long value, never invent one).
-_HEADER_LINE = re.compile(r"^[ \t]*\[\[?[^\[\]\n,]*\]\]?[ \t]*$", re.MULTILINE)
-_INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
-"""An inline array or table holding no other: one pass takes one level of nesting off every value."""
-_INNERMOST_LONG = re.compile(
-    rf"\[(?=[^\[\]{{}}]*\n|(?:[^\[\]{{}},]*,){{{MAX_ITEMS - 1}}})[^\[\]{{}}]*\]|\{{(?=[^\[\]{{}}]*\n)[^\[\]{{}}]*\}}"
-)
-"""Innermost values over several lines, or arrays with MAX_ITEMS entries or more: looked at one by one."""
-_INNERMOST_SHORT = re.compile(r"\[[^\[\]{}\x00]*\]|\{[^\[\]{}\x00]*\}")
-"""The other innermost values (a NUL marks those the same pass took off already): replaced at regex speed."""
 _KEY_PART = r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)"""
-_KEY_AT_LINE = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
-"""The (dotted) key set on a line: `speed = [`, `map.tiles =`."""
+
+
+@cache
+def _shapes() -> dict[str, re.Pattern[str]]:
+    """The pre-scan's patterns, compiled at its first run: a start whose level was parsed before (game/toml_cache.py)
+    needs none (~5 M instructions to compile)."""
+    return {
+        # What the pre-scan blanks out before counting brackets: strings (multi-line ones first) and comments. Each
+        # is replaced by its line breaks only, so a position in the blanked text keeps its line number.
+        "strings_and_comments": re.compile(
+            r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+        ),
+        # Table headers: brackets that are not values, alone on their line (comments and quoted names are blank by
+        # then; a multi-line array's last entry, `[x]` alone on a line, may be taken for one too, which only lowers
+        # what is found: the pre-scan may miss a deep or long value, never invent one).
+        "header_line": re.compile(r"^[ \t]*\[\[?[^\[\]\n,]*\]\]?[ \t]*$", re.MULTILINE),
+        # An inline array or table holding no other: one pass takes one level of nesting off every value.
+        "innermost": re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}"),
+        # Innermost values over several lines, or arrays with MAX_ITEMS entries or more: looked at one by one.
+        "innermost_long": re.compile(
+            rf"\[(?=[^\[\]{{}}]*\n|(?:[^\[\]{{}},]*,){{{MAX_ITEMS - 1}}})[^\[\]{{}}]*\]"
+            rf"|\{{(?=[^\[\]{{}}]*\n)[^\[\]{{}}]*\}}"
+        ),
+        # The other innermost values (a NUL marks those the same pass took off already): replaced at regex speed.
+        "innermost_short": re.compile(r"\[[^\[\]{}\x00]*\]|\{[^\[\]{}\x00]*\}"),
+        # The (dotted) key set on a line: `speed = [`, `map.tiles =`.
+        "key_at_line": re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*="),
+    }
 
 
 class _TooMany(Exception):
@@ -240,13 +252,14 @@ def shape_problem(text: str, limits: Limits | None = None) -> tuple[int, str, st
         return None
     depth = limits.depth if limits is not None else MAX_DEPTH
     lines = text.split("\n")
-    blank = _HEADER_LINE.sub("", _STRINGS_AND_COMMENTS.sub(_lines_only, text))
+    shapes = _shapes()
+    blank = shapes["header_line"].sub("", shapes["strings_and_comments"].sub(_lines_only, text))
 
     def where(match: re.Match[str]) -> tuple[int, str, bool]:
         """The line of a match in the blanked text, the last name of the key set on that line, and whether the
         match is that key's value itself (not a value inside it)."""
         line = match.string.count("\n", 0, match.start()) + 1
-        key = _KEY_AT_LINE.match(lines[line - 1])
+        key = shapes["key_at_line"].match(lines[line - 1])
         before = match.string[match.string.rfind("\n", 0, match.start()) + 1 : match.start()]
         own = key is not None and re.fullmatch(r"[^=\[\]{},]*=\s*", before) is not None
         return line, key.group(1).rsplit(".", 1)[-1].strip().strip("\"'") if key else "", own
@@ -271,14 +284,14 @@ def shape_problem(text: str, limits: Limits | None = None) -> tuple[int, str, st
         return line, key, t("input_shape.too_deep", limit=depth)
     try:
         for _ in range(depth):  # each pass takes the innermost values off, the long ones counted
-            blank, long = _INNERMOST_LONG.subn(flatten, blank)
-            blank, short = _INNERMOST_SHORT.subn("\x00", blank)
+            blank, long = shapes["innermost_long"].subn(flatten, blank)
+            blank, short = shapes["innermost_short"].subn("\x00", blank)
             if not long and not short:
                 return None
             blank = blank.replace("\x00", "0")
     except _TooMany as exc:
         return exc.args  # type: ignore[return-value]
-    if _INNERMOST.search(blank) is None:
+    if shapes["innermost"].search(blank) is None:
         return None
     deep = re.search(r"[\[{]", blank)  # every shallower value is a placeholder now: the too-deep one's outside
     assert deep is not None

@@ -15,8 +15,7 @@ import tomllib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import level as level_module
-from game import tomlio
+from game import toml_cache
 from game.level import LevelError, parse_level
 from game.limits import LEVEL, MAX_FILE_BYTES, SCRIPT, check_tree, shape_problem
 from game.script import ScriptError, parse_script
@@ -40,8 +39,7 @@ def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*_: object, **__: object) -> Any:
         raise AssertionError("tomllib was asked to decode a file the pre-scan should have refused")
 
-    monkeypatch.setattr(level_module.tomllib, "loads", refuse)
-    monkeypatch.setattr(tomlio.tomllib, "loads", refuse)
+    monkeypatch.setattr(toml_cache.toml(), "loads", refuse)  # the tomllib module game.level and game.tomlio use
 
 
 def refusal(text: str) -> str:

@@ -113,6 +113,17 @@ def test_a_bad_level_says_the_same_with_the_cache_warm(cache: Path) -> None:
         assert messages[0] == messages[1]
 
 
+def test_a_level_the_pre_scan_refuses_is_refused_alike_every_time(cache: Path) -> None:
+    deep = 'format = 1\nname = "x"\nruleset = "pf1"\nx = ' + "[" * 40 + "]" * 40 + "\n"
+    messages = []
+    for _ in range(2):
+        with pytest.raises(LevelError) as exc:
+            parse_level(deep, "deep.toml")
+        messages.append(str(exc.value))
+    assert messages[0] == messages[1] and "deep.toml" in messages[0]
+    assert toml_cache._entries == {}
+
+
 def test_a_damaged_or_unwritable_cache_only_means_parsing(cache: Path) -> None:
     path = toml_cache.cache_file(cache)
     for junk in (b"", b"\x00garbage", b"\xe9\x01\x00\x00\x00"):
@@ -138,12 +149,13 @@ def test_a_warm_start_never_imports_tomllib(tmp_path: Path) -> None:
         "sys.argv = ['main.py', 'play', 'levels/pf1_bridge.toml', '--frames', '1']\n"
         "from game.splash import launch\n"
         "code = launch()\n"
-        "print(code, 'tomllib' in sys.modules)\n"
+        "from game.limits import _shapes\n"
+        "print(code, 'tomllib' in sys.modules, _shapes.cache_info().currsize)\n"
     )
     seen = []
     for _ in ("cold", "warm"):
         done = subprocess.run(
             [sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True, env=env, timeout=120
         )
-        seen.append(done.stdout.split()[-2:])
-    assert seen == [["0", "True"], ["0", "False"]]
+        seen.append(done.stdout.split()[-3:])
+    assert seen == [["0", "True", "1"], ["0", "False", "0"]]  # warm: no tomllib, no pre-scan of the level
