@@ -144,9 +144,10 @@ class Found:
                     row = fill(pk)
                 for nxt, step in row[state & 1]:
                     # a key whose state was already expanded with no more spent would be pruned when
-                    # popped, and a cheaper key found earlier wins its square: never store it
+                    # popped, and a cheaper key found earlier wins its square: never store it; `least`
+                    # never exceeds limit + 1, so the test also keeps this action within its limit
                     now = spent + step
-                    if now <= limit and least[nxt] > now:
+                    if least[nxt] > now:
                         total = cost + step
                         nkey = (nxt << shift) | now
                         if total < get(nkey, INF):
