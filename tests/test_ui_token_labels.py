@@ -15,7 +15,7 @@ from game.i18n import LANGUAGES, set_language
 from game.level import load_level
 from game.paths import LEVELS_DIR
 from game.settings import DEFAULTS
-from game.ui import tokens
+from game.ui import theme, tokens
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
@@ -30,6 +30,7 @@ WIDTHS = range(16, 200, 7)
 @pytest.fixture(scope="module", autouse=True)
 def _fonts() -> Iterator[None]:
     pygame.init()
+    theme.reset_fonts()  # fonts cached by an earlier module died with its pygame.quit
     yield
 
 
