@@ -14,8 +14,9 @@ one `simulate` run) shares them, and they go when the board is no longer among t
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 
-from rules.core import Board, Square
+from rules.core import Board, Square, footprint
 from rules.search import per_board
 
 _DELTAS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -109,6 +110,15 @@ def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]
     """Walking steps between a footprint and the goal squares (UNREACHABLE when walled off)."""
     dist = field(board, goal)
     return min((dist.get(sq, UNREACHABLE) for sq in footprint), default=UNREACHABLE)
+
+
+def walk_gaps(board: Board, goal: frozenset[Square], side: int, anchors: Sequence[Square]) -> list[int]:
+    """walk_gap of the footprint of side `side` at each anchor, in order (one field read for all of them)."""
+    dist = field(board, goal)
+    if side == 1:
+        get = dist.get  # a one-square footprint is its anchor: its gap is the field there
+        return [get(sq, UNREACHABLE) for sq in anchors]
+    return [walk_gap(board, goal, footprint(anchor, (side, side))) for anchor in anchors]
 
 
 def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | None:

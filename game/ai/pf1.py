@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 import rules.pf1 as pf1
 from game import reach_cache
 from game.ai.context import Ctx, open_door_towards, with_turn
-from game.ai.navigation import walk_gap
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, gap, hunt_choice
+from game.ai.navigation import walk_gap, walk_gaps
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, footprint_at, gap, hunt_choice
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
@@ -175,11 +175,12 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     hit_from = _hittable_from(ctx, foes, {squares[i] for i in rows})
     scored = []
     for i in rows:
-        hittable = hit_from.get(squares[i])
+        square = squares[i]
+        hittable = hit_from.get(square)
         if hittable:
             victim = attack_choice(hittable)
-            scored.append((victim.hp / max(1, victim.max_hp) * 3 + costs[i] * COST_WEIGHT, moves[i]))
-    best = best_destination(scored, _measure_in(ctx, sit))
+            scored.append((victim.hp / max(1, victim.max_hp) * 3 + costs[i] * COST_WEIGHT, square[1], square[0], i))
+    best = best_row(scored, moves.__getitem__, _measure_in(ctx, sit))
     return Action("move", ctx.unit, best.path) if best else None
 
 
@@ -224,11 +225,13 @@ def _line(start: Square, end: Square) -> tuple[Square, ...]:
 def _run(ctx: Ctx, target: Creature) -> Action | None:
     """Run towards a far target (the full reach: one search of every band)."""
     me = ctx.me
-    scored = [
-        (walk_gap(ctx.sit.board, target.footprint(), footprint_at(me, r.at)) + r.cost * COST_WEIGHT, r)
-        for r in of_band(ctx.reachable(), "run")
-    ]
-    best = best_destination(scored, _measure_in(ctx, ctx.sit))
+    reach = ctx.reachable()
+    squares, costs, bands = _columns(reach)
+    rows = [i for i, band in enumerate(bands) if band == "run"]
+    ends = [squares[i] for i in rows]
+    gaps = walk_gaps(ctx.sit.board, target.footprint(), me.full_side, ends)
+    scored = [(gaps[k] + costs[i] * COST_WEIGHT, ends[k][1], ends[k][0], i) for k, i in enumerate(rows)]
+    best = best_row(scored, reach.__getitem__, _measure_in(ctx, ctx.sit))
     if best is None or best.band != "run":
         return None
     return Action("run", ctx.unit, best.path)
@@ -240,13 +243,14 @@ def _close_in(ctx: Ctx, target: Creature) -> Action | None:
     me = ctx.me
     board, goal = ctx.sit.board, target.footprint()
     now = walk_gap(board, goal, me.footprint())
-    scored = []
     squares, costs, _ = _columns(moves)
-    for i, square in enumerate(squares):
-        d = walk_gap(board, goal, footprint_at(me, square))
-        if d < now:
-            scored.append((d + costs[i] * COST_WEIGHT, moves[i]))
-    best = best_destination(scored, _measure_in(ctx, sit))
+    gaps = walk_gaps(board, goal, me.full_side, squares)
+    scored = [
+        (d + costs[i] * COST_WEIGHT, square[1], square[0], i)
+        for i, (square, d) in enumerate(zip(squares, gaps, strict=True))
+        if d < now
+    ]
+    best = best_row(scored, moves.__getitem__, _measure_in(ctx, sit))
     if best is not None:
         return Action("move", ctx.unit, best.path)
     return open_door_towards(ctx, goal, now)

@@ -55,13 +55,37 @@ def best_destination(
     if not scored:
         return None
     scored.sort(key=lambda sr: (sr[0], sr[1].at[1], sr[1].at[0]))
+    return _probe([sr[0] for sr in scored], lambda k: scored[k][1], measure)
+
+
+def best_row(
+    scored: list[tuple[float, int, int, int]],
+    entry: Callable[[int], Reach],
+    measure: Callable[[Reach], Ruling | Illegal] | None,
+) -> Reach | None:
+    """best_destination of rows scored as (score, y, x, row), a `Reach` made (`entry(row)`) only for those measured.
+
+    The same choice as best_destination of (score, entry(row)) listed in row order: both order
+    by score, then y, then x, and rows at one square (none in pf1) keep their order.
+    """
+    if not scored:
+        return None
+    scored.sort()
+    return _probe([s[0] for s in scored], lambda k: entry(scored[k][3]), measure)
+
+
+def _probe(
+    scores: list[float], entry: Callable[[int], Reach], measure: Callable[[Reach], Ruling | Illegal] | None
+) -> Reach | None:
+    """best_destination's choice among entries already in order of preference (`scores` ascending)."""
     if measure is None:
-        return scored[0][1]
-    best_score = scored[0][0]
+        return entry(0)
+    best_score = scores[0]
     fallback: Reach | None = None
-    for score, r in scored[:PROBES]:
+    for k, score in enumerate(scores[:PROBES]):
         if score > best_score + PROVOKE_TOLERANCE and fallback is not None:
             break  # much worse than the best legal square: keep that one even if it provokes
+        r = entry(k)
         result = measure(r)
         if isinstance(result, Illegal):
             continue
