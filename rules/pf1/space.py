@@ -14,6 +14,7 @@ from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges
 from rules.pf1 import squeeze
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
+from rules.search import per_board
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
 """Step kinds: fixed cost; 1-2 alternating diagonal (d += 1); hampered diagonal (d += 2)."""
@@ -75,6 +76,14 @@ def _no_run(sq: Square) -> Refusal:
     return Refusal("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", sq, "pf1.no_run_difficult")
 
 
+CROWDED_CELLS_KEPT = 4096
+"""Cells of squares with creatures kept per board and mover kind (they are forgotten all at once past this)."""
+
+
+def _cell_tables() -> tuple[dict[int, Cell], dict[tuple[object, ...], Cell]]:
+    return {}, {}
+
+
 _OFF = Cell()
 _OFF.block = Refusal("PF1-OBSTACLE-BLOCK", "off the map", reason="pf1.off_map")
 
@@ -122,7 +131,9 @@ class Mover:
         """Shareable between movers of one creature that differ only in run/charge-free ways."""
         self._walker = walker if (walker is not None and run and not charge and not walker.run) else None
         """A walking twin whose one-square moves a runner filters instead of recomputing."""
-        self._plain: dict[int, Cell] = {}
+        self._plain, self._crowded = per_board(self.board, ("pf1-cells", *self._cell_key()), _cell_tables)
+        """Cells of this board for every mover of this kind: by terrain object (squares without creatures)
+        and by (square, its occupants) (Cells are never changed once made)."""
         self._entries: list[tuple[int, int] | bool | None] | None = None
         """(k, flags) or False per square index, filled as the search meets squares."""
         self._moves: dict[tuple[int, int, int], list[Move]] = {}
@@ -130,6 +141,22 @@ class Mover:
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self._full: dict[Square, bool] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
+
+    def _cell_key(self) -> tuple[object, ...]:
+        """Everything besides the square, its terrain and its occupants that `_terrain_cell` reads."""
+        c = self.c
+        exceptions = tuple(sorted(self.exceptions.items())) if self.exceptions else ()
+        return (
+            self.s,
+            c.size,
+            c.side,
+            c.sees_in_dark,
+            self.incorporeal,
+            self.air,
+            self.charge,
+            self.through,
+            exceptions,
+        )
 
     # --- footprints --------------------------------------------------------------------
 
@@ -167,13 +194,21 @@ class Mover:
         if not board.in_bounds(sq):
             return _OFF
         t = board.terrain(sq)
-        if sq not in self.occupants:
+        occupants = self.occupants.get(sq)
+        if occupants is None:
             # squares without creatures depend only on their terrain object: build each kind once
             shared = self._plain.get(id(t))
             if shared is None:
                 shared = self._plain[id(t)] = self._terrain_cell(t, sq)
             return shared
-        return self._terrain_cell(t, sq)
+        # and a square with creatures on its terrain and those creatures (compared by value)
+        key = (sq, *occupants)
+        crowded = self._crowded.get(key)
+        if crowded is None:
+            if len(self._crowded) >= CROWDED_CELLS_KEPT:
+                self._crowded.clear()
+            crowded = self._crowded[key] = self._terrain_cell(t, sq)
+        return crowded
 
     def _terrain_cell(self, t: Terrain, sq: Square) -> Cell:
         cell = Cell()

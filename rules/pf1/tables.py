@@ -163,14 +163,27 @@ class SmallTable(StepTable):
                 for ny in range(max(0, y - 1), min(h, y + 2)):
                     dirty[ny * w + max(0, x - 1) : ny * w + min(w, x + 2)] = b"\x01" * (min(w, x + 2) - max(0, x - 1))
         local: dict[int, Row] = {}
+        # a row reads nothing of the query but its neighbours' entries (a creature's square from the
+        # patch, the rest shared): rows near creatures are shared by every query (of this board and
+        # mover kind) whose entries there are the same
+        crowded: dict[tuple, Row] = per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
+        near = neighbours(board)
 
         def fill(pk: int) -> Row:
             if dirty[pk]:
                 row = local.get(pk)
                 if row is None:
-                    # the squares of other creatures read from the patch, the rest from the shared entries
-                    # (no copy of the board's entries per query)
-                    row = local[pk] = _row(_small_moves(mover, board, pk, entries, patch))
+                    around = near[pk]
+                    for j in around:
+                        if j not in patch and entries[j] is None:
+                            entries[j] = mover._entry((j % w, j // w))
+                    key = (pk, *[patch[j] if j in patch else entries[j] for j in around])
+                    row = crowded.get(key)
+                    if row is None:
+                        if len(crowded) >= CROWDED_ROWS_KEPT:
+                            crowded.clear()
+                        row = crowded[key] = _row(_small_moves(mover, board, pk, entries, patch))
+                    local[pk] = row
             else:
                 row = shared[pk] = _row(_small_moves(mover, board, pk, entries))
             return row
@@ -242,6 +255,24 @@ def _small_moves(
         else:
             out.append((j, DIAG_HAMPERED, 3 << (k - 1)))
     return out
+
+
+CROWDED_ROWS_KEPT = 8192
+"""Rows near creatures kept per board and mover kind (forgotten all at once past this)."""
+
+
+def neighbours(board: Board) -> list[tuple[int, ...]]:
+    """Per board: the indices y·width + x of each square's neighbours on the map, in the order of `_DIRS3` (kept)."""
+
+    def make() -> list[tuple[int, ...]]:
+        w, h = board.width, board.height
+        return [
+            tuple((y + dy) * w + x + dx for dx, dy, _ in _DIRS3 if 0 <= x + dx < w and 0 <= y + dy < h)
+            for y in range(h)
+            for x in range(w)
+        ]
+
+    return per_board(board, "pf1-neighbours", make)
 
 
 def board_squares(board: Board) -> tuple[list[tuple[int, int]], list[int]]:
