@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable, Sequence
 
-from rules.core import Situation
+from rules.core import Creature, Situation
 from rules.ruleset import Reach, Ruleset
 
 LIMIT = 32
@@ -31,9 +31,10 @@ class StateKey:
 
     __slots__ = ("_hash", "value")
 
-    def __init__(self, value: Hashable) -> None:
+    def __init__(self, value: Hashable, hashed: int | None = None) -> None:
         self.value = value
-        self._hash = hash(value)
+        self._hash = hash(value) if hashed is None else hashed
+        """`hashed` (when given): any hash of `value` that equal values share."""
 
     def __hash__(self) -> int:
         return self._hash
@@ -48,18 +49,13 @@ def state_key(sit: Situation) -> StateKey:
     if hit is not None and hit[0] is sit:
         return hit[1]
     try:
-        key = StateKey(
-            (
-                sit.ruleset,
-                id(sit.board),
-                id(sit.options),
-                tuple(sit.creatures.items()),
-                tuple(sit.turns.items()),
-                sit.bindings,
-                sit.round,
-                sit.active_side,
-            )
-        )
+        creatures = tuple(sit.creatures.items())
+        head = (sit.ruleset, id(sit.board), id(sit.options))
+        tail = (tuple(sit.turns.items()), sit.bindings, sit.round, sit.active_side)
+        # the creatures' own hashes are remembered: one hashes its fifty fields, and a creature
+        # that did not change is the same object in the next situation (game/world.py)
+        hashed = hash((head, tuple(map(_creature_hash, sit.creatures.values())), tail))
+        key = StateKey((*head, creatures, *tail), hashed)
     except TypeError:  # a turn state or creature field that cannot be hashed: this object only
         key = StateKey(("situation", id(sit)))
     with _LOCK:
@@ -67,6 +63,23 @@ def state_key(sit: Situation) -> StateKey:
             _KEYS.pop(next(iter(_KEYS)))
         _KEYS[id(sit)] = (sit, key)
     return key
+
+
+_HASHES: dict[int, tuple[Creature, int]] = {}
+"""id(creature) → (the creature, its hash), for the creatures of the newest situations."""
+HASHES_KEPT = 1024
+
+
+def _creature_hash(creature: Creature) -> int:
+    """hash(creature), remembered while the creature is among the newest (the entry keeps it alive)."""
+    hit = _HASHES.get(id(creature))
+    if hit is not None and hit[0] is creature:
+        return hit[1]
+    hashed = hash(creature)
+    if len(_HASHES) >= HASHES_KEPT:
+        _HASHES.clear()
+    _HASHES[id(creature)] = (creature, hashed)
+    return hashed
 
 
 def reachable(ruleset: Ruleset, sit: Situation, unit: str, mode: str | None = None) -> Sequence[Reach]:
@@ -107,3 +120,4 @@ def clear() -> None:
     with _LOCK:
         _ENTRIES.clear()
         _KEYS.clear()
+        _HASHES.clear()

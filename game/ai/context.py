@@ -6,6 +6,7 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 from game import reach_cache
@@ -14,6 +15,8 @@ from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.doors import doors_touching, ends
 from rules.ruleset import Reach, Ruleset
+
+_ID = attrgetter("id")
 
 
 @dataclass(slots=True)
@@ -56,11 +59,10 @@ class Ctx:
 
     def foes(self) -> list[Creature]:
         """Opponents still standing, in a stable order."""
-        me = self.me
-        return sorted(
-            (c for c in self.sit.creatures.values() if c.side != me.side and not c.defeated),
-            key=lambda c: c.id,
-        )
+        side = self.sit.creatures[self.unit].side
+        out = [c for c in self.sit.creatures.values() if c.side != side and not c.defeated]
+        out.sort(key=_ID)
+        return out
 
     def reachable(self, sit: Situation | None = None) -> Sequence[Reach]:
         """ruleset.reachable for the acting unit in `sit` (default: the real situation).

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 from rules.core import Creature, Params, Refusal, Situation, Size, Square, Terrain, footprint, values
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges
 from rules.pf1 import squeeze
+from rules.pf1.cells import CROWDED_CELLS_KEPT, Cell, kept_cells
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
-from rules.search import per_board
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
 """Step kinds: fixed cost; 1-2 alternating diagonal (d += 1); hampered diagonal (d += 2)."""
@@ -46,26 +46,6 @@ def obstructs(creature: Creature) -> bool:
     return creature.size >= Size.HUGE
 
 
-class Cell:
-    """The facts about one square for this mover."""
-
-    __slots__ = ("block", "crowd", "endfail", "fit", "h", "ids", "passers", "rough", "skill", "solid")
-
-    def __init__(self) -> None:
-        self.block: Refusal | None = None
-        self.h = 0
-        self.ids: tuple[str, ...] = ()
-        self.fit = 0
-        """0 fits the full space, 1 only squeezing, 2 only with Escape Artist."""
-        self.rough = False
-        self.crowd: Refusal | None = None
-        self.endfail: Refusal | None = None
-        self.passers: tuple[tuple[str, str], ...] = ()
-        """(occupant, rule) of creatures passed here that provoke (PF1-TINY-THROUGH, PF1-SIZE3-*)."""
-        self.skill = False
-        self.solid = False
-
-
 def _end_in(name: str, who: Params) -> Refusal:
     """PF1-END-OCCUPIED: movement may not end in another creature's square."""
     return Refusal("PF1-END-OCCUPIED", f"cannot end in {name}'s square", reason="pf1.end_occupied", params=who)
@@ -74,14 +54,6 @@ def _end_in(name: str, who: Params) -> Refusal:
 def _no_run(sq: Square) -> Refusal:
     """PF1-DIFFICULT-NORUN: a run or charge may not enter difficult terrain."""
     return Refusal("PF1-DIFFICULT-NORUN", "cannot run or charge into difficult terrain", sq, "pf1.no_run_difficult")
-
-
-CROWDED_CELLS_KEPT = 4096
-"""Cells of squares with creatures kept per board and mover kind (they are forgotten all at once past this)."""
-
-
-def _cell_tables() -> tuple[dict[int, Cell], dict[tuple[object, ...], Cell]]:
-    return {}, {}
 
 
 _OFF = Cell()
@@ -131,9 +103,10 @@ class Mover:
         """Shareable between movers of one creature that differ only in run/charge-free ways."""
         self._walker = walker if (walker is not None and run and not charge and not walker.run) else None
         """A walking twin whose one-square moves a runner filters instead of recomputing."""
-        self._plain, self._crowded = per_board(self.board, ("pf1-cells", *self._cell_key()), _cell_tables)
-        """Cells of this board for every mover of this kind: by terrain object (squares without creatures)
-        and by (square, its occupants) (Cells are never changed once made)."""
+        extra = tuple(sorted(self.exceptions.items())) if self.exceptions else ()
+        kind = (self.s, c.size, c.side, c.sees_in_dark, self.incorporeal, self.air, charge, self.through, extra)
+        self._plain, self._crowded = kept_cells(self.board, kind)
+        """This board's cells for every mover of this kind, by terrain object and by (square, occupants)."""
         self._entries: list[tuple[int, int] | bool | None] | None = None
         """(k, flags) or False per square index, filled as the search meets squares."""
         self._moves: dict[tuple[int, int, int], list[Move]] = {}
@@ -141,22 +114,6 @@ class Mover:
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self._full: dict[Square, bool] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
-
-    def _cell_key(self) -> tuple[object, ...]:
-        """Everything besides the square, its terrain and its occupants that `_terrain_cell` reads."""
-        c = self.c
-        exceptions = tuple(sorted(self.exceptions.items())) if self.exceptions else ()
-        return (
-            self.s,
-            c.size,
-            c.side,
-            c.sees_in_dark,
-            self.incorporeal,
-            self.air,
-            self.charge,
-            self.through,
-            exceptions,
-        )
 
     # --- footprints --------------------------------------------------------------------
 
@@ -201,8 +158,7 @@ class Mover:
             if shared is None:
                 shared = self._plain[id(t)] = self._terrain_cell(t, sq)
             return shared
-        # and a square with creatures on its terrain and those creatures (compared by value)
-        key = (sq, *occupants)
+        key = (sq, *occupants)  # and a square with creatures on its terrain and those creatures (by value)
         crowded = self._crowded.get(key)
         if crowded is None:
             if len(self._crowded) >= CROWDED_CELLS_KEPT:
