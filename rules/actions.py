@@ -105,7 +105,7 @@ class Action:
         if self.unit is not None:
             out["unit"] = self.unit
         if self.path:
-            out["path"] = [list(sq) for sq in self.path]
+            out["path"] = list(map(list, self.path))
         if self.mode is not None:
             out["mode"] = self.mode
         if self.target is not None:

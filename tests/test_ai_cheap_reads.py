@@ -1,6 +1,7 @@
 """The AI's cheaper reads of a situation, against the plain computations they replace.
 
-`Ctx.foes` (one list sorted in place) must be the sorted generator it replaces; `state_key`
+`Ctx.foes` (one list sorted in place) must be the sorted generator it replaces, pf1's fresh
+turn state (one shared object) a new `TurnState()`; `state_key`
 (the creatures' hashes remembered per creature object) must hold the plain key's value and
 tell states apart exactly as the plain keys do, for situations made of equal but distinct
 creatures too (equal keys are hashed alike).
@@ -18,6 +19,7 @@ import rules.pf1 as pf1
 from game import reach_cache
 from game.ai.context import Ctx
 from rules.core import Situation
+from rules.pf1.turn import TurnState
 from tests.test_pf1_fast_reach import situations
 
 
@@ -45,6 +47,7 @@ def test_foes_and_state_keys_are_the_plain_ones(case, data):
         me = sit.creature(unit)
         plain = sorted((c for c in sit.creatures.values() if c.side != me.side and not c.defeated), key=lambda c: c.id)
         assert ctx.foes() == plain
+        assert pf1.new_turn(sit, unit) == TurnState()  # one shared fresh state: equal to a new one
     reach_cache.clear()
     others = [replace(sit, creatures=creatures) for creatures in layouts]
     # a twin of equal but distinct creatures, and a state one field away

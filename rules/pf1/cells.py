@@ -36,7 +36,11 @@ CROWDED_CELLS_KEPT = 4096
 """Cells of squares with creatures kept per board and mover kind (they are forgotten all at once past this)."""
 
 
-def kept_cells(board: Board, kind: tuple[object, ...]) -> tuple[dict[int, Cell], dict[tuple[object, ...], Cell]]:
+Crowded = dict[tuple[object, ...], tuple[tuple[object, ...], Cell]]
+"""(square, id of each occupant) → (the occupants, kept alive so their ids stay theirs; the cell)."""
+
+
+def kept_cells(board: Board, kind: tuple[object, ...]) -> tuple[dict[int, Cell], Crowded]:
     """This board's cells for every mover of one kind (everything of the mover a cell reads): by
-    terrain object (squares without creatures) and by (square, its occupants) (compared by value)."""
+    terrain object (squares without creatures) and by (square, its occupants)."""
     return per_board(board, ("pf1-cells", *kind), lambda: ({}, {}))

@@ -158,13 +158,15 @@ class Mover:
             if shared is None:
                 shared = self._plain[id(t)] = self._terrain_cell(t, sq)
             return shared
-        key = (sq, *occupants)  # and a square with creatures on its terrain and those creatures (by value)
+        # and a square with creatures on its terrain and those creatures (the very objects: an
+        # entry keeps them, so their ids stay theirs; a creature that changes is a new object)
+        key = (sq, *map(id, occupants))
         crowded = self._crowded.get(key)
         if crowded is None:
             if len(self._crowded) >= CROWDED_CELLS_KEPT:
                 self._crowded.clear()
-            crowded = self._crowded[key] = self._terrain_cell(t, sq)
-        return crowded
+            crowded = self._crowded[key] = (tuple(occupants), self._terrain_cell(t, sq))
+        return crowded[1]
 
     def _terrain_cell(self, t: Terrain, sq: Square) -> Cell:
         cell = Cell()

@@ -34,9 +34,13 @@ class TurnState:
         return max(0, (1 if self.standard_used else 2) - self.move_actions)
 
 
+_FRESH = TurnState()
+"""Every fresh turn state is this one (it is immutable): one per unit and turn was made before."""
+
+
 def new_turn(sit: Situation, unit: str) -> TurnState:
     """A fresh turn state at the start of the unit's turn."""
-    return TurnState()
+    return _FRESH
 
 
 def current_turn(sit: Situation, unit: str) -> TurnState:
