@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import atexit
 import marshal
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from game.atomic import write_atomic_bytes
 from game.digest import sha256_hex
 from game.paths import user_cache_dir
 
@@ -116,14 +115,7 @@ def save() -> bool:
     path = _path[0]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(marshal.dumps(kept))
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_atomic_bytes(path, marshal.dumps(kept), durable=False)
     except (OSError, ValueError):  # a read-only or full disk: the next start parses again, as without a cache
         return False
     _state["new"] = False

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from game import toml_cache
+from game.atomic import write_atomic_bytes as write_atomic_bytes  # kept importable here
 from game.i18n import t
 from game.limits import MAX_FILE_BYTES, Limits, shape_problem
 from game.toml_cache import toml
@@ -87,18 +86,3 @@ def dumps(data: dict[str, Any]) -> str:
 def write_atomic(path: str | Path, text: str) -> None:
     """Write `text` to `path` so that a reader never sees a half-written file."""
     write_atomic_bytes(path, text.encode("utf-8"))
-
-
-def write_atomic_bytes(path: str | Path, data: bytes) -> None:
-    """Write `data` to `path` so that a reader never sees a half-written file (temp file, fsync, rename)."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

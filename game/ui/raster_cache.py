@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import atexit
 import marshal
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from game.atomic import write_atomic_bytes
 from game.paths import user_cache_dir
 
 Key = tuple[Any, ...]
@@ -141,14 +140,7 @@ def save() -> bool:
     path = _path[0]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(marshal.dumps(kept))
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_atomic_bytes(path, marshal.dumps(kept), durable=False)
     except (OSError, ValueError):  # a read-only or full disk: the next start draws again, as without a cache
         return False
     _state["new"] = False
