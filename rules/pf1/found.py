@@ -6,10 +6,15 @@ turn's diagonal counter (PF1-DIAG). The search is Dial's bucket queue (as
 so costs, bands and paths are the ones `cost_map` gives; paths are rebuilt only when asked
 for. Costs and predecessors live in lists indexed by state while the search runs (an index
 into a list is the interpreter's fastest read: an `array` boxes a new int on every read);
-once merged, only the predecessors of the states found are kept, for the paths.
+once merged, only the predecessors of the states found are kept, for the paths. A multi-square
+mover's search is the exception: it finds a few dozen of its npk · 2 states (60,000 on a
+100×100 board), so there the allocation is what costs, and `array`s, made and freed ~20×
+faster than lists of that length, hold them instead.
 """
 
 from __future__ import annotations
+
+from array import array
 
 from rules.pf1.tables import BigTable, SmallTable, StepTable, step_table
 
@@ -30,8 +35,9 @@ class Found:
         limit = band.limit
         rows, dirty, fill = table.rows, table.dirty, table.fill
         n2 = table.npk * 2
-        best = [INF] * n2
-        prev = [-1] * n2
+        small = isinstance(table, SmallTable)
+        best = [INF] * n2 if small else array("i", (INF,)) * n2
+        prev = [-1] * n2 if small else array("i", (-1,)) * n2
         first = (table.pack(*start) << 1) | parity
         best[first] = 0
         order = [first]
@@ -61,7 +67,7 @@ class Found:
             # an even diagonal count is never worse later on (1,2,1,2 beats 2,1,2,1 at every prefix),
             # and states come out cheapest first: an odd state whose even twin was expanded (at a
             # strictly lower cost than any step can reach it) adds nothing and never wins its square
-            even = [0] * table.npk
+            even = [0] * table.npk if small else bytearray(table.npk)
             for cost in range(limit):  # a state found at the limit has no step left (every step costs 1 or more)
                 for state in buckets[cost]:
                     if best[state] != cost:
@@ -85,8 +91,9 @@ class Found:
                                 best[nxt] = total
                                 prev[nxt] = state
                                 buckets[total].append(nxt)
-        self.best1, self.order1 = best, order
-        self.prev1: list[int] | dict[int, int] = prev
+        self.best1: list[int] | array[int] = best
+        self.order1 = order
+        self.prev1: list[int] | array[int] | dict[int, int] = prev
         """State → the state it was reached from (-1 at the start): a list while searching, a dict once compact."""
         self.shift = limit.bit_length()
         """Phase 2 keys are `state << shift | spent` (spent ≤ limit)."""
@@ -114,7 +121,7 @@ class Found:
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         # states come out cheapest first: one already expanded at this position and parity with no
         # more spent in this move action dominates this one, so expanding it cannot find anything new
-        least = [limit + 1] * n2
+        least = [limit + 1] * n2 if isinstance(table, SmallTable) else array("i", (limit + 1,)) * n2
         for state in self.order1:
             if end_ok(state >> 1):
                 key = state << shift
