@@ -15,12 +15,47 @@ faster than lists of that length, hold them instead.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable
 
 from rules.pf1.tables import BigTable, SmallTable, StepTable, step_table
 
 __all__ = ["INF", "BigTable", "Found", "SmallTable", "StepTable", "step_table"]
 
 INF = 1 << 30
+_SPARE: dict[tuple[int, int | None], list[list[int]]] = {}
+"""(length, value) → lists of that length holding that value everywhere (None: any content), left by earlier searches.
+
+A list of n2 entries costs ~3 ns an entry to make and as much to free (one reference count
+each): more than a one-square mover's whole search touches. A search takes its lists from
+here and `compact` gives them back, reset where the search wrote them. `pop` and `append`
+are atomic, so two threads (the screen and the AI's worker) never share a list.
+"""
+SPARES_KEPT = 4
+"""Lists kept per (length, value): the overlay's two searches, and the same again in another thread."""
+
+
+def _take(n: int, value: int | None) -> list[int]:
+    """A list of n entries holding `value` everywhere (None: anything): a spare one if there is one."""
+    try:
+        return _SPARE[n, value].pop()
+    except (KeyError, IndexError):
+        return [-1 if value is None else value] * n
+
+
+def _give_back(spare: list[int], value: int | None, touched: Iterable[int]) -> None:
+    """Keep a list for the next search, set back to `value` at the `touched` indices (the only ones written)."""
+    if value is not None:
+        for i in touched:
+            spare[i] = value
+    kept = _SPARE.get((len(spare), value))
+    if kept is None:
+        if len(_SPARE) >= 4 * SPARES_KEPT:
+            _SPARE.clear()  # boards of many sizes in one process (the tests): start again
+        kept = _SPARE.setdefault((len(spare), value), [])
+    if len(kept) < SPARES_KEPT:
+        kept.append(spare)
+
+
 Merged = tuple[int, int, "Found", int, int]
 """(cost, band rank, search, phase, state) of the cheapest legal end at one anchor; phase 2 states are keys
 `state << shift | spent`."""
@@ -36,10 +71,13 @@ class Found:
         rows, dirty, fill = table.rows, table.dirty, table.fill
         n2 = table.npk * 2
         small = isinstance(table, SmallTable)
-        best = [INF] * n2 if small else array("i", (INF,)) * n2
-        prev = [-1] * n2 if small else array("i", (-1,)) * n2
+        if small:
+            best, prev = _take(n2, INF), _take(n2, None)
+        else:
+            best, prev = array("i", (INF,)) * n2, array("i", (-1,)) * n2
         first = (table.pack(*start) << 1) | parity
         best[first] = 0
+        prev[first] = -1  # a spare list keeps an earlier search's predecessors: every other state found is written
         order = [first]
         buckets: list[list[int]] = [[] for _ in range(limit + 1)]
         buckets[0].append(first)
@@ -121,7 +159,8 @@ class Found:
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         # states come out cheapest first: one already expanded at this position and parity with no
         # more spent in this move action dominates this one, so expanding it cannot find anything new
-        least = [limit + 1] * n2 if isinstance(table, SmallTable) else array("i", (limit + 1,)) * n2
+        small = isinstance(table, SmallTable)
+        least = _take(n2, limit + 1) if small else array("i", (limit + 1,)) * n2
         for state in self.order1:
             if end_ok(state >> 1):
                 key = state << shift
@@ -162,6 +201,9 @@ class Found:
                             prev[nkey] = key
                             buckets[total].append(nkey)
         self.best2, self.prev2 = best, prev
+        if small:
+            # `least` was written only at the states of stored keys (the starts and every key expanded)
+            _give_back(least, limit + 1, [key >> shift for key in best])
 
     def merge_into(self, best: dict[int, Merged], ranks: tuple[int, int]) -> None:
         """Put this search's legal ends into `best` where they are cheaper, or as cheap and of an earlier band.
@@ -220,9 +262,12 @@ class Found:
 
     def compact(self) -> None:
         """Keep only what paths read once merged: the predecessor of each state found (not two lists per state)."""
-        order = self.order1
-        self.prev1 = dict(zip(order, map(self.prev1.__getitem__, order), strict=True))
+        order, best, prev = self.order1, self.best1, self.prev1
+        self.prev1 = {state: prev[state] for state in order}
         self.best1 = []  # read by merge_into only
+        if isinstance(best, list) and isinstance(prev, list):
+            _give_back(best, INF, order)
+            _give_back(prev, None, ())
 
     def path(self, phase: int, state: int) -> tuple[tuple[int, int], ...]:
         """The anchors entered on the way to a found state."""
