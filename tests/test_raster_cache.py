@@ -176,3 +176,26 @@ def test_the_game_draws_the_same_first_frame_from_the_cache(tmp_path: Path, lang
     assert shots[0] == shots[1]
     assert counts[0][0] == 0 and counts[0][1] > 0 and counts[0][2] > 0  # the first start rasterised and laid out
     assert counts[1] == [0, 0, 0]  # the second: no emblem rasterised, no font made
+
+
+@pytest.mark.parametrize("scene", ["edit", "battle"])
+def test_the_start_is_over_at_the_first_frame_of_any_scene(cache: Path, tmp_path: Path, scene: str) -> None:
+    """An editing session must not fill the cache: only the pictures of the start's first frame are kept."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.options import AppOptions
+
+    options = {
+        "edit": AppOptions(level=str(tmp_path / "new.toml"), edit=True, settings=Settings()),
+        "battle": AppOptions(level=str(ROOT / "levels" / "pf1_bridge.toml"), settings=Settings()),
+    }[scene]
+    app = App(options)
+    try:
+        raster_cache.keep(("during the start",), (1,))
+        app.step(1 / 60)
+        raster_cache.keep(("after the first frame",), (2,))
+    finally:
+        app.close()
+    assert raster_cache.lookup(("during the start",)) == (1,)
+    assert raster_cache.lookup(("after the first frame",)) is None

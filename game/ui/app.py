@@ -212,8 +212,9 @@ class App(Matches, Leaving, Screens, Editing):
         if self._battle_stamp and isinstance(self.scene, BattleScene):
             write_stamp(self._battle_stamp, cpu=True)
             self._battle_stamp = None
-        if isinstance(self.scene, BattleScene):
-            raster_cache.seal()  # the start's pictures are made: later ones are not kept between starts
+        # the start's pictures are made (the first frame of whatever it opened: a battle, the menu, the
+        # editor): later ones are not kept between starts, or an editing session would fill the cache
+        raster_cache.seal()
         self.sound.start()  # once, after the first frame is on screen
 
     def run(self, term: TermSignal | None = None) -> int:

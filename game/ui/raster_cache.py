@@ -6,11 +6,12 @@ size first. That was about 45 M instructions, a tenth of the game's start (issue
 start draws is nearly the same every time: this module keeps the pixels (and text sizes and
 font metrics) in one file in the user cache folder ($GRIDBOUND_CACHE_DIR overrides it), as
 game/dataclass_cache.py keeps compiled code. The file is read at the first lookup and written
-when the game exits (atomically) if this run made something new before `seal` (the first battle
-frame: what later frames make is not a start's work). Its name holds the versions of everything
-that draws (pygame with its SDL, SDL_ttf, FreeType, HarfBuzz; SDL_image; the picture package), and
-each key the font file's size and date; a missing, damaged or unwritable file only means doing
-the work as before. Pixels come back exactly as made: same bytes, same pixel format.
+when the game exits (atomically) if this run made something new before `seal` (the first frame
+of whatever the start opened, a battle or the editor: what later frames make is not a start's
+work). Its name holds the versions of everything that draws (pygame with its SDL, SDL_ttf,
+FreeType, HarfBuzz; SDL_image; the picture package), and each key the font file's size and
+date; a missing, damaged or unwritable file only means doing the work as before. Pixels come
+back exactly as made: same bytes, same pixel format.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def _size(value: Any) -> int:
 
 
 def seal() -> None:
-    """The start is over (its first battle frame is on screen): keep nothing new from now on."""
+    """The start is over (its first frame is on screen): keep nothing new from now on."""
     _state["sealed"] = True
 
 
