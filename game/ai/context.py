@@ -76,6 +76,10 @@ class Ctx:
         """ruleset.measure of `path` for the acting unit in `sit`, remembered by state (see `remember`)."""
         return remember(sit, ("measure", self.unit, path), lambda: self.ruleset.measure(sit, self.unit, path))
 
+    def forecast(self, question: tuple[Any, ...], ask: Callable[[], Ruling | Illegal]) -> Ruling | Illegal:
+        """`ask()`, a ruleset's forecast in the real situation (`question` names it), remembered by state."""
+        return remember(self.sit, question, ask)
+
     def dry_rule(self, action: Action) -> Ruling | Illegal:
         """The ruling on `action` in the real situation with a throwaway RNG (Random(0)), remembered by state.
 

@@ -143,6 +143,17 @@ def _measure_in(ctx: Ctx, sit: Situation) -> Callable[[Reach], Ruling | Illegal]
     return lambda r: ctx.measure(sit, r.path)
 
 
+def _forecast_move(ctx: Ctx) -> Callable[[Reach], Ruling | Illegal]:
+    """A row's path as a move action is judged in the real situation before any die (pf1.forecast_move).
+
+    The same judgement as a measure in the hypothetical situation with one move action left
+    (the move band alone pays, and a path is judged from the turn state's diagonals, not its
+    actions), made in the situation `Match.perform` then rules in: the move taken reuses it.
+    """
+    sit, unit = ctx.sit, ctx.unit
+    return lambda r: ctx.forecast(("move", unit, r.path), lambda: pf1.forecast_move(sit, unit, r.path))
+
+
 def _beyond_one_move(me: Creature, foes: list[Creature]) -> bool:
     """True when no square one move action away can have an enemy in reach, so no search is needed.
 
@@ -169,7 +180,7 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """One move action to a square with an enemy in reach (the standard action then attacks)."""
     if _beyond_one_move(ctx.me, foes):
         return None  # as the search would find: no square it reaches has an enemy in reach
-    sit, moves = _single_move(ctx)
+    _, moves = _single_move(ctx)
     squares, costs, bands = _columns(moves)
     rows = [i for i, band in enumerate(bands) if band == "move"]
     hit_from = _hittable_from(ctx, foes, {squares[i] for i in rows})
@@ -180,7 +191,7 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
         if hittable:
             victim = attack_choice(hittable)
             scored.append((victim.hp / max(1, victim.max_hp) * 3 + costs[i] * COST_WEIGHT, square[1], square[0], i))
-    best = best_row(scored, moves.__getitem__, _measure_in(ctx, sit))
+    best = best_row(scored, moves.__getitem__, _forecast_move(ctx))
     return Action("move", ctx.unit, best.path) if best else None
 
 
@@ -239,7 +250,7 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
 
 def _close_in(ctx: Ctx, target: Creature) -> Action | None:
     """One move action that brings the unit nearest the target on foot; else open a door on the way."""
-    sit, moves = _single_move(ctx)
+    _, moves = _single_move(ctx)
     me = ctx.me
     board, goal = ctx.sit.board, target.footprint()
     now = walk_gap(board, goal, me.footprint())
@@ -250,7 +261,7 @@ def _close_in(ctx: Ctx, target: Creature) -> Action | None:
         for i, (square, d) in enumerate(zip(squares, gaps, strict=True))
         if d < now
     ]
-    best = best_row(scored, moves.__getitem__, _measure_in(ctx, sit))
+    best = best_row(scored, moves.__getitem__, _forecast_move(ctx))
     if best is not None:
         return Action("move", ctx.unit, best.path)
     return open_door_towards(ctx, goal, now)

@@ -14,6 +14,7 @@ from rules.pf1.actions import rule as _rule_alone
 from rules.pf1.attacks import escaping_now, in_reach, no_cover_from_ally, squeezed_now
 from rules.pf1.movement import closest, involuntary_stop, reachable, threatened_by
 from rules.pf1.movement import measure as _measure_alone
+from rules.pf1.movement_actions import judge_move
 from rules.pf1.space import share_fits
 from rules.pf1.speed import effective_speed, run_multiplier
 from rules.pf1.terms import (
@@ -60,6 +61,7 @@ __all__ = [
     "down_effects",
     "effective_speed",
     "escaping_now",
+    "forecast_move",
     "in_reach",
     "involuntary_stop",
     "measure",
@@ -92,6 +94,13 @@ DOOR_RULE = "GB-PF-DOOR"
 """The rule a refusal at a closed door on an edge cites (rules/doors.py)."""
 DOOR_OBSTACLES = frozenset(("PF1-OBSTACLE-BLOCK", "PF1-CORNER"))
 """The movement refusals that, at a closed edge door, are the door's doing."""
+
+
+def forecast_move(sit: Situation, unit: str, path: Sequence[Square]) -> Ruling | Illegal:
+    """A move action along `path` as `rule` judges it before any die is rolled: legal or not, its cost and the
+    attacks of opportunity it provokes. The AI forecasts the move it takes with it; in the same situation
+    object `rule` then reuses that judgement instead of judging the path again (rules/pf1/judged.py)."""
+    return door_cited(sit, unit, path, judge_move(sit, unit, path), DOOR_RULE, DOOR_OBSTACLES)
 
 
 def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:

@@ -17,7 +17,7 @@ from operator import itemgetter
 
 from rules.core import Creature, Event, Illegal, Refusal, Ruling, Situation, Square, StepRuling, footprint, values
 from rules.geometry import footprint_distance, pf1_distance, pf1_gap
-from rules.pf1 import squeeze
+from rules.pf1 import judged, squeeze
 from rules.pf1.found import Found, Merged, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
@@ -308,7 +308,20 @@ def judge(
     through: tuple[str, ...] = (),
     through_rule: str = "PF1-OVERRUN",
 ) -> tuple[Ruling, Walk, Band] | Illegal:
-    """The path as one movement: the cheapest band that pays, with its step rulings."""
+    """The path as one movement: the cheapest band that pays, with its step rulings.
+
+    Kept per situation object (rules/pf1/judged.py): the AI's forecast of a path and the
+    ruling on the action it then takes judge it once."""
+    steps = tuple(path)
+    if not judged.exact(steps):
+        return _judge(sit, unit, steps, bands, through, through_rule)
+    question = ("judge", unit, steps, tuple(bands), through, through_rule)
+    return judged.kept(sit, question, lambda: _judge(sit, unit, steps, bands, through, through_rule))
+
+
+def _judge(
+    sit: Situation, unit: str, path: Sequence[Square], bands: list[Band], through: tuple[str, ...], through_rule: str
+) -> tuple[Ruling, Walk, Band] | Illegal:
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
     if not path:

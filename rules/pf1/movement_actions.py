@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.actions import Action
-from rules.core import Effect, Event, Illegal, Ruling, Situation, footprint, values
+from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, footprint, values
 from rules.pf1 import checks
 from rules.pf1.economy import economy_refusal, full_round_free
 from rules.pf1.finish_move import action_path, finish_move
@@ -92,6 +93,13 @@ def rule_movement(sit: Situation, action: Action, rng: random.Random) -> Ruling 
     if switched:
         done = replace(done, effects=(*done.effects, Effect("set", unit, "mode", action.mode)))
     return done
+
+
+def judge_move(sit: Situation, unit: str, path: Sequence[Square]) -> Ruling | Illegal:
+    """The path judged as one move action in the unit's own mode, before any die: what rule_movement judges
+    of a move along it (the same judgement, kept for the situation: rules/pf1/judged.py)."""
+    result = judge(sit, unit, [tuple(sq) for sq in path], [Band("move", effective_speed(sit.creature(unit)))])
+    return result if isinstance(result, Illegal) else result[0]
 
 
 def step_precheck(sit: Situation, unit: str) -> Illegal | None:
