@@ -203,21 +203,23 @@ class BoardRenderer:
 
     def _shading(
         self, forecast: Forecast, cell: int, origin: tuple[int, int], rows: int
-    ) -> list[tuple[pygame.Surface, tuple[int, int], tuple[int, int, int, int]]]:
+    ) -> list[tuple[pygame.Surface, tuple[int, int, int, int], tuple[int, int, int, int]]]:
         """One blit per run of reachable squares in a column with one band: the part of its band's strip.
 
         A strip is the band's tiles stacked (numbered on every other row of an even column, the
         number on every other row and column), so the run's pixels are the squares' own tiles:
         the same picture as one blit per square, in a fraction of the blits. The answer lists its
         squares by x, then y, so runs come in order; any order gives the same picture, as no two
-        squares overlap.
+        squares overlap. Each place is a rectangle (x, y, 0, 0), not a point: pygame reads a pair as a
+        rectangle's corner and size first, and turning that down costs two raised and cleared errors
+        a blit (measured: 0.20 → 0.12 ms for the bench's 284 runs).
         """
         ox, oy = origin
         squares, _, bands = columns_of(forecast.reach)
         if not squares:
             return []
         strips = _BandStrips(self, cell, rows)  # a run is never taller than the board
-        out: list[tuple[pygame.Surface, tuple[int, int], tuple[int, int, int, int]]] = []
+        out: list[tuple[pygame.Surface, tuple[int, int, int, int], tuple[int, int, int, int]]] = []
         append = out.append
         (x0, y0), band0 = squares[0], bands[0]
         y1 = y0
@@ -228,10 +230,12 @@ class BoardRenderer:
             if y != y0 or x != x0:  # not the first square: close the run before it
                 # an even column's strip starts numbered: a run from an odd row reads it one square down
                 top = 0 if x0 & 1 else (y0 & 1) * cell
-                append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), (0, top, cell, (y1 - y0 + 1) * cell)))
+                at = (ox + x0 * cell, oy + y0 * cell, 0, 0)
+                append((strips[band0][x0 & 1], at, (0, top, cell, (y1 - y0 + 1) * cell)))
             x0, y0, y1, band0 = x, y, y, band
         top = 0 if x0 & 1 else (y0 & 1) * cell
-        append((strips[band0][x0 & 1], (ox + x0 * cell, oy + y0 * cell), (0, top, cell, (y1 - y0 + 1) * cell)))
+        at = (ox + x0 * cell, oy + y0 * cell, 0, 0)
+        append((strips[band0][x0 & 1], at, (0, top, cell, (y1 - y0 + 1) * cell)))
         return out
 
     def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:

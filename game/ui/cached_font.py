@@ -39,6 +39,8 @@ class CachedFont:
         self._real: pygame.font.Font | None = None
         self._plain = True
         """Only sizes, metrics and plain renders were asked: the cache's answers are the font's."""
+        self._kept_metrics: tuple[int, int, int, int] | None = None
+        """The metrics once known, while the font is plain (a card's line height is asked for every line)."""
 
     @property
     def real(self) -> pygame.font.Font:
@@ -78,6 +80,8 @@ class CachedFont:
         return picture
 
     def _metrics(self) -> tuple[int, int, int, int]:
+        if self._plain and self._kept_metrics is not None:
+            return self._kept_metrics
         key = self._key("metrics")
         value = raster_cache.lookup(key) if key is not None else None
         if value is None:
@@ -85,6 +89,8 @@ class CachedFont:
             value = (real.get_ascent(), real.get_descent(), real.get_height(), real.get_linesize())
             if key is not None:
                 raster_cache.keep(key, value)
+        if self._plain:
+            self._kept_metrics = value
         return value  # type: ignore[no-any-return]
 
     def get_ascent(self) -> int:

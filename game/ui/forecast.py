@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -16,7 +15,7 @@ from game import reach_cache
 from game.i18n import refusal, t
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
-from rules.reaches import Reaches, columns_of
+from rules.reaches import ReachBySquare, Reaches, columns_of
 from rules.ruleset import Reach, Ruleset
 
 BAND_ACTIONS: dict[str, str] = {
@@ -141,17 +140,13 @@ class Forecast:
 
     def bands(self) -> list[str]:
         """The bands present, for the legend (in the order first seen, cheapest first)."""
-        # each band where it is first seen in the reach sorted by cost (ties in the reach's order): its
-        # cheapest entry, the first of them; a few passes over the columns per band (a handful of bands),
-        # each inside the interpreter's C loops, instead of sorting every square on each click
-        _, costs, bands = columns_of(self.reach)  # no Reach made per square
-        pairs = list(zip(costs, bands, strict=True))
-        first: dict[str, tuple[float, int]] = {}
-        for band in dict.fromkeys(bands):
-            cheapest = min(compress(costs, map(band.__eq__, bands)))
-            first[band] = (cheapest, pairs.index((cheapest, band)))
-        seen = sorted(first, key=first.__getitem__)
-        if self.engage and "engage" not in first:
+        # each band where it is first seen in the reach sorted by cost (ties in the reach's order): the
+        # rows' numbers sorted by cost (a stable sort inside the interpreter, no Reach made), then each
+        # row's band, kept once in the order met
+        _, costs, bands = columns_of(self.reach)
+        order = sorted(range(len(costs)), key=costs.__getitem__)
+        seen = list(dict.fromkeys(map(bands.__getitem__, order)))
+        if self.engage and "engage" not in seen:
             seen.append("engage")
         return seen
 
@@ -159,8 +154,13 @@ class Forecast:
         """The shaded squares' box as (x0, y0, x1, y1), x1 and y1 exclusive; None when nothing is shaded."""
         if self._bounds is None and self.reach:
             squares = columns_of(self.reach)[0]
-            xs, ys = list(map(itemgetter(0), squares)), list(map(itemgetter(1), squares))
-            self._bounds = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+            ys = list(map(itemgetter(1), squares))
+            if isinstance(self.reach, ReachBySquare) and self.reach.reaches.in_square_order():
+                x0, x1 = squares[0][0], squares[-1][0]  # listed by x, then y: the first and last columns
+            else:
+                xs = list(map(itemgetter(0), squares))
+                x0, x1 = min(xs), max(xs)
+            self._bounds = (x0, min(ys), x1 + 1, max(ys) + 1)
         return self._bounds
 
     def preview(self, ruleset: Ruleset, sit: Situation, sq: Square) -> Preview | None:

@@ -17,6 +17,12 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """`text` broken into lines no wider than `width` pixels (long words are cut)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        whole = _one_line(paragraph)
+        if font.size(whole)[0] <= width:
+            # it fits whole: so does every shorter line the loop below would try (a line's width never
+            # shrinks as words are added), so the loop would end with this line; one measure, not one a word
+            lines.append(whole)
+            continue
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
@@ -34,6 +40,15 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
             line = word
         lines.append(line)
     return lines
+
+
+def _one_line(paragraph: str) -> str:
+    """The line `wrap` makes of `paragraph` when every word fits: its words joined by single spaces as it joins
+    them (an empty word only counts after the first non-empty one: the loop never starts a line with a space)."""
+    line = ""
+    for word in paragraph.split(" "):
+        line = f"{line} {word}" if line else word
+    return line
 
 
 def ellipsized(line: str, font: pygame.font.Font, width: int) -> str:
@@ -108,12 +123,12 @@ def fitted(value: str, width: int, sizes: tuple[int, ...], bold: bool = False) -
 
 def fit_line(value: str, width: int, sizes: tuple[int, ...], bold: bool = False) -> tuple[str, int]:
     """`value` on one line of at most `width` px: the largest size that fits, else the smallest, ellipsized."""
-    size = fitted(value, width, sizes, bold)
-    f = theme.font(size, bold)
-    if f.size(value)[0] > width:
-        CLIPPED.append(value)
-        value = ellipsized(value, f, width)
-    return value, size
+    for size in sizes:  # `fitted`, keeping the measure: the text is measured once per size tried
+        if theme.font(size, bold).size(value)[0] <= width:
+            return value, size
+    size = sizes[-1]
+    CLIPPED.append(value)
+    return ellipsized(value, theme.font(size, bold), width), size
 
 
 @dataclass(slots=True)
