@@ -17,6 +17,8 @@ from enum import IntEnum
 from types import MemberDescriptorType
 from typing import Any, TypeVar
 
+from rules.records import quick_init
+
 Square = tuple[int, int]
 """A square `(x, y)`: 0-based, x to the right, y down."""
 
@@ -72,6 +74,11 @@ def _layout(cls: type) -> Layout | None:
     return operator.attrgetter(*names), {name: i for i, name in enumerate(names)}, _slot_setters(cls, names)
 
 
+def _generated(filename: str | None) -> bool:
+    """Whether an __init__ compiled from this file name is one that only stores its fields (see _slot_setters)."""
+    return filename == "<string>" or (filename or "").startswith("<quick_init ")
+
+
 def _slot_setters(cls: type, names: list[str]) -> tuple[Callable[[Any, Any], None], ...] | None:
     """Each field's slot setter, when the class's own generated __init__ only stores its fields in its slots."""
     params = getattr(cls, "__dataclass_params__", None)
@@ -81,8 +88,9 @@ def _slot_setters(cls: type, names: list[str]) -> tuple[Callable[[Any, Any], Non
         params is None
         or not params.init
         or hasattr(cls, "__post_init__")
-        # dataclasses leaves a class's own __init__ alone; theirs is compiled from text ("<string>")
-        or getattr(getattr(init, "__code__", None), "co_filename", None) != "<string>"
+        # dataclasses leaves a class's own __init__ alone; theirs is compiled from text ("<string>"),
+        # and so is rules.records.quick_init's, which stores the same fields in the same slots
+        or not _generated(getattr(getattr(init, "__code__", None), "co_filename", None))
         or not all(isinstance(slot, MemberDescriptorType) for slot in slots)
     ):
         return None
@@ -351,6 +359,7 @@ def footprint(anchor: Square, dims: tuple[int, int]) -> frozenset[Square]:
 # --- rulings -------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something a ruling reports: an attack of opportunity provoked, a squeeze, a fall …"""
@@ -380,6 +389,7 @@ class Event:
         return " ".join(parts) + f" [{self.rule}]"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One change of game state a ruling asks the game to make.
@@ -397,6 +407,7 @@ class Effect:
     other: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StepRuling:
     """The ruling on one step of a path."""
@@ -409,6 +420,7 @@ class StepRuling:
     """The footprint after the step when it differs from the full space (squeezing)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """A legal action: what it costs, which rules decided it, what it causes."""
@@ -446,6 +458,7 @@ def values(**named: Value) -> Params:
     return tuple(named.items())
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Illegal:
     """A refused action: the rule that forbids it, why, and where.
@@ -476,6 +489,7 @@ class Illegal:
         return False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """Why a step, a footprint or an action is refused, before it becomes an Illegal with its cost."""
@@ -519,6 +533,7 @@ class Options:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Situation:
     """Everything a ruleset needs to rule on an action: read-only."""
