@@ -3,8 +3,9 @@
 The figure is process CPU time (time.process_time) per game played in this process, so
 other engineers' load on the shared cores does not count against it; the games per
 second of a `--jobs 2` run are printed beside it. The games of one level share the reach,
-measures and dry rulings of their common opening (game/reach_cache.py); the same games
-played with those caches emptied before each game are printed beside it (`unshared`).
+measures, dry rulings and creature views of their common opening (game/reach_cache.py,
+game/world.py); the same games played with those caches emptied before each game are printed
+beside it (`unshared`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game import reach_cache
+from game import reach_cache, world
 from game.ai.context import clear_forecasts
 from game.simulate import play_game, run_games, variant
 
@@ -39,6 +40,7 @@ def bench_simulate(
     for i in range(games):
         reach_cache.clear()
         clear_forecasts()
+        world.forget_views()
         play_game(level, seed + i, index=i)
     unshared_ms = (time.process_time() - cpu0) / games * 1000
     start = time.perf_counter()

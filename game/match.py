@@ -213,12 +213,11 @@ class Match:
             forget()
 
     def _drop_world(self) -> None:
-        """Delete this match's esper world and its creature views."""
+        """Delete this match's esper world."""
         if esper.current_world == self.world_name:
             esper.switch_world("default")
         if self.world_name in esper.list_worlds():
             esper.delete_world(self.world_name)
-        world.forget_views(self.world_name)
 
     # --- reading ----------------------------------------------------------------
 

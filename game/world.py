@@ -47,22 +47,25 @@ def board() -> Board:
     raise LookupError("no map in this world")
 
 
-_VIEWS: dict[str, dict[tuple[Any, ...], tuple[Creature, Creature]]] = {}
-"""esper world → (profile creature identity, component values) → (that creature, its view): a view is
-immutable, so an unchanged unit is not rebuilt on every read (dataclasses.replace was a tenth of an AI
-game's time). Each world's views belong to the match that owns the world and go when it closes."""
+_VIEWS: dict[tuple[Any, ...], tuple[Creature, Creature]] = {}
+"""(profile creature identity, component values) → (that creature, its view). A view is immutable and
+depends only on the profile creature and the component values, never on the world: an unchanged unit is
+not rebuilt on every read (dataclasses.replace was a tenth of an AI game's time), and every match shares
+the views, so the games of a `simulate` run that reach the same position hold the very same creatures
+(their situations then compare by identity, game/reach_cache.py). The entry keeps its profile creature
+alive, so the identity in a key stays that creature's."""
 _VIEWS_LIMIT = 4096
 
 
-def forget_views(world_name: str) -> None:
-    """Forget the Creature views cached for one esper world (its match is closing or rebuilding)."""
-    _VIEWS.pop(world_name, None)
+def forget_views() -> None:
+    """Forget every kept creature view (the bench times games that share nothing)."""
+    _VIEWS.clear()
 
 
 def creatures() -> dict[str, Creature]:
     """Every unit as a rules Creature view of its components, in creation order."""
     result: dict[str, Creature] = {}
-    views = _VIEWS.setdefault(esper.current_world, {})
+    views = _VIEWS
     for _, components in esper.get_components(Profile, Position, Size, Side, Health, Posture):
         view = _view(views, *components)
         result[view.id] = view
@@ -76,7 +79,7 @@ def reread(before: Mapping[str, Creature], entities: Mapping[str, int], units: I
     the units they name (game/systems.py), so a match re-reads just those after an action.
     """
     result = dict(before)
-    views = _VIEWS.setdefault(esper.current_world, {})
+    views = _VIEWS
     get = esper.component_for_entity
     for uid in units:
         ent = entities[uid]
