@@ -187,6 +187,13 @@ def check_tree(doc: Mapping[str, Any], limits: Limits) -> Problem | None:
             most = limits.items.get(_key_name(path), MAX_ITEMS)
             if len(value) > most:
                 return Problem(path, t("limits.too_many", count=len(value), limit=most))
+            if value and set(map(type, value)) == {int}:
+                # Whole numbers share their key's bounds (the last name in the path is the list's own), so the least
+                # and the greatest decide for all: a 2 MB level of numbers is judged at C speed, not number by number.
+                # Only a list that breaks them is walked, to name its first offender in file order.
+                low, high = limits.numbers.get(_key_name(path), (-limits.number, limits.number))
+                if low <= min(value) and max(value) <= high:
+                    continue
             stack.extend(((*path, i), child, depth + 1) for i, child in reversed(list(enumerate(value))))
         elif isinstance(value, str):
             problem = check_text(value, path, limits)

@@ -7,10 +7,12 @@ import signal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import cli, i18n
 from game.level import LevelError, parse_level
-from game.limits import LEVEL, MAX_MAP_SIDE, MAX_NAME, check_tree, visible_char
+from game.limits import LEVEL, MAX_MAP_SIDE, MAX_NAME, check_number, check_tree, visible_char
 from game.script import ScriptError, parse_script
 from game.ui.kiosk.config import ConfigError, load_config
 
@@ -207,3 +209,28 @@ def test_an_error_is_located_quickly_behind_a_long_line_that_opens_a_bracket() -
         signal.signal(signal.SIGALRM, previous)
     line = text[: text.index("speed = nan")].count("\n") + 1
     assert message.startswith(f"bad.toml:{line}: units[0].speed:")
+
+
+def _first_offender(key: str, values: list[int]) -> object:
+    """What walking the numbers one by one in file order finds (the walk the least/greatest shortcut replaces)."""
+    for i, number in enumerate(values):
+        problem = check_number(number, (key, i), LEVEL)
+        if problem is not None:
+            return problem
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.sampled_from(["hp", "speed", "reach", "attacks", "rounds", "whatever"]), data=st.data())
+def test_a_list_of_whole_numbers_is_judged_as_its_numbers_one_by_one(key: str, data: st.DataObject) -> None:
+    low, high = LEVEL.numbers.get(key, (-LEVEL.number, LEVEL.number))
+    edges = [int(low) - 1, int(low), int(high), int(high) + 1]
+    number = st.one_of(st.sampled_from(edges), st.integers(min_value=-(10**7), max_value=10**7))
+    values = data.draw(st.lists(number, max_size=40))
+    assert check_tree({key: values}, LEVEL) == _first_offender(key, values)
+
+
+def test_the_first_offending_number_is_named_not_the_greatest() -> None:
+    problem = check_tree({"hp": [5, 2_000_000, 10**9, -3]}, LEVEL)
+    assert problem is not None and problem.path == ("hp", 1)
+    assert check_tree({"hp": [5, 7, True, 9]}, LEVEL) == _first_offender("hp", [5, 7, True, 9])
