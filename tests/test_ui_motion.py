@@ -336,3 +336,41 @@ def test_the_camera_follows_the_computer_unit_out_of_view(tmp_path: Path) -> Non
         assert not on_screen((2.5, 2.5))
     finally:
         app.close()
+
+
+TWO_GOBLINS = FIELD.replace('name = "Hero"', 'name = "Goblin Skirmisher"').replace(
+    '[[units]]\nid = "ogre"',
+    '[[units]]\nid = "cutter"\nname = "Goblin Cutter"\nside = "red"\nat = [1, 4]\nspeed = 9\n[[units]]\nid = "ogre"',
+)
+
+
+def test_a_name_plate_stays_while_another_unit_of_its_name_walks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    level = tmp_path / "goblins.toml"
+    level.write_text(TWO_GOBLINS.format(ruleset="pf1"), encoding="utf-8")
+    app = open_app(level, language="en")
+    try:
+        import game.ui.board as board
+
+        drawn: dict[str, object] = {}
+        real = board.draw_token
+
+        def spy(screen: pygame.Surface, creature: object, *args: object, **kw: object) -> None:
+            drawn[creature.id] = kw["label"]  # type: ignore[attr-defined]
+            real(screen, creature, *args, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(board, "draw_token", spy)
+        scene = scene_of(app)
+        scene.renderer._composed = None  # draw the whole board once through the spy
+        scene.frame.invalidate()
+        app.step()
+        before = drawn["cutter"]
+        assert "Cutter" in str(before)  # told apart from the Skirmisher by the word that differs
+        drawn.clear()
+        move_hero(app)
+        app.step(1.5 * SQUARE_SECONDS)
+        assert scene.stage.motion.playing and "hero" not in drawn  # the walker is the stage's, not the board's
+        assert drawn["cutter"] == before  # not "Goblin" while the Skirmisher is off the board, walking
+    finally:
+        app.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
@@ -47,6 +48,9 @@ class Composed:
     colors: dict[str, theme.Color]
     forecast: Forecast | None
     actors: frozenset[str]
+    everyone: Mapping[str, Creature]
+    """Every unit of the match, the walking ones too: the name plates tell units apart across all of them,
+    so a plate does not change while another unit with the same name is off the board, walking."""
 
 
 class BoardRenderer:
@@ -103,13 +107,18 @@ class BoardRenderer:
         colors: dict[str, theme.Color],
         forecast: Forecast | None,
         actors: frozenset[str],
+        everyone: Mapping[str, Creature] | None = None,
     ) -> Composed:
-        """What the board shows now; `composes` counts the changes (the terrain layer is kept per board and zoom)."""
+        """What the board shows now; `composes` counts the changes (the terrain layer is kept per board and zoom).
+
+        `everyone` is the whole match's units when `sit` leaves some out (the walkers of a motion); None = `sit`'s.
+        """
         self.terrain.get(sit.board, key.cell)
         old = self._composed
         if old is not None and old.key == key and self._board_id == id(sit.board):
             return old
-        self._composed = Composed(key, sit, colors, forecast, actors)
+        whole = sit.creatures if everyone is None else everyone
+        self._composed = Composed(key, sit, colors, forecast, actors, whole)
         self._board_id = id(sit.board)
         self.composes += 1
         return self._composed
@@ -170,7 +179,7 @@ class BoardRenderer:
         screen.blit(terrain, view.origin)
         if forecast is not None:
             screen.blits(self._shading(forecast, cell, (ox, oy), sit.board.height), doreturn=False)
-        labels = token_labels(sit.creatures)  # told apart across the board, not token by token
+        labels = token_labels(composed.everyone)  # told apart across the match, not token by token
         rings = set(key.targets) | (set(forecast.engage) if forecast else set())
         shapes = side_shapes(composed.colors)
         fans = fan_rects(sit.creatures, cell, (ox, oy))

@@ -280,10 +280,11 @@ class BattleScene(Scene):
         """Board and panel from the frame cache, then what follows the pointer; only changes are redrawn."""
         assert self.view is not None and self.panel is not None
         view, panel, ctl = self.view, self.panel, self.ctl
-        sit = self.stage.board(self.situation())
+        whole = self.situation()
+        sit = self.stage.board(whole)  # the walkers are drawn by the stage, over the board
         shade = None if self.stage.serial else ctl.shading()  # no reach shading while units move
         key = BoardKey(ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell, self.stage.serial)
-        composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors)
+        composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors, whole.creatures)
         panel_key = panel.refresh(self.panel_model(), ctl.ui_version, self.mouse)
         self.frame.begin(screen)
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
