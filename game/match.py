@@ -310,10 +310,11 @@ class Match:
     def perform(self, action: Action) -> Ruling | Illegal:
         """Rule on `action` and apply it if legal; the one way state changes."""
         before = self.rng.draws
+        taken = self.round  # an end_turn may start the next round: its line belongs to the round it ended
         result = self._perform(action)
         rolled = self.rng.draws != before
         self.history.append(Record(action, result, rolled))
-        self._log(action, result)
+        self._log(action, result, taken)
         return result
 
     def _perform(self, action: Action) -> Ruling | Illegal:
@@ -415,12 +416,13 @@ class Match:
 
     # --- reporting --------------------------------------------------------------
 
-    def _log(self, action: Action, result: Ruling | Illegal) -> None:
-        """Add the action and its ruling to the log."""
+    def _log(self, action: Action, result: Ruling | Illegal, taken: int) -> None:
+        """Add the action and its ruling to the log: the action under the round it was `taken` in, its events under
+        the round they happen in (a new round's start after the last turn)."""
         who = action.unit
         if isinstance(result, Illegal):
             text = f"{who or ''} {action.kind}: refused — {result.message}".strip()
-            self.log.append(LogEntry(self.round, who, action.kind, text, (result.rule,), False, refusal=result))
+            self.log.append(LogEntry(taken, who, action.kind, text, (result.rule,), False, refusal=result))
             return
         parts = [f"{who} {action.kind}" if who else action.kind]
         if action.path:
@@ -437,7 +439,7 @@ class Match:
         text = " ".join(parts)
         self.log.append(
             LogEntry(
-                self.round,
+                taken,
                 who,
                 action.kind,
                 text,

@@ -113,6 +113,17 @@ def test_end_turn_passes_to_the_next_side_and_counts_rounds(match):
     assert match.active_side == "a" and match.round == 2
 
 
+def test_the_turn_that_ends_a_round_is_logged_in_that_round(match):
+    match.perform(Action("end_turn"))
+    match.perform(Action("end_turn"))  # side b's turn ends round 1 and starts round 2
+    ended = [e for e in match.log if e.kind == "end_turn"]
+    assert [e.round for e in ended] == [1, 1]
+    match.perform(Action("move", "alda", path=((1, 0),)))
+    assert match.log[-1].kind == "move" and match.log[-1].round == 2
+    refused = match.perform(Action("move", "bors", path=((4, 3),)))
+    assert isinstance(refused, Illegal) and match.log[-1].round == 2
+
+
 def test_a_new_turn_resets_the_movement_budget(match):
     match.perform(Action("move", "alda", path=((1, 0), (2, 0))))
     spent = world.turns()["alda"]
