@@ -126,6 +126,29 @@ def test_names_alike_read_by_what_tells_them_apart() -> None:
     assert token_labels({"p": unit("p", "Il predicatore")})["p"][0] == "Predicatore"
 
 
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Father Matthias", "Matthias"),
+        ("Pater Matthias", "Matthias"),
+        ("Padre Matthias", "Matthias"),
+        ("האב מתיאס", "מתיאס"),
+        ("Brother Tomas (cleric)", "Tomas"),
+        ("Bruder Tomas (Kleriker)", "Tomas"),
+        ("Fratello Tomas (chierico)", "Tomas"),
+        ("האח תומס (כוהן)", "תומס"),
+    ],
+)
+def test_a_title_gives_way_to_the_name_after_it(name: str, shown: str) -> None:
+    """A one-word plate shows the name, not the title many of an order share ("Brothe" was seen in a window);
+    the whole name still leads and the initials keep the title's letter."""
+    label = token_labels({"u": unit("u", name), "o": unit("o", "Ogre")})["u"]
+    whole = re.sub(r"\s*\([^)]*\)", "", name)
+    assert label[0] == whole and label[1] == shown
+    assert not any(form.split()[0] == whole.split()[0] for form in label[1:])  # the title never reads alone
+    assert len(label[-1]) <= 3 and label[-1][0] == whole[0]  # initials: title and name
+
+
 def test_abbreviations_end_where_a_syllable_starts() -> None:
     assert abbreviations("Cultist") == ["Cult.", "C."]
     assert abbreviations("Wichtel") == ["Wicht.", "W."]

@@ -33,6 +33,14 @@ ARTICLES = frozenset({"der", "die", "das", "the", "il", "la", "lo", "le", "i", "
 """Leading articles that would make every token read the same ("Der", "The")."""
 FILLERS = ARTICLES | {"a", "an", "of", "von", "van", "zu", "de", "di", "del", "della", "delle", "dei", "des", "al"}
 """Small words that never make a label on their own, nor an initial ("Jacob von Gräfenstein" is JG)."""
+TITLES = frozenset(
+    {"father", "brother", "sister", "mother", "sir", "dame", "lady", "lord", "master", "saint", "st."}
+    | {"pater", "bruder", "schwester", "mutter", "vater", "herr", "frau", "meister", "sankt"}
+    | {"padre", "fratello", "frate", "fra", "sorella", "suor", "madre", "don", "donna", "ser", "messer", "san"}
+    | {"האב", "האח", "האחות", "האם", "הרב"}
+)
+"""A leading title, which many units of one faith or order share: the word after it is the one to show ("Father
+Matthias" reads Matthias, "Bruder Tomas" Tomas); it stays in the whole name and the initials."""
 VOWELS = frozenset("aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüœ" + "אהוי")
 """Letters a syllable starts before: an abbreviation ends on a consonant before one of them ("Cult|ist")."""
 MARK, HEBREW_MARK = ".", "\u05f3"
@@ -98,7 +106,9 @@ def _stems(name: str) -> dict[str, int]:
     (and a one-word name's abbreviations), 1 its first word, 2 a later word, 3 the initials."""
     whole, words = _name_words(name)
     ranked = [(whole, 0)]
-    for i, word in enumerate([words[0], *(w for w in words[1:] if w.lower() not in FILLERS)]):
+    titled = 1 if len(words) > 1 and words[0].lower() in TITLES else 0  # "Father Matthias": Matthias first
+    shown = words[titled:]
+    for i, word in enumerate([shown[0], *(w for w in shown[1:] if w.lower() not in FILLERS)]):
         rank = 0 if len(words) == 1 else min(2, i + 1)
         ranked += [(stem, rank) for stem in (word, *abbreviations(word))]
     initials = _initials(words)
