@@ -10,6 +10,12 @@ texts it has not seen, exactly as `exec` would (same file name "<string>", no in
 every class gets the same methods as before. The cache is written when the game exits, atomically,
 to the user cache folder ($GRIDBOUND_CACHE_DIR overrides it), under the interpreter's bytecode
 magic number and optimisation level. Any problem with the file only means compiling as before.
+
+Two more of a start's repeated costs go the same way (issue 14, start-up, measured in instructions):
+the rules' quick `__init__`s (rules/records.py compiles one text per hot record, ~8 M instructions)
+are kept in the same file under their file name and text, and the pattern dataclasses matches
+against every string annotation, twice a field (~1,200 matches), answers a text it has matched
+before with the same match object (a match is immutable; the pattern is a pure function of the text).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import marshal
+import re
 import sys
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
@@ -25,6 +32,7 @@ from typing import Any
 
 from game.atomic import write_atomic_bytes
 from game.paths import user_cache_dir
+from rules import records
 
 MAX_ENTRIES = 4000
 """More texts than this (old versions of the game's classes pile up): keep only those this run used."""
@@ -33,6 +41,24 @@ _codes: dict[str, CodeType] = {}
 _used: set[str] = set()
 _state = {"installed": False, "new": False, "registered": False}
 _path: list[Path] = []
+_PATTERN = dataclasses._MODULE_IDENTIFIER_RE  # type: ignore[attr-defined]
+
+
+class _RememberedPattern:
+    """dataclasses' annotation pattern, answering each text it has matched before from memory."""
+
+    __slots__ = ("found",)
+
+    def __init__(self) -> None:
+        self.found: dict[str, re.Match[str] | None] = {}
+
+    def match(self, text: str) -> re.Match[str] | None:
+        """`pattern.match(text)`: the same (immutable) match object every time for the same text."""
+        try:
+            return self.found[text]
+        except KeyError:
+            found = self.found[text] = _PATTERN.match(text)
+            return found
 
 
 def cache_file(folder: Path | None = None) -> Path:
@@ -53,6 +79,17 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
         _used.add(source)
         source = code
     exec(source, globals, locals)
+
+
+def _compile_init(text: str, filename: str) -> CodeType:
+    """`records.compile_init` for the rules' quick `__init__`s, from the code compiled for that text before."""
+    key = f"\0{filename}\0{text}"  # no dataclasses text holds a NUL: the two kinds never share a key
+    code = _codes.get(key)
+    if code is None:
+        code = _codes[key] = records.compile_init(text, filename)
+        _state["new"] = True
+    _used.add(key)
+    return code
 
 
 def _load(path: Path) -> dict[str, CodeType]:
@@ -91,6 +128,8 @@ def install(folder: Path | None = None) -> None:
     # a global of the dataclasses module hides the builtin there only: its one exec call (the generated
     # methods' text) then goes through the cache; every other module keeps the builtin
     dataclasses.exec = _exec  # type: ignore[attr-defined]
+    dataclasses._MODULE_IDENTIFIER_RE = _RememberedPattern()  # type: ignore[attr-defined]
+    records.compiler[0] = _compile_init
     _state["installed"] = True
     if not _state["registered"]:
         atexit.register(save)
@@ -101,6 +140,8 @@ def uninstall() -> None:
     """Give dataclasses back the builtin exec and forget the cache (tests)."""
     if hasattr(dataclasses, "exec"):
         del dataclasses.exec  # type: ignore[attr-defined]
+    dataclasses._MODULE_IDENTIFIER_RE = _PATTERN  # type: ignore[attr-defined]
+    records.compiler[0] = records.compile_init
     _codes.clear()
     _used.clear()
     _path.clear()

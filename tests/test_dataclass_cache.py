@@ -131,3 +131,33 @@ def test_the_game_writes_the_cache_once_and_draws_the_same_frame_from_it(tmp_pat
         shots.append(shot.read_bytes())
         assert dataclass_cache.cache_file(tmp_path).stat().st_size > 0
     assert shots[0] == shots[1]
+
+
+def test_the_rules_quick_inits_come_from_the_cache_cold_and_warm(cache: Path) -> None:
+    """rules/records.py compiles through the cache once installed: the same code as compiling it, read back warm."""
+    from rules import records
+
+    text = "def __init__(self, a, b=_default1):\n    _set0(self, a)\n    _set1(self, b)\n"
+    plain = records.compile_init(text, "<quick_init C>")
+    dataclass_cache.install(cache)
+    cold = records.compiler[0](text, "<quick_init C>")
+    assert dataclass_cache.save()
+    dataclass_cache.uninstall()
+    assert records.compiler[0] is records.compile_init  # uninstall gives the rules their own compile back
+    dataclass_cache.install(cache)
+    warm = records.compiler[0](text, "<quick_init C>")
+    assert not dataclass_cache.save()  # it came from the file
+    for code in (cold, warm):
+        assert {f: getattr(code, f) for f in CODE_FIELDS} == {f: getattr(plain, f) for f in CODE_FIELDS}
+
+
+@given(st.text(max_size=12) | st.sampled_from(["ClassVar[int]", "typing.ClassVar", " dc . InitVar", "int", "'x'"]))
+@settings(max_examples=200, deadline=None)
+def test_the_remembered_annotation_pattern_answers_as_the_pattern(text: str) -> None:
+    pattern = dataclass_cache._PATTERN
+    remembered = dataclass_cache._RememberedPattern()
+    for _ in range(2):  # the second answer comes from memory
+        got, want = remembered.match(text), pattern.match(text)
+        assert (got is None) == (want is None)
+        if got is not None and want is not None:
+            assert got.groups() == want.groups() and got.span() == want.span()
