@@ -23,7 +23,6 @@ from game.match import BadAction, DoorChange, Match, door_change
 from game.measure_text import band_name, cost_metres, cost_squares, measure_lines
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.play_args import PLAY_OPTIONS, quick_play_args
-from game.script import ScriptError, load_script
 from rules.actions import MODES
 from rules.core import Event, Illegal, Ruling, Situation
 from rules.ruleset import RULESETS
@@ -169,6 +168,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """Play an action script headless and print the result."""
+    from game.script import load_script  # scripts only for `run`: the game's start does not import them
+
     level = load_level(args.level)
     script = load_script(args.script)
     if not getattr(args, "force", False):
@@ -526,6 +527,13 @@ def _play_options(p: argparse.ArgumentParser) -> None:
         p.add_argument(flag, **spec)
 
 
+def _is_script_error(exc: BaseException) -> bool:
+    """Whether `exc` is a game.script.ScriptError (bad input). Only a command that imported the module can
+    raise one, so a start that never did (`play`) need not import it to ask (start-up time)."""
+    script = sys.modules.get("game.script")
+    return script is not None and isinstance(exc, script.ScriptError)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return its exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -543,7 +551,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_BAD_INPUT
     try:
         return int(args.func(args))
-    except (LevelError, ScriptError, UsageError, BadAction) as exc:
+    except (LevelError, UsageError, BadAction) as exc:
         print(t("cli.error", error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
@@ -552,6 +560,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
     except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
+        if _is_script_error(exc):  # bad input after all: a script that cannot be read
+            print(t("cli.error", error=exc), file=sys.stderr)
+            return EXIT_BAD_INPUT
         if os.environ.get("GRIDBOUND_DEBUG"):
             raise
         print(t("cli.internal", command=args.command, kind=type(exc).__name__, error=exc), file=sys.stderr)

@@ -42,6 +42,8 @@ DEFERRED = (
     "tomli_w",  # writing TOML
     "datetime",  # tomllib's
     "gzip",  # the emblems' SVGs: rasterised on an earlier start (game/ui/raster_cache.py)
+    "game.ai",  # the computer's first decision (game/ui/autoplay.py LazyAI)
+    "game.script",  # action scripts: `run`, replays (game/cli.py imports it in cmd_run)
 )
 """Modules the first battle frame of a pf1 level must not import (on a start after the first: the caches are warm)."""
 

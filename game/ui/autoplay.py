@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,8 +23,8 @@ MAX_ACTIONS_PER_TURN = 40
 """A guard: a computer side that keeps acting is made to end its turn."""
 
 
-def find_ai() -> NextAction | None:
-    """`game.ai.next_action(match) -> Action | None` if the game has an AI, else None."""
+def load_ai() -> NextAction | None:
+    """`game.ai.next_action(match) -> Action | None` if the game has an AI, else None (imports it now)."""
     try:
         module = importlib.import_module("game.ai")
     except ModuleNotFoundError as exc:
@@ -32,6 +33,44 @@ def find_ai() -> NextAction | None:
         raise
     hook = getattr(module, "next_action", None)
     return hook if callable(hook) else None
+
+
+class LazyAI:
+    """`game.ai.next_action`, imported at the computer's first decision rather than before the first frame.
+
+    The AI's modules are ~5 M instructions of a start whose first frame never asks them anything
+    (issue 14, start-up); the computer's first turn is in a worker thread, after the delay.
+    """
+
+    __slots__ = ("_hook",)
+
+    def __init__(self) -> None:
+        self._hook: NextAction | None = None
+
+    def __call__(self, match: Match) -> Action | None:
+        """The AI's next action for `match` (what `next_action(match)` answers)."""
+        hook = self._hook
+        if hook is None:
+            hook = self._hook = load_ai()
+            if hook is None:  # game.ai found by find_ai but without a next_action: the side ends its turn
+                return None
+        return hook(match)
+
+    @property
+    def target(self) -> NextAction | None:
+        """The real hook (imports the AI now)."""
+        if self._hook is None:
+            self._hook = load_ai()
+        return self._hook
+
+
+def find_ai() -> NextAction | None:
+    """The AI hook (a `LazyAI` that imports `game.ai` at its first call) if the game has an AI, else None."""
+    try:
+        found = importlib.util.find_spec("game.ai")
+    except ModuleNotFoundError:  # no `game` package at all
+        return None
+    return LazyAI() if found is not None else None
 
 
 def is_computer(match: Match, side: str | None) -> bool:
