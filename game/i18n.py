@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game import flat_toml, toml_cache
+from game import toml_cache
 from game.local_text import local
 from game.numerals import number, plural_category
 from game.paths import I18N_DIR
@@ -52,6 +52,13 @@ def _flatten(table: Mapping[str, Any], prefix: str, path: Path, out: dict[str, s
             raise ValueError(f"{path}: {full} must be a string or a table")
 
 
+def _flat_loads(text: str) -> dict[str, Any]:
+    """game.flat_toml.loads(text), imported only when a catalogue is not in the cache (its patterns: start-up time)."""
+    from game import flat_toml
+
+    return flat_toml.loads(text)
+
+
 @cache
 def load_messages(lang: str) -> Mapping[str, str]:
     """The flattened catalogue of `lang`, read once; ValueError for an unknown language or a bad file."""
@@ -60,7 +67,7 @@ def load_messages(lang: str) -> Mapping[str, str]:
     path = I18N_DIR / f"{lang}.toml"
     try:
         # tomllib's result, about 5 times sooner; parsed on an earlier start: read back (game/toml_cache.py)
-        data = toml_cache.loads(path.read_text(encoding="utf-8"), flat_toml.loads, "flat")
+        data = toml_cache.loads(path.read_text(encoding="utf-8"), _flat_loads, "flat")
     except toml_cache.toml().TOMLDecodeError as exc:
         raise ValueError(f"{path}: TOML syntax error: {exc}") from None
     out: dict[str, str] = {}

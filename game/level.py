@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -205,25 +206,28 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
             raise LevelError(source, msg, line=line) from None
     body = body.removeprefix("\ufeff")
 
+    ctx = Context(source, body)
+
     def parse(body: str) -> dict[str, Any]:
         deep = shape_problem(body, LEVEL)  # before tomllib, which takes seconds over megabytes of nested brackets
         if deep is not None:
             line, key, message = deep
             raise LevelError(source, message, line=line, key=key)
-        return toml().loads(body)  # type: ignore[no-any-return]
+        data: dict[str, Any] = toml().loads(body)
+        problem = check_tree(data, LEVEL)  # generic bounds first: no later check sees a huge or odd value
+        if problem is not None:
+            raise ctx.error(problem.path, problem.message)
+        return data
 
     try:
-        # a text parsed on an earlier start is read back, without either pass (game/toml_cache.py): only texts that
-        # passed both are kept, and both depend on nothing but the text
-        data = toml_cache.loads(body, parse, "level")
+        # a text parsed on an earlier start is read back, without the three passes (game/toml_cache.py): only texts
+        # that passed all three are kept, and all three depend on nothing but the text (the kind names the checked
+        # result: entries kept before the bounds check joined the passes are not trusted)
+        data = toml_cache.loads(body, parse, "level-checked")
     except toml().TOMLDecodeError as exc:  # tomllib is imported only when a text is parsed
         raise _syntax_error(source, exc) from None
     except RecursionError:  # tomllib recurses once per nesting level
         raise LevelError(source, t("level_error.toml_syntax", message=t("limits.nesting"))) from None
-    ctx = Context(source, body)
-    problem = check_tree(data, LEVEL)  # generic bounds first: no later check sees a huge or odd value
-    if problem is not None:
-        raise ctx.error(problem.path, problem.message)
     try:
         folder = Path(picture_dir) if picture_dir is not None else None
         return _build(ctx, data, sha256_hex(raw), folder)
@@ -375,9 +379,9 @@ def _rows(table: Table, legend: Mapping[str, Terrain]) -> tuple[str, ...]:
     indexed = list(enumerate(lines))[first:last]
     if not indexed:
         table.fail("tiles", t("level_error.no_rows"))
-    base = _tiles_first_line(table)
 
     def fail_row(index: int, message: str) -> None:
+        base = _tiles_first_line(table)  # only for the error: finding it scans the file (start-up time)
         line = base + index if base is not None else None
         table.ctx.fail(table.at("tiles"), message, line=line)
 
@@ -424,6 +428,15 @@ def _edge(table: Table, width: int, height: int) -> EdgeSpec:
     return EdgeSpec(a, b, kind, bool(is_open))
 
 
+def _is_hex_color(value: str) -> bool:
+    """Whether `value` is "#" and six hexadecimal digits (re.fullmatch(r"#[0-9a-fA-F]{6}"), with no pattern to
+    compile at start-up)."""
+    return len(value) == 7 and value[0] == "#" and all(c in _HEX_DIGITS for c in value[1:])
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
 def _color(table: Table, index: int) -> tuple[int, int, int]:
     """`color = "#rrggbb"` or `[r, g, b]`; a default per side index when absent."""
     if not table.has("color"):
@@ -431,7 +444,7 @@ def _color(table: Table, index: int) -> tuple[int, int, int]:
         return DEFAULT_COLORS[index % len(DEFAULT_COLORS)]
     value = table.data["color"]
     table.seen.add("color")
-    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+    if isinstance(value, str) and _is_hex_color(value):
         return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
     ok = isinstance(value, list) and len(value) == 3
     if ok and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value):
@@ -541,13 +554,16 @@ def level_to_toml(level: Level) -> str:
     import tomli_w  # writing a level: not at the game's start
 
     text = tomli_w.dumps(doc, multiline_strings=True)
-    compact = _SHORT_ARRAY.sub(_one_line, text)
+    compact = _short_array().sub(_one_line, text)
     # the collapse is cosmetic: keep it only when it provably means the same document
     return compact if toml().loads(compact) == toml().loads(text) else text
 
 
-_SHORT_ARRAY = re.compile(r"\[\n((?:    [^\n\[\]{}]+,\n)+)\]")
-"""A multi-line array of scalars as tomli_w writes it, to put back on one line."""
+@cache
+def _short_array() -> re.Pattern[str]:
+    """A multi-line array of scalars as tomli_w writes it, to put back on one line (compiled when a level is
+    first written, not at the game's start)."""
+    return re.compile(r"\[\n((?:    [^\n\[\]{}]+,\n)+)\]")
 
 
 def _one_line(match: re.Match[str]) -> str:

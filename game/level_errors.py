@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 KeyPath = tuple[str | int, ...]
 """A path into the TOML data, e.g. ("units", 2, "at")."""
@@ -50,9 +51,13 @@ class LevelError(Exception):
         return f"{where}:{key} {self.message}"
 
 
-# no two quantifiers may compete for the same blanks: "[" and 4,000 spaces took 100 s before
-_HEADER = re.compile(r"^\s*(\[\[?)([^\]]*)\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"""^\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)\s*(?:\.|=)""")
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The header and key line patterns, compiled at the first error's scan (a level that loads needs none)."""
+    # no two quantifiers may compete for the same blanks: "[" and 4,000 spaces took 100 s before
+    header = re.compile(r"^\s*(\[\[?)([^\]]*)\]\]?\s*(#.*)?$")
+    key = re.compile(r"""^\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)\s*(?:\.|=)""")
+    return header, key
 
 
 def _norm_header(name: str) -> str:
@@ -82,18 +87,19 @@ class Locator:
         """Record every header and key line, skipping the inside of multi-line strings."""
         current = self.blocks[""][0]
         closing: str | None = None
+        header_line, key_line = _patterns()
         for number, raw in enumerate(self.lines, start=1):
             if closing is not None:
                 if raw.count(closing) % 2 == 1:
                     closing = None
                 continue
-            header = _HEADER.match(raw)
+            header = header_line.match(raw)
             name = header.group(2).strip() if header else ""
             if name and "," not in name:
                 current = _Block(number)
                 self.blocks.setdefault(_norm_header(name), []).append(current)
                 continue
-            key = _KEY.match(raw)
+            key = key_line.match(raw)
             if key:
                 name = key.group(1).strip("\"'")
                 current.keys.setdefault(name, number)

@@ -39,7 +39,15 @@ class Context:
 
     def __init__(self, source: str, text: str):
         self.source = source
-        self.locator = Locator(text)
+        self.text = text
+        self._locator: Locator | None = None
+
+    @property
+    def locator(self) -> Locator:
+        """The lines of the file's keys, found at the first error (a level that loads needs none: start-up time)."""
+        if self._locator is None:
+            self._locator = Locator(self.text)
+        return self._locator
 
     def error(self, path: KeyPath, message: str, line: int | None = None) -> LevelError:
         """A LevelError at `path` (its line found in the text unless given)."""

@@ -124,6 +124,22 @@ def test_a_level_the_pre_scan_refuses_is_refused_alike_every_time(cache: Path) -
     assert toml_cache._entries == {}
 
 
+def test_a_level_out_of_bounds_is_refused_alike_every_time_and_never_kept(cache: Path) -> None:
+    """The bounds check (check_tree) is one of the passes a kept level passed: a text that parses but breaks the
+    bounds is refused by it on every start, with the same message, and never kept."""
+    good = (ROOT / "levels" / "pf1_bridge.toml").read_text(encoding="utf-8")
+    bad = '"' + "k" * 200 + '" = 1\n' + good  # a key longer than any the limits allow
+    messages = []
+    for _ in range(2):
+        with pytest.raises(LevelError) as exc:
+            parse_level(bad, "long.toml")
+        messages.append(str(exc.value))
+    assert messages[0] == messages[1] and "long.toml" in messages[0]
+    assert toml_cache._entries == {}
+    parse_level(good, "good.toml")
+    assert [k.split(":")[0] for k in toml_cache._entries] == ["level-checked"]
+
+
 def test_a_damaged_or_unwritable_cache_only_means_parsing(cache: Path) -> None:
     path = toml_cache.cache_file(cache)
     for junk in (b"", b"\x00garbage", b"\xe9\x01\x00\x00\x00"):
