@@ -140,6 +140,21 @@ def test_a_level_out_of_bounds_is_refused_alike_every_time_and_never_kept(cache:
     assert [k.split(":")[0] for k in toml_cache._entries] == ["level-checked"]
 
 
+def test_an_entry_is_used_only_for_its_own_text(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key (length and CRC-32) only finds an entry: a different text under the same key is parsed."""
+
+    class Collide:
+        @staticmethod
+        def crc32(data: bytes) -> int:
+            return 0  # every text of a length shares one key
+
+    monkeypatch.setattr(toml_cache, "zlib", Collide)
+    assert toml_cache.loads("a = 1\n") == {"a": 1}
+    assert toml_cache.loads("b = 2\n") == {"b": 2}  # same length, same key: parsed, not the kept result
+    assert toml_cache.loads("b = 2\n") == {"b": 2}  # and now kept under that key
+    assert toml_cache.loads("a = 1\n") == {"a": 1}
+
+
 def test_a_damaged_or_unwritable_cache_only_means_parsing(cache: Path) -> None:
     path = toml_cache.cache_file(cache)
     for junk in (b"", b"\x00garbage", b"\xe9\x01\x00\x00\x00"):
