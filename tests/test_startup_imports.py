@@ -44,6 +44,7 @@ DEFERRED = (
     "gzip",  # the emblems' SVGs: rasterised on an earlier start (game/ui/raster_cache.py)
     "game.ai",  # the computer's first decision (game/ui/autoplay.py LazyAI)
     "game.script",  # action scripts: `run`, replays (game/cli.py imports it in cmd_run)
+    "platformdirs",  # the user folders on plain Linux come from the XDG rule itself (game/paths.py)
     "game.flat_toml",  # the catalogues' reader: only a catalogue not in the cache (game/toml_cache.py)
 )
 """Modules the first battle frame of a pf1 level must not import (on a start after the first: the caches are warm)."""
