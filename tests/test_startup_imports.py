@@ -44,6 +44,12 @@ DEFERRED = (
     "gzip",  # the emblems' SVGs: rasterised on an earlier start (game/ui/raster_cache.py)
     "game.ai",  # the computer's first decision (game/ui/autoplay.py LazyAI)
     "game.script",  # action scripts: `run`, replays (game/cli.py imports it in cmd_run)
+    "rules.pf1.ruling",  # pf1's rulings: the first action judged or reach asked (rules/pf1/__init__.py)
+    "rules.pf1.actions",
+    "rules.pf1.attacks",
+    "rules.pf1.movement",
+    "rules.opportunity",
+    "rules.combat",
     "platformdirs",  # the user folders on plain Linux come from the XDG rule itself (game/paths.py)
     "game.flat_toml",  # the catalogues' reader: only a catalogue not in the cache (game/toml_cache.py)
 )

@@ -1,20 +1,16 @@
-"""The Pathfinder 1e ruleset (RULES.md section 1): the ruleset contract of rules/ruleset.py."""
+"""The Pathfinder 1e ruleset (RULES.md section 1): the ruleset contract of rules/ruleset.py.
+
+The level, the units and a fresh turn need only the terms and the turn (imported here); the
+ruling modules (actions, attacks, movement, attacks of opportunity, doors) are imported at the
+first use of one of their names (`_LATE`, PEP 562): a start draws its first battle frame without
+them (issue 14, start-up). Every name is the same object as when it was imported eagerly.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from rules.actions import Action
-from rules.core import Illegal, Ruling, Situation, Square
-from rules.doors import door_cited
-from rules.opportunity import resolve_opportunity_attacks
-from rules.pf1.actions import available, precheck
-from rules.pf1.actions import rule as _rule_alone
-from rules.pf1.attacks import escaping_now, in_reach, no_cover_from_ally, squeezed_now
-from rules.pf1.movement import closest, involuntary_stop, reachable, threatened_by
-from rules.pf1.movement import measure as _measure_alone
-from rules.pf1.movement_actions import judge_move
 from rules.pf1.space import share_fits
 from rules.pf1.speed import effective_speed, run_multiplier
 from rules.pf1.terms import (
@@ -24,7 +20,6 @@ from rules.pf1.terms import (
     KEY_CHOICES,
     LEVEL_OPTIONS,
     SIZES,
-    STOP_RULE,
     TACTICS,
     UNIT_KEYS,
     complete_unit,
@@ -33,7 +28,48 @@ from rules.pf1.terms import (
     start_problems,
     unit_problems,
 )
+from rules.pf1.terms import (
+    STOP_RULE as STOP_RULE,
+)
 from rules.pf1.turn import TurnState, current_turn, movement_left_after, movement_modes, movement_summary, new_turn
+
+if TYPE_CHECKING:  # the names _LATE gives, for type checkers
+    from rules.pf1.actions import available, precheck
+    from rules.pf1.attacks import escaping_now, in_reach, no_cover_from_ally, squeezed_now
+    from rules.pf1.movement import closest, involuntary_stop, reachable, threatened_by
+    from rules.pf1.ruling import DOOR_OBSTACLES as DOOR_OBSTACLES
+    from rules.pf1.ruling import DOOR_RULE as DOOR_RULE
+    from rules.pf1.ruling import forecast_move, measure, rule
+
+_LATE = {
+    "available": "rules.pf1.actions",
+    "precheck": "rules.pf1.actions",
+    "escaping_now": "rules.pf1.attacks",
+    "in_reach": "rules.pf1.attacks",
+    "no_cover_from_ally": "rules.pf1.attacks",
+    "squeezed_now": "rules.pf1.attacks",
+    "closest": "rules.pf1.movement",
+    "involuntary_stop": "rules.pf1.movement",
+    "reachable": "rules.pf1.movement",
+    "threatened_by": "rules.pf1.movement",
+    "rule": "rules.pf1.ruling",
+    "forecast_move": "rules.pf1.ruling",
+    "measure": "rules.pf1.ruling",
+    "DOOR_RULE": "rules.pf1.ruling",
+    "DOOR_OBSTACLES": "rules.pf1.ruling",
+}
+"""Names of the ruling modules → the module that defines them, imported at the first use of one."""
+
+
+def __getattr__(name: str) -> Any:
+    """A ruling name, its module imported now; kept as a global, so this runs once per name."""
+    module = _LATE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 NAME = "pf1"
 UNIT_CM = 150
@@ -80,29 +116,3 @@ __all__ = [
     "threatened_by",
     "unit_problems",
 ]
-
-
-def rule(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
-    """Rule on one action: the whole ruling, the attacks of opportunity it provokes included (GB-AOO)."""
-    result = door_cited(sit, action.unit, action.path, _rule_alone(sit, action, rng), DOOR_RULE, DOOR_OBSTACLES)
-    if isinstance(result, Ruling) and action.unit is not None:
-        return resolve_opportunity_attacks(sit, action.unit, result, rng, STOP_RULE)
-    return result
-
-
-DOOR_RULE = "GB-PF-DOOR"
-"""The rule a refusal at a closed door on an edge cites (rules/doors.py)."""
-DOOR_OBSTACLES = frozenset(("PF1-OBSTACLE-BLOCK", "PF1-CORNER"))
-"""The movement refusals that, at a closed edge door, are the door's doing."""
-
-
-def forecast_move(sit: Situation, unit: str, path: Sequence[Square]) -> Ruling | Illegal:
-    """A move action along `path` as `rule` judges it before any die is rolled: legal or not, its cost and the
-    attacks of opportunity it provokes. The AI forecasts the move it takes with it; in the same situation
-    object `rule` then reuses that judgement instead of judging the path again (rules/pf1/judged.py)."""
-    return door_cited(sit, unit, path, judge_move(sit, unit, path), DOOR_RULE, DOOR_OBSTACLES)
-
-
-def measure(sit: Situation, unit: str, path: Sequence[Square], mode: str | None = None) -> Ruling | Illegal:
-    """The path as one movement now (the movement search), a closed edge door in the way cited as a door."""
-    return door_cited(sit, unit, path, _measure_alone(sit, unit, path, mode), DOOR_RULE, DOOR_OBSTACLES)
