@@ -27,9 +27,21 @@ FALLBACK = LANGUAGES[0]
 RTL_LANGUAGES = frozenset({"he"})
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano", "he": "עברית"}
 """Each language in its own words (for the language button)."""
-PLACEHOLDER = re.compile(r"{(\w+)}")
-DAMAGE = re.compile(r"(\d+) damage, hp (-?\d+)")
-"""The damage part of a hit event's detail (rules/combat.py)."""
+
+# the patterns below are compiled at their first use, not on every start (issue 14, start-up)
+
+
+@cache
+def _placeholder() -> re.Pattern[str]:
+    """A `{name}` placeholder of a template."""
+    return re.compile(r"{(\w+)}")
+
+
+@cache
+def _damage() -> re.Pattern[str]:
+    """The damage part of a hit event's detail (rules/combat.py)."""
+    return re.compile(r"(\d+) damage, hp (-?\d+)")
+
 
 _current: str | None = None
 
@@ -79,7 +91,9 @@ def normalize(lang: str | None) -> str | None:
     """A locale or language name ("de_DE.UTF-8", "DE", "he-IL") → a known language code, else None."""
     if not lang:
         return None
-    code = re.split(r"[_.@:-]", lang.strip(), maxsplit=1)[0].lower()
+    code = lang.strip()
+    cut = [i for i in map(code.find, "_.@:-") if i >= 0]  # re.split(r"[_.@:-]", code, maxsplit=1)[0], unpatterned
+    code = (code[: min(cut)] if cut else code).lower()
     if code == "iw":  # the old code of Hebrew, still used by some systems
         code = "he"
     return code if code in LANGUAGES else None
@@ -175,7 +189,7 @@ def has_message(key: str, lang: str | None = None) -> bool:
 
 def placeholders(template: str) -> set[str]:
     """The `{name}` placeholders of a template."""
-    return set(PLACEHOLDER.findall(template))
+    return set(_placeholder().findall(template))
 
 
 # --- game words -----------------------------------------------------------------------------
@@ -215,7 +229,14 @@ def action_name(kind: str, lang: str | None = None) -> str:
 
 RULESETS = {"d5": "dnd5e", "hx": "hexxen", "pf1": "pf1"}
 """A reason key's first part → the ruleset whose size words it uses."""
-LATIN = re.compile(r"[A-Za-z]")
+
+
+@cache
+def _latin() -> re.Pattern[str]:
+    """A Latin letter (a Hebrew line with one needs a right-to-left mark at its end)."""
+    return re.compile(r"[A-Za-z]")
+
+
 RLM = "\u200f"
 WORDS = {"mode": "mode", "tactic": "tactic", "band": "band"}
 """Parameters whose value is a word of a catalogue table (`mode.fly`), not a name."""
@@ -227,7 +248,7 @@ def _ruleset(reason: str) -> str | None:
 
 def _isolated(text: str, lang: str) -> str:
     """In Hebrew a Latin name ends with an RLM, so the words and numbers after it keep the sentence's order."""
-    return text + RLM if lang == "he" and LATIN.search(text) else text
+    return text + RLM if lang == "he" and _latin().search(text) else text
 
 
 def _value(key: str, value: Any, lang: str, names: Mapping[str, Any], ruleset: str | None) -> Any:
@@ -301,7 +322,7 @@ def describe_event(event: Any, lang: str | None = None, names: Mapping[str, Any]
         text += f" ({detail})"  # the rules write details (dice, penalties) in English
     elif detail:
         # other languages keep the numbers that matter: damage dealt and hit points left
-        hit = DAMAGE.search(detail)
+        hit = _damage().search(detail)
         if hit:
             # a right-to-left mark keeps the bracket with the Hebrew sentence, not with a Latin unit name before it
             mark = "\u200f" if is_rtl(lang) else ""

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game import i18n, numerals
 from game.catalog import rule_text
@@ -320,3 +322,13 @@ def test_the_handover_title_never_doubles_a_possessive() -> None:
     for lang in i18n.LANGUAGES:
         title = i18n.t("turns.handover_title", lang, side="The Ogre's Band")
         assert "The Ogre's Band" in title and "Band's" not in title and "'s turn" not in title
+
+
+@given(st.text(alphabet="de_DEhIL.-@:UTF8 x", max_size=14))
+def test_normalize_cuts_at_the_first_separator_as_the_pattern_did(text: str) -> None:
+    """normalize() cuts without a pattern: the same code as re.split(r"[_.@:-]", ..., maxsplit=1)[0]."""
+    from game.i18n import LANGUAGES, normalize
+
+    code = re.split(r"[_.@:-]", text.strip(), maxsplit=1)[0].lower()
+    code = "he" if code == "iw" else code
+    assert normalize(text) == (code if text and code in LANGUAGES else None)

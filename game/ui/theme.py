@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -364,8 +365,33 @@ def font_path() -> Path | None:
         import fontpkg_heebo
     except ImportError:  # pragma: no cover - a declared dependency; pygame's font still draws Latin
         return None
-    files = sorted(Path(fontpkg_heebo.ROOT).glob("**/*.ttf"))
+    files = sorted(font_files(Path(fontpkg_heebo.ROOT)))
     return files[0] if files else None
+
+
+def font_files(root: Path) -> list[Path]:
+    """`root.glob("**/*.ttf")` as Python 3.11's pathlib finds them (every entry named *.ttf in `root` and the folders
+    under it, symbolic links to folders not entered), without compiling a pattern and building its selectors at
+    every start (issue 14, start-up; tests/test_ui_theme_fonts.py compares both)."""
+    found: list[Path] = []
+    folders = [root]
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as entries:
+                listed = list(entries)
+        except OSError:  # as pathlib's glob: a folder that cannot be listed has nothing
+            continue
+        for entry in listed:
+            if entry.name.endswith(".ttf"):
+                found.append(folder / entry.name)
+            try:
+                walk = entry.is_dir() and not entry.is_symlink()
+            except OSError:
+                walk = False
+            if walk:
+                folders.append(folder / entry.name)
+    return found
 
 
 REFERENCE_WINDOW = (1280, 800)
