@@ -15,6 +15,7 @@ from game.level import load_level
 from game.tutorial import RULESETS, TutorialError, load_tutorial, tutorial_path
 from game.ui.app import App
 from game.ui.options import AppOptions
+from game.ui.overlays import card_rect
 from game.ui.scenes.menu import TUTORIAL_ROW, MenuScene
 from game.ui.scenes.tutorial import TutorialScene, place_box
 from tests.ui_helpers import click, hover, key
@@ -229,6 +230,22 @@ def test_the_prompt_takes_a_spot_clear_of_what_it_talks_about() -> None:
     unit = pygame.Rect(700, 600, 40, 40)
     box = place_box(area, (400, 150), [top_right], [unit])
     assert not box.colliderect(top_right) and not box.colliderect(unit)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_prompt_never_covers_the_hover_card_in_any_language(app: App, lang: str) -> None:
+    # in Hebrew the card sits top right, where the prompt went first: the card the prompt explains was hidden
+    set_language(lang)
+    scene = open_tutorial(app, "pf1")
+    click(app, at(scene, "valeros"))
+    assert scene.view is not None
+    for sq in [(3, 1), (7, 5), (2, 0), (8, 0), (0, 6), (9, 6)]:
+        hover(app, square(scene, sq))
+        lines = scene.ctl.card_lines()
+        assert lines and scene.box is not None, sq
+        card = card_rect(lines, scene.view.rect, scene.pointer())
+        assert not scene.box.colliderect(card), (lang, sq, scene.box, card)
+        assert [r for r in scene.focus_rects(scene.view) if r.inflate(-6, -6).colliderect(scene.box)] == []
 
 
 # --- reachable from the level menu -----------------------------------------------------------

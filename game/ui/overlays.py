@@ -166,16 +166,23 @@ def card_text(lines: list[str], area_width: int) -> tuple[int, int, list[pygame.
     return found
 
 
-def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse: tuple[int, int]) -> pygame.Rect:
-    """The hover card in a corner of the board away from the pointer: the path's measure lines and what it leaves."""
-    width, height, labels = card_text(lines, area.width)
-    step = theme.font(CARD_FONT).get_linesize() + 1
-    rtl = is_rtl()
+def card_rect(lines: list[str], area: pygame.Rect, mouse: tuple[int, int]) -> pygame.Rect:
+    """Where the hover card of `lines` goes on the board `area` with the pointer at `mouse` (what else keeps clear)."""
+    width, height, _ = card_text(lines, area.width)
     # in the corner where reading starts: top left, top right in Hebrew
-    box = pygame.Rect(area.right - 8 - width if rtl else area.x + 8, area.y + 8, width, height)
+    box = pygame.Rect(area.right - 8 - width if is_rtl() else area.x + 8, area.y + 8, width, height)
     if box.top - 40 <= mouse[1] <= box.bottom + 20:
         # the pointer (and its tip, drawn beside it) at the card's height: the card goes to the bottom corner
         box.bottom = area.bottom - 70
+    return box
+
+
+def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse: tuple[int, int]) -> pygame.Rect:
+    """The hover card in a corner of the board away from the pointer: the path's measure lines and what it leaves."""
+    _, _, labels = card_text(lines, area.width)
+    step = theme.font(CARD_FONT).get_linesize() + 1
+    rtl = is_rtl()
+    box = card_rect(lines, area, mouse)
     pygame.draw.rect(screen, theme.TIP_FILL, box, border_radius=6)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1 + theme.OUTLINE_EXTRA, border_radius=6)
     y = box.y + 7

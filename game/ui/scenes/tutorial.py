@@ -16,6 +16,7 @@ from game.match import Match
 from game.tutorial import Tutorial
 from game.ui import theme
 from game.ui.coach import Coach
+from game.ui.overlays import card_rect
 from game.ui.scenes.battle import BattleScene
 from game.ui.view import BoardView
 from game.ui.widgets import Button, paragraph, wrap
@@ -30,16 +31,23 @@ MARK = (255, 236, 120)
 
 SPOTS = ("topright", "bottomright", "midbottom", "midtop", "topleft", "bottomleft", "midleft", "midright")
 """Where the prompt may sit on the board, in the order tried (the hover card takes the top left first)."""
+MIRRORED = {"topright": "topleft", "bottomright": "bottomleft", "topleft": "topright", "bottomleft": "bottomright"}
+MIRRORED |= {"midleft": "midright", "midright": "midleft"}
+"""The spots in Hebrew, where the hover card takes the top right first (the battle screen is mirrored)."""
 
 
 def place_box(
-    area: pygame.Rect, size: tuple[int, int], avoid: list[pygame.Rect], rather: list[pygame.Rect] = ()
+    area: pygame.Rect,
+    size: tuple[int, int],
+    avoid: list[pygame.Rect],
+    rather: list[pygame.Rect] = (),
+    rtl: bool = False,
 ) -> pygame.Rect:
     """Where a box of `size` goes inside `area`: the first spot covering none of `avoid` nor, if it can, `rather`."""
     w, h = min(size[0], area.width - 16), min(size[1], area.height - 16)
     inner = area.inflate(-16, -16)
     candidates = []
-    for spot in SPOTS:
+    for spot in (MIRRORED.get(s, s) for s in SPOTS) if rtl else SPOTS:
         candidate = pygame.Rect(0, 0, w, h)
         setattr(candidate, spot, getattr(inner, spot))
         candidates.append(candidate)
@@ -147,7 +155,12 @@ class TutorialScene(BattleScene):
         heading = t("tutorial.step", n=self.coach.index + 1, total=len(self.tutorial.steps))
         height = 14 + 24 + rows * (body.get_linesize() + 2) + 12 + 34 + 12
         others = [view.square_rect(sq) for c in self.situation().creatures.values() for sq in c.footprint()]
-        box = place_box(area, (width, height), self.focus_rects(view), others)
+        avoid = self.focus_rects(view)
+        lines = self.ctl.card_lines()
+        if lines:
+            # the prompt is drawn over the hover card: it keeps clear of it, or the card the prompt explains is hidden
+            avoid.append(card_rect(lines, area, self.pointer()))
+        box = place_box(area, (width, height), avoid, others, rtl=is_rtl())
         self.box = box
         pygame.draw.rect(screen, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(screen, theme.ACCENT, box, 2, border_radius=10)
