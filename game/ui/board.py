@@ -309,7 +309,8 @@ class BoardRenderer:
         screen.set_clip(old_clip)
         names = distinct_names(sit.creatures.values())
         tip = preview.label(names)
-        drawn.append(draw_tip(screen, tip, mouse, theme.WARNING_FILL if illegal else theme.TIP_FILL, view.rect))
+        fill = theme.WARNING_FILL if illegal else theme.TIP_FILL
+        drawn.append(draw_tip(screen, tip, mouse, fill, view.rect, view.square_rect(preview.to, c.dims)))
         return [r.inflate(2, 2) for r in drawn]
 
 
@@ -351,16 +352,61 @@ def _margins(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     ]
 
 
+TIP_WIDTH = 460
+"""The widest a tip by the pointer runs (layout pixels at UI scale 1) before it wraps: an attack forecast
+with its rule ids is some 900 px on one line, wider than the board beside its target."""
+
+
+def tip_box(size: tuple[int, int], at: tuple[int, int], area: pygame.Rect, clear: pygame.Rect | None) -> pygame.Rect:
+    """Where a tip of `size` goes by the pointer `at`: inside `area`, and over none of `clear` when it fits anywhere.
+
+    Tried in turn: below the pointer (below `clear` when given), above `clear`, beside it right and left; each
+    is kept inside `area` and opens to the pointer's left when it would run past the area's right edge.
+    """
+    box = pygame.Rect((0, 0), size)
+
+    def beside_pointer(candidate: pygame.Rect) -> pygame.Rect:
+        candidate.left = at[0] + 16
+        if candidate.right > area.right:
+            candidate.right = at[0] - 12  # flip to the pointer's left rather than hide under the panel
+        return candidate
+
+    below = beside_pointer(box.copy())
+    below.top = at[1] + 14
+    if clear is None:
+        return below.clamp(area)
+    below.top = max(below.top, clear.bottom + 4)
+    above = beside_pointer(box.copy())
+    above.bottom = clear.top - 4
+    right = box.copy()
+    right.left, right.top = clear.right + 4, at[1] + 14
+    left = box.copy()
+    left.right, left.top = clear.left - 4, at[1] + 14
+    candidates = [c.clamp(area) for c in (below, above, right, left)]
+    for candidate in candidates:
+        if not candidate.colliderect(clear):
+            return candidate
+    # nowhere clear (a tip as tall as the board): the least of the square covered
+    return min(candidates, key=lambda c: c.clip(clear).width * c.clip(clear).height)
+
+
 def draw_tip(
-    screen: pygame.Surface, text: str, at: tuple[int, int], background: theme.Color, bounds: pygame.Rect | None = None
+    screen: pygame.Surface,
+    text: str,
+    at: tuple[int, int],
+    background: theme.Color,
+    bounds: pygame.Rect | None = None,
+    clear: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """A small label box next to the pointer, kept inside `bounds` (default: the window); "\n" starts a line."""
+    """A small label box next to the pointer, inside `bounds` (default: the window) and off `clear` (the square
+    pointed at, when given); "\n" starts a line, a long line wraps at TIP_WIDTH."""
     area = bounds if bounds is not None else screen.get_rect()
     f = theme.font(20, bold=True)
+    width = max(40, min(area.width - 16, theme.px(TIP_WIDTH)))
     lines = []
     for line in text.split("\n"):
-        # a refusal or a forecast can be long: wrapped to the board's width rather than run off screen
-        for row in wrap(line, f, max(40, area.width - 16)) if f.size(line)[0] > area.width - 16 else [line]:
+        # a refusal or a forecast can be long: wrapped to a readable width rather than across the board
+        for row in wrap(line, f, width) if f.size(line)[0] > width else [line]:
             lines.append(theme.label(row, 20, theme.TEXT, True))
     label = lines[0]
     if len(lines) > 1:
@@ -371,11 +417,7 @@ def draw_tip(
             x = label.get_width() - line_surface.get_width() if is_rtl() else 0
             label.blit(line_surface, (x, y))
             y += line_surface.get_height()
-    box = label.get_rect().inflate(12, 8)
-    box.topleft = (at[0] + 16, at[1] + 14)
-    if box.right > area.right:
-        box.right = at[0] - 12  # flip to the pointer's left rather than hide under the panel
-    box.clamp_ip(area)
+    box = tip_box(label.get_rect().inflate(12, 8).size, at, area, clear)
     pygame.draw.rect(screen, background, box, border_radius=4)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1 + theme.OUTLINE_EXTRA, border_radius=4)
     screen.blit(label, label.get_rect(center=box.center))

@@ -36,7 +36,9 @@ def draw_overlays(
         if target is not None and ctl.is_enemy(target) and target.id in ctl.attackable():
             # the attack forecast before any click, with the move into reach it would make
             drawn += draw_path(screen, ctl, view, ctl.approach_path())
-            drawn.append(draw_tip(screen, ctl.attack_tip(target.id, confirm=False), mouse, theme.TIP_FILL, view.rect))
+            tip = ctl.attack_tip(target.id, confirm=False)
+            clear = view.square_rect(target.at, target.dims)  # the target stays in sight under its forecast
+            drawn.append(draw_tip(screen, tip, mouse, theme.TIP_FILL, view.rect, clear))
     if ctl.armed and ctl.hover_sq is not None:
         drawn += draw_armed(screen, ctl, view, mouse)
     if ctl.ruler is not None and ctl.ruler[0] != ctl.ruler[1]:
@@ -78,7 +80,7 @@ def draw_ruler(screen: pygame.Surface, ctl: BattleController, view: BoardView) -
         text = t("battle.ruler_none", rule=measured.rule)
     else:
         text = t("battle.ruler", metres=float(measured.metres), squares=measured.squares, rule=measured.rule)
-    drawn.append(draw_tip(screen, text, (b[0] + 12, b[1] + 12), theme.TIP_FILL, view.rect))
+    drawn.append(draw_tip(screen, text, (b[0] + 12, b[1] + 12), theme.TIP_FILL, view.rect, view.square_rect(end)))
     return drawn
 
 
@@ -88,7 +90,9 @@ def draw_armed(
     """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
     assert ctl.hover_sq is not None
     drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq))
-    drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, theme.TIP_FILL, view.rect))
+    under = ctl.unit_at(ctl.hover_sq)
+    clear = view.square_rect(under.at, under.dims) if under is not None else view.square_rect(ctl.hover_sq)
+    drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, theme.TIP_FILL, view.rect, clear))
     return [r.inflate(4, 4) for r in drawn]
 
 

@@ -1,0 +1,107 @@
+"""The tips by the pointer: a long forecast wraps to a readable width, stays on the board and never covers the
+square pointed at (the hexxen tutorial's attack forecast is some 900 px on one line)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from game.i18n import LANGUAGES, set_language
+from game.ui import board, overlays, theme
+from game.ui.app import App
+from game.ui.board import TIP_WIDTH, tip_box
+from game.ui.options import AppOptions
+from game.ui.scenes.tutorial import TutorialScene
+from tests.ui_helpers import click, hover
+
+
+@pytest.fixture
+def tips(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
+    """Every tip drawn by the pointer (its text and the box it took), however it was asked for."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = board.draw_tip
+
+    def spy(screen: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
+        box = real(screen, text, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((text, box))
+        return box
+
+    monkeypatch.setattr(board, "draw_tip", spy)
+    monkeypatch.setattr(overlays, "draw_tip", spy)
+    return drawn
+
+
+@pytest.fixture(params=[(1280, 800), (800, 600)], ids=["1280x800", "800x600"])
+def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    app = App(AppOptions(size=request.param))
+    app.step()
+    yield app
+    app.close()
+
+
+def tutorial(app: App, ruleset: str) -> tuple[TutorialScene, Callable[[str], tuple[int, int]]]:
+    app.open_tutorial(ruleset)
+    app.step()
+    scene = app.scene
+    assert isinstance(scene, TutorialScene) and scene.view is not None
+    view = scene.view
+
+    def at(unit: str) -> tuple[int, int]:
+        return view.square_center(scene.situation().creatures[unit].at)
+
+    return scene, at
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_attack_forecast_wraps_and_leaves_its_target_in_sight(
+    app: App, tips: list[tuple[str, pygame.Rect]], lang: str
+) -> None:
+    set_language(lang)
+    scene, at = tutorial(app, "hexxen")
+    click(app, at("anna"))
+    for aimed in (False, True):
+        tips.clear()
+        if aimed:
+            click(app, at("cultist"))  # the forecast stays, now "click again"
+        else:
+            hover(app, at("cultist"))
+        assert tips, "no forecast drawn"
+        cultist = scene.situation().creatures["cultist"]
+        assert scene.view is not None
+        target = scene.view.square_rect(cultist.at, cultist.dims)
+        for text, box in tips:
+            assert "HX-" in text and len(text) > 80  # the long one, with its rule ids
+            assert not box.colliderect(target), (lang, aimed, box, target)
+            assert scene.view.rect.contains(box) and app.screen.get_rect().contains(box)
+            assert box.width <= theme.px(TIP_WIDTH) + 12  # wrapped, not one line across the board
+
+
+def test_the_move_tip_sits_off_the_square_it_prices(app: App, tips: list[tuple[str, pygame.Rect]]) -> None:
+    scene, at = tutorial(app, "pf1")
+    click(app, at("valeros"))
+    assert scene.view is not None
+    for sq in [(3, 1), (7, 5), (9, 6), (0, 6), (9, 0), (5, 6)]:
+        tips.clear()
+        hover(app, scene.view.square_center(sq))
+        assert tips, sq
+        square = scene.view.square_rect(sq)
+        for _, box in tips:
+            assert not box.colliderect(square) and scene.view.rect.contains(box), (sq, box)
+
+
+def test_a_tip_goes_below_above_or_beside_the_square_and_stays_in_the_area() -> None:
+    area = pygame.Rect(0, 0, 900, 700)
+    square = pygame.Rect(400, 300, 90, 90)
+    mouse = square.center
+    below = tip_box((300, 60), mouse, area, square)
+    assert below.top >= square.bottom and area.contains(below)
+    bottom_row = pygame.Rect(400, 610, 90, 90)
+    above = tip_box((300, 60), bottom_row.center, area, bottom_row)
+    assert above.bottom <= bottom_row.top and area.contains(above)
+    right_edge = pygame.Rect(810, 610, 90, 90)
+    flipped = tip_box((450, 120), right_edge.center, area, right_edge)
+    assert not flipped.colliderect(right_edge) and area.contains(flipped)
+    # no square to keep clear of (a toast): beside the pointer, as before
+    assert tip_box((100, 30), (10, 10), area, None).topleft == (26, 24)
