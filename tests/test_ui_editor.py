@@ -12,14 +12,18 @@ import pytest
 from game.cli import main
 from game.editor.session import autosave_path
 from game.editor.validate import problems
+from game.i18n import LANGUAGES, set_language, t
 from game.level import check_level, load_level
 from game.ui import theme
 from game.ui.app import App
+from game.ui.editor import draw
 from game.ui.editor.scene import EditorScene
 from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
 from tests.ui_helpers import click, hover, key
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
 
 
 def post(kind: int, **fields: object) -> None:
@@ -192,6 +196,65 @@ def test_hover_card_costs_under_the_level_ruleset_and_all_three(new_app: App) ->
     key(app, pygame.K_c)
     text = " ".join(line for line, _ in scene.card_lines())
     assert "D5-DIFFICULT" in text and "HX-ABSTRACT" in text and "PF1-DIFFICULT" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)], ids=["1280x800", "800x600"])
+def test_the_three_rulesets_card_wraps_and_stays_off_the_hovered_square(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]
+) -> None:
+    """C on a hexxen level: the hexxen line (~1100 px at 1280x800) wraps rather than ending in "…", and the card
+    stays inside the map's area, off the square it describes, in every language."""
+    set_language(lang)
+    level = tmp_path / "village.toml"
+    level.write_text((LEVELS / "hexxen_village.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    app = App(AppOptions(level=str(level), edit=True, size=size))
+    app.step()
+    scene = editor(app)
+    written: list[str] = []
+    boxes: list[pygame.Rect] = []
+    real_text, real_card = draw.text, draw.card
+
+    def spy_text(screen: pygame.Surface, value: str, *args: object, **kwargs: object) -> pygame.Rect:
+        written.append(value)
+        return real_text(screen, value, *args, **kwargs)  # type: ignore[arg-type]
+
+    def spy_card(*args: object, **kwargs: object) -> pygame.Rect:
+        boxes.append(real_card(*args, **kwargs))  # type: ignore[arg-type]
+        return boxes[-1]
+
+    monkeypatch.setattr(draw, "text", spy_text)
+    monkeypatch.setattr(draw, "card", spy_card)
+    key(app, pygame.K_c)
+    for sq in [(8, 0), (8, 11), (0, 5), (15, 6), (3, 3), (12, 9)]:
+        written.clear()
+        boxes.clear()
+        hover(app, centre(app, sq))
+        assert boxes, sq
+        hexxen = next(line for line, _ in scene.card_lines() if line.startswith(t("ruleset.hexxen")))
+        assert len(hexxen) > 150  # the long one
+        assert not any(row.endswith("…") for row in written), (sq, written)
+        assert " ".join(written).split() == " ".join(line for line, _ in scene.card_lines()).split()
+        box = boxes[-1]
+        assert scene.view.rect.contains(box) and not box.colliderect(scene.view.square_rect(sq)), (sq, box)
+    app.close()
+
+
+def test_a_card_taller_than_its_room_gets_smaller_text_then_ends_with_an_ellipsis(new_app: App) -> None:
+    area = pygame.Rect(0, 0, 600, 500)
+    square = pygame.Rect(280, 200, 40, 40)
+    lines = [("word " * 60, theme.TEXT)] * 3
+    box, size, rows = draw.card_layout(area, lines, square, None)
+    assert area.contains(box) and not box.colliderect(square) and size == draw.CARD_SIZES[0]
+    box, size, rows = draw.card_layout(area, lines * 3, square, None)
+    assert area.contains(box) and not box.colliderect(square) and size < draw.CARD_SIZES[0]
+    box, size, rows = draw.card_layout(area, lines * 12, square, None)
+    assert area.contains(box) and not box.colliderect(square) and size == draw.CARD_SIZES[-1]
+    assert rows[-1][0].endswith("…") and not any(row.endswith("…") for row, _, _ in rows[:-1])
+    # the side that hides less of the map when both fit
+    grid = pygame.Rect(0, 0, 600, 300)
+    box, _, _ = draw.card_layout(area, lines[:1], square, grid, top=True)
+    assert box.top > grid.bottom
 
 
 def test_level_rows_change_the_ruleset_and_the_size(new_app: App) -> None:

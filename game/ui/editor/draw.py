@@ -9,13 +9,14 @@ from pathlib import Path
 import pygame
 
 from game.editor.document import Document, Unit, size_squares
+from game.i18n import is_rtl
 from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.door_edges import edge_points
 from game.ui.editor.fields import in_language
 from game.ui.terrain import paint_terrain
 from game.ui.view import BoardView
-from game.ui.widgets import text
+from game.ui.widgets import ellipsized, text, wrap
 from rules.core import Board, Square
 
 
@@ -113,25 +114,89 @@ def draw_edges(
         pygame.draw.line(screen, color, (ox + x0, oy + y0), (ox + x1, oy + y1), max(3, view.cell // 6))
 
 
+CARD_SIZES = (16, 14, 12)
+"""The cost card's text sizes, tried in turn until its wrapped lines fit between the map's edge and the pointer."""
+
+
+def card_rows(
+    lines: Sequence[tuple[str, theme.Color]], font: pygame.font.Font, width: int
+) -> list[tuple[str, theme.Color, int]]:
+    """The card's lines wrapped to `width` pixels: (row, colour, indent in pixels); a row keeps its line's indent."""
+    rows = []
+    for line, color in lines:
+        body = line.lstrip(" ")
+        indent = font.size(line[: len(line) - len(body)])[0]
+        rows += [(row, color, indent) for row in wrap(body, font, max(40, width - indent))]
+    return rows
+
+
+def card_layout(
+    rect: pygame.Rect,
+    lines: Sequence[tuple[str, theme.Color]],
+    clear: pygame.Rect | None = None,
+    spare: pygame.Rect | None = None,
+    top: bool = False,
+) -> tuple[pygame.Rect, int, list[tuple[str, theme.Color, int]]]:
+    """Where the cost card goes in `rect` and how it is written: (box, text size, rows).
+
+    The card takes the bottom or the top of `rect`, never over `clear` (the hovered square): the side where its
+    text fits at the largest size, then where it covers less of `spare` (the map), then the bottom (the top when
+    `top`). Long lines wrap; rows taller than the room get smaller text, and at the smallest size the last row
+    that fits ends with …
+    """
+    width = rect.width - 16
+    layouts = []
+    for at_top in (top, not top):
+        room = pygame.Rect(rect.x + 8, rect.y + 8, width, rect.height - 16)
+        if clear is not None and at_top:
+            room.height = min(room.bottom, clear.top - 4) - room.y
+        elif clear is not None:
+            bottom = room.bottom
+            room.top = max(room.top, clear.bottom + 4)
+            room.height = bottom - room.top
+        for size in CARD_SIZES:
+            font = theme.font(size)
+            step = font.get_linesize() + 1
+            rows = card_rows(lines, font, width - 16)
+            if 10 + step * len(rows) <= room.height:
+                break
+        fits = max(1, (room.height - 10) // step)
+        cut, shrunk = len(rows) > fits, CARD_SIZES.index(size)
+        if cut:
+            # still too tall at the smallest size: the last row that fits says the text goes on
+            row, color, indent = rows[fits - 1]
+            rows = [*rows[: fits - 1], (ellipsized(row, font, width - 16 - indent), color, indent)]
+        height = 10 + step * len(rows)
+        box = pygame.Rect(room.x, room.y if at_top else room.bottom - height, width, height)
+        hidden = box.clip(spare).width * box.clip(spare).height if spare is not None else 0
+        layouts.append(((cut, shrunk, hidden), box, size, rows))
+    _, box, size, rows = min(layouts, key=lambda layout: layout[0])  # min keeps the first of equals: `top`'s side
+    return box, size, rows
+
+
 def card(
-    screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, theme.Color]], top: bool = False
+    screen: pygame.Surface,
+    rect: pygame.Rect,
+    lines: Sequence[tuple[str, theme.Color]],
+    top: bool = False,
+    clear: pygame.Rect | None = None,
+    spare: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """A box of text lines at the bottom of `rect` (at its top when `top`: the pointer is below); the rectangle
-    drawn. A line too long for the box ends with …"""
-    height = 10 + 20 * len(lines)
-    y = rect.y + 8 if top else rect.bottom - height - 8
-    box = pygame.Rect(rect.x + 8, y, rect.width - 16, height)
+    """A box of text lines at the bottom or top of `rect`, off `clear` and as little over `spare` as it can
+    (`card_layout`); the rectangle drawn."""
+    box, size, rows = card_layout(rect, lines, clear, spare, top)
     veil = pygame.Surface(box.size, pygame.SRCALPHA)
     veil.fill((20, 22, 27, 225))
     screen.blit(veil, box.topleft)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1, border_radius=4)
+    step = theme.font(size).get_linesize() + 1
     y = box.y + 5
-    font = theme.font(16)
-    for line, color in lines:
-        if font.size(line)[0] > box.width - 16:
-            while line and font.size(line + "…")[0] > box.width - 16:
-                line = line[:-1]
-            line += "…"
-        text(screen, line, (box.x + 8, y), 16, color)
-        y += 20
+    rtl = is_rtl()
+    for row, color, indent in rows:
+        # Hebrew reads from the right: its rows (and their indents) start at the box's right edge
+        if rtl:
+            text(screen, row, (box.right - 8 - indent, y), size, color, align="right")
+        else:
+            text(screen, row, (box.x + 8 + indent, y), size, color)
+        y += step
     return box

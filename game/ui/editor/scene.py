@@ -562,7 +562,8 @@ class EditorScene(Scene):
         lines = self.card_lines()
         if lines and self.hover is not None:
             below = self.view.square_center(self.hover)[1] > self.view.rect.centery
-            draw.card(screen, self.view.rect, lines, top=below)
+            grid = self.view.square_rect((0, 0), (doc.width, doc.height))
+            draw.card(screen, self.view.rect, lines, top=below, clear=self.view.square_rect(self.hover), spare=grid)
         self.hits = []
         draw_panel(self, screen, pygame.Rect(screen.get_width() - PANEL_W, 0, PANEL_W, screen.get_height()))
 
