@@ -4,6 +4,7 @@ card, saving (and the question before saving an invalid level), undo/redo, test-
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -21,6 +22,7 @@ from game.ui.editor.scene import EditorScene
 from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
+from rules.core import Creature, Size
 from tests.ui_helpers import click, hover, key
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
@@ -255,6 +257,57 @@ def test_a_card_taller_than_its_room_gets_smaller_text_then_ends_with_an_ellipsi
     grid = pygame.Rect(0, 0, 600, 300)
     box, _, _ = draw.card_layout(area, lines[:1], square, grid, top=True)
     assert box.top > grid.bottom
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_editor_draws_units_with_the_battle_boards_tokens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Emblem, name plate and badge as in the battle (tokens.draw_units), not plain discs labelled "Cul"/"H1"."""
+    set_language(lang)
+    from game.art_names import art_of
+    from game.ui import tokens
+    from game.ui.token_labels import token_labels
+
+    drawn: dict[str, tuple[object, object, object]] = {}
+    real = tokens.draw_token
+
+    def spy(screen: pygame.Surface, creature: Creature, *args: object, **kw: object) -> None:
+        drawn[creature.id] = (kw["label"], kw["art"], kw["marker"])
+        real(screen, creature, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tokens, "draw_token", spy)
+    for name in ("hexxen_village", "pf1_swamp", "dnd5e_crypt"):
+        level = tmp_path / f"{name}.toml"
+        level.write_text((LEVELS / f"{name}.toml").read_text(encoding="utf-8"), encoding="utf-8")
+        app = App(AppOptions(level=str(level), edit=True))
+        drawn.clear()
+        app.step()
+        units = {u.id: u for u in load_level(level).units}
+        labels = token_labels(units)
+        assert set(drawn) == set(units), name
+        for uid, unit in units.items():
+            assert drawn[uid][:2] == (labels[uid], art_of(unit)), (name, uid)
+            assert drawn[uid][2] is not None  # the side's badge
+        app.close()
+
+
+def test_a_unit_still_being_written_is_drawn_as_a_token(new_app: App) -> None:
+    """No id yet, an id twice, a size the ruleset does not know: each placed unit still gets its own token."""
+    scene = editor(new_app)
+    base = {"side": scene.doc.sides[0]["id"], "speed": 9}
+    units = (
+        {**base, "id": "a", "at": [1, 1], "name": {"en": "Archer", "de": "Bogner"}},
+        {**base, "id": "a", "at": [3, 1]},
+        {**base, "at": [5, 1], "size": "enormous"},
+        {**base, "id": "off", "at": "nowhere"},
+    )
+    doc = replace(scene.doc, units=units)
+    creatures, keys = draw.unit_creatures(doc)
+    assert keys == ["a", "#2", "#3", None] and set(creatures) == {"a", "#2", "#3"}
+    assert str(creatures["a"].name) == "Archer" and creatures["#3"].size == Size.MEDIUM
+    surface = pygame.Surface((400, 300))
+    draw.draw_units(surface, scene.view, doc, 1)
 
 
 def test_level_rows_change_the_ruleset_and_the_size(new_app: App) -> None:

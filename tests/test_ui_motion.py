@@ -351,16 +351,16 @@ def test_a_name_plate_stays_while_another_unit_of_its_name_walks(
     level.write_text(TWO_GOBLINS.format(ruleset="pf1"), encoding="utf-8")
     app = open_app(level, language="en")
     try:
-        import game.ui.board as board
+        import game.ui.tokens as tokens  # the board's tokens are drawn by tokens.draw_units
 
         drawn: dict[str, object] = {}
-        real = board.draw_token
+        real = tokens.draw_token
 
         def spy(screen: pygame.Surface, creature: object, *args: object, **kw: object) -> None:
             drawn[creature.id] = kw["label"]  # type: ignore[attr-defined]
             real(screen, creature, *args, **kw)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(board, "draw_token", spy)
+        monkeypatch.setattr(tokens, "draw_token", spy)
         scene = scene_of(app)
         scene.renderer._composed = None  # draw the whole board once through the spy
         scene.frame.invalidate()

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.art_names import art_of
 from game.ui import tokens
-from game.ui.board import art_of
 from rules.core import Creature, Size
 
 BACKDROP = (200, 190, 160)

@@ -228,7 +228,7 @@ def test_labels_drawn_on_the_board_differ_and_read_whole_at_every_zoom(monkeypat
 @pytest.mark.parametrize("cell", [40, 56, 96])
 def test_a_ring_round_a_token_leaves_its_name_plate_as_it_was(cell: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A unit to attack or engage is ringed, its badge too; its name plate stays whole (seen: "Cult_2")."""
-    from game.ui.board import art_of
+    from game.art_names import art_of
     from game.ui.patterns import side_shapes
 
     plates: list[pygame.Rect | None] = []

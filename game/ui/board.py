@@ -8,16 +8,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.art_names import art_of
 from game.i18n import current_language, is_rtl
 from game.numerals import number
 from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.forecast import Forecast, Preview
-from game.ui.patterns import band_tile, side_shapes
+from game.ui.patterns import band_tile
 from game.ui.terrain import TerrainCache
-from game.ui.token_labels import token_labels
-from game.ui.tokens import draw_token, drawing_order, fan_rects
+from game.ui.tokens import draw_units
 from game.ui.view import BoardView
 from game.ui.widgets import wrap
 from game.unit_names import distinct_names
@@ -179,28 +177,9 @@ class BoardRenderer:
         screen.blit(terrain, view.origin)
         if forecast is not None:
             screen.blits(self._shading(forecast, cell, (ox, oy), sit.board.height), doreturn=False)
-        labels = token_labels(composed.everyone)  # told apart across the match, not token by token
         rings = set(key.targets) | (set(forecast.engage) if forecast else set())
-        shapes = side_shapes(composed.colors)
-        fans = fan_rects(sit.creatures, cell, (ox, oy))
-        reach = cell // 2 + 8  # a token's badge and name plate may stand a little over its footprint
-        for uid, c in drawing_order(sit.creatures):  # the living above the fallen in a shared square
-            rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
-            if not area.colliderect(rect.inflate(2 * reach, 2 * reach)):
-                continue  # nothing of it inside the repainted part (a new selection repaints only around its shading)
-            draw_token(
-                screen,
-                c,
-                fans.get(uid, rect),
-                composed.colors.get(c.side, (200, 200, 200)),
-                selected=uid == key.selected,
-                can_act=uid in composed.actors,
-                label=labels[uid],
-                art=art_of(c),
-                marker=shapes.get(c.side),
-                fanned=uid in fans,
-                ring=theme.BAND_COLORS["engage"] if uid in rings else None,
-            )
+        draw_units(screen, sit.creatures, cell, (ox, oy), composed.colors, everyone=composed.everyone,
+                   selected=key.selected, actors=composed.actors, rings=rings, area=area)  # fmt: skip
         for pair in sit.bindings:
             a, b = (sit.creatures.get(u) for u in sorted(pair))
             if a is None or b is None:

@@ -1,15 +1,17 @@
-"""Unit tokens: circles (one square) or rounded squares (bigger footprints) in side colours."""
+"""Unit tokens: circles (one square) or rounded squares (bigger footprints) in side colours; `draw_units` draws a
+board's worth of them, for the battle board and the level editor alike."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 import pygame
 
+from game.art_names import art_of
 from game.ui import theme
 from game.ui.art import draw_emblem
-from game.ui.patterns import draw_side_marker
+from game.ui.patterns import draw_side_marker, side_shapes
 from game.ui.token_labels import Label, fitted, token_labels
 from rules.core import Creature, Size
 
@@ -176,3 +178,47 @@ def draw_token(
         fill = bar.copy()
         fill.width = round(bar.width * max(0, creature.hp) / max(1, creature.max_hp))
         pygame.draw.rect(surface, theme.HP_FULL, fill)
+
+
+def draw_units(
+    surface: pygame.Surface,
+    creatures: Mapping[str, Creature],
+    cell: int,
+    origin: tuple[int, int],
+    colors: Mapping[str, theme.Color],
+    *,
+    everyone: Mapping[str, Creature] | None = None,
+    selected: str | None = None,
+    actors: Collection[str] = (),
+    rings: Collection[str] = (),
+    area: pygame.Rect | None = None,
+) -> None:
+    """Every unit of `creatures` as a token (`draw_token`) on a board of `cell`-pixel squares whose top-left is
+    at `origin`: emblem, name plate and side badge, the fallen first, stacked Tiny units fanned out.
+
+    `colors`: side id → colour, in the level's order of sides (it gives each side its badge shape); `everyone`:
+    the units the name plates tell apart (default `creatures`); `selected`, `actors` and `rings` mark units;
+    tokens wholly outside `area` are skipped (a partial repaint).
+    """
+    labels = token_labels(everyone if everyone is not None else creatures)  # told apart across the match
+    shapes = side_shapes(colors)
+    fans = fan_rects(creatures, cell, origin)
+    ox, oy = origin
+    reach = cell // 2 + 8  # a token's badge and name plate may stand a little over its footprint
+    for uid, c in drawing_order(creatures):  # the living above the fallen in a shared square
+        rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
+        if area is not None and not area.colliderect(rect.inflate(2 * reach, 2 * reach)):
+            continue  # nothing of it inside the repainted part (a new selection repaints only around its shading)
+        draw_token(
+            surface,
+            c,
+            fans.get(uid, rect),
+            colors.get(c.side, (200, 200, 200)),
+            selected=uid == selected,
+            can_act=uid in actors,
+            label=labels[uid],
+            art=art_of(c),
+            marker=shapes.get(c.side),
+            fanned=uid in fans,
+            ring=theme.BAND_COLORS["engage"] if uid in rings else None,
+        )

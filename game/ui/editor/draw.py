@@ -3,21 +3,23 @@ the cost card of the hovered square."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import pygame
 
-from game.editor.document import Document, Unit, size_squares
+from game.art_names import ART_NAMES
+from game.editor.document import Document
 from game.i18n import is_rtl
-from game.ui import theme
+from game.local_text import LocalText
+from game.ui import theme, tokens
 from game.ui.backdrop import Backdrop
 from game.ui.door_edges import edge_points
-from game.ui.editor.fields import in_language
 from game.ui.terrain import paint_terrain
 from game.ui.view import BoardView
 from game.ui.widgets import ellipsized, text, wrap
-from rules.core import Board, Square
+from rules.core import Board, Creature, Size, Square
+from rules.ruleset import get_ruleset
 
 
 class MapLayer:
@@ -54,37 +56,48 @@ def side_color(doc: Document, side: object) -> theme.Color:
     return theme.DISABLED
 
 
-def draw_units(screen: pygame.Surface, view: BoardView, doc: Document, selected: int | None) -> None:
-    """Every unit as a disc (a rounded square when it covers several squares) in its side's colour, labelled."""
+def unit_creatures(doc: Document) -> tuple[dict[str, Creature], list[str | None]]:
+    """The document's placed units as the board's Creatures (what the battle's token drawing reads), and the key
+    of each unit by its index (None: not on the map). A unit still being written is drawn with what it says so
+    far: its id (else its place in the list), side, square, size, name, art, prone and mounted; its hit points
+    are left out, so no token shows a health bar before the battle."""
+    rules = get_ruleset(doc.ruleset)
+    creatures: dict[str, Creature] = {}
+    keys: list[str | None] = []
     for i, unit in enumerate(doc.units):
         at = unit.get("at")
         if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+            keys.append(None)
             continue
-        n = size_squares(unit.get("size"), doc.ruleset)
-        rect = view.square_rect((at[0], at[1]), (n, n))
-        body = rect.inflate(-rect.width // 7, -rect.height // 7)
-        color = side_color(doc, unit.get("side"))
-        edge = theme.SELECTED if i == selected else (20, 20, 20)
-        if n > 1:
-            pygame.draw.rect(screen, color, body, border_radius=body.width // 4)
-            pygame.draw.rect(screen, edge, body, 2 + (i == selected), border_radius=body.width // 4)
-        else:
-            pygame.draw.ellipse(screen, color, body)
-            pygame.draw.ellipse(screen, edge, body, 2 + (i == selected))
-        label = token_label(unit)
-        size = max(10, min(body.height // 2, 22))
-        surf = theme.render(label, size, theme.readable_on(color), bold=True)
-        screen.blit(surf, surf.get_rect(center=body.center))
+        uid = unit.get("id")
+        # two units sharing an id (or none yet) while the level is written: each keeps a token of its own
+        key = uid if isinstance(uid, str) and uid and uid not in creatures else f"#{i + 1}"
+        try:
+            size = Size.parse(str(unit.get("size") or "medium"))
+        except KeyError:
+            size = Size.MEDIUM
+        name = unit.get("name")
+        if isinstance(name, Mapping):
+            texts = {lang: v for lang, v in name.items() if isinstance(v, str) and v}
+            name = LocalText(texts) if texts else key
+        elif not isinstance(name, str) or not name:
+            name = key
+        art = unit.get("art")
+        fields = {"id": key, "side": str(unit.get("side", "")), "at": (at[0], at[1]), "size": size, "name": name}
+        fields["art"] = art if art in ART_NAMES else None
+        fields["prone"] = unit.get("prone") is True
+        fields["mounted"] = unit.get("mounted") is True  # a rider's emblem, as in the battle
+        creatures[key] = Creature(**rules.complete_unit(fields))
+        keys.append(key)
+    return creatures, keys
 
 
-def token_label(unit: Unit) -> str:
-    """A unit's short label: the first letters of its name, else its id's initial and number (heroes2 → H2)."""
-    name = in_language(unit.get("name"))
-    if name:
-        return name[:3]
-    uid = str(unit.get("id", "?"))
-    digits = uid[len(uid.rstrip("0123456789")) :]
-    return (uid[:1].upper() + digits) if digits else uid[:3]
+def draw_units(screen: pygame.Surface, view: BoardView, doc: Document, selected: int | None) -> None:
+    """Every unit as the battle board draws it (`tokens.draw_units`): emblem, name plate, side colour and badge."""
+    creatures, keys = unit_creatures(doc)
+    colors = {str(spec.get("id")): side_color(doc, spec.get("id")) for spec in doc.sides}
+    chosen = keys[selected] if selected is not None and 0 <= selected < len(keys) else None
+    tokens.draw_units(screen, creatures, view.cell, view.origin, colors, selected=chosen, area=view.rect)
 
 
 def mark_squares(
