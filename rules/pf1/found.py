@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
+from itertools import repeat
+from operator import rshift
 
 from rules.pf1.tables import BigTable, SmallTable, StepTable, step_table
 
@@ -111,7 +113,8 @@ class Found:
                     if best[state] != cost:
                         continue
                     pk = state >> 1
-                    if state & 1:
+                    odd = state & 1
+                    if odd:
                         if even[pk]:
                             continue
                     else:
@@ -119,7 +122,7 @@ class Found:
                     row = rows[pk]
                     if row is None or dirty[pk]:
                         row = fill(pk)
-                    for nxt, step in row[state & 1]:
+                    for nxt, step in row[odd]:
                         total = cost + step
                         if total <= limit:
                             old = best[nxt]
@@ -203,7 +206,7 @@ class Found:
         self.best2, self.prev2 = best, prev
         if small:
             # `least` was written only at the states of stored keys (the starts and every key expanded)
-            _give_back(least, limit + 1, [key >> shift for key in best])
+            _give_back(least, limit + 1, map(rshift, best, repeat(shift)))
 
     def merge_into(self, best: dict[int, Merged], ranks: tuple[int, int]) -> None:
         """Put this search's legal ends into `best` where they are cheaper, or as cheap and of an earlier band.
@@ -216,14 +219,21 @@ class Found:
         get = best.get
         best1 = self.best1
         rank = ranks[0]
+        # an anchor's old entry is read once and its cost once (an index is a cheap read, but a
+        # tuple read twice is two): most anchors are new to `best` and skip the comparison
         if isinstance(table, SmallTable):
             # a one-square mover's positions are its anchors
             no_end = table.no_end
             for state in self.order1:
                 at = state >> 1
-                cost = best1[state]
                 old = get(at)
-                if (old is None or cost < old[0] or (cost == old[0] and rank < old[1])) and at not in no_end:
+                if old is None:
+                    if at not in no_end:
+                        best[at] = (best1[state], rank, self, 1, state)
+                    continue
+                cost = best1[state]
+                was = old[0]
+                if (cost < was or (cost == was and rank < old[1])) and at not in no_end:
                     best[at] = (cost, rank, self, 1, state)
             div = 1
         else:
@@ -248,7 +258,12 @@ class Found:
                     continue  # a start of the second action: its first action's state was met above
                 at = key >> shift
                 old = get(at)
-                if (old is None or cost < old[0] or (cost == old[0] and rank < old[1])) and at not in no_end:
+                if old is None:
+                    if at not in no_end:
+                        best[at] = (cost, rank, self, 2, key)
+                    continue
+                was = old[0]
+                if (cost < was or (cost == was and rank < old[1])) and at not in no_end:
                     best[at] = (cost, rank, self, 2, key)
             return
         end_ok = table.end_ok
