@@ -88,3 +88,19 @@ def dnd_app(tmp_path: Path):
     app = open_app(write_level(tmp_path, "dnd5e"))
     yield app
     app.close()
+
+
+@pytest.fixture(autouse=True)
+def _fonts_die_with_pygame():
+    """A test that quit pygame leaves no dead fonts behind for the next one (the window makes new fonts when it
+    opens; a test drawing tokens or cards without a window would otherwise get fonts from a quit font module)."""
+    yield
+    import sys
+
+    theme = sys.modules.get("game.ui.theme")
+    if theme is None:
+        return
+    import pygame
+
+    if not pygame.font.get_init() and theme._font.cache_info().currsize:
+        theme.reset_fonts()
