@@ -60,6 +60,9 @@ def readable(form: str, name: str, number: str) -> bool:
         return True
     if form.endswith((MARK, HEBREW_MARK)):
         return any(w.lower().startswith(form[:-1].lower()) for w in words)
+    cut, digits = re.fullmatch(r"(.*?)(\d*)", form).groups()  # type: ignore[union-attr]
+    if digits and cut.endswith((MARK, HEBREW_MARK)):  # a word named like an id, shortened: "Her.1" of heroes1
+        return any(w.endswith(digits) and w.lower().startswith(cut[:-1].lower()) for w in words)
     letters = form.replace("\u05f4", "")
     return len(letters) > 1 and all(any(w.upper().startswith(ch.upper()) for w in words) for ch in letters)
 
@@ -158,6 +161,17 @@ def test_abbreviations_end_where_a_syllable_starts() -> None:
     assert abbreviations("עכברוש") == ["עכבר\u05f3", "ע\u05f3"]  # Hebrew: the geresh
 
 
+def test_a_unit_named_by_its_id_keeps_its_number_in_every_form() -> None:
+    """A unit without a name reads as its id ("heroes1", as the editor places them): shortened, it keeps the
+    number, so the only hero on the board still reads Her.1 and never loses what the log calls it."""
+    assert abbreviations("Heroes1") == ["Her.1", "H.1"]
+    assert abbreviations("Goblin12") == ["Gobl.12", "G.12"]
+    alone = token_labels({c.id: c for c in (unit("heroes1", "heroes1"), unit("foes1", "foes1"))})
+    assert alone["heroes1"] == ("Heroes1", "Her.1", "H.1") and alone["foes1"] == ("Foes1", "F.1")
+    pair = token_labels({c.id: c for c in (unit("heroes1", "heroes1"), unit("heroes2", "heroes2"))})
+    assert pair["heroes1"] == ("Heroes1", "Her.1", "H.1") and pair["heroes2"] == ("Heroes2", "Her.2", "H.2")
+
+
 def test_hyphenated_names_part_like_words() -> None:
     """German compounds with a hyphen read like two words: "Ork-Rohling" shows Ork (not "Ork-"), the initials GP."""
     labels = token_labels({c.id: c for c in (unit("a", "Goblin-Plänkler"), unit("b", "Goblin-Schlitzer"))})
@@ -169,7 +183,9 @@ def test_hyphenated_names_part_like_words() -> None:
 
 LATIN = st.text(alphabet="abcdeiklmnorstuäö", min_size=1, max_size=9)
 HEBREW = st.text(alphabet="אבגדהוחיכלמנסעפרשת", min_size=1, max_size=7)
-NAMES = st.lists(st.one_of(LATIN, HEBREW), min_size=1, max_size=3).map(" ".join)
+IDS = st.builds(lambda word, n: f"{word}{n}", LATIN, st.integers(1, 12))
+"""Unnamed units read as their ids ("heroes1")."""
+NAMES = st.lists(st.one_of(LATIN, HEBREW, IDS), min_size=1, max_size=3).map(" ".join)
 
 
 @given(st.lists(NAMES, min_size=1, max_size=10))

@@ -81,9 +81,18 @@ def _cuts(low: str, syllable: bool) -> list[int]:
     ]
 
 
+TRAILING_NUMBER = re.compile(r"^(.*\D)(\d+)$")
+"""A word ending in a number, as a unit named by its id reads ("heroes1"): the number is the part that tells."""
+
+
 def abbreviations(word: str) -> list[str]:
     """`word` shortened where a syllable starts, the longest first, and to its first letter ("Cultist" → Cult.,
-    C.; "Wichtel" → Wicht., W.); a word with no such place is cut between consonants ("Harsk" → Har., H.)."""
+    C.; "Wichtel" → Wicht., W.); a word with no such place is cut between consonants ("Harsk" → Har., H.); a
+    number it ends in stays ("Heroes1" → Her.1, H.1: a unit named by its id keeps what tells it apart)."""
+    numbered = TRAILING_NUMBER.match(word)
+    if numbered:
+        stem, number = numbered.groups()
+        return [form + number for form in abbreviations(stem)]
     mark = HEBREW_MARK if _is_hebrew(word) else MARK
     low = word.lower()
     cuts = _cuts(low, syllable=True) or _cuts(low, syllable=False)
