@@ -322,17 +322,24 @@ def test_level_rows_change_the_ruleset_and_the_size(new_app: App) -> None:
 
 
 def test_recovering_an_autosaved_draft(tmp_path: Path) -> None:
-    """A side file newer than the level: the editor asks, and restores the draft."""
-    app = open_editor(tmp_path / "ford.toml")
+    """A side file newer than the level: the editor asks, and restores the draft as an edit: the camera fits the
+    draft's map, closing asks before losing it, and Ctrl+Z goes back to what the file gave."""
+    app = open_editor(tmp_path / "ford.toml", size=(14, 10))
     scene = editor(app)
     click(app, centre(app, (5, 5)))
     scene.autosave()
     app.close()
-    app = open_editor(tmp_path / "ford.toml")
+    app = open_editor(tmp_path / "ford.toml")  # the level was never saved: a blank 12×9 is what the file gives
     try:
         assert isinstance(app.scene, DialogScene)
         click(app, app.scene.buttons[0].rect.center)
-        assert editor(app).doc.symbol((5, 5)) == ","
+        scene = editor(app)
+        assert scene.doc.symbol((5, 5)) == "," and (scene.doc.width, scene.doc.height) == (14, 10)
+        assert (scene.view.board_w, scene.view.board_h) == (14, 10)  # fitted to the draft, not the blank
+        assert scene.session.edited and scene.ask_before_quit(lambda: None)
+        app.switch(scene)
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert (scene.doc.width, scene.doc.height) == (12, 9) and scene.doc.symbol((5, 5)) == "."
     finally:
         app.close()
 

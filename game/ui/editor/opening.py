@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.editor.commands import Replace
 from game.editor.document import Document, blank, from_level
 from game.editor.session import Session, autosave_path, new_level_path, recovery
 from game.i18n import t
@@ -51,7 +52,9 @@ def editor_for(app: SceneHost, path: str | Path | None, ruleset: str, size: tupl
     from game.ui.scenes.dialog import Choice, DialogScene
 
     def restore() -> None:
-        session.doc = draft
+        # an edit like any other: the title's star, the question on closing, Ctrl+Z back to the file, the
+        # camera fitted to the draft's map size
+        editor.do(Replace(doc, draft, "editor.do_restore"))
         editor.say(t("editor.restored", path=autosave_path(target)))
         app.switch(editor)
 
