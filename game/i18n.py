@@ -357,9 +357,13 @@ def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | Non
     door = getattr(entry, "door", None)
     if door is not None:
         sentence = describe_door(unit, door, lang)
-    parts = [sentence or t("log.action", lang, unit=unit, action=action_name(kind, lang))]
     # optional structured details (newer LogEntry fields); absent ones are simply left out
     to, target, cost = getattr(entry, "to", None), getattr(entry, "target", None), getattr(entry, "cost_m", None)
+    aimed = f"log_targeted.{kind}"
+    if target and to is None and door is None and has_message(aimed, lang):
+        # the target in the sentence itself: "Cutter attacks Valeros", never "Cutter attacks at Valeros"
+        sentence, target = t(aimed, lang, unit=unit, target=named.get(target, target)), None
+    parts = [sentence or t("log.action", lang, unit=unit, action=action_name(kind, lang))]
     if to is not None:
         parts.append(t("log.to", lang, square=_square(to)))
     if target:

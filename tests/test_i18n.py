@@ -317,6 +317,29 @@ def test_every_action_kind_reads_as_a_sentence_in_every_language(lang: str) -> N
         assert not line.startswith(f"Kyra {i18n.action_name(kind, lang)}"), line  # not the button's label
 
 
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_an_action_aimed_at_a_unit_names_it_in_its_sentence(lang: str) -> None:
+    """Log lines read "Cutter attacks Valeros", not "Cutter attacks at Valeros": each targeted kind has a
+    sentence naming the target, in every language; one that also goes somewhere keeps the square and the target
+    after it."""
+    from rules.actions import ACTION_KINDS
+
+    aimed = ("attack", "charge", "sneak_attack", "engage", "overrun")
+    assert set(aimed) <= set(ACTION_KINDS)
+    names = {"cutter": "Cutter", "valeros": "Valeros"}
+    for kind in aimed:
+        entry = LogEntry(1, "cutter", kind, kind, ("GB-ATTACK",), True, (), None, "valeros", None)
+        line = i18n.describe(entry, lang, names)
+        assert line == i18n.t(f"log_targeted.{kind}", lang, unit="Cutter", target="Valeros"), line
+        assert "Cutter" in line and line.count("Valeros") == 1
+    assert i18n.describe(
+        LogEntry(1, "cutter", "attack", "attack", (), True, (), None, "valeros", None), "en", names
+    ) == ("Cutter attacks Valeros")
+    charge = LogEntry(1, "cutter", "charge", "charge", (), True, (), (7, 6), "valeros", None)
+    line = i18n.describe(charge, lang, names)
+    assert "[7, 6]" in line and "Valeros" in line
+
+
 def test_the_handover_title_never_doubles_a_possessive() -> None:
     """A side named "The Ogre's Band" reads "Turn: The Ogre's Band", not "The Ogre's Band's turn"."""
     for lang in i18n.LANGUAGES:
