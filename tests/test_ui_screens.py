@@ -206,6 +206,27 @@ def test_the_log_scrolls_with_the_wheel(pf1_app: App) -> None:
     assert scene.panel.log_scroll == 2
 
 
+def test_a_full_log_reads_to_its_top_with_no_empty_band(pf1_app: App) -> None:
+    """When the entries overflow the box, the oldest one shown is cut at the box's top rather than left out:
+    text reaches the top edge, and pointing there still explains that entry's rules."""
+    scene = battle(pf1_app)
+    for _ in range(30):
+        end_turn(pf1_app)
+        start_turn(pf1_app)
+    pf1_app.step()
+    assert scene.panel is not None
+    area, hits = scene.panel.log_rect, scene.panel.log_hits
+    assert sum(hit.height for hit, _ in hits) >= area.height - 10  # the box is full
+    top = min(hits, key=lambda h: h[0].top)[0]
+    assert top.top <= area.top + 2 and area.contains(top)
+    colours = {
+        tuple(pf1_app.screen.get_at((x, y)))[:3]
+        for x in range(area.x, area.right, 2)
+        for y in range(area.y + 2, top.bottom)
+    }
+    assert len(colours) > 2  # text drawn in the top entry's visible part
+
+
 def test_the_real_ai_plays_its_turn_in_a_worker_while_the_window_keeps_drawing(tmp_path: Path) -> None:
     level = tmp_path / "ai.toml"
     level.write_text(

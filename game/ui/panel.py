@@ -496,14 +496,18 @@ class SidePanel:
             rules = rule_titles(tuple(getattr(entry, "rules", ()) or ()))
             rule_lines = wrap(rules, small, area.width - 18) if rules else []
             height = len(body) * f.get_linesize() + len(rule_lines) * small.get_linesize() + 3
-            if bottom - height < area.y + 2:
-                break
+            # the oldest entry shown may not fit whole: its last lines show, cut at the box's top, so the box
+            # reads as one column of text rather than ending in an empty band
+            cut = bottom - height < area.y + 2
             bottom -= height
             ly = bottom
             entry_rules = tuple(getattr(entry, "rules", ()) or ())
             if entry_rules:
-                hit = pygame.Rect(area.x, bottom, area.width, height).move(self.rect.topleft)
+                hit = pygame.Rect(area.x, bottom, area.width, height).clip(area).move(self.rect.topleft)
                 self.log_hits.append((hit, entry_rules))
+            kept_clip = surf.get_clip()
+            if cut:
+                surf.set_clip(pygame.Rect(0, area.y + 2, surf.get_width(), max(0, bottom + height - area.y - 2)))
             color = theme.TEXT if getattr(entry, "ok", True) else theme.REFUSED_TEXT
             for line in body:
                 self._put(surf, theme.render(line, 17, color), area.x + 5, ly)
@@ -511,8 +515,13 @@ class SidePanel:
             for line in rule_lines:
                 self._put(surf, theme.render(line, 15, theme.MUTED), area.x + 13, ly)
                 ly += small.get_linesize()
+            if cut:
+                surf.set_clip(kept_clip)
+                break
         if self.log_scroll:
             newer = theme.render(t("panel.newer", count=self.log_scroll), 15, theme.ACCENT)
+            spot = self._mx(pygame.Rect(area.right - 6 - newer.get_width(), area.y + 2, *newer.get_size()))
+            pygame.draw.rect(surf, theme.LOG_FILL, spot.inflate(6, 2))  # over the cut entry's lines
             self._put(surf, newer, area.right - 6 - newer.get_width(), area.y + 2)
 
 
