@@ -66,3 +66,60 @@ def test_a_charge_is_armed_then_aimed_at_an_enemy_then_ended_on_a_square(pf1: Ba
     pf1.click_square(ogre.at)
     assert pf1.armed_target == "ogre" and pf1.targets() == frozenset({"ogre"})
     assert pf1.armed_path((5, 2)) == ((2, 2), (3, 2), (4, 2), (5, 2))
+
+
+def _controller(level: str) -> BattleController:
+    match = Match(with_players(load_level(ROOT / "levels" / level), "hotseat"))
+    return BattleController(match)
+
+
+@pytest.mark.parametrize(
+    ("level", "unit", "square", "rule"),
+    [
+        ("pf1_bridge.toml", "valeros", (8, 1), "PF1-OBSTACLE-BLOCK"),  # the ravine's pit beside the double move
+        ("dnd5e_crypt.toml", "ysolde", (2, 0), "D5-GRID-OBSTACLES"),  # the crypt's outer wall
+    ],
+)
+def test_a_square_just_outside_the_shading_says_which_rule_keeps_the_unit_out(
+    level: str, unit: str, square: tuple[int, int], rule: str
+) -> None:
+    """Pointing at an empty square beside the shading explains it with what `measure` rules of the step in;
+    a click there says the same and moves nothing."""
+    ctl = _controller(level)
+    try:
+        ctl.select(unit)
+        assert ctl.forecast is not None and square not in ctl.forecast.reach
+        beside = [
+            r for r in ctl.forecast.reach.values() if max(abs(r.at[0] - square[0]), abs(r.at[1] - square[1])) == 1
+        ]
+        assert beside  # the square is on the shading's edge
+        why = ctl.why_not_here(square)
+        assert why is not None and rule in why and f"[{square[0]}, {square[1]}]" in why
+        ruled = ctl.match.ruleset.measure(ctl.situation(), unit, (*beside[0].path, square), ctl.forecast.mode)
+        assert not hasattr(ruled, "band") and ruled.rule == rule  # the rule book's own answer, not the UI's
+        before = ctl.situation().creatures[unit].at
+        ctl.click_square(square)
+        assert ctl.toast == why and ctl.situation().creatures[unit].at == before and ctl.match.history == []
+    finally:
+        ctl.match.close()
+
+
+def test_no_reason_is_made_up_for_shaded_far_or_occupied_squares() -> None:
+    """A shaded square, a unit's square and a square far from the shading get no tip: only a square beside the
+    shading has a step whose refusal is about that very square."""
+    ctl = _controller("pf1_bridge.toml")
+    try:
+        ctl.select("valeros")
+        assert ctl.forecast is not None
+        reach = ctl.forecast.reach
+        shaded = next(iter(reach))
+        occupied = ctl.situation().creatures["kyra"].at
+        far = next(
+            (x, y)
+            for y in range(ctl.situation().board.height)
+            for x in range(ctl.situation().board.width)
+            if all(max(abs(x - a), abs(y - b)) > 1 for a, b in reach) and ctl.unit_at((x, y)) is None
+        )
+        assert [ctl.why_not_here(sq) for sq in (shaded, occupied, far)] == [None, None, None]
+    finally:
+        ctl.match.close()

@@ -105,3 +105,30 @@ def test_a_tip_goes_below_above_or_beside_the_square_and_stays_in_the_area() -> 
     assert not flipped.colliderect(right_edge) and area.contains(flipped)
     # no square to keep clear of (a toast): beside the pointer, as before
     assert tip_box((100, 30), (10, 10), area, None).topleft == (26, 24)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
+    tips: list[tuple[str, pygame.Rect]], lang: str
+) -> None:
+    """In the window, the pointer on the ravine's pit beside Valeros's shading shows the refusal and its rule in a
+    tip that leaves the square in sight; in every language."""
+    from game.paths import LEVELS_DIR
+    from game.ui.scenes.battle import BattleScene
+
+    set_language(lang)
+    app = App(AppOptions(level=str(LEVELS_DIR / "pf1_bridge.toml"), size=(1280, 800), players="hotseat", lang=lang))
+    try:
+        app.step()
+        scene = app.scene
+        assert isinstance(scene, BattleScene) and scene.view is not None
+        click(app, scene.view.square_center(app.match.situation().creatures["valeros"].at))
+        tips.clear()
+        hover(app, scene.view.square_center((8, 1)))
+        texts = [text for text, _ in tips if "PF1-OBSTACLE-BLOCK" in text]
+        assert texts and "[8, 1]" in texts[-1]
+        box = next(box for text, box in tips if text == texts[-1])
+        assert not box.colliderect(scene.view.square_rect((8, 1)))
+    finally:
+        app.close()
+        set_language("en")

@@ -80,6 +80,7 @@ class BattleController(Previews):
         self._ends: dict[Square, Ruling | Illegal] = {}
         self._shade: Forecast | None = None
         self._odds: dict[tuple[int, str, str, str], Odds | Illegal] = {}
+        self._why_not: dict[tuple[object, ...], str | None] = {}
         self._approach_key: tuple[object, ...] | None = None
         self._approaches: dict[str, Approach | Illegal] = {}
 
@@ -454,6 +455,10 @@ class BattleController(Previews):
         entry = self.forecast.reach.get(sq)
         if entry is not None:
             self.perform(action_for_band(entry.band, self.selected, tuple(entry.path), self.forecast.mode))
+            return
+        why = self.why_not_here(sq)
+        if why:
+            self.say(why)  # a click beside the shading says why, as the hover tip did
 
     def _strike(self, target: str) -> None:
         """The confirmed attack: the move into reach first when one is needed, then the attack (two actions)."""

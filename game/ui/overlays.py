@@ -39,6 +39,11 @@ def draw_overlays(
             tip = ctl.attack_tip(target.id, confirm=False)
             clear = view.square_rect(target.at, target.dims)  # the target stays in sight under its forecast
             drawn.append(draw_tip(screen, tip, mouse, theme.TIP_FILL, view.rect, clear))
+        elif target is None:
+            why = ctl.why_not_here(ctl.hover_sq)  # beside the shading: the rule that keeps the unit out
+            if why:
+                clear = view.square_rect(ctl.hover_sq)
+                drawn.append(draw_tip(screen, why, mouse, theme.TIP_FILL, view.rect, clear))
     if ctl.armed and ctl.hover_sq is not None:
         drawn += draw_armed(screen, ctl, view, mouse)
     if ctl.ruler is not None and ctl.ruler[0] != ctl.ruler[1]:

@@ -41,6 +41,7 @@ class Previews:
     _odds: dict[tuple[int, str, str, str], Odds | Illegal]
     _approach_key: tuple[object, ...] | None
     _approaches: dict[str, Approach | Illegal]
+    _why_not: dict[tuple[object, ...], str | None]
 
     def situation(self) -> Situation:
         """The match situation (the controller reads it once per state version)."""
@@ -202,6 +203,42 @@ class Previews:
                 first += " · " + t("battle.provokes_from", names=", ".join(self.name_of(u) for u in way.provokers))
             text = f"{first}\n{text}"
         return text
+
+    def why_not_here(self, sq: Square) -> str | None:
+        """Why the selected unit cannot end its move on `sq`, an empty square just outside its shading: what
+        `measure` rules of the step into it from the nearest shaded square ("[8, 1] cannot be reached: open
+        blocking terrain (a pit) … [PF1-OBSTACLE-BLOCK]"). None when `sq` is shaded, holds a unit, lies farther
+        out, or the refusal is about another square (a detour's reason would mislead)."""
+        if self.selected is None or self.forecast is None or self.forecast.unit != self.selected:
+            return None
+        reach = self.forecast.reach
+        if sq in reach or not self.situation().board.in_bounds(sq) or self.unit_at(sq) is not None:
+            return None
+        mode = self.forecast.mode
+        key = (self.version, self.selected, mode, sq)
+        if key not in self._why_not:
+            if len(self._why_not) > 256:
+                self._why_not.clear()
+            self._why_not[key] = self._why_not_here(sq, mode)
+        return self._why_not[key]
+
+    def _why_not_here(self, sq: Square, mode: str | None) -> str | None:
+        assert self.selected is not None and self.forecast is not None
+        x, y = sq
+        reach = self.forecast.reach
+        # the square's own reason shows best from beside it: straight neighbours first, then the cheapest
+        beside = [(x + dx, y + dy) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))]
+        shaded = [reach[n] for n in beside if n in reach]
+        if not shaded:
+            return None
+        shaded.sort(key=lambda r: (r.at[0] != x and r.at[1] != y, r.cost))
+        sit = self.situation()
+        for entry in shaded:
+            ruled = self.match.ruleset.measure(sit, self.selected, (*entry.path, sq), mode)
+            if isinstance(ruled, Illegal) and ruled.at in (sq, None):
+                square = f"[{x}, {y}]"
+                return t("battle.why_not_here", square=square, reason=refusal(ruled, names=self.names()))
+        return None
 
     def approach_path(self) -> tuple[Square, ...]:
         """The path of the move into reach of the aimed (or hovered) enemy (empty when none is needed)."""
