@@ -254,7 +254,7 @@ def _isolated(text: str, lang: str) -> str:
 def _value(key: str, value: Any, lang: str, names: Mapping[str, Any], ruleset: str | None) -> Any:
     """One refusal value as the language shows it (floats stay floats: t() writes them)."""
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"[{value[0]}, {value[1]}]"  # squares as [x, y]: "10,11" would read as a decimal
+        return square_text(value, lang)
     if isinstance(value, tuple):
         return ", ".join(_isolated(str(local(names.get(v, v), lang)), lang) for v in value)
     if not isinstance(value, str):
@@ -312,7 +312,7 @@ def describe_event(event: Any, lang: str | None = None, names: Mapping[str, Any]
     params = {
         "unit": _isolated(str(local(named.get(unit, unit), lang)), lang),
         "other": _isolated(str(local(named.get(other, other), lang)), lang),
-        "at": _square(getattr(event, "at", None)),
+        "at": square_text(getattr(event, "at", None), lang),
     }
     text = t(f"event.{kind}", lang, **params)
     if text.startswith("⟦"):
@@ -365,7 +365,7 @@ def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | Non
         sentence, target = t(aimed, lang, unit=unit, target=named.get(target, target)), None
     parts = [sentence or t("log.action", lang, unit=unit, action=action_name(kind, lang))]
     if to is not None:
-        parts.append(t("log.to", lang, square=_square(to)))
+        parts.append(t("log.to", lang, square=square_text(to, lang)))
     if target:
         parts.append(t("log.on", lang, target=named.get(target, target)))
     if cost:
@@ -376,9 +376,18 @@ def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | Non
 def describe_door(unit: str, door: Any, lang: str | None = None) -> str:
     """An interact as a sentence naming the door and whether it opened or closed ("Harsk opens the door at [4, 5]")."""
     which = ("opens" if door.opened else "closes") + ("_between" if door.to is not None else "")
-    return t(f"door_log.{which}", lang, unit=unit, at=_square(door.at), to=_square(door.to))
+    return t(f"door_log.{which}", lang, unit=unit, at=square_text(door.at, lang), to=square_text(door.to, lang))
 
 
-def _square(sq: object) -> str:
-    # [x, y] in every language: "10,11" would read as a decimal number in German and Italian
-    return f"[{sq[0]}, {sq[1]}]" if isinstance(sq, (tuple, list)) and len(sq) == 2 else ""
+LRE, PDF = "\u202a", "\u202c"
+"""Left-to-right embedding and its end: python-bidi 0.6 knows embeddings, not isolates (U+2066)."""
+
+
+def square_text(sq: object, lang: str | None = None) -> str:
+    """A square as "[x, y]" in every language ("10,11" would read as a decimal in German and Italian); in Hebrew
+    embedded left to right and closed by an RLM, so a right-to-left line shows [4, 6], not [6 ,4], and the number
+    after it keeps its place."""
+    if not (isinstance(sq, (tuple, list)) and len(sq) == 2):
+        return ""
+    text = f"[{sq[0]}, {sq[1]}]"
+    return f"{LRE}{text}{PDF}{RLM}" if (lang or current_language()) == "he" else text

@@ -82,8 +82,9 @@ def test_the_door_line_in_every_language_hebrew_with_a_noun() -> None:
     assert i18n.describe(square, "it") == "kyra apre la porta in [4, 5]"
     assert i18n.describe(edge, "it") == "kyra chiude la porta tra [4, 5] e [5, 5]"
     # a noun ("opening of the door"): a Hebrew verb would need the unit's gender
-    assert i18n.describe(square, "he") == "kyra: פתיחת הדלת ב־[4, 5]"
-    assert i18n.describe(edge, "he") == "kyra: סגירת הדלת שבין [4, 5] ל־[5, 5]"
+    a, b = i18n.square_text((4, 5), "he"), i18n.square_text((5, 5), "he")  # embedded left to right
+    assert i18n.describe(square, "he") == f"kyra: פתיחת הדלת ב־{a}"
+    assert i18n.describe(edge, "he") == f"kyra: סגירת הדלת שבין {a} ל־{b}"
     for lang in i18n.LANGUAGES:
         for which in ("opens", "closes", "opens_between", "closes_between"):
             assert i18n.has_message(f"door_log.{which}", lang), (lang, which)

@@ -148,7 +148,8 @@ def test_log_lines_come_from_the_structured_fields_in_the_chosen_language() -> N
     # German writes the decimal comma; squares stay [x, y] so "3,2" cannot read as a number
     assert i18n.describe(move, "de") == "kyra bewegt sich nach [3, 2] (4,5 m)"
     assert i18n.describe(move, "it") == "kyra si muove verso [3, 2] (4,5 m)"
-    assert i18n.describe(move, "he") == "kyra: תנועה אל [3, 2] (4.5 מ׳)"  # a noun: Hebrew verbs would need a gender
+    to = i18n.square_text((3, 2), "he")  # embedded left to right: a right-to-left line keeps [3, 2] as written
+    assert i18n.describe(move, "he") == f"kyra: תנועה אל {to} (4.5 מ׳)"  # a noun: Hebrew verbs would need a gender
     refused = LogEntry(1, "kyra", "charge", "kyra charge: refused — no line", ("GB-PF-CHARGE",), False)
     assert i18n.describe(refused, "it") == "kyra: Carica rifiutata"
     hit = Event("hit", "GB-ATTACK", unit="orc", by="kyra", detail="d20 15+3 vs AC 14; 4 damage, hp 10")
@@ -355,3 +356,17 @@ def test_normalize_cuts_at_the_first_separator_as_the_pattern_did(text: str) -> 
     code = re.split(r"[_.@:-]", text.strip(), maxsplit=1)[0].lower()
     code = "he" if code == "iw" else code
     assert normalize(text) == (code if text and code in LANGUAGES else None)
+
+
+@pytest.mark.parametrize("sq", [(4, 6), (12, 10), (0, 3)])
+def test_a_square_in_a_hebrew_line_reads_as_written_and_keeps_the_number_after_it(sq: tuple[int, int]) -> None:
+    """Drawn right to left, "[4, 6]" stays "[4, 6]" (not "[6 ,4]") and the metres after it stay inside their
+    brackets: the square is embedded left to right and closed by an RLM; other languages get it plain."""
+    pytest.importorskip("bidi")
+    from game.ui.theme import visual
+
+    entry = LogEntry(1, "kyra", "move", "move", (), True, (), sq, None, 4.5)
+    line = i18n.describe(entry, "he", {"kyra": "קירה"})
+    shown = visual(line, rtl=True).replace(i18n.RLM, "")
+    assert f"[{sq[0]}, {sq[1]}]" in shown and "(׳מ 4.5)" in shown, shown
+    assert i18n.square_text(sq, "en") == i18n.square_text(sq, "de") == f"[{sq[0]}, {sq[1]}]"

@@ -428,6 +428,11 @@ def test_the_replay_viewer_steps_with_keys_and_buttons_like_the_model(tmp_path: 
         shown = scene.replay.level.unit_names.get(first.unit or "", first.unit or "")
         assert any(shown in line for line in lines)
         assert any(line.startswith(("PF1-", "GB-")) for line in lines)  # the rule ids of the step
+        from game.catalog import rule_text
+
+        ruled = next(line for line in lines if line.startswith(("PF1-", "GB-")))
+        first_rule = ruled.split(" ", 1)[0]
+        assert rule_text(first_rule, "en").title in ruled  # each id with its title, as in the battle log
         # Space plays one step per AUTO_SECONDS
         _key(pygame.K_SPACE)
         app.step(dt=0.01)

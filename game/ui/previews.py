@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from game.i18n import action_name, current_language, refusal, t
+from game.i18n import action_name, current_language, refusal, square_text, t
 from game.local_text import local
 from game.ui.approach import Approach, find_approach
 from game.ui.card import path_card
@@ -198,7 +198,7 @@ class Previews:
         )
         way = self.approach_to(target)
         if isinstance(way, Approach) and way.to is not None:
-            first = t("attack_flow.move_first", square=f"[{way.to[0]}, {way.to[1]}]", metres=float(way.cost_m))
+            first = t("attack_flow.move_first", square=square_text(way.to), metres=float(way.cost_m))
             if way.provokers:
                 first += " · " + t("battle.provokes_from", names=", ".join(self.name_of(u) for u in way.provokers))
             text = f"{first}\n{text}"
@@ -236,8 +236,8 @@ class Previews:
         for entry in shaded:
             ruled = self.match.ruleset.measure(sit, self.selected, (*entry.path, sq), mode)
             if isinstance(ruled, Illegal) and ruled.at in (sq, None):
-                square = f"[{x}, {y}]"
-                return t("battle.why_not_here", square=square, reason=refusal(ruled, names=self.names()))
+                reason = refusal(ruled, names=self.names())
+                return t("battle.why_not_here", square=square_text(sq), reason=reason)
         return None
 
     def approach_path(self) -> tuple[Square, ...]:

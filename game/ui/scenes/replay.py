@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import current_language, describe, t
+from game.i18n import current_language, describe, rule_titles, t
 from game.local_text import local
 from game.replay import Replay
 from game.ui import theme
@@ -200,7 +200,8 @@ class ReplayScene(Scene):
             # (appended to a right-to-left sentence the bidi pass would tear the brackets apart)
             out.append((describe(entry, names=r.level.unit_names), theme.TEXT if entry.ok else theme.WARNING))
             if entry.rules:
-                out.append((" · ".join(entry.rules), theme.MUTED))
+                # each id with its title, as the battle log shows them (playtesters read both side by side)
+                out.append((rule_titles(tuple(entry.rules)), theme.MUTED))
         if m.finished:
             winner = next((s.name for s in r.level.sides if s.id == m.winner), m.winner)
             out.append((t("replay.winner", winner=winner) if winner else t("replay.draw"), theme.ACCENT))
@@ -216,7 +217,8 @@ class ReplayScene(Scene):
         pygame.draw.line(screen, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
         inner = rect.inflate(-24, -24)
         y = text(screen, t("replay.heading", level=self.title), inner.topleft, 24, theme.TEXT, True).bottom + 4
-        y = text(screen, self.replay.level.ruleset, (inner.x, y), 18, theme.MUTED).bottom + 12
+        ruleset = self.replay.level.ruleset
+        y = text(screen, t(f"ruleset.{ruleset}"), (inner.x, y), 18, theme.MUTED).bottom + 12
         r = self.replay
         specs = [
             ("first", r.index > 0),
