@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.i18n import describe_event, refusal, t
+from game.i18n import describe_event, refusal, square_text, t
 from rules.core import SQUARE_CM, Illegal, Ruling
 
 
@@ -37,14 +37,14 @@ def measure_lines(unit: str, result: Ruling | Illegal, names: Mapping[str, Any] 
     for step in result.steps:
         squares, metres = cost_squares(step.cost, unit_cm), cost_metres(step.cost, unit_cm)
         rules = " ".join(step.rules)
-        lines.append(t("cli.measure_step", to=list(step.to), squares=squares, metres=metres, rules=rules))
+        lines.append(t("cli.measure_step", to=square_text(step.to), squares=squares, metres=metres, rules=rules))
         # the JSON keeps Event.text(); people read the event in their language
         lines += [f"      ! {describe_event(event, names=names)} [{event.rule}]" for event in step.events]
     metres, squares = cost_metres(result.cost, unit_cm), cost_squares(result.cost, unit_cm)
     if isinstance(result, Ruling):
         lines.append(t("cli.measure_legal", unit=unit, metres=metres, squares=squares, band=band_name(result.band)))
     else:
-        at = t("cli.at", square=list(result.at)) if result.at else ""
+        at = t("cli.at", square=square_text(result.at)) if result.at else ""
         reason = refusal(result, names=names)
         lines.append(t("cli.measure_illegal", unit=unit, at=at, reason=reason, metres=metres))
     return lines

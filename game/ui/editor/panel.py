@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.editor.document import EDGE_PAINTS
-from game.i18n import t
+from game.i18n import square_text, t
 from game.ui import theme
 from game.ui.editor.draw import side_color
 from game.ui.editor.fields import in_language
@@ -158,7 +158,7 @@ def _problems(scene: EditorScene, screen: pygame.Surface, x: int, bottom: int, w
     font = theme.font(15)
     lines: list[tuple[str, int]] = []
     for i, p in enumerate(problems[:4]):
-        where = f"{list(p.square)} " if p.square is not None else ""
+        where = f"{square_text(p.square)} " if p.square is not None else ""
         for part in wrap(where + p.text(), font, w)[:2]:
             lines.append((part, i))
     height = 24 + 18 * len(lines)
