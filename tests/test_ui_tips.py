@@ -132,3 +132,47 @@ def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
     finally:
         app.close()
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_the_hover_card_keeps_off_the_unit_and_its_path_where_a_corner_allows(lang: str) -> None:
+    """Pointing anywhere in Kyra's shading on the bridge, the path's card never hides Kyra herself, and it covers
+    no more of the path than the corner it took before (the reading corner, or the bottom one below the pointer's
+    row) would have."""
+    from game.paths import LEVELS_DIR
+    from game.ui.overlays import card_keep, card_text
+    from game.ui.scenes.battle import BattleScene
+
+    set_language(lang)
+    app = App(AppOptions(level=str(LEVELS_DIR / "pf1_bridge.toml"), size=(1280, 800), players="hotseat", lang=lang))
+    try:
+        app.step()
+        scene = app.scene
+        assert isinstance(scene, BattleScene) and scene.view is not None
+        view, ctl = scene.view, scene.ctl
+        kyra = app.match.situation().creatures["kyra"]
+        click(app, view.square_center(kyra.at))
+        assert ctl.forecast is not None
+        checked = 0
+        for sq in sorted(ctl.forecast.reach)[::3]:
+            hover(app, view.square_center(sq))
+            lines = ctl.card_lines()
+            if not lines:
+                continue
+            card = overlays.card_rect(lines, view.rect, view.square_center(sq), card_keep(ctl, view))
+            assert not card.colliderect(view.square_rect(kyra.at)), (lang, sq, card)
+            assert not card.collidepoint(view.square_center(sq))  # nor the square pointed at
+            # the old place: the reading corner at the top, or at the bottom when the pointer is at its height
+            width, height, _ = card_text(lines, view.rect.width)
+            x = view.rect.right - 8 - width if lang == "he" else view.rect.x + 8
+            old = pygame.Rect(x, view.rect.y + 8, width, height)
+            if old.top - 40 <= view.square_center(sq)[1] <= old.bottom + 20:
+                old.bottom = view.rect.bottom - 70
+            path = [view.square_rect(s) for s in ctl.preview.path] if ctl.preview else []
+            if not old.collidepoint(view.square_center(sq)):
+                assert len(card.collidelistall(path)) <= len(old.collidelistall(path)), (lang, sq)
+            checked += 1
+        assert checked > 10
+    finally:
+        app.close()
+        set_language("en")

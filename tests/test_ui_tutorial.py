@@ -15,7 +15,7 @@ from game.level import load_level
 from game.tutorial import RULESETS, TutorialError, load_tutorial, tutorial_path
 from game.ui.app import App
 from game.ui.options import AppOptions
-from game.ui.overlays import card_rect
+from game.ui.overlays import card_keep, card_rect
 from game.ui.scenes.menu import TUTORIAL_ROW, MenuScene
 from game.ui.scenes.tutorial import TutorialScene, place_box
 from tests.ui_helpers import click, hover, key
@@ -243,7 +243,7 @@ def test_the_prompt_never_covers_the_hover_card_in_any_language(app: App, lang: 
         hover(app, square(scene, sq))
         lines = scene.ctl.card_lines()
         assert lines and scene.box is not None, sq
-        card = card_rect(lines, scene.view.rect, scene.pointer())
+        card = card_rect(lines, scene.view.rect, scene.pointer(), card_keep(scene.ctl, scene.view))
         assert not scene.box.colliderect(card), (lang, sq, scene.box, card)
         assert [r for r in scene.focus_rects(scene.view) if r.inflate(-6, -6).colliderect(scene.box)] == []
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import pygame
 
@@ -30,7 +31,7 @@ def draw_overlays(
     if ctl.preview is not None and ctl.selected is not None:
         details = ctl.step_costs or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         drawn += renderer.draw_preview(screen, view, sit, ctl.selected, ctl.preview, mouse, details)
-        drawn.append(draw_card(screen, ctl.card_lines(), view.rect, mouse))
+        drawn.append(draw_card(screen, ctl.card_lines(), view.rect, mouse, card_keep(ctl, view)))
     elif ctl.selected is not None and ctl.hover_sq is not None and not ctl.armed:
         target = ctl.unit_at(ctl.hover_sq)
         if target is not None and ctl.is_enemy(target) and target.id in ctl.attackable():
@@ -175,23 +176,55 @@ def card_text(lines: list[str], area_width: int) -> tuple[int, int, list[pygame.
     return found
 
 
-def card_rect(lines: list[str], area: pygame.Rect, mouse: tuple[int, int]) -> pygame.Rect:
-    """Where the hover card of `lines` goes on the board `area` with the pointer at `mouse` (what else keeps clear)."""
+POINTER_ROOM = (230, 45)
+"""Half the width and height kept clear round the pointer: the path's tip is drawn beside it, on either side."""
+
+
+def card_keep(ctl: BattleController, view: BoardView) -> list[pygame.Rect]:
+    """What the hover card had better not cover: the selected unit (three times over) and its path's squares."""
+    keep: list[pygame.Rect] = []
+    if ctl.selected is not None:
+        me = ctl.situation().creatures.get(ctl.selected)
+        if me is not None:
+            keep += [view.square_rect(me.at, me.dims)] * 3
+    if ctl.preview is not None:
+        keep += [view.square_rect(sq) for sq in ctl.preview.path]
+    return keep
+
+
+def card_rect(
+    lines: list[str], area: pygame.Rect, mouse: tuple[int, int], keep: Sequence[pygame.Rect] = ()
+) -> pygame.Rect:
+    """Where the hover card of `lines` goes on the board `area` with the pointer at `mouse`: a corner clear of
+    the pointer and the tip drawn beside it, covering as little of `keep` as it can, the reading corner first
+    (top left; top right in Hebrew), then the other top corner, then the bottom ones."""
     width, height, _ = card_text(lines, area.width)
-    # in the corner where reading starts: top left, top right in Hebrew
-    box = pygame.Rect(area.right - 8 - width if is_rtl() else area.x + 8, area.y + 8, width, height)
-    if box.top - 40 <= mouse[1] <= box.bottom + 20:
-        # the pointer (and its tip, drawn beside it) at the card's height: the card goes to the bottom corner
-        box.bottom = area.bottom - 70
-    return box
+    xs = (area.right - 8 - width, area.x + 8) if is_rtl() else (area.x + 8, area.right - 8 - width)
+    rows = (area.y + 8, area.bottom - 70 - height)  # the bottom row stays above the toast's line
+    corners = [pygame.Rect(x, y, width, height) for y in rows for x in xs]
+    pointer = pygame.Rect(
+        mouse[0] - POINTER_ROOM[0], mouse[1] - POINTER_ROOM[1], 2 * POINTER_ROOM[0], 2 * POINTER_ROOM[1]
+    )
+    free = [c for c in corners if not c.colliderect(pointer)]
+    if not free:  # a card too big for any corner clear of the pointer: the one farthest from it
+        return max(corners, key=lambda c: (c.centerx - mouse[0]) ** 2 + (c.centery - mouse[1]) ** 2)
+    covered = list(keep)
+    return min(free, key=lambda c: (len(c.collidelistall(covered)), corners.index(c)))
 
 
-def draw_card(screen: pygame.Surface, lines: list[str], area: pygame.Rect, mouse: tuple[int, int]) -> pygame.Rect:
-    """The hover card in a corner of the board away from the pointer: the path's measure lines and what it leaves."""
+def draw_card(
+    screen: pygame.Surface,
+    lines: list[str],
+    area: pygame.Rect,
+    mouse: tuple[int, int],
+    keep: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """The hover card in a corner of the board away from the pointer and, where it can, off the unit and its path:
+    the path's measure lines and what it leaves."""
     _, _, labels = card_text(lines, area.width)
     step = theme.font(CARD_FONT).get_linesize() + 1
     rtl = is_rtl()
-    box = card_rect(lines, area, mouse)
+    box = card_rect(lines, area, mouse, keep)
     pygame.draw.rect(screen, theme.TIP_FILL, box, border_radius=6)
     pygame.draw.rect(screen, theme.PANEL_EDGE, box, 1 + theme.OUTLINE_EXTRA, border_radius=6)
     y = box.y + 7

@@ -16,7 +16,7 @@ from game.match import Match
 from game.tutorial import Tutorial
 from game.ui import theme
 from game.ui.coach import Coach
-from game.ui.overlays import card_rect
+from game.ui.overlays import card_keep, card_rect
 from game.ui.scenes.battle import BattleScene
 from game.ui.view import BoardView
 from game.ui.widgets import Button, paragraph, wrap
@@ -159,7 +159,7 @@ class TutorialScene(BattleScene):
         lines = self.ctl.card_lines()
         if lines:
             # the prompt is drawn over the hover card: it keeps clear of it, or the card the prompt explains is hidden
-            avoid.append(card_rect(lines, area, self.pointer()))
+            avoid.append(card_rect(lines, area, self.pointer(), card_keep(self.ctl, view)))
         box = place_box(area, (width, height), avoid, others, rtl=is_rtl())
         self.box = box
         pygame.draw.rect(screen, theme.PANEL, box, border_radius=10)
