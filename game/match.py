@@ -228,7 +228,7 @@ class Match:
     @property
     def active_side(self) -> str:
         """The side whose turn it is."""
-        return self.order.active_side(self.side_of())
+        return self.order.active_side(self._sides)  # only read: no copy (side_of() gives callers one)
 
     @property
     def active_unit(self) -> str | None:
@@ -276,12 +276,17 @@ class Match:
             ruleset=self.level.ruleset,
             board=world.board() if kinds & {"board", "door"} else before.board,
             creatures=world.reread(before.creatures, self.entities, units),
-            turns=world.turns() if "turn" in kinds else before.turns,
+            turns=self._reread_turns(before.turns, units) if "turn" in kinds else before.turns,
             bindings=world.bindings() if kinds & {"bind", "unbind"} else before.bindings,
             options=self.level.options,
             round=self.round,
             active_side=self.active_side,
         )
+
+    def _reread_turns(self, before: dict[str, Any], units: set[str]) -> dict[str, Any]:
+        """The turn states after "turn" effects, which change only the states of the units they name (TurnSystem)."""
+        turns = world.reread_turns(before, self.entities, units)
+        return world.turns() if turns is None else turns
 
     def can_act(self, unit: str) -> Illegal | None:
         """None when `unit` may act now, else why not (GB-TURN)."""

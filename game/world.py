@@ -153,6 +153,26 @@ def turns() -> dict[str, Any]:
     return out
 
 
+def reread_turns(before: Mapping[str, Any], entities: Mapping[str, int], units: Iterable[str]) -> dict[str, Any] | None:
+    """`turns()` when only the turn states of `units` may have changed since it gave `before`, reading only theirs.
+
+    The others are taken from `before`, in its order. None when one of `units` gained or lost
+    its turn state: `turns()` would then list it in another place, so the caller reads them all.
+    """
+    result = dict(before)
+    get = esper.component_for_entity
+    for uid in units:
+        state = get(entities[uid], TurnBudget).state
+        if state is None:
+            if uid in result:
+                return None
+        elif uid in result:
+            result[uid] = state
+        else:
+            return None
+    return result
+
+
 def bindings() -> frozenset[frozenset[str]]:
     """The hexxen binding pairs read from the Engaged components."""
     pairs: set[frozenset[str]] = set()
