@@ -88,8 +88,9 @@ class Ctx:
         return remember(self.sit, ("rule", action), lambda: self.ruleset.rule(self.sit, action, random.Random(0)))
 
 
-FORECASTS_KEPT = 256
-"""Rulings remembered (measures and dry rulings), the most recently used first."""
+FORECASTS_KEPT = 2048
+"""Rulings remembered (measures and dry rulings), the most recently used first: the games of one `simulate`
+run ask again in the positions they share (game/reach_cache.py LIMIT). A ruling is small."""
 _FORECASTS: dict[tuple[Any, ...], tuple[Situation, Ruling | Illegal]] = {}
 _LOCK = threading.Lock()  # the AI may decide in a worker thread while the screen asks too
 
