@@ -376,31 +376,33 @@ def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -
     steps: list[StepRuling] = []
     events: list[Event] = []
     provoked: set[str] = set()
-    before = footprint(c.at, c.dims)
     prev_anchor, prev_dims = c.at, c.dims
     around = threats(sit, unit)
     all_ids: list[str] = []
+    # a one-square mover's step begins a passage only into a square another creature occupies
+    # (Mover.passes answers nothing for any other): only those steps ask it
+    occupied = None if mover.big else mover.occupants
     for pos, (cost, flags, ids, _) in zip(chosen.positions, chosen.moves, strict=True):
         step_events: list[Event] = []
         for enemy in threats_at(around, prev_anchor, prev_dims):
             if enemy not in provoked:
                 provoked.add(enemy)
                 step_events.append(Event("provokes", GB_PF_AOO, unit=unit, by=enemy, at=prev_anchor))
-        for occupant, rule, sq in mover.passes(before, *pos):
-            event_rule = "PF1-TINY-THROUGH" if rule == "PF1-TINY-THROUGH" else "PF1-SIZE3-AOO"
-            step_events.append(Event("provokes", event_rule, unit=unit, by=occupant, at=sq, detail=rule))
+        if occupied is None or (pos[0], pos[1]) in occupied:
+            for occupant, rule, sq in mover.passes(footprint(prev_anchor, prev_dims), *pos):
+                event_rule = "PF1-TINY-THROUGH" if rule == "PF1-TINY-THROUGH" else "PF1-SIZE3-AOO"
+                step_events.append(Event("provokes", event_rule, unit=unit, by=occupant, at=sq, detail=rule))
         if flags & F_ESCAPE:
             step_events.append(
                 Event("check", "PF1-ESCAPE-ARTIST", unit=unit, at=pos[:2], detail="Escape Artist needed")
             )
         if flags & F_SKILL:
             step_events.append(Event("check", "PF1-OBSTACLE-SKILL", unit=unit, at=pos[:2], detail="skill check needed"))
-        dims = mover.dims(pos[2]) if pos[2] != FULL else None
-        steps.append(StepRuling(pos[:2], cost, ids, tuple(step_events), dims))
+        now = mover.dims(pos[2])
+        steps.append(StepRuling(pos[:2], cost, ids, tuple(step_events), now if pos[2] != FULL else None))
         events.extend(step_events)
         all_ids.extend(ids)
-        prev_anchor, prev_dims = pos[:2], mover.dims(pos[2])
-        before = footprint(prev_anchor, prev_dims)
+        prev_anchor, prev_dims = pos[:2], now
     band_rule = {"move": "PF1-MOVE-ACTION", "double_move": "PF1-DOUBLE-MOVE", "run": "PF1-RUN"}.get(band.name)
     head = [band_rule] if band_rule else []
     if band.name == "double_move":
