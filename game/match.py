@@ -429,36 +429,27 @@ class Match:
             text = f"{who or ''} {action.kind}: refused — {result.message}".strip()
             self.log.append(LogEntry(taken, who, action.kind, text, (result.rule,), False, refusal=result))
             return
-        parts = [f"{who} {action.kind}" if who else action.kind]
-        if action.path:
-            parts.append(f"to {list(action.path[-1])}")
-        if action.target:
-            parts.append(f"on {action.target}")
-        if result.cost:
-            parts.append(f"{result.cost_m:g} m")
-        if result.message:
-            parts.append(f"— {result.message}")
+        kind, path, target, message = action.kind, action.path, action.target, result.message
+        parts = [f"{who} {kind}" if who else kind]
         # the structured details too, so the UI can write the line in the player's language
-        to = action.path[-1] if action.path else None
+        to = path[-1] if path else None
+        if to is not None:
+            parts.append(f"to {list(to)}")
+        if target:
+            parts.append(f"on {target}")
         cost = result.cost_m if result.cost else 0.0
+        if result.cost:
+            parts.append(f"{cost:g} m")
+        if message:
+            parts.append(f"— {message}")
+        events = result.events
+        # door_change reads only an action aimed at a square (an interact); for any other it is None
+        door = door_change(action, result) if action.at is not None else None
+        log = self.log
         text = " ".join(parts)
-        self.log.append(
-            LogEntry(
-                taken,
-                who,
-                action.kind,
-                text,
-                result.rules,
-                True,
-                result.events,
-                to,
-                action.target,
-                cost,
-                door=door_change(action, result),
-            )
-        )
-        for event in result.events:
-            self.log.append(LogEntry(self.round, event.unit, event.kind, event.text(), (event.rule,), True, (event,)))
+        log.append(LogEntry(taken, who, kind, text, result.rules, True, events, to, target, cost, None, door))
+        for event in events:
+            log.append(LogEntry(self.round, event.unit, event.kind, event.text(), (event.rule,), True, (event,)))
 
     def movement_summary(self, unit: str) -> tuple[float, float]:
         """Metres moved this turn and metres left, as the ruleset counts them."""

@@ -80,16 +80,31 @@ def _single_move(ctx: Ctx) -> tuple[Situation, Sequence[Reach]]:
     When the whole reach of this situation was searched already (the board overlay, a run),
     its move band is the first move action of the double-move search: the same squares and
     costs as a search of one move action, so that search is not run again.
+
+    Moving into reach and then closing in ask it twice in one decision: the hypothetical
+    situation and its search are kept with the decision (Ctx._cache; its situation is fixed), and
+    only whether the whole reach was searched meanwhile (a run) is asked again.
     """
     ts = _turn(ctx)
     if ts.moves_left > 1:
-        ts = replaced(ts, move_actions=ts.move_actions + 1)
-        sit = with_turn(ctx.sit, ctx.unit, ts)
         full = reach_cache.cached(ctx.sit, ctx.unit)
+        kept = ctx._cache.get(_SINGLE_MOVE)
+        if kept is None:
+            ts = replaced(ts, move_actions=ts.move_actions + 1)
+            kept = ctx._cache[_SINGLE_MOVE] = (with_turn(ctx.sit, ctx.unit, ts), None)
+        sit, searched = kept
         if full is not None:
             return sit, of_band(full, "move")
-        return sit, ctx.reachable(sit)
+        if searched is None:
+            # the same answer as asking again: the reach cache answers an equal state with it
+            searched = ctx.reachable(sit)
+            ctx._cache[_SINGLE_MOVE] = (sit, searched)
+        return sit, searched
     return ctx.sit, ctx.reachable()
+
+
+_SINGLE_MOVE = ("single_move",)
+"""The key of `_single_move`'s hypothetical situation and its search in a decision's cache (Ctx._cache)."""
 
 
 def _columns(reach: Sequence[Reach]) -> tuple[Sequence[Square], Sequence[int], Sequence[str]]:
