@@ -167,13 +167,13 @@ def _marker(key: str) -> str:
 
 def count_rules(match: Match) -> Counter[str]:
     """How often each rule id fired: every id in each Ruling.rules and each Event.rule of the history."""
-    counts: Counter[str] = Counter()
+    fired: list[str] = []  # every id in order, counted at once (the same counts, in the same first-seen order)
     for record in match.history:
         result = record.result
         if isinstance(result, Ruling):
-            counts.update(result.rules)
-            counts.update(e.rule for e in result.events)
-    return counts
+            fired += result.rules
+            fired += [e.rule for e in result.events]
+    return Counter(fired)
 
 
 def play_game(level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, index: int = 0) -> GameResult:
