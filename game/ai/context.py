@@ -76,22 +76,32 @@ class Ctx:
         """ruleset.measure of `path` for the acting unit in `sit`, remembered by state (see `remember`)."""
         return remember(sit, ("measure", self.unit, path), lambda: self.ruleset.measure(sit, self.unit, path))
 
-    def forecast(self, question: tuple[Any, ...], ask: Callable[[], Ruling | Illegal]) -> Ruling | Illegal:
-        """`ask()`, a ruleset's forecast in the real situation (`question` names it), remembered by state."""
-        return remember(self.sit, question, ask)
+    def forecast(
+        self, question: tuple[Any, ...], ask: Callable[[], Ruling | Illegal], carry: Carry | None = None
+    ) -> Ruling | Illegal:
+        """`ask()`, a ruleset's forecast in the real situation (`question` names it), remembered by state (`carry`:
+        see `remember`)."""
+        return remember(self.sit, question, ask if carry is None else Carrying(ask, carry))
 
-    def dry_rule(self, action: Action) -> Ruling | Illegal:
+    def dry_rule(self, action: Action, carry: Carry | None = None) -> Ruling | Illegal:
         """The ruling on `action` in the real situation with a throwaway RNG (Random(0)), remembered by state.
 
         Only its legality and its events are read (whether it provokes), never its dice.
         """
-        return remember(self.sit, ("rule", action), lambda: self.ruleset.rule(self.sit, action, random.Random(0)))
 
+        def ask() -> Ruling | Illegal:
+            return self.ruleset.rule(self.sit, action, random.Random(0))
+
+        return remember(self.sit, ("rule", action), ask if carry is None else Carrying(ask, carry))
+
+
+Carry = tuple[Callable[[Situation], Any], Callable[[Situation, Any], None]]
+"""(what a ruleset kept for a situation object while ruling on it, give what was kept to an equal-state one)."""
 
 FORECASTS_KEPT = 2048
 """Rulings remembered (measures and dry rulings), the most recently used first: the games of one `simulate`
 run ask again in the positions they share (game/reach_cache.py LIMIT). A ruling is small."""
-_FORECASTS: dict[tuple[Any, ...], tuple[Situation, Ruling | Illegal]] = {}
+_FORECASTS: dict[tuple[Any, ...], tuple[Situation, Ruling | Illegal, Any]] = {}
 _LOCK = threading.Lock()  # the AI may decide in a worker thread while the screen asks too
 
 
@@ -101,24 +111,47 @@ def clear_forecasts() -> None:
         _FORECASTS.clear()
 
 
+class Carrying:
+    """An `ask` for `remember` whose answer carries what the ruleset kept while giving it (`carry`, see there)."""
+
+    __slots__ = ("ask", "carry")
+
+    def __init__(self, ask: Callable[[], Ruling | Illegal], carry: Carry) -> None:
+        self.ask = ask
+        self.carry = carry
+
+    def __call__(self) -> Ruling | Illegal:
+        return self.ask()
+
+
 def remember(sit: Situation, question: tuple[Any, ...], ask: Callable[[], Ruling | Illegal]) -> Ruling | Illegal:
     """`ask()`, a ruling on `sit`, answered once per situation state and question.
 
     The rules are pure: an equal state (reach_cache.state_key) asked the same question gets the
     same ruling, so the games of one `simulate` run share the rulings of their common opening.
     An entry keeps its situation alive, so no identity in its key can be reused meanwhile.
+
+    An `ask` that is `Carrying` (made_for, adopt): what the ruleset kept for the situation object
+    while answering (pf1's path judgements, rules/pf1/judged.py) is remembered with the answer and
+    handed to an equal-state situation that asks again, so the action then performed there is not
+    judged again.
     """
+    carry = ask.carry if isinstance(ask, Carrying) else None
     key = (reach_cache.state_key(sit), *question)
     with _LOCK:
         entry = _FORECASTS.pop(key, None)
         if entry is not None:
             _FORECASTS[key] = entry
-            return entry[1]
+    if entry is not None:
+        if carry is not None and entry[2] and entry[0] is not sit:
+            carry[1](sit, entry[2])
+        return entry[1]
     found = ask()
+    kept = carry[0](sit) if carry is not None else None
     with _LOCK:
         while len(_FORECASTS) >= FORECASTS_KEPT:
             _FORECASTS.pop(next(iter(_FORECASTS)))
-        _FORECASTS[key] = (sit, found)
+        _FORECASTS[key] = (sit, found, kept)
     return found
 
 

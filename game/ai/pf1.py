@@ -6,12 +6,13 @@ from collections.abc import Callable, Sequence
 
 import rules.pf1 as pf1
 from game import reach_cache
-from game.ai.context import Ctx, open_door_towards, with_turn
+from game.ai.context import Carry, Ctx, open_door_towards, with_turn
 from game.ai.navigation import walk_gap, walk_gaps
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, footprint_at, gap, hunt_choice
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
+from rules.pf1 import judged
 from rules.pf1.economy import standard_free
 from rules.pf1.movement import reach_squares
 from rules.pf1.speed import movement_speed
@@ -19,6 +20,9 @@ from rules.reaches import Reach, of_band
 
 CHARGE_PROBES = 3
 """Charge destinations tried with a dry ruling before giving up on a charge."""
+JUDGEMENTS: Carry = (judged.made_for, judged.adopt)
+"""A forecast remembered by state carries the path judgements made for it (rules/pf1/judged.py): the move or
+charge then performed in an equal state in another game reuses them, as in the game that forecast it."""
 
 
 def choose(ctx: Ctx) -> Action | None:
@@ -166,7 +170,7 @@ def _forecast_move(ctx: Ctx) -> Callable[[Reach], Ruling | Illegal]:
     actions), made in the situation `Match.perform` then rules in: the move taken reuses it.
     """
     sit, unit = ctx.sit, ctx.unit
-    return lambda r: ctx.forecast(("move", unit, r.path), lambda: pf1.forecast_move(sit, unit, r.path))
+    return lambda r: ctx.forecast(("move", unit, r.path), lambda: pf1.forecast_move(sit, unit, r.path), JUDGEMENTS)
 
 
 def _beyond_one_move(me: Creature, foes: list[Creature]) -> bool:
@@ -229,7 +233,7 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     ends.sort(key=lambda e: (e[0], e[1], e[2][1], e[2][0]))
     for _, _, sq, foe in ends[:CHARGE_PROBES]:
         action = Action("charge", ctx.unit, _line(me.at, sq), target=foe.id)
-        result = ctx.dry_rule(action)
+        result = ctx.dry_rule(action, JUDGEMENTS)
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
             return action
     return None

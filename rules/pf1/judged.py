@@ -55,6 +55,28 @@ def kept(sit: Situation, question: Hashable, make: Callable[[], T]) -> T:
     return found
 
 
+def made_for(sit: Situation) -> tuple[tuple[Hashable, object], ...]:
+    """The judgements kept for this situation object, as (question, judgement) pairs (see `adopt`)."""
+    return tuple((key[1], entry[1]) for key, entry in _JUDGED.items() if entry[0] is sit)
+
+
+def adopt(sit: Situation, judgements: tuple[tuple[Hashable, object], ...]) -> None:
+    """Keep `judgements` for `sit`: pairs `made_for` gave for a situation whose state equals this one's.
+
+    The caller vouches for the equal state (the game keys states as game/reach_cache.py does):
+    a judgement depends only on the situation's state and the question, so it is the one `sit`
+    would get, and its asker is spared judging it again. A question already kept keeps its own.
+    """
+    for question, judgement in judgements:
+        key = (id(sit), question)
+        hit = _JUDGED.get(key)
+        if hit is not None and hit[0] is sit:
+            continue
+        while len(_JUDGED) >= JUDGED_KEPT:
+            _JUDGED.pop(next(iter(_JUDGED), key), None)
+        _JUDGED[key] = (sit, judgement)
+
+
 def forget() -> None:
     """Forget every kept judgement (tests compare kept answers with fresh ones)."""
     _JUDGED.clear()
