@@ -109,6 +109,9 @@ def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
 def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]) -> int:
     """Walking steps between a footprint and the goal squares (UNREACHABLE when walled off)."""
     dist = field(board, goal)
+    if len(footprint) == 1:
+        for sq in footprint:  # a one-square footprint: its gap is the field there
+            return dist.get(sq, UNREACHABLE)
     return min((dist.get(sq, UNREACHABLE) for sq in footprint), default=UNREACHABLE)
 
 

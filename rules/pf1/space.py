@@ -482,11 +482,14 @@ class Mover:
             ids.append("PF1-DIFFICULT-DIAG" if diag else "PF1-DOUBLE-COST")
             if k >= 2:
                 ids.append("PF1-DOUBLE-STACK")
-        worst = max(self.cell(q).h for q in squares)
-        for q in squares:
-            if self.cell(q).h == worst:
-                ids.extend(self.cell(q).ids)
-                break
+        if len(squares) == 1:
+            ids.extend(self.cell(squares[0]).ids)  # the one square is the worst
+        else:
+            worst = max(self.cell(q).h for q in squares)
+            for q in squares:
+                if self.cell(q).h == worst:
+                    ids.extend(self.cell(q).ids)
+                    break
         if len(squares) > 1 and len({self.cell(q).h for q in squares}) > 1:
             ids.append("PF1-MIXED-TERRAIN")
         if self.air and any(

@@ -157,17 +157,18 @@ class SmallTable(StepTable):
             if board.in_bounds(sq):
                 patch[sq[1] * w + sq[0]] = mover._entry(sq)
         dirty = bytearray(n)
-        if patch:
-            for i in patch:
-                y, x = divmod(i, w)
-                for ny in range(max(0, y - 1), min(h, y + 2)):
-                    dirty[ny * w + max(0, x - 1) : ny * w + min(w, x + 2)] = b"\x01" * (min(w, x + 2) - max(0, x - 1))
+        near = neighbours(board)
+        # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
+        # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
+        for i in patch:
+            dirty[i] = 1
+            for j in near[i]:
+                dirty[j] = 1
         local: dict[int, Row] = {}
         # a row reads nothing of the query but its neighbours' entries (a creature's square from the
         # patch, the rest shared): rows near creatures are shared by every query (of this board and
         # mover kind) whose entries there are the same
         crowded: dict[tuple, Row] = per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
-        near = neighbours(board)
 
         def fill(pk: int) -> Row:
             if dirty[pk]:
