@@ -108,7 +108,8 @@ class ConditionSystem(_EffectSystem):
         ent = self.entity_of(effect.unit)
         if effect.kind == "damage":
             health = esper.component_for_entity(ent, Health)
-            health.hp = max(0, health.hp - int(effect.value))
+            hp = health.hp - int(effect.value)
+            health.hp = hp if hp > 0 else 0  # max(0, hp), without the call
             return
         key = effect.key or ""
         owner = FIELD_OWNERS.get(key)

@@ -43,7 +43,7 @@ def roll_attack(
 ) -> AttackRoll:
     """Roll d20 + attack + bonus against defense + defense_bonus; advantage > 0 / < 0 rolls twice."""
     rolls = (d20(rng),) if advantage == 0 else (d20(rng), d20(rng))
-    natural = max(rolls) if advantage > 0 else min(rolls)
+    natural = rolls[0] if advantage == 0 else max(rolls) if advantage > 0 else min(rolls)
     total = natural + attacker.attack + bonus
     defense = target.defense + defense_bonus
     hit = natural == 20 or (natural != 1 and total >= defense)
@@ -73,8 +73,10 @@ def resolve_attack(
     if not roll.hit:
         event = Event("miss", rule, unit=attacker.id, by=target.id, detail=detail)
         return Ruling(rules=(*rules, rule), events=(event,))
-    damage = max(1, parse_dice(attacker.damage).roll(rng))
-    hp = max(0, target.hp - damage)
+    rolled = parse_dice(attacker.damage).roll(rng)
+    damage = rolled if rolled > 1 else 1  # max(1, rolled) and max(0, …) below, without the calls
+    hp = target.hp - damage
+    hp = hp if hp > 0 else 0
     events = [Event("hit", rule, unit=attacker.id, by=target.id, detail=f"{detail}; {damage} damage, hp {hp}")]
     effects = [Effect("damage", target.id, value=damage)]
     all_rules = [*rules, rule]

@@ -26,7 +26,8 @@ def reactions_left(creature: Creature, round_no: int) -> int:
     """How many attacks of opportunity the creature may still take this round."""
     allowed = COMBAT_REFLEXES_REACTIONS if creature.combat_reflexes else REACTIONS_PER_ROUND
     used = creature.reactions_used if creature.reaction_round == round_no else 0
-    return max(0, allowed - used)
+    left = allowed - used
+    return left if left > 0 else 0  # max(0, left), without the call
 
 
 def resolve_opportunity_attacks(

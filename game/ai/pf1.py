@@ -209,7 +209,8 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
         hittable = hit_from.get(square)
         if hittable:
             victim = attack_choice(hittable)
-            scored.append((victim.hp / max(1, victim.max_hp) * 3 + costs[i] * COST_WEIGHT, square[1], square[0], i))
+            most = victim.max_hp if victim.max_hp > 1 else 1  # max(1, max_hp), without the call
+            scored.append((victim.hp / most * 3 + costs[i] * COST_WEIGHT, square[1], square[0], i))
     best = best_row(scored, moves.__getitem__, _forecast_move(ctx))
     return Action("move", ctx.unit, best.path) if best else None
 
