@@ -57,7 +57,8 @@ def kept(sit: Situation, question: Hashable, make: Callable[[], T]) -> T:
 
 def made_for(sit: Situation) -> tuple[tuple[Hashable, object], ...]:
     """The judgements kept for this situation object, as (question, judgement) pairs (see `adopt`)."""
-    return tuple((key[1], entry[1]) for key, entry in _JUDGED.items() if entry[0] is sit)
+    # a copy first (one C call): another thread (the screen, the AI's worker) may keep a judgement meanwhile
+    return tuple((key[1], entry[1]) for key, entry in list(_JUDGED.items()) if entry[0] is sit)
 
 
 def adopt(sit: Situation, judgements: tuple[tuple[Hashable, object], ...]) -> None:
