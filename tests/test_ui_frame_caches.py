@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 import game.ui.overlays as overlays
+from game.ui import aligned
 from game.ui.app import App
 from game.ui.terrain import TerrainCache
 from rules.actions import Action
@@ -55,6 +56,7 @@ def _from_nothing(app: App) -> bytes:
     scene.renderer.terrain = TerrainCache(scene.renderer.terrain.backdrop)
     scene.renderer._tints.clear()  # the reach shading's tiles and the strips stacked from them
     scene.renderer._strips.clear()
+    scene.renderer._shaded = None  # the shading's blits kept for the next repaint
     assert scene.panel is not None
     scene.panel.relayout(scene.panel.rect)  # forgets its sections
     overlays._cards.clear()
@@ -286,5 +288,88 @@ def test_a_taller_card_moves_the_sections_below_it_and_a_shorter_one_moves_them_
             tops.append(min(b.rect.top for b in scene.panel.buttons))
             _same_as_from_nothing(app, f"selecting {unit}")
         assert tops[1] > tops[0] == tops[2]
+    finally:
+        app.close()
+
+
+def test_the_shading_blits_are_kept_only_for_the_same_answer_place_size_and_palette(tmp_path: Path) -> None:
+    """A whole-window repaint reuses the shading's blits; a new selection, a pan, a zoom or a theme makes them anew
+    (each equal to what a fresh computation gives, and shown as a repaint from nothing shows it)."""
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        renderer, view = scene.renderer, scene.view
+
+        def shading() -> list[object]:
+            forecast = scene.ctl.forecast
+            assert forecast is not None
+            rows = scene.situation().board.height
+            kept = renderer._shading(forecast, view.cell, view.origin, rows)
+            assert kept == renderer._runs(forecast, view.cell, view.origin, rows)
+            return kept
+
+        click_unit(app, "hero")
+        first = shading()
+        scene.frame.invalidate()
+        app.step()
+        assert shading() is first  # the same answer at the same place: kept
+        changes = {
+            "selecting the scout": lambda: click_unit(app, "scout"),
+            "zooming": lambda: (
+                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)),
+                app.step(),
+            ),
+            "panning": lambda: key(app, pygame.K_RIGHT, pygame.KMOD_CTRL),  # zoomed in: the board can move
+            "switching to high contrast": lambda: (
+                app.change_settings(app.settings.changed(theme="high-contrast")),
+                app.step(),
+            ),
+        }
+        for what, change in changes.items():
+            before = shading()
+            change()
+            after = shading()
+            assert after is not before, what
+            _same_as_from_nothing(app, what)
+    finally:
+        app.close()
+
+
+def test_the_panel_and_terrain_pictures_sit_at_the_window_phase_where_they_land(tmp_path: Path) -> None:
+    """The panel's picture and the terrain layer are kept where copying them to the window takes SDL's fast path,
+    also after the panel moves (Hebrew puts it on the left) and the board is panned; the pixels stay right."""
+    app = _open(tmp_path, "1366x768")
+    try:
+        scene = battle(app)
+        panel, view = scene.panel, scene.view
+        assert panel is not None and panel._surface is not None
+        frame = scene.frame.surface
+        assert frame is not None
+        assert aligned.phase_of(panel._surface) == aligned.column_phase(frame, panel.rect.x)
+        click_unit(app, "hero")
+        scene.frame.invalidate()  # a second repaint at the same place: the layer moves to its phase
+        app.step()
+        terrain = scene.renderer.terrain.surface
+        assert terrain is not None
+        assert aligned.phase_of(terrain) == aligned.column_phase(frame, view.origin[0])
+        for _ in range(2):  # zoomed in, the board can move
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+            app.step()
+        for step in (1, 2, 3):
+            origin = view.origin
+            view.pan(step, 0)
+            assert view.origin == (origin[0] + step, origin[1])
+            app.step()
+            scene.frame.invalidate()  # painted again at rest: the layer moves to its new phase
+            app.step()
+            terrain = scene.renderer.terrain.surface
+            assert terrain is not None
+            assert aligned.phase_of(terrain) == aligned.column_phase(frame, view.origin[0])
+            _same_as_from_nothing(app, f"a pan of {step} pixels")
+        app.change_settings(app.settings.changed(language="he"))
+        app.step()
+        assert panel.rect.x == 0 and panel._surface is not None
+        assert aligned.phase_of(panel._surface) == aligned.column_phase(frame, panel.rect.x)
+        _same_as_from_nothing(app, "switching to Hebrew")
     finally:
         app.close()

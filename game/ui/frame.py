@@ -12,6 +12,8 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from game.ui import aligned
+
 Painter = Callable[[pygame.Surface], None]
 OverlayPainter = Callable[[pygame.Surface], list[pygame.Rect]]
 
@@ -83,14 +85,14 @@ class FrameCache:
             return []
         self._overlay_key = key
         if self.full:
-            screen.blit(self.surface, (0, 0))
+            aligned.copy(screen, self.surface, (0, 0))
             self._dirty = _clip(overlays(screen), screen)
             self.full = False
             return None
         # restore the rebuilt regions and where the overlays were, then draw the overlays anew
         changed = self._rebuilt + self._dirty
         for rect in changed:
-            screen.blit(self.surface, rect, rect)
+            aligned.copy(screen, self.surface, rect.topleft, rect)
         self._dirty = _clip(overlays(screen), screen)
         return changed + self._dirty
 

@@ -18,7 +18,7 @@ from game.i18n import (
     t,
 )
 from game.local_text import local
-from game.ui import theme
+from game.ui import aligned, theme
 from game.ui.keymap import ACTION_SHORTCUTS
 from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.patterns import cached_band_tile
@@ -123,7 +123,7 @@ class SidePanel:
     def blit(self, target: pygame.Surface) -> None:
         """Copy the cached panel onto `target` (the window, or the battle screen's frame cache)."""
         assert self._surface is not None
-        target.blit(self._surface, self.rect.topleft)
+        aligned.copy(target, self._surface, self.rect.topleft)
 
     def draw_tooltip(self, screen: pygame.Surface, hover: tuple[int, int] | None) -> pygame.Rect | None:
         """The hovered button's tooltip (a disabled action's refusal), drawn over everything."""
@@ -150,13 +150,14 @@ class SidePanel:
     def _paint(self, model: PanelModel, hovered: Button | None) -> None:
         """Repaint the sections whose content or place changed; `dirty` says where (all of it on a first paint)."""
         self.paints += 1
-        fresh = self._surface is None or self._surface.get_size() != self.rect.size
+        window = pygame.display.get_surface()
+        # its columns at the phase they land at in the window, so copying it there takes SDL's fast path
+        phase = 0 if window is None else aligned.column_phase(window, self.rect.x) or 0
+        old = self._surface
+        fresh = old is None or old.get_size() != self.rect.size or aligned.phase_of(old) != phase
         if fresh:
-            window = pygame.display.get_surface()
             # the window's pixel format (the fast blit path), made so rather than converted: a copy saved
-            self._surface = (
-                pygame.Surface(self.rect.size) if window is None else pygame.Surface(self.rect.size, 0, window)
-            )
+            self._surface = aligned.blank(self.rect.size, phase, window)
         surf = self._surface
         assert surf is not None
         self._rtl = is_rtl()
@@ -238,7 +239,9 @@ class SidePanel:
         below it keep their pixels. `height` is what it took last time: only that much is cleared first (the
         whole rest of the panel when it grew). Returns where it ends."""
         if self._scratch is None or self._scratch.get_size() != surf.get_size():
-            self._scratch = surf.copy()
+            # at the panel's own phase: copying a section back takes SDL's fast path (game/ui/aligned.py)
+            self._scratch = aligned.blank(surf.get_size(), aligned.phase_of(surf), surf)
+            self._scratch.blit(surf, (0, 0))
         scratch = self._scratch
         bottom = min(self.rect.height, y + height)
         for room in (bottom, self.rect.height):
@@ -248,7 +251,7 @@ class SidePanel:
             if end <= room:
                 break  # it fitted on what was cleared (else painted again on the rest of the panel cleared)
         scratch.set_clip(None)
-        surf.blit(scratch, (0, y), pygame.Rect(0, y, self.rect.width, end - y))
+        aligned.copy(surf, scratch, (0, y), pygame.Rect(0, y, self.rect.width, end - y))
         return end
 
     def _background(self, surf: pygame.Surface) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import aligned, theme
 from game.ui.backdrop import Backdrop, paint_over_picture
 from game.ui.door_edges import edge_points, paint_edge_door
 from rules.core import Board, Square, Terrain
@@ -199,9 +199,16 @@ class TerrainCache:
         self.surface: pygame.Surface | None = None
         self.paints = 0
         """How often the layer was painted (tests check it is cached)."""
+        self._wanted: int | None = None
+        """The phase the last draw asked for (game/ui/aligned.py); asked twice, the layer moves to it."""
 
-    def get(self, board: Board, cell: int) -> pygame.Surface:
-        """The layer for `board` at `cell` px, painted on first use or after a change."""
+    def get(self, board: Board, cell: int, phase: int | None = None) -> pygame.Surface:
+        """The layer for `board` at `cell` px, painted on first use or after a change.
+
+        `phase`: where the layer's first column lands in the target's 16-byte groups. When the last call
+        asked for the same (the view is at rest, not panning), the layer's pixels are moved to start there,
+        so copying it takes SDL's fast path; a pan moves the layer on the first frame that stays put.
+        """
         # identity first: the world hands out the same Board until a door changes it
         # the palette's generation too: a theme change repaints the layer in the new colours
         key = (id(board), cell, theme.generation())
@@ -210,11 +217,25 @@ class TerrainCache:
                 self._board = board  # an equal copy (e.g. after undo): keep the painting
                 if self._key[1:] == key[1:] and self.surface is not None:
                     self._key = key
-                    return self.surface
+                    return self._placed(phase)
             self.surface = paint_terrain(board, cell, self.backdrop)
             if pygame.display.get_surface() is not None:
                 self.surface = self.surface.convert()
             self._board = board
             self._key = key
             self.paints += 1
+        return self._placed(phase)
+
+    def _placed(self, phase: int | None) -> pygame.Surface:
+        """The layer, moved to start at `phase` when asked for twice in a row (see `get`)."""
+        surface = self.surface
+        assert surface is not None
+        if phase is None:
+            return surface  # asked without a place (the board composed before it is drawn)
+        settled, self._wanted = phase == self._wanted, phase
+        if not settled or aligned.column_phase(surface, 0) == phase:
+            return surface
+        if surface.get_bytesize() != 4 or surface.get_flags() & pygame.SRCALPHA:
+            return surface  # not a plain 32-bit layer: SDL copies it one way whatever its place
+        self.surface = aligned.placed(surface, phase)
         return self.surface
