@@ -11,6 +11,7 @@ resize, the window that was updated by parts must hold exactly those pixels.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,7 @@ import pytest
 import game.ui.overlays as overlays
 from game.ui import aligned
 from game.ui.app import App
+from game.ui.panel import SidePanel
 from game.ui.terrain import TerrainCache
 from rules.actions import Action
 from rules.core import edge_key
@@ -371,5 +373,68 @@ def test_the_panel_and_terrain_pictures_sit_at_the_window_phase_where_they_land(
         assert panel.rect.x == 0 and panel._surface is not None
         assert aligned.phase_of(panel._surface) == aligned.column_phase(frame, panel.rect.x)
         _same_as_from_nothing(app, "switching to Hebrew")
+    finally:
+        app.close()
+
+
+def _card_spy(app: App) -> list[str]:
+    """The units whose card the panel lays out and renders from now on, in order."""
+    panel = battle(app).panel
+    assert panel is not None
+    painted: list[str] = []
+    real = panel._card
+
+    def spy(surf: pygame.Surface, model: object, *rest: object) -> int:
+        card = getattr(model, "card", None)
+        painted.append(card.creature.id if card is not None else "")
+        return real(surf, model, *rest)  # type: ignore[arg-type]
+
+    panel._card = spy  # type: ignore[method-assign]
+    return painted
+
+
+def test_a_card_seen_again_is_its_kept_picture_and_a_new_look_or_state_paints_it(tmp_path: Path) -> None:
+    """Going back to a unit shows its card as kept; its hit points, the language, the palette and the window's
+    size each make it painted anew, and every picture is what a repaint from nothing shows."""
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        painted = _card_spy(app)
+        click_unit(app, "hero")
+        click_unit(app, "scout")
+        assert painted == ["hero", "scout"]
+        click_unit(app, "hero")
+        assert painted == ["hero", "scout"]  # the hero's card as it was kept
+        _same_as_from_nothing(app, "selecting the hero again")  # (this repaint from nothing lays it out)
+        del painted[:]
+        click_unit(app, "scout")
+        assert painted == []
+        # hit points: another card (the panel alone, with the scout's card as the match would give it)
+        panel = scene.panel
+        assert panel is not None and panel._surface is not None
+        model = scene.panel_model()
+        assert model.card is not None
+        hurt = replace(model, card=replace(model.card, creature=replace(model.card.creature, hp=3)))
+        panel.refresh(hurt, 10_000, None)
+        assert painted == ["scout"]
+        fresh = SidePanel(panel.rect)
+        fresh.refresh(hurt, 10_000, None)
+        assert fresh._surface is not None
+        assert pygame.image.tobytes(panel._surface, "RGB") == pygame.image.tobytes(fresh._surface, "RGB")
+        panel.refresh(model, 10_001, None)  # unhurt again: its kept picture
+        assert painted == ["scout"]
+        for what, change in (
+            ("German", lambda: app.change_settings(app.settings.changed(language="de"))),
+            ("high contrast", lambda: app.change_settings(app.settings.changed(theme="high-contrast"))),
+            ("a smaller window", lambda: pygame.event.post(
+                pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700))),
+        ):  # fmt: skip
+            change()
+            app.step()
+            before = len(painted)
+            click_unit(app, "hero")
+            click_unit(app, "scout")
+            assert painted[before:] == ["hero", "scout"], what  # nothing kept from the old look is shown
+            _same_as_from_nothing(app, f"selecting after {what}")
     finally:
         app.close()

@@ -18,6 +18,9 @@ import pygame
 
 from game.ui import raster_cache
 
+SIZES_KEPT = 2048
+"""Text sizes a font remembers in one run (see `CachedFont._sizes`)."""
+
 
 @cache
 def _file_id(path: Path | None) -> tuple[Any, ...]:
@@ -41,6 +44,9 @@ class CachedFont:
         """Only sizes, metrics and plain renders were asked: the cache's answers are the font's."""
         self._kept_metrics: tuple[int, int, int, int] | None = None
         """The metrics once known, while the font is plain (a card's line height is asked for every line)."""
+        self._sizes: dict[str, tuple[int, int]] = {}
+        """Text sizes measured in this run, while the font is plain: the raster cache keeps only the start's, and
+        a unit card measures its lines (wrap, fit_line) every time it is painted."""
 
     @property
     def real(self) -> pygame.font.Font:
@@ -58,6 +64,9 @@ class CachedFont:
 
     def size(self, text: str) -> tuple[int, int]:
         """Width and height of `text` drawn in this font (Font.size)."""
+        known = self._sizes.get(text) if self._plain and type(text) is str else None
+        if known is not None:
+            return known
         key = self._key("size", text) if type(text) is str else None
         if key is None:
             return self.real.size(text)
@@ -65,6 +74,9 @@ class CachedFont:
         if value is None:
             value = tuple(self.real.size(text))
             raster_cache.keep(key, value)
+        if len(self._sizes) >= SIZES_KEPT:
+            self._sizes.clear()  # a long session's log lines: start over rather than grow
+        self._sizes[text] = value
         return value  # type: ignore[no-any-return]
 
     def render(self, text: str, antialias: bool, color: Any, bgcolor: Any = None, wraplength: int = 0) -> Any:

@@ -30,6 +30,12 @@ CARD_ROOM = 158
 LEGEND_ROOM = 30
 """Height kept for one line of the reach legend."""
 
+KEPT_SECTIONS = frozenset({1, 2})
+"""The sections whose pictures are kept (the card and the legend): painting them only draws (the buttons and the
+log also set where clicks and rule tips land, so they are painted every time)."""
+SECTION_MEMORY = 4
+"""How many kept section pictures: the cards and legends of the last few units selected."""
+
 ButtonEntry = tuple[str, str, bool, str, str]
 """A panel button: intent, label, enabled, tooltip (why not), key."""
 Section = Callable[[pygame.Surface, int], int]
@@ -76,6 +82,9 @@ class SidePanel:
         self._painted: list[tuple[tuple[object, ...], int, int]] = []
         """Each section's key, top and bottom as last painted (a selection repaints the card, legend and buttons)."""
         self._scratch: pygame.Surface | None = None
+        self._kept: list[tuple[tuple[object, ...], pygame.Surface, int, tuple[str, ...]]] = []
+        """Recent pictures of the sections without side effects: ((index, key, top), picture, end, what was cut),
+        the most recently shown last (see `_section`)."""
         self._tips: dict[str, str] = {}
         """Each button's tooltip now (a refusal names the selected unit: set without repainting the buttons)."""
         self._log_top = 0
@@ -180,7 +189,7 @@ class SidePanel:
             if old_y == y and old_key == key:
                 y = old_end
                 continue
-            end = self._paint_section(surf, painter, y, old_end - old_y)
+            end = self._section(surf, i, key, painter, y, old_end - old_y)
             self._painted[i] = (key, y, end)
             band = pygame.Rect(0, y, self.rect.width, end - y)
             self.dirty = band if not self.dirty.height else self.dirty.union(band)
@@ -233,6 +242,33 @@ class SidePanel:
             self._painted.append((key, y, end))
             y = end
         self.dirty = surf.get_rect()
+
+    def _section(
+        self, surf: pygame.Surface, index: int, key: tuple[object, ...], painter: Section, y: int, height: int
+    ) -> int:
+        """Section `index` at `y`: its picture when it was painted there with this key not long ago, else painted.
+
+        A player going back and forth between units sees each card again as it was: its pixels are kept
+        (KEPT_SECTIONS, the last SECTION_MEMORY of them), not laid out and rendered again. The key holds
+        everything the section's pixels depend on (content, place, language, palette, fonts).
+        """
+        if index not in KEPT_SECTIONS:
+            return self._paint_section(surf, painter, y, height)
+        memo = (index, key, y)  # compared, not hashed: a unit card holds lists
+        found = next((i for i, kept in enumerate(self._kept) if kept[0] == memo), None)
+        if found is not None:
+            _, picture, end, clipped = self._kept.pop(found)
+            aligned.copy(surf, picture, (0, y))
+            CLIPPED.extend(clipped)  # what painting it said it cut, said again
+        else:
+            mark = len(CLIPPED)
+            end = self._paint_section(surf, painter, y, height)
+            picture = aligned.blank((self.rect.width, end - y), aligned.phase_of(surf), surf)
+            aligned.copy(picture, surf, (0, 0), pygame.Rect(0, y, self.rect.width, end - y))
+            clipped = tuple(CLIPPED[mark:])
+            del self._kept[: max(0, len(self._kept) - SECTION_MEMORY + 1)]  # the least recently shown go
+        self._kept.append((memo, picture, end, clipped))
+        return end
 
     def _paint_section(self, surf: pygame.Surface, painter: Section, y: int, height: int) -> int:
         """One section painted on a fresh background below `y` in a scratch picture, then copied in: the sections
