@@ -47,12 +47,13 @@ def copy(dst: pygame.Surface, src: pygame.Surface, at: tuple[int, int], area: py
         return
     # the part of `area` that lands inside the clip (as blit itself would cut it)
     sx, sy = area.x + target.x - at[0], area.y + target.y - at[1]
-    if target.width < _MIN_CUT or not _cuttable(dst, src):
+    if target.width < _MIN_CUT:
         dst.blit(src, target, (sx, sy, target.width, target.height))
         return
     d0 = dst._pixels_address + target.x * _BYTES  # pygame's own address of the pixels
     s0 = src._pixels_address + sx * _BYTES
-    if (d0 - s0) % 16 or dst.get_pitch() % 16 or src.get_pitch() % 16:
+    # the cheap tests first: most copies that cannot be cut fail on the addresses
+    if (d0 - s0) % 16 or dst.get_pitch() % 16 or src.get_pitch() % 16 or not _cuttable(dst, src):
         dst.blit(src, target, (sx, sy, target.width, target.height))  # never both aligned: nothing to gain
         return
     head = (-d0 % 16) // _BYTES

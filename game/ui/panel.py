@@ -31,8 +31,7 @@ LEGEND_ROOM = 30
 """Height kept for one line of the reach legend."""
 
 KEPT_SECTIONS = frozenset({1, 2})
-"""The sections whose pictures are kept (the card and the legend): painting them only draws (the buttons and the
-log also set where clicks and rule tips land, so they are painted every time)."""
+"""Sections whose pictures are kept (card, legend): they only draw; the buttons and the log also set hit areas."""
 SECTION_MEMORY = 4
 """How many kept section pictures: the cards and legends of the last few units selected."""
 
@@ -246,12 +245,8 @@ class SidePanel:
     def _section(
         self, surf: pygame.Surface, index: int, key: tuple[object, ...], painter: Section, y: int, height: int
     ) -> int:
-        """Section `index` at `y`: its picture when it was painted there with this key not long ago, else painted.
-
-        A player going back and forth between units sees each card again as it was: its pixels are kept
-        (KEPT_SECTIONS, the last SECTION_MEMORY of them), not laid out and rendered again. The key holds
-        everything the section's pixels depend on (content, place, language, palette, fonts).
-        """
+        """Section `index` at `y`: its kept picture when painted there with this key lately (a unit selected again:
+        its card is not laid out and rendered again; the key holds content, place, language, palette and fonts)."""
         if index not in KEPT_SECTIONS:
             return self._paint_section(surf, painter, y, height)
         memo = (index, key, y)  # compared, not hashed: a unit card holds lists
@@ -263,10 +258,15 @@ class SidePanel:
         else:
             mark = len(CLIPPED)
             end = self._paint_section(surf, painter, y, height)
-            picture = aligned.blank((self.rect.width, end - y), aligned.phase_of(surf), surf)
-            aligned.copy(picture, surf, (0, 0), pygame.Rect(0, y, self.rect.width, end - y))
             clipped = tuple(CLIPPED[mark:])
-            del self._kept[: max(0, len(self._kept) - SECTION_MEMORY + 1)]  # the least recently shown go
+            size = (self.rect.width, end - y)
+            gone = self._kept[: max(0, len(self._kept) - SECTION_MEMORY + 1)]  # the least recently shown
+            del self._kept[: len(gone)]
+            # a picture of the same size that leaves the memory takes the new one: no new surface to clear
+            picture = next((old for _, old, _, _ in gone if old.get_size() == size), None)
+            if picture is None or aligned.phase_of(picture) != aligned.phase_of(surf):
+                picture = aligned.blank(size, aligned.phase_of(surf), surf)
+            aligned.copy(picture, surf, (0, 0), pygame.Rect(0, y, *size))
         self._kept.append((memo, picture, end, clipped))
         return end
 
