@@ -19,7 +19,7 @@ _BYTES = 4
 """Only 32-bit surfaces are cut (the window's and the game's layers); anything else is one call."""
 _COPY_GROUP = 16
 """Pixels per 64-byte line: the bulk of a copy is whole groups, so no line is half streamed."""
-_MIN_CUT = 64
+MIN_CUT = 64
 """Narrower spans are not worth the extra calls."""
 
 
@@ -47,7 +47,7 @@ def copy(dst: pygame.Surface, src: pygame.Surface, at: tuple[int, int], area: py
         return
     # the part of `area` that lands inside the clip (as blit itself would cut it)
     sx, sy = area.x + target.x - at[0], area.y + target.y - at[1]
-    if target.width < _MIN_CUT:
+    if target.width < MIN_CUT:
         dst.blit(src, target, (sx, sy, target.width, target.height))
         return
     d0 = dst._pixels_address + target.x * _BYTES  # pygame's own address of the pixels
@@ -75,7 +75,7 @@ def fill(surface: pygame.Surface, color: tuple[int, int, int], rect: pygame.Rect
     target = pygame.Rect(rect).clip(surface.get_clip())
     if target.width <= 0 or target.height <= 0:
         return
-    if target.width < _MIN_CUT or surface.get_bytesize() != _BYTES or surface.get_pitch() % 64:
+    if target.width < MIN_CUT or surface.get_bytesize() != _BYTES or surface.get_pitch() % 64:
         surface.fill(color, target)
         return
     start = surface._pixels_address + target.x * _BYTES  # pygame's own address of the pixels

@@ -92,7 +92,10 @@ class FrameCache:
         # restore the rebuilt regions and where the overlays were, then draw the overlays anew
         changed = self._rebuilt + self._dirty
         for rect in changed:
-            aligned.copy(screen, self.surface, rect.topleft, rect)
+            if rect.width < aligned.MIN_CUT:
+                screen.blit(self.surface, rect, rect)  # a walker's or a path segment's box: one call is quickest
+            else:
+                aligned.copy(screen, self.surface, rect.topleft, rect)
         self._dirty = _clip(overlays(screen), screen)
         return changed + self._dirty
 
