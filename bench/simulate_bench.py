@@ -4,13 +4,16 @@ The figure is process CPU time (time.process_time) per game played in this proce
 other engineers' load on the shared cores does not count against it; the games per
 second of a `--jobs 2` run are printed beside it. The games of one level share the reach,
 measures, dry rulings and creature views of their common opening (game/reach_cache.py,
-game/world.py); the same games played with those caches emptied before each game are printed
-beside it (`unshared`).
+game/world.py), as a `simulate --games 40` run does: each round plays the same 40 seeds from
+emptied caches (the warm-up game shares nothing with them) and the figure is the median of the
+rounds, so one slow minute on the shared machine does not decide it. The same games played
+with those caches emptied before each game are printed beside it (`unshared`).
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -21,26 +24,37 @@ from game.simulate import play_game, run_games, variant
 
 REFERENCE = Path(__file__).resolve().parent.parent / "levels" / "arena_4v4.toml"
 GAMES = 40
+ROUNDS = 5
 PARALLEL_GAMES = 100
 JOBS = 2
 
 
+def _forget() -> None:
+    """Empty every cache games of one level share (reach, forecasts, creature views)."""
+    reach_cache.clear()
+    clear_forecasts()
+    world.forget_views()
+
+
 def bench_simulate(
-    games: int = GAMES, parallel: int = PARALLEL_GAMES, jobs: int = JOBS, seed: int = 0
+    games: int = GAMES, parallel: int = PARALLEL_GAMES, jobs: int = JOBS, seed: int = 0, rounds: int = ROUNDS
 ) -> dict[str, Any]:
-    """CPU ms per game over `games` games here; games per second over `parallel` games with `jobs` processes."""
+    """CPU ms per game: the median over `rounds` rounds of `games` games, each from emptied caches; games per
+    second over `parallel` games with `jobs` processes."""
     text, level = variant(REFERENCE, [])
-    play_game(level, seed)  # warm the imports and caches of this process before timing
-    cpu0 = time.process_time()
-    played = [play_game(level, seed + i, index=i) for i in range(games)]
-    cpu_ms = (time.process_time() - cpu0) / games * 1000
+    play_game(level, seed + games)  # warm the imports of this process (a seed none of the timed games uses)
+    per_round = []
+    for _ in range(rounds):
+        _forget()
+        cpu0 = time.process_time()
+        played = [play_game(level, seed + i, index=i) for i in range(games)]
+        per_round.append((time.process_time() - cpu0) / games * 1000)
+    cpu_ms = statistics.median(per_round)
     # the same games again, each sharing no reach, measure or dry ruling with the games before it
     # (games of one level share their opening: game/reach_cache.py); what a lone game costs
     cpu0 = time.process_time()
     for i in range(games):
-        reach_cache.clear()
-        clear_forecasts()
-        world.forget_views()
+        _forget()
         play_game(level, seed + i, index=i)
     unshared_ms = (time.process_time() - cpu0) / games * 1000
     start = time.perf_counter()
@@ -49,6 +63,7 @@ def bench_simulate(
     return {
         "level": REFERENCE.name,
         "cpu_ms_per_game": round(cpu_ms, 2),
+        "cpu_ms_per_game_rounds": [round(ms, 2) for ms in per_round],
         "games_per_core_second": round(1000 / cpu_ms, 1),
         "cpu_ms_per_game_unshared": round(unshared_ms, 2),
         "games": games,

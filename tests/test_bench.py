@@ -75,3 +75,30 @@ def test_bench_json_stdout_is_one_json_object_even_when_the_game_prints(monkeypa
     report = json.loads(out)
     assert report["startup"]["ratio"] == 1.5 and report["startup"]["targets"]["ratio"]["meets"] is True
     assert f"Dice seed {report['startup']['seed']}" in err
+
+
+def test_the_simulate_figure_is_the_median_of_rounds_played_from_emptied_caches(monkeypatch):
+    """Each round plays the same seeds from emptied caches (what one `simulate --games N` run does), so the
+    rounds do the same work and their median stands for it; no round gets the warm-up game's positions."""
+    import statistics
+
+    from bench import simulate_bench
+    from game import reach_cache
+
+    forgotten, played = [], []
+    real_forget, real_play = simulate_bench._forget, simulate_bench.play_game
+    monkeypatch.setattr(simulate_bench, "_forget", lambda: (forgotten.append(len(played)), real_forget()))
+
+    def play(level, seed, index=0):
+        played.append(seed)
+        return real_play(level, seed, index=index)
+
+    monkeypatch.setattr(simulate_bench, "play_game", play)
+    out = simulate_bench.bench_simulate(games=2, parallel=0, rounds=3, seed=5)
+    assert len(out["cpu_ms_per_game_rounds"]) == 3
+    assert out["cpu_ms_per_game"] == round(statistics.median(out["cpu_ms_per_game_rounds"]), 2)
+    warm_up, timed = played[0], played[1:7]
+    assert warm_up not in timed and timed == [5, 6] * 3
+    assert forgotten[:3] == [1, 3, 5]  # caches emptied before each round, after the warm-up
+    assert out["illegal_actions"] == 0
+    reach_cache.clear()
