@@ -153,7 +153,10 @@ def test_a_move_without_a_path_goes_straight_there_square_by_square(match: Match
 
 
 def test_refusals_and_turn_ends_show_nothing_but_a_refusal_sounds(match: Match) -> None:
-    records = [Rec(Action("move", "hero", path=((9, 9),)), Illegal("PF1-X", "no")), Rec(Action("end_turn"), Ruling())]
+    records = [
+        Rec(Action("move", "hero", path=((9, 9),)), Illegal("PF1-OBSTACLE-BLOCK", "a wall")),
+        Rec(Action("end_turn"), Ruling()),
+    ]
     line = build_timeline(_sit(match), records, "normal")
     assert line.duration == 0 and line.walks == () and line.beats == ()
     assert [c.sound for c in line.cues] == ["refused"]
