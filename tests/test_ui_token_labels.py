@@ -297,3 +297,40 @@ def test_labels_follow_a_name_changed_in_one_language_only() -> None:
     assert token_labels(board("Sektierer"))["k"][0] == "Sektierer"
     set_language("en")
     assert token_labels(board("Sektierer"))["k"][0] == "Cultist"
+
+
+@pytest.mark.parametrize("cell", [56, 80, 112])
+def test_rats_sharing_a_square_keep_their_names_clear_of_each_others_badges(cell: int) -> None:
+    """Four Tiny rats fanned in one square (the giant's hall): every name plate is drawn over all the bodies and
+    badges, so each rat's name reads exactly as it does alone; a neighbour's badge used to land on "R.1"."""
+    pygame.init()
+    theme.reset_fonts()
+    level = load_level(LEVELS_DIR / "dnd5e_hall.toml")
+    rats = {u.id: u for u in level.units if u.id.startswith("rat_")}
+    assert len({r.at for r in rats.values()}) == 1 and len(rats) == 4
+    colors = {s.id: theme.parse_color(s.color) for s in level.sides}
+    every = {u.id: u for u in level.units}
+    board = pygame.Surface((cell * 3, cell * 3))
+    board.fill((0, 0, 0))
+    at = next(iter(rats.values())).at
+    origin = (cell - at[0] * cell, cell - at[1] * cell)  # the rats' square in the middle of the picture
+    tokens.draw_units(board, rats, cell, origin, colors, everyone=every)
+    fans = tokens.fan_rects(rats, cell, origin)
+    labels = token_labels(every)
+    for uid, rat in rats.items():
+        alone = pygame.Surface(board.get_size(), pygame.SRCALPHA)
+        alone.fill((0, 0, 0, 0))
+        tokens.draw_token(
+            alone,
+            rat,
+            fans[uid],
+            colors[rat.side],
+            label=labels[uid],
+            art=tokens.art_of(rat),
+            fanned=True,
+            part="plate",
+        )
+        name = [(x, y) for x in range(alone.get_width()) for y in range(alone.get_height()) if alone.get_at((x, y)).a]
+        assert name, uid
+        differ = [p for p in name if board.get_at(p)[:3] != alone.get_at(p)[:3]]
+        assert not differ, (uid, len(differ), len(name))

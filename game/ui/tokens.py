@@ -10,7 +10,7 @@ import pygame
 
 from game.art_names import art_of
 from game.ui import theme
-from game.ui.art import draw_emblem
+from game.ui.art import PICTURE_SCALE, draw_emblem, emblem
 from game.ui.patterns import draw_side_marker, side_shapes
 from game.ui.token_labels import Label, fitted, token_labels
 from rules.core import Creature, Size
@@ -132,14 +132,22 @@ def draw_token(
     marker: str | None = None,
     fanned: bool = False,
     ring: theme.Color | None = None,
+    part: str = "all",
 ) -> None:
     """Draw one unit over its footprint `rect` (already the squeezed footprint when squeezed): its body in
     the side colour, its `art` emblem (game/ui/art.py) over its label, the side's `marker` shape
     (game/ui/patterns.py); `fanned`: `rect` is its own share of a square it shares with other Tiny units; `ring`:
-    the colour of a ring round it (a unit to attack or engage), under its name plate."""
+    the colour of a ring round it (a unit to attack or engage), under its name plate. `part`: "body" draws all
+    but the name plate (and what sits under or over it: the fallen cross, the health bar), "plate" only those,
+    "all" both."""
     cell = min(rect.width, rect.height)
     body, square = token_body(creature, rect, fanned)
     body_color = theme.blend(color, (110, 110, 110), 0.7) if creature.defeated else color
+    if part == "plate":
+        box = emblem_box(body)
+        shown = art and body.height >= EMBLEM_BODY and emblem(art, round(min(box.size) * PICTURE_SCALE)) is not None
+        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, bool(shown))
+        return
     multi = creature.dims != (1, 1)
     edge = theme.SELECTED if selected else (theme.ACCENT if can_act else theme.TOKEN_EDGE)
     edge_width = max(2, square // 14) + (1 if selected else 0) + theme.OUTLINE_EXTRA
@@ -152,7 +160,6 @@ def draw_token(
         pygame.draw.ellipse(surface, edge, body, edge_width)
     if creature.squeezed:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-2, -2), 1)
-    full = label if label is not None else token_labels({creature.id: creature})[creature.id]
     plate = draw_emblem(surface, art, emblem_box(body)) if art and body.height >= EMBLEM_BODY else None
     if marker is not None:
         centre, r = marker_spot(body, square)
@@ -160,7 +167,24 @@ def draw_token(
     if ring is not None:
         # over the badge (the ring reads first), under the name (a ring over the plate hid "Cult. 2")
         pygame.draw.rect(surface, ring, rect.inflate(-2, -2), max(3, square // 10), border_radius=square // 5)
-    if plate is None:
+    if part == "all":
+        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, plate is not None)
+
+
+def _draw_plate(
+    surface: pygame.Surface,
+    creature: Creature,
+    rect: pygame.Rect,
+    label: Label | None,
+    body: pygame.Rect,
+    square: int,
+    cell: int,
+    body_color: theme.Color,
+    emblem_shown: bool,
+) -> None:
+    """A token's name (on a plate under its emblem, else across its body), the fallen cross and the health bar."""
+    full = label if label is not None else token_labels({creature.id: creature})[creature.id]
+    if not emblem_shown:
         named = _draw_label(surface, full, body, body.center, min(body.height // 2, round(cell * 0.34)), body_color)
     else:
         # the label on a name plate across the token's lower rim, under the emblem
@@ -205,20 +229,25 @@ def draw_units(
     fans = fan_rects(creatures, cell, origin)
     ox, oy = origin
     reach = cell // 2 + 8  # a token's badge and name plate may stand a little over its footprint
+    plates_last = []
     for uid, c in drawing_order(creatures):  # the living above the fallen in a shared square
         rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
         if area is not None and not area.colliderect(rect.inflate(2 * reach, 2 * reach)):
             continue  # nothing of it inside the repainted part (a new selection repaints only around its shading)
-        draw_token(
-            surface,
-            c,
-            fans.get(uid, rect),
-            colors.get(c.side, (200, 200, 200)),
-            selected=uid == selected,
-            can_act=uid in actors,
-            label=labels[uid],
-            art=art_of(c),
-            marker=shapes.get(c.side),
-            fanned=uid in fans,
-            ring=theme.BAND_COLORS["engage"] if uid in rings else None,
-        )
+        token = {
+            "selected": uid == selected,
+            "can_act": uid in actors,
+            "label": labels[uid],
+            "art": art_of(c),
+            "marker": shapes.get(c.side),
+            "fanned": uid in fans,
+            "ring": theme.BAND_COLORS["engage"] if uid in rings else None,
+        }
+        at, color = fans.get(uid, rect), colors.get(c.side, (200, 200, 200))
+        # Tiny units fanned in one square: every body and badge first, then the names, or a neighbour's badge
+        # lands on a name ("R.1" read "P 1" beside three more rats)
+        draw_token(surface, c, at, color, part="body" if uid in fans else "all", **token)  # type: ignore[arg-type]
+        if uid in fans:
+            plates_last.append((c, at, color, token))
+    for c, at, color, token in plates_last:
+        draw_token(surface, c, at, color, part="plate", **token)  # type: ignore[arg-type]
