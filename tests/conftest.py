@@ -104,3 +104,26 @@ def _fonts_die_with_pygame():
 
     if not pygame.font.get_init() and theme._font.cache_info().currsize:
         theme.reset_fonts()
+
+
+@pytest.fixture
+def judgements(monkeypatch: pytest.MonkeyPatch):
+    """Every pf1 path judgement actually made (not taken from the kept or carried ones), as (situation, path);
+    the kept judgements and the AI's remembered forecasts are emptied before and after."""
+    import rules.pf1.movement as movement
+    from game.ai.context import clear_forecasts
+    from rules.pf1 import judged
+
+    made: list[tuple[object, tuple]] = []
+    plain = movement._judge
+
+    def counted(sit, unit, path, *rest):
+        made.append((sit, tuple(path)))
+        return plain(sit, unit, path, *rest)
+
+    judged.forget()
+    clear_forecasts()
+    monkeypatch.setattr(movement, "_judge", counted)
+    yield made
+    judged.forget()
+    clear_forecasts()

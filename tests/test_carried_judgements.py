@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import rules.pf1 as pf1
-import rules.pf1.movement as movement
-from game.ai.context import Carrying, clear_forecasts, remember
+from game.ai.context import Carrying, remember
 from game.ai.pf1 import JUDGEMENTS
 from rules.actions import Action
 from rules.board import board_from_rows
@@ -19,24 +16,6 @@ from rules.pf1 import judged
 PATH = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))
 BOARD = board_from_rows(["." * 8] * 4)
 OPTIONS = Options()
-
-
-@pytest.fixture
-def judgements(monkeypatch):
-    """Every judgement actually made (not taken from the kept ones), as (situation, path)."""
-    made: list[tuple[Situation, tuple]] = []
-    plain = movement._judge
-
-    def counted(sit, unit, path, *rest):
-        made.append((sit, tuple(path)))
-        return plain(sit, unit, path, *rest)
-
-    judged.forget()
-    clear_forecasts()
-    monkeypatch.setattr(movement, "_judge", counted)
-    yield made
-    judged.forget()
-    clear_forecasts()
 
 
 def _sit(foe_at=(3, 0), hp: int = 10) -> Situation:

@@ -17,7 +17,6 @@ import pytest
 
 import game.ai.pf1 as pf1_ai
 import rules.pf1 as pf1
-import rules.pf1.movement as movement
 from game.ai import ai_rng, take_turn
 from game.ai.context import Ctx
 from game.ai.planner import candidates
@@ -32,22 +31,6 @@ from tests.test_ai import duel
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 PF1_LEVELS = [LEVELS / "arena_4v4.toml", *sorted(LEVELS.glob("pf1_*.toml")), LEVELS / "tutorials" / "pf1.toml"]
 PATH = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1))
-
-
-@pytest.fixture
-def judgements(monkeypatch):
-    """Every judgement actually made (not taken from the kept ones), as (situation, path)."""
-    made: list[tuple[Situation, tuple]] = []
-    plain = movement._judge
-
-    def counted(sit, unit, path, *rest):
-        made.append((sit, tuple(path)))
-        return plain(sit, unit, path, *rest)
-
-    judged.forget()
-    monkeypatch.setattr(movement, "_judge", counted)
-    yield made
-    judged.forget()
 
 
 def _sit(foe_at) -> Situation:

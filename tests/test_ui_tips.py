@@ -4,6 +4,7 @@ square pointed at (the hexxen tutorial's attack forecast is some 900 px on one l
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -13,6 +14,7 @@ from game.ui import board, overlays, theme
 from game.ui.app import App
 from game.ui.board import TIP_WIDTH, tip_box
 from game.ui.options import AppOptions
+from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.tutorial import TutorialScene
 from tests.ui_helpers import click, hover
 
@@ -107,14 +109,10 @@ def test_a_tip_goes_below_above_or_beside_the_square_and_stays_in_the_area() -> 
     assert tip_box((100, 30), (10, 10), area, None).topleft == (26, 24)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
-    tips: list[tuple[str, pygame.Rect]], lang: str
-) -> None:
-    """In the window, the pointer on the ravine's pit beside Valeros's shading shows the refusal and its rule in a
-    tip that leaves the square in sight; in every language."""
+@contextmanager
+def bridge(lang: str) -> Iterator[tuple[App, BattleScene]]:
+    """The bridge level in a 1280×800 hot-seat window in `lang`, closed (and English again) afterwards."""
     from game.paths import LEVELS_DIR
-    from game.ui.scenes.battle import BattleScene
 
     set_language(lang)
     app = App(AppOptions(level=str(LEVELS_DIR / "pf1_bridge.toml"), size=(1280, 800), players="hotseat", lang=lang))
@@ -122,6 +120,20 @@ def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
         app.step()
         scene = app.scene
         assert isinstance(scene, BattleScene) and scene.view is not None
+        yield app, scene
+    finally:
+        app.close()
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
+    tips: list[tuple[str, pygame.Rect]], lang: str
+) -> None:
+    """In the window, the pointer on the ravine's pit beside Valeros's shading shows the refusal and its rule in a
+    tip that leaves the square in sight; in every language."""
+    with bridge(lang) as (app, scene):
+        assert scene.view is not None
         click(app, scene.view.square_center(app.match.situation().creatures["valeros"].at))
         tips.clear()
         hover(app, scene.view.square_center((8, 1)))
@@ -129,9 +141,6 @@ def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
         assert texts and "[8, 1]" in texts[-1]
         box = next(box for text, box in tips if text == texts[-1])
         assert not box.colliderect(scene.view.square_rect((8, 1)))
-    finally:
-        app.close()
-        set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "he"])
@@ -139,16 +148,10 @@ def test_the_hover_card_keeps_off_the_unit_and_its_path_where_a_corner_allows(la
     """Pointing anywhere in Kyra's shading on the bridge, the path's card never hides Kyra herself, and it covers
     no more of the path than the corner it took before (the reading corner, or the bottom one below the pointer's
     row) would have."""
-    from game.paths import LEVELS_DIR
     from game.ui.overlays import card_keep, card_text
-    from game.ui.scenes.battle import BattleScene
 
-    set_language(lang)
-    app = App(AppOptions(level=str(LEVELS_DIR / "pf1_bridge.toml"), size=(1280, 800), players="hotseat", lang=lang))
-    try:
-        app.step()
-        scene = app.scene
-        assert isinstance(scene, BattleScene) and scene.view is not None
+    with bridge(lang) as (app, scene):
+        assert scene.view is not None
         view, ctl = scene.view, scene.ctl
         kyra = app.match.situation().creatures["kyra"]
         click(app, view.square_center(kyra.at))
@@ -173,6 +176,3 @@ def test_the_hover_card_keeps_off_the_unit_and_its_path_where_a_corner_allows(la
                 assert len(card.collidelistall(path)) <= len(old.collidelistall(path)), (lang, sq)
             checked += 1
         assert checked > 10
-    finally:
-        app.close()
-        set_language("en")

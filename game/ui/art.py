@@ -60,12 +60,18 @@ def emblem(art: str, px: int) -> pygame.Surface | None:
     return picture.convert_alpha() if pygame.display.get_surface() is not None else picture
 
 
+def plate_picture(art: str, box: pygame.Rect) -> pygame.Surface | None:
+    """The emblem as `draw_emblem` puts it on a plate in `box`, or None when the box is too small or the art
+    missing."""
+    # OpenMoji draws inside a margin of its 72-unit canvas: rasterise larger so the figure fills the plate
+    return emblem(art, round(min(box.width, box.height) * PICTURE_SCALE))
+
+
 def draw_emblem(surface: pygame.Surface, art: str, box: pygame.Rect) -> pygame.Rect | None:
     """The emblem on a light plate centred in `box` (the plate keeps dark pictures readable on dark side
     colours); returns the plate's rectangle, or None when the box is too small or the art missing."""
     side = min(box.width, box.height)
-    # OpenMoji draws inside a margin of its 72-unit canvas: rasterise larger so the figure fills the plate
-    picture = emblem(art, round(side * PICTURE_SCALE))
+    picture = plate_picture(art, box)
     if picture is None:
         return None
     plate = pygame.Rect(0, 0, side, side)

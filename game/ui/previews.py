@@ -14,6 +14,7 @@ from game.ui.forecast import Forecast, Preview, straight_path
 from game.ui.odds import Odds, attack_odds
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.geometry import DIRECTIONS
 from rules.ruleset import Reach
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ class Previews:
 
     def why_not_here(self, sq: Square) -> str | None:
         """Why the selected unit cannot end its move on `sq`, an empty square just outside its shading: what
-        `measure` rules of the step into it from the nearest shaded square ("[8, 1] cannot be reached: open
+        `measure` rules of the step into it from the nearest shaded square ("[8, 1] is out of reach: open
         blocking terrain (a pit) … [PF1-OBSTACLE-BLOCK]"). None when `sq` is shaded, holds a unit, lies farther
         out, or the refusal is about another square (a detour's reason would mislead)."""
         if self.selected is None or self.forecast is None or self.forecast.unit != self.selected:
@@ -227,8 +228,7 @@ class Previews:
         x, y = sq
         reach = self.forecast.reach
         # the square's own reason shows best from beside it: straight neighbours first, then the cheapest
-        beside = [(x + dx, y + dy) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))]
-        shaded = [reach[n] for n in beside if n in reach]
+        shaded = [reach[n] for n in ((x + dx, y + dy) for dx, dy in DIRECTIONS) if n in reach]
         if not shaded:
             return None
         shaded.sort(key=lambda r: (r.at[0] != x and r.at[1] != y, r.cost))

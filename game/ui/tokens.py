@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
+from functools import partial
 
 import pygame
 
 from game.art_names import art_of
 from game.ui import theme
-from game.ui.art import PICTURE_SCALE, draw_emblem, emblem
+from game.ui.art import draw_emblem, plate_picture
 from game.ui.patterns import draw_side_marker, side_shapes
 from game.ui.token_labels import Label, fitted, token_labels
 from rules.core import Creature, Size
@@ -144,9 +145,8 @@ def draw_token(
     body, square = token_body(creature, rect, fanned)
     body_color = theme.blend(color, (110, 110, 110), 0.7) if creature.defeated else color
     if part == "plate":
-        box = emblem_box(body)
-        shown = art and body.height >= EMBLEM_BODY and emblem(art, round(min(box.size) * PICTURE_SCALE)) is not None
-        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, bool(shown))
+        shown = plate_picture(art, emblem_box(body)) is not None if art and body.height >= EMBLEM_BODY else False
+        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, shown)
         return
     multi = creature.dims != (1, 1)
     edge = theme.SELECTED if selected else (theme.ACCENT if can_act else theme.TOKEN_EDGE)
@@ -234,20 +234,24 @@ def draw_units(
         rect = pygame.Rect(ox + c.at[0] * cell, oy + c.at[1] * cell, c.dims[0] * cell, c.dims[1] * cell)
         if area is not None and not area.colliderect(rect.inflate(2 * reach, 2 * reach)):
             continue  # nothing of it inside the repainted part (a new selection repaints only around its shading)
-        token = {
-            "selected": uid == selected,
-            "can_act": uid in actors,
-            "label": labels[uid],
-            "art": art_of(c),
-            "marker": shapes.get(c.side),
-            "fanned": uid in fans,
-            "ring": theme.BAND_COLORS["engage"] if uid in rings else None,
-        }
-        at, color = fans.get(uid, rect), colors.get(c.side, (200, 200, 200))
+        token = partial(
+            draw_token,
+            surface,
+            c,
+            fans.get(uid, rect),
+            colors.get(c.side, (200, 200, 200)),
+            selected=uid == selected,
+            can_act=uid in actors,
+            label=labels[uid],
+            art=art_of(c),
+            marker=shapes.get(c.side),
+            fanned=uid in fans,
+            ring=theme.BAND_COLORS["engage"] if uid in rings else None,
+        )
         # Tiny units fanned in one square: every body and badge first, then the names, or a neighbour's badge
         # lands on a name ("R.1" read "P 1" beside three more rats)
-        draw_token(surface, c, at, color, part="body" if uid in fans else "all", **token)  # type: ignore[arg-type]
+        token(part="body" if uid in fans else "all")
         if uid in fans:
-            plates_last.append((c, at, color, token))
-    for c, at, color, token in plates_last:
-        draw_token(surface, c, at, color, part="plate", **token)  # type: ignore[arg-type]
+            plates_last.append(token)
+    for token in plates_last:
+        token(part="plate")
