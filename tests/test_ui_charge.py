@@ -135,7 +135,7 @@ def test_pf1_ally_the_chosen_enemys_refused_end_shows_its_line_and_blocking_squa
     assert app.match.history == [] and "[PF1-ALLY]" in scene.ctl.toast
     click(app, scene.view.square_center((4, 4)))
     action = app.match.history[-1].action
-    assert (action.kind, action.target, action.path) == ("charge", "orc", ((1, 2), (1, 3), (2, 3), (3, 3), (4, 4)))
+    assert (action.kind, action.target, action.path) == ("charge", "orc", ((1, 2), (2, 3), (3, 3), (4, 4)))
 
 
 def test_pf1_charge_a_large_chargers_end_is_its_whole_footprint_and_any_of_its_squares_picks_it(app: App) -> None:

@@ -9,6 +9,8 @@ warning colour, so the two differ by line weight and the cross as well as by hue
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from game.ui import theme
@@ -43,6 +45,7 @@ def draw_charge(screen: pygame.Surface, ctl: BattleController, view: BoardView) 
             drawn.append(pygame.draw.circle(screen, colour, box.center, width + 3))
             if end.blocked is not None:
                 drawn.append(_cross(screen, view.square_rect(end.blocked), width + 1))
+        drawn += _hovered_path(screen, ctl, view, (side, side))
     finally:
         screen.set_clip(clip)
     return [r.inflate(6, 6) for r in drawn]
@@ -56,3 +59,19 @@ def _cross(screen: pygame.Surface, rect: pygame.Rect, width: int) -> pygame.Rect
         pygame.draw.line(screen, colour, inner.topleft, inner.bottomright, width + extra)
         pygame.draw.line(screen, colour, inner.topright, inner.bottomleft, width + extra)
     return rect
+
+
+def _hovered_path(
+    screen: pygame.Surface, ctl: BattleController, view: BoardView, dims: tuple[int, int]
+) -> list[pygame.Rect]:
+    """The steps of the charge ending on the hovered square, through the centres of the charger's footprint."""
+    if ctl.hover_sq is None or ctl.armed_target is None or ctl.selected is None:
+        return []
+    path = ctl.armed_path(ctl.hover_sq)
+    if not path:
+        return []
+    me = ctl.situation().creatures[ctl.selected]
+    points = [view.square_rect(me.at, me.dims).center] + [view.square_rect(sq, dims).center for sq in path]
+    drawn = [pygame.draw.line(screen, theme.ACCENT, a, b, 3) for a, b in itertools.pairwise(points)]
+    drawn += [pygame.draw.circle(screen, theme.ACCENT, p, 5) for p in points[1:]]
+    return drawn

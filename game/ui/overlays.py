@@ -98,7 +98,8 @@ def draw_armed(
 ) -> list[pygame.Rect]:
     """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
     assert ctl.hover_sq is not None
-    drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq))
+    # a charge's path is drawn by draw_charge, through the centres of the charger's whole footprint
+    drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq)) if ctl.armed != "charge" else []
     under = ctl.unit_at(ctl.hover_sq)
     clear = view.square_rect(under.at, under.dims) if under is not None else view.square_rect(ctl.hover_sq)
     drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, theme.TIP_FILL, view.rect, clear))

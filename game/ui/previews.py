@@ -314,8 +314,8 @@ class Previews:
             return ()
         if self.armed == CHARGE:
             end = self.charges.end_at(self.situation(), self.version, self.selected, self.armed_target, sq)
-            if end is not None and end.path:
-                return end.path
+            if end is not None:
+                return end.path  # empty for a refused end: its line and blocking square are drawn instead
         return straight_path(self.situation().creatures[self.selected].at, sq)
 
     def card_lines(self) -> list[str]:

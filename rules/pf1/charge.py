@@ -177,19 +177,20 @@ def _line_path(
 ) -> tuple[Square, ...] | None:
     """The cheapest walk of full footprints inside the line's squares from start to end (PF1-CHARGE 4).
 
-    Among equally cheap walks, the one that keeps to the line's order longest (its anchors' places
-    along the anchor's own segment, compared in turn), so a diagonal is taken as late as the line allows.
+    Among equally cheap walks, the one with the fewest steps, then the one that keeps to the line's
+    order longest (its anchors' places along the anchor's own segment, compared in turn), so a
+    diagonal is taken as late as the line allows.
     """
     side = mover.s
     dims = (side, side)
     far = len(order) + 1
-    best: dict[tuple[Square, int], tuple[int, tuple[int, ...]]] = {(start, 0): (0, ())}
-    heap: list[tuple[int, tuple[int, ...], Square, int, tuple[Square, ...]]] = [(0, (), start, 0, ())]
+    best: dict[tuple[Square, int], tuple[int, int, tuple[int, ...]]] = {(start, 0): (0, 0, ())}
+    heap: list[tuple[int, int, tuple[int, ...], Square, int, tuple[Square, ...]]] = [(0, 0, (), start, 0, ())]
     while heap:
-        cost, seq, at, parity, path = heapq.heappop(heap)
+        cost, steps, seq, at, parity, path = heapq.heappop(heap)
         if at == end:
             return path
-        if best.get((at, parity), (1 << 30, ())) < (cost, seq):
+        if best.get((at, parity), (1 << 30, 0, ())) < (cost, steps, seq):
             continue
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -206,8 +207,8 @@ def _line_path(
                     if m[3] == DIAG_PLAIN:
                         step, npar = (2 if parity else 1), parity ^ 1
                     nxt = (m[0], m[1])
-                    label = (cost + step, (*seq, order.get(nxt, far)))
-                    if label < best.get((nxt, npar), (1 << 30, ())):
+                    label = (cost + step, steps + 1, (*seq, order.get(nxt, far)))
+                    if label < best.get((nxt, npar), (1 << 30, 0, ())):
                         best[(nxt, npar)] = label
                         heapq.heappush(heap, (*label, nxt, npar, (*path, nxt)))
     return None
