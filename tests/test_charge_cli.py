@@ -105,3 +105,34 @@ def test_pf1_charge_reach_target_is_bad_input_in_a_ruleset_without_a_charge(caps
     root = Path(__file__).resolve().parent.parent
     assert main(["reach", str(root / "levels" / "dnd5e_hall.toml"), "bruna", "--target", "pip"]) == 2
     assert "dnd5e" in capsys.readouterr().err
+
+
+def test_pf1_charge_run_json_follows_the_rule(level, tmp_path, capsys):
+    """PF1-CHARGE, PF1-ALLY: a script's charge along the clear line is played; one past the squire is refused
+    with the rule, the square and the catalogue reason."""
+    good = tmp_path / "good.toml"
+    good.write_text(
+        '[[do]]\nunit = "fighter"\naction = "charge"\ntarget = "orc"\npath = [[1, 2], [2, 3], [3, 3], [4, 4]]\n',
+        encoding="utf-8",
+    )
+    assert main(["run", level, str(good), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "PF1-CHARGE" in data["results"][0]["rules"] and data["state"]["units"]["fighter"]["at"] == [4, 4]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[[do]]\nunit = "fighter"\naction = "charge"\ntarget = "orc"\npath = [[1, 3], [2, 4], [3, 4], [4, 5]]\n',
+        encoding="utf-8",
+    )
+    assert main(["run", level, str(bad), "--json"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert (error["rule"], error["at"], error["reason"]) == ("PF1-ALLY", [2, 4], "charge.ally_on_line")
+    assert error["values"]["square"] == [2, 4]
+
+
+def test_pf1_charge_a_charge_longer_than_twice_the_speed_is_refused(level, tmp_path, capsys):
+    """PF1-CHARGE 2: at 1.5 m speed a charge covers 2 squares; the goblin's closest squares are 4 away."""
+    slow = tmp_path / "slow.toml"
+    slow.write_text(Path(level).read_text(encoding="utf-8").replace('race = "human"', 'race = "human"\nspeed = 1.5', 1))
+    assert main(["reach", str(slow), "fighter", "--target", "goblin", "--json"]) == 0
+    ends = json.loads(capsys.readouterr().out)["ends"]
+    assert ends and all(e["error"]["rule"] == "PF1-CHARGE" and e["error"]["reason"] == "pf1.cannot_pay" for e in ends)

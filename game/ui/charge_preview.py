@@ -22,19 +22,21 @@ class ChargeLook:
     """One battle's charge previews: answers per (state version, charger, target), kept until the state changes."""
 
     def __init__(self, ruleset: Any) -> None:
-        self.ends_of = charge_ends_of(ruleset)
+        self.ruleset = ruleset
         self._version: int | None = None
         self._ends: dict[tuple[str, str], tuple[Any, ...]] = {}
 
     def ends(self, sit: Situation, version: int, unit: str, target: str) -> tuple[Any, ...]:
         """The closest footprints of a charge by `unit` at `target` (empty when the ruleset has no charge)."""
-        if self.ends_of is None or target not in sit.creatures or unit not in sit.creatures:
+        # asked only now: pf1's charge module loads its movement search, which the first frame does without
+        ends_of = charge_ends_of(self.ruleset)
+        if ends_of is None or target not in sit.creatures or unit not in sit.creatures:
             return ()
         if self._version != version:
             self._version, self._ends = version, {}
         key = (unit, target)
         if key not in self._ends:
-            self._ends[key] = tuple(self.ends_of(sit, unit, target))
+            self._ends[key] = tuple(ends_of(sit, unit, target))
         return self._ends[key]
 
     def chargeable(self, sit: Situation, version: int, unit: str) -> frozenset[str]:
