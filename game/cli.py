@@ -145,6 +145,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
     match = Match(level, seed=args.seed)
     try:
         sit = fresh_turn(match, args.unit)
+        if getattr(args, "target", None) is not None:
+            return _reach_charge(args, match, sit)
         reach = match.ruleset.reachable(sit, args.unit)
         unit_cm = match.ruleset.UNIT_CM
     finally:
@@ -163,6 +165,25 @@ def cmd_reach(args: argparse.Namespace) -> int:
             extra = t("cli.reach_engage", target=entry["target"]) if "target" in entry else ""
             band = band_name(entry["band"])
             print(t("cli.reach_square", at=entry["at"], metres=entry["cost_m"], band=band, extra=extra))
+    return EXIT_OK
+
+
+def _reach_charge(args: argparse.Namespace, match: Match, sit: Situation) -> int:
+    """`reach UNIT --target ENEMY`: the closest squares a charge at the enemy may end on (PF1-CHARGE)."""
+    from game.charge_text import charge_ends_of, charge_json, charge_lines  # only for --target (start-up time)
+
+    ends_of = charge_ends_of(match.ruleset)
+    if ends_of is None:
+        raise UsageError(t("charge.no_charge", ruleset=match.ruleset.NAME))
+    if args.target not in sit.creatures or args.target == args.unit:
+        known = ", ".join(u for u in sit.creatures if u != args.unit)
+        raise UsageError(t("cli.no_unit", level=match.level.source, unit=repr(args.target), known=known))
+    ends = ends_of(sit, args.unit, args.target)
+    if args.json:
+        print_json(charge_json(sit, args.unit, args.target, ends))
+    else:
+        for line in charge_lines(args.unit, args.target, ends, match.level.display_names):
+            print(line)
     return EXIT_OK
 
 
@@ -354,6 +375,7 @@ def _other_commands(sub: Any) -> None:
     p = sub.add_parser("reach", help=t("cli.help_reach"))
     p.add_argument("level")
     p.add_argument("unit")
+    p.add_argument("--target", default=None, metavar="ENEMY")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_reach)

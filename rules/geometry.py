@@ -137,3 +137,42 @@ def crossed_edges(board: Board, anchor: Square, dims: tuple[int, int], delta: Sq
         if kind is not None:
             kinds.append(kind)
     return kinds
+
+
+def wall_inside(board: Board, anchor: Square, dims: tuple[int, int]) -> Square | None:
+    """A square of the footprint with a blocking wall segment or closed door between it and another square of the
+    footprint (PF1-SQUEEZE, D5-SQUEEZE: such a footprint straddles a wall and is illegal as a position), or None."""
+    if not board.edges or dims == (1, 1):
+        return None
+    x0, y0 = anchor
+    w, h = dims
+    edges = board.edges
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            if x + 1 < x0 + w and edges.get(frozenset(((x, y), (x + 1, y)))) == "blocking":
+                return (x + 1, y)
+            if y + 1 < y0 + h and edges.get(frozenset(((x, y), (x, y + 1)))) == "blocking":
+                return (x, y + 1)
+    return None
+
+
+def shift_crossing(board: Board, here: Iterable[Square], dest: Iterable[Square], delta: Square) -> str | None:
+    """The worst wall segment ("blocking" before "hampering") an orthogonal shift from `here` into `dest` crosses.
+
+    Each square q of `dest` comes from q − delta; only where that square is held before or after
+    the shift does the footprint pass the edge between them, so a big creature squeezing into a
+    doorway crosses only the doorway's edges (D5-SQUEEZE).
+    """
+    if is_diagonal(delta) or not board.edges:
+        return None
+    target = list(dest)
+    held = set(here) | set(target)
+    worst = None
+    for q in target:
+        p = (q[0] - delta[0], q[1] - delta[1])
+        if p in held:
+            kind = board.edge(p, q)
+            if kind == "blocking":
+                return kind
+            worst = worst or kind
+    return worst

@@ -1,4 +1,4 @@
-"""Attacks of opportunity taken automatically from a movement ruling's `provokes` events.
+"""Attacks of opportunity taken automatically from the `provokes` events of a ruling: its steps' or its own.
 
 The texts only say *when* an attack of opportunity is provoked (PF1-SIZE3-AOO,
 PF1-TINY-THROUGH, D5-OA-LEAVE-REACH and the standard-Pathfinder threatened squares);
@@ -44,8 +44,8 @@ def resolve_opportunity_attacks(
     effects: list[Effect] = []
     rules: list[str] = []
     hp = creatures[mover].hp
-    for index, step in enumerate(ruling.steps or ()):
-        for event in step.events:
+    for index, provoking in _provoking(ruling):
+        for event in provoking:
             if event.kind != "provokes" or event.by is None or event.by not in creatures:
                 continue
             enemy = creatures[event.by]
@@ -62,8 +62,27 @@ def resolve_opportunity_attacks(
                     hp = max(0, hp - int(effect.value))
             effects.extend(attack.effects)
             if hp == 0:
+                if index is None:
+                    # provoked by an action without steps (standing up): the unit falls where it is
+                    return _merged(sit, ruling, events, effects, rules, used)
                 return _stopped(sit, mover, ruling, index, events, effects, rules, used, stop_rule)
     return _merged(sit, ruling, events, effects, rules, used)
+
+
+def _provoking(ruling: Ruling) -> list[tuple[int | None, Sequence[Event]]]:
+    """The events each step provokes by, then those of the action itself (None: standing up, for one).
+
+    A movement's ruling repeats its steps' events; those are resolved once, with their step, so
+    whatever action emits a `provokes` event, its attack is rolled exactly once.
+    """
+    out: list[tuple[int | None, Sequence[Event]]] = list(enumerate(step.events for step in ruling.steps or ()))
+    loose = list(ruling.events)
+    for _, step_events in out:
+        for event in step_events:
+            if event in loose:
+                loose.remove(event)
+    out.append((None, loose))
+    return out
 
 
 def _merged(

@@ -134,6 +134,7 @@ def test_the_battle_controller_imports_no_pygame():
         "approach",
         "outcome",
         "door_pick",
+        "charge_preview",
     ):
         tree = ast.parse((ROOT / "game" / "ui" / f"{name}.py").read_text(encoding="utf-8"))
         modules = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
@@ -150,6 +151,7 @@ def test_the_battle_controller_imports_no_pygame():
             "card",
             "approach",
             "door_pick",
+            "charge_preview",
         )
         assert local <= {f"game.ui.{n}" for n in allowed}, name
 

@@ -351,13 +351,15 @@ def test_large_creature_expands_back_to_its_full_space_when_the_corridor_ends():
 
 
 def test_charge_moves_up_to_double_speed_and_attacks_with_plus_two():
-    """GB-PF-CHARGE (standard PF1, not in the texts), PF1-ALLY, PF1-DIFFICULT-NORUN."""
+    """PF1-CHARGE moves it (up to double speed, to the closest square); GB-PF-CHARGE (not in the texts) adds +2
+    to the attack and −2 to the charger's defence; PF1-DIFFICULT-NORUN."""
     sit = make(["." * 12], human(attack=0), human((10, 0), "orc", "foe", defense=10))
     r = ok(act(sit, "charge", target="orc", path=tuple((x, 0) for x in range(1, 10))))
-    assert r.band == "charge" and "GB-PF-CHARGE" in r.rules
+    assert r.band == "charge" and "GB-PF-CHARGE" in r.rules and "PF1-CHARGE" in r.rules
     assert any("+ 2 =" in e.detail for e in r.events if e.kind in ("hit", "miss"))
     assert turn_of(r).charged and turn_of(r).full_round_used
-    bad(act(sit, "charge", target="orc", path=((1, 0),)), "GB-PF-CHARGE")
+    # a path stopping short of the orc: once GB-PF-CHARGE ("must end in reach"), now PF1-CHARGE (not a closest square)
+    bad(act(sit, "charge", target="orc", path=((1, 0),)), "PF1-CHARGE")
     rough = make(["..,........."], human(), human((10, 0), "orc", "foe"))
     bad(act(rough, "charge", target="orc", path=tuple((x, 0) for x in range(1, 10))), "PF1-DIFFICULT-NORUN")
     charged = make(["..."], human((0, 0)), human((1, 0), "orc", "foe"), turns={"h": TurnState(charged=True)})

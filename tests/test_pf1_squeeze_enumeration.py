@@ -63,8 +63,15 @@ class LargeSteps:
         return {",": 1, "%": 1, "X": 2}.get(k, 0)
 
     def position_ok(self, fp: Fp) -> bool:
-        """On the map, no wall or pit, no opponent (RULES.md 1.7 step 1, PF1-SQUEEZE)."""
-        return all(self.kind(q) not in ("off", "#", "o") and q not in self.foes for q in fp)
+        """On the map, no wall or pit, no opponent (RULES.md 1.7 step 1, PF1-SQUEEZE), and no blocking segment
+        between two of its squares (PF1-SQUEEZE, revised 2026-12-06: a creature cannot straddle a wall)."""
+        straddles = any(
+            self.edges.get(frozenset((q, n))) == "blocking"
+            for q in fp
+            for n in ((q[0] + 1, q[1]), (q[0], q[1] + 1))
+            if n in fp
+        )
+        return not straddles and all(self.kind(q) not in ("off", "#", "o") and q not in self.foes for q in fp)
 
     def end_ok(self, fp: Fp) -> bool:
         return not fp & (self.foes | self.friends)

@@ -12,6 +12,7 @@ import pytest
 from game.level import load_level, with_players
 from game.match import Match
 from game.ui.controller import BattleController, Request
+from rules.actions import Action
 from tests.ui_helpers import write_level
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,12 +61,20 @@ def test_escape_steps_back_out_of_an_armed_action_then_the_selection_then_report
 
 
 def test_a_charge_is_armed_then_aimed_at_an_enemy_then_ended_on_a_square(pf1: BattleController):
+    # PF1-CHARGE (2026-12-06): from (1,2) every line to the ogre crosses the difficult (3,2); from (1,1) one is clear
     pf1.select("hero")
     pf1.use_action("charge")
+    assert pf1.targets() == frozenset(), "no enemy can be charged, so none is ringed"
+    pf1.perform(Action("move", "hero", ((1, 1),)))
+    pf1.perform(Action("end_turn", "hero"))
+    pf1.perform(Action("end_turn", "ogre"))
+    pf1.select("hero")
+    pf1.use_action("charge")
+    assert pf1.targets() == frozenset({"ogre"})
     ogre = pf1.match.situation().creatures["ogre"]
     pf1.click_square(ogre.at)
     assert pf1.armed_target == "ogre" and pf1.targets() == frozenset({"ogre"})
-    assert pf1.armed_path((5, 2)) == ((2, 2), (3, 2), (4, 2), (5, 2))
+    assert pf1.armed_path((5, 1)) == ((2, 1), (3, 1), (4, 1), (5, 1))
 
 
 def _controller(level: str) -> BattleController:

@@ -235,7 +235,11 @@ def test_undo_after_a_die_roll_is_refused_with_that_reason(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("ruleset", ["pf1"])
 def test_the_charge_overlay_marks_exactly_the_squares_rule_accepts(tmp_path: Path, ruleset: str) -> None:
-    app = open_app(write_level(tmp_path, ruleset))
+    # PF1-CHARGE (2026-12-06): from the field's (1, 2) every line to the ogre crosses the difficult (3, 2), so the
+    # hero starts on (1, 1): its line along row 1 is clear, the one to (5, 2) is not
+    level = write_level(tmp_path, ruleset)
+    level.write_text(level.read_text(encoding="utf-8").replace("at = [1, 2]", "at = [1, 1]", 1), encoding="utf-8")
+    app = open_app(level)
     try:
         scene = battle(app)
         assert scene.view is not None

@@ -237,19 +237,18 @@ def test_escape_disarms_before_it_deselects(pf1_app: App) -> None:
     assert scene.armed is None and scene.selected == "hero"
 
 
-def test_charge_takes_the_enemy_then_the_square_and_sends_a_straight_path(pf1_app: App) -> None:
+def test_charge_at_an_enemy_behind_difficult_ground_is_refused_at_the_first_click(pf1_app: App) -> None:
+    """PF1-CHARGE (2026-12-06): the charge this test once sent, (2,2) (3,3) (4,3) (5,3), left the straight line;
+    every line from (1,2) to a closest square by the ogre crosses the difficult (3,2), so the click on the ogre
+    says why (PF1-DIFFICULT-NORUN) and nothing is performed. tests/test_ui_charge.py plays a charge through."""
     scene = battle(pf1_app)
     assert scene.view is not None
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_c)
     click_unit(pf1_app, "ogre")
-    assert (scene.armed, scene.armed_target) == ("charge", "ogre")
-    hover(pf1_app, scene.view.square_center((5, 3)))  # the planned line is drawn while choosing
-    click(pf1_app, scene.view.square_center((5, 3)))
-    action = pf1_app.match.history[-1].action
-    assert (action.kind, action.target) == ("charge", "ogre")
-    assert action.path == ((2, 2), (3, 3), (4, 3), (5, 3))
-    assert scene.armed is None and scene.armed_target is None
+    assert (scene.armed, scene.armed_target) == ("charge", None)
+    assert "PF1-DIFFICULT-NORUN" in scene.ctl.toast and "[3, 2]" in scene.ctl.toast
+    assert pf1_app.match.history == []
 
 
 def test_overrun_sends_a_path_through_the_enemy(pf1_app: App) -> None:

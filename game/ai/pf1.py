@@ -8,7 +8,7 @@ import rules.pf1 as pf1
 from game import reach_cache
 from game.ai.context import Carry, Ctx, open_door_towards, with_turn
 from game.ai.navigation import walk_gap, walk_gaps
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, footprint_at, gap, hunt_choice
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
@@ -216,41 +216,27 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
 
 
 def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
-    """A charge along a straight line to a square next to an enemy, taken only if a dry ruling accepts it.
+    """A charge the rule allows (PF1-CHARGE: a closest square, along a clear line), taken only if a dry ruling
+    accepts it without provoking.
 
-    The ruling (the real situation, a throwaway RNG) applies every limit of the charge: double
-    speed, no difficult terrain, no ally in the way, the target in reach at the end. Its dice
-    are ignored; only whether it is legal and whether it provokes counts, and both are settled
-    before any die is rolled (the path is judged first; the first attack of opportunity it
-    provokes is reported whatever its roll).
+    `charge_ends` gives, per enemy, the closest squares whose line is clear and the path along
+    it; the nearest of those (then the weakest enemy, then reading order) are tried with a dry
+    ruling (the real situation, a throwaway RNG), which also checks the cost against double
+    speed. Its dice are ignored; only whether it is legal and whether it provokes counts, and
+    both are settled before any die is rolled.
     """
-    me = ctx.me
-    board = ctx.sit.board
     ends = []
     for foe in foes:
-        for sq in _ring(foe):
-            if board.in_bounds(sq) and _may_reach(me, foe, sq) and pf1.in_reach(ctx.sit, ctx.unit, foe.id, sq, me.dims):
-                ends.append((gap(pf1_distance, footprint_at(me, sq), me.footprint()), foe.hp, sq, foe))
-    ends.sort(key=lambda e: (e[0], e[1], e[2][1], e[2][0]))
-    for _, _, sq, foe in ends[:CHARGE_PROBES]:
-        action = Action("charge", ctx.unit, _line(me.at, sq), target=foe.id)
+        for end in pf1.charge_ends(ctx.sit, ctx.unit, foe.id):
+            if end.clear:
+                ends.append((end.count, foe.hp, end.at[1], end.at[0], end.path, foe))
+    ends.sort(key=lambda e: e[:4])
+    for *_, path, foe in ends[:CHARGE_PROBES]:
+        action = Action("charge", ctx.unit, path, target=foe.id)
         result = ctx.dry_rule(action, JUDGEMENTS)
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
             return action
     return None
-
-
-def _ring(foe: Creature) -> list[Square]:
-    """The squares touching a creature's footprint."""
-    fp = foe.footprint()
-    return sorted({(x + dx, y + dy) for x, y in fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - fp)
-
-
-def _line(start: Square, end: Square) -> tuple[Square, ...]:
-    """The squares of a straight 8-connected line from `start` (excluded) to `end`: diagonals spread evenly."""
-    (x0, y0), (x1, y1) = start, end
-    n = max(abs(x1 - x0), abs(y1 - y0))
-    return tuple((x0 + round((x1 - x0) * i / n), y0 + round((y1 - y0) * i / n)) for i in range(1, n + 1))
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:

@@ -13,6 +13,7 @@ from game.i18n import action_name, refusal, t
 from game.match import Match, Record
 from game.ui.approach import Approach
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
+from game.ui.charge_preview import CHARGE, ChargeLook
 from game.ui.door_pick import door_action
 from game.ui.forecast import Forecast, Preview, action_for_band, switchable_modes
 from game.ui.odds import MissingDice, Odds
@@ -83,6 +84,7 @@ class BattleController(Previews):
         self._why_not: dict[tuple[object, ...], str | None] = {}
         self._approach_key: tuple[object, ...] | None = None
         self._approaches: dict[str, Approach | Illegal] = {}
+        self.charges = ChargeLook(match.ruleset)
 
     # --- reading the match ---------------------------------------------------------------
 
@@ -122,6 +124,8 @@ class BattleController(Previews):
         if self.armed_target is not None:
             return frozenset({self.armed_target})
         sit = self.situation()
+        if self.armed == CHARGE:
+            return self.charges.chargeable(sit, self.version, self.selected)  # only where PF1-CHARGE allows
         me = sit.creatures[self.selected]
         return frozenset(uid for uid, c in sit.creatures.items() if c.side != me.side and not c.defeated)
 
@@ -526,6 +530,10 @@ class BattleController(Previews):
                 self.aim(clicked.id)
                 return
             if form.path == "straight":
+                why = self.charge_refusal(clicked.id) if kind == CHARGE else None
+                if why is not None:
+                    self.say(why)
+                    return
                 # first click names the enemy; the second picks the square to end on
                 self.armed_target = clicked.id
                 self.changed(state=False)

@@ -10,6 +10,7 @@ import pygame
 from game.i18n import current_language, is_rtl, t
 from game.ui import theme
 from game.ui.board import BoardRenderer, draw_tip
+from game.ui.charge_overlay import draw_charge
 from game.ui.controller import BattleController
 from game.ui.panel import SidePanel
 from game.ui.view import BoardView
@@ -45,6 +46,8 @@ def draw_overlays(
             if why:
                 clear = view.square_rect(ctl.hover_sq)
                 drawn.append(draw_tip(screen, why, mouse, theme.TIP_FILL, view.rect, clear))
+    if ctl.armed == "charge":
+        drawn += draw_charge(screen, ctl, view)  # the closest squares, their lines, what blocks them
     if ctl.armed and ctl.hover_sq is not None:
         drawn += draw_armed(screen, ctl, view, mouse)
     if ctl.ruler is not None and ctl.ruler[0] != ctl.ruler[1]:
@@ -95,7 +98,8 @@ def draw_armed(
 ) -> list[pygame.Rect]:
     """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
     assert ctl.hover_sq is not None
-    drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq))
+    # a charge's path is drawn by draw_charge, through the centres of the charger's whole footprint
+    drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq)) if ctl.armed != "charge" else []
     under = ctl.unit_at(ctl.hover_sq)
     clear = view.square_rect(under.at, under.dims) if under is not None else view.square_rect(ctl.hover_sq)
     drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, theme.TIP_FILL, view.rect, clear))

@@ -10,6 +10,7 @@ from game.i18n import action_name, current_language, refusal, square_text, t
 from game.local_text import local
 from game.ui.approach import Approach, find_approach
 from game.ui.card import path_card
+from game.ui.charge_preview import CHARGE, ChargeLook
 from game.ui.forecast import Forecast, Preview, straight_path
 from game.ui.odds import Odds, attack_odds
 from rules.actions import Action, shape
@@ -43,6 +44,7 @@ class Previews:
     _approach_key: tuple[object, ...] | None
     _approaches: dict[str, Approach | Illegal]
     _why_not: dict[tuple[object, ...], str | None]
+    charges: ChargeLook
 
     def situation(self) -> Situation:
         """The match situation (the controller reads it once per state version)."""
@@ -109,6 +111,10 @@ class Previews:
         form = shape(kind)
         if form.path == "square":
             return Action(kind, unit, (sq,))
+        if kind == CHARGE and self.armed_target is not None:
+            end = self.charges.end_at(self.situation(), self.version, unit, self.armed_target, sq)
+            if end is not None and end.path:
+                return Action(kind, unit, end.path, target=self.armed_target)  # the path along the clear line
         if form.path == "straight" and self.armed_target is not None:
             path = self.armed_path(sq)
             if form.through:
@@ -133,7 +139,9 @@ class Previews:
             return self._ends
         ends: dict[Square, Ruling | Illegal] = {}
         probe = self._armed_action((0, 0)) if self.selected else None
-        if probe is not None and self.selected is not None:
+        if self.armed == CHARGE and self.armed_target is not None and self.selected is not None:
+            ends = self._charge_ends()
+        elif probe is not None and self.selected is not None:
             sit = self.situation()
             me = sit.creatures[self.selected]
             near = {(x + dx, y + dy) for x, y in me.footprint() for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
@@ -150,6 +158,44 @@ class Previews:
                 ends[sq] = self.match.ruleset.rule(sit, action, random.Random(0))
         self._ends_key, self._ends, self._shade = key, ends, None
         return ends
+
+    def _charge_ends(self) -> dict[Square, Ruling | Illegal]:
+        """Armed charge with its enemy chosen: every square of each closest footprint → rule()'s answer there,
+        or the refusal of that end (PF1-CHARGE: the line's first blocking square, a taken square, too short)."""
+        assert self.selected is not None and self.armed_target is not None
+        sit = self.situation()
+        ends: dict[Square, Ruling | Illegal] = {}
+        for sq, end in self.charges.squares(sit, self.version, self.selected, self.armed_target).items():
+            action = self._armed_action(end.at) if end.clear else None
+            if action is None or end.refusal is not None:
+                ends[sq] = end.refusal
+            else:
+                ends[sq] = self.match.ruleset.rule(sit, action, random.Random(0))
+        return ends
+
+    def charge_refusal(self, target: str) -> str | None:
+        """Why the selected unit cannot charge `target` at all, as the tip and the message say it, or None."""
+        if self.selected is None:
+            return None
+        why = self.charges.why_not(self.situation(), self.version, self.selected, target)
+        if why is None:
+            return None
+        reason = refusal(why, names=self.names())
+        return t("charge.cannot_target", unit=self.name_of(self.selected), target=self.name_of(target), reason=reason)
+
+    def charge_marks(self) -> tuple[str | None, tuple[object, ...]]:
+        """The enemy whose charge lines the board draws (the chosen one, else the hovered enemy) and its ends."""
+        if self.armed != CHARGE or self.selected is None:
+            return None, ()
+        target = self.armed_target
+        if target is None and self.hover_sq is not None:
+            hovered = self.unit_at(self.hover_sq)
+            sit = self.situation()
+            me = sit.creatures[self.selected]
+            target = hovered.id if hovered is not None and me.hostile_to(hovered) else None
+        if target is None:
+            return None, ()
+        return target, self.charges.ends(self.situation(), self.version, self.selected, target)
 
     def shading(self) -> Forecast | None:
         """What the board shades: the reach, or while an action waits for its end square only where it may end."""
@@ -174,6 +220,12 @@ class Previews:
         ruled = self.end_ruling(sq) if sq is not None else None
         if isinstance(ruled, Illegal):
             return t("turns.cannot_end_here", action=name, reason=refusal(ruled, names=self.names()))
+        if self.armed == CHARGE and self.armed_target is None and sq is not None and self.selected is not None:
+            hovered = self.unit_at(sq)
+            if hovered is not None and self.situation().creatures[self.selected].hostile_to(hovered):
+                # before the click: why this enemy cannot be charged, or that it can
+                why = self.charge_refusal(hovered.id)
+                return why or t("charge.target_ok", target=self.name_of(hovered.id))
         if form.path == "straight" and self.armed_target is not None and self.selected is not None:
             return t("battle.armed_end_here", action=name, target=self.name_of(self.armed_target))
         if form.path == "straight":
@@ -260,6 +312,10 @@ class Previews:
             return ()
         if self.selected is None:
             return ()
+        if self.armed == CHARGE:
+            end = self.charges.end_at(self.situation(), self.version, self.selected, self.armed_target, sq)
+            if end is not None:
+                return end.path  # empty for a refused end: its line and blocking square are drawn instead
         return straight_path(self.situation().creatures[self.selected].at, sq)
 
     def card_lines(self) -> list[str]:

@@ -23,7 +23,7 @@ from rules.core import (
     merge_rules,
     values,
 )
-from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal
+from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, is_diagonal, shift_crossing, wall_inside
 
 from . import house
 from .space import (
@@ -144,6 +144,10 @@ class Mover:
                     values(square=sq, clearance_m=float(t.clearance)),
                 )
                 break
+        inner = wall_inside(board, anchor, (side, side)) if reason is None else None  # no straddling a wall
+        if inner is not None:
+            why = "a wall or closed door lies inside the footprint"
+            reason = Refusal("D5-SQUEEZE", why, inner, "footprint.wall_inside", values(square=inner))
         if reason is None:
             blocker = self.spaces.blocker(_square_fp(anchor, side))
             if blocker is not None:
@@ -237,11 +241,13 @@ class Mover:
     def targets(self, state: State, delta: Square) -> tuple[list[State], Reason | None, bool]:
         """States one step `delta` leads to (several only when entering a squeeze), or the refusal."""
         refusal, hampered = self._blocked_step(state, delta)
-        if refusal is not None:
-            return [], refusal, False
         (x, y), squeezed, _ = state
-        parity = self.step_base(state, delta)[1]
         to = (x + delta[0], y + delta[1])
+        # past a wall segment, a full footprint that may not stand beyond it may still squeeze (D5-SQUEEZE)
+        walled = refusal is not None and refusal.reason == "d5.segment" and not squeezed and self.red is not None
+        if refusal is not None and not (walled and self.fit(to, self.full, self.need_full) is not None):
+            return [], refusal, False
+        parity = self.step_base(state, delta)[1]
         red = self.red
         if not squeezed:
             reason = self.fit(to, self.full, self.need_full)
@@ -259,6 +265,7 @@ class Mover:
                 for j in range(spare + 1)
                 for i in range(spare + 1)
                 if self.fit((to[0] + i, to[1] + j), red, self.need_red) is None
+                and shift_crossing(self.board, here, _square_fp((to[0] + i, to[1] + j), red), delta) != "blocking"
                 and not set(_square_fp((to[0] + i, to[1] + j), red)) <= here
                 and self.expansion(state, (to[0] + i, to[1] + j)) is None
             ]

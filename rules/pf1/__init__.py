@@ -36,6 +36,7 @@ from rules.pf1.turn import TurnState, current_turn, movement_left_after, movemen
 if TYPE_CHECKING:  # the names _LATE gives, for type checkers
     from rules.pf1.actions import available, precheck
     from rules.pf1.attacks import escaping_now, in_reach, no_cover_from_ally, squeezed_now
+    from rules.pf1.charge import charge_ends
     from rules.pf1.movement import closest, involuntary_stop, reachable, threatened_by
     from rules.pf1.ruling import DOOR_OBSTACLES as DOOR_OBSTACLES
     from rules.pf1.ruling import DOOR_RULE as DOOR_RULE
@@ -48,6 +49,7 @@ _LATE = {
     "in_reach": "rules.pf1.attacks",
     "no_cover_from_ally": "rules.pf1.attacks",
     "squeezed_now": "rules.pf1.attacks",
+    "charge_ends": "rules.pf1.charge",
     "closest": "rules.pf1.movement",
     "involuntary_stop": "rules.pf1.movement",
     "reachable": "rules.pf1.movement",
@@ -90,6 +92,7 @@ __all__ = [
     "UNIT_KEYS",
     "TurnState",
     "available",
+    "charge_ends",
     "closest",
     "complete_unit",
     "current_turn",

@@ -9,6 +9,7 @@ from rules.actions import Action
 from rules.combat import resolve_attack
 from rules.core import Effect, Illegal, Ruling, Situation, Square, replaced, values
 from rules.geometry import pf1_gap
+from rules.pf1.charge import CHARGE, charge_refusal
 from rules.pf1.economy import economy_refusal, full_round_free
 from rules.pf1.finish_move import action_path, finish_move, moved_state
 from rules.pf1.fit import stance
@@ -25,6 +26,7 @@ from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.turn import TurnState, current_turn
 
 GB_CHARGE = "GB-PF-CHARGE"
+"""The charge's +2 to the attack and −2 to the charger's defence (not in the texts; the movement is PF1-CHARGE)."""
 CHARGE_ATTACK_BONUS = 2
 CHARGE_AC_PENALTY = -2
 SQUEEZE_PENALTY = -4
@@ -118,12 +120,12 @@ def charge_precheck(sit: Situation, unit: str) -> Illegal | None:
     ts = current_turn(sit, unit)
     if not full_round_free(ts) or ts.stepped or ts.moved:
         return Illegal(
-            GB_CHARGE, "a charge takes the whole round and no other movement", c.at, reason="pf1.charge_whole_round"
+            CHARGE, "a charge takes the whole round and no other movement", c.at, reason="pf1.charge_whole_round"
         )
     if c.prone:
         return prone_refusal(c)
     if effective_speed(c) <= 0:
-        return Illegal(GB_CHARGE, "speed is 0", c.at, reason="pf1.speed_zero")
+        return Illegal(CHARGE, "speed is 0", c.at, reason="pf1.speed_zero")
     return None
 
 
@@ -152,7 +154,7 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
 
 
 def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | Illegal:
-    """Rule on a charge: the movement and the attack at its end (GB-PF-CHARGE)."""
+    """Rule on a charge: the straight movement to a closest square and the attack at its end (PF1-CHARGE)."""
     unit = action.unit
     assert unit is not None
     c = sit.creature(unit)
@@ -167,7 +169,10 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
     speed = effective_speed(c)
     path = action_path(action)
     if not path:
-        return Illegal(GB_CHARGE, "a charge needs a path", c.at, reason="pf1.charge_needs_path")
+        return Illegal(CHARGE, "a charge needs a path", c.at, reason="pf1.charge_needs_path")
+    off_rule = charge_refusal(sit, unit, action.target, tuple(sq[:2] for sq in path))
+    if off_rule is not None:
+        return off_rule
     result = judge(sit, unit, path, [Band("charge", 2 * speed, run=True, charge=True)])
     if isinstance(result, Illegal):
         return result
@@ -176,7 +181,7 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
     last = walk.positions[-1]
     if not in_reach(sit, unit, action.target, last[:2], mover.dims(last[2])):
         return Illegal(
-            GB_CHARGE,
+            CHARGE,
             f"the charge must end with {action.target} in reach",
             last[:2],
             cost=ruling.cost,
@@ -184,7 +189,7 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
             params=values(target=action.target or ""),
         )
     new_ts = replace(moved_state(ts, "charge", walk.diags, ruling.cost), charged=True)
-    moved = finish_move(sit, unit, ruling, walk, "charge", rng, extra_rules=("PF1-ALLY", GB_CHARGE), ts=ts)
+    moved = finish_move(sit, unit, ruling, walk, "charge", rng, extra_rules=(CHARGE,), ts=ts)
     creatures = dict(sit.creatures)
     creatures[unit] = c.evolve(at=last[:2], space=mover.dims(last[2]) if last[2] != FULL else None)
     after = replace(sit, creatures=creatures)
@@ -194,7 +199,7 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
         creatures[unit],
         sit.creature(action.target),
         rng,
-        rules=(GB_CHARGE, *ids),
+        rules=(CHARGE, GB_CHARGE, *ids),
         bonus=bonus + CHARGE_ATTACK_BONUS,
         defense_bonus=ac,
     )

@@ -291,7 +291,7 @@ def _budget_fail(mover: Mover, path: Sequence[Square], index: int, band: Band | 
         band.name if band else "", "PF1-MOVE-ACTION"
     )
     if band and band.charge:
-        rule = "GB-PF-CHARGE"
+        rule = "PF1-CHARGE"
     free = walk(mover, path[: index + 1], None, 0)
     if isinstance(free, Walk) and free.moves and free.moves[-1][1] & F_EDGE:
         message = "not enough movement left to cross the low wall and enter the square beyond"

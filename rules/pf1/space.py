@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.core import Creature, Params, Refusal, Situation, Size, Square, Terrain, footprint, values
-from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges
+from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, wall_inside
 from rules.pf1 import squeeze
 from rules.pf1.cells import CROWDED_CELLS_KEPT, Cell, kept_cells
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
@@ -441,6 +441,13 @@ class Mover:
                 narrow = 1
             if cell.h > worst:
                 worst = cell.h
+        if self.big and not self.incorporeal:
+            # a creature cannot straddle a wall: a blocking segment or closed door between two of its
+            # squares makes the footprint illegal, full or reduced, so the mover squeezes past it
+            inner = wall_inside(self.board, anchor, dims)
+            if inner is not None:
+                why = "a wall or closed door lies inside the footprint"
+                return Refusal("PF1-SQUEEZE", why, inner, "footprint.wall_inside", values(square=inner))
         return (worst, narrow)
 
     def full_ok(self, anchor: Square) -> bool:

@@ -1,0 +1,308 @@
+"""The pf1 charge's geometry (PF1-CHARGE): the closest squares, the clear straight line, the path along it.
+
+A charge ends on a footprint E nearest to the start footprint S among all footprints from which
+the charger could attack the target; it goes at least 2 squares; and the segments between
+corresponding squares of S and E pass no ally, no other standing creature, no difficult terrain,
+no obstacle and no wall segment. `charge_ends` answers that for every closest footprint at once,
+so the rule, the `reach --target` command, the AI and the battle screen ask the same function.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from rules.core import Illegal, Refusal, Situation, Square, footprint, values
+from rules.geometry import chebyshev, pf1_distance, pf1_gap
+from rules.pf1.movement import Band, reach_squares
+from rules.pf1.space import DIAG_PLAIN, FULL, Mover
+from rules.pf1.speed import movement_speed
+
+CHARGE = "PF1-CHARGE"
+MIN_SQUARES = 2
+"""A charge moves at least 2 squares (PF1-CHARGE 2)."""
+
+Point = tuple[Fraction, Fraction]
+
+
+@dataclass(frozen=True)
+class ChargeEnd:
+    """One closest footprint a charge at the target may end on, its line, and why it is refused (if it is)."""
+
+    at: Square
+    """Anchor of the end footprint E."""
+    count: int
+    """Squares from S to E by the level's diagonal count (PF1-DIAG, or uniform)."""
+    segments: tuple[tuple[Point, Point], ...]
+    """The line: one segment per square of S, from its centre to the centre of the same square of E."""
+    path: tuple[Square, ...]
+    """The anchors the charger steps through to E along the line (empty when refused)."""
+    blocked: Square | None
+    """The first square that stops the charge (on the line, or E itself), or None."""
+    refusal: Illegal | None
+    """Why a charge may not end here, or None when it may."""
+
+    @property
+    def clear(self) -> bool:
+        """Whether a charge may end here."""
+        return self.refusal is None
+
+
+def _metric(sit: Situation):
+    return chebyshev if sit.options.diagonal == "uniform" else pf1_distance
+
+
+def closest_anchors(sit: Situation, unit: str, target: str) -> tuple[list[Square], int]:
+    """The anchors of the footprints nearest to the charger's start from which it could attack (PF1-CHARGE 1).
+
+    Free or not, on the map or not: whether one is a legal end is judged apart. Returns them in
+    reading order with their count from the start.
+    """
+    c, t = sit.creature(unit), sit.creature(target)
+    s = c.full_side
+    dims = (s, s)
+    reach = reach_squares(c.reach)
+    metric = _metric(sit)
+    held = t.footprint()
+    found: list[tuple[int, int, int]] = []
+    tx, ty = t.at
+    tw, th = t.dims
+    for y in range(ty - reach - s + 1, ty + th + reach):
+        for x in range(tx - reach - s + 1, tx + tw + reach):
+            if pf1_gap((x, y), dims, t.at, t.dims) > reach or footprint((x, y), dims) & held:
+                continue
+            found.append((metric(c.at, (x, y)), y, x))
+    if not found:
+        return [], 0
+    best = min(f[0] for f in found)
+    return [(x, y) for d, y, x in sorted(found) if d == best], best
+
+
+def line_segments(start: Square, end: Square, side: int) -> tuple[tuple[Point, Point], ...]:
+    """The segments between corresponding square centres of the footprints at `start` and `end`."""
+    half = Fraction(1, 2)
+    out = []
+    for j in range(side):
+        for i in range(side):
+            a = (start[0] + i + half, start[1] + j + half)
+            b = (end[0] + i + half, end[1] + j + half)
+            out.append((a, b))
+    return tuple(out)
+
+
+def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Square | None]]:
+    """(t, square, previous square) of each square whose interior the segment passes, in order.
+
+    Crossings of grid lines split the segment; the middle of each piece lies inside one square.
+    A piece between two crossings at the same point does not exist, so a square whose corner is
+    only touched is not passed.
+    """
+    (ax, ay), (bx, by) = seg
+    dx, dy = bx - ax, by - ay
+    ts = {Fraction(0), Fraction(1)}
+    for lo, d, origin in ((min(ax, bx), dx, ax), (min(ay, by), dy, ay)):
+        if d == 0:
+            continue
+        hi = lo + abs(d)
+        k = int(lo) + 1
+        while k < hi:
+            ts.add((k - origin) / d)
+            k += 1
+    cuts = sorted(ts)
+    out: list[tuple[Fraction, Square, Square | None]] = []
+    prev: Square | None = None
+    for t0, t1 in itertools.pairwise(cuts):
+        mid = (t0 + t1) / 2
+        sq = (floor(ax + dx * mid), floor(ay + dy * mid))
+        if sq != prev:
+            out.append((t0, sq, prev))
+            prev = sq
+    return out
+
+
+def _line_fail(sit: Situation, mover: Mover, unit: str, target: str, segs) -> tuple[Fraction, Refusal] | None:
+    """The first thing on the line that forbids the charge (PF1-CHARGE 3), with where along the line it is."""
+    board = sit.board
+    c = sit.creature(unit)
+    first: tuple[Fraction, int, int, Refusal] | None = None
+    start = c.footprint()
+    for seg in segs:
+        for t, sq, prev in passed_squares(seg):
+            if sq in start:
+                continue  # the charger's own squares (difficult ground under it: PF1-DIFFICULT-NORUN, judged apart)
+            why = None
+            crossed = prev is not None and abs(sq[0] - prev[0]) + abs(sq[1] - prev[1]) == 1
+            if crossed and board.edges and board.edge(prev, sq) is not None:  # type: ignore[arg-type]
+                why = Refusal(CHARGE, "a wall lies across the line", sq, "charge.wall_on_line", values(square=sq))
+            if why is None:
+                why = _square_fail(sit, mover, c.id, target, sq)
+            if why is not None:
+                key = (t, sq[1], sq[0], why)
+                if first is None or key[:3] < first[:3]:
+                    first = key
+                break
+    return None if first is None else (first[0], first[3])
+
+
+def _square_fail(sit: Situation, mover: Mover, unit: str, target: str, sq: Square) -> Refusal | None:
+    """Why one square passed by the line forbids the charge, or None."""
+    board = sit.board
+    if not board.in_bounds(sq):
+        return Refusal(CHARGE, "the line leaves the map", sq, "charge.obstacle_on_line", values(square=sq))
+    c = sit.creature(unit)
+    for other in mover.occupants.get(sq, ()):
+        if other.id == target or other.helpless or other.defeated:
+            continue  # a helpless creature does not stop a charge (PF1-HELPLESS)
+        if not c.hostile_to(other):
+            why = f"an ally stands on the line at {list(sq)}"
+            return Refusal("PF1-ALLY", why, sq, "charge.ally_on_line", values(square=sq, other=other.id))
+        why = f"{other.id} stands on the line at {list(sq)}"
+        return Refusal(CHARGE, why, sq, "charge.creature_on_line", values(square=sq, other=other.id))
+    cell = mover.cell(sq)
+    t = board.terrain(sq)
+    if cell.block or cell.fit or (t.hampering and not mover.air):
+        why = f"an obstacle lies on the line at {list(sq)}"
+        return Refusal(CHARGE, why, sq, "charge.obstacle_on_line", values(square=sq))
+    if cell.rough:
+        why = f"difficult terrain lies on the line at {list(sq)}"
+        return Refusal("PF1-DIFFICULT-NORUN", why, sq, "charge.difficult_on_line", values(square=sq))
+    return None
+
+
+def _line_path(
+    mover: Mover, start: Square, end: Square, allowed: frozenset[Square], order: dict[Square, int]
+) -> tuple[Square, ...] | None:
+    """The cheapest walk of full footprints inside the line's squares from start to end (PF1-CHARGE 4).
+
+    Among equally cheap walks, the one with the fewest steps, then the one that keeps to the line's
+    order longest (its anchors' places along the anchor's own segment, compared in turn), so a
+    diagonal is taken as late as the line allows.
+    """
+    side = mover.s
+    dims = (side, side)
+    far = len(order) + 1
+    best: dict[tuple[Square, int], tuple[int, int, tuple[int, ...]]] = {(start, 0): (0, 0, ())}
+    heap: list[tuple[int, int, tuple[int, ...], Square, int, tuple[Square, ...]]] = [(0, 0, (), start, 0, ())]
+    while heap:
+        cost, steps, seq, at, parity, path = heapq.heappop(heap)
+        if at == end:
+            return path
+        if best.get((at, parity), (1 << 30, 0, ())) < (cost, steps, seq):
+            continue
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                to = (at[0] + dx, at[1] + dy)
+                if (dx, dy) == (0, 0) or not footprint(to, dims) <= allowed:
+                    continue
+                moves = mover.step(at[0], at[1], FULL, (dx, dy), False)
+                if not isinstance(moves, list):
+                    continue
+                for m in moves:
+                    if m[2] != FULL:
+                        continue  # no squeezing during a charge
+                    step, npar = m[4], parity
+                    if m[3] == DIAG_PLAIN:
+                        step, npar = (2 if parity else 1), parity ^ 1
+                    nxt = (m[0], m[1])
+                    label = (cost + step, steps + 1, (*seq, order.get(nxt, far)))
+                    if label < best.get((nxt, npar), (1 << 30, 0, ())):
+                        best[(nxt, npar)] = label
+                        heapq.heappush(heap, (*label, nxt, npar, (*path, nxt)))
+    return None
+
+
+def charge_ends(sit: Situation, unit: str, target: str) -> tuple[ChargeEnd, ...]:
+    """Every closest footprint of a charge at `target`, with its line, its path and why it is refused (PF1-CHARGE).
+
+    When none of the closest footprints is a legal end position, each is refused as taken: the
+    charge is then illegal even where a farther footprint is free.
+    """
+    c = sit.creature(unit)
+    anchors, count = closest_anchors(sit, unit, target)
+    mover = Mover(sit, unit, run=True, charge=True)
+    side = c.full_side
+    dims = (side, side)
+    out: list[ChargeEnd] = []
+    for at in anchors:
+        segs = line_segments(c.at, at, side)
+        taken = _taken(mover, at, dims)
+        why: Refusal | None = taken
+        path: tuple[Square, ...] = ()
+        if why is None and count < MIN_SQUARES:
+            msg = f"a charge goes at least 2 squares; {list(at)} is {count} away"
+            why = Refusal(CHARGE, msg, at, "charge.too_short", values(square=at))
+        if why is None:
+            found = _line_fail(sit, mover, unit, target, segs)
+            if found is not None:
+                why = found[1]
+        if why is None:
+            allowed = frozenset(sq for seg in segs for _, sq, _ in passed_squares(seg))
+            order = {sq: i for i, (_, sq, _) in enumerate(passed_squares(segs[0]))}
+            walk = _line_path(mover, c.at, at, allowed, order)
+            if walk is None:
+                msg = f"no legal step along the line reaches {list(at)}"
+                why = Refusal(CHARGE, msg, at, "charge.no_path_on_line", values(square=at))
+            else:
+                path = walk
+        if why is None:
+            why = _too_long(sit, unit, path)
+        illegal = None if why is None else why.illegal(unit_cm=150)
+        out.append(ChargeEnd(at, count, segs, path if why is None else (), None if why is None else why.at, illegal))
+    return tuple(out)
+
+
+def _taken(mover: Mover, at: Square, dims: tuple[int, int]) -> Refusal | None:
+    """PF1-CHARGE 1: the closest footprint is not a legal end position (occupied, blocked, off the map)."""
+    bad = mover.check(at, dims, False)
+    if not isinstance(bad, Refusal):
+        bad = mover.end_fail(at[0], at[1], FULL)
+    if bad is None:
+        return None
+    where = bad.at or at
+    return Refusal(CHARGE, f"the closest square {list(at)} is taken", where, "charge.closest_taken", values(square=at))
+
+
+def _too_long(sit: Situation, unit: str, path: tuple[Square, ...]) -> Refusal | None:
+    """PF1-CHARGE 2: the path's cost is at most twice the speed (and the path legal as one charge)."""
+    from rules.pf1.movement import judge  # the search module, loaded with the rulings that need it
+
+    limit = 2 * movement_speed(sit.creature(unit))
+    result = judge(sit, unit, path, [Band("charge", limit, run=True, charge=True)])
+    if isinstance(result, Illegal):
+        return Refusal(result.rule, result.message, result.at, result.reason, result.params)
+    return None
+
+
+def charge_refusal(sit: Situation, unit: str, target: str, path: tuple[Square, ...]) -> Illegal | None:
+    """Why a charge at `target` along `path` breaks PF1-CHARGE, or None when the path is the line's path."""
+    c = sit.creature(unit)
+    ends = charge_ends(sit, unit, target)
+    if not ends:
+        return Illegal(CHARGE, f"no square to charge {target} from", c.at, reason="charge.no_end")
+    last = path[-1] if path else None
+    end = next((e for e in ends if e.at == last), None)
+    if end is None:
+        if not any(_free(e) for e in ends):
+            on_map = [e for e in ends if sit.board.in_bounds(e.at)]
+            return (on_map or list(ends))[0].refusal
+        sq = last or c.at
+        msg = f"{list(sq)} is not a closest square from which to charge {target}"
+        return Illegal(CHARGE, msg, sq, reason="charge.not_closest", params=values(square=sq, target=target))
+    if end.refusal is not None:
+        return end.refusal
+    mover = Mover(sit, unit, run=True, charge=True)
+    allowed = frozenset(sq for seg in end.segments for _, sq, _ in passed_squares(seg))
+    dims = (mover.s, mover.s)
+    for at in path:
+        if not footprint(at, dims) <= allowed:
+            msg = f"the path leaves the line at {list(at)}"
+            return Illegal(CHARGE, msg, at, reason="charge.off_line", params=values(square=at))
+    return None
+
+
+def _free(end: ChargeEnd) -> bool:
+    """Whether the end is not refused as taken (a closest square someone or something holds)."""
+    return end.refusal is None or end.refusal.reason != "charge.closest_taken"
