@@ -1,0 +1,210 @@
+"""Names that agree: gender tables, German case, Italian articulated prepositions, Hebrew prefixes (game/grammar.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.grammar import Noun, Phrase, german_form, grammar_from_level, hebrew_form, italian_form
+from game.level import LevelError, level_to_toml, load_level, parse_level
+from game.paths import LEVELS_DIR
+from rules.core import Event
+
+LANGS = ("en", "de", "it", "he")
+
+
+def noun(names: dict[str, str], gender: object = None, article: dict[str, str] | None = None) -> Noun:
+    """A name as a level would give it."""
+    return Noun(names, grammar_from_level(gender, article, None, LANGS))  # type: ignore[arg-type]
+
+
+PREACHER = noun({"en": "The Preacher", "de": "Der Prediger", "it": "Il predicatore", "he": "המטיף"}, None, {"he": "ה"})
+BEAST = noun(
+    {"en": "The Moor Beast", "de": "Das Moorbiest", "it": "La bestia della palude", "he": "חיית הביצה"}, {"he": "f"}
+)
+GRETA = noun({"en": "Greta", "de": "Greta die Kräuterfrau", "it": "Greta l'erborista", "he": "גרטה המרפאה בצמחים"}, "f")
+VALEROS = noun({"en": "Valeros", "de": "Valeros", "it": "Valeros", "he": "ולרוס"})
+KYRA = noun({"en": "Kyra", "de": "Kyra", "it": "Kyra", "he": "קירה"}, "f")
+
+
+@pytest.mark.parametrize(
+    ("text", "case", "expected"),
+    [
+        ("Der Prediger", "akk", "den Prediger"),
+        ("Der Prediger", "dat", "dem Prediger"),
+        ("Das Moorbiest", "dat", "dem Moorbiest"),
+        ("Das Moorbiest", "akk", "das Moorbiest"),
+        ("Die Hexe", "dat", "der Hexe"),
+        ("Greta die Kräuterfrau", "dat", "Greta der Kräuterfrau"),
+        ("Gorrug der Oger", "akk", "Gorrug den Oger"),
+        ("Kyra", "dat", "Kyra"),
+        ("Bruna (Kämpferin)", "dat", "Bruna (Kämpferin)"),
+    ],
+)
+def test_german_articles_take_the_case(text: str, case: str, expected: str) -> None:
+    """The article is declined and written small mid-sentence; a name without one stays as it is."""
+    assert german_form(text, case) == expected
+
+
+def test_german_prepositions_contract_with_the_article() -> None:
+    """von dem → vom, an dem → am, zu der → zur; not across a proper name."""
+    de = {n: Phrase(n, "de") for n in ("Der Prediger", "Das Moorbiest", "Die Hexe", "Greta die Kräuterfrau")}
+    assert format(de["Der Prediger"], "von") == "vom Prediger"
+    assert format(de["Das Moorbiest"], "an") == "am Moorbiest"
+    assert format(de["Die Hexe"], "zu") == "zur Hexe"
+    assert format(de["Greta die Kräuterfrau"], "von") == "von Greta der Kräuterfrau"
+    assert format(de["Der Prediger"], "gegen") == "gegen den Prediger"
+
+
+@pytest.mark.parametrize(
+    ("text", "preposition", "expected"),
+    [
+        ("Il bracconiere", "da", "dal bracconiere"),
+        ("La bestia della palude", "da", "dalla bestia della palude"),
+        ("Lo scheletro", "su", "sullo scheletro"),
+        ("L'ogre", "di", "dell'ogre"),
+        ("Gli orchi", "in", "negli orchi"),
+        ("I goblin", "a", "ai goblin"),
+        ("Le streghe", "di", "delle streghe"),
+        ("Il predicatore", "con", "con il predicatore"),
+        ("Il predicatore", "nom", "il predicatore"),
+        ("Anna", "a", "ad Anna"),
+        ("Kyra", "da", "da Kyra"),
+        ("Greta l'erborista", "da", "da Greta l'erborista"),
+    ],
+)
+def test_italian_prepositions_merge_with_the_article(text: str, preposition: str, expected: str) -> None:
+    """da + il = dal, su + lo = sullo, di + l' = dell'; con stays apart; a name without article takes the bare word."""
+    assert italian_form(text, preposition) == expected
+
+
+def test_hebrew_prefixes_join_and_absorb_the_article() -> None:
+    """ב + המטיף = במטיף, מ + הצייד = מהצייד, ל + ברונה = לברונה; a maqaf only before Latin letters and digits."""
+    definite = grammar_from_level(None, {"he": "ה"}, None, LANGS)["he"]
+    assert hebrew_form("המטיף", "ב", definite) == "במטיף"
+    assert hebrew_form("המטיף", "ל", definite) == "למטיף"
+    assert hebrew_form("הצייד", "מ", definite) == "מהצייד"
+    assert hebrew_form("ברונה", "ל") == "לברונה"
+    assert hebrew_form("הילדה", "ב") == "בהילדה"  # Hilde: the ה is her name's, not an article
+    assert hebrew_form("Valeros", "ב") == "ב\u05beValeros"
+    assert hebrew_form("2", "ב") == "ב\u05be2"
+
+
+def test_genders_come_from_the_level_then_the_article_then_the_default() -> None:
+    """A table is the language's own word; a plain string yields to an article in the name; masculine otherwise."""
+    assert GRETA.in_language("it").gender == "f"  # type: ignore[attr-defined]
+    assert BEAST.in_language("de").gender == "n"  # type: ignore[attr-defined]  # "Das" wins over nothing
+    assert BEAST.in_language("it").gender == "f"  # type: ignore[attr-defined]  # "La"
+    assert BEAST.in_language("he").gender == "f"  # type: ignore[attr-defined]  # the table
+    assert VALEROS.in_language("he").gender == "m"  # type: ignore[attr-defined]
+    anna_de = noun({"en": "Anna", "de": "Das Mädchen"}, "f")
+    assert anna_de.in_language("de").gender == "n"  # type: ignore[attr-defined]  # the article beats the string
+    fixed = noun({"en": "X", "de": "Das Ding"}, {"de": "f"})
+    assert fixed.in_language("de").gender == "f"  # type: ignore[attr-defined]
+
+
+def test_numbered_names_keep_their_grammar() -> None:
+    """The fourth cultist is still masculine, the second preacher still takes its article."""
+    second = PREACHER.numbered(2)
+    assert str(second) == "The Preacher 2"
+    assert i18n.t("event.hit", "de", unit=KYRA, other=second) == "Kyra trifft den Prediger 2"
+    assert i18n.t("event.hit", "he", unit=KYRA, other=second) == "קירה פוגעת במטיף 2"
+
+
+def test_a_gender_table_picks_the_variant_and_falls_back_to_other() -> None:
+    """Hebrew and Italian sentences agree with the name; a plain string counts as masculine."""
+    assert i18n.t("event.free", "it", unit=KYRA) == "Kyra è libera"
+    assert i18n.t("event.free", "it", unit=VALEROS) == "Valeros è libero"
+    assert i18n.t("event.free", "it", unit="Garrick") == "Garrick è libero"
+    assert i18n.t("state.ready", "he", unit=KYRA) == "מוכנה"
+    assert i18n.t("state.ready", "he") == "מוכן"  # no unit: the unmarked form
+
+
+def test_a_name_list_takes_the_form_name_by_name() -> None:
+    """ "legata al predicatore, alla bestia della palude": each name gets its own articulated preposition."""
+    bound = i18n.t("state.bound_to", "it", unit=KYRA, units=(PREACHER, BEAST))
+    assert bound == "legata al predicatore, alla bestia della palude"
+    bound = i18n.t("state.bound_to", "de", unit=KYRA, units=(PREACHER, BEAST))
+    assert bound == "gebunden an den Prediger, das Moorbiest"
+
+
+def test_shipped_levels_give_their_women_and_articled_names_grammar() -> None:
+    """Kyra, Anna and Greta are feminine in Italian and Hebrew; the Preacher's Hebrew article is known."""
+    village = load_level(LEVELS_DIR / "hexxen_village.toml").display_names
+    beast = load_level(LEVELS_DIR / "hexxen_beast.toml").display_names
+    hit = Event("hit", "GB-ATTACK", unit="anna", by="prediger")
+    assert i18n.describe_event(hit, "he", village) == "אנה לינדנר פוגעת במטיף"
+    assert i18n.describe_event(hit, "de", village) == "Anna Lindner trifft den Prediger"
+    assert i18n.describe_event(hit, "it", village) == "Anna Lindner colpisce il predicatore"
+    loose = Event("unbind", "HX-UNBIND", unit="matthias", by="beast")
+    assert i18n.describe_event(loose, "de", beast) == "Pater Matthias ist vom Moorbiest gelöst"
+    assert i18n.describe_event(loose, "it", beast) == "Padre Matthias si libera dalla bestia della palude"
+    assert i18n.describe_event(loose, "he", beast) == "האב מתיאס משתחרר מחיית הביצה"
+
+
+LEVEL = """
+format = 1
+name = "Grammar"
+ruleset = "pf1"
+[map]
+tiles = '''
+....
+....
+'''
+[[sides]]
+id = "a"
+name = { en = "The Hunters", de = "Die Jäger" }
+{side_extra}
+[[sides]]
+id = "b"
+[[units]]
+id = "kyra"
+name = { en = "Kyra", he = "קירה" }
+side = "a"
+at = [0, 0]
+speed = 9
+{unit_extra}
+[[units]]
+id = "orc"
+side = "b"
+at = [3, 1]
+speed = 9
+"""
+
+
+def level(unit_extra: str = "", side_extra: str = "") -> str:
+    """A small level with extra keys for the first unit and side."""
+    return LEVEL.replace("{unit_extra}", unit_extra).replace("{side_extra}", side_extra)
+
+
+def test_the_level_keys_load_and_save_back(tmp_path: Path) -> None:
+    """gender, article and cases are optional, checked, and written back as they were read."""
+    extra = 'gender = { de = "f", he = "f" }\narticle = { he = "ה" }\ncases = { de = { dat = "der Kyra" } }'
+    loaded = parse_level(level(extra, 'gender = "m"'), "grammar.toml")
+    name = loaded.unit("kyra").name
+    assert isinstance(name, Noun) and name.in_language("he").gender == "f"  # type: ignore[attr-defined]
+    again = parse_level(level_to_toml(loaded), "again.toml")
+    assert again.unit("kyra").name.grammar == name.grammar  # type: ignore[attr-defined]
+    assert again.side("a").name.grammar == loaded.side("a").name.grammar  # type: ignore[attr-defined]
+    plain = parse_level(level(), "plain.toml")
+    assert "gender" not in level_to_toml(plain)
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        ('gender = "x"', ["gender", "x"]),
+        ('gender = { fr = "f" }', ["gender", "fr"]),
+        ('cases = { it = { dat = "a Kyra" } }', ["cases", "it"]),
+        ('cases = { de = { abl = "Kyra" } }', ["abl"]),
+        ("article = 3", ["article"]),
+    ],
+)
+def test_bad_grammar_keys_get_one_clear_message(extra: str, words: list[str]) -> None:
+    """A wrong gender, language or case is refused with where and what, never a traceback."""
+    with pytest.raises(LevelError) as caught:
+        parse_level(level(extra), "bad.toml")
+    message = str(caught.value)
+    assert all(word in message for word in words), message
