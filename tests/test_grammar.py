@@ -208,3 +208,28 @@ def test_bad_grammar_keys_get_one_clear_message(extra: str, words: list[str]) ->
         parse_level(level(extra), "bad.toml")
     message = str(caught.value)
     assert all(word in message for word in words), message
+
+
+def test_hebrew_tooltip_keeps_brackets_and_rule_ids_in_order_when_wrapped() -> None:
+    """A forecast whose [rule ids] the wrap cuts in two shows "[HX-ENGAGE" and "GB-HEXXEN-AP]" on screen,
+    never the mirrored "]HX-ENGAGE" / "[GB-HEXXEN-AP" of a bidi pass run on a half-open embedding."""
+    import pygame
+
+    from game.ui import theme
+    from game.ui.widgets import wrap
+
+    pygame.font.init()
+    text = i18n.t(
+        "turns.attack_forecast", "he", target=PREACHER, chance=55, low=1, high=8, rules="HX-ENGAGE GB-HEXXEN-AP"
+    )
+    assert "על המטיף" in text
+    font = theme.font(16)
+    narrow = font.size(text)[0] // 3
+    lines = wrap(text, font, narrow)
+    start = next(i for i, line in enumerate(lines) if "HX-ENGAGE" in line)
+    assert "GB-HEXXEN-AP" not in lines[start], "the width did not cut the rule list: the test would prove nothing"
+    shown = [theme.visual(line, rtl=True) for line in lines]
+    assert "[HX-ENGAGE" in shown[start]
+    end = next(i for i, line in enumerate(shown) if "GB-HEXXEN-AP" in line)
+    assert "GB-HEXXEN-AP]" in shown[end]
+    assert not any("]HX" in line or "[GB" in line for line in shown)
