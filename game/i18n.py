@@ -424,13 +424,39 @@ def describe_event(event: Any, lang: str | None = None, names: Mapping[str, Any]
     if detail and lang == FALLBACK:
         text += f" ({detail})"  # the rules write details (dice, penalties) in English
     elif detail:
-        # other languages keep the numbers that matter: damage dealt and hit points left
-        hit = _damage().search(detail)
-        if hit:
+        shown = detail_text(detail, lang)
+        if shown:
             # a right-to-left mark keeps the bracket with the Hebrew sentence, not with a Latin unit name before it
             mark = "\u200f" if is_rtl(lang) else ""
-            text += f"{mark} (" + t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)) + ")"
+            text += f"{mark} ({shown})"
     return re.sub(" +", " ", text).strip()
+
+
+@cache
+def _roll() -> re.Pattern[str]:
+    """The attack roll of a hit or miss event's detail (rules/combat.py): "d20 15 of [15, 3] + 3 = 18 vs 14"."""
+    return re.compile(r"d20 (\d+)(?: of (\[[\d, ]+\]))? \+ (-?\d+) = (-?\d+) vs (-?\d+)")
+
+
+PENALTIES = {"-4 attack, -4 AC": "squeezed", "no attacks, -4 AC, no Dex": "escape_artist"}
+"""Fixed penalty details of the rules (rules/pf1) → `event_detail.<key>`."""
+
+
+def detail_text(detail: str, lang: str) -> str:
+    """The parts of an event's English detail a player needs, in `lang`: the roll, damage and hit points left,
+    the squeezing penalties; "" when none is known (other details are notes for the English log)."""
+    parts: list[str] = []
+    roll = _roll().search(detail)
+    if roll:
+        natural, rolls, bonus, total, defense = roll.groups()
+        die = t("event_detail.d20_of" if rolls else "event_detail.d20", lang, natural=natural, rolls=rolls or "")
+        parts.append(t("event_detail.roll", lang, die=die, bonus=bonus, total=total, defense=defense))
+    hit = _damage().search(detail)
+    if hit:
+        parts.append(t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)))
+    if detail in PENALTIES:
+        parts.append(t(f"event_detail.{PENALTIES[detail]}", lang))
+    return "; ".join(parts)
 
 
 def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:

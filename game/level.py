@@ -247,7 +247,9 @@ def _syntax_error(source: str, exc: Exception) -> LevelError:
     if match and line is None:
         line, column = int(match.group(1)), int(match.group(2))
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", getattr(exc, "msg", text))
-    return LevelError(source, t("level_error.toml_syntax", message=message), line=line, column=column)
+    from game.cli_locale import toml_message  # the parser's English in the player's language
+
+    return LevelError(source, t("level_error.toml_syntax", message=toml_message(message)), line=line, column=column)
 
 
 def _build(ctx: Context, data: dict[str, Any], fingerprint: str, picture_dir: Path | None = None) -> Level:
