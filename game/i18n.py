@@ -314,9 +314,13 @@ def size_name(label: str, ruleset: str | None = None, lang: str | None = None) -
 
 
 def action_name(kind: str, lang: str | None = None) -> str:
-    """An action kind ("drop_prone") as a short label in `lang`."""
-    label = t(f"action.{kind}", lang)
-    return kind.replace("_", " ") if label.startswith("⟦") else label
+    """An action kind ("drop_prone") as a short label in `lang`; a kind no button shows ("measure", a command
+    a refusal may name) from `action_words`."""
+    for table in ("action", "action_words"):
+        label = t(f"{table}.{kind}", lang)
+        if not label.startswith("⟦"):
+            return label
+    return kind.replace("_", " ")
 
 
 # --- refusals: the rules' reason key and values, written out (rules.core.Illegal) ---------------------

@@ -233,3 +233,130 @@ def test_hebrew_tooltip_keeps_brackets_and_rule_ids_in_order_when_wrapped() -> N
     end = next(i for i, line in enumerate(shown) if "GB-HEXXEN-AP" in line)
     assert "GB-HEXXEN-AP]" in shown[end]
     assert not any("]HX" in line or "[GB" in line for line in shown)
+
+
+# --- every template that takes a name, in every language ------------------------------------------
+
+NAME_PARAMS = ("unit", "other", "target", "release", "npc")
+DAS_BIEST = noun({"en": "The Moor Beast", "de": "Das Moorbiest", "it": "Il mostro", "he": "היצור"}, None, {"he": "ה"})
+DIE_HEXE = noun({"en": "The Witch", "de": "Die Hexe", "it": "La strega", "he": "המכשפה"}, "f", {"he": "ה"})
+LATIN = noun({"en": "Valeros", "de": "Valeros", "it": "Valeros", "he": "Valeros"})
+CAST = {"female": KYRA, "male": VALEROS, "female, article": DIE_HEXE, "male, article": PREACHER}
+CAST |= {"neuter, article": DAS_BIEST, "apposition": GRETA, "latin": LATIN}
+
+
+NOT_NAMES = ("level_error.", "script_error.", "cli_locale.", "editor.", "map_image.", "sweep", "simulate.", "replay.")
+NOT_NAMES += ("menu.detail", "cli.check_ok", "cli.no_unit", "event.other", "kiosk.", "reason.unknown_unit")
+"""Messages whose `unit` or `units` is an id quoted as the file writes it, or a count, not a name in a sentence."""
+
+
+def name_messages() -> list[str]:
+    """Every message (a plain string or a table) that inserts a unit's or side's name into a sentence."""
+    found = []
+    for key in sorted(i18n.message_ids("en")):
+        if key.startswith(NOT_NAMES):
+            continue
+        shape = {p for text in i18n.variants(key, "en").values() for p in i18n.placeholders(text)}
+        if shape & {*NAME_PARAMS, "units"}:
+            found.append(key)
+    return found
+
+
+def params_for(key: str, name: Noun) -> dict[str, object]:
+    """The message's placeholders filled: every name slot with `name`, the rest with plain values."""
+    shape = {p for lang in LANGS for text in i18n.variants(key, lang).values() for p in i18n.placeholders(text)}
+    out: dict[str, object] = {}
+    for p in shape:
+        if p in NAME_PARAMS:
+            out[p] = name
+        elif p == "units":
+            out[p] = (name, VALEROS)
+        elif p.endswith("_m") or p in ("metres", "moved", "left"):
+            out[p] = 4.5
+        else:
+            out[p] = 2
+    return out
+
+
+MID_ARTICLE = {
+    "de": r"(?<=[^\W\d]) (Der|Die|Das) (Prediger|Hexe|Moorbiest)",
+    "it": r"(?<=[^\W\d]) (Il|La|Lo|L') ?(predicatore|strega|mostro)",
+}
+"""An article written as in the name's first place after a word, in the middle of a sentence ("trifft Der
+Prediger"); after a colon, a semicolon or a comma the name is a label or opens a clause and keeps it."""
+WRONG_JOIN = {
+    "it": r"\b(da|di|a|in|su) (il|lo|la|l'|i|gli|le) ",
+    "he": r"(?<![\u0590-\u05ff])[בלכמ]\u05be[\u05d0-\u05ea]",
+}
+"""A preposition that should have merged (da il → dal) or a Hebrew prefix parted by a maqaf from a Hebrew word."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("who", list(CAST))
+def test_every_template_with_a_name_reads_in_every_language(lang: str, who: str) -> None:
+    """Each message that inserts a name, with a female, a male, a neuter, an articled and a Latin name: filled
+    entirely, its articles in the case and place the sentence needs, its prepositions merged."""
+    import re
+
+    keys = name_messages()
+    assert len(keys) > 90, "the walk no longer finds the messages with names"
+    bad = []
+    for key in keys:
+        text = i18n.t(key, lang, **params_for(key, CAST[who]))
+        if "⟦" in text or re.search(r"{\w+(:[^}]*)?}", text):
+            bad.append((key, "unfilled", text))
+        for what, pattern in (("article", MID_ARTICLE.get(lang)), ("join", WRONG_JOIN.get(lang))):
+            if pattern and re.search(pattern, text):
+                bad.append((key, what, text))
+    assert bad == []
+
+
+def test_gender_tables_give_women_their_own_words() -> None:
+    """Every Hebrew and Italian table selecting by a name reads differently for a woman and a man."""
+    same = []
+    for lang in ("it", "he"):
+        for key in name_messages():
+            by = i18n.load_messages(lang).get(f"{key}.by")
+            if by not in NAME_PARAMS:
+                continue
+            female = i18n.t(key, lang, **(params_for(key, KYRA) | {by: KYRA}))
+            male = i18n.t(key, lang, **(params_for(key, KYRA) | {by: VALEROS}))
+            if female.replace(str(KYRA.in_language(lang)), "") == male.replace(str(VALEROS.in_language(lang)), ""):
+                same.append((lang, key))
+    assert same == []
+
+
+SENTENCES = [
+    ("event.hit", "de", {"unit": KYRA, "other": PREACHER}, "Kyra trifft den Prediger"),
+    ("event.hit", "he", {"unit": KYRA, "other": PREACHER}, "קירה פוגעת במטיף"),
+    ("event.hit", "he", {"unit": VALEROS, "other": LATIN}, "ולרוס פוגע ב\u05beValeros"),
+    ("event.hit", "it", {"unit": GRETA, "other": DIE_HEXE}, "Greta l'erborista colpisce la strega"),
+    ("event.hit", "en", {"unit": KYRA, "other": PREACHER}, "Kyra hits the Preacher"),
+    ("event.unbind", "de", {"unit": VALEROS, "other": BEAST}, "Valeros ist vom Moorbiest gelöst"),
+    ("event.unbind", "de", {"unit": VALEROS, "other": GRETA}, "Valeros ist von Greta der Kräuterfrau gelöst"),
+    ("event.unbind", "it", {"unit": KYRA, "other": PREACHER}, "Kyra si libera dal predicatore"),
+    ("event.unbind", "he", {"unit": KYRA, "other": PREACHER}, "קירה משתחררת מהמטיף"),
+    ("event.release", "de", {"unit": GRETA, "other": DIE_HEXE}, "Ablösung: Greta die Kräuterfrau ist nicht mehr an die Hexe gebunden"),
+    ("event.provokes", "it", {"unit": VALEROS, "other": DIE_HEXE}, "Valeros provoca un attacco di opportunità dalla strega"),
+    ("event.tumble", "de", {"unit": KYRA, "other": BEAST}, "Kyra turnt am Moorbiest vorbei"),
+    ("event.free", "it", {"unit": GRETA}, "Greta l'erborista è libera"),
+    ("event.free", "he", {"unit": VALEROS}, "ולרוס משוחרר מכבילה"),
+    ("event.engage", "he", {"unit": KYRA, "other": PREACHER, "at": "[1, 2]"}, "קירה נכנסת לקרב עם המטיף ב\u05be[1, 2]"),
+    ("log_targeted.attack", "de", {"unit": KYRA, "target": BEAST}, "Kyra greift das Moorbiest an"),
+    ("log_targeted.engage", "de", {"unit": KYRA, "target": DIE_HEXE}, "Kyra geht in den Nahkampf mit der Hexe"),
+    ("reason.hx.no_ap", "he", {"unit": PREACHER}, "למטיף לא נותרו נקודות פעולה בסיבוב הזה להתקפה צמודה"),
+    ("reason.hx.no_ap", "he", {"unit": KYRA}, "לקירה לא נותרו נקודות פעולה בסיבוב הזה להתקפה צמודה"),
+    ("reason.d5.already_prone", "it", {"unit": KYRA}, "Kyra è già prona"),
+    ("reason.hx.bound_no_move", "de", {"unit": KYRA, "units": (PREACHER,)},
+     "Kyra ist gebunden an den Prediger und kann zu keinem anderen Gegner; angreifen kann Kyra nur: Der Prediger"),
+    ("battle.cannot_act", "he", {"unit": KYRA}, "קירה אינה יכולה לפעול עכשיו"),
+    ("state.bound_to", "it", {"unit": KYRA, "units": (PREACHER, GRETA)}, "legata al predicatore, a Greta l'erborista"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("key", "lang", "params", "expected"), SENTENCES, ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_sample_sentences_read_as_written(key: str, lang: str, params: dict[str, object], expected: str) -> None:
+    """A sample of messages with names, compared with the sentence a native speaker writes."""
+    assert i18n.t(key, lang, **params) == expected
