@@ -101,6 +101,14 @@ class Grammar:
     fixed: bool = False
     """The gender was given for this language (a table): it beats the article (a plain string yields to it)."""
 
+    def __post_init__(self) -> None:
+        # read-only whatever the caller passed (a level's table, or a dict when unpickled)
+        object.__setattr__(self, "cases", MappingProxyType(dict(self.cases)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a mappingproxy cannot be pickled: levels go to simulate's worker processes
+        return (Grammar, (self.gender, self.article, dict(self.cases), self.fixed))
+
 
 NO_GRAMMAR = Grammar()
 

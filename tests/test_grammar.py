@@ -362,3 +362,16 @@ SENTENCES = [
 def test_sample_sentences_read_as_written(key: str, lang: str, params: dict[str, object], expected: str) -> None:
     """A sample of messages with names, compared with the sentence a native speaker writes."""
     assert i18n.t(key, lang, **params) == expected
+
+
+def test_names_keep_their_grammar_through_pickle_and_copy() -> None:
+    """Units travel to simulate's worker processes and into copies of situations: gender and article go along."""
+    import copy
+    import pickle
+
+    unit = load_level(LEVELS_DIR / "hexxen_village.toml").unit("prediger")
+    for again in (pickle.loads(pickle.dumps(unit)), copy.deepcopy(unit)):
+        assert again.name.grammar == unit.name.grammar  # type: ignore[attr-defined]
+        assert format(again.name.in_language("he"), "ב") == "במטיף"
+    phrase = PREACHER.in_language("de")
+    assert format(pickle.loads(pickle.dumps(phrase)), "akk") == "den Prediger"
