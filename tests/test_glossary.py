@@ -146,3 +146,18 @@ def test_inserted_level_names_stand_as_labels(lang: str) -> None:
         and "{level}" not in text
     }
     assert bad == {}
+
+
+def test_italian_cells_are_hexxens_and_squares_the_others() -> None:
+    """Italian grid squares are quadretti; caselle are HeXXen's abstract cells only (docs/i18n.md): a text with
+    "casell…" is a HeXXen text — its refusal, rule, tutorial or level — and one with "quadrett…" is not."""
+    hexxen = re.compile(
+        r"(reason\.hx\.|level_error\.touching|cli_locale\.reach_count_cells|rules\.it\.toml \[(HX-|GB-HEXXEN))"
+    )
+    places = player_texts("it")
+    cells = [where for where, text in places.items() if "casell" in text.lower()]
+    assert cells, "no caselle at all: the HeXXen texts were not read"
+    hexxen_files = ("hexxen",)
+    assert [w for w in cells if not hexxen.search(w) and not any(h in w for h in hexxen_files)] == []
+    squares = [where for where, text in places.items() if "quadrett" in text.lower()]
+    assert [w for w in squares if hexxen.search(w) or any(h in w for h in hexxen_files)] == []
