@@ -17,11 +17,7 @@ from game import __version__
 from game.files import reason
 from game.i18n import (
     LANGUAGES,
-    action_name,
     current_language,
-    describe_door,
-    describe_event,
-    refusal,
     set_language,
     t,
 )
@@ -158,6 +154,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
         sit = fresh_turn(match, args.unit)
         reach = match.ruleset.reachable(sit, args.unit)
         unit_cm = match.ruleset.UNIT_CM
+        # a ruleset with no move band measures nothing: its board has abstract cells (HeXXen), counted as such
+        abstract = "move" not in match.ruleset.BANDS
     finally:
         match.close()
     squares = []
@@ -171,7 +169,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     else:
         # people read names in their language; the JSON above keeps the ids
         names = level.display_names
-        count_key = "cli_locale.reach_count_cells" if level.ruleset == "hexxen" else "cli.reach_count"
+        count_key = "cli_locale.reach_count_cells" if abstract else "cli.reach_count"
         print(t(count_key, unit=names.get(args.unit, args.unit), count=len(squares)))
         for entry in squares:
             target = names.get(entry.get("target"), entry.get("target"))
@@ -232,40 +230,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
+        from game.run_text import run_lines  # the text form only when asked for
+
         run_lines(level, script, data, events, doors, refused)
     return EXIT_OK if error is None else EXIT_ILLEGAL
-
-
-def run_lines(
-    level: Any,
-    script: Any,
-    data: dict[str, Any],
-    events: list[tuple[Event, ...]],
-    doors: list[DoorChange | None],
-    refused: Illegal | None,
-) -> None:
-    """`run`'s text output: names and action words in the player's language (the JSON keeps ids and kinds)."""
-    names = level.display_names
-    for r, ruled, door in zip(data["results"], events, doors, strict=True):
-        action = script.actions[r["index"]]
-        rules = " ".join(r["rules"])
-        uid, metres = action.unit or "", float(r["cost_m"])
-        unit, kind = names.get(uid, uid), action_name(action.kind)
-        print(t("cli.run_ok", index=r["index"], unit=unit, kind=kind, metres=metres, rules=rules))
-        if door is not None:
-            print(f"      {describe_door(unit, door)}")
-        for event in ruled:
-            print(f"      {describe_event(event, names=names)} [{event.rule}]")
-    state, error = data["state"], data["error"]
-    if error:
-        print(t("cli.run_refused", index=error["index"], reason=refusal(refused, names=names)))
-    print(t("cli.run_round", round=state["round"], side=names.get(state["active"], state["active"])))
-    for uid, u in state["units"].items():
-        unit = names.get(uid, uid)
-        flags = " ".join(t(f"state.{k}", unit=unit) for k in ("prone", "helpless", "squeezed", "defeated") if u[k])
-        partners = tuple(names.get(p, p) for p in u["bound_to"])
-        bound = t("cli.bound_to", unit=unit, units=partners) if partners else ""
-        print(t("cli.run_unit", unit=unit, at=u["at"], hp=u["hp"], flags=flags, bound=bound))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -537,8 +505,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         lines += sim.format_summary(title, summary, names=level.display_names)
     if args.compare:
         lines += sim.format_comparison(data["comparison"], names=level.display_names)
-    rate = fixed(games / max(elapsed, 1e-9))
-    lines.append(t("simulate.timing", games=games, seconds=fixed(elapsed), rate=rate, jobs=args.jobs))
+    lang = current_language()
+    rate = fixed(games / max(elapsed, 1e-9), lang)
+    lines.append(t("simulate.timing", games=games, seconds=fixed(elapsed, lang), rate=rate, jobs=args.jobs))
     print("\n".join(lines))
     return EXIT_OK
 

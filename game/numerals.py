@@ -55,13 +55,9 @@ def plural_category(count: float, lang: str) -> str:
     return str(_plural_rule(lang)(count))
 
 
-def fixed(value: float, lang: str | None = None, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
-    """`value` with exactly `decimals` decimals as `lang` (default: the current language) writes it, right-aligned
-    in `width` characters, "+" before a positive number when `signed` (text tables: "100,0", " +4,5")."""
-    if lang is None:
-        from game.i18n import current_language  # numerals is imported by i18n: asked at the call
-
-        lang = current_language()
+def fixed(value: float, lang: str, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
+    """`value` with exactly `decimals` decimals as `lang` writes it, right-aligned in `width` characters, "+"
+    before a positive number when `signed` (text tables: "100,0", " +4,5")."""
     text = number(abs(value), lang, decimals)
     if value < 0 and text.strip("0,.") != "":
         text = "-" + text

@@ -22,7 +22,7 @@ import tomli_w
 
 from game.ai import ai_rng, take_turn
 from game.files import read_regular
-from game.i18n import t
+from game.i18n import current_language, t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
 from game.numerals import fixed
@@ -299,6 +299,11 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _num(value: float, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
+    """A number as the current language writes it (game.numerals.fixed): "100,0" in German."""
+    return fixed(value, current_language(), decimals, width, signed)
+
+
 def _side_name(side: str, names: dict[str, Any] | None) -> str:
     """A side's display name in the current language (its id without names)."""
     from game.i18n import current_language
@@ -318,15 +323,15 @@ def format_summary(
         numbers = {
             "side": f"{_side_name(side, names):<12}",
             "wins": f"{s['wins']:>5}",
-            "rate": fixed(100 * s["win_rate"], width=5),
-            "low": fixed(100 * low, width=5),
-            "high": fixed(100 * high, width=5),
-            "survivors": fixed(s["mean_survivors"], decimals=2),
+            "rate": _num(100 * s["win_rate"], width=5),
+            "low": _num(100 * low, width=5),
+            "high": _num(100 * high, width=5),
+            "survivors": _num(s["mean_survivors"], decimals=2),
         }
         lines.append("  " + t("simulate.side", **numbers))
-    lines.append(f"  {t('simulate.draws'):<12} {summary['draws']:>5}  {fixed(100 * summary['draw_rate'], width=5)} %")
+    lines.append(f"  {t('simulate.draws'):<12} {summary['draws']:>5}  {_num(100 * summary['draw_rate'], width=5)} %")
     rounds = summary["rounds"]
-    spread = t("simulate.rounds_line", mean=fixed(rounds["mean"], decimals=2), sd=fixed(rounds["std"], decimals=2))
+    spread = t("simulate.rounds_line", mean=_num(rounds["mean"], decimals=2), sd=_num(rounds["std"], decimals=2))
     lines.append(f"  {t('simulate.rounds'):<12} {spread}")
     if summary["illegal_actions"]:
         lines.append("  " + t("simulate.illegal", count=summary["illegal_actions"]))
@@ -345,9 +350,9 @@ def format_comparison(comparison: dict[str, Any], names: dict[str, Any] | None =
     for side, c in comparison["sides"].items():
         verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
         numbers = {
-            "points": fixed(100 * c["difference"], width=6, signed=True),
-            "z": fixed(c["z"], decimals=2, signed=True),
-            "p": fixed(c["p"], decimals=3),
+            "points": _num(100 * c["difference"], width=6, signed=True),
+            "z": _num(c["z"], decimals=2, signed=True),
+            "p": _num(c["p"], decimals=3),
         }
         lines.append(f"  {_side_name(side, names):<12} " + t("simulate.comparison", verdict=verdict, **numbers))
     return lines

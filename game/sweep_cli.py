@@ -9,12 +9,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.i18n import t
+from game.i18n import current_language, t
 from game.numerals import fixed
 
 
 class SweepUsageError(ValueError):
     """Bad input to `sweep` (exit 2, one line)."""
+
+
+def _num(value: float, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
+    """A number as the current language writes it (game.numerals.fixed): "100,0" in German."""
+    return fixed(value, current_language(), decimals, width, signed)
 
 
 def add_sweep_parser(sub: Any) -> None:
@@ -137,13 +142,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _pct(x: float) -> str:
-    return fixed(100 * x, width=5)
+    return _num(100 * x, width=5)
 
 
 def _interval(lo_hi: list[float], signed: bool = False) -> str:
     # German and Italian write the decimal comma, so their ends are parted by a semicolon ("[34,2; 100,0]")
-    sep = "; " if "," in fixed(0.5) else ", "
-    return "[" + sep.join(fixed(100 * end, width=5, signed=signed) for end in lo_hi[:2]) + "]"
+    sep = "; " if "," in _num(0.5) else ", "
+    return "[" + sep.join(_num(100 * end, width=5, signed=signed) for end in lo_hi[:2]) + "]"
 
 
 def format_report(data: dict[str, Any]) -> list[str]:
@@ -183,8 +188,8 @@ def format_report(data: dict[str, Any]) -> list[str]:
                 lines.append(f"    {cell['variant']}: " + t("sweep.rules_same"))
                 continue
             text = "; ".join(
-                f"{rule} {fixed(c['baseline'], decimals=2)} → {fixed(c['variant'], decimals=2)}"
-                + (f" ({fixed(100 * c['relative'], decimals=0, signed=True)} %)" if c["relative"] is not None else "")
+                f"{rule} {_num(c['baseline'], decimals=2)} → {_num(c['variant'], decimals=2)}"
+                + (f" ({_num(100 * c['relative'], decimals=0, signed=True)} %)" if c["relative"] is not None else "")
                 for rule, c in top
             )
             lines.append(f"    {cell['variant']}: {text}")
@@ -202,7 +207,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
                     index=g["index"],
                     seed=g["seed"],
                     winner=winner,
-                    share=fixed(100 * g["share"]),
+                    share=_num(100 * g["share"]),
                     baseline=base,
                 )
             )
@@ -210,9 +215,9 @@ def format_report(data: dict[str, Any]) -> list[str]:
         lines.append("  " + t("sweep.replay_saved", path=path))
     run = data.get("run")
     if run:
-        rate = fixed(run["games_per_second"] or 0)
+        rate = _num(run["games_per_second"] or 0)
         where = run["cluster"] or f"--jobs {run['workers']}"
-        seconds = fixed(run["seconds"])
+        seconds = _num(run["seconds"])
         lines += ["", t("sweep.timing", games=run["games_played"], seconds=seconds, rate=rate, where=where)]
     return lines
 
@@ -235,13 +240,16 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
         line = f"  {cell['variant'] if first else '':<8}{games if first else '':>7}  {name:<12}{_pct(rate):>7}  "
         line += f"{_interval(ci) if ci else '':<16}"
         if diff is not None:
-            points, p = fixed(100 * diff["difference"], width=8, signed=True), fixed(diff["p"], decimals=3, width=7)
+            points, p = (
+                _num(100 * diff["difference"], width=8, signed=True),
+                _num(diff["p"], decimals=3, width=7),
+            )
             line += f"{points}  {_interval(diff['ci95'], True):<16}{p}"
         else:
             line += " " * 33
         if first:
-            line += f"  {fixed(cell['rounds']['mean'], decimals=2, width=7)}"
+            line += f"  {_num(cell['rounds']['mean'], decimals=2, width=7)}"
             if pair:
-                line += f"  {fixed(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
+                line += f"  {_num(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
         lines.append(line.rstrip())
     return lines
