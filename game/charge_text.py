@@ -44,8 +44,8 @@ def charge_json(sit: Situation, unit: str, target: str, ends: tuple[Any, ...]) -
 
 def charge_lines(unit: str, target: str, ends: tuple[Any, ...], names: Mapping[str, Any]) -> list[str]:
     """The text of `reach --target`: one heading line, then one line per closest square."""
-    shown_unit = str(names.get(unit, unit))
-    shown_target = str(names.get(target, target))
+    shown_unit = names.get(unit, unit)  # the name itself (not str): its grammar reaches the template
+    shown_target = names.get(target, target)
     if not ends:
         return [t("charge.none", unit=shown_unit, target=shown_target)]
     lines = [t("charge.heading", unit=shown_unit, target=shown_target, count=ends[0].count)]

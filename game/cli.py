@@ -15,12 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 from game import __version__
 from game.files import reason
-from game.i18n import LANGUAGES, current_language, describe_door, describe_event, refusal, set_language, t
+from game.i18n import (
+    LANGUAGES,
+    current_language,
+    set_language,
+    t,
+)
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
 from game.local_text import local
 from game.match import BadAction, DoorChange, Match, door_change
 from game.measure_text import band_name, cost_metres, cost_squares, measure_lines
+from game.numerals import fixed
 from game.paths import DEFAULT_LEVEL as DEFAULT_LEVEL  # kept importable here
 from game.play_args import PLAY_OPTIONS, quick_play_args
 from rules.actions import MODES
@@ -112,7 +118,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             continue
         w, h = level.board.width, level.board.height
         units = len(level.units)
-        print(t("cli.check_ok", path=path, name=level.name, ruleset=level.ruleset, width=w, height=h, units=units))
+        ruleset = t(f"ruleset.{level.ruleset}")  # "Pathfinder 1e", not the id
+        print(t("cli.check_ok", path=path, name=level.name, ruleset=ruleset, width=w, height=h, units=units))
     return worst
 
 
@@ -149,6 +156,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
             return _reach_charge(args, match, sit)
         reach = match.ruleset.reachable(sit, args.unit)
         unit_cm = match.ruleset.UNIT_CM
+        # a ruleset with no move band measures nothing: its board has abstract cells (HeXXen), counted as such
+        abstract = "move" not in match.ruleset.BANDS
     finally:
         match.close()
     squares = []
@@ -160,9 +169,13 @@ def cmd_reach(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"unit": args.unit, "squares": squares})
     else:
-        print(t("cli.reach_count", unit=args.unit, count=len(squares)))
+        # people read names in their language; the JSON above keeps the ids
+        names = level.display_names
+        count_key = "cli_locale.reach_count_cells" if abstract else "cli.reach_count"
+        print(t(count_key, unit=names.get(args.unit, args.unit), count=len(squares)))
         for entry in squares:
-            extra = t("cli.reach_engage", target=entry["target"]) if "target" in entry else ""
+            target = names.get(entry.get("target"), entry.get("target"))
+            extra = t("cli.reach_engage", target=target) if "target" in entry else ""
             band = band_name(entry["band"])
             print(t("cli.reach_square", at=entry["at"], metres=entry["cost_m"], band=band, extra=extra))
     return EXIT_OK
@@ -238,23 +251,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        for r, ruled, door in zip(results, events, doors, strict=True):
-            action = script.actions[r["index"]]
-            rules = " ".join(r["rules"])
-            unit, metres = action.unit or "", float(r["cost_m"])
-            print(t("cli.run_ok", index=r["index"], unit=unit, kind=action.kind, metres=metres, rules=rules))
-            if door is not None:
-                print(f"      {describe_door(unit, door)}")
-            for event in ruled:
-                print(f"      {describe_event(event)} [{event.rule}]")
-        if error:
-            reason = refusal(refused, names=level.display_names)
-            print(t("cli.run_refused", index=error["index"], reason=reason))
-        print(t("cli.run_round", round=state["round"], side=state["active"]))
-        for uid, u in state["units"].items():
-            flags = " ".join(t(f"state.{k}") for k in ("prone", "helpless", "squeezed", "defeated") if u[k])
-            bound = t("cli.bound_to", units=", ".join(u["bound_to"])) if u["bound_to"] else ""
-            print(t("cli.run_unit", unit=uid, at=u["at"], hp=u["hp"], flags=flags, bound=bound))
+        from game.run_text import run_lines  # the text form only when asked for
+
+        run_lines(level, script, data, events, doors, refused)
     return EXIT_OK if error is None else EXIT_ILLEGAL
 
 
@@ -329,11 +328,11 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of every command; `only="play"`: of `play` alone (what the game's start parses)."""
-    import argparse
 
     from game.cli_help import OneLineHelp, localize_help
+    from game.cli_locale import LocalParser
 
-    parser = argparse.ArgumentParser(
+    parser = LocalParser(
         prog="gridbound", description=t("cli.description"), epilog=t("dist.epilog"), formatter_class=OneLineHelp
     )
     parser.add_argument("--version", action="version", version=f"gridbound {__version__}", help=t("dist.version"))
@@ -525,11 +524,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for label, summary in summaries.items():
         variant = ", ".join(summary["set"]) or t("simulate.as_written")
         title = t(f"simulate.label_{label}", variant=variant)
-        lines += sim.format_summary(title, summary)
+        lines += sim.format_summary(title, summary, names=level.display_names)
     if args.compare:
-        lines += sim.format_comparison(data["comparison"])
-    rate = f"{games / max(elapsed, 1e-9):.1f}"
-    lines.append(t("simulate.timing", games=games, seconds=f"{elapsed:.1f}", rate=rate, jobs=args.jobs))
+        lines += sim.format_comparison(data["comparison"], names=level.display_names)
+    lang = current_language()
+    rate = fixed(games / max(elapsed, 1e-9), lang)
+    lines.append(t("simulate.timing", games=games, seconds=fixed(elapsed, lang), rate=rate, jobs=args.jobs))
     print("\n".join(lines))
     return EXIT_OK
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 import re
+import string
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game import toml_cache
+from game import grammar, toml_cache
 from game.local_text import local
 from game.numerals import number, plural_category
 from game.paths import I18N_DIR
@@ -33,8 +34,14 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Itali
 
 @cache
 def _placeholder() -> re.Pattern[str]:
-    """A `{name}` placeholder of a template."""
-    return re.compile(r"{(\w+)}")
+    """A `{name}` placeholder of a template, or `{name:form}` asking a name in a case or after a preposition."""
+    return re.compile(r"{(\w+)(?::([^{}:]*))?}")
+
+
+@lru_cache(maxsize=2048)
+def _has_forms(template: str) -> bool:
+    """Whether a template asks a name in some form (`{other:dat}`): it is then filled name by name."""
+    return any(form for _, form in _placeholder().findall(template))
 
 
 @cache
@@ -142,28 +149,99 @@ def is_rtl(lang: str | None = None) -> bool:
     return (lang or current_language()) in RTL_LANGUAGES
 
 
+def _messages(lang: str) -> Mapping[str, str]:
+    """The catalogue of `lang`, or an empty one when it cannot be read (t() then falls back)."""
+    try:
+        return load_messages(lang)
+    except (OSError, ValueError):
+        return {}
+
+
 def _template(key: str, lang: str) -> str | None:
-    """The template of `key` in `lang`, else in English, else None."""
+    """The plain template of `key` in `lang`, else in English, else None (a table is not a plain template)."""
     for candidate in dict.fromkeys((lang, FALLBACK)):
-        try:
-            template = load_messages(candidate).get(key)
-        except (OSError, ValueError):
-            continue
+        template = _messages(candidate).get(key)
         if template is not None:
             return template
     return None
 
 
-def _plural_template(key: str, lang: str, params: Mapping[str, object]) -> str | None:
-    """For a plural message (a table with `by`, `one`, `other` …), the variant its count asks for.
+def _variant(key: str, messages: Mapping[str, str], lang: str, params: Mapping[str, object]) -> str | None:
+    """The template `key` of one catalogue: a plain string, or the variant a table's `by` asks for.
 
-    `by` names the placeholder that holds the count, so the call site stays `t(key, count=n)`.
+    `by` names a parameter. A count selects by the language's plural rule ("one", "few", "other" …);
+    a name selects by its grammatical gender ("m", "f", "n"). A variant may itself be a table (gender,
+    then number); a variant the table lacks falls back to `other`.
     """
-    by = _template(f"{key}.by", lang)
-    count = params.get(by) if by else None
-    if not isinstance(count, (int, float)):
-        return _template(f"{key}.other", lang)
-    return _template(f"{key}.{plural_category(count, lang)}", lang) or _template(f"{key}.other", lang)
+    plain = messages.get(key)
+    if plain is not None:
+        return plain
+    by = messages.get(f"{key}.by")
+    if by is None:
+        return None
+    value = params.get(by)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        choice: str | None = plural_category(value, lang)
+    else:
+        choice = grammar.gender(value, lang)
+    for variant in (choice, "other"):
+        if variant:
+            found = _variant(f"{key}.{variant}", messages, lang, params)
+            if found is not None:
+                return found
+    return None
+
+
+def _select(key: str, lang: str, params: Mapping[str, object]) -> str | None:
+    """The template of `key` for these `params` in `lang`, else in English (a table of the language wins
+    over English's plain string)."""
+    for candidate in dict.fromkeys((lang, FALLBACK)):
+        found = _variant(key, _messages(candidate), lang, params)
+        if found is not None:
+            return found
+    return None
+
+
+def variants(key: str, lang: str) -> dict[str, str]:
+    """Every template of message `key` in `lang` by its variant path ("" for a plain one, "f", "f.one" …)."""
+    messages = _messages(lang)
+    if key in messages:
+        return {"": messages[key]}
+    prefix = f"{key}."
+    return {k[len(prefix) :]: v for k, v in messages.items() if k.startswith(prefix) and not k.endswith(".by")}
+
+
+def message_ids(lang: str) -> set[str]:
+    """The messages of `lang`: plain keys and tables (`by` …) each counted once, by the table's key."""
+    messages = _messages(lang)
+    tables = {k[: -len(".by")] for k in messages if k.endswith(".by")}
+    ids: set[str] = set()
+    for key in messages:
+        owner = next((tb for tb in tables if key.startswith(tb + ".")), None)
+        ids.add(owner if owner is not None else key)
+    # a nested table (`x.f.by`) belongs to its outer table `x`
+    return {k for k in ids if not any(k != tb and k.startswith(tb + ".") for tb in tables)}
+
+
+class _Formatter(string.Formatter):
+    """Fills a template whose placeholders ask names in a form; an unknown `{name}` stays visible."""
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs:
+            return _Unfilled(key)
+        return super().get_value(key, args, kwargs)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, grammar.Phrase | grammar.NameList | _Unfilled):
+            return value.form(format_spec)
+        return super().format_field(value, format_spec)
+
+
+class _Unfilled(str):
+    """A placeholder no parameter fills, shown as written."""
+
+    def form(self, spec: str) -> str:
+        return "{" + self + (":" + spec if spec else "") + "}"
 
 
 def t(key: str, lang: str | None = None, /, **params: object) -> str:
@@ -173,23 +251,44 @@ def t(key: str, lang: str | None = None, /, **params: object) -> str:
     message picks its variant by the language's plural rules (game.numerals).
     """
     lang = lang or current_language()
-    template = _template(key, lang) or _plural_template(key, lang, params)
+    template = _select(key, lang, params)
     if template is None:
         return f"⟦{key}⟧"
-    if not params:
+    if not params and "{" not in template:
         return template
-    shown = {k: number(v, lang) if isinstance(v, float) else local(v, lang) for k, v in params.items()}
-    return template.format_map(_Params(shown))
+    shown = {k: _shown(v, lang) for k, v in params.items()}
+    if not _has_forms(template):
+        return template.format_map(_Params(shown))
+    # a name asked in a form (`{other:dat}`): every text parameter becomes a Phrase that can inflect
+    named = {k: grammar.phrase(v, lang) if isinstance(v, str) and not isinstance(v, grammar.NameList) else v
+             for k, v in shown.items()}  # fmt: skip
+    return _formatter().vformat(template, (), named)
+
+
+def _shown(value: object, lang: str) -> object:
+    """A parameter as the language writes it: a float in its number format, a name in the language (a Noun as a
+    Phrase that inflects), a tuple of names as a NameList."""
+    if isinstance(value, float):
+        return number(value, lang)
+    if isinstance(value, (tuple, list)) and value and all(isinstance(v, str) for v in value):
+        return grammar.names(value, lang)
+    return local(value, lang)
+
+
+@cache
+def _formatter() -> _Formatter:
+    return _Formatter()
 
 
 def has_message(key: str, lang: str | None = None) -> bool:
-    """Whether `key` is a message of `lang` or of English (what t() would find)."""
-    return _template(key, lang or current_language()) is not None
+    """Whether `key` is a message (plain or a table) of `lang` or of English (what t() would find)."""
+    lang = lang or current_language()
+    return any(key in m or f"{key}.by" in m for m in map(_messages, dict.fromkeys((lang, FALLBACK))))
 
 
 def placeholders(template: str) -> set[str]:
-    """The `{name}` placeholders of a template."""
-    return set(_placeholder().findall(template))
+    """The `{name}` placeholders of a template (with or without a form)."""
+    return {name for name, _ in _placeholder().findall(template)}
 
 
 # --- game words -----------------------------------------------------------------------------
@@ -215,9 +314,13 @@ def size_name(label: str, ruleset: str | None = None, lang: str | None = None) -
 
 
 def action_name(kind: str, lang: str | None = None) -> str:
-    """An action kind ("drop_prone") as a short label in `lang`."""
-    label = t(f"action.{kind}", lang)
-    return kind.replace("_", " ") if label.startswith("⟦") else label
+    """An action kind ("drop_prone") as a short label in `lang`; a kind no button shows ("measure", a command
+    a refusal may name) from `action_words`."""
+    for table in ("action", "action_words"):
+        label = t(f"{table}.{kind}", lang)
+        if not label.startswith("⟦"):
+            return label
+    return kind.replace("_", " ")
 
 
 # --- refusals: the rules' reason key and values, written out (rules.core.Illegal) ---------------------
@@ -247,8 +350,12 @@ def _ruleset(reason: str) -> str | None:
 
 
 def _isolated(text: str, lang: str) -> str:
-    """In Hebrew a Latin name ends with an RLM, so the words and numbers after it keep the sentence's order."""
-    return text + RLM if lang == "he" and _latin().search(text) else text
+    """In Hebrew a Latin name ends with an RLM, so the words and numbers after it keep the sentence's order.
+
+    A name keeps its grammar (gender, forms): the mark follows every form of it."""
+    if not (lang == "he" and _latin().search(text)):
+        return text
+    return text.marked(RLM) if isinstance(text, grammar.Phrase) else text + RLM
 
 
 def _value(key: str, value: Any, lang: str, names: Mapping[str, Any], ruleset: str | None) -> Any:
@@ -256,7 +363,7 @@ def _value(key: str, value: Any, lang: str, names: Mapping[str, Any], ruleset: s
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return square_text(value, lang)
     if isinstance(value, tuple):
-        return ", ".join(_isolated(str(local(names.get(v, v), lang)), lang) for v in value)
+        return ", ".join(_isolated(local(names.get(v, v), lang), lang) for v in value)
     if not isinstance(value, str):
         return value
     if key == "action":
@@ -266,7 +373,7 @@ def _value(key: str, value: Any, lang: str, names: Mapping[str, Any], ruleset: s
     if key in WORDS:
         word = t(f"{WORDS[key]}.{value}", lang)
         return value if word.startswith("⟦") else word
-    return _isolated(str(local(names.get(value, value), lang)), lang)
+    return _isolated(grammar.phrase(names.get(value, value), lang), lang)
 
 
 def reason_text(result: Any, lang: str | None = None, names: Mapping[str, Any] | None = None) -> str | None:
@@ -310,8 +417,8 @@ def describe_event(event: Any, lang: str | None = None, names: Mapping[str, Any]
     named = names or {}
     unit, other = getattr(event, "unit", None) or "", getattr(event, "by", None) or ""
     params = {
-        "unit": _isolated(str(local(named.get(unit, unit), lang)), lang),
-        "other": _isolated(str(local(named.get(other, other), lang)), lang),
+        "unit": _isolated(grammar.phrase(named.get(unit, unit), lang), lang),
+        "other": _isolated(grammar.phrase(named.get(other, other), lang), lang),
         "at": square_text(getattr(event, "at", None), lang),
     }
     text = t(f"event.{kind}", lang, **params)
@@ -321,13 +428,39 @@ def describe_event(event: Any, lang: str | None = None, names: Mapping[str, Any]
     if detail and lang == FALLBACK:
         text += f" ({detail})"  # the rules write details (dice, penalties) in English
     elif detail:
-        # other languages keep the numbers that matter: damage dealt and hit points left
-        hit = _damage().search(detail)
-        if hit:
+        shown = detail_text(detail, lang)
+        if shown:
             # a right-to-left mark keeps the bracket with the Hebrew sentence, not with a Latin unit name before it
             mark = "\u200f" if is_rtl(lang) else ""
-            text += f"{mark} (" + t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)) + ")"
+            text += f"{mark} ({shown})"
     return re.sub(" +", " ", text).strip()
+
+
+@cache
+def _roll() -> re.Pattern[str]:
+    """The attack roll of a hit or miss event's detail (rules/combat.py): "d20 15 of [15, 3] + 3 = 18 vs 14"."""
+    return re.compile(r"d20 (\d+)(?: of (\[[\d, ]+\]))? \+ (-?\d+) = (-?\d+) vs (-?\d+)")
+
+
+PENALTIES = {"-4 attack, -4 AC": "squeezed", "no attacks, -4 AC, no Dex": "escape_artist"}
+"""Fixed penalty details of the rules (rules/pf1) → `event_detail.<key>`."""
+
+
+def detail_text(detail: str, lang: str) -> str:
+    """The parts of an event's English detail a player needs, in `lang`: the roll, damage and hit points left,
+    the squeezing penalties; "" when none is known (other details are notes for the English log)."""
+    parts: list[str] = []
+    roll = _roll().search(detail)
+    if roll:
+        natural, rolls, bonus, total, defense = roll.groups()
+        die = t("event_detail.d20_of" if rolls else "event_detail.d20", lang, natural=natural, rolls=rolls or "")
+        parts.append(t("event_detail.roll", lang, die=die, bonus=bonus, total=total, defense=defense))
+    hit = _damage().search(detail)
+    if hit:
+        parts.append(t("event.damage", lang, damage=hit.group(1), hp=hit.group(2)))
+    if detail in PENALTIES:
+        parts.append(t(f"event_detail.{PENALTIES[detail]}", lang))
+    return "; ".join(parts)
 
 
 def describe(entry: Any, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:

@@ -19,8 +19,11 @@ from typing import Any
 from game import toml_cache
 from game.digest import sha256_hex
 from game.files import read_regular, reason
+from game.grammar import grammar_to_level
 from game.i18n import t
 from game.level_errors import LevelError
+from game.level_grammar import KEYS as GRAMMAR_KEYS
+from game.level_grammar import named
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
 from game.limits import LEVEL, MAX_FILE_BYTES, check_tree, map_size_problem, shape_problem, visible_char
@@ -244,7 +247,9 @@ def _syntax_error(source: str, exc: Exception) -> LevelError:
     if match and line is None:
         line, column = int(match.group(1)), int(match.group(2))
     message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", getattr(exc, "msg", text))
-    return LevelError(source, t("level_error.toml_syntax", message=message), line=line, column=column)
+    from game.cli_locale import toml_message  # the parser's English in the player's language
+
+    return LevelError(source, t("level_error.toml_syntax", message=toml_message(message)), line=line, column=column)
 
 
 def _build(ctx: Context, data: dict[str, Any], fingerprint: str, picture_dir: Path | None = None) -> Level:
@@ -462,10 +467,10 @@ def _sides(tables: list[Table]) -> tuple[SideSpec, ...]:
         for j, other in enumerate(sides):
             if other.id == sid:
                 table.fail("id", t("level_error.duplicate_side", id=show(sid), index=j))
-        name = table.local_text("name", sid.replace("_", " ").title())
+        name = named(table, table.local_text("name", sid.replace("_", " ").title()))
         color = _color(table, i)
         controller = table.text("controller", "human", choices=CONTROLLERS)
-        table.finish(("id", "name", "color", "controller"))
+        table.finish(("id", "name", "color", "controller", *GRAMMAR_KEYS))
         sides.append(SideSpec(sid, name, color, controller))
     return tuple(sides)
 
@@ -546,7 +551,9 @@ def level_to_toml(level: Level) -> str:
         map_doc["edges"] = [edge_to_toml(e) for e in level.edges]
     doc["map"] = map_doc
     doc["sides"] = [
-        {"id": s.id, "name": to_toml(s.name), "color": _hex(s.color), "controller": s.controller} for s in level.sides
+        {"id": s.id, "name": to_toml(s.name), **grammar_to_level(s.name), "color": _hex(s.color)}
+        | {"controller": s.controller}
+        for s in level.sides
     ]
     doc["units"] = [unit_to_dict(u, level.ruleset) for u in level.units]
     if level.victory_rounds is not None:

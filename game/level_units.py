@@ -7,9 +7,12 @@ from dataclasses import fields
 from typing import Any
 
 from game.art_names import ART_NAMES
+from game.grammar import grammar_to_level
 from game.i18n import size_name as localized_size
 from game.i18n import t
 from game.level_errors import LevelError
+from game.level_grammar import KEYS as GRAMMAR_KEYS
+from game.level_grammar import named
 from game.level_schema import Table, one_of, show
 from game.local_text import to_toml
 from rules.core import Board, Creature, Size
@@ -66,7 +69,7 @@ def parse_unit(table: Table, ruleset: str) -> Creature:
         table.fail("size", t("level_error.size", value=show(size_name), ruleset=ruleset, expected=sizes_text(ruleset)))
     f: dict[str, Any] = {
         "id": uid,
-        "name": table.local_text("name", uid),
+        "name": named(table, table.local_text("name", uid)),
         "art": table.text("art", None, choices=ART_NAMES),
         "side": table.text("side"),
         "at": table.square("at"),
@@ -91,7 +94,7 @@ def parse_unit(table: Table, ruleset: str) -> Creature:
     for key, message in rules.unit_problems(f):
         table.fail(key, t(message))
     _combat_keys(table, f)
-    table.finish(keys, _wrong_ruleset(ruleset))
+    table.finish((*keys, *GRAMMAR_KEYS), _wrong_ruleset(ruleset))
     return Creature(**rules.complete_unit(f))
 
 
@@ -207,6 +210,7 @@ def unit_to_dict(unit: Creature, ruleset: str) -> dict[str, Any]:
     out: dict[str, Any] = {"id": unit.id}
     if unit.name != unit.id:
         out["name"] = to_toml(unit.name)
+        out.update(grammar_to_level(unit.name))
     out["side"] = unit.side
     out["at"] = list(unit.at)
     if unit.size != Size.MEDIUM:

@@ -53,3 +53,14 @@ def plural_category(count: float, lang: str) -> str:
     if lang == PLAIN:
         return "one" if count == 1 else "other"
     return str(_plural_rule(lang)(count))
+
+
+def fixed(value: float, lang: str, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
+    """`value` with exactly `decimals` decimals as `lang` writes it, right-aligned in `width` characters, "+"
+    before a positive number when `signed` (text tables: "100,0", " +4,5")."""
+    text = number(abs(value), lang, decimals)
+    if value < 0 and text.strip("0,.") != "":
+        text = "-" + text
+    elif signed:
+        text = "+" + text
+    return text.rjust(width)

@@ -22,9 +22,10 @@ import tomli_w
 
 from game.ai import ai_rng, take_turn
 from game.files import read_regular
-from game.i18n import t
+from game.i18n import current_language, t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
+from game.numerals import fixed
 from game.stats import mean_std, two_proportion_z, wilson
 from game.tomlio import parse_toml
 from rules.core import Illegal, Ruling
@@ -298,22 +299,39 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def format_summary(title: str, summary: dict[str, Any], top_rules: int = 15) -> list[str]:
-    """Human-readable lines of one summary."""
+def _num(value: float, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
+    """A number as the current language writes it (game.numerals.fixed): "100,0" in German."""
+    return fixed(value, current_language(), decimals, width, signed)
+
+
+def _side_name(side: str, names: dict[str, Any] | None) -> str:
+    """A side's display name in the current language (its id without names)."""
+    from game.i18n import current_language
+    from game.local_text import local
+
+    return str(local((names or {}).get(side, side), current_language()))
+
+
+def format_summary(
+    title: str, summary: dict[str, Any], top_rules: int = 15, names: dict[str, Any] | None = None
+) -> list[str]:
+    """Human-readable lines of one summary: side names (`names`: id → display name) and numbers as the
+    language writes them ("100,0 %" in German); the JSON keeps ids and plain numbers."""
     lines = [t("simulate.games", title=title, games=summary["games"])]
     for side, s in summary["sides"].items():
         low, high = s["ci95"]
         numbers = {
-            "side": f"{side:<12}",
+            "side": f"{_side_name(side, names):<12}",
             "wins": f"{s['wins']:>5}",
-            "rate": f"{100 * s['win_rate']:5.1f}",
-            "low": f"{100 * low:5.1f}",
-            "high": f"{100 * high:5.1f}",
-            "survivors": f"{s['mean_survivors']:.2f}",
+            "rate": _num(100 * s["win_rate"], width=5),
+            "low": _num(100 * low, width=5),
+            "high": _num(100 * high, width=5),
+            "survivors": _num(s["mean_survivors"], decimals=2),
         }
         lines.append("  " + t("simulate.side", **numbers))
-    lines.append(f"  {t('simulate.draws'):<12} {summary['draws']:>5}  {100 * summary['draw_rate']:5.1f} %")
-    spread = t("simulate.rounds_line", mean=f"{summary['rounds']['mean']:.2f}", sd=f"{summary['rounds']['std']:.2f}")
+    lines.append(f"  {t('simulate.draws'):<12} {summary['draws']:>5}  {_num(100 * summary['draw_rate'], width=5)} %")
+    rounds = summary["rounds"]
+    spread = t("simulate.rounds_line", mean=_num(rounds["mean"], decimals=2), sd=_num(rounds["std"], decimals=2))
     lines.append(f"  {t('simulate.rounds'):<12} {spread}")
     if summary["illegal_actions"]:
         lines.append("  " + t("simulate.illegal", count=summary["illegal_actions"]))
@@ -325,14 +343,18 @@ def format_summary(title: str, summary: dict[str, Any], top_rules: int = 15) -> 
     return lines
 
 
-def format_comparison(comparison: dict[str, Any]) -> list[str]:
-    """Human-readable lines of a comparison."""
+def format_comparison(comparison: dict[str, Any], names: dict[str, Any] | None = None) -> list[str]:
+    """Human-readable lines of a comparison (side names and numbers as in format_summary)."""
     test = t("simulate.test") if comparison["test"] == TEST_NAME else comparison["test"]
     lines = [t("simulate.difference", test=test)]
     for side, c in comparison["sides"].items():
         verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
-        numbers = {"points": f"{100 * c['difference']:+6.1f}", "z": f"{c['z']:+.2f}", "p": f"{c['p']:.3f}"}
-        lines.append(f"  {side:<12} " + t("simulate.comparison", verdict=verdict, **numbers))
+        numbers = {
+            "points": _num(100 * c["difference"], width=6, signed=True),
+            "z": _num(c["z"], decimals=2, signed=True),
+            "p": _num(c["p"], decimals=3),
+        }
+        lines.append(f"  {_side_name(side, names):<12} " + t("simulate.comparison", verdict=verdict, **numbers))
     return lines
 
 

@@ -9,11 +9,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.i18n import t
+from game.i18n import current_language, t
+from game.numerals import fixed
 
 
 class SweepUsageError(ValueError):
     """Bad input to `sweep` (exit 2, one line)."""
+
+
+def _num(value: float, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
+    """A number as the current language writes it (game.numerals.fixed): "100,0" in German."""
+    return fixed(value, current_language(), decimals, width, signed)
 
 
 def add_sweep_parser(sub: Any) -> None:
@@ -136,12 +142,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:5.1f}"
+    return _num(100 * x, width=5)
 
 
 def _interval(lo_hi: list[float], signed: bool = False) -> str:
-    form = "{:+5.1f}" if signed else "{:5.1f}"
-    return "[" + form.format(100 * lo_hi[0]) + ", " + form.format(100 * lo_hi[1]) + "]"
+    # German and Italian write the decimal comma, so their ends are parted by a semicolon ("[34,2; 100,0]")
+    sep = "; " if "," in _num(0.5) else ", "
+    return "[" + sep.join(_num(100 * end, width=5, signed=signed) for end in lo_hi[:2]) + "]"
 
 
 def format_report(data: dict[str, Any]) -> list[str]:
@@ -181,8 +188,8 @@ def format_report(data: dict[str, Any]) -> list[str]:
                 lines.append(f"    {cell['variant']}: " + t("sweep.rules_same"))
                 continue
             text = "; ".join(
-                f"{rule} {c['baseline']:.2f} → {c['variant']:.2f}"
-                + (f" ({100 * c['relative']:+.0f} %)" if c["relative"] is not None else "")
+                f"{rule} {_num(c['baseline'], decimals=2)} → {_num(c['variant'], decimals=2)}"
+                + (f" ({_num(100 * c['relative'], decimals=0, signed=True)} %)" if c["relative"] is not None else "")
                 for rule, c in top
             )
             lines.append(f"    {cell['variant']}: {text}")
@@ -200,7 +207,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
                     index=g["index"],
                     seed=g["seed"],
                     winner=winner,
-                    share=f"{100 * g['share']:.1f}",
+                    share=_num(100 * g["share"]),
                     baseline=base,
                 )
             )
@@ -208,9 +215,9 @@ def format_report(data: dict[str, Any]) -> list[str]:
         lines.append("  " + t("sweep.replay_saved", path=path))
     run = data.get("run")
     if run:
-        rate = f"{run['games_per_second'] or 0:.1f}"
+        rate = _num(run["games_per_second"] or 0)
         where = run["cluster"] or f"--jobs {run['workers']}"
-        seconds = f"{run['seconds']:.1f}"
+        seconds = _num(run["seconds"])
         lines += ["", t("sweep.timing", games=run["games_played"], seconds=seconds, rate=rate, where=where)]
     return lines
 
@@ -233,12 +240,16 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
         line = f"  {cell['variant'] if first else '':<8}{games if first else '':>7}  {name:<12}{_pct(rate):>7}  "
         line += f"{_interval(ci) if ci else '':<16}"
         if diff is not None:
-            line += f"{100 * diff['difference']:>+8.1f}  {_interval(diff['ci95'], True):<16}{diff['p']:>7.3f}"
+            points, p = (
+                _num(100 * diff["difference"], width=8, signed=True),
+                _num(diff["p"], decimals=3, width=7),
+            )
+            line += f"{points}  {_interval(diff['ci95'], True):<16}{p}"
         else:
             line += " " * 33
         if first:
-            line += f"  {cell['rounds']['mean']:>7.2f}"
+            line += f"  {_num(cell['rounds']['mean'], decimals=2, width=7)}"
             if pair:
-                line += f"  {pair['rounds']['difference']:>+13.2f}"
+                line += f"  {_num(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
         lines.append(line.rstrip())
     return lines

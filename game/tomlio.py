@@ -42,7 +42,10 @@ def parse_toml(data: bytes, source: str, limits: Limits | None = None, cached: b
         return toml_cache.loads(text) if cached else toml().loads(text)  # type: ignore[no-any-return]
     except toml().TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
+        from game.cli_locale import toml_message  # the parser's English in the player's language
+
+        message = toml_message(message)
         where = f"{source}:{match.group(1)}" if match else source
         raise ValueError(f"{where}: {t('level_error.toml_syntax', message=message)}") from None
     except RecursionError:  # tomllib recurses once per nesting level: a syntax error, not a crash

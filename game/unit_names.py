@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.grammar import Noun
 from game.local_text import LocalText
 from rules.core import Creature
 
 
 def _numbered(name: str, n: int) -> str:
     """`name` with its number, in every language the name has."""
+    if isinstance(name, Noun):
+        return name.numbered(n)  # its gender and case forms go with it
     if isinstance(name, LocalText):
         return LocalText({lang: f"{text} {n}" for lang, text in name.translations.items()})
     return f"{name} {n}"

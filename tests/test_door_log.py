@@ -126,4 +126,5 @@ def test_run_json_adds_the_door_and_keeps_every_key(tmp_path: Path, capsys: pyte
     assert data["state"]["doors"] == [{"a": [1, 2], "b": [1, 3], "open": True}]
     assert main(["run", str(level), str(script)]) == 0
     out = capsys.readouterr().out
-    assert "hero opens the door at [2, 1]" in out and "hero opens the door between [1, 2] and [1, 3]" in out
+    # the text names the unit as players see it (the JSON above keeps the id)
+    assert "Hero opens the door at [2, 1]" in out and "Hero opens the door between [1, 2] and [1, 3]" in out

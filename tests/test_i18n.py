@@ -51,16 +51,36 @@ def test_english_catalogue_loads_and_is_not_empty() -> None:
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_every_catalogue_has_exactly_the_english_keys(lang: str) -> None:
-    english, other = set(i18n.load_messages("en")), set(i18n.load_messages(lang))
+    """The same messages; a language may make one a table of genders or counts where English has a string."""
+    english, other = i18n.message_ids("en"), i18n.message_ids(lang)
     assert sorted(english - other) == [], f"{lang}.toml lacks these keys"
     assert sorted(other - english) == [], f"{lang}.toml has keys English does not"
 
 
+def shape(key: str, lang: str) -> set[str]:
+    """The placeholders of every variant of a message, together."""
+    return {p for text in i18n.variants(key, lang).values() for p in i18n.placeholders(text)}
+
+
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_placeholders_match_english(lang: str) -> None:
-    english, other = i18n.load_messages("en"), i18n.load_messages(lang)
-    wrong = {k: (i18n.placeholders(v), i18n.placeholders(other[k])) for k, v in english.items() if k in other}
+    """Every variant asks only for what English passes, and all variants together for all of it."""
+    wrong = {k: (shape(k, "en"), shape(k, lang)) for k in i18n.message_ids("en")}
     assert {k: v for k, v in wrong.items() if v[0] != v[1]} == {}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_name_form_is_one_the_language_knows(lang: str) -> None:
+    """`{other:dat}` in German, `{other:da}` in Italian, `{other:ב}` in Hebrew: nothing a name cannot do."""
+    from game.grammar import valid_form
+
+    bad = [
+        (key, form)
+        for key, text in i18n.load_messages(lang).items()
+        for _, form in re.findall(r"{(\w+)(?::([^{}:]*))?}", text)
+        if form and not valid_form(form, lang)
+    ]
+    assert bad == []
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
@@ -69,7 +89,7 @@ def test_translations_are_translated(lang: str) -> None:
     english, other = i18n.load_messages("en"), i18n.load_messages(lang)
     # a plural message's `by` names a placeholder, not text to translate
     texts = {k: v for k, v in english.items() if not k.endswith(".by")}
-    same = [k for k, v in texts.items() if other[k] == v and re.search(r"[a-z]{4}", re.sub(r"{\w+}", "", v))]
+    same = [k for k, v in texts.items() if other.get(k) == v and re.search(r"[a-z]{4}", re.sub(r"{\w+}", "", v))]
     # words that are the same in both languages ("Pause" in German, "Round" in Italian tabletop use)
     allowed = {"ruleset.pf1", "ruleset.hexxen", "panel.initiative", "replay.heading", "replay.pause", "panel.round"}
     allowed |= {"settings.animation_normal", "settings.volume"}  # "normal" in German, "Volume" in Italian
@@ -151,7 +171,7 @@ def test_log_lines_come_from_the_structured_fields_in_the_chosen_language() -> N
     to = i18n.square_text((3, 2), "he")  # embedded left to right: a right-to-left line keeps [3, 2] as written
     assert i18n.describe(move, "he") == f"kyra: תנועה אל {to} (4.5 מ׳)"  # a noun: Hebrew verbs would need a gender
     refused = LogEntry(1, "kyra", "charge", "kyra charge: refused — no line", ("GB-PF-CHARGE",), False)
-    assert i18n.describe(refused, "it") == "kyra: Carica rifiutata"
+    assert i18n.describe(refused, "it") == "kyra: Carica — azione rifiutata"
     hit = Event("hit", "GB-ATTACK", unit="orc", by="kyra", detail="d20 15+3 vs AC 14; 4 damage, hp 10")
     entry = LogEntry(1, "orc", "hit", hit.text(), ("GB-ATTACK",), True, (hit,))
     assert i18n.describe(entry, "de") == "orc trifft kyra (4 Schaden, TP 10)"
@@ -226,28 +246,39 @@ def test_kiosk_strings_are_in_every_catalogue() -> None:
     assert strings.tr("kiosk.play_again") == "Nochmal spielen"
 
 
+GENDERED = {"m", "f", "n", "other"}
+
+
 def plural_messages(lang: str) -> dict[str, set[str]]:
-    """Each plural message of `lang` (a key with `.by`) and the variants it has."""
+    """Each table message of `lang` (a key with `.by`, nested ones too) and the variants it has."""
     messages = i18n.load_messages(lang)
     found: dict[str, set[str]] = {}
     for key in messages:
         base, _, variant = key.rpartition(".")
         if f"{base}.by" in messages and variant != "by":
             found.setdefault(base, set()).add(variant)
+        outer, _, inner = base.rpartition(".")
+        if f"{outer}.by" in messages and variant == "by":
+            found.setdefault(outer, set()).add(inner)  # a variant that is itself a table
     return found
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_plural_messages_name_their_count_and_have_one_and_other(lang: str) -> None:
-    """Each plural message says which placeholder counts, and has the `one` and `other` variants it needs."""
+    """Each table says which placeholder selects; a count's table has `one` and `other`, a name's table
+    genders and `other`; every variant names the selecting value (a count may be spelled: "משבצת אחת")."""
     messages = i18n.load_messages(lang)
     plurals = plural_messages(lang)
     assert plurals, "no plural messages found"
     for base, variants in plurals.items():
-        assert {"one", "other"} <= variants, (lang, base, variants)
+        assert "other" in variants, (lang, base, variants)
         by = messages[f"{base}.by"]
-        for variant in variants:
-            assert "{" + by + "}" in messages[f"{base}.{variant}"], (lang, base, variant)
+        if variants <= GENDERED and variants != {"other"}:
+            continue  # a gender table: the name may stand anywhere, or be left to the verb
+        assert "one" in variants, (lang, base, variants)
+        for variant in variants - {"one"}:
+            for text in i18n.variants(f"{base}.{variant}", lang).values():
+                assert "{" + by + "}" in text, (lang, base, variant)
 
 
 def test_counts_pick_the_languages_plural_form() -> None:

@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from game.i18n import LANGUAGES, load_messages, placeholders
+from game.i18n import LANGUAGES, message_ids, placeholders, variants
 from rules.core import Illegal, Refusal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,11 +167,11 @@ def test_every_reason_has_a_template_in_every_language_with_the_same_placeholder
         for key in site.keys:
             shapes = {}
             for lang in LANGUAGES:
-                template = load_messages(lang).get(f"reason.{key}")
-                if template is None:
+                templates = variants(f"reason.{key}", lang)
+                if not templates:
                     missing.append(f"{site.where}: reason.{key} missing in {lang}")
                     continue
-                shapes[lang] = placeholders(template)
+                shapes[lang] = {p for template in templates.values() for p in placeholders(template)}
             if len(set(map(frozenset, shapes.values()))) > 1:
                 missing.append(f"{site.where}: reason.{key} placeholders differ: {shapes}")
             wanted = shapes.get("en", set())
@@ -183,7 +183,7 @@ def test_every_reason_has_a_template_in_every_language_with_the_same_placeholder
 def test_no_reason_template_is_unused() -> None:
     """Every reason.* template of the catalogue is named by some refusal (no dead translations)."""
     used = {key for site in SITES for key in site.keys} | GAME_REASONS
-    catalogued = {k.removeprefix("reason.") for k in load_messages("en") if k.startswith("reason.")}
+    catalogued = {k.removeprefix("reason.") for k in message_ids("en") if k.startswith("reason.")}
     assert catalogued - used == set()
 
 

@@ -78,7 +78,11 @@ def test_wrapping_gives_the_word_by_word_lines_for_every_message_in_every_langua
                 font = theme.font(size, bold)
                 for message in rng.sample(messages, min(len(messages), 120)):
                     for width in (40, 150, 300):
-                        assert widgets.wrap(message, font, width) == _wrap_word_by_word(message, font, width), (
+                        expected = _wrap_word_by_word(message, font, width)
+                        if any(mark in message for mark in widgets.EMBEDDINGS):
+                            # a bidi embedding cut by a break is closed and reopened line by line (widgets.wrap)
+                            expected = widgets._embedded(expected)
+                        assert widgets.wrap(message, font, width) == expected, (
                             lang,
                             size,
                             width,

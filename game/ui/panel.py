@@ -364,7 +364,7 @@ class SidePanel:
         if card.moved_m is not None and card.remaining_m is not None:
             lines.append((t("panel.moved", moved=float(card.moved_m), left=float(card.remaining_m)), theme.TEXT))
         states = [
-            t(f"state.{s}")
+            t(f"state.{s}", unit=c.name)  # the unit's gender decides the word (Italian "prona", Hebrew "שרועה")
             for s, on in (
                 ("prone", c.prone),
                 ("squeezed", c.squeezed),
@@ -375,8 +375,8 @@ class SidePanel:
             if on
         ]
         if card.bound_to:
-            states.append(t("state.bound_to", units=", ".join(card.bound_to)))
-        state_text = ", ".join(states) if states else t("state.ready")
+            states.append(t("state.bound_to", unit=c.name, units=card.bound_to))
+        state_text = ", ".join(states) if states else t("state.ready", unit=c.name)
         lines.append((t("panel.state", states=state_text), theme.ACCENT if states else theme.MUTED))
         f = theme.font(19)
         u = theme.px

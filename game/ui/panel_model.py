@@ -81,7 +81,7 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
             moved, left = summary
         # whom the unit is bound to, by the names players know (seen in a window: "bound to kultist_3")
         partners = sorted(p for pair in sit.bindings if c.id in pair for p in pair if p != c.id)
-        bound = tuple(str(local(ctl.name_of(p), lang)) for p in partners)
+        bound = tuple(local(ctl.name_of(p), lang) for p in partners)  # names that keep their grammar
         color = side_colors.get(c.side, (200, 200, 200))
         card = UnitCard(c, local(spec.name, lang) if spec else c.side, color, moved, left, bound)
         if ctl.selected in ctl.actors:

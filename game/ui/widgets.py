@@ -13,8 +13,40 @@ CLIPPED: list[str] = []
 """Text that had to be cut or dropped to fit its widget (a check hook: tests assert it stays empty)."""
 
 
+EMBEDDINGS = ("\u202a", "\u202b")
+"""Left-to-right and right-to-left embedding (LRE, RLE); PDF ends one."""
+PDF = "\u202c"
+
+
+def _embedded(lines: list[str]) -> list[str]:
+    """Each line closes the embeddings it opened and the next reopens them: the bidi pass runs line by line,
+    and a bracketed list of rule ids cut by the wrap ("[HX-ENGAGE," / "GB-HEXXEN-AP]") must stay left to right
+    on both lines, or the brackets of a Hebrew tooltip come out mirrored."""
+    out: list[str] = []
+    carried = ""
+    for line in lines:
+        line = carried + line
+        opened: list[str] = []
+        for char in line:
+            if char in EMBEDDINGS:
+                opened.append(char)
+            elif char == PDF and opened:
+                opened.pop()
+        carried = "".join(opened)
+        out.append(line + PDF * len(opened))
+    return out
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """`text` broken into lines no wider than `width` pixels (long words are cut)."""
+    """`text` broken into lines no wider than `width` pixels (long words are cut); a bidi embedding cut by a
+    line break is closed at the end of the line and reopened on the next."""
+    lines = _wrap(text, font, width)
+    if any(c in text for c in EMBEDDINGS):
+        return _embedded(lines)
+    return lines
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         whole = _one_line(paragraph)

@@ -1,0 +1,114 @@
+"""The command line in the player's language: names not ids, local numbers, argparse and TOML messages translated."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.cli import main
+from game.cli_locale import argparse_message, toml_message
+from game.local_text import LocalText
+from game.paths import LEVELS_DIR
+from game.simulate import format_summary
+
+VILLAGE = str(LEVELS_DIR / "hexxen_village.toml")
+SCRIPT = 'seed = 2\n[[do]]\nunit = "anna"\naction = "attack"\ntarget = "prediger"\n'
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Each command here sets the language; the next test starts in English again."""
+    yield
+    i18n.set_language("en")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`main(argv)`'s exit status, stdout and stderr (argparse's exit caught)."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_reach_names_the_unit_and_its_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    """ "Anna Lindner: 5 Felder … mit dem Prediger", never anna or prediger; Italian HeXXen counts caselle."""
+    _, out, _ = run(capsys, "reach", VILLAGE, "anna", "--lang", "de")
+    assert out.startswith("Anna Lindner: 5 Felder")
+    assert "(in den Nahkampf mit dem Prediger)" in out and "prediger" not in out and "kultist_1" not in out
+    _, out, _ = run(capsys, "reach", VILLAGE, "anna", "--lang", "it")
+    assert out.startswith("Anna Lindner: 5 caselle") and "(ingaggia il predicatore)" in out
+
+
+def test_run_names_units_sides_and_actions(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The text of `run` reads in the language; its JSON keeps ids and kinds, the same in every language."""
+    script = tmp_path / "s.toml"
+    script.write_text(SCRIPT, encoding="utf-8")
+    _, out, _ = run(capsys, "run", VILLAGE, str(script), "--lang", "de")
+    assert "[0] Anna Lindner Angriff: ok" in out
+    assert "Anna Lindner bindet den Prediger [HX-BIND-ON-ATTACK]" in out
+    assert "Runde 1, am Zug: Die Jäger" in out and "heroes" not in out and "hunters" not in out
+    assert "  Der Prediger: " in out and "gebunden an Anna Lindner" in out
+    _, out, _ = run(capsys, "run", VILLAGE, str(script), "--lang", "he")
+    assert "אנה לינדנר כובלת את המטיף" in out
+    outputs = []
+    for lang in ("en", "de", "he"):
+        _, text, _ = run(capsys, "run", VILLAGE, str(script), "--json", "--lang", lang)
+        outputs.append(json.loads(text))
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert outputs[0]["state"]["active"] == "hunters"
+
+
+def test_check_names_the_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """ "(Pathfinder 1e, 16×12, 8 Einheiten)", not "(pf1, …)"."""
+    _, out, _ = run(capsys, "check", str(LEVELS_DIR / "pf1_bridge.toml"), "--lang", "de")
+    assert "(Pathfinder 1e, 16×12, 8 Einheiten)" in out
+
+
+def test_simulate_text_writes_numbers_and_sides_the_languages_way() -> None:
+    """ "100,0 %" and "2,50" in German, the side's name instead of its id; English keeps "100.0"."""
+    summary = {
+        "games": 2,
+        "sides": {"hunters": {"wins": 2, "win_rate": 1.0, "ci95": [0.342, 1.0], "mean_survivors": 2.5}},
+        "draws": 0,
+        "draw_rate": 0.0,
+        "rounds": {"mean": 3.0, "std": 0.0},
+        "illegal_actions": 0,
+        "rules": {},
+    }
+    names = {"hunters": LocalText({"en": "The Hunters", "de": "Die Jäger"})}
+    i18n.set_language("de")
+    german = "\n".join(format_summary("T", summary, names=names))
+    assert "Die Jäger" in german and "100,0 %" in german and " 34,2–100,0 %" in german
+    assert "Überlebende 2,50" in german and "Mittel 3,00" in german and "hunters" not in german
+    i18n.set_language("en")
+    english = "\n".join(format_summary("T", summary, names=names))
+    assert "100.0 %" in english and "2.50" in english
+
+
+def test_argparse_refusals_are_translated(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's "the following arguments are required" and "invalid choice", in the chosen language."""
+    code, _, err = run(capsys, "check", "--lang", "de")
+    assert code == 2 and "gridbound check: Fehler: folgende Argumente fehlen: levels" in err
+    code, _, err = run(capsys, "reach", VILLAGE, "anna", "--lang", "it", "--bogus")
+    assert code == 2 and "errore: argomenti non riconosciuti: --bogus" in err
+    message = "argument --lang: invalid choice: 'fr' (choose from 'en', 'de', 'it', 'he')"
+    i18n.set_language("he")
+    assert argparse_message(message) == "הארגומנט --lang: בחירה לא תקינה: 'fr' (אפשרויות: 'en', 'de', 'it', 'he')"
+    assert argparse_message("something argparse never says") == "something argparse never says"
+
+
+def test_toml_syntax_errors_are_translated(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """tomllib's English inside a localised refusal is written in the language too."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[do]\n", encoding="utf-8")
+    code, _, err = run(capsys, "run", VILLAGE, str(bad), "--lang", "de")
+    assert code == 2 and "TOML-Syntaxfehler: am Ende der Array-Angabe fehlt „]]“" in err
+    i18n.set_language("it")
+    assert toml_message("Cannot overwrite a value") == "un valore viene assegnato due volte"
+    assert toml_message("Cannot declare ('a',) twice") == "('a',) è dichiarato due volte"
