@@ -58,6 +58,9 @@ class SceneHost(Protocol):
     def animation_speed(self) -> str:
         """normal | fast | instant (instant in --frames runs unless --animate)."""
 
+    def now(self) -> float:
+        """Seconds on the app's monotonic clock (a second press too soon after the first is a double-click)."""
+
     def change_settings(self, new: Settings) -> str | None:
         """Apply and save new settings; a warning when they could not be saved."""
 

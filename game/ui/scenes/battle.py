@@ -17,7 +17,7 @@ from game.ui.controller import BattleController
 from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
-from game.ui.keymap import ACTION_SHORTCUTS, BATTLE_KEYS, intent_for
+from game.ui.keymap import BATTLE_KEYS, intent_for
 from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
 from game.ui.panel_model import PanelModel, build_panel_model
@@ -194,6 +194,7 @@ class BattleScene(Scene):
     def enter(self, app: SceneHost) -> None:
         """Lay out for the current window and pick the unit whose turn it is (initiative)."""
         super().enter(app)
+        self.ctl.gestures.clock = app.now  # a click too soon after aiming is the tail of a double-click
         board_rect, panel_rect = layout(self.app.screen.get_size())
         board = self.situation().board
         if self.view is None:
@@ -268,12 +269,8 @@ class BattleScene(Scene):
             self._serve()
 
         lines = [t("turns.unused", names=", ".join(names))]
-        # E again ends it: the key that asked answers (a stray Enter never does; Esc keeps playing)
-        again = ACTION_SHORTCUTS["end_turn"]
-        choices = [
-            Choice(t("turns.end_anyway"), end, pygame.key.key_code(again.lower()), again),
-            Choice(t("turns.keep_playing"), back),
-        ]
+        # answered by its button (or the arrows and Enter), never by E again: E twice must not end a turn unasked
+        choices = [Choice(t("turns.end_anyway"), end), Choice(t("turns.keep_playing"), back)]
         self.app.switch(DialogScene(t("turns.end_title"), lines, choices, cancel=back))
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
