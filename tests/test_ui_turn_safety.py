@@ -160,6 +160,7 @@ def test_the_level_menu_asks_before_an_unsaved_finished_match_is_dropped(app: Ap
     match = app.match
     other = tmp_path / "other.toml"
     other.write_text(FIELD.format(ruleset="dnd5e"), encoding="utf-8")
+    match.finished = True  # the match is over (as the last blow leaves it): its replay is still worth keeping
     app.show_victory(app.scene)
     app.open_level_asking(other)
     assert isinstance(app.scene, DialogScene) and app.match is match
