@@ -20,6 +20,7 @@ from game.i18n import (
 from game.local_text import local
 from game.ui import aligned, theme
 from game.ui.keymap import ACTION_SHORTCUTS
+from game.ui.log_notes import untaken
 from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.patterns import cached_band_tile
 from game.ui.widgets import CLIPPED, Button, ButtonPictures, fit_line, fitted, paragraph, wrap
@@ -528,8 +529,14 @@ class SidePanel:
         newest = len(entries) - self.log_scroll
         bottom = area.bottom - 4
         # newest at the bottom, drawn upwards until the box is full
-        for entry in reversed(entries[:newest]):
+        silent = untaken(entries) if all(hasattr(e, "events") for e in entries) else frozenset()
+        for index in range(newest - 1, -1, -1):
+            entry = entries[index]
             line_text = describe(entry, names=model.names) if hasattr(entry, "kind") else str(entry)
+            if index in silent:
+                # "provokes" and nothing after it: say why no attack came (the rules' GB-AOO, not a lost line)
+                by = entry.events[0].by or ""
+                line_text += " " + t("aoo_note.untaken", other=model.names.get(by, by))
             body = wrap(f"{t('log.round', round=getattr(entry, 'round', '?'))} {line_text}", f, area.width - 10)
             # each rule id with its title from the rule catalogue, in the chosen language
             rules = rule_titles(tuple(getattr(entry, "rules", ()) or ()))

@@ -179,6 +179,13 @@ class Previews:
         if form.path == "straight":
             return t("battle.armed_enemy_first", action=name)
         if form.target:
+            under = self.unit_at(sq) if sq is not None and self.selected is not None else None
+            mine = self.situation().creatures[self.selected].side if self.selected is not None else None
+            if under is not None and not under.defeated and under.side != mine and not form.path:
+                # an enemy under the pointer says before the click whether this action may take it, and why not
+                why = self.target_tip(self.armed, under.id)
+                if why is not None:
+                    return why
             return t("battle.armed_enemy", action=name)
         return t("battle.armed_square", action=name)
 
@@ -188,7 +195,7 @@ class Previews:
         odds = self.odds(target)
         if isinstance(odds, Illegal):
             reason = refusal(odds, names=self.names())
-            return t("battle.refused_action", action=action_name("attack"), reason=reason)
+            return t("battle.refused_action", action=self.attack_name(), reason=reason)
         text = t(
             "turns.attack_forecast" if confirm else "attack_flow.hover_forecast",
             target=self.name_of(target),
@@ -204,6 +211,25 @@ class Previews:
                 first += " · " + t("battle.provokes_from", names=", ".join(self.name_of(u) for u in way.provokers))
             text = f"{first}\n{text}"
         return text
+
+    def attack_name(self, kind: str = "attack") -> str:
+        """The attack's name as a refusal says it; hexxen adds the chosen tactic ("Attack (relieve)")."""
+        name = action_name(kind)
+        if kind == "attack" and self.match.ruleset.TACTICS:
+            return t("tips.with_tactic", action=name, tactic=t(f"tactic.{self.tactic}"))
+        return name
+
+    def target_tip(self, kind: str, target: str) -> str | None:
+        """An armed action that takes only an enemy (sneak attack): why `target` may not be chosen, asked of rule()
+        with dice that miss; None when it may."""
+        assert self.selected is not None
+        from game.ui.odds import MissingDice
+
+        action = Action(kind, self.selected, target=target, tactic=self.tactic)
+        ruled = self.match.ruleset.rule(self.situation(), action, MissingDice())
+        if isinstance(ruled, Illegal):
+            return t("battle.refused_action", action=action_name(kind), reason=refusal(ruled, names=self.names()))
+        return None
 
     def why_not_here(self, sq: Square) -> str | None:
         """Why the selected unit cannot end its move on `sq`, an empty square just outside its shading: what
