@@ -12,6 +12,7 @@ from game.settings import Settings
 
 if TYPE_CHECKING:
     from game.level import Level
+    from game.ui.options import AppOptions
 
 
 class Scene:
@@ -47,6 +48,8 @@ class SceneHost(Protocol):
     """The app as its scenes see it."""
 
     screen: pygame.Surface
+    options: AppOptions
+    """How the app was opened (`locked`: a public screen, the kiosk)."""
     side_colors: dict[str, Color]
     players: str
     settings: Settings
