@@ -487,8 +487,9 @@ class SidePanel:
         gap, cols = theme.px(6), 2
         bw, bh = (width - gap) // cols, theme.px(30)
         if y + self._rows(entries, bw, bh, cols) * (bh + gap) + self._log_room(width) > self.rect.height:
-            # a short window (960×540, a kiosk's 1024×640): lower buttons leave the log a few lines
-            gap, bh = theme.px(4), theme.px(24)
+            # a short window (960×540, a kiosk's 1024×640): lower buttons leave the log a few lines (the gaps stay:
+            # a finger's tap between two buttons still finds the one it meant)
+            bh = theme.px(24)
         slot = 0
         for entry in entries:
             if entry is None:
