@@ -138,3 +138,41 @@ def _pf1_path(tmp_path: Path) -> Path:
     path = tmp_path / "aoo.toml"
     path.write_text(FIELD.format(ruleset="pf1").replace("at = [6, 2]", "at = [4, 3]"), encoding="utf-8")
     return path
+
+
+# --- every refusal names the rule that decided -------------------------------------------------------------
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+
+
+def test_the_huge_giant_at_the_narrow_crack_is_told_too_narrow_not_the_corner() -> None:
+    """Seen in a window: the cave giant beside the one-square crack was refused with PF1-CORNER; no footprint of
+    it, full or squeezed, fits at the crack, so the crack's narrowness decides (PF1-SQUEEZE)."""
+    from rules.core import Refusal
+    from rules.pf1.space import FULL, TALL, WIDE, Mover
+
+    match = Match(load_level(LEVELS / "pf1_corridors.toml"), seed=1)
+    ctl = BattleController(match)
+    sit = ctl.situation()
+    crack = (11, 3)
+    assert "narrow" in sit.board.terrain(crack).kinds and sit.creatures["cave_giant"].dims == (3, 3)
+    mover = Mover(sit, "cave_giant")
+    assert all(isinstance(mover.check(crack, mover.dims(o), o != FULL), Refusal) for o in (FULL, WIDE, TALL))
+    ctl.selected = "cave_giant"
+    ctl.forecast = Forecast.build(match.ruleset, sit, "cave_giant")
+    assert crack not in ctl.forecast.reach
+    why = ctl.why_not_here(crack)
+    assert why is not None and why.endswith("[PF1-SQUEEZE]") and "PF1-CORNER" not in why
+
+
+def test_a_straight_step_through_a_wall_edge_names_the_wall_not_the_corner(tmp_path: Path) -> None:
+    edges = "".join(f'[[map.edges]]\na = [3, {y}]\nb = [4, {y}]\nkind = "blocking"\n' for y in range(1, 5))
+    path = tmp_path / "edge.toml"
+    path.write_text(FIELD.format(ruleset="pf1").replace("[[sides]]", edges + "[[sides]]", 1), encoding="utf-8")
+    ctl = BattleController(Match(load_level(path), seed=1))
+    ctl.select("hero")
+    sit = ctl.situation()
+    assert sit.board.edges[frozenset({(3, 2), (4, 2)})] == "blocking"  # the wall between the two squares
+    assert (3, 2) in ctl.forecast.reach and (4, 2) not in ctl.forecast.reach  # type: ignore[union-attr]
+    why = ctl.why_not_here((4, 2))
+    assert why is not None and why.endswith("[PF1-OBSTACLE-BLOCK]") and "PF1-CORNER" not in why
