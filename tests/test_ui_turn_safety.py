@@ -240,3 +240,15 @@ def test_two_matches_with_their_own_seeds_roll_different_dice(tmp_path: Path) ->
     level = load_level(write_level(tmp_path, "pf1"))
     rolls = [[Match(level, seed=s).rng.randint(1, 20) for _ in range(6)] for s in (7, 8)]
     assert rolls[0] != rolls[1]
+
+
+def test_reviewing_the_board_after_the_match_never_says_end_the_turn(app: App) -> None:
+    """Seen in a window: "Review board" after a match said "No unit can act: end the turn." with End turn off."""
+    app.match.finished = True  # as the last blow leaves it
+    app.show_victory(app.scene)
+    app.step()
+    click(app, next(b for b in app.scene.buttons if b.intent == "review").rect.center)
+    scene = battle(app)
+    scene.ctl.changed()
+    model = scene.panel_model()
+    assert model.hint == t("panel.match_over") and model.hint != t("panel.no_unit_can_act")
