@@ -50,7 +50,7 @@ class VictoryScene(Scene):
         """When the screen opened: the tail of the click that ended the match must not press the button under it."""
 
     def enter(self, app: SceneHost) -> None:
-        """Open; a press in the next moment is the rest of the gesture that ended the match, and is ignored."""
+        """Open; a click in the next moment is the rest of the gesture that ended the match, and is ignored."""
         super().enter(app)
         self.gate = Deliberate(app.now)
         self.gate.first("open")
@@ -69,11 +69,11 @@ class VictoryScene(Scene):
         self.note = message
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons by click, or R / N / B / S / Q (none in the first moment after the screen opens)."""
+        """Buttons by click (none in the first moment after the screen opens), or R / N / B / S / Q."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.gate.too_soon("open"):
-            return  # a double-click's second half, or a key still bouncing, from the match's last gesture
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.gate.too_soon("open"):
+            return  # the second half of the double-click or double tap that ended the match
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
                 if b.hit(event.pos):
