@@ -176,3 +176,33 @@ def test_a_straight_step_through_a_wall_edge_names_the_wall_not_the_corner(tmp_p
     assert (3, 2) in ctl.forecast.reach and (4, 2) not in ctl.forecast.reach  # type: ignore[union-attr]
     why = ctl.why_not_here((4, 2))
     assert why is not None and why.endswith("[PF1-OBSTACLE-BLOCK]") and "PF1-CORNER" not in why
+
+
+# --- the attack forecast says what its numbers come from ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("hp", "key"), [(3, "may_drop"), (1, "drops"), (40, "survives")])
+def test_the_forecast_names_the_face_that_hits_and_whether_a_hit_drops_the_target(
+    tmp_path: Path, hp: int, key: str
+) -> None:
+    """Seen in review: the forecast gave the chance and the damage but not the d20 face behind the chance, the
+    target's hit points, or whether the hit would drop it."""
+    from game.i18n import t
+    from game.ui.odds import _Dice
+    from rules.actions import Action
+
+    path = tmp_path / "near.toml"
+    text = FIELD.format(ruleset="pf1").replace("at = [6, 2]\nspeed = 9", f"at = [2, 2]\nspeed = 9\nhp = {hp}")
+    path.write_text(text, encoding="utf-8")
+    ctl = BattleController(Match(load_level(path), seed=1))
+    ctl.select("hero")
+    odds = ctl.odds("ogre")
+    assert not isinstance(odds, Exception) and odds.needs is not None
+    sit = ctl.situation()
+    attack = Action("attack", "hero", target="ogre")
+    hit_below = ctl.match.ruleset.rule(sit, attack, _Dice((odds.needs - 1,)))
+    hit_at = ctl.match.ruleset.rule(sit, attack, _Dice((odds.needs,)))
+    assert not any(e.kind == "hit" for e in hit_below.events) and any(e.kind == "hit" for e in hit_at.events)
+    tip = ctl.attack_tip("ogre", confirm=False)
+    assert t("forecast_parts.needs", face=odds.needs) in tip or odds.needs in (2, 20)
+    assert t(f"forecast_parts.{key}", target="Ogre", hp=hp) in tip, tip

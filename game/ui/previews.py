@@ -204,6 +204,7 @@ class Previews:
             high=odds.high,
             rules=" ".join(odds.rules),
         )
+        text += "\n" + self.attack_parts(target, odds)
         way = self.approach_to(target)
         if isinstance(way, Approach) and way.to is not None:
             first = t("attack_flow.move_first", square=square_text(way.to), metres=float(way.cost_m))
@@ -211,6 +212,26 @@ class Previews:
                 first += " · " + t("battle.provokes_from", names=", ".join(self.name_of(u) for u in way.provokers))
             text = f"{first}\n{text}"
         return text
+
+    def attack_parts(self, target: str, odds: Odds) -> str:
+        """What the chance and the damage come from: the d20 face that hits (a natural 20 or 1 where only that
+        decides), the target's hit points and whether the best hit drops it."""
+        name = self.name_of(target)
+        hp = self.situation().creatures[target].hp
+        parts = []
+        if odds.needs == 20:
+            parts.append(t("forecast_parts.only_20"))
+        elif odds.needs == 2:
+            parts.append(t("forecast_parts.all_but_1"))
+        elif odds.needs is not None:
+            parts.append(t("forecast_parts.needs", face=odds.needs))
+        if odds.low >= hp:
+            parts.append(t("forecast_parts.drops", target=name, hp=hp))
+        elif odds.high >= hp:
+            parts.append(t("forecast_parts.may_drop", target=name, hp=hp))
+        else:
+            parts.append(t("forecast_parts.survives", target=name, hp=hp))
+        return " · ".join(parts)
 
     def attack_name(self, kind: str = "attack") -> str:
         """The attack's name as a refusal says it; hexxen adds the chosen tactic ("Attack (relieve)")."""
