@@ -47,3 +47,18 @@ def test_fallen_tokens_are_drawn_largest_first_so_a_small_one_is_never_hidden_un
     order = [uid for uid, _ in tokens.drawing_order(creatures)]
     assert order.index("gorrug") < order.index("valeros"), "the small fallen token goes on top of the large one"
     assert max(order.index("gorrug"), order.index("valeros")) < min(order.index("kyra"), order.index("ogre2"))
+
+
+@pytest.mark.parametrize(("rats", "badges"), [(4, [4]), (3, [3]), (2, [])])
+def test_tiny_units_sharing_a_square_show_how_many_they_are(
+    rats: int, badges: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen in a window: four Tiny rats in one square could not be read; the square now says "×4"."""
+    seen: list[int] = []
+    real = tokens.count_badge
+    monkeypatch.setattr(tokens, "count_badge", lambda s, sq, n: seen.append(n) or real(s, sq, n))
+    creatures = {f"rat_{i}": Creature(f"rat_{i}", "b", (2, 2), size=Size.TINY) for i in range(rats)}
+    creatures["hero"] = Creature("hero", "a", (0, 0))
+    surface = pygame.Surface((300, 300))
+    tokens.draw_units(surface, creatures, 48, (0, 0), {"a": (200, 60, 50), "b": (60, 90, 200)})
+    assert seen == badges

@@ -258,5 +258,28 @@ def draw_units(
         token(part="body" if uid in fans else "all")
         if uid in fans:
             plates_last.append(token)
+    groups: dict[tuple[int, int], int] = {}
+    for uid in fans:
+        groups[creatures[uid].at] = groups.get(creatures[uid].at, 0) + 1
+    for (x, y), count in groups.items():
+        if count >= COUNT_FROM:  # over the bodies, under the names (a name reads whole, as it does alone)
+            count_badge(surface, pygame.Rect(ox + x * cell, oy + y * cell, cell, cell), count)
     for token in plates_last:
         token(part="plate")
+
+
+COUNT_FROM = 3
+"""Tiny units sharing a square from which the square shows how many they are (four rats read as a number)."""
+
+
+def count_badge(surface: pygame.Surface, square: pygame.Rect, count: int) -> pygame.Rect:
+    """The count ("×4") on a dark pill at the square's top-right corner, over the bodies fanned in it; its rectangle."""
+    px = max(LABEL_PX, square.height // 4)
+    f = theme.font_px(px, bold=True)
+    text = f.render(f"×{count}", True, theme.readable_on(theme.TOKEN_EDGE))
+    badge = text.get_rect().inflate(6, 2)
+    badge.topright = (square.right + badge.width // 4, square.top - badge.height // 4)
+    pygame.draw.rect(surface, theme.TOKEN_EDGE, badge, border_radius=badge.height // 2)
+    pygame.draw.rect(surface, theme.readable_on(theme.TOKEN_EDGE), badge, 1, border_radius=badge.height // 2)
+    surface.blit(text, text.get_rect(center=badge.center))
+    return badge
