@@ -107,13 +107,16 @@ def test_the_kiosk_panel_names_no_key_a_visitor_lacks(kiosk: KioskApp, monkeypat
     scene = visitor(kiosk)
     assert scene.kiosk and scene.panel is not None and scene.panel.kiosk
     rendered: list[str] = []
-    label = theme.label
+    label, render = theme.label, theme.render
     monkeypatch.setattr(theme, "label", lambda text, *a, **k: rendered.append(text) or label(text, *a, **k))
+    monkeypatch.setattr(theme, "render", lambda text, *a, **k: rendered.append(text) or render(text, *a, **k))
     scene.relayout(kiosk.app.screen.get_size())
     scene.draw(kiosk.app.screen)
     legend_button = next(b for b in scene.panel.buttons if b.intent == "legend")
     assert legend_button.shortcut == "", "F2 is blocked in the kiosk"
     assert any(t("kiosk_display.footer").split()[0] in line for line in rendered), rendered
+    assert scene.selected is None and any(line.startswith("Tap one") for line in rendered), rendered
+    assert not any(line.startswith("Click") for line in rendered), "a kiosk is tapped, not clicked"
     assert not any("F1" in line or "Esc" in line for line in rendered), rendered
 
 

@@ -352,7 +352,7 @@ class SidePanel:
         box = pygame.Rect(pad - 4, y, width + 8, 10)
         card = model.card
         if card is None:
-            hint = model.hint or t("panel.select_hint")
+            hint = model.hint or t("kiosk_display.select_hint" if self.kiosk else "panel.select_hint")
             end = paragraph(surf, hint, pygame.Rect(pad, y + 4, width, theme.px(60)), 18, theme.MUTED)
             return end + 8
         c = card.creature
