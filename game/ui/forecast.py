@@ -15,7 +15,6 @@ from game import reach_cache
 from game.i18n import refusal, t
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
-from rules.opportunity import reactions_left
 from rules.reaches import ReachBySquare, Reaches, columns_of
 from rules.ruleset import Reach, Ruleset
 
@@ -57,6 +56,8 @@ def opportunities(result: Ruling | Illegal, sit: Situation) -> tuple[tuple[Squar
     """The steps of `result` that draw an attack of opportunity, and who takes them, in step order: only enemies
     standing with a reaction left this round, each no more often than its reactions allow (GB-AOO, as
     `rules.opportunity` rolls them) — a unit that already used its reaction this round warns of nothing."""
+    from rules.opportunity import reactions_left  # start-up time: not before the first preview
+
     used: dict[str, int] = {}
     squares: list[Square] = []
     takers: dict[str, None] = {}
