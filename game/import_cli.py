@@ -57,10 +57,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             "uvtt.report_objects",
             count=decided.objects,
             squares=decided.object_squares,
-            kind=t(f"uvtt.kind_{args.objects}"),
+            kind=t("import_drops.kind_hampering") if args.objects == "hampering" else t(f"uvtt.kind_{args.objects}"),
             default=DEFAULT_OBJECTS,
         ),
     ]
+    if args.objects != "none":  # with --objects none every object is left out by choice: no list of them
+        for index, first, why in decided.dropped:
+            at = f"({first[0]:g}, {first[1]:g})"
+            lines.append(t("import_drops.report_dropped", index=index, at=at, why=t(f"import_drops.dropped_{why}")))
     if picture is not None and m.info is not None:
         lines.append(t("uvtt.report_picture", path=str(picture), width=m.info.width, height=m.info.height))
     else:

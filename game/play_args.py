@@ -19,7 +19,10 @@ PLAY_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("--frames", {"type": int, "default": None, "help": "run this many frames, then exit"}),
     ("--screenshot", {"default": None, "help": "save the last frame as PNG"}),
     ("--size", {"default": "1280x800", "help": "window size WxH"}),
-    ("--seed", {"type": int, "default": None, "help": "fix the dice (default: a fresh seed every launch)"}),
+    (
+        "--seed",
+        {"type": int, "default": None, "help": "first match's dice seed; later ones S+1, S+2… (default: fresh)"},
+    ),
     ("--replay", {"default": None, "metavar": "SCRIPT", "help": "view a saved replay step by step"}),
     ("--force", {"action": "store_true", "help": "with --replay: view it even if the level changed since"}),
     ("--watch", {"action": "store_true", "help": "reload the level when its file changes"}),

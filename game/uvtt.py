@@ -37,11 +37,14 @@ MAX_WALL_SQUARES = 400_000
 """Most squares all wall, object and door lines may cross together on the map: keeps the tracing quick."""
 MAX_COORDINATE = 1_000_000.0
 """Largest absolute coordinate (squares); the map itself is at most 128 squares a side."""
-OBJECTS = ("difficult", "solid", "none")
-"""What the squares under object outlines become (`--objects`)."""
+OBJECTS = ("difficult", "solid", "hampering", "none")
+"""What the squares under object outlines become (`--objects`); `hampering` keeps furniture smaller than a
+square too: every square an outline touches becomes hampering terrain (`%`)."""
+TOUCH = 1 / 16
+"""`--objects hampering`: the share of a square an outline must cover (one of its 4 × 4 sample points)."""
 DEFAULT_OBJECTS = "difficult"
 EXTENSIONS = (".dd2vtt", ".uvtt", ".df2vtt")
-SYMBOL = {"floor": ".", "solid": "#", "difficult": ",", "closed": "+", "open": "/"}
+SYMBOL = {"floor": ".", "solid": "#", "difficult": ",", "hampering": "%", "closed": "+", "open": "/"}
 
 Path_ = tuple[str | int, ...]
 
@@ -88,6 +91,9 @@ class Decisions:
     doors_skipped: int = 0
     objects: int = 0
     object_squares: int = 0
+    dropped: list[tuple[int, Point, str]] = field(default_factory=list)
+    """Objects that made no square: (index in `objects_line_of_sight`, first point, why: too_small, in_walls,
+    in_doorway, none)."""
     units: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
 
 
@@ -316,15 +322,31 @@ def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Ed
     decided.door_edges = len(door_edges)
     decided.door_squares = len(doors)
     covered: set[tuple[int, int]] = set()
-    if objects != "none":
-        for outline in m.objects:
-            if len(outline) >= 3:
-                covered |= covered_squares(outline, m.width, m.height)
-            else:
-                for seg in itertools.pairwise(outline):
-                    covered |= {sq for sq, run in run_lengths(seg, m.width, m.height).items() if run >= CUT}
-        covered -= solid | set(doors)
-        covered -= {sq for edge in door_edges for sq in edge}  # a doorway stays clear
+    doorways = {sq for edge in door_edges for sq in edge}  # a doorway stays clear
+    share, cut = (TOUCH, 0.0) if objects == "hampering" else (0.25, CUT)
+    for index, outline in enumerate(m.objects):
+        mine: set[tuple[int, int]] = set()
+        if objects != "none" and len(outline) >= 3:
+            mine = covered_squares(outline, m.width, m.height, share)
+        if objects == "hampering" or (objects != "none" and len(outline) < 3):
+            # hampering: every square the outline's lines touch as well (furniture smaller than a square)
+            ring = [*outline, outline[0]] if len(outline) >= 3 else outline
+            for seg in itertools.pairwise(ring):
+                mine |= {sq for sq, run in run_lengths(seg, m.width, m.height).items() if run > cut or run >= CUT}
+        kept = mine - solid - set(doors) - doorways
+        covered |= kept
+        if not kept and outline:
+            # each object that made no square is reported with why (seen: "outlines 1 → squares 0", unexplained)
+            why = (
+                "none"
+                if objects == "none"
+                else "too_small"
+                if not mine
+                else "in_walls"
+                if mine <= solid
+                else "in_doorway"
+            )
+            decided.dropped.append((index, outline[0], why))
     decided.objects = len(m.objects)
     decided.object_squares = len(covered)
     rows = []

@@ -116,8 +116,8 @@ def test_build_a_level_save_it_and_test_play_it(new_app: App, tmp_path: Path) ->
     assert [u["side"] for u in scene.doc.units] == ["heroes", "heroes", "foes", "foes"]
     drag(app, centre(app, (10, 3)), centre(app, (9, 5)))  # move the last one
     assert scene.doc.units[3]["at"] == [9, 5] and scene.selected == ("unit", 3)
-    click(app, row(app, "size"))  # cycles the ruleset's sizes: the key is set
-    assert scene.doc.units[3]["size"] in ("fine", "diminutive")
+    click(app, row(app, "size"))  # steps from the size an unset key stands for (medium): the key is set
+    assert scene.doc.units[3]["size"] == "large"
     click(app, row(app, "hp"))
     typed(app, "25")
     assert scene.doc.units[3]["hp"] == 25
@@ -315,7 +315,8 @@ def test_level_rows_change_the_ruleset_and_the_size(new_app: App) -> None:
     app = new_app
     scene = editor(app)
     click(app, row(app, "ruleset"))
-    assert scene.doc.ruleset == "dnd5e" and scene.doc.rules["diagonal"] == "alternating"
+    # pf1's default diagonal count is no choice the level made: dnd5e gets its own default, not the variant
+    assert scene.doc.ruleset == "dnd5e" and scene.doc.rules["diagonal"] == "uniform"
     click(app, row(app, "width"))
     typed(app, "15")
     assert scene.doc.width == 15 and scene.view.board_w == 15
@@ -399,3 +400,35 @@ def test_a_locked_screen_never_opens_the_editor(tmp_path: Path) -> None:
         assert not isinstance(app.scene, EditorScene)
     finally:
         app.close()
+
+
+def test_left_and_right_step_a_choice_row_under_the_pointer_and_pan_elsewhere(new_app: App) -> None:
+    """Seen in the editor: the size row ignored ←/→ and cycled from "fine" (Large took five clicks)."""
+    app = new_app
+    scene = editor(app)
+    key(app, pygame.K_u)
+    click(app, centre(app, (3, 3)))
+    assert scene.selected == ("unit", 0) and "size" not in scene.doc.units[0]
+    app.step()
+    hover(app, row(app, "size"))
+    key(app, pygame.K_RIGHT)
+    assert scene.doc.units[0]["size"] == "large"
+    key(app, pygame.K_RIGHT)
+    assert scene.doc.units[0]["size"] == "huge"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert scene.doc.units[0]["size"] == "medium"
+    hover(app, centre(app, (5, 5)))  # over the map: the arrows pan (the camera's), never the row
+    key(app, pygame.K_LEFT)
+    assert scene.doc.units[0]["size"] == "medium"
+
+
+def test_switching_rulesets_keeps_a_diagonal_the_level_chose_and_resets_one_it_did_not() -> None:
+    from game.editor.document import blank, with_ruleset
+
+    pf1 = blank("pf1")
+    assert with_ruleset(pf1, "dnd5e").rules["diagonal"] == "uniform"  # pf1's default: reset
+    variant = replace(blank("dnd5e"), rules={"diagonal": "alternating"})  # D5's optional 5-10-5 rule, chosen
+    assert with_ruleset(variant, "hexxen").rules["diagonal"] == "alternating"
+    assert with_ruleset(with_ruleset(variant, "hexxen"), "dnd5e").rules["diagonal"] == "alternating"
+    assert with_ruleset(replace(pf1, rules={"diagonal": "uniform"}), "dnd5e").rules["diagonal"] == "uniform"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from game.ui.forecast import Forecast, action_for_band
 from rules.actions import Action
-from rules.core import Board, Event, Ruling, Situation, StepRuling, Terrain
+from rules.core import Board, Creature, Event, Ruling, Situation, StepRuling, Terrain
 from rules.ruleset import Reach
 
 
@@ -42,8 +42,9 @@ class FakeRuleset:
 
 
 def situation() -> Situation:
+    """A board with the orc that the fake steps provoke (an unknown provoker takes no attack, as GB-AOO rolls them)."""
     board = Board(3, 3, tuple(Terrain() for _ in range(9)))
-    return Situation("pf1", board, {})
+    return Situation("pf1", board, {"orc": Creature("orc", "foe", (2, 2))})
 
 
 def test_forecast_splits_squares_from_engagements_and_caches_previews() -> None:

@@ -9,7 +9,7 @@ import pygame
 from game.level_order import ORDER_FILE, listed, next_level, ordered_levels
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.victory import VictoryScene
-from tests.ui_helpers import FIELD, open_app
+from tests.ui_helpers import FIELD, click, key, open_app
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 
@@ -40,8 +40,7 @@ def test_n_on_the_victory_screen_opens_the_next_level_in_the_play_order():
     app.show_victory(app.scene)
     assert isinstance(app.scene, VictoryScene)
     app.step()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
-    app.step()
+    key(app, pygame.K_n)  # a deliberate press, not the tail of the gesture that ended the match
     assert isinstance(app.scene, BattleScene)
     assert Path(app.level.source).resolve() == order[1].resolve()
     assert order[1] != sorted(LEVELS.glob("*.toml"))[1]  # the order, not the alphabet
@@ -55,8 +54,7 @@ def test_clicking_next_level_follows_the_order_and_the_last_wraps_round():
         app.show_victory(app.scene)
         app.step()
         button = next(b for b in app.scene.buttons if b.intent == "next")
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
-        app.step()
+        click(app, button.rect.center)
         assert Path(app.level.source).resolve() == order[0].resolve()
     finally:
         app.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from rules.actions import Action
-from tests.ui_helpers import open_app
+from tests.ui_helpers import DELIBERATE_PAUSE, clock_of, open_app
 
 VILLAGE = """\
 format = 1
@@ -61,6 +61,7 @@ def test_relief_with_two_comrades_bound_asks_which_one_and_releases_the_clicked_
     assert scene.tactic == "relieve"
     scene.click_square(sit.creatures["n1"].at)  # the forecast
     assert scene.releasing is None and scene.armed == "attack"
+    clock_of(app).step(DELIBERATE_PAUSE)  # a deliberate second click, not a double-click
     scene.click_square(sit.creatures["n1"].at)  # the confirming click asks whom to release
     assert scene.releasing == ("n1", ("h1", "h2"))
     scene.click_square(sit.creatures["h2"].at)

@@ -43,6 +43,8 @@ def test_end_turn_hides_the_board_behind_the_hand_over_screen(pf1_app: App) -> N
     assert pf1_app.match.active_side == "blue"
     # the hand-over background covers every corner of where the board was
     for x, y in (board_rect.topleft, (board_rect.right - 1, board_rect.top), board_rect.bottomleft):
+        if pf1_app.scene.band.collidepoint((x, y)):
+            continue  # the hand-over's own title band (the side's colour), drawn over where the board was
         assert tuple(pf1_app.screen.get_at((x, y)))[:3] == theme.HANDOVER_BACKGROUND
     start_turn(pf1_app)
     assert pf1_app.scene is scene
@@ -131,6 +133,7 @@ def test_victory_screen_replays_the_level(pf1_app: App) -> None:
     assert isinstance(victory, VictoryScene)
     replay = next(b for b in victory.buttons if b.intent == "replay")
     click(pf1_app, replay.rect.center)
+    leave_unsaved(pf1_app)  # the match's replay is unsaved: the game asks first
     assert isinstance(pf1_app.scene, BattleScene) and pf1_app.scene is not scene
     assert pf1_app.match.history == []
     assert pf1_app.match.situation().creatures["hero"].at == (1, 2)
@@ -338,6 +341,7 @@ def test_defeating_the_last_enemy_shows_the_victory_screen(tmp_path: Path) -> No
         assert app.scene.winner_name == "Red"
         app.step()
         key(app, pygame.K_r)  # replay
+        leave_unsaved(app)  # the match's replay is unsaved: the game asks first
         assert isinstance(app.scene, BattleScene) and not app.match.finished
     finally:
         app.close()
@@ -360,3 +364,12 @@ def test_in_initiative_order_the_unit_to_act_is_selected_for_its_player(tmp_path
         assert scene.selected == app.match.active_unit != first
     finally:
         app.close()
+
+
+def leave_unsaved(app: App) -> None:
+    """Answer "Leave this match?" by leaving without saving (the question an unsaved replay asks first)."""
+    from game.i18n import t
+    from game.ui.scenes.dialog import DialogScene
+
+    assert isinstance(app.scene, DialogScene)
+    click(app, next(b for b in app.scene.buttons if b.label == t("pause.leave_anyway")).rect.center)

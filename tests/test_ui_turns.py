@@ -150,16 +150,20 @@ def test_ending_a_turn_with_unused_units_asks_and_keep_playing_changes_nothing(h
     assert isinstance(hotseat.scene, HandOverScene)
 
 
-def test_e_again_ends_the_turn_the_question_asked_about(hotseat: App) -> None:
-    """E asks "End the turn?"; E once more answers it (the button shows the key), Enter alone does not."""
+def test_e_again_never_answers_the_question_it_asked(hotseat: App) -> None:
+    """E asks "End the turn?"; a second E (0.3 s later, as a player tapped it) and Enter alone answer nothing: the
+    question is answered by its button (or by the arrows and Enter)."""
     battle(hotseat)
     key(hotseat, pygame.K_e)
     dialog = hotseat.scene
     assert isinstance(dialog, DialogScene)
-    assert [c.shortcut for c in dialog.choices] == ["E", ""]
+    assert [c.shortcut for c in dialog.choices] == ["", ""] and all(c.key is None for c in dialog.choices)
+    key(hotseat, pygame.K_e)
+    assert hotseat.scene is dialog and hotseat.match.history == [], "E twice ended the turn with no unit acting"
     key(hotseat, pygame.K_RETURN)
     assert hotseat.scene is dialog, "nothing focused: Enter answers nothing"
-    key(hotseat, pygame.K_e)
+    key(hotseat, pygame.K_DOWN)
+    key(hotseat, pygame.K_RETURN)  # the first button focused and pressed: a deliberate answer
     assert hotseat.match.active_side != "red"
 
 

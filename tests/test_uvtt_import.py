@@ -244,7 +244,9 @@ def test_the_import_prints_what_it_decided(tmp_path: Path) -> None:
         "doors: 2 (1 closed, 1 open) → doors on square edges 2; door squares where a door does not lie along"
         " square edges (diagonal, off the grid) 0; skipped on the map's border 1"
     )
-    assert lines[3] == "objects: outlines 1 → squares 1 difficult (--objects difficult|solid|none; default difficult)"
+    assert lines[3] == (
+        "objects: outlines 1 → squares 1 difficult (--objects difficult|solid|hampering|none; default difficult)"
+    )
     assert lines[5].startswith("units: hero at [")
     assert lines[6].endswith("(pf1); it passes check")
 

@@ -60,9 +60,43 @@ def write_level(tmp_path: Path, ruleset: str = "pf1") -> Path:
     return path
 
 
+class StepClock:
+    """The app's clock in tests: it stands still until a test (or a helper's deliberate click) steps it."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+    def step(self, seconds: float) -> None:
+        """Let `seconds` pass."""
+        self.seconds += seconds
+
+
+DELIBERATE_PAUSE = 1.0
+"""How long a helper's click waits after the last input: a player's next deliberate press, not a double-click."""
+
+
+def deliberate(app: object) -> None:
+    """Let the pause of a deliberate press pass on the app's clock (a kiosk's too); a stepping clock goes in first."""
+    inner = app if isinstance(app, App) else getattr(app, "app", None)
+    if isinstance(inner, App):
+        if not isinstance(inner.ticks, StepClock):
+            inner.ticks = StepClock()
+        inner.ticks.step(DELIBERATE_PAUSE)
+
+
+def clock_of(app: App) -> StepClock:
+    """The stepping clock `open_app` gave the app."""
+    assert isinstance(app.ticks, StepClock)
+    return app.ticks
+
+
 def open_app(level: Path | str | None, size: str = "1280x800") -> App:
-    """A headless window on `level` after one drawn frame."""
+    """A headless window on `level` after one drawn frame; its clock steps only when told (`clock_of`)."""
     app = App(AppOptions(level=str(level) if level else None, size=parse_size(size)))
+    app.ticks = StepClock()
     app.step()
     return app
 
@@ -73,7 +107,8 @@ def battle(app: App) -> BattleScene:
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    """Post a click and run one frame."""
+    """Post a deliberate click (a second after the last input) and run one frame."""
+    deliberate(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.step()
@@ -85,6 +120,8 @@ def hover(app: App, pos: tuple[int, int]) -> None:
 
 
 def key(app: App, k: int, mod: int = 0) -> None:
+    """Post a deliberate key press (a second after the last input) and run one frame."""
+    deliberate(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     app.step()
 

@@ -282,9 +282,12 @@ def blank(ruleset: str, width: int = 16, height: int = 12, name: str = "New leve
 
 
 def with_ruleset(doc: Document, ruleset: str) -> Document:
-    """The document under another ruleset: its default diagonal, unit keys it does not know dropped, sizes kept
-    where it has them."""
+    """The document under another ruleset: unit keys it does not know dropped, sizes kept where it has them; the
+    diagonal count kept only where the level chose one other than its old ruleset's default (a pf1 level's
+    default "alternating" is no choice, and a dnd5e level must not inherit it as the variant), else the new
+    ruleset's default."""
     rules = get_ruleset(ruleset)
+    old_default = get_ruleset(doc.ruleset).DEFAULT_DIAGONAL if doc.ruleset else None
     allowed = set(rules.UNIT_KEYS)
     units = []
     for unit in doc.units:
@@ -293,7 +296,8 @@ def with_ruleset(doc: Document, ruleset: str) -> Document:
             kept.pop("size")
         units.append(kept)
     diagonal = doc.rules.get("diagonal")
-    rule_table = {"diagonal": diagonal if diagonal in rules.DIAGONALS else rules.DEFAULT_DIAGONAL}
+    chosen = diagonal is not None and diagonal != old_default and diagonal in rules.DIAGONALS
+    rule_table = {"diagonal": diagonal if chosen else rules.DEFAULT_DIAGONAL}
     return replace(doc, ruleset=ruleset, rules=rule_table, units=tuple(units))
 
 

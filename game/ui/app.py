@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,6 +23,7 @@ from game.paths import DEFAULT_LEVEL
 from game.settings import DEFAULTS, Settings, load_settings, save_settings
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
 from game.ui import raster_cache, theme
+from game.ui.deliberate import Clock
 from game.ui.editing import Editing
 from game.ui.hooks import AppHooks
 from game.ui.keymap import APP_KEYS, intent_for
@@ -74,6 +76,8 @@ class App(Matches, Leaving, Screens, Editing):
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         pygame.key.set_repeat(250, 40)
         self.clock = pygame.time.Clock()
+        self.ticks: Clock = time.monotonic
+        """What `now` reads: the seconds that tell a deliberate second press from a double-click (tests step it)."""
         # the sound opens after the first frame (probing audio must not delay it), never in a --frames run
         self.sound = SoundBoard(self.settings.loudness, enabled=options.frames is None)
         self.frames: int | None = options.frames
@@ -111,11 +115,16 @@ class App(Matches, Leaving, Screens, Editing):
         self.open_level(options.level, options.loaded)
 
     def replay(self) -> None:
-        """The same level again from the start."""
+        """The same level again from the start (fresh dice); an unsaved replay of this match asks first."""
         if self.hooks.replay is not None:
             self.hooks.replay()
         elif self.level is not None:
-            self.start(self.level)
+            level = self.level
+            self.leave_match(lambda: self.start(level))
+
+    def now(self) -> float:
+        """Seconds on the app's monotonic clock (`ticks`)."""
+        return self.ticks()
 
     def switch(self, scene: Scene) -> None:
         """Make `scene` the current scene."""

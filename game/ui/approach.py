@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from math import inf as INF
 
-from game.ui.forecast import action_for_band
+from game.ui.forecast import action_for_band, opportunities
 from game.ui.odds import MissingDice
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
@@ -76,18 +76,6 @@ def _in_window(reach: Mapping[Square, Reach], x0: int, x1: int, y0: int, y1: int
     return [sq for sq in reach if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1]
 
 
-def _provokers(ruling: Ruling) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for step in ruling.steps:
-        for e in step.events:
-            if e.kind == "provokes" and e.by:
-                seen.setdefault(e.by, None)
-    for e in ruling.events:
-        if e.kind == "provokes" and e.by:
-            seen.setdefault(e.by, None)
-    return tuple(seen)
-
-
 def find_approach(
     ruleset: Ruleset,
     sit: Situation,
@@ -121,5 +109,5 @@ def find_approach(
         if after.creatures[unit].defeated or after.creatures[target].defeated:
             continue
         if isinstance(ruleset.rule(after, attack, MissingDice()), Ruling):
-            return Approach(attack, move, after, _provokers(moved), moved.cost_m)
+            return Approach(attack, move, after, opportunities(moved, sit)[1], moved.cost_m)
     return direct

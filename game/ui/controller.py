@@ -14,6 +14,7 @@ from game.match import Match, Record
 from game.ui.approach import Approach
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.charge_preview import CHARGE, ChargeLook
+from game.ui.deliberate import Clock, Deliberate
 from game.ui.door_pick import door_action
 from game.ui.forecast import Forecast, Preview, action_for_band, switchable_modes
 from game.ui.odds import MissingDice, Odds
@@ -36,8 +37,11 @@ class Request:
 class BattleController(Previews):
     """One match's input state: who is selected, what is armed, what a click on a square does."""
 
-    def __init__(self, match: Match, autoplayer: AutoPlayer | None = None) -> None:
+    def __init__(self, match: Match, autoplayer: AutoPlayer | None = None, clock: Clock | None = None) -> None:
         self.match = match
+        self.gestures = Deliberate(clock)
+        """When an enemy was aimed at or a charge's target named: the confirming click must come deliberately later
+        (the battle screen gives the app's clock; without one, as when code drives it, each click counts)."""
         self.selected: str | None = None
         self.forecast: Forecast | None = None
         self.armed: str | None = None
@@ -166,6 +170,26 @@ class BattleController(Previews):
         if done[-1].rolled:
             return t("turns.undo_die_rolled")
         return None
+
+    def can_take_back_end(self) -> bool:
+        """Whether the turn that just ended may be taken back: people play the next side, it has done nothing yet,
+        and ending the turn rolled no die (asked by the hot-seat hand-over, where the player who ended it still is)."""
+        if self.autoplayer.hook is not None or any(r.result.ok for r in self.turn_records()):
+            return False
+        ok = [r for r in self.match.history if r.result.ok]
+        return bool(ok) and ok[-1].action.kind == "end_turn" and not ok[-1].rolled
+
+    def take_back_end(self) -> bool:
+        """Undo the end of the last turn (with the refusals after it); the side that ended it acts again."""
+        if not self.can_take_back_end():
+            return False
+        while isinstance(self.match.history[-1].result, Illegal) and self.match.undo():
+            pass
+        if not self.match.undo():
+            return False
+        self.changed()
+        self.auto_select()
+        return True
 
     def unused_units(self) -> list[str]:
         """Units of the side to act that may still act and have done nothing this turn."""
@@ -361,6 +385,8 @@ class BattleController(Previews):
         """A click on an enemy: first the attack forecast (with the move into reach, if one is needed), then a
         second click on it moves there and attacks."""
         if self.armed == "attack" and self.armed_target == target:
+            if self.gestures.too_soon("aim"):
+                return  # the second half of a double-click: the forecast is shown, not yet confirmed
             self.armed = self.armed_target = None
             self.aimed = False
             self._strike(target)
@@ -370,6 +396,7 @@ class BattleController(Previews):
             self.say(self.attack_tip(target))
             return
         self.armed, self.armed_target = "attack", target
+        self.gestures.first("aim")
         self.aimed = True
         self.preview = None
         self.changed(state=False)
@@ -513,6 +540,8 @@ class BattleController(Previews):
         assert kind is not None and unit is not None
         form = shape(kind)
         if (form.path == "straight" and self.armed_target is not None) or form.path == "square":
+            if form.path == "straight" and self.gestures.too_soon("target"):
+                return  # a double-click on the enemy is not also a choice of the square to end on
             ruled = self.end_ruling(sq)
             if isinstance(ruled, Illegal):
                 # refused before anything is performed: the squares that may be ended on stay marked
@@ -536,6 +565,7 @@ class BattleController(Previews):
                     return
                 # first click names the enemy; the second picks the square to end on
                 self.armed_target = clicked.id
+                self.gestures.first("target")
                 self.changed(state=False)
                 return
             self.perform(Action(kind, unit, target=clicked.id, tactic=self.tactic))

@@ -52,9 +52,28 @@ def _round_away(value: float) -> int:
     return int(value + 0.5) if value >= 0 else -int(-value + 0.5)
 
 
-def provoking_steps(result: Ruling | Illegal) -> tuple[Square, ...]:
-    """Squares of the steps in `result` that provoke an attack of opportunity."""
-    return tuple(step.to for step in result.steps if any(e.kind == "provokes" for e in step.events))
+def opportunities(result: Ruling | Illegal, sit: Situation) -> tuple[tuple[Square, ...], tuple[str, ...]]:
+    """The steps of `result` that draw an attack of opportunity, and who takes them, in step order: only enemies
+    standing with a reaction left this round, each no more often than its reactions allow (GB-AOO, as
+    `rules.opportunity` rolls them) — a unit that already used its reaction this round warns of nothing."""
+    from rules.opportunity import reactions_left  # start-up time: not before the first preview
+
+    used: dict[str, int] = {}
+    squares: list[Square] = []
+    takers: dict[str, None] = {}
+    events = [(step.to, e) for step in result.steps for e in step.events]
+    events += [(e.at, e) for e in getattr(result, "events", ())]
+    for at, e in events:
+        if e.kind != "provokes" or not e.by or e.by not in sit.creatures:
+            continue
+        enemy = sit.creatures[e.by]
+        if enemy.defeated or enemy.helpless or reactions_left(enemy, sit.round) - used.get(e.by, 0) <= 0:
+            continue
+        used[e.by] = used.get(e.by, 0) + 1
+        takers.setdefault(e.by, None)
+        if at is not None and at not in squares:
+            squares.append(at)
+    return tuple(squares), tuple(takers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +86,8 @@ class Preview:
     band: str
     provoking: tuple[Square, ...] = ()
     """The squares whose step provokes an attack of opportunity (worked out once, drawn every frame)."""
+    provokers: tuple[str, ...] = ()
+    """Who takes an attack of opportunity on this path, in step order (only units with a reaction left)."""
 
     @property
     def cost_m(self) -> float:
@@ -77,16 +98,6 @@ class Preview:
     def cost_squares(self) -> float:
         """Cost of the path in 1.5 m squares."""
         return round(self.result.cost * self.result.unit_cm / SQUARE_CM, 2)
-
-    @property
-    def provokers(self) -> tuple[str, ...]:
-        """Who gets an attack of opportunity on this path, in the order of the steps."""
-        seen: dict[str, None] = {}
-        for step in self.result.steps:
-            for e in step.events:
-                if e.kind == "provokes" and e.by:
-                    seen.setdefault(e.by, None)
-        return tuple(seen)
 
     def step_costs(self) -> list[tuple[Square, float]]:
         """Each step's square and its cost in metres (for the on-demand step labels)."""
@@ -171,6 +182,7 @@ class Forecast:
         result: Preview | None = None
         if entry is not None and entry.path:
             ruling = ruleset.measure(sit, self.unit, entry.path, self.mode)
-            result = Preview(sq, tuple(entry.path), ruling, entry.band, provoking_steps(ruling))
+            squares, takers = opportunities(ruling, sit)
+            result = Preview(sq, tuple(entry.path), ruling, entry.band, squares, takers)
         self._previews[sq] = result
         return result

@@ -145,16 +145,9 @@ class Leaving:
         return 128 + signum if lost else 0
 
     def open_level_asking(self, path: str | Path | None) -> None:
-        """Open `path` from the level menu; a running match with an unsaved replay is not dropped without asking."""
-        running = self.match is not None and not self.match.finished
-        if running:
-            self.leave_match(lambda: self.open_level(path))
-        else:
-            self.open_level(path)
+        """Open `path` from the level menu; a match (running or over) with an unsaved replay is not dropped unasked."""
+        self.leave_match(lambda: self.open_level(path))
 
     def open_tutorial_asking(self, ruleset: str) -> None:
-        """Open a tutorial from the level menu; a running match with an unsaved replay asks first."""
-        if self.match is not None and not self.match.finished:
-            self.leave_match(lambda: self.open_tutorial(ruleset))
-        else:
-            self.open_tutorial(ruleset)
+        """Open a tutorial from the level menu; a match with an unsaved replay asks first."""
+        self.leave_match(lambda: self.open_tutorial(ruleset))

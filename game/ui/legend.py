@@ -58,8 +58,10 @@ def legend_lines(ruleset: str, options: Options) -> list[tuple[str | None, str]]
     return lines
 
 
-def draw_legend(screen: pygame.Surface, area: pygame.Rect, ruleset: str, options: Options) -> pygame.Rect:
-    """The legend box centred over the board; returns its rectangle."""
+def draw_legend(
+    screen: pygame.Surface, area: pygame.Rect, ruleset: str, options: Options, closes: str | None = None
+) -> pygame.Rect:
+    """The legend box centred over the board; returns its rectangle. `closes`: how it closes (default: its keys)."""
     lines = legend_lines(ruleset, options)
     width = area.width - min(120, area.width // 6)
     inner_w = width - 36 - SWATCH - 12
@@ -85,6 +87,10 @@ def draw_legend(screen: pygame.Surface, area: pygame.Rect, ruleset: str, options
         paragraph(screen, text, text_rect, 17, theme.TEXT)
         y += h
     paragraph(
-        screen, t("legend.close"), pygame.Rect(inner.x, inner.bottom - line_h, inner.width, line_h), 15, theme.MUTED
+        screen,
+        closes or t("legend.close"),
+        pygame.Rect(inner.x, inner.bottom - line_h, inner.width, line_h),
+        15,
+        theme.MUTED,
     )
     return box

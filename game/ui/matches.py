@@ -41,6 +41,9 @@ class Matches:
 
         def switch(self, scene: Scene) -> None: ...
 
+        def leave_match(self, then: Callable[[], None], title: str | None = None, anyway: str | None = None) -> None:
+            """Run `then`, asking first when the match's replay is unsaved (leaving.py)."""
+
     def open_level(self, path: str | Path | None, loaded: Level | None = None) -> None:
         """Load a level (`loaded`: already loaded from `path`) and start a match on it; a bad level shows its error
         on screen (never on a locked screen)."""
@@ -67,7 +70,13 @@ class Matches:
 
     def start(self, level: Level) -> None:
         """A fresh match on `level` in the battle screen."""
-        self.switch(self.new_match(with_players(level, self.players), self.seed))
+        self.switch(self.new_match(with_players(level, self.players), self.deal()))
+
+    def deal(self) -> int:
+        """The dice seed of the next match: the launch's seed for the first, then one more for each later match
+        (the next level, the same level again, a tutorial), so no two matches of one launch roll the same dice."""
+        seed, self.seed = self.seed, self.seed + 1
+        return seed
 
     def new_match(self, level: Level, seed: int, scene: Callable[[Match], BattleScene] = BattleScene) -> BattleScene:
         """Close what runs, then a fresh match on `level`; its battle scene (made by `scene`), not yet shown."""
@@ -99,7 +108,7 @@ class Matches:
             self.switch(MessageScene(t("message.cannot_load"), str(exc)))
             return
         restart = lambda: self.open_tutorial(ruleset)  # noqa: E731 - the scene's R key
-        self.switch(self.new_match(level, self.seed, lambda m: TutorialScene(m, tutorial, restart)))
+        self.switch(self.new_match(level, self.deal(), lambda m: TutorialScene(m, tutorial, restart)))
 
     def teardown(self) -> None:
         """Stop the scene (a computer decision must finish first) and close the match with its caches."""
@@ -149,7 +158,9 @@ class Matches:
         from game.level_order import next_level
 
         here = Path(self.level.source)
-        self.open_level(next_level(LEVELS_DIR, here) or here)
+        there = next_level(LEVELS_DIR, here) or here
+        # the finished match's unsaved replay is offered for saving before the next level replaces it
+        self.leave_match(lambda: self.open_level(there))
 
     def side_name(self, side: str | None) -> str:
         """The display name of a side id."""

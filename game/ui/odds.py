@@ -24,6 +24,8 @@ class Odds:
     low: int
     high: int
     rules: tuple[str, ...]
+    needs: int | None = None
+    """With one d20: the lowest face that hits, when every face from it up hits (None: two dice, or no hit)."""
 
 
 class _Dice(random.Random):
@@ -71,12 +73,17 @@ def attack_odds(ruleset: Ruleset, sit: Situation, action: Action) -> Odds | Ille
     target = action.target or action.through or ""
     dice = min(2, max(1, probe.d20s_rolled))
     hits = total = 0
+    hitting: list[int] = []
     for faces in itertools.product(range(1, 21), repeat=dice):
         ruling = ruleset.rule(sit, action, _Dice(faces))
         total += 1
-        hits += isinstance(ruling, Ruling) and _hit(ruling)
+        hit = isinstance(ruling, Ruling) and _hit(ruling)
+        hits += hit
+        if hit and dice == 1:
+            hitting.append(faces[0])
     best = ruleset.rule(sit, action, _Dice((20,) * dice, high=True))
     worst = ruleset.rule(sit, action, _Dice((20,) * dice, high=False))
     high = _damage(best, target) if isinstance(best, Ruling) else 0
     low = _damage(worst, target) if isinstance(worst, Ruling) else 0
-    return Odds(hits / total if total else 0.0, min(low, high), max(low, high), first.rules)
+    needs = hitting[0] if hitting and hitting == list(range(hitting[0], 21)) else None
+    return Odds(hits / total if total else 0.0, min(low, high), max(low, high), first.rules, needs)

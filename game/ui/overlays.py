@@ -35,8 +35,9 @@ def draw_overlays(
         drawn.append(draw_card(screen, ctl.card_lines(), view.rect, mouse, card_keep(ctl, view)))
     elif ctl.selected is not None and ctl.hover_sq is not None and not ctl.armed:
         target = ctl.unit_at(ctl.hover_sq)
-        if target is not None and ctl.is_enemy(target) and target.id in ctl.attackable():
-            # the attack forecast before any click, with the move into reach it would make
+        if target is not None and ctl.is_enemy(target):
+            # the attack forecast before any click, with the move into reach it would make; an enemy that cannot be
+            # attacked this turn (out of reach, or not with the chosen hexxen tactic) says why not, before the click
             drawn += draw_path(screen, ctl, view, ctl.approach_path())
             tip = ctl.attack_tip(target.id, confirm=False)
             clear = view.square_rect(target.at, target.dims)  # the target stays in sight under its forecast

@@ -20,6 +20,7 @@ from game.i18n import (
 from game.local_text import local
 from game.ui import aligned, theme
 from game.ui.keymap import ACTION_SHORTCUTS
+from game.ui.log_notes import untaken
 from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.patterns import cached_band_tile
 from game.ui.widgets import CLIPPED, Button, ButtonPictures, fit_line, fitted, paragraph, wrap
@@ -63,8 +64,10 @@ def action_kinds(ruleset: str, available: dict[str, Illegal | None]) -> list[str
 class SidePanel:
     """Draws the panel into a cached surface; repaints only when told the model changed or hover moved."""
 
-    def __init__(self, rect: pygame.Rect) -> None:
+    def __init__(self, rect: pygame.Rect, kiosk: bool = False) -> None:
         self.rect = pygame.Rect(rect)
+        self.kiosk = kiosk
+        """A public screen: the footer speaks of taps, buttons show no key a visitor has not got (F2)."""
         self.buttons: list[Button] = []
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.log_scroll = 0
@@ -349,7 +352,7 @@ class SidePanel:
         box = pygame.Rect(pad - 4, y, width + 8, 10)
         card = model.card
         if card is None:
-            hint = model.hint or t("panel.select_hint")
+            hint = model.hint or t("kiosk_display.select_hint" if self.kiosk else "panel.select_hint")
             end = paragraph(surf, hint, pygame.Rect(pad, y + 4, width, theme.px(60)), 18, theme.MUTED)
             return end + 8
         c = card.creature
@@ -454,7 +457,8 @@ class SidePanel:
         entries.append(("language", language, True, "", ""))
         mode = model.modes and model.mode
         entries.append(("mode", t("battle.mode_button", mode=t(f"mode.{model.mode}")), True, "", "F") if mode else None)
-        entries.append(("legend", t("legend.button"), True, "", "F2"))  # always there: no button below moves
+        # always there: no button below moves; the kiosk blocks F-keys, so its button names none
+        entries.append(("legend", t("legend.button"), True, "", "" if self.kiosk else "F2"))
         for kind in kinds:
             refusal_of = model.available.get(kind)
             tip = refusal(refusal_of, names=model.names) if isinstance(refusal_of, Illegal) else ""
@@ -482,6 +486,10 @@ class SidePanel:
         self.buttons = []
         gap, cols = theme.px(6), 2
         bw, bh = (width - gap) // cols, theme.px(30)
+        if y + self._rows(entries, bw, bh, cols) * (bh + gap) + self._log_room(width) > self.rect.height:
+            # a short window (960×540, a kiosk's 1024×640): lower buttons leave the log a few lines (the gaps stay:
+            # a finger's tap between two buttons still finds the one it meant)
+            bh = theme.px(24)
         slot = 0
         for entry in entries:
             if entry is None:
@@ -504,13 +512,41 @@ class SidePanel:
         rows = (slot + cols - 1) // cols
         return y + rows * (bh + gap) + 4
 
+    @staticmethod
+    def _rows(entries: list[ButtonEntry | None], bw: int, bh: int, cols: int) -> int:
+        """How many rows of buttons `entries` take (a label too long for half a row takes a whole one)."""
+        slot = 0
+        for entry in entries:
+            if entry is None:
+                slot += 1
+                continue
+            intent, label, _, _, key = entry
+            wide = not Button(pygame.Rect(0, 0, bw, bh), label, intent, shortcut=key).fits()
+            if wide and slot % cols:
+                slot += cols - slot % cols
+            slot += cols if wide else 1
+        return (slot + cols - 1) // cols
+
+    def _footer(self, width: int) -> list[str]:
+        """The line under the log: the keys no button shows (a kiosk: what to tap), wrapped to the panel."""
+        footer = t("kiosk_display.footer") if self.kiosk else t("help.key_line")  # a kiosk has no F1 or Esc
+        return wrap(footer, theme.font(15), width)
+
+    def _log_room(self, width: int) -> int:
+        """The least height the log wants: its heading, three lines and the footer."""
+        lines = theme.font(20, True).get_linesize() + 3 * theme.font(17).get_linesize() + theme.px(20)
+        return lines + len(self._footer(width)) * theme.font(15).get_linesize()
+
     def _log(self, surf: pygame.Surface, model: PanelModel, pad: int, y: int, width: int) -> None:
         heading = theme.render(t("panel.log"), 20, theme.MUTED, True)
         self._put(surf, heading, pad, y)
         y += heading.get_height()
         # the keys no button shows, under the log so a new player finds them
-        help_lines = wrap(t("help.key_line"), theme.font(15), width)
+        help_lines = self._footer(width)
         help_h = len(help_lines) * theme.font(15).get_linesize() + 6
+        if self.rect.height - y - help_h < 2 * theme.font(17).get_linesize() + 14:
+            # no room for the footer under two lines of log: the log keeps them, and nothing overlaps the buttons
+            help_lines, help_h = [], 0
         self._log_top = self.rect.height - help_h
         for i, line in enumerate(help_lines):
             help_y = self.rect.height - help_h + i * theme.font(15).get_linesize()
@@ -528,8 +564,14 @@ class SidePanel:
         newest = len(entries) - self.log_scroll
         bottom = area.bottom - 4
         # newest at the bottom, drawn upwards until the box is full
-        for entry in reversed(entries[:newest]):
+        silent = untaken(entries) if all(hasattr(e, "events") for e in entries) else frozenset()
+        for index in range(newest - 1, -1, -1):
+            entry = entries[index]
             line_text = describe(entry, names=model.names) if hasattr(entry, "kind") else str(entry)
+            if index in silent:
+                # "provokes" and nothing after it: say why no attack came (the rules' GB-AOO, not a lost line)
+                by = entry.events[0].by or ""
+                line_text += " " + t("aoo_note.untaken", other=model.names.get(by, by))
             body = wrap(f"{t('log.round', round=getattr(entry, 'round', '?'))} {line_text}", f, area.width - 10)
             # each rule id with its title from the rule catalogue, in the chosen language
             rules = rule_titles(tuple(getattr(entry, "rules", ()) or ()))

@@ -87,7 +87,8 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
         if ctl.selected in ctl.actors:
             available = m.ruleset.available(sit, ctl.selected)
             modes = switchable_modes(m.ruleset, c)
-    hint = "" if ctl.actors else t("panel.no_unit_can_act")
+    # a finished match (the board reviewed after the end screen) has no turn to end: say so, not "end the turn"
+    hint = "" if ctl.actors else t("panel.match_over") if m.finished else t("panel.no_unit_can_act")
     extra = []
     computer_turn = is_computer(m, sit.active_side) and not m.finished
     if computer_turn and ctl.autoplayer.hook is not None:

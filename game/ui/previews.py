@@ -231,6 +231,13 @@ class Previews:
         if form.path == "straight":
             return t("battle.armed_enemy_first", action=name)
         if form.target:
+            under = self.unit_at(sq) if sq is not None and self.selected is not None else None
+            mine = self.situation().creatures[self.selected].side if self.selected is not None else None
+            if under is not None and not under.defeated and under.side != mine and not form.path:
+                # an enemy under the pointer says before the click whether this action may take it, and why not
+                why = self.target_tip(self.armed, under.id)
+                if why is not None:
+                    return why
             return t("battle.armed_enemy", action=name)
         return t("battle.armed_square", action=name)
 
@@ -240,7 +247,7 @@ class Previews:
         odds = self.odds(target)
         if isinstance(odds, Illegal):
             reason = refusal(odds, names=self.names())
-            return t("battle.refused_action", action=action_name("attack"), reason=reason)
+            return t("battle.refused_action", action=self.attack_name(), reason=reason)
         text = t(
             "turns.attack_forecast" if confirm else "attack_flow.hover_forecast",
             target=self.name_of(target),
@@ -249,6 +256,7 @@ class Previews:
             high=odds.high,
             rules=" ".join(odds.rules),
         )
+        text += "\n" + self.attack_parts(target, odds)
         way = self.approach_to(target)
         if isinstance(way, Approach) and way.to is not None:
             first = t("attack_flow.move_first", square=square_text(way.to), metres=float(way.cost_m))
@@ -256,6 +264,45 @@ class Previews:
                 first += " · " + t("battle.provokes_from", names=", ".join(self.name_of(u) for u in way.provokers))
             text = f"{first}\n{text}"
         return text
+
+    def attack_parts(self, target: str, odds: Odds) -> str:
+        """What the chance and the damage come from: the d20 face that hits (a natural 20 or 1 where only that
+        decides), the target's hit points and whether the best hit drops it."""
+        name = self.name_of(target)
+        hp = self.situation().creatures[target].hp
+        parts = []
+        if odds.needs == 20:
+            parts.append(t("forecast_parts.only_20"))
+        elif odds.needs == 2:
+            parts.append(t("forecast_parts.all_but_1"))
+        elif odds.needs is not None:
+            parts.append(t("forecast_parts.needs", face=odds.needs))
+        if odds.low >= hp:
+            parts.append(t("forecast_parts.drops", target=name, hp=hp))
+        elif odds.high >= hp:
+            parts.append(t("forecast_parts.may_drop", target=name, hp=hp))
+        else:
+            parts.append(t("forecast_parts.survives", target=name, hp=hp))
+        return " · ".join(parts)
+
+    def attack_name(self, kind: str = "attack") -> str:
+        """The attack's name as a refusal says it; hexxen adds the chosen tactic ("Attack (relieve)")."""
+        name = action_name(kind)
+        if kind == "attack" and self.match.ruleset.TACTICS:
+            return t("tips.with_tactic", action=name, tactic=t(f"tactic.{self.tactic}"))
+        return name
+
+    def target_tip(self, kind: str, target: str) -> str | None:
+        """An armed action that takes only an enemy (sneak attack): why `target` may not be chosen, asked of rule()
+        with dice that miss; None when it may."""
+        assert self.selected is not None
+        from game.ui.odds import MissingDice
+
+        action = Action(kind, self.selected, target=target, tactic=self.tactic)
+        ruled = self.match.ruleset.rule(self.situation(), action, MissingDice())
+        if isinstance(ruled, Illegal):
+            return t("battle.refused_action", action=action_name(kind), reason=refusal(ruled, names=self.names()))
+        return None
 
     def why_not_here(self, sq: Square) -> str | None:
         """Why the selected unit cannot end its move on `sq`, an empty square just outside its shading: what

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import current_language, describe, t
+from game.i18n import current_language, t
 from game.local_text import local
 from game.ui import theme
+from game.ui.recap import turn_recap
 
 if TYPE_CHECKING:
     from game.level import Level
@@ -79,7 +80,18 @@ class Screens:
         from game.ui.scenes.handover import HandOverScene
 
         recap = turn_recap(self.match) if self.match is not None else []
-        self.switch(HandOverScene(battle, self.side_name(side), self.side_colors.get(side, theme.TEXT), recap))
+        ctl = getattr(battle, "ctl", None)
+
+        def undo_end() -> None:
+            # the player who ended the turn is still at the screen: the turn is theirs again
+            if ctl is not None:
+                ctl.take_back_end()
+            self.switch(battle)
+
+        take_back = undo_end if ctl is not None and ctl.can_take_back_end() else None
+
+        color = self.side_colors.get(side, theme.TEXT)
+        self.switch(HandOverScene(battle, self.side_name(side), color, recap, take_back))
 
     def show_victory(self, battle: Scene) -> None:
         """The victory screen for the finished match."""
@@ -116,14 +128,3 @@ class Screens:
             from game.ui.scenes.settings import SettingsScene
 
             self.switch(SettingsScene(back_to))
-
-
-def turn_recap(match: Match) -> list[str]:
-    """The lines of the turn that just ended (the other side's actions), with display names, for the hand-over."""
-    log = match.log
-    ends = [i for i, e in enumerate(log) if e.kind == "end_turn" and e.ok]
-    if not ends:
-        return []
-    start = ends[-2] + 1 if len(ends) > 1 else 0
-    names = match.level.unit_names
-    return [describe(e, names=names) for e in log[start : ends[-1]] if e.ok]

@@ -116,8 +116,10 @@ def marker_spot(body: pygame.Rect, square: int) -> tuple[tuple[int, int], int]:
 
 
 def drawing_order(creatures: Mapping[str, Creature]) -> list[tuple[str, Creature]]:
-    """The units in the order they are drawn: the fallen (defeated, helpless) first, so the living stay on top."""
-    return sorted(creatures.items(), key=lambda item: not (item[1].defeated or item[1].helpless))
+    """The units in the order they are drawn: the fallen (defeated, helpless) first, so the living stay on top;
+    within each, the larger first, so a small token is never hidden under a large one (a downed Valeros vanished
+    under the downed ogre on his square)."""
+    return sorted(creatures.items(), key=lambda item: (not (item[1].defeated or item[1].helpless), -item[1].size))
 
 
 def draw_token(
@@ -146,7 +148,7 @@ def draw_token(
     body_color = theme.blend(color, (110, 110, 110), 0.7) if creature.defeated else color
     if part == "plate":
         shown = plate_picture(art, emblem_box(body)) is not None if art and body.height >= EMBLEM_BODY else False
-        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, shown)
+        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, shown, fanned)
         return
     multi = creature.dims != (1, 1)
     edge = theme.SELECTED if selected else (theme.ACCENT if can_act else theme.TOKEN_EDGE)
@@ -168,7 +170,7 @@ def draw_token(
         # over the badge (the ring reads first), under the name (a ring over the plate hid "Cult. 2")
         pygame.draw.rect(surface, ring, rect.inflate(-2, -2), max(3, square // 10), border_radius=square // 5)
     if part == "all":
-        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, plate is not None)
+        _draw_plate(surface, creature, rect, label, body, square, cell, body_color, plate is not None, fanned)
 
 
 def _draw_plate(
@@ -181,14 +183,17 @@ def _draw_plate(
     cell: int,
     body_color: theme.Color,
     emblem_shown: bool,
+    fanned: bool = False,
 ) -> None:
     """A token's name (on a plate under its emblem, else across its body), the fallen cross and the health bar."""
     full = label if label is not None else token_labels({creature.id: creature})[creature.id]
+    # a prone token is drawn flattened; its name keeps the room of the token standing (it went missing when prone)
+    room = token_body(creature.evolve(prone=False), rect, fanned)[0] if creature.prone else body
     if not emblem_shown:
-        named = _draw_label(surface, full, body, body.center, min(body.height // 2, round(cell * 0.34)), body_color)
+        named = _draw_label(surface, full, room, body.center, min(room.height // 2, round(cell * 0.34)), body_color)
     else:
         # the label on a name plate across the token's lower rim, under the emblem
-        named = _draw_label(surface, full, body, (body.centerx, body.bottom - body.height // 7), round(square * 0.25),
+        named = _draw_label(surface, full, room, (body.centerx, body.bottom - body.height // 7), round(square * 0.25),
                             theme.blend(body_color, (0, 0, 0), 0.45), plate_room=rect.width)  # fmt: skip
     if creature.defeated:
         pygame.draw.line(surface, theme.WARNING, body.topleft, body.bottomright, max(2, cell // 12))
@@ -253,5 +258,28 @@ def draw_units(
         token(part="body" if uid in fans else "all")
         if uid in fans:
             plates_last.append(token)
+    groups: dict[tuple[int, int], int] = {}
+    for uid in fans:
+        groups[creatures[uid].at] = groups.get(creatures[uid].at, 0) + 1
+    for (x, y), count in groups.items():
+        if count >= COUNT_FROM:  # over the bodies, under the names (a name reads whole, as it does alone)
+            count_badge(surface, pygame.Rect(ox + x * cell, oy + y * cell, cell, cell), count)
     for token in plates_last:
         token(part="plate")
+
+
+COUNT_FROM = 3
+"""Tiny units sharing a square from which the square shows how many they are (four rats read as a number)."""
+
+
+def count_badge(surface: pygame.Surface, square: pygame.Rect, count: int) -> pygame.Rect:
+    """The count ("×4") on a dark pill at the square's top-right corner, over the bodies fanned in it; its rectangle."""
+    px = max(LABEL_PX, square.height // 4)
+    f = theme.font_px(px, bold=True)
+    text = f.render(f"×{count}", True, theme.readable_on(theme.TOKEN_EDGE))
+    badge = text.get_rect().inflate(6, 2)
+    badge.topright = (square.right + badge.width // 4, square.top - badge.height // 4)
+    pygame.draw.rect(surface, theme.TOKEN_EDGE, badge, border_radius=badge.height // 2)
+    pygame.draw.rect(surface, theme.readable_on(theme.TOKEN_EDGE), badge, 1, border_radius=badge.height // 2)
+    surface.blit(text, text.get_rect(center=badge.center))
+    return badge

@@ -19,7 +19,7 @@ from rules.core import Creature, Event, Illegal, Refusal, Ruling, Situation, Squ
 from rules.geometry import footprint_distance, pf1_distance, pf1_gap
 from rules.pf1 import judged, squeeze
 from rules.pf1.found import Found, Merged, step_table
-from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, Mover
+from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, TALL, WIDE, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
 from rules.pf1.tables import board_squares
@@ -240,6 +240,14 @@ def _walk_line(mover: Mover, path: Sequence[Square], limit: int, diag: int) -> W
 def _why_not(mover: Mover, target: Square, fail: Refusal, natural: bool, elsewhere: set[Square]) -> Refusal:
     """The clearest reason no step reaches `target`: its own square, the full space there, or where the step goes."""
     if fail.rule == "PF1-CORNER":
+        if mover.big and not any(
+            not isinstance(mover.check(target, mover.dims(o), o != FULL), Refusal) for o in (FULL, WIDE, TALL)
+        ):
+            # no footprint of the mover, full or squeezed, fits there: that decides, not the corner on the way
+            # (the Huge cave giant at a one-square crack is "too narrow", PF1-SQUEEZE)
+            full = mover.check(target, mover.dims(FULL), False)
+            assert isinstance(full, Refusal)
+            return full
         return fail
     cell = mover.cell(target)
     own = cell.block or cell.crowd  # every footprint anchored there covers the anchor square itself

@@ -32,6 +32,9 @@ class Field:
     value: Any
     choices: tuple[Any, ...] | None = None
     """A fixed list (None in it: the key left out, the ruleset's default)."""
+    default: Any = None
+    """The value a left-out key stands for (a unit's size: medium): stepping starts from it, not from the list's
+    first entry (a click on an unset size went to "fine", and Large took five)."""
 
     def shown(self) -> str:
         """The value as the row shows it (— when the key is left out; a text in several languages in the
@@ -55,11 +58,13 @@ class Field:
             return in_language(self.value)
         return self.value if isinstance(self.value, str) else _toml_value(self.value)
 
-    def next_choice(self) -> Any:
-        """The value after the current one in `choices` (wrapping), or the other boolean."""
+    def next_choice(self, step: int = 1) -> Any:
+        """The value `step` places after (before, when negative) the current one in `choices`, wrapping; a left-out
+        key counts as its `default`; a boolean's other value."""
         if self.choices:
-            i = self.choices.index(self.value) if self.value in self.choices else -1
-            return self.choices[(i + 1) % len(self.choices)]
+            current = self.default if self.value is None and self.default in self.choices else self.value
+            i = self.choices.index(current) if current in self.choices else (-1 if step > 0 else 0)
+            return self.choices[(i + step) % len(self.choices)]
         if isinstance(self.value, bool):
             return not self.value
         return self.value
@@ -139,7 +144,7 @@ def unit_fields(doc: Document, index: int) -> list[Field]:
         Field("id", unit.get("id")),
         Field("name", unit.get("name")),
         Field("side", unit.get("side"), sides or None),
-        Field("size", unit.get("size"), (None, *rules.SIZES)),
+        Field("size", unit.get("size"), (None, *rules.SIZES), "medium" if "medium" in rules.SIZES else None),
     ]
     for key in rules.UNIT_KEYS:
         if key in FIXED_UNIT_ROWS or key == "at":

@@ -147,6 +147,7 @@ def _inspector(scene: EditorScene, screen: pygame.Surface, rect: pygame.Rect) ->
             value, color = field.shown(), theme.TEXT if field.value is not None else theme.DISABLED
         text(screen, _cut(str(value), 16, rect.width - key_w - 4), (r.x + key_w, r.y + 2), 16, color)
         scene.row(r, lambda field=field: scene.press_field(field))
+        scene.field_rows.append((r, field))  # ←/→ over a row with choices steps it
     if len(rows) > room:
         more = t("editor.more_rows", shown=f"{scene.scroll + 1}–{scene.scroll + room}", total=len(rows))
         text(screen, more, (rect.right, rect.bottom - 16), 14, theme.MUTED, align="right")

@@ -70,6 +70,8 @@ class EditorScene(Scene):
         self.message = ""
         self.message_color: theme.Color = theme.MUTED
         self.hits: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        self.field_rows: list[tuple[pygame.Rect, Field]] = []
+        """The inspector rows drawn last, with their fields: ←/→ over one with choices steps its value."""
         self.scroll = 0
         self.inspector_rect = pygame.Rect(0, 0, 0, 0)
         self.layer = draw.MapLayer()
@@ -263,6 +265,10 @@ class EditorScene(Scene):
             self.delete_selected()
         elif key == pygame.K_ESCAPE:
             self._escape()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self._choice_under_pointer() is not None:
+            field = self._choice_under_pointer()
+            assert field is not None
+            self.set_field(field, field.next_choice(1 if key == pygame.K_RIGHT else -1))
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = self.view.cell * 2
             dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(key, 0)
@@ -274,6 +280,13 @@ class EditorScene(Scene):
             self.view.zoom(-1)
         elif key == pygame.K_HOME:
             self.view.fit()
+
+    def _choice_under_pointer(self) -> Field | None:
+        """The inspector row under the pointer when it has choices (or is a boolean), else None."""
+        for rect, field in self.field_rows:
+            if rect.collidepoint(self.pointer) and (field.choices or isinstance(field.value, bool)):
+                return field
+        return None
 
     def _escape(self) -> None:
         """Esc steps back: a drag, the selection, then the pause menu."""
@@ -565,6 +578,7 @@ class EditorScene(Scene):
             grid = self.view.square_rect((0, 0), (doc.width, doc.height))
             draw.card(screen, self.view.rect, lines, top=below, clear=self.view.square_rect(self.hover), spare=grid)
         self.hits = []
+        self.field_rows = []
         draw_panel(self, screen, pygame.Rect(screen.get_width() - PANEL_W, 0, PANEL_W, screen.get_height()))
 
     def title(self) -> str:

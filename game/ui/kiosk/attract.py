@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import current_language, t
+from game.local_text import local
 from game.ui import theme
 from game.ui.kiosk.strings import tr
 from game.ui.scenes.base import Scene
@@ -124,8 +126,8 @@ class AttractScene(Scene):
         self.battle.frame.invalidate()
         self.battle.draw(screen)
         m = self.battle.match
-        ruleset = m.level.ruleset
-        subtitle = self.result or tr("kiosk.demo", level=m.level.name, ruleset=ruleset)
+        ruleset = t(f"ruleset.{m.level.ruleset}")  # "Pathfinder 1e", never the id a visitor cannot read
+        subtitle = self.result or tr("kiosk.demo", level=local(m.level.name, current_language()), ruleset=ruleset)
         key = "kiosk.touch_to_play_hotseat" if self.hotseat else "kiosk.touch_to_play"
         banner(screen, tr(key), subtitle, self.phase, theme.ACCENT)
         if self.on_tutorial is not None:

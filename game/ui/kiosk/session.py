@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import warnings
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -25,6 +24,7 @@ from game.ui import theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig
+from game.ui.kiosk.display import open_display
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, close_log, open_log
 from game.ui.kiosk.memory import release_memory
@@ -41,8 +41,12 @@ IDLE_WARNING = 10.0
 """Seconds before the idle return in which the visitor sees a countdown."""
 TOUCH_SLACK = 10
 """Pixels around a panel button that still count as a tap on it (big fingers, small buttons)."""
-BLOCKED_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_F11, pygame.K_l, pygame.K_q, pygame.K_AC_BACK})
-"""Keys that leave a scene, the match or the window in the normal game: dead keys in a kiosk."""
+F_KEYS = frozenset(getattr(pygame, f"K_F{n}") for n in range(1, 16))
+"""F1 … F15 by name: their codes are not one range (in SDL2 the arrows, Home, End, Page Up/Down and the keypad
+lie between F12 and F13), so a range test blocked keyboard play and scrolling too."""
+BLOCKED_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_l, pygame.K_q, pygame.K_AC_BACK, *F_KEYS})
+"""Keys that leave a scene, the match or the window in the normal game (F11 full screen, F5/F6 saving, F1/F2
+overlays whose hints name keys a visitor has not got): dead keys in a kiosk."""
 POINTER = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 FINGER = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 INPUT = frozenset({*POINTER, *FINGER, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT})
@@ -161,6 +165,8 @@ class KioskApp:
         )
         hooks = AppHooks(victory=self.show_victory, replay=self.start_visitor, switched=self._switched)
         self.app = App(options, hooks)  # opens the window; a locked app opens no level, the attract loop starts below
+        # a double tap is told from two deliberate taps on the kiosk's own clock (simulated in a soak run)
+        self.app.ticks = lambda: self.now
         self.chord = chord_code(config.exit_keys)
         self.kiosk_clock: FrameClock = clock or RealClock()
         self._open_display()
@@ -206,16 +212,9 @@ class KioskApp:
     # --- window ------------------------------------------------------------------------------
 
     def _open_display(self) -> None:
-        """Full screen at the config's logical size, scaled to the display (big targets on big screens)."""
-        flags = pygame.SCALED | (pygame.FULLSCREEN if self.config.fullscreen else 0)
-        try:
-            with warnings.catch_warnings():
-                # SDL's software fallback for SCALED (headless, old GPUs) is fine for a board game
-                warnings.filterwarnings("ignore", "no fast renderer available")
-                self.app.screen = pygame.display.set_mode(self.config.size, flags)
-        except pygame.error:
-            # some drivers cannot scale: a plain full-screen surface at the display size still works
-            self.app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        """Full screen at the config's logical size, scaled to the display (big targets on big screens); on X11 a
+        borderless window covering the desktop, which needs no window manager (game/ui/kiosk/display.py)."""
+        self.app.screen = open_display(self.config.size, self.config.fullscreen)
         self.app.size = self.app.screen.get_size()
         self.app.fullscreen = True  # the app's resize handling must not turn the kiosk into a resizable window
         pygame.display.set_caption("Gridbound")
@@ -383,7 +382,7 @@ class KioskApp:
     @staticmethod
     def _key_allowed(event: pygame.event.Event) -> bool:
         """Game keys only: no Esc, F-keys, L (levels) or Q, and no Ctrl/Alt/Meta combination but Ctrl+Z (undo)."""
-        if event.key in BLOCKED_KEYS or pygame.K_F1 <= event.key <= pygame.K_F15:
+        if event.key in BLOCKED_KEYS:
             return False
         mod = getattr(event, "mod", 0)
         if mod & (pygame.KMOD_ALT | pygame.KMOD_META | pygame.KMOD_GUI):

@@ -12,6 +12,7 @@ from game.settings import Settings
 
 if TYPE_CHECKING:
     from game.level import Level
+    from game.ui.options import AppOptions
 
 
 class Scene:
@@ -47,6 +48,8 @@ class SceneHost(Protocol):
     """The app as its scenes see it."""
 
     screen: pygame.Surface
+    options: AppOptions
+    """How the app was opened (`locked`: a public screen, the kiosk)."""
     side_colors: dict[str, Color]
     players: str
     settings: Settings
@@ -57,6 +60,9 @@ class SceneHost(Protocol):
     @property
     def animation_speed(self) -> str:
         """normal | fast | instant (instant in --frames runs unless --animate)."""
+
+    def now(self) -> float:
+        """Seconds on the app's monotonic clock (a second press too soon after the first is a double-click)."""
 
     def change_settings(self, new: Settings) -> str | None:
         """Apply and save new settings; a warning when they could not be saved."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -17,12 +18,13 @@ from game.ui.controller import BattleController
 from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
-from game.ui.keymap import ACTION_SHORTCUTS, BATTLE_KEYS, intent_for
+from game.ui.keymap import BATTLE_KEYS, intent_for
 from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
 from game.ui.panel_model import PanelModel, build_panel_model
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.stage import Stage
+from game.ui.turn_call import draw_turn_call
 from game.ui.view import BoardView
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
@@ -88,6 +90,8 @@ class BattleScene(Scene):
         """F1: the controls of the battle screen over the board."""
         self.stage = Stage(self)
         """Motion, sounds and the camera following the computer (game/ui/stage.py)."""
+        self.kiosk = False
+        """A public screen (the kiosk): hints name only taps and buttons, a visitor's turn is announced large."""
 
     # --- the controller's state, as tests and the kiosk read it ----------------------------
 
@@ -194,13 +198,15 @@ class BattleScene(Scene):
     def enter(self, app: SceneHost) -> None:
         """Lay out for the current window and pick the unit whose turn it is (initiative)."""
         super().enter(app)
+        self.ctl.gestures.clock = app.now  # a click too soon after aiming is the tail of a double-click
         board_rect, panel_rect = layout(self.app.screen.get_size())
         board = self.situation().board
         if self.view is None:
             self.view = BoardView(board_rect, board.width, board.height)
         else:
             self.view.relayout(board_rect)
-        self.panel = SidePanel(panel_rect)
+        self.kiosk = app.options.locked
+        self.panel = SidePanel(panel_rect, kiosk=self.kiosk)
         self.frame.invalidate()  # the window shows another scene's picture
         self.ctl.auto_select()
         self.stage.reset()
@@ -268,12 +274,8 @@ class BattleScene(Scene):
             self._serve()
 
         lines = [t("turns.unused", names=", ".join(names))]
-        # E again ends it: the key that asked answers (a stray Enter never does; Esc keeps playing)
-        again = ACTION_SHORTCUTS["end_turn"]
-        choices = [
-            Choice(t("turns.end_anyway"), end, pygame.key.key_code(again.lower()), again),
-            Choice(t("turns.keep_playing"), back),
-        ]
+        # answered by its button (or the arrows and Enter), never by E again: E twice must not end a turn unasked
+        choices = [Choice(t("turns.end_anyway"), end), Choice(t("turns.keep_playing"), back)]
         self.app.switch(DialogScene(t("turns.end_title"), lines, choices, cancel=back))
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
@@ -311,6 +313,9 @@ class BattleScene(Scene):
     def _draw_overlays(self, screen: pygame.Surface) -> list[pygame.Rect]:
         assert self.view is not None and self.panel is not None
         drawn = self.stage.draw(screen)
+        if self.kiosk and not (self.help or self.legend):
+            # first: the hover card and the tips a visitor points at are drawn over it, never under it
+            drawn += draw_turn_call(screen, self.view.rect, self.ctl, self.app.side_colors)
         drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
         if self.help:
             drawn.append(draw_help(screen, self.view.rect, self.ctl))
@@ -318,7 +323,8 @@ class BattleScene(Scene):
             sit = self.ctl.situation()
             from game.ui.legend import draw_legend  # F2: not before it is asked for (start-up time)
 
-            drawn.append(draw_legend(screen, self.view.rect, sit.ruleset, sit.options))
+            closes = t("kiosk_display.tap_closes") if self.kiosk else None  # no F2 or Esc on a public screen
+            drawn.append(draw_legend(screen, self.view.rect, sit.ruleset, sit.options, closes))
         return drawn
 
     def panel_model(self) -> PanelModel:
@@ -326,6 +332,9 @@ class BattleScene(Scene):
         if self._model is not None and (self._model_version == self.ctl.ui_version or self.autoplayer.busy):
             return self._model  # its hint stays (toasts are drawn over the board, game/ui/overlays.py)
         self._model = build_panel_model(self.ctl, self.app.side_colors)
+        if self.kiosk and not any(side.controller == "human" for side in self.match.level.sides):
+            # the attract loop's demo: visitors read what it is, not how to watch a turn that is not theirs
+            self._model = dataclasses.replace(self._model, hint=t("kiosk_display.demo_hint"))
         self._model_version = self.ctl.ui_version
         return self._model
 
@@ -410,6 +419,11 @@ class BattleScene(Scene):
             self.ruling_tape = sq is not None
             return
         if event.button != 1:
+            return
+        if (self.help or self.legend) and self.view.rect.collidepoint(event.pos):
+            # the help or the legend lies over the board: a tap there closes it, never acts on a square under it
+            self.help = self.legend = False
+            self.ctl.changed(state=False)
             return
         self.ctl.ruler = None
         self.ctl.cursor = None

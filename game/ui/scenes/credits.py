@@ -57,9 +57,11 @@ class CreditsScene(Scene):
     # --- scene protocol -----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Back by its button or a key; Up/Down, Page Up/Down and the wheel scroll."""
+        """Back by its button or a key; Up/Down, Page Up/Down, the wheel and a drag scroll."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+            if len(getattr(event, "buttons", ())) > 1 and event.buttons[1]:
+                self.scroll_by(-event.rel[1])  # a middle drag, or a finger dragged on a touch screen (the kiosk)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._place_back(self.app.screen.get_size())
             if self.back_button.hit(event.pos):
@@ -114,4 +116,6 @@ class CreditsScene(Scene):
             pygame.draw.rect(screen, theme.ACCENT, pygame.Rect(bar_x - 1, knob_y, theme.px(6), knob_h))
         self.back_button.draw(screen, hover=self.hover is not None and self.back_button.hit(self.hover))
         help_rect = pygame.Rect(left, self.back_button.rect.bottom + theme.px(8), width, theme.px(30))
-        paragraph(screen, t("credits.help"), help_rect, 17, theme.MUTED, align="center")
+        # a public screen has no Esc, Enter or arrow keys within reach: its hint names the button and a drag
+        hint = t("kiosk_display.credits_help") if self.app.options.locked else t("credits.help")
+        paragraph(screen, hint, help_rect, 17, theme.MUTED, align="center")

@@ -8,9 +8,10 @@ import pygame
 
 from game.i18n import is_rtl, t
 from game.ui import theme
+from game.ui.deliberate import Deliberate
 from game.ui.keymap import VICTORY_KEYS, intent_for
 from game.ui.outcome import Outcome
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Scene, SceneHost
 from game.ui.widgets import Button, fit_line
 
 
@@ -45,6 +46,14 @@ class VictoryScene(Scene):
         }
         self.note = ""
         """Where the replay was saved (or why not)."""
+        self.gate = Deliberate(None)
+        """When the screen opened: the tail of the click that ended the match must not press the button under it."""
+
+    def enter(self, app: SceneHost) -> None:
+        """Open; a click in the next moment is the rest of the gesture that ended the match, and is ignored."""
+        super().enter(app)
+        self.gate = Deliberate(app.now)
+        self.gate.first("open")
 
     def _replay(self) -> None:
         self.app.replay()
@@ -60,9 +69,11 @@ class VictoryScene(Scene):
         self.note = message
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons by click, or R / N / B / S / Q."""
+        """Buttons by click (none in the first moment after the screen opens), or R / N / B / S / Q."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.gate.too_soon("open"):
+            return  # the second half of the double-click or double tap that ended the match
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
                 if b.hit(event.pos):

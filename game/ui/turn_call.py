@@ -1,0 +1,64 @@
+"""The kiosk's turn call: what a visitor does next, in large letters over the top of the board, readable from two
+metres ("Your turn: tap a hero to move it"); nothing while the computer moves or an armed action has its own tip."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import current_language, t
+from game.local_text import local
+from game.ui import theme
+from game.ui.widgets import fit_line
+
+if TYPE_CHECKING:
+    from game.ui.controller import BattleController
+
+SIZES = (34, 30, 26, 22)
+"""Written text sizes tried, largest first (the UI scale makes them larger on a big screen)."""
+
+
+def turn_call(ctl: BattleController) -> str | None:
+    """The next step of the visitor whose turn it is, or None (the computer's turn, the match over, an armed
+    action, whose own tip says what to click)."""
+    m = ctl.match
+    if m.finished or ctl.computer_moving() or not ctl.actors:
+        return None
+    if ctl.releasing is not None:
+        return t("kiosk_display.call_release")
+    if ctl.armed == "attack" and ctl.aimed and ctl.armed_target is not None:
+        return t(
+            "kiosk_display.call_confirm", target=ctl.name_of(ctl.armed_target)
+        )  # the name: its grammar reaches the text
+    if ctl.armed is not None:
+        return None
+    humans = [s for s in m.level.sides if s.controller == "human"]
+    if ctl.selected is None:
+        if len(humans) > 1:
+            side = next((s for s in humans if s.id == m.active_side), None)
+            name = local(side.name, current_language()) if side is not None and side.name else m.active_side
+            return t("kiosk_display.call_side", side=name)
+        return t("kiosk_display.call_yours")
+    return t("kiosk_display.call_selected", unit=ctl.name_of(ctl.selected))
+
+
+def draw_turn_call(
+    screen: pygame.Surface, board: pygame.Rect, ctl: BattleController, side_colors: Mapping[str, theme.Color]
+) -> list[pygame.Rect]:
+    """The turn call in a band over the top of the board (translucent: the squares under it stay visible)."""
+    text = turn_call(ctl)
+    if text is None:
+        return []
+    line, size = fit_line(text, board.width - theme.px(40), SIZES, True)
+    picture = theme.render(line, size, theme.TEXT, True)
+    pad = theme.px(10)
+    band = pygame.Rect(board.x, board.y, board.width, picture.get_height() + 2 * pad)
+    veil = pygame.Surface(band.size, pygame.SRCALPHA)
+    veil.fill((*theme.PANEL[:3], 215))
+    screen.blit(veil, band.topleft)
+    stripe = side_colors.get(ctl.match.active_side or "", theme.ACCENT)
+    pygame.draw.rect(screen, stripe, pygame.Rect(band.x, band.bottom - theme.px(4), band.width, theme.px(4)))
+    screen.blit(picture, picture.get_rect(center=(band.centerx, band.y + pad + picture.get_height() // 2)))
+    return [band]
