@@ -175,8 +175,9 @@ def elo_to_score(elo: float) -> float:
 
 
 def score_to_elo(score: float) -> float:
-    """The Elo difference of an expected score strictly between 0 and 1."""
-    return -400 * math.log10(1 / score - 1)
+    """The Elo difference of an expected score strictly between 0 and 1 (0.5 gives 0, never −0)."""
+    elo = -400 * math.log10(1 / score - 1)
+    return 0.0 if abs(elo) < 1e-9 else elo
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from game.files import read_regular
 from game.i18n import t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
+from game.paired_stats import draws_warning
 from game.stats import mean_std, two_proportion_z, wilson
 from game.tomlio import parse_toml
 from rules.core import Illegal, Ruling
@@ -258,6 +259,7 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
     n = len(results)
     wins = Counter(r.winner for r in results if r.winner is not None)
     out_sides: dict[str, Any] = {}
+    draws = sum(1 for r in results if r.winner is None)
     for side in sides:
         low, high = wilson(wins[side], n)
         mean_surv, _ = mean_std([r.survivors.get(side, 0) for r in results])
@@ -266,8 +268,9 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
             "win_rate": wins[side] / n if n else 0.0,
             "ci95": [low, high],
             "mean_survivors": mean_surv,
+            "decisive_win_rate": wins[side] / (n - draws) if n > draws else 0.0,
+            "decisive_ci95": list(wilson(wins[side], n - draws)),
         }
-    draws = sum(1 for r in results if r.winner is None)
     rounds_mean, rounds_std = mean_std([r.rounds for r in results])
     rules: Counter[str] = Counter()
     for r in results:
@@ -277,6 +280,8 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
         "sides": out_sides,
         "draws": draws,
         "draw_rate": draws / n if n else 0.0,
+        "decisive": n - draws,
+        "draws_warning": draws_warning(draws, n),
         "rounds": {"mean": rounds_mean, "std": rounds_std},
         "rules": dict(sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))),
         "illegal_actions": sum(r.illegal for r in results),

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import t
+from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args
 
 
 class SweepUsageError(ValueError):
@@ -29,6 +30,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
+    add_lab_options(p, adjust=True)
     p.set_defaults(func=cmd_sweep)
 
 
@@ -52,6 +54,10 @@ def _run(args: argparse.Namespace) -> int:
         raise SweepUsageError(t("sweep.bad_option"))
     if args.resume and not args.out:
         raise SweepUsageError(t("cluster.resume_needs_out"))
+    try:
+        sprt = sprt_from_args(args)
+    except ValueError as exc:
+        raise SweepUsageError(str(exc)) from None
     if args.html:
         from game.report_html import ReportError, _pyplot
 
@@ -69,6 +75,9 @@ def _run(args: argparse.Namespace) -> int:
         prov.check_rows(rows, {plan.path: plan.fingerprint for plan in sweep.levels})
     except (SweepError, prov.ProvenanceError) as exc:
         raise SweepUsageError(str(exc)) from None
+    width = args.precision if args.precision is not None else sweep.precision
+    if sprt is not None and width:
+        raise SweepUsageError(t("lab.sprt_precision", width=f"{width:g}"))
     total = sweep.games * len(sweep.levels) * len(sweep.variants)
     progress = sim.Progress(total, "sweep")
     where = None
@@ -104,6 +113,7 @@ def _run(args: argparse.Namespace) -> int:
                 rows=rows,
                 on_row=writer.write if writer else None,
                 on_games=games,
+                sprt=sprt,
             )
             workers = backend.workers
         finally:
@@ -114,7 +124,8 @@ def _run(args: argparse.Namespace) -> int:
         if writer is not None:
             writer.close()
     elapsed = time.perf_counter() - started
-    data = report(sweep, played, args.precision)
+    data = report(sweep, played, args.precision, adjustment=args.adjust, sprt=sprt)
+    data["exploratory"] = bool(args.resume and rows and sprt is None)  # a grown run looked more than once
     data["run"] = {
         "cluster": args.cluster,
         "workers": workers,
@@ -165,7 +176,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
         lines.append(f"  {v['variant']:<5} {mark:<10} " + (", ".join(v["changes"]) or t("simulate.as_written")))
     head = (
         f"  {t('sweep.col_variant'):<8}{t('sweep.col_games'):>7}  {t('sweep.col_side'):<12}{t('sweep.col_win'):>7}"
-        f"  {t('sweep.col_ci'):<16}{t('sweep.col_diff'):>8}  {t('sweep.col_ci'):<16}{'p':>7}"
+        f"  {t('sweep.col_ci'):<16}{t('sweep.col_diff'):>8}  {t('sweep.col_ci'):<16}{'p':>7}{t('lab.col_p_adj'):>8}"
         f"  {t('sweep.col_rounds'):>7}  {t('sweep.col_diff_rounds'):>13}"
     )
     for level in data["levels"]:
@@ -180,12 +191,14 @@ def format_report(data: dict[str, Any]) -> list[str]:
             if not top:
                 lines.append(f"    {cell['variant']}: " + t("sweep.rules_same"))
                 continue
-            text = "; ".join(
-                f"{rule} {c['baseline']:.2f} → {c['variant']:.2f}"
-                + (f" ({100 * c['relative']:+.0f} %)" if c["relative"] is not None else "")
-                for rule, c in top
-            )
+            text = "; ".join(f"{rule} {c['baseline']:.2f} → {c['variant']:.2f}" + rule_change(c) for rule, c in top)
             lines.append(f"    {cell['variant']}: {text}")
+        lines += lab_lines(level, data)
+    if data.get("adjustment"):
+        a = data["adjustment"]
+        lines += ["", t("lab.adjusted", name=t(f"lab.adjust_{a['method']}"), family=a["family"])]
+    if data.get("exploratory"):
+        lines += ["", t("lab.exploratory")]
     if data["surprising"]:
         lines += ["", t("sweep.surprising")]
         for g in data["surprising"]:
@@ -234,8 +247,10 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
         line += f"{_interval(ci) if ci else '':<16}"
         if diff is not None:
             line += f"{100 * diff['difference']:>+8.1f}  {_interval(diff['ci95'], True):<16}{diff['p']:>7.3f}"
+            adjusted = diff.get("p_adjusted")
+            line += f"{adjusted:>7.3f}{'!' if diff.get('survives') else ' '}" if adjusted is not None else " " * 8
         else:
-            line += " " * 33
+            line += " " * 41
         if first:
             line += f"  {cell['rounds']['mean']:>7.2f}"
             if pair:

@@ -82,7 +82,15 @@ def test_paired_report_uses_the_seeds_both_cells_played():
     assert (blue["b"], blue["c"]) == (1, 0) and blue["difference"] == pytest.approx(1 / 3)
     assert out["draws"]["difference"] == pytest.approx(1 / 3)
     assert out["rounds"]["difference"] == pytest.approx(((6 - 4) + 0 + (8 - 5)) / 3)
-    assert out["rules"]["A"] == {"baseline": 1.0, "variant": 1.0, "change": 0.0, "relative": 0.0}
+    assert out["rules"]["A"] == {
+        "baseline": 1.0,
+        "variant": 1.0,
+        "change": 0.0,
+        "relative": 0.0,
+        "baseline_count": 3,  # 2 + 1 firings on the three shared seeds
+        "variant_count": 3,
+    }
+    assert out["identical"] is False
     assert out["rules"]["B"]["baseline"] == 0.0 and out["rules"]["B"]["relative"] is None
 
 
