@@ -153,18 +153,29 @@ def _game_key(r: GameResult) -> tuple[Any, ...]:
 
 
 def adjust(levels: list[dict[str, Any]], method: str) -> int:
-    """Adjust every paired side's p across the grid (fills `p_adjusted`, `survives`); returns the family's size."""
-    found = [
-        stat
-        for level in levels
-        for cell in level["cells"]
-        if cell["paired"]
-        for stat in cell["paired"]["sides"].values()
-    ]
-    for stat, value in zip(found, ADJUSTMENTS[method]([s["p"] for s in found]), strict=True):
-        stat["p_adjusted"] = value
-        stat["survives"] = value < 0.05
-    return len(found)
+    """Adjust the paired p-values across the grid (fills `p_adjusted`, `survives`); returns the family's size.
+
+    Every side of every variant is a member, except that in a two-sided cell without a draw on the shared
+    seeds one side's win is the other's loss: the two are one test, counted once.
+    """
+    family: list[list[dict[str, Any]]] = []  # each member: the side statistics that share its test
+    for level in levels:
+        for cell in level["cells"]:
+            pair = cell["paired"]
+            if not pair:
+                continue
+            stats = list(pair["sides"].values())
+            draws = pair["draws"]
+            if len(stats) == 2 and draws["baseline_rate"] == draws["variant_rate"] == 0:
+                family.append(stats)
+            else:
+                family += [[stat] for stat in stats]
+    adjusted = ADJUSTMENTS[method]([member[0]["p"] for member in family])
+    for member, value in zip(family, adjusted, strict=True):
+        for stat in member:
+            stat["p_adjusted"] = value
+            stat["survives"] = value < 0.05
+    return len(family)
 
 
 def surprising(sweep: Sweep, played: Sequence[Played], count: int) -> list[dict[str, Any]]:
