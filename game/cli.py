@@ -446,6 +446,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from game import lab_simulate as lab
     from game import simulate as sim  # multiprocessing and the AI only for this command
     from game.lab_text import sprt_from_args
+    from game.sequential import grown_run
 
     if args.games < 1 or args.jobs < 1 or args.max_rounds < 1 or (args.aa is not None and args.aa < 1):
         raise UsageError(t("cli.simulate_minimum"))
@@ -543,7 +544,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         data["comparison"] = sim.compare(summaries["base"], summaries["compare"])
         data["paired"] = lab.paired_comparison(played["base"], played["compare"], [s.id for s in base_level.sides])
         data["sprt"] = sequential
-    data["exploratory"] = bool(args.resume and rows and sequential is None)  # a grown run looked more than once
+    cells = [(fingerprint, sets) for _, sets, _, _ in variants]
+    data["exploratory"] = sequential is None and grown_run(rows, cells, args.games)  # a finished run looked at again
     if args.json:
         print_json(data)
         return EXIT_OK

@@ -85,3 +85,19 @@ def sprt_json(sprt: Sprt, base: Sequence[GameResult], other: Sequence[GameResult
     out["side"] = side
     out["pairs"] = min(len(base), len(other))
     return out
+
+
+def grown_run(rows: Sequence[dict[str, Any]], cells: Sequence[tuple[str, Sequence[str]]], games: int) -> bool:
+    """Whether resumed rows are a finished smaller run being grown (every cell holds the same first m < games).
+
+    An interrupted run leaves its cells unevenly played and is not flagged: resuming it gives the report
+    the whole run would have printed. A finished smaller run was already reported, so looking again
+    after more games is a second look.
+    """
+    counts = set()
+    for fingerprint, sets in cells:
+        found = {r["index"] for r in rows if r["level_fingerprint"] == fingerprint and list(r["set"]) == list(sets)}
+        if found != set(range(len(found))):
+            return False
+        counts.add(len(found))
+    return len(counts) == 1 and 0 < min(counts) < games

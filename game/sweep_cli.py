@@ -47,6 +47,7 @@ def _run(args: argparse.Namespace) -> int:
     from game import provenance as prov
     from game import simulate as sim
     from game.cluster import ClusterError, backend_for
+    from game.sequential import grown_run
     from game.sweep import report, run_sweep, save_replays
     from game.sweep_file import SweepError, load_sweep
 
@@ -125,7 +126,8 @@ def _run(args: argparse.Namespace) -> int:
             writer.close()
     elapsed = time.perf_counter() - started
     data = report(sweep, played, args.precision, adjustment=args.adjust, sprt=sprt)
-    data["exploratory"] = bool(args.resume and rows and sprt is None)  # a grown run looked more than once
+    cells = [(plan.fingerprint, v.sets) for plan in sweep.levels for v in sweep.variants]
+    data["exploratory"] = sprt is None and grown_run(rows, cells, sweep.games)  # a finished run looked at again
     data["run"] = {
         "cluster": args.cluster,
         "workers": workers,

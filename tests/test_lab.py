@@ -10,7 +10,7 @@ import pytest
 from game.cli import main
 from game.lab_text import RELATIVE_MIN_COUNT, draws_line, rule_change
 from game.paired_stats import Sprt, holm, paired_difference
-from game.sequential import discordant
+from game.sequential import discordant, grown_run
 from game.simulate import GameResult
 from game.stats import wilson
 from game.sweep import adjust
@@ -196,13 +196,28 @@ def test_adjustment_counts_a_two_sided_cell_without_draws_once():
     assert all(s["survives"] for s in (*a.values(), *b.values()))
 
 
-def test_resumed_sweep_is_marked_exploratory(tmp_path, capsys):
-    path = write(tmp_path, IDENTICAL.replace(f'"{BRIDGE}", ', ""))
-    out = tmp_path / "rows.jsonl"
+def test_a_finished_sweep_grown_with_resume_is_marked_exploratory(tmp_path, capsys):
+    small = IDENTICAL.replace(f'"{BRIDGE}", ', "")
+    path, out = write(tmp_path, small), tmp_path / "rows.jsonl"
     assert main(["sweep", str(path), "--json", "--out", str(out)]) == 0
     assert json.loads(capsys.readouterr().out)["exploratory"] is False
-    assert main(["sweep", str(path), "--out", str(out), "--resume"]) == 0
-    assert "exploratory" in capsys.readouterr().out
+    assert main(["sweep", str(path), "--json", "--out", str(out), "--resume"]) == 0  # nothing grown: the same run
+    assert json.loads(capsys.readouterr().out)["exploratory"] is False
+    path.write_text(small.replace("games = 4", "games = 6"), encoding="utf-8")
+    assert main(["sweep", str(path), "--out", str(out), "--resume"]) == 0  # 4 games looked at, now 6
+    assert "exploratory: this run grew an earlier one" in capsys.readouterr().out
+
+
+def test_grown_run_tells_a_finished_run_from_an_interrupted_one():
+    def rows(cell: str, count: int, start: int = 0) -> list[dict]:
+        return [{"level_fingerprint": "f", "set": [cell], "index": i} for i in range(start, start + count)]
+
+    cells = [("f", ["a"]), ("f", ["b"])]
+    assert grown_run(rows("a", 4) + rows("b", 4), cells, 8)  # both finished at 4, now 8
+    assert not grown_run(rows("a", 4) + rows("b", 4), cells, 4)  # the same run again
+    assert not grown_run(rows("a", 4) + rows("b", 2), cells, 8)  # interrupted mid-way
+    assert not grown_run(rows("a", 2, 2) + rows("b", 2, 2), cells, 8)  # not a prefix: games of another kind
+    assert not grown_run([], cells, 8)
 
 
 # --- text helpers ---------------------------------------------------------------------------------
