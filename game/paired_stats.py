@@ -121,11 +121,6 @@ def paired_outcomes(pairs: Sequence[tuple[bool, bool]], alpha: float = ALPHA) ->
 # --- decisive games and draws ------------------------------------------------------------------
 
 
-def decisive_rate(wins: int, decisive: int) -> float:
-    """A side's win rate among the games that had a winner (0 when none had)."""
-    return wins / decisive if decisive else 0.0
-
-
 def draws_warning(draws: int, games: int, limit: float = DRAW_WARNING) -> bool:
     """Whether the round limit cut off more than `limit` of the games (their outcome is no one's win)."""
     return games > 0 and draws / games > limit

@@ -81,7 +81,7 @@ def plan(args: argparse.Namespace) -> dict[str, Any]:
         from game import provenance as prov
 
         try:
-            measured = measure_rows(prov.read_rows(args.run))
+            measured = measured_discordance(prov.read_rows(args.run))
         except prov.ProvenanceError as exc:
             raise PlanError(str(exc)) from None
         if not measured:
@@ -102,11 +102,6 @@ def plan(args: argparse.Namespace) -> dict[str, Any]:
             entry["seeds_needed"] = entry["games"] = None  # the effect exceeds the discordance: cannot happen
         out["paired"].append(entry)
     return out
-
-
-def measure_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """measured_discordance, or nothing when the rows hold no baseline to pair with."""
-    return measured_discordance(rows)
 
 
 def format_plan(data: dict[str, Any]) -> list[str]:
