@@ -102,6 +102,7 @@ def _cells_table(level: dict[str, Any]) -> str:
             pair = cell["paired"]["sides"][side] if cell["paired"] else None
             survives = pair is not None and bool(pair.get("survives"))
             adjusted = pair.get("p_adjusted") if pair else None
+            adjusted_text = "" if adjusted is None else f"{adjusted:.3f}{'!' if survives else ''}"
             games = f"{cell['games']}{'*' if cell['stopped_early'] else ''}"
             rows.append(
                 "<tr" + (' class="first"' if k == 0 else "") + ">"
@@ -113,7 +114,7 @@ def _cells_table(level: dict[str, Any]) -> str:
                 + _td(f"{100 * pair['difference']:+.1f}" if pair else "", "num sig" if survives else "num")
                 + _td(_ci(pair["ci95"], True) if pair else "", "num")
                 + _td(f"{pair['p']:.3f}" if pair else "", "num")
-                + _td(f"{adjusted:.3f}" if adjusted is not None else "", "num sig" if survives else "num")
+                + _td(adjusted_text, "num sig" if survives else "num")
                 + _td(f"{cell['rounds']['mean']:.2f}" if k == 0 else "", "num")
                 + "</tr>"
             )  # fmt: skip
