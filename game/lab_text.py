@@ -80,6 +80,20 @@ def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
     base = level["cells"][0]["variant"]
     for cell in level["cells"]:
         pair = cell.get("paired")
+        if pair and pair["games"] < max(cell["games"], level["cells"][0]["games"]):
+            first = next(iter(pair["sides"].items()))  # the rates behind Δ when a cell stopped before the other
+            lines.append(
+                "    "
+                + t(
+                    "lab.shared_rates",
+                    variant=cell["variant"],
+                    baseline=base,
+                    games=pair["games"],
+                    side=first[0],
+                    base_rate=f"{100 * first[1]['baseline_rate']:.1f}",
+                    variant_rate=f"{100 * first[1]['variant_rate']:.1f}",
+                )
+            )
         if pair and pair.get("identical"):
             lines.append("    " + t("lab.identical", variant=cell["variant"], baseline=base, games=pair["games"]))
         if cell.get("sprt"):

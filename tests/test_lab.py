@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.lab_text import RELATIVE_MIN_COUNT, draws_line, rule_change
+from game.lab_text import RELATIVE_MIN_COUNT, draws_line, lab_lines, rule_change
 from game.paired_stats import Sprt, holm, paired_difference
 from game.sequential import discordant, grown_run
 from game.simulate import GameResult
@@ -132,6 +132,14 @@ def test_sweep_sprt_stops_each_variant_at_the_first_batch_that_decides(tmp_path,
     assert (s["decision"], s["pairs"]) == first_decision(rows, "v0", "v1", "red", Sprt.from_elo(0, 400, 0.2, 0.2), 4)
     assert base["games"] == variant["games"] == s["pairs"]
     assert variant["stopped_early"] and s["pairs"] < 12  # these seeds decide before the games run out
+
+
+def test_a_cell_stopped_before_its_baseline_names_the_seeds_its_difference_counts():
+    pair = {"games": 4, "sides": {"red": {"baseline_rate": 0.5, "variant_rate": 0.25}}, "identical": False}
+    level = {"cells": [{"variant": "v0", "games": 8, "paired": None}, {"variant": "v1", "games": 4, "paired": pair}]}
+    assert lab_lines(level, {}) == [
+        "    v1: Δ counts the 4 seeds both v1 and v0 played; on them red won 50.0 % under v0 and 25.0 % under v1"
+    ]
 
 
 def test_run_staged_decides_after_whole_stages_only():
