@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.cluster import PoolBackend, SerialBackend
 from game.lab_text import RELATIVE_MIN_COUNT, draws_line, lab_lines, rule_change
 from game.paired_stats import Sprt, holm, paired_difference
 from game.sequential import discordant, grown_run
 from game.simulate import GameResult
 from game.stats import wilson
-from game.sweep import adjust
+from game.sweep import adjust, report, run_sweep
+from game.sweep_file import load_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = ROOT / "levels" / "arena_4v4.toml"
@@ -132,6 +134,19 @@ def test_sweep_sprt_stops_each_variant_at_the_first_batch_that_decides(tmp_path,
     assert (s["decision"], s["pairs"]) == first_decision(rows, "v0", "v1", "red", Sprt.from_elo(0, 400, 0.2, 0.2), 4)
     assert base["games"] == variant["games"] == s["pairs"]
     assert variant["stopped_early"] and s["pairs"] < 12  # these seeds decide before the games run out
+
+
+def test_sweep_sprt_stops_alike_on_one_process_and_a_pool(tmp_path):
+    sweep = load_sweep(write(tmp_path, SPRT_SWEEP))
+    test = Sprt.from_elo(0, 400, 0.2, 0.2)
+    alone = run_sweep(sweep, SerialBackend(), sprt=test)
+    pool = PoolBackend(2)
+    try:
+        shared = run_sweep(sweep, pool, sprt=test)
+    finally:
+        pool.close()
+    assert [(p.results, p.stopped_early) for p in alone] == [(p.results, p.stopped_early) for p in shared]
+    assert report(sweep, alone, sprt=test) == report(sweep, shared, sprt=test)
 
 
 def test_a_cell_stopped_before_its_baseline_names_the_seeds_its_difference_counts():

@@ -211,3 +211,15 @@ def test_identical_cells():
     assert identical([1, 2, 3], [1, 2])
     assert not identical([1, 2, 3], [1, 4])
     assert not identical([], [1])
+
+
+@given(st.integers(0, 700), st.integers(0, 700), st.integers(0, 1000))
+def test_interval_and_mid_p_agree_beyond_200_seeds(b, c, extra):
+    """The agreement does not depend on n (both sides of it depend on b and c only); checked up to b + c = 1400."""
+    n = b + c + extra
+    if n == 0:
+        return
+    out = paired_difference(b, c, n)
+    low, high = out["ci95"]
+    assert (low > 0 or high < 0) == (out["p"] < 0.05)
+    assert low <= out["difference"] <= high and high > low
