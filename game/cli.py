@@ -456,7 +456,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if sprt is not None and not (args.compare or args.aa):
         raise UsageError(t("lab.sprt_needs_compare"))
-    if args.aa is not None and (args.compare or args.out):
+    if args.aa is not None and (args.compare or args.out or args.resume):
         raise UsageError(t("lab.aa_alone"))
     try:
         base_text, base_level = sim.variant(args.level, args.sets)

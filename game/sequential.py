@@ -72,7 +72,7 @@ def run_staged(
                     running.discard(v)
                     active.discard(v)
                     cells[v].stopped_early = not last
-            if not any(v in running for v in variants) and base in active:
+            if variants and not any(v in running for v in variants) and base in active:
                 active.discard(base)
                 cells[base].stopped_early = stage < len(plans[base])
     return decisions
