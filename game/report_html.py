@@ -205,7 +205,8 @@ def render(data: dict[str, Any]) -> str:
         parts.append(f"<p>{esc(t('lab.adjusted', name=t(f'lab.adjust_{method}'), family=family))}</p>")
     if data.get("exploratory"):
         parts.append(f"<p><b>{esc(t('lab.exploratory'))}</b></p>")
-    parts.append(f"<h2>{esc(t('sweep_html.statistics_heading'))}</h2><p>{esc(t('lab.statistics'))}</p>")
+    parts.append(f"<h2>{esc(t('sweep_html.statistics_heading'))}</h2><p>{esc(t('sweep_html.statistics'))}</p>")
+    parts.append(f"<p>{esc(t('lab.statistics'))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 
