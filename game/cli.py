@@ -356,6 +356,7 @@ def _other_commands(sub: Any) -> None:
     building their parsers and importing their modules cost start-up time)."""
     from game.import_cli import add_import_parser
     from game.kiosk_cli import add_kiosk_parser
+    from game.plan_cli import add_plan_parser
     from game.sweep_cli import add_sweep_parser
 
     p = sub.add_parser("check", help=t("cli.help_check"))
@@ -389,6 +390,7 @@ def _other_commands(sub: Any) -> None:
 
     _simulate_parser(sub)
     add_sweep_parser(sub)
+    add_plan_parser(sub)
     add_kiosk_parser(sub)
     add_import_parser(sub)
 
@@ -431,15 +433,30 @@ def _simulate_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--cluster", default=None, metavar="ADDRESS", help="local, or a Dask scheduler tcp://HOST:8786")
     p.add_argument("--resume", action="store_true", help="with --out: keep the games already in it, play the rest")
+    from game.lab_text import add_lab_options
+
+    add_lab_options(p, adjust=False)
+    p.add_argument("--aa", type=int, default=None, metavar="K", help=t("options.lab.aa"))
     p.set_defaults(func=cmd_simulate)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N AI-against-AI games (and a --compare variant on the same seeds); print the statistics."""
+    from game import lab_simulate as lab
     from game import simulate as sim  # multiprocessing and the AI only for this command
+    from game.lab_text import sprt_from_args
+    from game.sequential import grown_run
 
-    if args.games < 1 or args.jobs < 1 or args.max_rounds < 1:
+    if args.games < 1 or args.jobs < 1 or args.max_rounds < 1 or (args.aa is not None and args.aa < 1):
         raise UsageError(t("cli.simulate_minimum"))
+    try:
+        sprt = sprt_from_args(args)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if sprt is not None and not (args.compare or args.aa):
+        raise UsageError(t("lab.sprt_needs_compare"))
+    if args.aa is not None and (args.compare or args.out or args.resume):
+        raise UsageError(t("lab.aa_alone"))
     try:
         base_text, base_level = sim.variant(args.level, args.sets)
         variants = [("base", args.sets, base_text, base_level)]
@@ -450,6 +467,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(t("cli.cannot_read", path=args.level, error=exc.strerror or exc)) from None
+    if args.aa is not None:
+        return _simulate_aa(args, base_text, base_level, sprt)
     seeds = [args.seed + i for i in range(args.games)]
     from game import provenance as prov  # every --out row says which level, version and variant it is
     from game.cluster import ClusterError, run_games_batched
@@ -470,9 +489,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         prov.drop_partial_line(args.out)
     writer = _jsonl_writer(sim, args.out)
     summaries: dict[str, Any] = {}
+    played: dict[str, list[Any]] = {}
+    sequential = None
     started = time.perf_counter()
     try:
-        for label, sets, text, level in variants:
+        if sprt is not None:
+            sequential = _simulate_sprt(args, variants, seeds, sprt, rows, fingerprint, writer, summaries, played)
+        for label, sets, text, level in variants if sequential is None else []:
             progress = sim.Progress(len(seeds), label)
 
             def done(result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress) -> None:
@@ -496,6 +519,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             summary = sim.summarize(results, [s.id for s in level.sides])
             summary["set"] = sets
             summaries[label] = summary
+            played[label] = results
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -517,20 +541,87 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     }
     if args.compare:
         data["comparison"] = sim.compare(summaries["base"], summaries["compare"])
+        data["paired"] = lab.paired_comparison(played["base"], played["compare"], [s.id for s in base_level.sides])
+        data["sprt"] = sequential
+    cells = [(fingerprint, sets) for _, sets, _, _ in variants]
+    data["exploratory"] = sequential is None and grown_run(rows, cells, args.games)  # a finished run looked at again
     if args.json:
         print_json(data)
         return EXIT_OK
+    from game.lab_text import draws_line, paired_lines, sprt_line
+
     lines = []
     for label, summary in summaries.items():
         variant = ", ".join(summary["set"]) or t("simulate.as_written")
         title = t(f"simulate.label_{label}", variant=variant)
         lines += sim.format_summary(title, summary, names=level.display_names)
+        warning = draws_line(summary)
+        if warning:
+            lines.append("  " + warning)
     if args.compare:
-        lines += sim.format_comparison(data["comparison"], names=level.display_names)
+        lines += paired_lines(data["paired"])
+        if sequential:
+            lines.append("  " + sprt_line("compare", sequential))
+    if data["exploratory"]:
+        lines.append(t("lab.exploratory"))
     lang = current_language()
     rate = fixed(games / max(elapsed, 1e-9), lang)
     lines.append(t("simulate.timing", games=games, seconds=fixed(elapsed, lang), rate=rate, jobs=args.jobs))
     print("\n".join(lines))
+    return EXIT_OK
+
+
+def _simulate_sprt(
+    args: argparse.Namespace,
+    variants: list[Any],
+    seeds: list[int],
+    sprt: Any,
+    rows: list[dict[str, Any]],
+    fingerprint: str,
+    writer: Any,
+    summaries: dict[str, Any],
+    played: dict[str, list[Any]],
+) -> dict[str, Any]:
+    """simulate --compare --sprt: both variants in lock-step looks until the test decides; the test's state."""
+    from game import lab_simulate as lab
+    from game import provenance as prov
+    from game import simulate as sim
+
+    labels = [label for label, *_ in variants]
+    index = dict(enumerate(seeds))
+    done = [prov.games_from_rows(rows, fingerprint, sets, index, args.max_rounds) for _, sets, *_ in variants]
+
+    def arrived(c: int, result: Any) -> None:
+        if writer is not None:
+            writer.write(prov.row(args.level, fingerprint, labels[c], variants[c][1], args.max_rounds, result))
+
+    sides = [s.id for s in variants[0][3].sides]
+    texts = [(text, level.source) for _, _, text, level in variants]
+    results, state = lab.play_sequential(
+        texts, seeds, sprt, sides[0], jobs=args.jobs, cluster=args.cluster, max_rounds=args.max_rounds,
+        done=done, on_result=arrived,
+    )  # fmt: skip
+    for (label, sets, *_), res in zip(variants, results, strict=True):
+        summaries[label] = {**sim.summarize(res, sides), "set": sets}
+        played[label] = res
+    return state
+
+
+def _simulate_aa(args: argparse.Namespace, text: str, level: Any, sprt: Any) -> int:
+    """simulate --aa K: the level against itself on disjoint seeds K times; the measured false-positive rate."""
+    from game import lab_simulate as lab
+    from game.lab_text import aa_lines
+
+    seeds = lab.aa_seeds(args.seed, args.games, args.aa)
+    results = lab.play_aa(text, level.source, seeds, args.jobs, args.max_rounds)
+    side = level.sides[0].id
+    data: dict[str, Any] = {"level": args.level, "seed": args.seed, "games": args.games, "set": args.sets}
+    data["max_rounds"] = args.max_rounds
+    data["aa"] = lab.aa_report(results, side, args.games, args.aa, sprt)
+    if args.json:
+        print_json(data)
+    else:
+        print("\n".join(aa_lines(data["aa"])))
     return EXIT_OK
 
 

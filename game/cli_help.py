@@ -2,8 +2,8 @@
 
 The parsers are declared where their commands live (game/cli.py, game/sweep_cli.py,
 game/kiosk_cli.py); this pass then gives each option its text from the `[options]` table of
-the message catalogue — `options.<command>.<dest>`, else `options.any.<dest>` for options many
-commands share — and translates argparse's own words (usage, section titles, -h). So a new
+the message catalogue — `options.<command>.<dest>`, else `options.any.<dest>` or `options.lab.<dest>`
+for options many commands share — and translates argparse's own words (usage, section titles, -h). So a new
 option needs one catalogue line per language and no change here; tests/test_cli_help.py
 fails for an option without one.
 """
@@ -37,7 +37,8 @@ class LocalizedHelp(argparse.HelpFormatter):
 def help_key(command: str, dest: str) -> str | None:
     """The catalogue key holding the help of option `dest` of `command`, or None when there is none."""
     english = load_messages("en")
-    for key in (f"options.{command}.{dest}", f"options.any.{dest}"):
+    # options.lab: the statistics options `simulate`, `sweep` and `plan` share (sequential tests, adjustment)
+    for key in (f"options.{command}.{dest}", f"options.any.{dest}", f"options.lab.{dest}"):
         if key in english:
             return key
     return None

@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 from game.i18n import current_language, t
+from game.lab_text import lab_lines, rule_change
 from game.tomlio import write_atomic
 
 INSTALL_HINT = 'pip install -e ".[report]"'
@@ -91,14 +92,17 @@ def _ci(lo_hi: list[float], signed: bool = False) -> str:
 
 
 def _cells_table(level: dict[str, Any]) -> str:
-    names = ("variant", "games", "side", "win", "ci", "diff", "ci", "p", "rounds")
-    head = [t(f"sweep.col_{h}") if h != "p" else "p" for h in names]
+    names = ("variant", "games", "side", "win", "ci", "diff", "ci", "p", "p_adj", "rounds")
+    words = {"p": "p", "p_adj": t("lab.col_p_adj")}
+    head = [words.get(h) or t(f"sweep.col_{h}") for h in names]
     rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for cell in level["cells"]:
         for k, side in enumerate(level["sides"]):
             s = cell["sides"][side]
             pair = cell["paired"]["sides"][side] if cell["paired"] else None
-            significant = pair is not None and pair["p"] < 0.05
+            survives = pair is not None and bool(pair.get("survives"))
+            adjusted = pair.get("p_adjusted") if pair else None
+            adjusted_text = "" if adjusted is None else f"{adjusted:.3f}{'!' if survives else ''}"
             games = f"{cell['games']}{'*' if cell['stopped_early'] else ''}"
             rows.append(
                 "<tr" + (' class="first"' if k == 0 else "") + ">"
@@ -107,9 +111,10 @@ def _cells_table(level: dict[str, Any]) -> str:
                 + _td(side)
                 + _td(f"{100 * s['win_rate']:.1f}", "num")
                 + _td(_ci(s["ci95"]), "num")
-                + _td(f"{100 * pair['difference']:+.1f}" if pair else "", "num sig" if significant else "num")
+                + _td(f"{100 * pair['difference']:+.1f}" if pair else "", "num sig" if survives else "num")
                 + _td(_ci(pair["ci95"], True) if pair else "", "num")
-                + _td(f"{pair['p']:.3f}" if pair else "", "num sig" if significant else "num")
+                + _td(f"{pair['p']:.3f}" if pair else "", "num")
+                + _td(adjusted_text, "num sig" if survives else "num")
                 + _td(f"{cell['rounds']['mean']:.2f}" if k == 0 else "", "num")
                 + "</tr>"
             )  # fmt: skip
@@ -123,7 +128,7 @@ def _rules_table(level: dict[str, Any], top: int = 6) -> str:
             continue
         changed = [(rule, c) for rule, c in cell["paired"]["rules"].items() if c["change"]][:top]
         for rule, c in changed:
-            relative = f"{100 * c['relative']:+.0f} %" if c["relative"] is not None else "new"
+            relative = rule_change(c).strip(" ()") or "new"
             rows.append(
                 "<tr>" + _td(cell["variant"]) + _td(rule) + _td(f"{c['baseline']:.2f}", "num")
                 + _td(f"{c['variant']:.2f}", "num") + _td(relative, "num") + "</tr>"
@@ -174,6 +179,9 @@ def render(data: dict[str, Any]) -> str:
             parts.append("<figure>" + _chart(plt, level, paired=True))
             parts.append(f"<figcaption>{esc(t('sweep_html.chart_diff'))}</figcaption></figure>")
         parts.append("</div>" + _cells_table(level))
+        notes = lab_lines(level, data)
+        if notes:
+            parts.append("<ul>" + "".join(f"<li>{esc(n.strip())}</li>" for n in notes) + "</ul>")
         parts.append(f"<h3>{esc(t('sweep.rule_changes'))}</h3>" + _rules_table(level))
     if data["surprising"]:
         parts.append(f"<h2>{esc(t('sweep.surprising'))}</h2><ul>")
@@ -192,7 +200,13 @@ def render(data: dict[str, Any]) -> str:
             command = f"<br><code>python main.py play --replay {esc(replays[i])}</code>" if i < len(replays) else ""
             parts.append(f"<li>{esc(line)}{command}</li>")
         parts.append("</ul>")
+    if data.get("adjustment"):
+        method, family = data["adjustment"]["method"], data["adjustment"]["family"]
+        parts.append(f"<p>{esc(t('lab.adjusted', name=t(f'lab.adjust_{method}'), family=family))}</p>")
+    if data.get("exploratory"):
+        parts.append(f"<p><b>{esc(t('lab.exploratory'))}</b></p>")
     parts.append(f"<h2>{esc(t('sweep_html.statistics_heading'))}</h2><p>{esc(t('sweep_html.statistics'))}</p>")
+    parts.append(f"<p>{esc(t('lab.statistics'))}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 

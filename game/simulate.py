@@ -26,6 +26,7 @@ from game.i18n import current_language, t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
 from game.numerals import fixed
+from game.paired_stats import draws_warning
 from game.stats import mean_std, two_proportion_z, wilson
 from game.tomlio import parse_toml
 from rules.core import Illegal, Ruling
@@ -259,6 +260,7 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
     n = len(results)
     wins = Counter(r.winner for r in results if r.winner is not None)
     out_sides: dict[str, Any] = {}
+    draws = sum(1 for r in results if r.winner is None)
     for side in sides:
         low, high = wilson(wins[side], n)
         mean_surv, _ = mean_std([r.survivors.get(side, 0) for r in results])
@@ -267,8 +269,9 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
             "win_rate": wins[side] / n if n else 0.0,
             "ci95": [low, high],
             "mean_survivors": mean_surv,
+            "decisive_win_rate": wins[side] / (n - draws) if n > draws else 0.0,
+            "decisive_ci95": list(wilson(wins[side], n - draws)),
         }
-    draws = sum(1 for r in results if r.winner is None)
     rounds_mean, rounds_std = mean_std([r.rounds for r in results])
     rules: Counter[str] = Counter()
     for r in results:
@@ -278,6 +281,8 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
         "sides": out_sides,
         "draws": draws,
         "draw_rate": draws / n if n else 0.0,
+        "decisive": n - draws,
+        "draws_warning": draws_warning(draws, n),
         "rounds": {"mean": rounds_mean, "std": rounds_std},
         "rules": dict(sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))),
         "illegal_actions": sum(r.illegal for r in results),

@@ -46,40 +46,6 @@ def two_proportion_z(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
     return (z, math.erfc(abs(z) / math.sqrt(2)))
 
 
-def binomial_two_sided(k: int, n: int) -> float:
-    """Exact two-sided binomial test of k successes in n trials against p = 1/2 (doubled smaller tail, ≤ 1)."""
-    if n <= 0:
-        return 1.0
-    low = min(k, n - k)
-    log_half = n * math.log(0.5)
-    lg = math.lgamma
-    tail = sum(math.exp(lg(n + 1) - lg(i + 1) - lg(n - i + 1) + log_half) for i in range(low + 1))
-    return min(1.0, 2 * tail)
-
-
-def paired_proportions(pairs: Sequence[tuple[bool, bool]], z: float = Z95) -> dict[str, float | int]:
-    """Paired difference of two proportions (second − first) over the same trials.
-
-    b = trials where only the second succeeded, c = only the first. The difference is (b − c)/n with a
-    Wald interval, standard error √(b + c − (b − c)²/n)/n; p is McNemar's exact test (binomial on b + c).
-    """
-    n = len(pairs)
-    b = sum(1 for first, second in pairs if second and not first)
-    c = sum(1 for first, second in pairs if first and not second)
-    if n == 0:
-        return {"n": 0, "b": 0, "c": 0, "difference": 0.0, "ci95": [-1.0, 1.0], "p": 1.0}
-    diff = (b - c) / n
-    se = math.sqrt(max(0.0, b + c - (b - c) ** 2 / n)) / n
-    return {
-        "n": n,
-        "b": b,
-        "c": c,
-        "difference": diff,
-        "ci95": [max(-1.0, diff - z * se), min(1.0, diff + z * se)],
-        "p": binomial_two_sided(b, b + c),
-    }
-
-
 def paired_mean(differences: Sequence[float], z: float = Z95) -> dict[str, float | int]:
     """Mean of per-trial differences with a normal 95 % interval (mean ± z·sd/√n, sd with n − 1)."""
     n = len(differences)

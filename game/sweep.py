@@ -16,20 +16,28 @@ from typing import Any
 
 from game.cluster import Backend, Cell, run_cells
 from game.level import Level
+from game.paired_stats import ADJUSTMENT_NAMES, ADJUSTMENTS, INTERVAL_NAME, TEST_NAME, Sprt, identical, paired_outcomes
 from game.provenance import GAME_VERSION, games_from_rows, row
+from game.sequential import run_staged, sprt_json
 from game.simulate import GameResult, play_game, summarize
-from game.stats import paired_mean, paired_proportions, wilson
+from game.stats import paired_mean, wilson
 from game.sweep_file import Sweep
 from game.tomlio import dumps, write_atomic
 
 STATISTICS = {
     "interval": "Wilson score interval, 95 %",
-    "paired_difference": "variant − baseline over the seeds both played; Wald interval for paired proportions",
-    "test": "McNemar's exact test (two-sided binomial on the seeds where only one of the two won)",
+    "paired_difference": f"variant − baseline over the seeds both played; {INTERVAL_NAME}",
+    "test": f"{TEST_NAME} on the seeds where only one of the two won",
+    "decisive": "win rate among the games with a winner (draws reported apart), Wilson 95 %",
+    "sprt": "Wald's SPRT on discordant seeds of the level's first side, looking after every whole batch",
     "rounds": "mean of per-seed differences, normal 95 % interval",
     "precision": "a cell stops after the first whole batch where every side's interval is narrower than W",
     "surprise": "−log2 of the frequency of a game's outcome in its cell",
 }
+
+
+SURPRISE_SHARE = 0.25
+"""The largest share of its cell an outcome may have to be listed as surprising (at most 1 in 4)."""
 
 
 @dataclass(slots=True)
@@ -61,8 +69,12 @@ def run_sweep(
     rows: Sequence[dict[str, Any]] = (),
     on_row: Callable[[dict[str, Any]], None] | None = None,
     on_games: Callable[[int], None] | None = None,
+    sprt: Sprt | None = None,
 ) -> list[Played]:
-    """Play every cell (games in `rows` are taken, not played again); the cells in level, variant order."""
+    """Play every cell (games in `rows` are taken, not played again); the cells in level, variant order.
+
+    With `sprt`, every variant stops as soon as its test against the level's baseline decides (batch by batch).
+    """
     width = sweep.precision if precision is None else precision
     seeds = sweep.seeds()
     cells, where = [], []
@@ -84,7 +96,15 @@ def run_sweep(
         if on_games:
             on_games(len(results))
 
-    run_cells(cells, backend, keep_script=False, on_results=arrived)
+    if sprt is None:
+        run_cells(cells, backend, keep_script=False, on_results=arrived)
+    else:
+        per_level = len(sweep.variants)
+        groups = [
+            (li * per_level, range(li * per_level + 1, (li + 1) * per_level), plan.variants[0][1].sides[0].id)
+            for li, plan in enumerate(sweep.levels)
+        ]
+        run_staged(cells, groups, sprt, backend, on_results=arrived)
     return [Played(li, vi, cell.results, cell.stopped_early) for (li, vi), cell in zip(where, cells, strict=True)]
 
 
@@ -104,19 +124,58 @@ def paired(base: Sequence[GameResult], other: Sequence[GameResult], sides: Seque
     both = list(zip(base[:n], other[:n], strict=True))
     out: dict[str, Any] = {"games": n, "sides": {}}
     for side in sides:
-        out["sides"][side] = paired_proportions([(x.winner == side, y.winner == side) for x, y in both])
-    out["draws"] = paired_proportions([(x.winner is None, y.winner is None) for x, y in both])
+        out["sides"][side] = paired_outcomes([(x.winner == side, y.winner == side) for x, y in both])
+    out["draws"] = paired_outcomes([(x.winner is None, y.winner is None) for x, y in both])
+    out["identical"] = identical([_game_key(x) for x in base], [_game_key(y) for y in other])
     out["rounds"] = paired_mean([y.rounds - x.rounds for x, y in both])
     rules_a, rules_b = _rates(base[:n]), _rates(other[:n])
     changes = {}
     for rule in sorted(set(rules_a) | set(rules_b)):
         before, after = rules_a[rule] / max(1, n), rules_b[rule] / max(1, n)
         relative = (after - before) / before if before else None
-        changes[rule] = {"baseline": before, "variant": after, "change": after - before, "relative": relative}
+        changes[rule] = {
+            "baseline": before,
+            "variant": after,
+            "change": after - before,
+            "relative": relative,
+            "baseline_count": rules_a[rule],
+            "variant_count": rules_b[rule],
+        }
     out["rules"] = dict(
         sorted(changes.items(), key=lambda kv: (-abs(kv[1]["change"]) / max(kv[1]["baseline"], 1e-9), kv[0]))
     )
     return out
+
+
+def _game_key(r: GameResult) -> tuple[Any, ...]:
+    """What two games on one seed must share to count as the same game (the script is not kept by a sweep)."""
+    return (r.winner, r.rounds, sorted(r.survivors.items()), sorted(r.rules.items()))
+
+
+def adjust(levels: list[dict[str, Any]], method: str) -> int:
+    """Adjust the paired p-values across the grid (fills `p_adjusted`, `survives`); returns the family's size.
+
+    Every side of every variant is a member, except that in a two-sided cell without a draw on the shared
+    seeds one side's win is the other's loss: the two are one test, counted once.
+    """
+    family: list[list[dict[str, Any]]] = []  # each member: the side statistics that share its test
+    for level in levels:
+        for cell in level["cells"]:
+            pair = cell["paired"]
+            if not pair:
+                continue
+            stats = list(pair["sides"].values())
+            draws = pair["draws"]
+            if len(stats) == 2 and draws["baseline_rate"] == draws["variant_rate"] == 0:
+                family.append(stats)
+            else:
+                family += [[stat] for stat in stats]
+    adjusted = ADJUSTMENTS[method]([member[0]["p"] for member in family])
+    for member, value in zip(family, adjusted, strict=True):
+        for stat in member:
+            stat["p_adjusted"] = value
+            stat["survives"] = value < 0.05
+    return len(family)
 
 
 def surprising(sweep: Sweep, played: Sequence[Played], count: int) -> list[dict[str, Any]]:
@@ -128,7 +187,7 @@ def surprising(sweep: Sweep, played: Sequence[Played], count: int) -> list[dict[
         base = {r.index: r.winner for r in baseline[p.level]}
         for r in p.results:
             share = outcomes[r.winner] / len(p.results)
-            if share >= 1:
+            if share > SURPRISE_SHARE:  # a common outcome is no surprise, however few the games
                 continue
             flipped = r.index in base and base[r.index] != r.winner
             found.append((-math.log2(share), flipped, p, r, base.get(r.index, "?")))
@@ -149,7 +208,14 @@ def surprising(sweep: Sweep, played: Sequence[Played], count: int) -> list[dict[
     ]
 
 
-def report(sweep: Sweep, played: Sequence[Played], precision: float | None = None) -> dict[str, Any]:
+def report(
+    sweep: Sweep,
+    played: Sequence[Played],
+    precision: float | None = None,
+    *,
+    adjustment: str = "holm",
+    sprt: Sprt | None = None,
+) -> dict[str, Any]:
     """The whole sweep as one JSON-ready dict (the text and HTML reports are drawn from it)."""
     levels = []
     for li, plan in enumerate(sweep.levels):
@@ -162,6 +228,8 @@ def report(sweep: Sweep, played: Sequence[Played], precision: float | None = Non
             cell = {"variant": label, "games": len(p.results), "stopped_early": p.stopped_early}
             cell.update(summarize(p.results, sides))
             cell["paired"] = None if p.variant == 0 else paired(base.results, p.results, sides)
+            if sprt is not None and p.variant != 0:
+                cell["sprt"] = sprt_json(sprt, base.results, p.results, sides[0])
             cells.append(cell)
         levels.append({"level": plan.path, "level_fingerprint": plan.fingerprint, "sides": sides, "cells": cells})
     return {
@@ -179,8 +247,17 @@ def report(sweep: Sweep, played: Sequence[Played], precision: float | None = Non
             for i, v in enumerate(sweep.variants)
         ],
         "levels": levels,
+        "adjustment": {
+            "method": adjustment,
+            "name": ADJUSTMENT_NAMES[adjustment],
+            "family": adjust(levels, adjustment),
+        },
+        "sprt": None if sprt is None else {k: v for k, v in sprt.to_json(0, 0).items() if k not in _SPRT_STATE},
         "surprising": surprising(sweep, played, sweep.flag),
     }
+
+
+_SPRT_STATE = ("llr", "b", "c", "decision")
 
 
 def save_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list[Path]:

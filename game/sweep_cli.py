@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import current_language, t
+from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args
 from game.numerals import fixed
 
 
@@ -35,6 +36,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
+    add_lab_options(p, adjust=True)
     p.set_defaults(func=cmd_sweep)
 
 
@@ -51,6 +53,7 @@ def _run(args: argparse.Namespace) -> int:
     from game import provenance as prov
     from game import simulate as sim
     from game.cluster import ClusterError, backend_for
+    from game.sequential import grown_run
     from game.sweep import report, run_sweep, save_replays
     from game.sweep_file import SweepError, load_sweep
 
@@ -58,6 +61,10 @@ def _run(args: argparse.Namespace) -> int:
         raise SweepUsageError(t("sweep.bad_option"))
     if args.resume and not args.out:
         raise SweepUsageError(t("cluster.resume_needs_out"))
+    try:
+        sprt = sprt_from_args(args)
+    except ValueError as exc:
+        raise SweepUsageError(str(exc)) from None
     if args.html:
         from game.report_html import ReportError, _pyplot
 
@@ -75,6 +82,9 @@ def _run(args: argparse.Namespace) -> int:
         prov.check_rows(rows, {plan.path: plan.fingerprint for plan in sweep.levels})
     except (SweepError, prov.ProvenanceError) as exc:
         raise SweepUsageError(str(exc)) from None
+    width = args.precision if args.precision is not None else sweep.precision
+    if sprt is not None and width:
+        raise SweepUsageError(t("lab.sprt_precision", width=f"{width:g}"))
     total = sweep.games * len(sweep.levels) * len(sweep.variants)
     progress = sim.Progress(total, "sweep")
     where = None
@@ -110,6 +120,7 @@ def _run(args: argparse.Namespace) -> int:
                 rows=rows,
                 on_row=writer.write if writer else None,
                 on_games=games,
+                sprt=sprt,
             )
             workers = backend.workers
         finally:
@@ -120,7 +131,9 @@ def _run(args: argparse.Namespace) -> int:
         if writer is not None:
             writer.close()
     elapsed = time.perf_counter() - started
-    data = report(sweep, played, args.precision)
+    data = report(sweep, played, args.precision, adjustment=args.adjust, sprt=sprt)
+    cells = [(plan.fingerprint, v.sets) for plan in sweep.levels for v in sweep.variants]
+    data["exploratory"] = sprt is None and grown_run(rows, cells, sweep.games)  # a finished run looked at again
     data["run"] = {
         "cluster": args.cluster,
         "workers": workers,
@@ -172,7 +185,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
         lines.append(f"  {v['variant']:<5} {mark:<10} " + (", ".join(v["changes"]) or t("simulate.as_written")))
     head = (
         f"  {t('sweep.col_variant'):<8}{t('sweep.col_games'):>7}  {t('sweep.col_side'):<12}{t('sweep.col_win'):>7}"
-        f"  {t('sweep.col_ci'):<16}{t('sweep.col_diff'):>8}  {t('sweep.col_ci'):<16}{'p':>7}"
+        f"  {t('sweep.col_ci'):<16}{t('sweep.col_diff'):>8}  {t('sweep.col_ci'):<16}{'p':>7}{t('lab.col_p_adj'):>8}"
         f"  {t('sweep.col_rounds'):>7}  {t('sweep.col_diff_rounds'):>13}"
     )
     for level in data["levels"]:
@@ -188,11 +201,16 @@ def format_report(data: dict[str, Any]) -> list[str]:
                 lines.append(f"    {cell['variant']}: " + t("sweep.rules_same"))
                 continue
             text = "; ".join(
-                f"{rule} {_num(c['baseline'], decimals=2)} → {_num(c['variant'], decimals=2)}"
-                + (f" ({_num(100 * c['relative'], decimals=0, signed=True)} %)" if c["relative"] is not None else "")
+                f"{rule} {_num(c['baseline'], decimals=2)} → {_num(c['variant'], decimals=2)}" + rule_change(c)
                 for rule, c in top
             )
             lines.append(f"    {cell['variant']}: {text}")
+        lines += lab_lines(level, data)
+    if data.get("adjustment"):
+        a = data["adjustment"]
+        lines += ["", t("lab.adjusted", name=t(f"lab.adjust_{a['method']}"), family=a["family"])]
+    if data.get("exploratory"):
+        lines += ["", t("lab.exploratory")]
     if data["surprising"]:
         lines += ["", t("sweep.surprising")]
         for g in data["surprising"]:
@@ -245,8 +263,13 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
                 _num(diff["p"], decimals=3, width=7),
             )
             line += f"{points}  {_interval(diff['ci95'], True):<16}{p}"
+            adjusted = diff.get("p_adjusted")
+            if adjusted is not None:
+                line += f"{_num(adjusted, decimals=3, width=7)}{'!' if diff.get('survives') else ' '}"
+            else:
+                line += " " * 8
         else:
-            line += " " * 33
+            line += " " * 41
         if first:
             line += f"  {_num(cell['rounds']['mean'], decimals=2, width=7)}"
             if pair:

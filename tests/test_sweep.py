@@ -12,7 +12,7 @@ from game.cli import main
 from game.cluster import PoolBackend, SerialBackend
 from game.replay import open_replay
 from game.simulate import GameResult
-from game.stats import Z95, binomial_two_sided, paired_mean, paired_proportions, wilson
+from game.stats import Z95, paired_mean, wilson
 from game.sweep import paired, precise_enough, report, run_sweep
 from game.sweep_file import load_sweep
 
@@ -48,24 +48,6 @@ def game(index: int, winner: str | None, rounds: int = 5, rules: dict[str, int] 
 # --- statistics, by hand -------------------------------------------------------------------
 
 
-def test_exact_binomial_test_matches_hand_computed_tails():
-    assert binomial_two_sided(1, 10) == pytest.approx(2 * (1 + 10) / 1024)
-    assert binomial_two_sided(3, 4) == pytest.approx(2 * (1 + 4) / 16)
-    assert binomial_two_sided(2, 4) == 1.0  # 2·(1 + 4 + 6)/16 > 1
-    assert binomial_two_sided(0, 0) == 1.0
-
-
-def test_paired_proportions_match_a_hand_computed_example():
-    # 10 seeds: 3 won only under the variant (b), 1 only under the baseline (c), 6 alike
-    pairs = [(False, True)] * 3 + [(True, False)] + [(True, True)] * 4 + [(False, False)] * 2
-    out = paired_proportions(pairs)
-    se = math.sqrt(3 + 1 - (3 - 1) ** 2 / 10) / 10  # √3.6 / 10
-    assert (out["b"], out["c"], out["n"]) == (3, 1, 10)
-    assert out["difference"] == pytest.approx(0.2)
-    assert out["ci95"] == pytest.approx([0.2 - Z95 * se, 0.2 + Z95 * se])
-    assert out["p"] == pytest.approx(10 / 16)
-
-
 def test_paired_mean_of_round_differences():
     out = paired_mean([1, 2, 3])
     assert out["difference"] == 2.0
@@ -82,7 +64,15 @@ def test_paired_report_uses_the_seeds_both_cells_played():
     assert (blue["b"], blue["c"]) == (1, 0) and blue["difference"] == pytest.approx(1 / 3)
     assert out["draws"]["difference"] == pytest.approx(1 / 3)
     assert out["rounds"]["difference"] == pytest.approx(((6 - 4) + 0 + (8 - 5)) / 3)
-    assert out["rules"]["A"] == {"baseline": 1.0, "variant": 1.0, "change": 0.0, "relative": 0.0}
+    assert out["rules"]["A"] == {
+        "baseline": 1.0,
+        "variant": 1.0,
+        "change": 0.0,
+        "relative": 0.0,
+        "baseline_count": 3,  # 2 + 1 firings on the three shared seeds
+        "variant_count": 3,
+    }
+    assert out["identical"] is False
     assert out["rules"]["B"]["baseline"] == 0.0 and out["rules"]["B"]["relative"] is None
 
 

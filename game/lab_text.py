@@ -1,0 +1,167 @@
+"""The designer's-lab options and text shared by `simulate` and `sweep`: SPRT, adjustment, draws, paired lines."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from game.i18n import current_language, t
+from game.numerals import fixed
+from game.paired_stats import Sprt
+
+RELATIVE_MIN_COUNT = 20
+"""Below this many firings in the baseline a rule's change is shown as counts, not as a percentage."""
+
+
+def add_lab_options(p: argparse.ArgumentParser, *, adjust: bool) -> None:
+    """--sprt ELO0 ELO1, --alpha, --beta (and --adjust on a grid)."""
+    p.add_argument("--sprt", nargs=2, type=float, default=None, metavar=("ELO0", "ELO1"), help=t("options.lab.sprt"))
+    p.add_argument("--alpha", type=float, default=0.05, metavar="A", help=t("options.lab.alpha"))
+    p.add_argument("--beta", type=float, default=0.05, metavar="B", help=t("options.lab.beta"))
+    if adjust:
+        p.add_argument("--adjust", choices=("holm", "bh"), default="holm", help=t("options.lab.adjust"))
+
+
+def sprt_from_args(args: argparse.Namespace) -> Sprt | None:
+    """The test the options ask for (None without --sprt); ValueError with one clear line when ill posed."""
+    if args.sprt is None:
+        return None
+    test = Sprt.from_elo(args.sprt[0], args.sprt[1], args.alpha, args.beta)
+    if test.check() is not None:
+        raise ValueError(t("lab.bad_sprt", elo0=f"{args.sprt[0]:g}", elo1=f"{args.sprt[1]:g}"))
+    return test
+
+
+def _n(value: float, decimals: int, width: int = 0, signed: bool = False) -> str:
+    """A number as the player's language writes it ("2,50" in German), for the lab's text lines."""
+    return fixed(value, current_language(), decimals, width, signed)
+
+
+def rule_change(change: dict[str, Any]) -> str:
+    """A rule's change as a percentage when the baseline fired it often enough, else as the two counts."""
+    before = change.get("baseline_count")
+    if before is not None and before < RELATIVE_MIN_COUNT:
+        return " (" + t("lab.count_change", before=before, after=change["variant_count"]) + ")"
+    if change["relative"] is None:
+        return ""
+    return " (" + _n(100 * change["relative"], 0, signed=True) + " %)"
+
+
+def decision_text(decision: str) -> str:
+    """The SPRT's decision in words."""
+    return t(f"lab.decision_{decision.lower()}")
+
+
+def sprt_line(label: str, s: dict[str, Any]) -> str:
+    """One line: which test, on which side, its error rates, and what it decided after how many seeds."""
+    return t(
+        "lab.sprt_line",
+        variant=label,
+        side=s["side"],
+        elo0=f"{s['elo0']:g}",
+        elo1=f"{s['elo1']:g}",
+        alpha=f"{s['alpha']:g}",
+        beta=f"{s['beta']:g}",
+        decision=decision_text(s["decision"]),
+        pairs=s["pairs"],
+        b=s["b"],
+        c=s["c"],
+        llr=_n(s["llr"], 2, signed=True),
+        lower=_n(s["lower"], 2),
+        upper=_n(s["upper"], 2),
+    )
+
+
+def draws_line(summary: dict[str, Any]) -> str | None:
+    """The warning when the round limit cut off many games, with each side's rate among decisive games."""
+    if not summary.get("draws_warning"):
+        return None
+    rates = ", ".join(f"{side} " + _n(100 * s["decisive_win_rate"], 1) + " %" for side, s in summary["sides"].items())
+    return t("lab.draws_warning", share=_n(100 * summary["draw_rate"], 1), rates=rates)
+
+
+def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """A sweep level's notes: identical variants, sequential decisions, draw warnings."""
+    lines = []
+    base = level["cells"][0]["variant"]
+    for cell in level["cells"]:
+        pair = cell.get("paired")
+        if pair and pair["games"] < max(cell["games"], level["cells"][0]["games"]):
+            first = next(iter(pair["sides"].items()))  # the rates behind Δ when a cell stopped before the other
+            lines.append(
+                "    "
+                + t(
+                    "lab.shared_rates",
+                    variant=cell["variant"],
+                    baseline=base,
+                    games=pair["games"],
+                    side=first[0],
+                    base_rate=_n(100 * first[1]["baseline_rate"], 1),
+                    variant_rate=_n(100 * first[1]["variant_rate"], 1),
+                )
+            )
+        if pair and pair.get("identical"):
+            lines.append("    " + t("lab.identical", variant=cell["variant"], baseline=base, games=pair["games"]))
+        if cell.get("sprt"):
+            lines.append("    " + sprt_line(cell["variant"], cell["sprt"]))
+        warning = draws_line(cell)
+        if warning:
+            lines.append(f"    {cell['variant']}: {warning}")
+    return lines
+
+
+def paired_lines(paired: dict[str, Any]) -> list[str]:
+    """simulate --compare: per side the paired difference, its interval and p, on the same seeds as the rates."""
+    lines = [t("lab.paired_head", n=paired["games"])]
+    for side, c in paired["sides"].items():
+        verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
+        lines.append(
+            f"  {side:<12} "
+            + t(
+                "lab.paired_line",
+                points=_n(100 * c["difference"], 1, width=6, signed=True),
+                low=_n(100 * c["ci95"][0], 1, signed=True),
+                high=_n(100 * c["ci95"][1], 1, signed=True),
+                p=_n(c["p"], 3),
+                verdict=verdict,
+                b=c["b"],
+                c=c["c"],
+                base=_n(100 * c["baseline_rate"], 1),
+                variant=_n(100 * c["variant_rate"], 1),
+            )
+        )
+    if paired.get("identical"):
+        lines.append("  " + t("lab.identical", variant="compare", baseline="base", games=paired["games"]))
+    return lines
+
+
+def aa_lines(aa: dict[str, Any]) -> list[str]:
+    """simulate --aa: the measured false-positive rate next to the nominal one."""
+    lines = [
+        t(
+            "lab.aa_line",
+            runs=aa["comparisons"],
+            pairs=aa["pairs"],
+            positives=aa["false_positives"],
+            rate=_n(100 * aa["rate"], 1),
+            low=_n(100 * aa["ci95"][0], 1),
+            high=_n(100 * aa["ci95"][1], 1),
+            nominal=f"{100 * aa['nominal']:g}",
+        )
+    ]
+    if aa.get("sprt"):
+        s = aa["sprt"]
+        lines.append(
+            "  "
+            + t(
+                "lab.aa_sprt",
+                h1=s["H1"],
+                h0=s["H0"],
+                open=s["inconclusive"],
+                rate=_n(100 * s["rate"], 1),
+                low=_n(100 * s["ci95"][0], 1),
+                high=_n(100 * s["ci95"][1], 1),
+                nominal=f"{100 * s['alpha']:g}",
+            )
+        )
+    return lines
