@@ -21,7 +21,6 @@ from rules.actions import Action
 from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, replaced, values
 from rules.dice import d20
 from rules.doors import ends
-from rules.records import quick_init
 from rules.ruleset import Ruleset, get_ruleset
 
 GB_TURN = "GB-TURN"
@@ -85,7 +84,6 @@ def door_change(action: Action, result: Ruling | Illegal) -> DoorChange | None:
     return None
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the match log."""

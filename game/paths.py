@@ -60,7 +60,7 @@ CONFIG_ENV = "GRIDBOUND_CONFIG_DIR"
 LOG_ENV = "GRIDBOUND_LOG_DIR"
 """Overrides the folder of the kiosk's log."""
 CACHE_ENV = "GRIDBOUND_CACHE_DIR"
-"""Overrides the user cache folder (what the game rebuilds by itself if lost: game/dataclass_cache.py)."""
+"""Overrides the user cache folder (what the game rebuilds by itself if lost: game/ui/raster_cache.py)."""
 
 
 def _override(env: str) -> Path | None:

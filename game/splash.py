@@ -80,9 +80,6 @@ def launch() -> int:
         hold_sigterm()  # a SIGTERM during the splash and the imports: a clean exit once run_app starts
     try:
         show_splash(sys.argv[1:])
-        from game import dataclass_cache
-
-        dataclass_cache.install()  # the dataclasses' methods compiled on an earlier start (a quarter of the work)
         from game.cli import main  # the heavy imports, after the first frame is on screen
     finally:
         gc.freeze()

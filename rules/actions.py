@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Square
-from rules.records import quick_init
 
 ACTION_KINDS = (
     "move",
@@ -81,7 +80,6 @@ def shape(kind: str) -> Shape:
     return SHAPES.get(kind, Shape())
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action of one unit (or `end_turn`)."""

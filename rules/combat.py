@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from rules.core import Creature, Effect, Event, Ruling
 from rules.dice import d20, parse_dice
-from rules.records import quick_init
 
 GB_ATTACK = "GB-ATTACK"
 """House rule: the attack roll and damage of the minimal combat model."""
@@ -19,7 +18,6 @@ GB_DOWN = "GB-DOWN"
 """House rule: what 0 hp means under each ruleset."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class AttackRoll:
     """The outcome of one attack roll."""

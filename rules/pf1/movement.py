@@ -25,7 +25,6 @@ from rules.pf1.speed import run_multiplier
 from rules.pf1.tables import board_squares
 from rules.pf1.turn import TurnState, current_turn
 from rules.reaches import Reaches
-from rules.records import quick_init
 
 UNIT_CM = 150
 GB_PF_AOO = "GB-PF-AOO"
@@ -36,7 +35,6 @@ Pos = tuple[int, int, int]
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Band:
     """One way to pay for a path: a single action with a limit, or two move actions."""
@@ -89,7 +87,6 @@ def no_band_reason(sit: Situation, unit: str) -> Illegal:
 # --- the path judged along given anchors ---------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Walk:
     """The cheapest legal way to walk a path of anchors under one band."""
