@@ -172,10 +172,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     level = load_level(args.level)
     script = load_script(args.script)
-    if not getattr(args, "force", False):
-        from game.replay import check_fingerprint  # a replay recorded on another level version is refused
+    from game.replay import check_script  # another level version, format, rules revision or dice: refused
 
-        check_fingerprint(level, script, args.script)
+    check_script(level, script, args.script, getattr(args, "force", False))
     match = Match(level, seed=script.seed if args.seed is None else args.seed)
     results: list[dict[str, Any]] = []
     events: list[tuple[Event, ...]] = []
