@@ -24,7 +24,7 @@ from game.ai.scoring import best_destination, best_row, footprint_at
 from game.level import load_level
 from game.simulate import play_game
 from rules.board import board_from_rows
-from rules.core import _layout, Creature, Event, Illegal, Ruling, Size, StepRuling, replaced
+from rules.core import Creature, Event, Illegal, Ruling, Size, StepRuling, _layout, replaced
 from rules.pf1.turn import TurnState
 from rules.reaches import Reach
 
