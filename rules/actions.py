@@ -25,7 +25,7 @@ ACTION_KINDS = (
     "sneak_attack",
     "interact",
     "end_turn",
-    # extensions (documented in docs/actions.md)
+    # the project's own action kinds (docs/scripts.md)
     "engage",
     "overrun",
     "tumble",
