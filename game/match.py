@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,8 +157,6 @@ class Match:
         since): what situation() must read again; only effects change the world between the two versions."""
         self.history: list[Record] = []
         self.log: list[LogEntry] = []
-        self._closers: dict[str, Callable[[], None]] = {}
-        """Name → what frees a cache made for this match (run once by close())."""
         self._build()
 
     # --- set-up -----------------------------------------------------------------
@@ -199,16 +196,9 @@ class Match:
         if esper.current_world != self.world_name:
             esper.switch_world(self.world_name)
 
-    def on_close(self, name: str, forget: Callable[[], None]) -> None:
-        """Run `forget` when this match closes (once per `name`): caches made for a match belong to it."""
-        self._closers.setdefault(name, forget)
-
     def close(self) -> None:
-        """Delete this match's world and the caches made for it."""
+        """Delete this match's world."""
         self._drop_world()
-        closers, self._closers = self._closers, {}
-        for forget in closers.values():
-            forget()
 
     def _drop_world(self) -> None:
         """Delete this match's esper world."""

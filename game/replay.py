@@ -36,9 +36,6 @@ from game.tomlio import write_atomic, write_atomic_bytes
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 
-REPLAY_DIR = "replays"
-"""Folder in the user's data folder (game.paths.replays_dir) where the window saves replays."""
-
 
 class ReplayMismatch(ScriptError):
     """A replay recorded on another version of the level (bad input: exit 2)."""

@@ -40,7 +40,6 @@ MAX_COORDINATE = 1_000_000.0
 OBJECTS = ("difficult", "solid", "none")
 """What the squares under object outlines become (`--objects`)."""
 DEFAULT_OBJECTS = "difficult"
-EXTENSIONS = (".dd2vtt", ".uvtt", ".df2vtt")
 SYMBOL = {"floor": ".", "solid": "#", "difficult": ",", "closed": "+", "open": "/"}
 
 Path_ = tuple[str | int, ...]
@@ -275,20 +274,6 @@ def _picture(r: _Reader, top: dict[str, Any]) -> tuple[bytes | None, PictureInfo
 
 
 # --- building the level -------------------------------------------------------------------
-
-
-def _blocked_sides(
-    sq: tuple[int, int], other: tuple[int, int], m: UvttMap, edges: set[Edge], solid: set[tuple[int, int]]
-) -> int:
-    """How closed in a square is (walled edges, solid neighbours, the border), not counting the side to `other`."""
-    x, y = sq
-    count = 0
-    for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-        if n == other:
-            continue
-        inside = 0 <= n[0] < m.width and 0 <= n[1] < m.height
-        count += not inside or n in solid or (min(sq, n), max(sq, n)) in edges
-    return count
 
 
 def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Edge], dict[Edge, bool], Decisions]:

@@ -166,9 +166,6 @@ class Terrain:
         return SQUARE_CM / 100
 
 
-FLOOR = Terrain()
-
-
 EdgeKey = frozenset[Square]
 """An edge between two orthogonal neighbours, as the set of both squares."""
 
@@ -464,9 +461,6 @@ class Refusal:
     def illegal(self, cost: int = 0, unit_cm: int = SQUARE_CM, steps: tuple[StepRuling, ...] = ()) -> Illegal:
         """The Illegal saying this, with the cost up to the failing step."""
         return Illegal(self.rule, self.message, self.at, cost, unit_cm, steps, reason=self.reason, params=self.params)
-
-
-Result = Ruling | Illegal
 
 
 def merge_rules(*groups: tuple[str, ...] | list[str]) -> tuple[str, ...]:
