@@ -208,6 +208,11 @@ def _action(entry: Any, i: int, fail: Any) -> Action:
 
 def script_toml(script: Script) -> str:
     """TOML text of a script (replays and saved situations)."""
+    return dumps({**script_header(script), "do": [a.to_dict() for a in script.actions]})
+
+
+def script_header(script: Script) -> dict[str, Any]:
+    """A script's top-level keys but its actions, in the order they are written."""
     doc: dict[str, Any] = {}
     if script.format >= 2:
         doc["format"] = script.format
@@ -219,8 +224,7 @@ def script_toml(script: Script) -> str:
         doc["level"] = script.level
     if script.level_fingerprint:
         doc["level_fingerprint"] = script.level_fingerprint
-    doc["do"] = [a.to_dict() for a in script.actions]
-    return dumps(doc)
+    return doc
 
 
 def save_script(script: Script, path: str | Path) -> None:
