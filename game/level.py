@@ -113,7 +113,8 @@ class Level:
     units: tuple[Creature, ...]
     victory_rounds: int | None
     fingerprint: str
-    """sha256 (hex) of the file bytes, so a replay can tell it runs on the same level."""
+    """sha256 (hex) of the file bytes: what format 1 replays and simulate rows name the level by (replays
+    written now name it by its play fingerprint, game/level_fingerprint.py)."""
     image: MapImage | None = None
     """The battle-map picture drawn under the grid (`[map] image`), if any."""
 
