@@ -28,7 +28,7 @@ RTL_LANGUAGES = frozenset({"he"})
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano", "he": "עברית"}
 """Each language in its own words (for the language button)."""
 
-# the patterns below are compiled at their first use, not on every start (issue 14, start-up)
+# the patterns below are compiled at their first use, not on every start
 
 
 @cache

@@ -1,6 +1,6 @@
 """Level files (TOML) → validated, immutable `Level`; and back to TOML for saving.
 
-The format is INTERFACE.md §1 plus the extensions in docs/levels.md. Every refusal is one
+The format is docs/levels.md. Every refusal is one
 `LevelError` naming the file, the line, the key path and what was expected.
 """
 

@@ -382,7 +382,7 @@ class Match:
     def _check_victory(self) -> None:
         """Victory when only one side that started with units has units standing, or a hold-out's rounds are over.
 
-        A side without units at the start is never eliminated (INTERFACE.md §3), so a level with
+        A side without units at the start is never eliminated (docs/json.md), so a level with
         units on one side only is a sandbox that never ends by elimination.
         """
         sit = self.situation()
@@ -445,7 +445,7 @@ class Match:
         return (0.0, 0.0) if summary is None else summary
 
     def state_json(self) -> dict[str, Any]:
-        """The `state` object of `run --json` (INTERFACE.md §4)."""
+        """The `state` object of `run --json` (docs/json.md)."""
         sit = self.situation()
         units: dict[str, Any] = {}
         for uid, c in sit.creatures.items():
@@ -462,7 +462,7 @@ class Match:
                 "bound_to": partners,
                 "defeated": c.defeated,
                 "squeezed": c.squeezed,
-                # INTERFACE.md §4: the current footprint (squeezed or full), `at` its top-left square
+                # docs/json.md: the current footprint (squeezed or full), `at` its top-left square
                 "dims": list(c.dims),
             }
         out: dict[str, Any] = {"round": self.round, "active": self.active_side, "units": units}

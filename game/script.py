@@ -135,7 +135,7 @@ def _square(value: Any) -> tuple[int, int] | None:
 
 
 def _path_entry(value: Any) -> tuple[int, ...] | None:
-    """A path entry: `[x, y]`, or `[x, y, w, h]` naming the footprint exactly (INTERFACE.md §2); None if neither."""
+    """A path entry: `[x, y]`, or `[x, y, w, h]` naming the footprint exactly (docs/scripts.md); None if neither."""
     if not isinstance(value, list) or len(value) not in (2, 4):
         return None
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):

@@ -1,6 +1,6 @@
 """Action objects: the one serialisable description of every change a player, script or AI asks for.
 
-They mirror the `[[do]]` entries of an action script (INTERFACE.md §2). A ruleset's
+They mirror the `[[do]]` entries of an action script (docs/scripts.md). A ruleset's
 `rule(situation, action, rng)` turns an Action into a Ruling (with effects) or an Illegal.
 """
 
@@ -88,7 +88,7 @@ class Action:
     unit: str | None = None
     path: tuple[tuple[int, ...], ...] = ()
     """Path entries: (x, y) the top-left square after each step, or (x, y, w, h) naming the footprint
-    exactly (a squeezed one, INTERFACE.md §2)."""
+    exactly (a squeezed one, docs/scripts.md)."""
     mode: str | None = None
     target: str | None = None
     tactic: str = "front"

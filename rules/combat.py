@@ -62,7 +62,7 @@ def resolve_attack(
 ) -> Ruling:
     """Roll one attack and its damage; the Ruling's effects lower hp and put a 0-hp target down.
 
-    `rules` are the RULES.md ids that shaped the attack (squeezing, sneak attack …);
+    `rules` are the rule ids that shaped the attack (squeezing, sneak attack …);
     they are cited before the house-rule ids.
     """
     roll = roll_attack(attacker, target, rng, bonus=bonus, defense_bonus=defense_bonus, advantage=advantage)

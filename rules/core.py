@@ -112,7 +112,7 @@ TERRAIN_KINDS = ("floor", "wall", "difficult", "hampering", "pit", "narrow", "da
 """Every terrain kind a legend may name. A square may hold several (e.g. difficult + hampering)."""
 
 NARROW_CLEARANCE_M = 0.75
-"""Default clearance of a `narrow` square (INTERFACE.md legend)."""
+"""Default clearance of a `narrow` square (docs/levels.md, legend)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +326,7 @@ class Event:
     kind: str
     """e.g. "provokes", "squeeze", "fall", "bind", "unbind", "hit", "miss", "defeated"."""
     rule: str
-    """The RULES.md id (or house-rule id) that produced it."""
+    """The rule id (or house-rule id) that produced it."""
     unit: str | None = None
     """The unit the event is about (the mover, the attacker)."""
     by: str | None = None

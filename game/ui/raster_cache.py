@@ -2,7 +2,7 @@
 
 The first battle frame rasterises the creatures' emblems (OpenMoji SVGs) and lays out and
 renders the panel's and tokens' text; FreeType and HarfBuzz load every glyph of every text size
-first. That was about 45 M instructions, a tenth of the game's start (issue 14). What the start
+first. That was about 45 M instructions, a tenth of the game's start. What the start
 draws is nearly the same every time: this module keeps the pixels (and text sizes and font
 metrics) in one file in the user cache folder ($GRIDBOUND_CACHE_DIR overrides it). The file is
 read at the first lookup and written when the game exits (atomically) if this run made something

@@ -185,7 +185,7 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
             return fail.illegal(cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
         history.append(nxt)
         layer = nxt
-    # ties prefer the full footprint, then the wider orientation (INTERFACE.md, path entries)
+    # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries)
     ends = [
         (entry[0], key[0][2], n, key) for n, (key, entry) in enumerate(layer.items()) if mover.end_fail(*key[0]) is None
     ]
