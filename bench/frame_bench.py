@@ -6,7 +6,7 @@ Figures per resolution (1920×1080 and 3840×2160), one interleaved run each:
   selection; any reach cache is emptied before each click, so the search is always timed;
 - full: a battle frame that repaints the whole window (board and panel) and flips;
 - hover: the pointer moving between two reachable squares (the path preview by dirty rectangles);
-- animated: a frame while a third unit walks five squares at normal speed (issue 16: the walker is drawn
+- animated: a frame while a third unit walks five squares at normal speed (the walker is drawn
   by dirty rectangles over the board composed once without it; the move's first frame, which composes
   that board, is not counted, nor the undo that lets it walk again);
 - bare: `fill` + `flip` of the whole window, the floor any full frame pays.

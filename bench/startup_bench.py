@@ -5,8 +5,8 @@ question is flipped; the bench takes the time from just before starting the proc
 stamp, and the CPU time (which other processes' load on a shared machine barely changes).
 Both processes may cache their bytecode (in a temporary folder) as an installed game does:
 the environment's PYTHONDONTWRITEBYTECODE would otherwise make the game compile all its
-modules on every start, a cost no player pays. Likewise the game keeps its dataclasses'
-compiled methods (game/dataclass_cache.py) in that temporary folder: the warm-up run writes
+modules on every start, a cost no player pays. Likewise the game keeps its rasterised pictures
+and text measures (game/ui/raster_cache.py) in that temporary folder: the warm-up run writes
 both caches, as a player's first start does, and nothing from outside the run is reused. The game
 still draws its title splash first (game/splash.py), but the figure is the battle frame:
 what a player waits for. The splash time is reported beside it. Rounds alternate between
@@ -46,7 +46,7 @@ def bench_startup(rounds: int = 9) -> dict[str, Any]:
         stamp = Path(tmp) / "battle_frame"
         first = Path(tmp) / "first_frame"
         run_env = dict(env, PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"))
-        run_env["GRIDBOUND_CACHE_DIR"] = str(Path(tmp) / "cache")  # the game's dataclass cache: this run's own
+        run_env["GRIDBOUND_CACHE_DIR"] = str(Path(tmp) / "cache")  # the game's picture cache: this run's own
         run_env.update({BATTLE_FRAME_ENV: str(stamp), FIRST_FRAME_ENV: str(first)})
         fns = {"bare": ["-c", BARE], "battle": play}
 

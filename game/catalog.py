@@ -1,7 +1,7 @@
 """The rule catalogue: a short title and summary per rule id, in every language the game ships.
 
 One TOML file per language in `assets/catalog/rules.<lang>.toml`, one table per rule id
-(RULES.md ids `PF1-…`, `D5-…`, `HX-…` and the game's house-rule ids `GB-…`), each with a
+(the three games' rule ids `PF1-…`, `D5-…`, `HX-…` and the game's house-rule ids `GB-…`), each with a
 `title` and a `summary`. See docs/catalog.md.
 """
 
@@ -31,7 +31,7 @@ SUMMARY_MAX = 220
 """Longest allowed summary, in characters."""
 
 RULE_ID_HEADING = re.compile(r"^#{2,6}\s+.*?\b((?:PF1|D5|HX)-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b")
-"""A RULES.md heading that declares a rule id (the id is group 1)."""
+"""A heading of the rule digest that declares a rule id (the id is group 1)."""
 HOUSE_RULE_ID = re.compile(r"GB-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 """A house-rule id of the game itself, as cited in source and docs."""
 
@@ -92,7 +92,7 @@ def rule_text(rule_id: str, lang: str = FALLBACK) -> RuleText:
 
 
 def declared_rule_ids(rules_md_path: str | Path) -> list[str]:
-    """The rule ids declared in the headings of RULES.md, in file order, without duplicates."""
+    """The rule ids a rule digest's headings declare (a file outside this repository), in order."""
     ids: dict[str, None] = {}
     for line in Path(rules_md_path).read_text(encoding="utf-8").splitlines():
         match = RULE_ID_HEADING.match(line)

@@ -1,4 +1,4 @@
-"""The commands of INTERFACE.md §3: check, measure, reach, run, play.
+"""The commands of docs/commands.md: check, measure, reach, run, play.
 
 Exit codes: 0 success; 1 an action or path is illegal under the rules; 2 bad input.
 Bad input is reported as one line on stderr, never a traceback.
@@ -44,7 +44,7 @@ class UsageError(ValueError):
 
 
 def parse_step(text: str) -> tuple[int, ...]:
-    """ "X,Y" or "X,Y,W,H" (a footprint named exactly, INTERFACE.md §3) → a path entry; UsageError otherwise."""
+    """ "X,Y" or "X,Y,W,H" (a footprint named exactly, docs/commands.md) → a path entry; UsageError otherwise."""
     try:
         values = tuple(int(v) for v in text.split(","))
     except ValueError:
@@ -77,7 +77,7 @@ def reason_json(result: Illegal) -> dict[str, Any]:
 
 
 def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
-    """The `measure --json` object (INTERFACE.md §4)."""
+    """The `measure --json` object (docs/json.md)."""
     unit_cm = result.unit_cm
     steps = [
         {
@@ -86,7 +86,7 @@ def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
             "cost_m": cost_metres(s.cost, unit_cm),
             "rules": list(s.rules),
             "events": [e.text() for e in s.events],
-            # a squeezed footprint after the step (INTERFACE.md §2 path entries [x, y, w, h])
+            # a squeezed footprint after the step (docs/scripts.md path entries [x, y, w, h])
             **({"dims": list(s.dims)} if s.dims is not None else {}),
         }
         for s in result.steps
@@ -206,10 +206,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     level = load_level(args.level)
     script = load_script(args.script)
-    if not getattr(args, "force", False):
-        from game.replay import check_fingerprint  # a replay recorded on another level version is refused
+    from game.replay import check_script  # another level version, format, rules revision or dice: refused
 
-        check_fingerprint(level, script, args.script)
+    check_script(level, script, args.script, getattr(args, "force", False))
     match = Match(level, seed=script.seed if args.seed is None else args.seed)
     results: list[dict[str, Any]] = []
     events: list[tuple[Event, ...]] = []

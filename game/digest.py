@@ -1,7 +1,7 @@
 """The sha256 of a level file's bytes (its fingerprint), without loading OpenSSL at the game's start.
 
 `hashlib` loads OpenSSL's libcrypto when it is imported: about 11 M instructions, 2 % of the
-game's start to its first battle frame (issue 14), for one digest of a few kilobytes. Python's
+game's start to its first battle frame, for one digest of a few kilobytes. Python's
 own sha256 module, which hashlib itself falls back on, gives the same digest at a fraction of
 that cost. Its name is private (`_sha256` up to Python 3.11, `_sha2` since 3.12): when neither
 is there, hashlib does the work as before.

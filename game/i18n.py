@@ -29,7 +29,7 @@ RTL_LANGUAGES = frozenset({"he"})
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano", "he": "עברית"}
 """Each language in its own words (for the language button)."""
 
-# the patterns below are compiled at their first use, not on every start (issue 14, start-up)
+# the patterns below are compiled at their first use, not on every start
 
 
 @cache
@@ -155,15 +155,6 @@ def _messages(lang: str) -> Mapping[str, str]:
         return load_messages(lang)
     except (OSError, ValueError):
         return {}
-
-
-def _template(key: str, lang: str) -> str | None:
-    """The plain template of `key` in `lang`, else in English, else None (a table is not a plain template)."""
-    for candidate in dict.fromkeys((lang, FALLBACK)):
-        template = _messages(candidate).get(key)
-        if template is not None:
-            return template
-    return None
 
 
 def _variant(key: str, messages: Mapping[str, str], lang: str, params: Mapping[str, object]) -> str | None:

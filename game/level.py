@@ -1,6 +1,6 @@
 """Level files (TOML) → validated, immutable `Level`; and back to TOML for saving.
 
-The format is INTERFACE.md §1 plus the extensions in docs/levels.md. Every refusal is one
+The format is docs/levels.md. Every refusal is one
 `LevelError` naming the file, the line, the key path and what was expected.
 """
 
@@ -116,7 +116,8 @@ class Level:
     units: tuple[Creature, ...]
     victory_rounds: int | None
     fingerprint: str
-    """sha256 (hex) of the file bytes, so a replay can tell it runs on the same level."""
+    """sha256 (hex) of the file bytes: what format 1 replays and simulate rows name the level by (replays
+    written now name it by its play fingerprint, game/level_fingerprint.py)."""
     image: MapImage | None = None
     """The battle-map picture drawn under the grid (`[map] image`), if any."""
 

@@ -104,7 +104,7 @@ SCRIPT = Limits(
     items=MappingProxyType({"do": 200_000, "path": 4 * MAX_MAP_SIDE * MAX_MAP_SIDE}),
     number=1_000_000,
 )
-"""Action scripts, replays and saved situations (INTERFACE.md §2)."""
+"""Action scripts, replays and saved situations (docs/scripts.md)."""
 
 KIOSK = Limits(
     numbers=MappingProxyType(_KIOSK_NUMBERS),

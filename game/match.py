@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +20,6 @@ from rules.actions import Action
 from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, replaced, values
 from rules.dice import d20
 from rules.doors import ends
-from rules.records import quick_init
 from rules.ruleset import Ruleset, get_ruleset
 
 GB_TURN = "GB-TURN"
@@ -85,7 +83,6 @@ def door_change(action: Action, result: Ruling | Illegal) -> DoorChange | None:
     return None
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the match log."""
@@ -160,8 +157,6 @@ class Match:
         since): what situation() must read again; only effects change the world between the two versions."""
         self.history: list[Record] = []
         self.log: list[LogEntry] = []
-        self._closers: dict[str, Callable[[], None]] = {}
-        """Name → what frees a cache made for this match (run once by close())."""
         self._build()
 
     # --- set-up -----------------------------------------------------------------
@@ -201,16 +196,9 @@ class Match:
         if esper.current_world != self.world_name:
             esper.switch_world(self.world_name)
 
-    def on_close(self, name: str, forget: Callable[[], None]) -> None:
-        """Run `forget` when this match closes (once per `name`): caches made for a match belong to it."""
-        self._closers.setdefault(name, forget)
-
     def close(self) -> None:
-        """Delete this match's world and the caches made for it."""
+        """Delete this match's world."""
         self._drop_world()
-        closers, self._closers = self._closers, {}
-        for forget in closers.values():
-            forget()
 
     def _drop_world(self) -> None:
         """Delete this match's esper world."""
@@ -394,7 +382,7 @@ class Match:
     def _check_victory(self) -> None:
         """Victory when only one side that started with units has units standing, or a hold-out's rounds are over.
 
-        A side without units at the start is never eliminated (INTERFACE.md §3), so a level with
+        A side without units at the start is never eliminated (docs/json.md), so a level with
         units on one side only is a sandbox that never ends by elimination.
         """
         sit = self.situation()
@@ -457,7 +445,7 @@ class Match:
         return (0.0, 0.0) if summary is None else summary
 
     def state_json(self) -> dict[str, Any]:
-        """The `state` object of `run --json` (INTERFACE.md §4)."""
+        """The `state` object of `run --json` (docs/json.md)."""
         sit = self.situation()
         units: dict[str, Any] = {}
         for uid, c in sit.creatures.items():
@@ -474,7 +462,7 @@ class Match:
                 "bound_to": partners,
                 "defeated": c.defeated,
                 "squeezed": c.squeezed,
-                # INTERFACE.md §4: the current footprint (squeezed or full), `at` its top-left square
+                # docs/json.md: the current footprint (squeezed or full), `at` its top-left square
                 "dims": list(c.dims),
             }
         out: dict[str, Any] = {"round": self.round, "active": self.active_side, "units": units}

@@ -60,7 +60,7 @@ CONFIG_ENV = "GRIDBOUND_CONFIG_DIR"
 LOG_ENV = "GRIDBOUND_LOG_DIR"
 """Overrides the folder of the kiosk's log."""
 CACHE_ENV = "GRIDBOUND_CACHE_DIR"
-"""Overrides the user cache folder (what the game rebuilds by itself if lost: game/dataclass_cache.py)."""
+"""Overrides the user cache folder (what the game rebuilds by itself if lost: game/ui/raster_cache.py)."""
 
 
 def _override(env: str) -> Path | None:
@@ -70,7 +70,7 @@ def _override(env: str) -> Path | None:
 
 def _plain_linux(variable: str, default: str) -> Path | None:
     """platformdirs' user folder ($`variable` if absolute, else `default` under an absolute $HOME) on plain Linux,
-    without importing platformdirs (~12 M instructions, 3 % of a start: issue 14); None where it must be asked.
+    without importing platformdirs (~12 M instructions, 3 % of a start); None where it must be asked.
 
     The rules are platformdirs 4's Unix ones (tests/test_paths_fast.py compares both in many environments):
     an Android app, a relative or missing $HOME, root's site folders and every other platform go to platformdirs.

@@ -2,7 +2,7 @@
 
 The game's start parses a `play` command line. Importing argparse (with gettext, and locale
 when argparse first translates a word) and building the parser with its catalogue help texts
-cost about 20 M instructions before the first battle frame, ~4 % of the start (issue 14).
+cost about 20 M instructions before the first battle frame, ~4 % of the start.
 `quick_play_args` reads a command line made only of the plain forms below and returns the
 values argparse would; anything else (help, an abbreviated or unknown option, a value argparse
 would refuse or convert another way, a repeated option, `--`) gets None, and then argparse

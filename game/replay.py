@@ -1,15 +1,15 @@
 """Replays: a match as an action script, a script stepped back and forth, and "the situation now" saved.
 
-A replay is an action script (INTERFACE.md §2) with `level` and `level_fingerprint`. Only the
-actions the rules allowed are written: a refused action changed nothing. Stepping backwards
-re-runs the first k actions from the seed, so every position is exactly what `run` gives.
+A replay is an action script (docs/scripts.md) with `level`, `level_fingerprint` and what it
+was made with (game/script_versions.py). Only the actions the rules allowed are written: a
+refused action changed nothing. Stepping backwards re-runs the first k actions from the seed,
+so every position is exactly what `run` gives.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -19,16 +19,22 @@ from typing import Any
 from game.files import read_regular
 from game.i18n import refusal, t
 from game.level import Level, LevelError, level_to_toml, load_level, parse_level
+from game.level_fingerprint import play_fingerprint
 from game.limits import MAX_IMAGE_BYTES, MAX_NAME
 from game.match import BadAction, LogEntry, Match
 from game.paths import replays_dir
 from game.script import Script, ScriptError, load_script, save_script, script_toml
+from game.script_versions import (
+    BESIDE,
+    check_versions,
+    expected_fingerprint,
+    level_reference,
+    script_level,
+    stamped,
+)
 from game.tomlio import write_atomic, write_atomic_bytes
 from rules.actions import Action
 from rules.core import Illegal, Ruling
-
-REPLAY_DIR = "replays"
-"""Folder in the user's data folder (game.paths.replays_dir) where the window saves replays."""
 
 
 class ReplayMismatch(ScriptError):
@@ -60,14 +66,20 @@ class Stop:
 
 
 def to_script(match: Match, level_path: str | None = None) -> Script:
-    """The match's legal actions as a replay script (refused actions changed nothing and are left out)."""
+    """The match's legal actions as a replay script made by this version (refused actions changed nothing).
+
+    The level is named by `level_path`, else by its installed name or absolute path."""
     actions = tuple(r.action for r in match.history if isinstance(r.result, Ruling))
-    return Script(match.seed, actions, level_path or match.level.source, match.level.fingerprint)
+    level = level_path or level_reference(match.level.source)
+    return stamped(Script(match.seed, actions, level, play_fingerprint(match.level)))
 
 
 def check_fingerprint(level: Level, script: Script, script_source: str) -> None:
     """ReplayMismatch when the script names a fingerprint other than the level's (none named: accepted)."""
-    if not script.level_fingerprint or script.level_fingerprint == level.fingerprint:
+    if not script.level_fingerprint:
+        return
+    actual = expected_fingerprint(level, script)
+    if script.level_fingerprint == actual:
         return
     recorded = f" ({script.level})" if script.level else ""
     message = t(
@@ -75,19 +87,24 @@ def check_fingerprint(level: Level, script: Script, script_source: str) -> None:
         recorded=recorded,
         expected=script.level_fingerprint[:12],
         level=level.source,
-        actual=level.fingerprint[:12],
+        actual=actual[:12],
     )
     raise ReplayMismatch(f"{script_source}: level_fingerprint: {message}")
 
 
+def check_script(level: Level, script: Script, script_source: str, force: bool = False) -> None:
+    """Refuse a script that would not replay as it was played: another level version (unless `force`),
+    or another format, rules revision or dice stream (game/script_versions.py)."""
+    check_versions(level, script, script_source, replay_older=not force)
+    if not force:
+        check_fingerprint(level, script, script_source)
+
+
 def level_for(script: Script, script_path: str | Path, level_path: str | Path | None) -> Path:
-    """The level to replay on: the one given, else the script's `level` (relative to the script's folder)."""
+    """The level to replay on: the one given, else the one the script names (game/script_versions.py)."""
     if level_path is not None:
         return Path(level_path)
-    if not script.level:
-        raise ScriptError(f"{script_path}: level: {t('script_error.no_level')}")
-    named = Path(script.level)
-    return named if named.is_absolute() else Path(script_path).parent / named
+    return script_level(script, script_path)
 
 
 # --- stepping through a replay ----------------------------------------------------------
@@ -170,8 +187,7 @@ def open_replay(level_path: str | Path | None, script_path: str | Path, force: b
     """Load and check a replay; LevelError / ScriptError (ReplayMismatch) as bad input."""
     script = load_script(script_path)
     level = load_level(level_for(script, script_path, level_path))
-    if not force:
-        check_fingerprint(level, script, str(script_path))
+    check_script(level, script, str(script_path), force)
     return Replay(level, script)
 
 
@@ -199,20 +215,12 @@ def _unique(folder: Path, stem: str, suffix: str = "") -> Path:
     return path
 
 
-def _relative(target: str | Path, start: Path) -> str:
-    """`target` relative to `start` when possible (a replay folder moved with its level keeps working)."""
-    try:
-        return Path(os.path.relpath(Path(target).resolve(), start.resolve())).as_posix()
-    except ValueError:  # another drive on Windows
-        return str(Path(target).resolve())
-
-
 def save_replay(match: Match, folder: Path | None = None, now: float | None = None) -> Path:
     """Write the match's replay as replays/<level>-<time>.toml (atomically); returns the path."""
     folder = folder or _writable_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = _unique(folder, f"{Path(match.level.source).stem}-{_stamp(now)}", ".toml")
-    save_script(to_script(match, _relative(match.level.source, folder)), path)
+    save_script(to_script(match), path)
     return path
 
 
@@ -275,16 +283,10 @@ def save_situation(match: Match, folder: Path | None = None, now: float | None =
     target.mkdir(parents=True)
     level_path = target / "level.toml"
     original = _original_bytes(match.level)
-    if original is not None:
-        write_atomic(level_path, original.decode("utf-8"))
-        fingerprint = match.level.fingerprint
-    else:
-        # the file changed or vanished since it was loaded: write the level as it was played
-        text = level_to_toml(match.level)
-        write_atomic(level_path, text)
-        fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    # the file's own bytes when unchanged since it was loaded, else the level as it was played
+    write_atomic(level_path, original.decode("utf-8") if original is not None else level_to_toml(match.level))
     _copy_picture(match.level, target)
-    script = dataclasses.replace(to_script(match, "level.toml"), level_fingerprint=fingerprint)
+    script = to_script(match, BESIDE + level_path.name)  # the folder travels with its level
     replay_path = target / "replay.toml"
     write_atomic(replay_path, script_toml(script))
     situation_path: Path | None = target / "situation.toml"

@@ -1,4 +1,4 @@
-"""Action scripts (INTERFACE.md §2): TOML ⇄ a seed and a list of Action objects."""
+"""Action scripts (docs/scripts.md): TOML ⇄ a seed, a list of Action objects and what they were made with."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from rules.actions import ACTION_KINDS, MODES, TACTICS, Action
 
 _HEX = re.compile(r"[0-9a-fA-F]{0,128}")
 """A level fingerprint: sha256 hex (64 digits); shorter or longer hex is compared, and simply differs."""
+_VERSION = re.compile(r"[0-9A-Za-z.+-]{1,40}")
+"""A version or a revision date: letters, digits, dots, plus and minus signs."""
 _KEYS = {"unit", "action", "path", "mode", "target", "tactic", "release", "at", "to", "through"}
 
 
@@ -23,14 +25,30 @@ class ScriptError(ValueError):
     """A script that cannot be read: one message naming file, line, key and what was expected."""
 
 
+SCRIPT_FORMAT = 2
+"""The script format this version writes and the newest it reads. 1: no versions written, `level`
+relative to the script, `level_fingerprint` the sha256 of the level file's bytes. 2: `gridbound`,
+`rules_revision` and `dice_stream` written; `level` an installed level's name, an absolute path or
+`./NAME` beside the script; `level_fingerprint` the level's play fingerprint (game/level_fingerprint.py)."""
+_TOP_KEYS = ("format", "gridbound", "rules_revision", "dice_stream", "seed", "level", "level_fingerprint", "do")
+
+
 @dataclass(frozen=True, slots=True)
 class Script:
-    """A seed, the actions in order, and (for replays) which level they were recorded on."""
+    """A seed, the actions in order, and (for replays) which level they were recorded on and with what."""
 
     seed: int
     actions: tuple[Action, ...]
     level: str | None = None
     level_fingerprint: str | None = None
+    format: int = 1
+    """The script format (SCRIPT_FORMAT); a file that names none is format 1."""
+    gridbound: str | None = None
+    """The Gridbound version that wrote it (None: format 1, written by 0.1.0 or earlier)."""
+    rules_revision: str | None = None
+    """The rules revision it was played under (rules/revision.py; None: the oldest listed)."""
+    dice_stream: int | None = None
+    """The dice stream it rolled (rules/revision.py DICE_STREAM; None: stream 1)."""
 
 
 def load_script(path: str | Path) -> Script:
@@ -67,9 +85,10 @@ def parse_script(data: bytes | str, source: str = "<script>") -> Script:
         line = header_line(text, "do", index) if isinstance(index, int) else None
         where = f"{source}:{line}" if line else source
         raise ScriptError(f"{where}: {format_path(problem.path)}: {problem.message}")
-    unknown = set(doc) - {"seed", "do", "level", "level_fingerprint", "format", "ruleset"}
+    unknown = set(doc) - {*_TOP_KEYS, "ruleset"}  # `ruleset`: accepted and ignored, as always
     if unknown:
-        raise fail(None, sorted(unknown)[0], t("script_error.unknown_top_key"))
+        raise fail(None, sorted(unknown)[0], t("saved_files.unknown_top_key", keys=", ".join(_TOP_KEYS)))
+    versions = _versions(doc, fail)
     seed = doc.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise fail(None, "seed", t("script_error.seed", value=repr(seed)))
@@ -85,7 +104,24 @@ def parse_script(data: bytes | str, source: str = "<script>") -> Script:
     fingerprint = doc.get("level_fingerprint")
     if fingerprint is not None and not (isinstance(fingerprint, str) and _HEX.fullmatch(fingerprint)):
         raise fail(None, "level_fingerprint", t("limits.fingerprint", value=repr(fingerprint)[:80]))
-    return Script(seed, tuple(actions), level, fingerprint)
+    return Script(seed, tuple(actions), level, fingerprint, *versions)
+
+
+def _versions(doc: dict[str, Any], fail: Any) -> tuple[int, str | None, str | None, int | None]:
+    """`format`, `gridbound`, `rules_revision`, `dice_stream` as written (checked against this version elsewhere)."""
+    numbers: dict[str, int | None] = {}
+    for key in ("format", "dice_stream"):
+        value = doc.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+            raise fail(None, key, t("saved_files.whole_number", value=repr(value)[:80]))
+        numbers[key] = value
+    texts: dict[str, str | None] = {}
+    for key in ("gridbound", "rules_revision"):
+        value = doc.get(key)
+        if value is not None and not (isinstance(value, str) and _VERSION.fullmatch(value)):
+            raise fail(None, key, t("saved_files.version_text", value=repr(value)[:80]))
+        texts[key] = value
+    return numbers["format"] or 1, texts["gridbound"], texts["rules_revision"], numbers["dice_stream"]
 
 
 def _square(value: Any) -> tuple[int, int] | None:
@@ -99,7 +135,7 @@ def _square(value: Any) -> tuple[int, int] | None:
 
 
 def _path_entry(value: Any) -> tuple[int, ...] | None:
-    """A path entry: `[x, y]`, or `[x, y, w, h]` naming the footprint exactly (INTERFACE.md §2); None if neither."""
+    """A path entry: `[x, y]`, or `[x, y, w, h]` naming the footprint exactly (docs/scripts.md); None if neither."""
     if not isinstance(value, list) or len(value) not in (2, 4):
         return None
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
@@ -172,13 +208,23 @@ def _action(entry: Any, i: int, fail: Any) -> Action:
 
 def script_toml(script: Script) -> str:
     """TOML text of a script (replays and saved situations)."""
-    doc: dict[str, Any] = {"seed": script.seed}
+    return dumps({**script_header(script), "do": [a.to_dict() for a in script.actions]})
+
+
+def script_header(script: Script) -> dict[str, Any]:
+    """A script's top-level keys but its actions, in the order they are written."""
+    doc: dict[str, Any] = {}
+    if script.format >= 2:
+        doc["format"] = script.format
+        for key in ("gridbound", "rules_revision", "dice_stream"):
+            if getattr(script, key) is not None:
+                doc[key] = getattr(script, key)
+    doc["seed"] = script.seed
     if script.level:
         doc["level"] = script.level
     if script.level_fingerprint:
         doc["level_fingerprint"] = script.level_fingerprint
-    doc["do"] = [a.to_dict() for a in script.actions]
-    return dumps(doc)
+    return doc
 
 
 def save_script(script: Script, path: str | Path) -> None:

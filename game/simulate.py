@@ -348,24 +348,6 @@ def format_summary(
     return lines
 
 
-def format_comparison(comparison: dict[str, Any], names: dict[str, Any] | None = None) -> list[str]:
-    """Human-readable lines of a comparison (side names and numbers as in format_summary)."""
-    test = t("simulate.test") if comparison["test"] == TEST_NAME else comparison["test"]
-    lines = [t("simulate.difference", test=test)]
-    for side, c in comparison["sides"].items():
-        verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
-        numbers = {
-            "points": _num(100 * c["difference"], width=6, signed=True),
-            "z": _num(c["z"], decimals=2, signed=True),
-            "p": _num(c["p"], decimals=3),
-        }
-        lines.append(f"  {_side_name(side, names):<12} " + t("simulate.comparison", verdict=verdict, **numbers))
-    return lines
-
-
-# --- output helpers ------------------------------------------------------------------
-
-
 class JsonlWriter:
     """Appends one JSON line per game and makes it durable at once (flush + fsync)."""
 

@@ -71,7 +71,7 @@ def show_splash(argv: Sequence[str]) -> bool:
 def launch() -> int:
     """Entry point of `main.py` and the `gridbound` script: the splash, then the command."""
     # Importing makes ~20,000 objects the collector tracks that live as long as the game (modules, classes,
-    # functions) and almost no garbage: its passes over them were ~5 % of the start's work (issue 14). None
+    # functions) and almost no garbage: its passes over them were ~5 % of the start's work. None
     # run while importing; then what exists is frozen (gc.freeze), so later passes skip it.
     gc.disable()
     if opens_window(sys.argv[1:]):
@@ -80,9 +80,6 @@ def launch() -> int:
         hold_sigterm()  # a SIGTERM during the splash and the imports: a clean exit once run_app starts
     try:
         show_splash(sys.argv[1:])
-        from game import dataclass_cache
-
-        dataclass_cache.install()  # the dataclasses' methods compiled on an earlier start (a quarter of the work)
         from game.cli import main  # the heavy imports, after the first frame is on screen
     finally:
         gc.freeze()

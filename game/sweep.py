@@ -18,6 +18,7 @@ from game.cluster import Backend, Cell, run_cells
 from game.level import Level
 from game.paired_stats import ADJUSTMENT_NAMES, ADJUSTMENTS, INTERVAL_NAME, TEST_NAME, Sprt, identical, paired_outcomes
 from game.provenance import GAME_VERSION, games_from_rows, row
+from game.script import Script, script_header
 from game.sequential import run_staged, sprt_json
 from game.simulate import GameResult, play_game, summarize
 from game.stats import paired_mean, wilson
@@ -281,6 +282,9 @@ def save_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list
 
 
 def _replay_text(level_name: str, level: Level, result: GameResult) -> str:
-    """A replay script (INTERFACE.md §2) of a simulated game on the level file written beside it."""
-    doc = {"seed": result.seed, "level": level_name, "level_fingerprint": level.fingerprint, "do": result.script}
-    return dumps(doc)
+    """A replay (docs/scripts.md) of a simulated game on the level file written beside it (`./NAME`)."""
+    from game.level_fingerprint import play_fingerprint  # only when replays are saved
+    from game.script_versions import BESIDE, stamped
+
+    header = script_header(stamped(Script(result.seed, (), BESIDE + level_name, play_fingerprint(level))))
+    return dumps({**header, "do": result.script})

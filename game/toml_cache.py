@@ -2,7 +2,7 @@
 
 The game's start parses its message catalogue (~1,000 lines), the level and the settings file:
 with tomllib's import that was about 35 M instructions, 7 % of the start to the first battle
-frame (issue 14), for files that rarely change. `loads(text, parse)` gives what `parse(text)`
+frame, for files that rarely change. `loads(text, parse)` gives what `parse(text)`
 gives (tomllib.loads, or game.flat_toml.loads, which returns tomllib's result): the first time by
 parsing, and it keeps that result, with the text itself, under the text's length and CRC-32 in one
 file in the user cache folder ($GRIDBOUND_CACHE_DIR overrides it); a later start with the same text

@@ -43,7 +43,6 @@ square too: every square an outline touches becomes hampering terrain (`%`)."""
 TOUCH = 1 / 16
 """`--objects hampering`: the share of a square an outline must cover (one of its 4 × 4 sample points)."""
 DEFAULT_OBJECTS = "difficult"
-EXTENSIONS = (".dd2vtt", ".uvtt", ".df2vtt")
 SYMBOL = {"floor": ".", "solid": "#", "difficult": ",", "hampering": "%", "closed": "+", "open": "/"}
 
 Path_ = tuple[str | int, ...]
@@ -281,20 +280,6 @@ def _picture(r: _Reader, top: dict[str, Any]) -> tuple[bytes | None, PictureInfo
 
 
 # --- building the level -------------------------------------------------------------------
-
-
-def _blocked_sides(
-    sq: tuple[int, int], other: tuple[int, int], m: UvttMap, edges: set[Edge], solid: set[tuple[int, int]]
-) -> int:
-    """How closed in a square is (walled edges, solid neighbours, the border), not counting the side to `other`."""
-    x, y = sq
-    count = 0
-    for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-        if n == other:
-            continue
-        inside = 0 <= n[0] < m.width and 0 <= n[1] < m.height
-        count += not inside or n in solid or (min(sq, n), max(sq, n)) in edges
-    return count
 
 
 def plan(m: UvttMap, objects: str = DEFAULT_OBJECTS) -> tuple[list[str], list[Edge], dict[Edge, bool], Decisions]:

@@ -1,6 +1,6 @@
 """Action objects: the one serialisable description of every change a player, script or AI asks for.
 
-They mirror the `[[do]]` entries of an action script (INTERFACE.md §2). A ruleset's
+They mirror the `[[do]]` entries of an action script (docs/scripts.md). A ruleset's
 `rule(situation, action, rng)` turns an Action into a Ruling (with effects) or an Illegal.
 """
 
@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Square
-from rules.records import quick_init
 
 ACTION_KINDS = (
     "move",
@@ -26,7 +25,7 @@ ACTION_KINDS = (
     "sneak_attack",
     "interact",
     "end_turn",
-    # extensions (documented in docs/actions.md)
+    # the project's own action kinds (docs/scripts.md)
     "engage",
     "overrun",
     "tumble",
@@ -81,7 +80,6 @@ def shape(kind: str) -> Shape:
     return SHAPES.get(kind, Shape())
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action of one unit (or `end_turn`)."""
@@ -90,7 +88,7 @@ class Action:
     unit: str | None = None
     path: tuple[tuple[int, ...], ...] = ()
     """Path entries: (x, y) the top-left square after each step, or (x, y, w, h) naming the footprint
-    exactly (a squeezed one, INTERFACE.md §2)."""
+    exactly (a squeezed one, docs/scripts.md)."""
     mode: str | None = None
     target: str | None = None
     tactic: str = "front"

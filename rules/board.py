@@ -17,7 +17,7 @@ DEFAULT_LEGEND: Mapping[str, Terrain] = {
     "+": Terrain(frozenset({"door_closed"}), symbol="+"),
     "/": Terrain(frozenset({"door_open"}), symbol="/"),
 }
-"""The legend every level may use without declaring it (INTERFACE.md §1, plus doors)."""
+"""The legend every level may use without declaring it (docs/levels.md, plus doors)."""
 
 EDGE_DOORS = ("door_closed", "door_open")
 """The edge kinds board_from_rows reads as doors on square edges (closed, open)."""

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from rules.core import Creature, Effect, Event, Ruling
 from rules.dice import d20, parse_dice
-from rules.records import quick_init
 
 GB_ATTACK = "GB-ATTACK"
 """House rule: the attack roll and damage of the minimal combat model."""
@@ -19,7 +18,6 @@ GB_DOWN = "GB-DOWN"
 """House rule: what 0 hp means under each ruleset."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class AttackRoll:
     """The outcome of one attack roll."""
@@ -64,7 +62,7 @@ def resolve_attack(
 ) -> Ruling:
     """Roll one attack and its damage; the Ruling's effects lower hp and put a 0-hp target down.
 
-    `rules` are the RULES.md ids that shaped the attack (squeezing, sneak attack …);
+    `rules` are the rule ids that shaped the attack (squeezing, sneak attack …);
     they are cited before the house-rule ids.
     """
     roll = roll_attack(attacker, target, rng, bonus=bonus, defense_bonus=defense_bonus, advantage=advantage)

@@ -10,71 +10,44 @@ game state.
 from __future__ import annotations
 
 import functools
-import keyword
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
-from types import MemberDescriptorType
 from typing import Any, TypeVar
-
-from rules import records
-from rules.records import quick_init
 
 Square = tuple[int, int]
 """A square `(x, y)`: 0-based, x to the right, y down."""
 
 _T = TypeVar("_T")
-Layout = tuple[
-    Callable[[Any], tuple[Any, ...]],
-    dict[str, int],
-    tuple[Callable[[Any, Any], None], ...] | None,
-    Callable[..., Any] | None,
-]
-"""(a reader of all fields in order, field name → position, each field's slot setter or None, a copier or None).
-
-The copier (made when there are slot setters) is `replaced` for that class compiled as one function:
-`copy(obj, **changes)` fills each slot from `changes` or from `obj`."""
-_LAYOUTS: dict[type, Layout | None] = {}
-"""Dataclass → its Layout, or None: use dataclasses.replace."""
-_new = object.__new__
 
 
 def replaced(obj: _T, **changes: Any) -> _T:
-    """`dataclasses.replace(obj, **changes)`, two to three times faster for the rules' records.
+    """`dataclasses.replace(obj, **changes)` for the rules' records, rebuilt positionally through `__init__`.
 
-    A creature, a turn state or a ruling is copied on every action and every read of the
-    world; a class whose fields are all plain positional init fields is rebuilt from one
-    attrgetter, any other class by dataclasses.replace. A slotted class whose generated
-    __init__ only stores its arguments (no __post_init__) gets its slots filled directly,
-    which is what that __init__ does, without its fifty `object.__setattr__` calls for a
-    creature, by a copier compiled once per class (`_copier`); others are rebuilt
-    positionally. An unknown name is a TypeError.
+    A creature, a turn state or a ruling is copied on every action and every read of the world;
+    a class whose fields are all plain positional init fields is read with one attrgetter and
+    rebuilt by calling the class with the values in field order (what dataclasses.replace does,
+    without its per-call field inspection); any other class goes to dataclasses.replace. An
+    unknown name is a TypeError.
     """
     cls = type(obj)
-    if cls not in _LAYOUTS:
-        _LAYOUTS[cls] = _layout(cls)
-    layout = _LAYOUTS[cls]
+    layout = _layout(cls)
     if layout is None:
         return replace(obj, **changes)  # type: ignore[type-var]
-    read, index, slots, copy = layout
-    if copy is not None:
-        return copy(obj, **changes)  # type: ignore[no-any-return]
+    read, index = layout
     values = list(read(obj))
     for name, value in changes.items():
         at = index.get(name)
         if at is None:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
         values[at] = value
-    if slots is None:
-        return cls(*values)
-    new = _new(cls)
-    for put, value in zip(slots, values, strict=True):
-        put(new, value)
-    return new  # type: ignore[no-any-return]
+    return cls(*values)
 
 
-def _layout(cls: type) -> Layout | None:
+@functools.cache  # a class's fields never change once it is made
+def _layout(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]] | None:
+    """(a reader of all the class's fields in order, field name → position), or None: use dataclasses.replace."""
     names = [f.name for f in fields(cls)]
     if (
         len(names) < 2
@@ -84,57 +57,7 @@ def _layout(cls: type) -> Layout | None:
         # attrgetter of one name returns no tuple; a class variable, an InitVar or a keyword-only
         # field would not line up with the positional parameters of __init__
         return None
-    slots = _slot_setters(cls, names)
-    copy = _copier(cls, names, slots) if slots is not None else None
-    return operator.attrgetter(*names), {name: i for i, name in enumerate(names)}, slots, copy
-
-
-_MISSING = object()
-"""A copier's default for a field not changed: read it from the copied record."""
-
-
-def _copier(cls: type, names: list[str], slots: tuple[Callable[[Any, Any], None], ...]) -> Callable[..., Any] | None:
-    """`replaced` for one slotted class as one compiled function, or None when a field's name cannot be a parameter.
-
-    The slots are filled in field order from the keyword arguments or the copied record, as the
-    loop in `replaced` does, but without building a list and looping in Python (about twice as fast);
-    an unknown name is a TypeError, as there.
-    """
-    if any(not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_") for name in names):
-        return None  # the body's own names all start with "_": a field never shadows one
-    scope: dict[str, Any] = {"_new": _new, "_cls": cls, "_M": _MISSING}
-    body = ["    _n = _new(_cls)"]
-    for i, (name, put) in enumerate(zip(names, slots, strict=True)):
-        scope[f"_s{i}"] = put
-        body.append(f"    _s{i}(_n, _o.{name} if {name} is _M else {name})")
-    params = ", ".join(f"{name}=_M" for name in names)
-    text = f"def _copy(_o, /, *, {params}):\n" + "\n".join(body) + "\n    return _n\n"
-    exec(records.compiler[0](text, f"<replaced {cls.__qualname__}>"), scope)
-    copy: Callable[..., Any] = scope["_copy"]
-    return copy
-
-
-def _generated(filename: str | None) -> bool:
-    """Whether an __init__ compiled from this file name is one that only stores its fields (see _slot_setters)."""
-    return filename == "<string>" or (filename or "").startswith("<quick_init ")
-
-
-def _slot_setters(cls: type, names: list[str]) -> tuple[Callable[[Any, Any], None], ...] | None:
-    """Each field's slot setter, when the class's own generated __init__ only stores its fields in its slots."""
-    params = getattr(cls, "__dataclass_params__", None)
-    init = cls.__dict__.get("__init__")
-    slots = [cls.__dict__.get(name) for name in names]
-    if (
-        params is None
-        or not params.init
-        or hasattr(cls, "__post_init__")
-        # dataclasses leaves a class's own __init__ alone; theirs is compiled from text ("<string>"),
-        # and so is rules.records.quick_init's, which stores the same fields in the same slots
-        or not _generated(getattr(getattr(init, "__code__", None), "co_filename", None))
-        or not all(isinstance(slot, MemberDescriptorType) for slot in slots)
-    ):
-        return None
-    return tuple(slot.__set__ for slot in slots)  # type: ignore[union-attr]
+    return operator.attrgetter(*names), {name: i for i, name in enumerate(names)}
 
 
 SQUARE_CM = 150
@@ -189,7 +112,7 @@ TERRAIN_KINDS = ("floor", "wall", "difficult", "hampering", "pit", "narrow", "da
 """Every terrain kind a legend may name. A square may hold several (e.g. difficult + hampering)."""
 
 NARROW_CLEARANCE_M = 0.75
-"""Default clearance of a `narrow` square (INTERFACE.md legend)."""
+"""Default clearance of a `narrow` square (docs/levels.md, legend)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,9 +164,6 @@ class Terrain:
         if "narrow" in self.kinds:
             return NARROW_CLEARANCE_M
         return SQUARE_CM / 100
-
-
-FLOOR = Terrain()
 
 
 EdgeKey = frozenset[Square]
@@ -399,7 +319,6 @@ def footprint(anchor: Square, dims: tuple[int, int]) -> frozenset[Square]:
 # --- rulings -------------------------------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something a ruling reports: an attack of opportunity provoked, a squeeze, a fall …"""
@@ -407,7 +326,7 @@ class Event:
     kind: str
     """e.g. "provokes", "squeeze", "fall", "bind", "unbind", "hit", "miss", "defeated"."""
     rule: str
-    """The RULES.md id (or house-rule id) that produced it."""
+    """The rule id (or house-rule id) that produced it."""
     unit: str | None = None
     """The unit the event is about (the mover, the attacker)."""
     by: str | None = None
@@ -429,7 +348,6 @@ class Event:
         return " ".join(parts) + f" [{self.rule}]"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One change of game state a ruling asks the game to make.
@@ -447,7 +365,6 @@ class Effect:
     other: str | None = None
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class StepRuling:
     """The ruling on one step of a path."""
@@ -460,7 +377,6 @@ class StepRuling:
     """The footprint after the step when it differs from the full space (squeezing)."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """A legal action: what it costs, which rules decided it, what it causes."""
@@ -498,7 +414,6 @@ def values(**named: Value) -> Params:
     return tuple(named.items())
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Illegal:
     """A refused action: the rule that forbids it, why, and where.
@@ -529,7 +444,6 @@ class Illegal:
         return False
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """Why a step, a footprint or an action is refused, before it becomes an Illegal with its cost."""
@@ -547,9 +461,6 @@ class Refusal:
     def illegal(self, cost: int = 0, unit_cm: int = SQUARE_CM, steps: tuple[StepRuling, ...] = ()) -> Illegal:
         """The Illegal saying this, with the cost up to the failing step."""
         return Illegal(self.rule, self.message, self.at, cost, unit_cm, steps, reason=self.reason, params=self.params)
-
-
-Result = Ruling | Illegal
 
 
 def merge_rules(*groups: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -573,7 +484,6 @@ class Options:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Situation:
     """Everything a ruleset needs to rule on an action: read-only."""

@@ -24,7 +24,7 @@ from game.ai.scoring import best_destination, best_row, footprint_at
 from game.level import load_level
 from game.simulate import play_game
 from rules.board import board_from_rows
-from rules.core import _LAYOUTS, Creature, Event, Illegal, Ruling, Size, StepRuling, replaced
+from rules.core import Creature, Event, Illegal, Ruling, Size, StepRuling, _layout, replaced
 from rules.pf1.turn import TurnState
 from rules.reaches import Reach
 
@@ -122,7 +122,7 @@ class _NoSlots:
     b: int
 
 
-def test_replaced_fills_the_slots_of_plain_records_and_runs_any_other_init():
+def test_replaced_copies_plain_records_positionally_and_runs_any_other_init():
     creature = Creature("m", "pc", (1, 2), name="Kyra", speed=9, hp=12, max_hp=12, bonuses=(("", 3.0),))
     copy = replaced(creature, at=(3, 4), hp=5, space=(1, 1), mode="fly")
     assert copy == dataclasses.replace(creature, at=(3, 4), hp=5, space=(1, 1), mode="fly")
@@ -131,14 +131,14 @@ def test_replaced_fills_the_slots_of_plain_records_and_runs_any_other_init():
         copy.hp = 1  # type: ignore[misc]
     for record in (creature, TurnState(diag=3), Ruling(cost=2)):
         assert replaced(record) == record
-        assert _LAYOUTS[type(record)][2] is not None  # these are copied slot by slot
+        assert _layout(type(record)) is not None  # these are rebuilt positionally
     # a __post_init__ or a class's own __init__ must still run: those are rebuilt through __init__
     assert replaced(_Checked(1, 2), a=5) == dataclasses.replace(_Checked(1, 2), a=5) == _Checked(5, 2)
     assert replaced(_Checked(1, 2), a=5).twice == 10
     assert replaced(_OwnInit(1, 2), b=3) == dataclasses.replace(_OwnInit(1, 2), b=3)
     assert replaced(_NoSlots(1, 2), b=3) == _NoSlots(1, 3)
     for cls in (_Checked, _OwnInit, _NoSlots):
-        assert _LAYOUTS[cls] is not None and _LAYOUTS[cls][2] is None
+        assert _layout(cls) is not None
 
 
 def plain_best_row(scored, entry, measure):
@@ -171,8 +171,7 @@ def test_the_row_wise_scoring_plays_the_same_games_as_scoring_every_entry(path, 
     with monkeypatch.context() as m:
         m.setattr(pf1_ai, "best_row", plain_best_row)
         m.setattr(pf1_ai, "walk_gaps", plain_walk_gaps)
-        m.setattr("rules.core._LAYOUTS", {})
-        m.setattr("rules.core._slot_setters", lambda cls, names: None)
+        m.setattr("rules.core._layout", lambda cls: None)  # every copy by dataclasses.replace
         plain = _play(level, seeds)
     assert fast == plain
     assert any(game["script"] for game in fast)

@@ -173,7 +173,7 @@ def test_the_action_bar_and_rule_agree_on_every_action_kind(level: str, seed: in
 
 
 def test_a_speed_0_pf1_unit_sees_the_same_refusal_on_the_bar_as_from_rule() -> None:
-    """The drift #12 named: the bar cited PF1-MOVE-ACTION while rule() refused with PF1-MIN-MOVE."""
+    """A drift once seen: the bar cited PF1-MOVE-ACTION while rule() refused with PF1-MIN-MOVE."""
     sit = start("pf1_bridge.toml")
     unit = sorted(sit.creatures)[0]
     sit = effects.apply(sit, (Effect("set", unit, "speed", 0.0),))

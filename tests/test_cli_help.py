@@ -72,7 +72,7 @@ def test_a_leading_play_option_still_means_play(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         timeout=60,
-        # a bare environment, but the game's dataclass cache (game/dataclass_cache.py) kept out of the tester's home
+        # a bare environment, but the game's picture cache (game/ui/raster_cache.py) kept out of the tester's home
         env={
             "SDL_VIDEODRIVER": "dummy",
             "SDL_AUDIODRIVER": "dummy",

@@ -1,4 +1,4 @@
-"""The commands of INTERFACE.md §3–4, run as a user runs them: through a subprocess."""
+"""The commands of docs/commands.md, docs/json.md, run as a user runs them: through a subprocess."""
 
 from __future__ import annotations
 
@@ -170,7 +170,7 @@ speed = 12
 
 
 def test_measure_takes_x_y_w_h_steps_and_reports_squeezed_dims(tmp_path):
-    """INTERFACE.md §2/§3: a step may be X,Y,W,H; D5-SQUEEZE along the map edge, dims in the JSON steps."""
+    """docs/scripts.md, docs/commands.md: a step may be X,Y,W,H; D5-SQUEEZE along the map edge, dims in the steps."""
     level = tmp_path / "edge.toml"
     level.write_text(SQUEEZE_LEVEL, encoding="utf-8")
     out = gridbound("measure", str(level), "ogre", "1,0", "3,0,1,1", "4,0,1,1", "--json")
@@ -188,7 +188,7 @@ def test_measure_takes_x_y_w_h_steps_and_reports_squeezed_dims(tmp_path):
 
 
 def test_run_accepts_x_y_w_h_path_entries_and_reports_dims(tmp_path):
-    """INTERFACE.md §2 path entries and §4 `dims` of a squeezed unit in the state."""
+    """docs/scripts.md (path entries) and docs/json.md `dims` of a squeezed unit in the state."""
     level = tmp_path / "edge.toml"
     level.write_text(SQUEEZE_LEVEL, encoding="utf-8")
     script = tmp_path / "s.toml"
@@ -204,7 +204,7 @@ def test_run_accepts_x_y_w_h_path_entries_and_reports_dims(tmp_path):
 
 
 def test_run_on_an_alternating_dnd5e_level_prices_every_second_diagonal_double(tmp_path):
-    """Defect 5 of #13: `diagonal = "alternating"` loads for dnd5e and W62's walk costs 9 m (D5-GRID-DIAG-VARIANT)."""
+    """`diagonal = "alternating"` loads for dnd5e and W62's walk costs 9 m (D5-GRID-DIAG-VARIANT)."""
     level = tmp_path / "alt.toml"
     text = SQUEEZE_LEVEL.replace("[map]", '[rules]\ndiagonal = "alternating"\n[map]')
     text = text.replace('size = "large"\nspeed = 12', "speed = 9")

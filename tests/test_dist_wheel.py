@@ -83,6 +83,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "game/_data/assets/catalog/rules.en.toml" in names
     assert "game/_data/levels/order.txt" in names  # the play order travels with the levels
     assert not any("/replays/" in n for n in names)
+    # the package keeps to itself: the packages `game` and `rules` and the wheel's metadata, nothing else at the top
+    tops = {n.split("/", 1)[0] for n in names}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"game", "rules"}, sorted(tops)
     venv = base / "venv"
     assert _run([sys.executable, "-m", "venv", venv]).returncode == 0
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
@@ -115,6 +118,13 @@ def test_gridbound_from_another_folder_plays_the_default_level_as_the_checkout_d
     checkout_screenshot(reference, 20, tmp_path / "home")
     assert same_pixels(shot, reference)
     assert sorted(p.name for p in work.iterdir()) == ["wheel.png"]  # nothing else written to the working folder
+
+
+def test_the_wheel_installs_no_bench_and_no_main_module(installed: Path, tmp_path: Path) -> None:
+    code = "import importlib.util as u; print([n for n in ('bench', 'main', 'game', 'rules') if u.find_spec(n)])"
+    done = _run([installed / "python", "-c", code], cwd=tmp_path, env=bare_env(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['game', 'rules']"
 
 
 def test_the_installed_commands_check_help_and_refuse_a_bad_level(installed: Path, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""dnd5e turn budget: speed, split movement, speed switching, dash, prone and standing (RULES.md 2.1, 2.3)."""
+"""dnd5e turn budget: speed, split movement, speed switching, dash, prone and standing (docs/rules-dnd5e.md)."""
 
 from __future__ import annotations
 

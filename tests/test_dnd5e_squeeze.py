@@ -18,7 +18,7 @@ def large(at: tuple[int, int] = (0, 0), **changes: object) -> Creature:
 
 
 def test_d5_grid_corner_a_large_creature_may_not_squeeze_round_a_corner_it_cannot_cut():
-    """Defect 1 of #13 for dnd5e, D5-GRID-CORNER: wall at (2,0); the diagonal to anchor (1,1) is illegal."""
+    """For dnd5e, D5-GRID-CORNER: wall at (2,0); the diagonal to anchor (1,1) is illegal."""
     sit = situation(["..#.....", "........", "........"], large())
     refused = dnd5e.measure(sit, "f", [(1, 1)])
     assert isinstance(refused, Illegal) and refused.rule == "D5-GRID-CORNER"
@@ -42,7 +42,7 @@ def test_d5_squeeze_only_where_the_full_footprint_does_not_fit():
 
 
 def test_d5_squeeze_every_step_enters_a_new_square():
-    """Grid conventions (defect 2 of #13 for dnd5e): no step to one's own anchor or wholly inside the footprint."""
+    """Grid conventions (for dnd5e): no step to one's own anchor or wholly inside the footprint."""
     open_sit = situation(["." * 8] * 8, large((4, 4)))
     assert isinstance(dnd5e.measure(open_sit, "f", [(4, 4)]), Illegal)
     # at the bottom map edge the full step south is off the map; a 1×1 "squeeze" at (0,1) would stay inside
@@ -133,7 +133,7 @@ def _full_around(rows: list[str], sq: tuple[int, int], held: set[tuple[int, int]
 
 
 def _enumerate_large(rows: list[str], start: tuple[int, int], limit: int, alternating: bool) -> dict:
-    """Cheapest cost in squares per anchor for a Large walker, written from RULES.md §2.9 and D5-SQUEEZE.
+    """Cheapest cost in squares per anchor for a Large walker, written from the dnd5e step and D5-SQUEEZE.
 
     States are (anchor, squeezed, d mod 2); relaxed to a fixed point (no priority queue, no shared code).
     """

@@ -1,4 +1,4 @@
-"""dnd5e terrain: diagonals, difficult terrain, obstacles, pits, corners, darkness and doors (RULES.md 2.0, 2.2)."""
+"""dnd5e terrain: diagonals, difficult terrain, obstacles, pits, corners, darkness and doors (docs/rules-dnd5e.md)."""
 
 from __future__ import annotations
 

@@ -137,7 +137,7 @@ def test_d5_oa_leave_reach_under_the_variant_uses_the_variant_distance():
 def _brute_force(sit: Situation, limit: int) -> dict[tuple[int, int], int]:
     """Cheapest cost in squares to each square for a Medium walker, relaxing (square, d mod 2) to a fixed point.
 
-    Written from RULES.md alone: base 1, or for a diagonal 1 + (d odd before the step); cost =
+    Written from the rules alone: base 1, or for a diagonal 1 + (d odd before the step); cost =
     base × (1 + difficult); walls and pits closed; no diagonal past a wall's corner.
     """
     board = sit.board

@@ -1,5 +1,5 @@
 """The battle log's interact line names the door and whether it opened or closed, in every language, with the rule
-ids as before; `run --json` gains a `door` object on such a result and keeps every other key (INTERFACE.md §4)."""
+ids as before; `run --json` gains a `door` object on such a result and keeps every other key (docs/json.md)."""
 
 from __future__ import annotations
 

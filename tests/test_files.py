@@ -1,4 +1,4 @@
-"""Issue #19: input files are read only when regular and small; output paths are checked before the work starts."""
+"""Input files are read only when regular and small; output paths are checked before the work starts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Input fuzzing (issue #19): levels, scripts and kiosk configs, mutated and random, against the loaders and commands.
+"""Input fuzzing: levels, scripts and kiosk configs, mutated and random, against the loaders and commands.
 
 Every case must end as a loaded value or the loader's own error (exit 2, or 1 for a rule), never
 another exception, within a time and memory bound. The generators mutate the shipped levels,
@@ -290,7 +290,7 @@ def test_mutated_kiosk_configs_load_or_are_refused_cleanly(doc: dict[str, Any]) 
 
 
 def test_the_generators_reach_the_limits() -> None:
-    """The nasty values include each class the issue names (so a green run means they were tried)."""
+    """The nasty values include each class of bad input the fuzzing must try (so a green run means they were tried)."""
     assert parse_toml(tomli_w.dumps({"v": nested(60)}).encode(), "x")["v"] == nested(60)
     samples: list[Callable[[], Any]] = [lambda: math.nan, lambda: 2**63 - 1, lambda: "a\x00b", lambda: nested(60)]
     for make in samples:

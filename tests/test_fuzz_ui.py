@@ -294,7 +294,7 @@ def test_battle_scenes_of_each_ruleset_were_fuzzed_with_real_moves(tmp: Path) ->
 
     Counted on a match of that ruleset only (a random L can open another level from the menu), over the
     fuzz seeds in order until one performs an action; since Enter no longer ends turns and ending one with
-    unused units asks first (#15), a single seed reaches the rules less often than before.
+    unused units asks first, a single seed reaches the rules less often than before.
     """
     for level in ("pf1_bridge.toml", "dnd5e_crypt.toml", "hexxen_village.toml"):
         ruleset = level.split("_")[0]

@@ -115,7 +115,7 @@ def test_no_catalogue_uses_a_rejected_rendering(lang: str) -> None:
     assert found == []
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason=f"seed texts not found at {SEEDS} (shared spec not checked out)")
+@pytest.mark.skipif(not SEEDS.is_dir(), reason=f"needs the seed texts {SEEDS}, outside this repository: not found")
 @pytest.mark.parametrize(("lang", "name", "entry"), concepts(), ids=lambda v: v if isinstance(v, str) else "")
 def test_glossary_terms_come_from_the_seed_texts(lang: str, name: str, entry: dict[str, Any]) -> None:
     """A term that claims a seed text is found in it (so the glossary follows the books, not memory)."""

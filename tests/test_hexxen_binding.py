@@ -1,4 +1,4 @@
-"""The binding graph: states, engaging, binding on attack, staying bound, ending bindings (RULES.md section 3)."""
+"""The binding graph: states, engaging, binding on attack, staying bound, ending bindings (docs/rules-hexxen.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hexxen worked examples of RULES.md section 4 (W37–W51, W53), one test each."""
+"""The hexxen worked examples (W37–W51, W53), one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue #19: the kiosk gives freed native memory back after every game (RSS flat over hours of soak)."""
+"""The kiosk gives freed native memory back after every game (RSS flat over hours of soak)."""
 
 from __future__ import annotations
 

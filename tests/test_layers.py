@@ -1,4 +1,4 @@
-"""The import layering of issue #12: rules ← game ← game.ui ← game.cli ← main, no cycle, no oversized file."""
+"""The import layering: rules ← game ← game.ui ← game.cli ← main, no cycle, no oversized file."""
 
 from __future__ import annotations
 

@@ -558,7 +558,7 @@ def test_any_damaged_level_text_loads_or_gives_one_level_error(data: st.DataObje
 
 
 def test_dnd5e_accepts_the_alternating_diagonal_variant() -> None:
-    """Defect 5 of #13: `diagonal = "alternating"` is D5-GRID-DIAG-VARIANT, no longer refused for dnd5e."""
+    """`diagonal = "alternating"` is D5-GRID-DIAG-VARIANT, no longer refused for dnd5e."""
     text = variant('ruleset = "hexxen"', 'ruleset = "dnd5e"', hexxen(unit("h", "hunters", (0, 0))))
     level = parse_level(text.replace("[map]", '[rules]\ndiagonal = "alternating"\n[map]'))
     assert level.ruleset == "dnd5e" and level.options.diagonal == "alternating"

@@ -1,4 +1,4 @@
-"""Issue #19: the format's limits (game/limits.py) refuse structured bad input with exit 2 and one clear line."""
+"""The format's limits (game/limits.py) refuse structured bad input with exit 2 and one clear line."""
 
 from __future__ import annotations
 

@@ -199,7 +199,7 @@ SANDBOX = DUEL.split("[[units]]")[0] + "[[units]]" + DUEL.split("[[units]]")[1]
 
 @pytest.mark.parametrize("ruleset", ["dnd5e", "pf1"])
 def test_a_one_side_sandbox_level_never_ends_by_elimination(ruleset):
-    """Defect 4 of #13: a side that started without units never ends the match (INTERFACE.md §3)."""
+    """A side that started without units never ends the match (docs/json.md)."""
     level = parse_level(SANDBOX.format(ruleset=ruleset, turns="sides"), "sandbox.toml")
     assert [u.id for u in level.units] == ["alda"]
     m = Match(level, seed=3)
@@ -217,7 +217,7 @@ def test_a_one_side_sandbox_level_never_ends_by_elimination(ruleset):
 
 
 def test_a_side_without_units_does_not_keep_a_real_fight_going():
-    """INTERFACE.md §3: with a third, empty side the duel still ends when one fighting side is left."""
+    """docs/json.md: with a third, empty side the duel still ends when one fighting side is left."""
     text = DUEL.format(ruleset="dnd5e", turns="sides")
     text = text.replace('[[sides]]\nid = "b"', '[[sides]]\nid = "b"\n\n[[sides]]\nid = "c"')
     level = parse_level(text, "three.toml")

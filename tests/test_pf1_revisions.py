@@ -1,6 +1,6 @@
-"""The pf1 revisions of RULES.md of 2026-12-02: W7, W58–W60 and every revised or new pf1 id.
+"""The pf1 rules revision of 2026-12-02: W7, W58–W60 and every revised or new pf1 id.
 
-Tests named `test_defect_N_…` are the regression tests of the pf1 defects of issue #13;
+Tests named `test_defect_N_…` are the regression tests of pf1 defects found in review;
 each failed on the code before the revision.
 """
 
@@ -131,7 +131,7 @@ def test_w60_second_case_pays_for_difficult_squares_instead_of_squeezing_past_th
     assert {p.at: p.cost for p in pf1.reachable(sit, "o")}[(3, 0)] == 6
 
 
-# --- the defects of issue #13 ------------------------------------------------------------------
+# --- defects found in review ------------------------------------------------------------------
 
 
 def test_defect_1_no_squeeze_where_the_full_footprint_fits():

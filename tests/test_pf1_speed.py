@@ -1,4 +1,4 @@
-"""PF1 speed (RULES.md 1.2): race table, bonuses, armour and load, monk and barbarian."""
+"""PF1 speed (docs/rules-pf1.md): race table, bonuses, armour and load, monk and barbarian."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The pf1 search against an independent enumeration of a Large creature's steps, squeezed ones included.
 
-`LargeSteps` is written from RULES.md 1.7, PF1-CORNER, PF1-SQUEEZE, PF1-SQUEEZE-LARGE and
+`LargeSteps` is written from the pf1 step (docs/rules-pf1.md), PF1-CORNER, PF1-SQUEEZE, PF1-SQUEEZE-LARGE and
 PF1-OBSTACLE-EDGE (revised 2026-12-02) and shares no code with rules/pf1: footprints are
 plain sets of squares, and every position a step may reach is listed by brute force. A
 plain Dijkstra over (footprint, diagonal parity) then gives the cheapest end per anchor for
@@ -63,7 +63,7 @@ class LargeSteps:
         return {",": 1, "%": 1, "X": 2}.get(k, 0)
 
     def position_ok(self, fp: Fp) -> bool:
-        """On the map, no wall or pit, no opponent (RULES.md 1.7 step 1, PF1-SQUEEZE), and no blocking segment
+        """On the map, no wall or pit, no opponent (the pf1 step; PF1-SQUEEZE), and no blocking segment
         between two of its squares (PF1-SQUEEZE, revised 2026-12-06: a creature cannot straddle a wall)."""
         straddles = any(
             self.edges.get(frozenset((q, n))) == "blocking"

@@ -1,4 +1,4 @@
-"""Worked examples W1–W23 and the pf1 parts of W52–W56 of RULES.md section 4, one test each."""
+"""Worked examples W1–W23 and the pf1 parts of W52–W56, one test each."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from rules.core import Illegal, Refusal
 
 ROOT = Path(__file__).resolve().parent.parent
 PENDING: set[str] = set()
-"""Being split into smaller modules (issue #12); its refusals get their reasons once the split has landed."""
+"""Being split into smaller modules; its refusals get their reasons once the split has landed."""
 RULES = sorted(p for p in (ROOT / "rules").rglob("*.py") if str(p.relative_to(ROOT)) not in PENDING)
 BUILDERS = {
     "Illegal": [f.name for f in fields(Illegal)],

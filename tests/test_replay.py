@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import paths
+from game import __version__, paths
 from game.ai import ai_rng, next_action, take_turn
 from game.level import load_level
+from game.level_fingerprint import play_fingerprint
 from game.match import Match
 from game.replay import (
     Replay,
@@ -33,6 +34,7 @@ from game.ui.scenes.replay import AUTO_SECONDS, ReplayScene
 from game.ui.scenes.victory import VictoryScene
 from rules.actions import Action
 from rules.core import Illegal
+from rules.revision import RULES_REVISION
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
@@ -75,7 +77,9 @@ def test_a_saved_game_replays_to_exactly_the_same_state_in_process(name: str, tm
         script = to_script(match)
         assert any(isinstance(r.result, Illegal) for r in match.history)
         assert len(script.actions) == sum(1 for r in match.history if not isinstance(r.result, Illegal))
-        assert script.seed == 4 and script.level_fingerprint == match.level.fingerprint
+        assert script.seed == 4 and script.level_fingerprint == play_fingerprint(match.level)
+        assert (script.format, script.gridbound, script.rules_revision) == (2, __version__, RULES_REVISION)
+        assert script.level == f"{name}.toml"  # a shipped level: by its installed name
         path = tmp_path / "game.toml"
         save_script(script, path)
         replay = Replay(match.level, load_script(path))
@@ -123,7 +127,7 @@ def test_a_simulated_game_saved_as_a_replay_runs_to_the_same_state(name: str, tm
     assert json.loads(out.stdout)["state"] == expected
 
 
-def test_save_replay_writes_a_timestamped_script_that_names_its_level_relative(
+def test_save_replay_writes_a_timestamped_script_that_names_its_level_by_absolute_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(paths.DATA_ENV, str(tmp_path))  # the user data folder holds replays/
@@ -140,7 +144,7 @@ def test_save_replay_writes_a_timestamped_script_that_names_its_level_relative(
     assert first.name.startswith("lvl-") and first.suffix == ".toml"
     assert second != first and second.exists()
     script = load_script(first)
-    assert script.level == "../lvl.toml"
+    assert script.level == level_path.resolve().as_posix()  # not shipped: never a relative path
     assert [a.kind for a in script.actions] == ["end_turn"]
     # no temporary files left behind by the atomic write
     assert sorted(p.name for p in first.parent.iterdir()) == sorted([first.name, second.name])
@@ -192,14 +196,15 @@ def test_a_replay_whose_action_becomes_illegal_stops_and_says_which_step_and_why
 
 
 def _other_version(tmp_path: Path) -> tuple[Path, Path]:
-    """A replay recorded on the bridge, and a copy of the bridge changed afterwards (another fingerprint)."""
+    """A replay recorded on the bridge, and a copy of the bridge changed afterwards in play (another fingerprint)."""
     match = ai_game("pf1_bridge", seed=1, rounds=1)
     try:
         replay = save_replay(match, folder=tmp_path, now=0)
     finally:
         match.close()
     changed = tmp_path / "bridge_v2.toml"
-    changed.write_text((LEVELS / "pf1_bridge.toml").read_text(encoding="utf-8") + "\n# moved a tree\n", "utf-8")
+    text = (LEVELS / "pf1_bridge.toml").read_text(encoding="utf-8")
+    changed.write_text(text.replace('diagonal = "alternating"', 'diagonal = "uniform"'), "utf-8")
     return replay, changed
 
 
@@ -239,7 +244,7 @@ def test_open_replay_finds_the_level_the_script_names(tmp_path: Path) -> None:
         level_copy.write_bytes((LEVELS / "dnd5e_hall.toml").read_bytes())
         path = tmp_path / "replays" / "r.toml"
         path.parent.mkdir()
-        script = to_script(match, "../hall.toml")
+        script = to_script(match, str(level_copy.resolve()))
         save_script(script, path)
         replay = open_replay(None, path)
         try:

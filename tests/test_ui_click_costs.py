@@ -1,4 +1,4 @@
-"""A click on a unit does no work its first frame does not need (issue 14), and shows the same pixels.
+"""A click on a unit does no work its first frame does not need, and shows the same pixels.
 
 Each shortcut is checked against the way it replaced: text wrapped by one measure when it fits
 against the word-by-word loop, the legend's band order and the shading's box against their

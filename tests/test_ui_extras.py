@@ -1,4 +1,4 @@
-"""#15 "what to build": a stable panel, messages that belong to their turn and are not all errors."""
+"""The battle screen, as it was asked for: a stable panel, messages that belong to their turn and are not all errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Keyboard-only play (#16): a square cursor moved by the arrows, Space/Enter acting on its square like a
+"""Keyboard-only play: a square cursor moved by the arrows, Space/Enter acting on its square like a
 click, Tab to the next unit, E (never Enter) ending the turn; the view follows the cursor; F1 says so."""
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def test_end_turn_hides_the_board_behind_the_hand_over_screen(pf1_app: App) -> N
 
 
 def test_enter_does_not_end_the_turn(pf1_app: App) -> None:
-    """#15 defect 2: one Enter at the start of a turn passed it with every unit unused."""
+    """One Enter at the start of a turn passed it with every unit unused."""
     key(pf1_app, pygame.K_RETURN)
     key(pf1_app, pygame.K_KP_ENTER)
     assert pf1_app.match.round == 1 and pf1_app.match.active_side == "red"

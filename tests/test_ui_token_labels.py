@@ -1,4 +1,4 @@
-"""Tokens told apart at a glance: unique labels, never an article, never a word cut mid-way (issue #15, names
+"""Tokens told apart at a glance: unique labels, never an article, never a word cut mid-way (names,
 not ids; seen in a window: "Cultis1" … "Cultis4", "Brothe")."""
 
 from __future__ import annotations

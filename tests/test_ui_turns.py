@@ -1,4 +1,4 @@
-"""#15 defects, each driven by synthetic pygame events: Esc never quits, safe turns, undo in the turn,
+"""Battle-screen defects, each driven by synthetic pygame events: Esc never quits, safe turns, undo in the turn,
 previews that match rule(), the living above the fallen, one attack flow with a forecast."""
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ speed = 9
 
 
 def write_level(tmp_path: Path, ruleset: str = "pf1") -> Path:
-    """A small two-unit level in the INTERFACE.md §1 format."""
+    """A small two-unit level in the docs/levels.md format."""
     path = tmp_path / f"field_{ruleset}.toml"
     path.write_text(FIELD.format(ruleset=ruleset), encoding="utf-8")
     return path

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
@@ -158,16 +158,6 @@ def remember(sit: Situation, question: tuple[Any, ...], ask: Callable[[], Ruling
 def with_turn(sit: Situation, unit: str, state: Any) -> Situation:
     """The situation with one unit's turn state replaced (a hypothetical, for forecasts only)."""
     return replaced(sit, turns={**sit.turns, unit: state})
-
-
-def with_creature(sit: Situation, creature: Creature) -> Situation:
-    """The situation with one creature replaced (a hypothetical, for forecasts only)."""
-    return replace(sit, creatures={**sit.creatures, creature.id: creature})
-
-
-def ring_distance(a: frozenset[Square], b: frozenset[Square]) -> int:
-    """Chebyshev gap between two footprints (0 = overlapping, 1 = adjacent); a cheap ranking measure."""
-    return min(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p in a for q in b)
 
 
 def _edge_door_towards(ctx: Ctx, goal: frozenset[Square], now: int) -> Action | None:

@@ -121,10 +121,6 @@ class Document:
         key = frozenset((a, b))
         return next((e for e in self.edges if e.key() == key), None)
 
-    def unit_index(self, unit_id: str) -> int | None:
-        """The position of the unit with this id, or None."""
-        return next((i for i, u in enumerate(self.units) if u.get("id") == unit_id), None)
-
     def unit_at(self, sq: Square) -> int | None:
         """The index of the (last drawn) unit whose space covers `sq`, or None."""
         for i in range(len(self.units) - 1, -1, -1):

@@ -14,8 +14,6 @@ import pygame
 from game.art_names import ART
 from game.ui import raster_cache, theme
 
-CREDIT = "OpenMoji (openmoji.org), CC BY-SA 4.0"
-"""The attribution the licence asks for, shown wherever the art is credited."""
 PICTURE_SCALE = 1.2
 """The picture's canvas against its plate (the figure itself covers about four fifths of the plate)."""
 MIN_EMBLEM = 10

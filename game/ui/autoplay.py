@@ -38,8 +38,8 @@ def load_ai() -> NextAction | None:
 class LazyAI:
     """`game.ai.next_action`, imported at the computer's first decision rather than before the first frame.
 
-    The AI's modules are ~5 M instructions of a start whose first frame never asks them anything
-    (issue 14, start-up); the computer's first turn is in a worker thread, after the delay.
+    The AI's modules are ~5 M instructions of a start whose first frame never asks them anything;
+    the computer's first turn is in a worker thread, after the delay.
     """
 
     __slots__ = ("_hook",)

@@ -1,17 +1,16 @@
 """Pictures and text measures made on an earlier start, kept between starts (like .pyc files).
 
 The first battle frame rasterises the creatures' emblems (OpenMoji SVGs) and lays out and
-renders the panel's and tokens' text; FreeType and HarfBuzz load every glyph of every text
-size first. That was about 45 M instructions, a tenth of the game's start (issue 14). What the
-start draws is nearly the same every time: this module keeps the pixels (and text sizes and
-font metrics) in one file in the user cache folder ($GRIDBOUND_CACHE_DIR overrides it), as
-game/dataclass_cache.py keeps compiled code. The file is read at the first lookup and written
-when the game exits (atomically) if this run made something new before `seal` (the first frame
-of whatever the start opened, a battle or the editor: what later frames make is not a start's
-work). Its name holds the versions of everything that draws (pygame with its SDL, SDL_ttf,
-FreeType, HarfBuzz; SDL_image; the picture package), and each key the font file's size and
-date; a missing, damaged or unwritable file only means doing the work as before. Pixels come
-back exactly as made: same bytes, same pixel format.
+renders the panel's and tokens' text; FreeType and HarfBuzz load every glyph of every text size
+first. That was about 45 M instructions, a tenth of the game's start. What the start
+draws is nearly the same every time: this module keeps the pixels (and text sizes and font
+metrics) in one file in the user cache folder ($GRIDBOUND_CACHE_DIR overrides it). The file is
+read at the first lookup and written when the game exits (atomically) if this run made something
+new before `seal` (the first frame of whatever the start opened, a battle or the editor: what
+later frames make is not a start's work). Its name holds the versions of everything that draws
+(pygame with its SDL, SDL_ttf, FreeType, HarfBuzz; SDL_image; the picture package), and each key
+the font file's size and date; a missing, damaged or unwritable file only means doing the work
+as before. Pixels come back exactly as made: same bytes, same pixel format.
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ class TermSignal:
                 self.signum = outer.signum  # noted before this one took over (the splash's, `hold_sigterm`)
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, _tb: TracebackType | None) -> None:
         if self._installed:
             signal.signal(signal.SIGTERM, self._before if self._before is not None else signal.SIG_DFL)
             self._installed = False

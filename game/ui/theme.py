@@ -354,7 +354,7 @@ RTL_CHARS = "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]"
 @cache
 def _rtl_text() -> re.Pattern[str]:
     # compiled at the first line with a character from U+0590 on: this class costs ~4 M instructions to compile,
-    # which an English or German start need not pay (issue 14)
+    # which an English or German start need not pay
     return re.compile(RTL_CHARS)
 
 
@@ -372,7 +372,7 @@ def font_path() -> Path | None:
 def font_files(root: Path) -> list[Path]:
     """`root.glob("**/*.ttf")` as Python 3.11's pathlib finds them (every entry named *.ttf in `root` and the folders
     under it, symbolic links to folders not entered), without compiling a pattern and building its selectors at
-    every start (issue 14, start-up; tests/test_ui_theme_fonts.py compares both)."""
+    every start (tests/test_ui_theme_fonts.py compares both)."""
     found: list[Path] = []
     folders = [root]
     while folders:

@@ -1,4 +1,4 @@
-"""The dnd5e ruleset (RULES.md §2): every amount is integer centimetres, one square is 150 cm."""
+"""The dnd5e ruleset (docs/rules-dnd5e.md): every amount is integer centimetres, one square is 150 cm."""
 
 from __future__ import annotations
 

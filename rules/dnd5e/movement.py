@@ -455,7 +455,7 @@ def plan(sit: Situation, unit: str, path: Sequence[Sequence[int]], mode: str | N
     """Rule on `path` as one movement segment starting from the unit's current turn state.
 
     A path entry is `[x, y]` (the cheapest footprint with that top-left square, the full one on ties)
-    or `[x, y, w, h]` (exactly that footprint, INTERFACE.md §2).
+    or `[x, y, w, h]` (exactly that footprint, docs/scripts.md).
     """
     creature = sit.creature(unit)
     turn = current_turn(sit, unit)

@@ -11,8 +11,6 @@ from . import house
 DEFAULT_WALK_M = 9.0
 """Walking speed of a creature whose data gives none (house rule GB-5E-DEFAULT-SPEED)."""
 
-MOVE_MODES = ("walk", "fly", "climb", "swim", "crawl")
-
 
 @dataclass(frozen=True, slots=True)
 class TurnState:

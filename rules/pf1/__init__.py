@@ -1,9 +1,9 @@
-"""The Pathfinder 1e ruleset (RULES.md section 1): the ruleset contract of rules/ruleset.py.
+"""The Pathfinder 1e ruleset (docs/rules-pf1.md): the ruleset contract of rules/ruleset.py.
 
 The level, the units and a fresh turn need only the terms and the turn (imported here); the
 ruling modules (actions, attacks, movement, attacks of opportunity, doors) are imported at the
 first use of one of their names (`_LATE`, PEP 562): a start draws its first battle frame without
-them (issue 14, start-up). Every name is the same object as when it was imported eagerly.
+them. Every name is the same object as when it was imported eagerly.
 """
 
 from __future__ import annotations

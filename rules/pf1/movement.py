@@ -25,7 +25,6 @@ from rules.pf1.speed import run_multiplier
 from rules.pf1.tables import board_squares
 from rules.pf1.turn import TurnState, current_turn
 from rules.reaches import Reaches
-from rules.records import quick_init
 
 UNIT_CM = 150
 GB_PF_AOO = "GB-PF-AOO"
@@ -36,7 +35,6 @@ Pos = tuple[int, int, int]
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Band:
     """One way to pay for a path: a single action with a limit, or two move actions."""
@@ -89,7 +87,6 @@ def no_band_reason(sit: Situation, unit: str) -> Illegal:
 # --- the path judged along given anchors ---------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True, slots=True)
 class Walk:
     """The cheapest legal way to walk a path of anchors under one band."""
@@ -188,7 +185,7 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
             return fail.illegal(cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
         history.append(nxt)
         layer = nxt
-    # ties prefer the full footprint, then the wider orientation (INTERFACE.md, path entries)
+    # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries)
     ends = [
         (entry[0], key[0][2], n, key) for n, (key, entry) in enumerate(layer.items()) if mover.end_fail(*key[0]) is None
     ]

@@ -1,8 +1,8 @@
 """pf1's `rule`, `forecast_move` and `measure`: an action's whole ruling, doors and attacks of opportunity included.
 
 Apart from rules/pf1/__init__.py so that the package can leave the ruling modules (actions, attacks,
-movement) unimported until an action is first judged: a start draws its first frame without them
-(issue 14, start-up). rules.pf1 gives these names as before.
+movement) unimported until an action is first judged: a start draws its first frame without them.
+rules.pf1 gives these names as before.
 """
 
 from __future__ import annotations

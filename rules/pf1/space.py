@@ -1,4 +1,4 @@
-"""What each square means to one pf1 mover, and the single step of RULES.md 1.7.
+"""What each square means to one pf1 mover, and the single step of pf1 movement (docs/rules-pf1.md, "One step").
 
 `Mover` is built once per ruling or search and caches per-square facts, so the search's
 hot loop only looks things up. A step is judged by `Mover.step`, which both the search
@@ -576,7 +576,7 @@ class Mover:
 
 
 def _cost_move(to: Square, orient: int, diag: bool, k: int, extra: int, flags: int, ids: tuple[str, ...]) -> Move:
-    """The cost part of RULES.md 1.7 step 3 for a legal step."""
+    """The cost of a legal step (the pf1 step, docs/rules-pf1.md)."""
     if not diag:
         return (to[0], to[1], orient, ORTH, (1 << k) + extra, flags, ids)
     if k == 0:

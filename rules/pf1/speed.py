@@ -1,4 +1,4 @@
-"""PF1 tactical speed: race and armour table, bonuses, armour/load reduction (RULES.md 1.2)."""
+"""PF1 tactical speed: race and armour table, bonuses, armour/load reduction (docs/rules-pf1.md)."""
 
 from __future__ import annotations
 

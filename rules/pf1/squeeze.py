@@ -1,6 +1,6 @@
 """The steps of a multi-square pf1 mover: full shifts, squeezing in, squeezed shifts and turns.
 
-RULES.md PF1-SQUEEZE and PF1-SQUEEZE-LARGE (revised 2026-12-02): a reduced footprint only
+PF1-SQUEEZE and PF1-SQUEEZE-LARGE (revised 2026-12-02): a reduced footprint only
 where no legal full footprint exists for the step, back to full as soon as one contains the
 shifted reduced footprint, and squeezed turns that pivot the centre by (±½, ±½) (a rotation
 in place for Gargantuan). Every function here takes the `Mover` that caches the squares.

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game.editor.document import EDGE_PAINTS
+from game.editor.tools import BRUSHES
 from game.i18n import square_text, t
 from game.ui import theme
 from game.ui.editor.draw import side_color
@@ -61,7 +62,7 @@ def _tools(scene: EditorScene, x: int, y: int, w: int) -> int:
         r = pygame.Rect(x + i * (bw + 4), y, bw, 32)
         scene.button(r, t(f"editor.tool_{tool}"), lambda tool=tool: scene.set_tool(tool), scene.tool == tool, key)
     y += 38
-    labels = [(f"{n}×{n}", lambda n=n: setattr(scene, "brush", n), scene.brush == n, str(n)) for n in (1, 3, 5)]
+    labels = [(f"{n}×{n}", lambda n=n: setattr(scene, "brush", n), scene.brush == n, str(n)) for n in BRUSHES]
     labels.append((t("editor.compare"), lambda: setattr(scene, "compare", not scene.compare), scene.compare, "C"))
     bw = (w - 3 * 4) // 4
     for i, (label, run, armed, key) in enumerate(labels):

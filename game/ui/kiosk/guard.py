@@ -13,7 +13,7 @@ from pathlib import Path
 from game.files import reason
 from game.i18n import t
 from game.match import Match
-from game.script import Script, script_toml
+from game.script import script_toml
 from game.ui.kiosk.config import ConfigError
 
 LOGGER_NAME = "gridbound.kiosk"
@@ -79,10 +79,13 @@ def close_log() -> None:
 
 
 def match_script(match: Match) -> str:
-    """The match so far as an action script (INTERFACE.md §2): `python main.py run LEVEL SCRIPT` replays it."""
-    # refusals changed nothing; leaving them out keeps the script playable to the end with `run`
-    actions = tuple(r.action for r in match.history if r.result.ok)
-    return script_toml(Script(match.seed, actions, level=match.level.source))
+    """The match so far as a replay (docs/scripts.md): `python main.py run LEVEL SCRIPT` replays it.
+
+    Refusals changed nothing and are left out, so the script plays to its end with `run`; it names
+    its level and what it was made with as every replay does (docs/replays.md)."""
+    from game.replay import to_script  # only when a crash is logged
+
+    return script_toml(to_script(match))
 
 
 @dataclass(slots=True)

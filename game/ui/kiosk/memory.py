@@ -2,7 +2,7 @@
 
 A game's board, panel and label surfaces are SDL allocations outside Python's tracing; when a
 match closes they are freed, but glibc keeps the freed heap pages in its arenas, so a kiosk's
-resident size crept up game after game while traced memory stayed flat (issue #19). After each
+resident size crept up game after game while traced memory stayed flat. After each
 match is torn down the kiosk collects cycles and asks glibc to trim its heap (`malloc_trim`);
 elsewhere (macOS, Windows, musl) this is only the collection.
 """

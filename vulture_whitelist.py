@@ -1,0 +1,57 @@
+"""Names `python -m vulture` reports as unused that are kept on purpose (read by vulture, never run).
+
+Run `python -m vulture` (its paths and confidence are in pyproject.toml, [tool.vulture]): it must
+print nothing. The confidence is 60 %, vulture's lowest, the level at which it reports unused
+functions, methods, classes and attributes and not only unused imports and variables; every
+name it then reports is either removed or listed here with why it stays. Each line names the
+object as vulture does (`_.name` is an attribute or method of some class).
+"""
+
+# Called by the standard library or pygame, not by our code.
+_._split_lines  # game/cli_help.py: argparse.HelpFormatter's hook for wrapping a help text
+_.handleError  # game/ui/kiosk/guard.py: logging.Handler's hook when writing a log record fails
+__getattr__  # game/tomlio.py, rules/pf1/__init__.py: a module's lazy attributes (PEP 562)
+_.midright  # game/ui/scenes/menu.py: a pygame.Rect attribute set to place a rectangle
+_.midleft  # game/ui/scenes/menu.py: the same
+
+# Part of a record's identity or state: read through equality, hashing or the JSON, not by name.
+forecast_id  # game/ui/board.py BoardKey: a new forecast repaints the composed board
+reaction_used  # rules/dnd5e/turn.py TurnState: the turn state's reaction, reset with the turn
+
+# A rule id named where the rule is decided, for readers and the rule catalogue.
+GB_5E_DEFAULT_SPEED  # rules/dnd5e/house.py: the id of the 9 m default walking speed
+
+# The rule catalogue's checks, which tests/test_catalog.py runs (game/catalog.py is their one home).
+TITLE_MAX  # game/catalog.py
+SUMMARY_MAX  # game/catalog.py
+HOUSE_RULE_ID  # game/catalog.py
+declared_rule_ids  # game/catalog.py
+placeholders  # game/i18n.py: the {names} of a message, compared across languages by the i18n tests
+
+# Test seams: what tests ask of production code to hold it to a reference or count its work.
+# (docs/decisions/0007-caches-in-one-place.md proposes moving these out of production classes.)
+use_folder  # game/toml_cache.py, game/ui/raster_cache.py: point a start-up cache at a test's folder
+forget  # rules/pf1/judged.py: forget the kept judgements between tests
+clear_board_tables  # rules/search.py: forget the per-board tables between tests
+_.scalings  # game/ui/backdrop.py: how often the picture was scaled
+_.builds  # game/ui/frame.py: how often the frame cache was rebuilt
+_.overlay_rects  # game/ui/frame.py: the rectangles the overlays drew last
+_.paints  # game/ui/panel.py, game/ui/terrain.py: repaint counters
+_.exited  # game/ui/kiosk/session.py: whether the kiosk left by its exit chord
+_.settings_button  # game/ui/scenes/menu.py: where the settings button is, for UI tests' clicks
+_.players_button  # game/ui/scenes/menu.py: the same for the players button
+_._language_rect  # game/ui/scenes/menu.py: the same for a language choice
+_.fading  # game/ui/timeline.py: the units fading out at a time, for the timeline tests
+_could_reach  # game/ui/approach.py: the plain form of a check inlined in find_approach, its test's reference
+numbered_square  # game/ui/patterns.py: a numbered test pattern for the board-layer pictures
+door_state  # rules/doors.py: a door's state by its two squares, for the door tests
+rect_gap  # rules/geometry.py: the plain footprint gap the fast pf1 distance is tested against
+adjacent  # rules/geometry.py: whether two footprints touch, for the geometry tests
+speed_rules  # rules/pf1/speed.py: the rule ids behind a speed, for the speed table tests
+path_to  # rules/search.py: a path read back from a search, for the search tests
+reference_reachable  # rules/dnd5e/reachable.py: the plain reach search the fast ones are tested against
+
+# Merged later the same day: read by tests or by pygame.
+message_ids  # game/i18n.py: every message id of a catalogue, for tests/test_refusal_keys.py
+synthetic_pairs  # game/paired_stats.py: seeded Bernoulli pairs for the SPRT calibration in tests/test_paired_stats.py
+_.borderless  # game/ui/kiosk/display.py: a pygame Window attribute set to drop the frame on bare X
