@@ -464,7 +464,7 @@ def test_short_soak_restarts_games_without_growing_memory_or_worlds(tmp_path: Pa
     quick = tuple(ROOT / "levels" / n for n in ("hexxen_beast.toml", "arena_4v4.toml", "hexxen_riders.toml"))
     config = make_config(tmp_path, levels=quick, result_seconds=2.0, idle=20.0)
     earlier = set(esper.list_worlds())  # other tests' matches (a whole-suite run in any order) are not the soak's
-    report = soak(config, 3 / 60, draw_every=120, warmup=0.25)
+    report = soak(config, 3 / 60, draw_every=120, warmup=0.25, visitors=False)
     assert report.frames == 3 * 60 * 60
     assert report.games >= 4 and report.failures == 0
     assert report.traced_growth <= 5_000_000

@@ -21,7 +21,7 @@ from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
 from game.settings import Settings
-from game.ui import theme
+from game.ui import raster_cache, theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig
@@ -464,6 +464,9 @@ class KioskApp:
             if self.frame_count % self.draw_every == 0:
                 where = "draw"
                 self.draw_frame()
+                # the start's pictures are made: what later frames draw (every hover card, damage number and
+                # zoom size of days of visitors) must not pile up in memory or in the user cache file
+                raster_cache.seal()
                 self.app.sound.start()  # once, after the first frame is on screen
             self.failures_in_row = 0
         except Exception as exc:
