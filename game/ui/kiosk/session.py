@@ -13,6 +13,8 @@ import dataclasses
 import os
 import warnings
 from collections.abc import Callable, Iterable
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Protocol
 
 import pygame
@@ -24,9 +26,9 @@ from game.settings import Settings
 from game.ui import raster_cache, theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
-from game.ui.kiosk.config import ConfigError, KioskConfig
+from game.ui.kiosk.config import ConfigError, KioskConfig, level_problem
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
-from game.ui.kiosk.guard import Guard, close_log, open_log
+from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
 from game.ui.kiosk.memory import release_memory
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
@@ -35,6 +37,8 @@ from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 
 FPS = 60
+FALLBACK_SECONDS = 30.0
+"""How often the calm fallback screen tries the rotation again (a level fixed or copied in meanwhile)."""
 MAX_FAILURES_IN_ROW = 5
 """Restarts in a row without one good frame before the kiosk pauses on the fallback screen (no crash loop)."""
 IDLE_WARNING = 10.0
@@ -144,8 +148,11 @@ class KioskApp:
         self.chord = (0, 0)
         """(key code, modifier mask) of the exit chord; resolved once pygame is up."""
         self.guard = Guard(open_log(config.log_file, config.log_max_bytes, config.log_backups))
+        self.left_out: dict[Path, str] = {}
+        """Levels of the rotation that do not load now, with why (each logged once per reason)."""
         self._demo_level: Level | None = None
         self._set_language(config.language)
+        self._note_unclean_stop()
         # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
         # `kill` or a system shutdown must still end it, so signals keep Python's default handling
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
@@ -165,6 +172,7 @@ class KioskApp:
         self.kiosk_clock: FrameClock = clock or RealClock()
         self._open_display()
         self.guard.info(f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players}")
+        self.check_levels()
         self.start_attract()
 
     # --- the app inside, as callers and tests read it ----------------------------------------
@@ -232,6 +240,44 @@ class KioskApp:
         self.app.running = False
         self.guard.info("kiosk exit chord")
 
+    # --- start-up ----------------------------------------------------------------------------
+
+    def _note_unclean_stop(self) -> None:
+        """Write the running marker; if the last run left its own, say in the log (and on stderr) that it did not
+        stop cleanly: a kill, SIGTERM, a crash or a power cut."""
+        started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        last = mark_running(self.config.log_file, started)
+        if last is not None:
+            self.guard.warning(f"unclean stop: the last kiosk run ({last}) ended without closing")
+            say(t("kiosk_start.unclean", last=last))
+
+    def check_levels(self) -> None:
+        """Load every level of the rotation once: those that do not load are left out, one line each (log and
+        stderr); the kiosk starts with the rest, or on its calm screen when none loads."""
+        for i, path in enumerate(self.config.levels):
+            why = level_problem(path)
+            if why is not None:
+                self._leave_out(path, why)
+                say(t("kiosk_start.left_out", key=f"levels[{i}]", path=str(path), reason=why))
+        if len(self.left_out) == len(self.config.levels):
+            say(t("kiosk_start.none_loads", seconds=f"{FALLBACK_SECONDS:g}"))
+
+    def _leave_out(self, path: Path, why: str) -> None:
+        """Note that `path` does not load now (in the log once per reason)."""
+        if self.left_out.get(path) != why:
+            self.left_out[path] = why
+            self.guard.warning(f"level left out of the rotation: {path}: {why}")
+
+    def _rotation_level(self, path: Path) -> Level | None:
+        """The level at `path` for a demo, or None (left out, logged once) when it does not load now."""
+        why = level_problem(path)
+        if why is not None:
+            self._leave_out(path, why)
+            return None
+        if self.left_out.pop(path, None) is not None:
+            self.guard.info(f"level back in the rotation: {path}")
+        return load_level(path)
+
     # --- attract loop and visitor games -----------------------------------------------------
 
     def start_attract(self) -> None:
@@ -242,7 +288,9 @@ class KioskApp:
             path = levels[self.rotation % len(levels)]
             self.rotation += 1
             try:
-                level = load_level(path)
+                level = self._rotation_level(path)
+                if level is None:
+                    continue
                 self._begin(with_controllers(level, 0), "attract")
                 self._demo_level = level
                 self.demo_games += 1
@@ -251,7 +299,7 @@ class KioskApp:
                 self.guard.report(exc, f"starting the demo on {path}", self.match)
         self._teardown()
         self.mode = "fallback"
-        self.switch(FallbackScene(self._retry))
+        self.switch(FallbackScene(self._retry, FALLBACK_SECONDS, tr("kiosk_start.resting")))
 
     def start_visitor(self) -> None:
         """A visitor game on the level the demo showed: the visitor takes the first side (two in hot-seat)."""
@@ -514,7 +562,7 @@ class KioskApp:
             except Exception:  # the world may be half gone already; the fallback screen needs none of it
                 self.app.scene, self.app.match = None, None
             self.mode = "fallback"
-            self.switch(FallbackScene(self._retry))
+            self.switch(FallbackScene(self._retry, FALLBACK_SECONDS))
 
     def _retry(self) -> None:
         """The fallback screen's timer: try the attract loop afresh."""
@@ -541,3 +589,4 @@ class KioskApp:
         finally:
             self.guard.info(f"kiosk closed after {self.games} games, {self.guard.failures} errors survived")
             close_log()
+            clear_running(self.config.log_file)
