@@ -98,7 +98,7 @@ class KioskLogHandler(logging.handlers.RotatingFileHandler):
         _close_quietly(self)
         self.retry_at = self.clock() + RETRY_SECONDS
         self.lost += 1
-        say(t("files.log_off", path=self.baseFilename, reason=why))
+        say(t("kiosk_log.resting", path=self.baseFilename, reason=why, seconds=f"{RETRY_SECONDS:g}"))
 
 
 def say(line: str) -> None:
