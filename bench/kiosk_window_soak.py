@@ -143,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         end = start + args.minutes * 60
         next_sample = start
         present, change = False, start + 15.0
+        present_seconds = 0.0
         samples: list[tuple[float, float]] = []
         shot_at = start + args.minutes * 30
         shot = None
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             if now >= next_sample:
                 mb = rss_mb(kiosk.pid)
-                if mb is not None:
+                if mb is not None and now > start:  # the first look comes before Python has even started
                     samples.append((now - start, mb))
                     print(f"{(now - start) / 60:6.1f} min  RSS {mb:7.1f} MB  inputs {visitor.inputs}", flush=True)
                 next_sample += SAMPLE_SECONDS
@@ -166,12 +167,15 @@ def main(argv: list[str] | None = None) -> int:
             if present:
                 time.sleep(rng.expovariate(1 / visitor.pause))
                 subprocess.run(["xdotool", *visitor.burst()], env=env, check=False)
+                present_seconds += time.monotonic() - now
             else:
                 time.sleep(min(1.0, max(0.0, change - now)))
         subprocess.run(["xdotool", "key", "ctrl+alt+q"], env=env, check=False)
         code = kiosk.wait(timeout=30)
         warm = [(s, mb) for s, mb in samples if s >= WARMUP_MINUTES * 60]
-        print(f"kiosk exit code {code}; visitor inputs {visitor.inputs}; screenshot {shot}")
+        rate = visitor.inputs / max(1.0, present_seconds)
+        print(f"kiosk exit code {code}; screenshot {shot}")
+        print(f"visitor inputs {visitor.inputs} in {present_seconds / 60:.1f} min at the screen ({rate:.2f} a second)")
         if samples:
             at_warm = warm[0][1] if warm else samples[-1][1]
             print(
