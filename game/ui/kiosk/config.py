@@ -11,7 +11,7 @@ from typing import Any
 
 from game.files import read_regular, reason
 from game.i18n import LANGUAGES, t
-from game.level import LevelError, load_level
+from game.level import Level, LevelError, load_level
 from game.level_errors import format_path
 from game.limits import KIOSK, MAX_CONFIG_BYTES, check_tree
 from game.paths import DATA_ROOT, user_log_dir
@@ -160,15 +160,16 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
     return KioskConfig(**values)
 
 
-def level_problem(path: Path) -> str | None:
-    """Why the level at `path` cannot be a kiosk game (missing, not a regular file, broken, one side), or None."""
+def kiosk_level(path: Path) -> tuple[Level | None, str | None]:
+    """The level at `path` if it can be a kiosk game, else None and why (missing, not a regular file, broken,
+    one side)."""
     try:
         level = load_level(path)
     except LevelError as exc:
-        return t("kiosk_config.level_error", error=exc)
+        return None, t("kiosk_config.level_error", error=exc)
     if len(level.sides) < 2:
-        return t("kiosk_config.one_side", entry=repr(str(path)))
-    return None
+        return None, t("kiosk_config.one_side", entry=repr(str(path)))
+    return level, None
 
 
 def _levels(value: Any, base: Path, fail: Any) -> tuple[Path, ...]:

@@ -26,7 +26,7 @@ from game.settings import Settings
 from game.ui import raster_cache, theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
-from game.ui.kiosk.config import ConfigError, KioskConfig, level_problem
+from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
 from game.ui.kiosk.memory import release_memory
@@ -255,7 +255,7 @@ class KioskApp:
         """Load every level of the rotation once: those that do not load are left out, one line each (log and
         stderr); the kiosk starts with the rest, or on its calm screen when none loads."""
         for i, path in enumerate(self.config.levels):
-            why = level_problem(path)
+            _, why = kiosk_level(path)
             if why is not None:
                 self._leave_out(path, why)
                 say(t("kiosk_start.left_out", key=f"levels[{i}]", path=str(path), reason=why))
@@ -270,13 +270,13 @@ class KioskApp:
 
     def _rotation_level(self, path: Path) -> Level | None:
         """The level at `path` for a demo, or None (left out, logged once) when it does not load now."""
-        why = level_problem(path)
+        level, why = kiosk_level(path)
         if why is not None:
             self._leave_out(path, why)
             return None
         if self.left_out.pop(path, None) is not None:
             self.guard.info(f"level back in the rotation: {path}")
-        return load_level(path)
+        return level
 
     # --- attract loop and visitor games -----------------------------------------------------
 
