@@ -10,10 +10,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import reach_cache
 from game.ui import art, raster_cache, theme, token_labels
 from game.ui.kiosk.config import ROOT, KioskConfig
 from game.ui.kiosk.soak import cache_sizes, soak
 from game.ui.kiosk.visitor import BusyVisitor
+from rules import core, search
 
 
 @pytest.fixture
@@ -71,13 +73,16 @@ def test_a_busy_soak_keeps_every_cache_within_its_bound(tmp_path: Path, cache: P
         assert s.caches["labels"] <= theme._label.cache_info().maxsize
         assert s.caches["fonts"] <= theme._font.cache_info().maxsize
         assert s.caches["fitted"] <= token_labels._fitted.cache_info().maxsize
+        assert s.caches["boards"] <= search.BOARD_TABLES_KEPT and s.caches["reaches"] <= reach_cache.LIMIT
+        assert s.caches["states"] <= 4 * reach_cache.LIMIT
+        assert s.caches["footprints"] <= core.footprint.cache_info().maxsize
     raster_cache.save()  # what the start made (a sealed cache has nothing later to write)
     for file in cache.glob("rasters-*"):
         assert file.stat().st_size <= raster_cache.MAX_BYTES + 100_000  # marshal's framing besides the entries
 
 
 def test_cache_sizes_names_every_bounded_cache() -> None:
-    assert set(cache_sizes()) == {"fonts", "labels", "emblems", "fitted"}
+    assert set(cache_sizes()) == {"fonts", "labels", "emblems", "fitted", "boards", "reaches", "states", "footprints"}
 
 
 def test_the_raster_cache_drops_the_least_recently_used_beyond_its_bounds(
