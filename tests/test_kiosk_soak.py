@@ -13,6 +13,7 @@ import pytest
 from game import reach_cache
 from game.ui import art, raster_cache, theme, token_labels
 from game.ui.kiosk.config import ROOT, KioskConfig
+from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.kiosk.soak import cache_sizes, soak
 from game.ui.kiosk.visitor import BusyVisitor
 from rules import core, search
@@ -133,3 +134,16 @@ def test_an_oversized_or_strange_cache_file_is_not_read(cache: Path, monkeypatch
     os.mkfifo(file)  # a FIFO in its place must not block the start
     raster_cache.use_folder(cache)
     assert raster_cache.lookup(("a",)) is None
+
+
+def test_a_new_match_starts_with_the_last_ones_searches_forgotten(tmp_path: Path) -> None:
+    config = KioskConfig(fullscreen=False, levels=(ROOT / "levels" / "pf1_bridge.toml",), log_file=tmp_path / "k.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=6)
+    try:
+        for _ in range(3600):  # a minute of the demo: the computer searches its moves
+            app.step(1 / 60)
+        assert cache_sizes()["reaches"] > 0
+        app.start_visitor()
+        assert cache_sizes()["reaches"] == 0 and cache_sizes()["states"] == 0
+    finally:
+        app.close()

@@ -19,6 +19,7 @@ from typing import Protocol
 
 import pygame
 
+from game import reach_cache
 from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
@@ -322,6 +323,9 @@ class KioskApp:
     def _begin(self, level: Level, mode: str, scene: Callable[[Match], BattleScene] = BattleScene) -> None:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
         battle = self.app.new_match(level, self.config.seed + self.games, scene)
+        # the searched reaches and state keys of the closed match are never asked again; held until their
+        # bound (256 searches, 1,024 states) they grew the kiosk for hours of busy visitors before levelling off
+        reach_cache.clear()
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
         self.games += 1
         battle.autoplayer.threaded = self.threaded_ai
