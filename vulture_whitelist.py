@@ -55,3 +55,5 @@ reference_reachable  # rules/dnd5e/reachable.py: the plain reach search the fast
 message_ids  # game/i18n.py: every message id of a catalogue, for tests/test_refusal_keys.py
 synthetic_pairs  # game/paired_stats.py: seeded Bernoulli pairs for the SPRT calibration in tests/test_paired_stats.py
 _.borderless  # game/ui/kiosk/display.py: a pygame Window attribute set to drop the frame on bare X
+tap  # game/ui/kiosk/soak.py: a finger tap as SDL delivers it, for tests/test_kiosk_display.py
+_.visits  # game/ui/kiosk/visitor.py: how many visitors came, read by tests/test_kiosk_soak.py

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import logging
 import os
 import shutil
 from pathlib import Path
@@ -151,22 +150,20 @@ class FullDisk:
         raise OSError(errno.ENOSPC, "No space left on device")
 
 
-def test_a_full_disk_turns_the_kiosk_log_off_with_one_warning(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_full_disk_rests_the_kiosk_log_with_one_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     logger = guard.open_log(tmp_path / "logs" / "kiosk.log", 10_000, 1)
     try:
         handler = logger.handlers[0]
-        assert isinstance(handler, logging.FileHandler)
+        assert isinstance(handler, guard.KioskLogHandler)
         handler.stream.close()
         handler.stream = FullDisk()  # type: ignore[assignment]
         watch = guard.Guard(logger)
         for i in range(5):
             watch.info(f"line {i}")
         watch.report(RuntimeError("boom"), "a test", None)
-        assert not any(isinstance(h, logging.FileHandler) for h in logger.handlers)
+        assert handler.stream is None and handler.retry_at is not None  # resting; tests/test_kiosk_start.py resumes it
         err = capsys.readouterr().err
-        assert err.count("logging is off from now on") == 1 and "No space left on device" in err
+        assert err.count("logging rests") == 1 and "No space left on device" in err
         assert "Logging error" not in err and "Traceback" not in err
     finally:
         guard.close_log()

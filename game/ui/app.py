@@ -210,7 +210,8 @@ class App(Matches, Leaving, Screens, Editing):
         assert self.scene is not None
         self.scene.update(dt)
         changed = self.scene.draw(self.screen)
-        if self.watcher is not None and self.watcher.error is not None:
+        if self.watcher is not None and self.watcher.error is not None and changed != []:
+            # nothing redrawn: the banner drawn last frame is still on screen
             banner = draw_banner(self.screen, str(self.watcher.path), self.watcher.error)
             if changed is not None:
                 changed = [*changed, banner]

@@ -41,7 +41,12 @@ def available() -> bool:
     return _svg_bytes(ART["humanoid"]) is not None
 
 
-@lru_cache(maxsize=256)
+EMBLEMS_KEPT = 128
+"""Emblem pictures kept (art × pixel size): a kiosk's visitors zoom through every size, and one at the largest
+board cell is about 100 KB, so this bounds them near 13 MB while a frame needs far fewer."""
+
+
+@lru_cache(maxsize=EMBLEMS_KEPT)
 def emblem(art: str, px: int) -> pygame.Surface | None:
     """The picture of art name `art`, `px` pixels square with alpha (cached), or None without the package."""
     if px < MIN_EMBLEM or art not in ART:

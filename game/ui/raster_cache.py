@@ -11,6 +11,11 @@ later frames make is not a start's work). Its name holds the versions of everyth
 (pygame with its SDL, SDL_ttf, FreeType, HarfBuzz; SDL_image; the picture package), and each key
 the font file's size and date; a missing, damaged or unwritable file only means doing the work
 as before. Pixels come back exactly as made: same bytes, same pixel format.
+
+Bounds: in memory at most MAX_ENTRIES entries and MAX_MEMORY_BYTES of pixels (the least recently
+used go first), on disk at most MAX_BYTES (what this run used first, then older entries while they
+fit), and a file bigger than MAX_READ_BYTES is not read at all. A session that never seals (a kiosk
+running for days, every hover card and zoom size new) stays within them.
 """
 
 from __future__ import annotations
@@ -23,17 +28,26 @@ from typing import Any
 import pygame
 
 from game.atomic import write_atomic_bytes
+from game.files import read_regular
 from game.paths import user_cache_dir
 
 Key = tuple[Any, ...]
-MAX_BYTES = 1_000_000
-"""A file bigger than this keeps only what the last start used (old sizes and languages pile up)."""
+MAX_BYTES = 4_000_000
+"""The most the file holds: what this run used first, then what earlier starts used while it fits."""
+MAX_READ_BYTES = 2 * MAX_BYTES
+"""A file bigger than this (written by an older, unbounded version) is not read: the start draws anew."""
+MAX_ENTRIES = 8192
+"""The most entries kept in memory (text sizes, metrics, pictures); the least recently used go first."""
+MAX_MEMORY_BYTES = 16_000_000
+"""The most bytes of entries (by `_size`) kept in memory; the least recently used go first."""
 FORMATS = {(255, 65280, 16711680, 4278190080): "RGBA", (16711680, 65280, 255, 4278190080): "BGRA"}
 """The pixel formats kept (by their masks): what SDL_image and SDL_ttf make. Others are not cached."""
 
 _entries: dict[Key, Any] = {}
 _used: dict[Key, None] = {}
 _state = {"loaded": False, "new": False, "sealed": False, "registered": False}
+_bytes = [0]
+"""The bytes of `_entries` (by `_size`), kept up to date so bounding them costs nothing per lookup."""
 _folder: list[Path] = []
 _path: list[Path] = []
 
@@ -58,6 +72,7 @@ def use_folder(folder: Path | None) -> None:
     _path.clear()
     _entries.clear()
     _used.clear()
+    _bytes[0] = 0
     _state.update(loaded=False, new=False, sealed=False)
 
 
@@ -65,11 +80,14 @@ def _load() -> None:
     _state["loaded"] = True
     _path[:] = [cache_file()]  # written back where it was read, whatever the environment says by then
     try:
-        data = marshal.loads(_path[0].read_bytes())
+        # a regular file of bounded size only: an old 200 MB cache or a FIFO in its place must not stall the start
+        data = marshal.loads(read_regular(_path[0], MAX_READ_BYTES))
     except (OSError, ValueError, EOFError, TypeError):
         data = None
     if isinstance(data, dict):
-        _entries.update((k, v) for k, v in data.items() if isinstance(k, tuple))
+        for k, v in data.items():
+            if isinstance(k, tuple):
+                _put(k, v)
     if not _state["registered"]:
         atexit.register(save)
         _state["registered"] = True
@@ -81,8 +99,30 @@ def lookup(key: Key) -> Any:
         _load()
     value = _entries.get(key)
     if value is not None:
+        # most recently used last: the bound evicts from the front
+        del _entries[key]
+        _entries[key] = value
+        _used.pop(key, None)
         _used[key] = None
     return value
+
+
+def _put(key: Key, value: Any) -> None:
+    """Store `value` under `key`, then drop the least recently used entries beyond the bounds."""
+    old = _entries.pop(key, None)
+    if old is not None:
+        _bytes[0] -= _size(old)
+    _entries[key] = value
+    _bytes[0] += _size(value)
+    while len(_entries) > MAX_ENTRIES or (_bytes[0] > MAX_MEMORY_BYTES and len(_entries) > 1):
+        first = next(iter(_entries))
+        _bytes[0] -= _size(_entries.pop(first))
+        _used.pop(first, None)
+
+
+def stats() -> tuple[int, int]:
+    """(entries, bytes) kept in memory now: the soak test checks they stay within the bounds."""
+    return len(_entries), _bytes[0]
 
 
 def keep(key: Key, value: Any) -> None:
@@ -91,7 +131,8 @@ def keep(key: Key, value: Any) -> None:
         return
     if not _state["loaded"]:
         _load()
-    _entries[key] = value
+    _put(key, value)
+    _used.pop(key, None)
     _used[key] = None
     _state["new"] = True
 
@@ -130,13 +171,16 @@ def save() -> bool:
     """Write the cache if this run kept something new (atomically); True if it wrote. Errors are ignored."""
     if not _state["new"] or not _path:
         return False
-    kept = {k: _entries[k] for k in _used if k in _entries}
-    size = sum(_size(v) for v in kept.values())
-    for k, v in _entries.items():  # what earlier starts used, while there is room
-        size += _size(v)
+    kept: dict[Key, Any] = {}
+    size = 0
+    # this run's most recent first, then what earlier starts used, while there is room
+    for k in (*reversed(_used), *reversed(_entries)):
+        if k in kept or k not in _entries:
+            continue
+        size += _size(_entries[k])
         if size > MAX_BYTES:
             break
-        kept.setdefault(k, v)
+        kept[k] = _entries[k]
     path = _path[0]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

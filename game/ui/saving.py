@@ -6,9 +6,11 @@ Keys: Ctrl+S or F5 saves the replay of the game so far; Ctrl+Shift+S or F6 saves
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
-from game.i18n import t
+from game.i18n import current_language, t
 from game.match import Match
 from game.ui import theme
 from game.ui.widgets import paragraph, wrap
@@ -45,19 +47,28 @@ def save(match: Match | None, intent: str) -> tuple[str, bool]:
 
 def draw_banner(screen: pygame.Surface, path: str, error: str) -> pygame.Rect:
     """A red strip across the top of the window with the level's error; returns its rectangle."""
-    w = screen.get_width()
+    picture = _banner(path, error, screen.get_size(), theme.fonts_generation(), current_language())
+    return screen.blit(picture, (0, 0))
+
+
+@lru_cache(maxsize=4)
+def _banner(path: str, error: str, size: tuple[int, int], _fonts: int, _lang: str) -> pygame.Surface:
+    """The banner's picture, laid out once: while a watched file stays broken (or a folder, a FIFO, a device)
+    it shows every frame, and wrapping its text each time made frames ten times slower."""
+    w, screen_h = size
     f = theme.font(18)
     # as tall as the error needs (up to four lines), never more than a third of the window
     lines = min(4, len(wrap(error, f, w - 24)))
     height = min(
-        screen.get_height() // 3,
+        screen_h // 3,
         24 + theme.font(20, bold=True).get_linesize() + (lines + 1) * (f.get_linesize() + 2) + 12,
     )
-    rect = pygame.Rect(0, 0, w, height)
-    pygame.draw.rect(screen, (70, 18, 16), rect)
-    pygame.draw.line(screen, theme.WARNING, rect.bottomleft, rect.bottomright, 2)
+    picture = pygame.Surface((w, height))
+    rect = picture.get_rect()
+    pygame.draw.rect(picture, (70, 18, 16), rect)
+    pygame.draw.line(picture, theme.WARNING, rect.bottomleft, rect.bottomright, 2)
     inner = rect.inflate(-24, -16)
-    y = paragraph(screen, t("save.banner_title", path=path), inner, 20, theme.TEXT, bold=True)
-    y = paragraph(screen, error, pygame.Rect(inner.x, y + 2, inner.width, inner.bottom - y - 22), 18, theme.ACCENT)
-    paragraph(screen, t("save.banner_hint"), pygame.Rect(inner.x, inner.bottom - 20, inner.width, 22), 16, theme.MUTED)
-    return rect
+    y = paragraph(picture, t("save.banner_title", path=path), inner, 20, theme.TEXT, bold=True)
+    y = paragraph(picture, error, pygame.Rect(inner.x, y + 2, inner.width, inner.bottom - y - 22), 18, theme.ACCENT)
+    paragraph(picture, t("save.banner_hint"), pygame.Rect(inner.x, inner.bottom - 20, inner.width, 22), 16, theme.MUTED)
+    return picture

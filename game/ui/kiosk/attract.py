@@ -216,20 +216,26 @@ def _big_button(screen: pygame.Surface, b: Button, phase: float) -> None:
 class FallbackScene(Scene):
     """Shown only when no demo can start: a calm message; the kiosk retries after a while."""
 
-    def __init__(self, retry: Callable[[], None], seconds: float = 30.0) -> None:
+    def __init__(self, retry: Callable[[], None], seconds: float = 30.0, detail: str = "") -> None:
         self.retry = retry
+        self.seconds = seconds
         self.left = seconds
+        self.detail = detail
+        """A calm second line under the first (why there is no demo, in the visitor's words), or empty."""
 
     def update(self, dt: float) -> None:
         """Try the demo again after the wait."""
         self.left -= dt
         if self.left <= 0:
-            self.left = 30.0
+            self.left = self.seconds
             self.retry()
 
     def draw(self, screen: pygame.Surface) -> None:
-        """A single centred line."""
+        """A centred line, and the detail under it."""
         screen.fill(theme.BACKGROUND)
         w, h = screen.get_size()
         text = theme.render(tr("kiosk.back_soon"), 48, theme.MUTED, True)
         screen.blit(text, text.get_rect(center=(w // 2, h // 2)))
+        if self.detail:
+            small = theme.render(self.detail, 26, theme.MUTED)
+            screen.blit(small, small.get_rect(center=(w // 2, h // 2 + text.get_height())))

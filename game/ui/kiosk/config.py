@@ -11,7 +11,7 @@ from typing import Any
 
 from game.files import read_regular, reason
 from game.i18n import LANGUAGES, t
-from game.level import LevelError, load_level
+from game.level import Level, LevelError, load_level
 from game.level_errors import format_path
 from game.limits import KIOSK, MAX_CONFIG_BYTES, check_tree
 from game.paths import DATA_ROOT, user_log_dir
@@ -160,23 +160,31 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
     return KioskConfig(**values)
 
 
+def kiosk_level(path: Path) -> tuple[Level | None, str | None]:
+    """The level at `path` if it can be a kiosk game, else None and why (missing, not a regular file, broken,
+    one side)."""
+    try:
+        level = load_level(path)
+    except LevelError as exc:
+        return None, t("kiosk_config.level_error", error=exc)
+    if len(level.sides) < 2:
+        return None, t("kiosk_config.one_side", entry=repr(str(path)))
+    return level, None
+
+
 def _levels(value: Any, base: Path, fail: Any) -> tuple[Path, ...]:
-    """Every level path must exist and load: a kiosk finds out at start, not in front of visitors."""
+    """The rotation's paths: the first of the config's folder and the game folder where the entry exists.
+
+    Whether each level loads is the session's question (KioskApp.check_levels): a missing or broken level
+    must not stop the kiosk (under systemd that was a restart loop with a black screen)."""
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
         raise fail("levels", t("kiosk_config.levels", value=repr(value)))
     paths = []
-    for i, entry in enumerate(value):
+    for entry in value:
         path = Path(entry).expanduser()
         candidates = [path] if path.is_absolute() else [base / path, ROOT / path]
-        found = next((p for p in candidates if p.is_file()), None)
-        if found is None:
-            raise fail(f"levels[{i}]", t("kiosk_config.no_level", entry=repr(entry), base=base, root=ROOT))
-        try:
-            level = load_level(found)
-        except LevelError as exc:
-            raise fail(f"levels[{i}]", t("kiosk_config.level_error", error=exc)) from None
-        if len(level.sides) < 2:
-            raise fail(f"levels[{i}]", t("kiosk_config.one_side", entry=repr(entry)))
+        # a missing level may appear later (a copy still under way): the rotation looks again at its turn
+        found = next((p for p in candidates if p.exists()), candidates[0])
         paths.append(found.resolve())
     return tuple(paths)
 

@@ -12,21 +12,24 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterable
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Protocol
 
 import pygame
 
+from game import reach_cache
 from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
 from game.settings import Settings
-from game.ui import theme
+from game.ui import raster_cache, theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
-from game.ui.kiosk.config import ConfigError, KioskConfig
+from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.display import open_display
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
-from game.ui.kiosk.guard import Guard, close_log, open_log
+from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
 from game.ui.kiosk.memory import release_memory
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
@@ -35,6 +38,8 @@ from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
 
 FPS = 60
+FALLBACK_SECONDS = 30.0
+"""How often the calm fallback screen tries the rotation again (a level fixed or copied in meanwhile)."""
 MAX_FAILURES_IN_ROW = 5
 """Restarts in a row without one good frame before the kiosk pauses on the fallback screen (no crash loop)."""
 IDLE_WARNING = 10.0
@@ -148,8 +153,11 @@ class KioskApp:
         self.chord = (0, 0)
         """(key code, modifier mask) of the exit chord; resolved once pygame is up."""
         self.guard = Guard(open_log(config.log_file, config.log_max_bytes, config.log_backups))
+        self.left_out: dict[Path, str] = {}
+        """Levels of the rotation that do not load now, with why (each logged once per reason)."""
         self._demo_level: Level | None = None
         self._set_language(config.language)
+        self._note_unclean_stop()
         # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
         # `kill` or a system shutdown must still end it, so signals keep Python's default handling
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
@@ -171,6 +179,7 @@ class KioskApp:
         self.kiosk_clock: FrameClock = clock or RealClock()
         self._open_display()
         self.guard.info(f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players}")
+        self.check_levels()
         self.start_attract()
 
     # --- the app inside, as callers and tests read it ----------------------------------------
@@ -231,6 +240,44 @@ class KioskApp:
         self.app.running = False
         self.guard.info("kiosk exit chord")
 
+    # --- start-up ----------------------------------------------------------------------------
+
+    def _note_unclean_stop(self) -> None:
+        """Write the running marker; if the last run left its own, say in the log (and on stderr) that it did not
+        stop cleanly: a kill, SIGTERM, a crash or a power cut."""
+        started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        last = mark_running(self.config.log_file, started)
+        if last is not None:
+            self.guard.warning(f"unclean stop: the last kiosk run ({last}) ended without closing")
+            say(t("kiosk_start.unclean", last=last))
+
+    def check_levels(self) -> None:
+        """Load every level of the rotation once: those that do not load are left out, one line each (log and
+        stderr); the kiosk starts with the rest, or on its calm screen when none loads."""
+        for i, path in enumerate(self.config.levels):
+            _, why = kiosk_level(path)
+            if why is not None:
+                self._leave_out(path, why)
+                say(t("kiosk_start.left_out", key=f"levels[{i}]", path=str(path), reason=why))
+        if len(self.left_out) == len(self.config.levels):
+            say(t("kiosk_start.none_loads", seconds=f"{FALLBACK_SECONDS:g}"))
+
+    def _leave_out(self, path: Path, why: str) -> None:
+        """Note that `path` does not load now (in the log once per reason)."""
+        if self.left_out.get(path) != why:
+            self.left_out[path] = why
+            self.guard.warning(f"level left out of the rotation: {path}: {why}")
+
+    def _rotation_level(self, path: Path) -> Level | None:
+        """The level at `path` for a demo, or None (left out, logged once) when it does not load now."""
+        level, why = kiosk_level(path)
+        if why is not None:
+            self._leave_out(path, why)
+            return None
+        if self.left_out.pop(path, None) is not None:
+            self.guard.info(f"level back in the rotation: {path}")
+        return level
+
     # --- attract loop and visitor games -----------------------------------------------------
 
     def start_attract(self) -> None:
@@ -241,7 +288,9 @@ class KioskApp:
             path = levels[self.rotation % len(levels)]
             self.rotation += 1
             try:
-                level = load_level(path)
+                level = self._rotation_level(path)
+                if level is None:
+                    continue
                 self._begin(with_controllers(level, 0), "attract")
                 self._demo_level = level
                 self.demo_games += 1
@@ -250,7 +299,7 @@ class KioskApp:
                 self.guard.report(exc, f"starting the demo on {path}", self.match)
         self._teardown()
         self.mode = "fallback"
-        self.switch(FallbackScene(self._retry))
+        self.switch(FallbackScene(self._retry, FALLBACK_SECONDS, tr("kiosk_start.resting")))
 
     def start_visitor(self) -> None:
         """A visitor game on the level the demo showed: the visitor takes the first side (two in hot-seat)."""
@@ -273,6 +322,9 @@ class KioskApp:
     def _begin(self, level: Level, mode: str, scene: Callable[[Match], BattleScene] = BattleScene) -> None:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
         battle = self.app.new_match(level, self.config.seed + self.games, scene)
+        # the searched reaches and state keys of the closed match are never asked again; held until their
+        # bound (256 searches, 1,024 states) they grew the kiosk for hours of busy visitors before levelling off
+        reach_cache.clear()
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
         self.games += 1
         battle.autoplayer.threaded = self.threaded_ai
@@ -463,6 +515,9 @@ class KioskApp:
             if self.frame_count % self.draw_every == 0:
                 where = "draw"
                 self.draw_frame()
+                # the start's pictures are made: what later frames draw (every hover card, damage number and
+                # zoom size of days of visitors) must not pile up in memory or in the user cache file
+                raster_cache.seal()
                 self.app.sound.start()  # once, after the first frame is on screen
             self.failures_in_row = 0
         except Exception as exc:
@@ -510,7 +565,7 @@ class KioskApp:
             except Exception:  # the world may be half gone already; the fallback screen needs none of it
                 self.app.scene, self.app.match = None, None
             self.mode = "fallback"
-            self.switch(FallbackScene(self._retry))
+            self.switch(FallbackScene(self._retry, FALLBACK_SECONDS))
 
     def _retry(self) -> None:
         """The fallback screen's timer: try the attract loop afresh."""
@@ -537,3 +592,4 @@ class KioskApp:
         finally:
             self.guard.info(f"kiosk closed after {self.games} games, {self.guard.failures} errors survived")
             close_log()
+            clear_running(self.config.log_file)

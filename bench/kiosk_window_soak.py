@@ -1,0 +1,196 @@
+"""The kiosk in a real X window for an hour under a busy visitor, resident memory sampled every 30 s.
+
+`python -m bench.kiosk_window_soak [--minutes 60] [--out DIR]` starts Xvfb (no window manager) at the
+kiosk's logical size, the kiosk full screen on it with its real clock and its computer players in
+their worker thread, and a visitor driven by xdotool through the X server: visits of one to six
+minutes with pauses between them (long enough, now and then, for the idle return), and while someone
+is there bursts of two to eight clicks, hovers, left-button drags, wheel turns and keys, averaging
+three inputs a second. The exit corners and the exit chord are left alone until the end, when the
+chord closes the kiosk. Every 30 s the kiosk's RSS (/proc/PID/status) is printed; at the end the
+series' start, the figure at the warm-up's end, the last figure and the least-squares slope after
+the warm-up in MB per hour (the target: at most 5). Halfway through, a screenshot of the X screen
+goes to DIR (ImageMagick's `import`). Needs Linux, Xvfb, xdotool and ImageMagick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SIZE = (1024, 640)
+SAMPLE_SECONDS = 30.0
+WARMUP_MINUTES = 10.0
+BURST = (2, 8)
+SPACING = 0.2
+STAY = (60.0, 360.0)
+AWAY = (20.0, 240.0)
+KEYS = ("space", "Tab", "Return", "z", "1", "2", "3", "Left", "Right", "Up", "Down", "plus", "minus", "e", "u")
+KINDS = ("click", "click", "click", "hover", "hover", "drag", "wheel", "key")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rss_mb(pid: int) -> float | None:
+    """The resident set of process `pid` in MB (VmRSS), or None once it has gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1000
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def slope_per_hour(points: list[tuple[float, float]]) -> float:
+    """Least-squares slope of (seconds, MB) points, in MB per hour."""
+    n = len(points)
+    if n < 2:
+        return 0.0
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    sxy = sum((x - mx) * (y - my) for x, y in points)
+    return sxy / sxx * 3600 if sxx else 0.0
+
+
+class Visitor:
+    """xdotool commands for bursts of inputs, visits and pauses, from one seeded generator."""
+
+    def __init__(self, seed: int, rate: float = 3.0) -> None:
+        self.rng = random.Random(seed)
+        mean = sum(BURST) / 2
+        self.pause = max(0.0, mean / rate - (mean - 1) * SPACING)
+        self.inputs = 0
+
+    def pos(self) -> tuple[int, int]:
+        """A point outside the corner zones (the exit sequence)."""
+        w, h = SIZE
+        zone = max(48, min(w, h) // 8) + 4
+        while True:
+            x, y = self.rng.randrange(w), self.rng.randrange(h)
+            if not ((x < zone or x >= w - zone) and (y < zone or y >= h - zone)):
+                return x, y
+
+    def burst(self) -> list[str]:
+        """One burst as xdotool arguments."""
+        args: list[str] = []
+        for i in range(self.rng.randint(*BURST)):
+            if i:
+                args += ["sleep", f"{SPACING:g}"]
+            kind = self.rng.choice(KINDS)
+            x, y = self.pos()
+            args += ["mousemove", str(x), str(y)]
+            if kind == "click":
+                args += ["click", self.rng.choice(("1", "1", "1", "3"))]
+            elif kind == "drag":
+                ex, ey = self.pos()
+                args += ["mousedown", "1"]
+                for k in range(1, 5):
+                    args += ["mousemove", str(x + (ex - x) * k // 4), str(y + (ey - y) * k // 4)]
+                args += ["mouseup", "1"]
+            elif kind == "wheel":
+                args += ["click", self.rng.choice(("4", "5"))]
+            elif kind == "key":
+                args += ["key", self.rng.choice(KEYS)]
+            self.inputs += 1
+        return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the soak; 0 when the kiosk ran the whole time and left by the chord."""
+    parser = argparse.ArgumentParser(prog="python -m bench.kiosk_window_soak", description=__doc__)
+    parser.add_argument("--minutes", type=float, default=60.0)
+    parser.add_argument("--display", default=":73")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="folder for the screenshot (default: a temp folder)")
+    args = parser.parse_args(argv)
+    for tool in ("Xvfb", "xdotool", "import"):
+        if shutil.which(tool) is None:
+            print(f"error: {tool} is not installed (apt-get install xvfb xdotool imagemagick)", file=sys.stderr)
+            return 2
+    work = Path(tempfile.mkdtemp(prefix="kiosk-soak-"))
+    out = args.out or work
+    out.mkdir(parents=True, exist_ok=True)
+    config = work / "kiosk.toml"
+    config.write_text(f'size = "{SIZE[0]}x{SIZE[1]}"\nfullscreen = true\nlog_file = "{work / "kiosk.log"}"\n')
+    env = dict(os.environ, DISPLAY=args.display, SDL_AUDIODRIVER="dummy", GRIDBOUND_CACHE_DIR=str(work / "cache"))
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    xvfb = subprocess.Popen(
+        ["Xvfb", args.display, "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    kiosk: subprocess.Popen[bytes] | None = None
+    try:
+        time.sleep(2)
+        kiosk = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "kiosk", "--config", str(config)],
+            env=env,
+            stdout=open(work / "kiosk.out", "wb"),  # noqa: SIM115 - the child owns it for its life
+            stderr=subprocess.STDOUT,
+        )
+        print(f"kiosk pid {kiosk.pid}, work folder {work}", flush=True)
+        visitor = Visitor(args.seed)
+        rng = visitor.rng
+        start = time.monotonic()
+        end = start + args.minutes * 60
+        next_sample = start
+        present, change = False, start + 15.0
+        present_seconds = 0.0
+        samples: list[tuple[float, float]] = []
+        shot_at = start + args.minutes * 30
+        shot = None
+        while time.monotonic() < end:
+            now = time.monotonic()
+            if kiosk.poll() is not None:
+                print(f"error: the kiosk ended early with exit code {kiosk.returncode}", file=sys.stderr)
+                return 1
+            if now >= next_sample:
+                mb = rss_mb(kiosk.pid)
+                if mb is not None and now > start:  # the first look comes before Python has even started
+                    samples.append((now - start, mb))
+                    print(f"{(now - start) / 60:6.1f} min  RSS {mb:7.1f} MB  inputs {visitor.inputs}", flush=True)
+                next_sample += SAMPLE_SECONDS
+            if shot is None and now >= shot_at:
+                shot = out / "kiosk-soak.png"
+                subprocess.run(["import", "-display", args.display, "-window", "root", str(shot)], env=env, check=False)
+            if now >= change:
+                present = not present
+                change = now + rng.uniform(*(STAY if present else AWAY))
+            if present:
+                time.sleep(rng.expovariate(1 / visitor.pause))
+                subprocess.run(["xdotool", *visitor.burst()], env=env, check=False)
+                present_seconds += time.monotonic() - now
+            else:
+                time.sleep(min(1.0, max(0.0, change - now)))
+        subprocess.run(["xdotool", "key", "ctrl+alt+q"], env=env, check=False)
+        code = kiosk.wait(timeout=30)
+        warm = [(s, mb) for s, mb in samples if s >= WARMUP_MINUTES * 60]
+        rate = visitor.inputs / max(1.0, present_seconds)
+        print(f"kiosk exit code {code}; screenshot {shot}")
+        print(f"visitor inputs {visitor.inputs} in {present_seconds / 60:.1f} min at the screen ({rate:.2f} a second)")
+        if samples:
+            at_warm = warm[0][1] if warm else samples[-1][1]
+            print(
+                f"RSS start {samples[0][1]:.1f} MB, at {WARMUP_MINUTES:g} min {at_warm:.1f} MB,"
+                f" end ({samples[-1][0] / 60:.1f} min) {samples[-1][1]:.1f} MB,"
+                f" slope after warm-up {slope_per_hour(warm):+.2f} MB/h (target ≤ 5)"
+            )
+        return 0 if code == 0 else 1
+    finally:
+        if kiosk is not None and kiosk.poll() is None:
+            kiosk.terminate()
+            kiosk.wait(timeout=10)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
