@@ -50,8 +50,12 @@ def choose(ctx: Ctx) -> Action | None:
         step_in = _move_into_reach(ctx, foes)
         if step_in is not None:
             return step_in
-        if _can(ctx, "charge") and far <= 2 * speed + reach_squares(me.reach):
-            charge = _charge(ctx, foes)
+        reach_limit = 2 * speed + reach_squares(me.reach)
+        if _can(ctx, "charge") and far <= reach_limit:
+            # only the enemies a charge can reach are offered to it: its cost then follows them, not the army
+            mine = me.footprint()
+            chargeable = [f for f in foes if gap(pf1_distance, mine, f.footprint()) <= reach_limit]
+            charge = _charge(ctx, chargeable)
             if charge is not None:
                 return charge
     if _can(ctx, "run") and far > 2 * speed + 1:
