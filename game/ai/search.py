@@ -145,9 +145,10 @@ def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, A
     if len(portfolio) == 1:
         return [(0.0, portfolio[0])]
     scored = []
+    baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
     for rank, action in enumerate(portfolio):
         value = sum(playout(snap, unit, action, s) for s in seeds) / SAMPLES
-        if rank == 0 and normal:
+        if action == baseline:
             value += MARGIN  # the baseline keeps its place unless an option is clearly better
         scored.append((value, -rank, action))
     scored.sort(key=lambda e: (-e[0], -e[1]))
