@@ -2,8 +2,9 @@
 
 Each ruleset's tactics as the rules offer them: attacking any enemy in reach (not only the
 weakest), moving into reach of each of the nearest enemies, a charge, a 1.5 m step that brings
-an enemy into reach without provoking (pf1), Dash (dnd5e), every hexxen melee option (engage,
-sneak attack, relief, cut-in), and holding still (None). The search plays each out.
+an enemy into reach or takes a wounded unit out of melee without provoking (pf1), leaving reach
+after the attack (dnd5e; Dash comes with the normal script's choice), every hexxen melee option
+(engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.
 """
 
 from __future__ import annotations

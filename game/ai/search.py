@@ -1,8 +1,8 @@
 """The `hard` strength: a portfolio search over the rules' own futures, on snapshots (docs/ai.md).
 
-At each decision of a unit the search lists a small portfolio of first actions (the normal
-script's choice, every attack it may make now, moving into reach of each of the nearest
-enemies, a charge, the 1.5 m step, Dash, hexxen's tactics, holding still) and plays each out
+At each decision of a unit the search lists a small portfolio of first actions (game/ai/portfolio.py:
+the normal script's choice, every attack it may make now, moving into reach of each of the nearest
+enemies, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding still) and plays each out
 on the snapshot: the action, then the rest of its side's turn and the opponent's whole reply by
 the normal scripts, with the same `ruleset.rule` and `rules.effects.apply` the match uses. Every
 option meets the same SAMPLES dice streams (common random numbers: drawn once per decision from
