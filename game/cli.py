@@ -110,9 +110,19 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(t("cli.check_invalid", error=exc))
             worst = EXIT_BAD_INPUT
             continue
+        if level.mirror:  # a tournament level's claim to be fair is checked here, not at every load
+            from game.mirror import mirror_problem, symmetry
+
+            problem = mirror_problem(level)
+            if problem is not None:
+                print(t("cli.check_invalid", error=f"{path}: {problem}"))
+                worst = EXIT_BAD_INPUT
+                continue
         w, h = level.board.width, level.board.height
         units = len(level.units)
         print(t("cli.check_ok", path=path, name=level.name, ruleset=level.ruleset, width=w, height=h, units=units))
+        if level.mirror:
+            print("  " + t("mirror.holds", symmetry=t(f"mirror.{symmetry(level)}")))
     return worst
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.editor import commands as cmd
 from game.editor.document import Document, tomllib, with_ruleset
+from game.controllers import CONTROLLERS
 from game.i18n import current_language
 from game.level import TURNS
 from game.map_image import IMAGE_KEYS
@@ -21,7 +22,6 @@ from rules.ruleset import RULESETS, get_ruleset
 
 FIXED_UNIT_ROWS = ("id", "name", "side", "size")
 """Unit keys shown first (the rest follow in the ruleset's order); `at` is set by dragging the unit."""
-CONTROLLERS = ("human", "ai")
 
 
 @dataclass(frozen=True, slots=True)
