@@ -1,38 +1,30 @@
-"""Playing a whole turn for a computer side: ask each acting unit for its next action until none is left.
+"""Playing a turn for a computer side at a strength: ask each acting unit for its next action until none is left.
 
 The AI only reads forecasts (reach, measure, available, can_attack, the events of a dry
 ruling) and only changes the game through `Match.perform`. A refused action is a bug in the
 AI: with `strict=True` it raises AIError, otherwise the next alternative is tried and, failing
 that, the unit is done for the turn.
+
+`decide` is the same player on a snapshot: it plays the turn out on the snapshot with the
+computer's own dice and never touches a match (`advise`, hints, the search).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable
 
 from game.ai.context import Ctx
+from game.ai.decision import Decision, UnitChoice
+from game.ai.normal import CHOOSERS
+from game.ai.players import options, weighed
+from game.ai.snapshot import Snapshot, perform, snapshot
+from game.ai.strengths import DEFAULT_STRENGTH, STRENGTHS
 from game.match import Match
 from rules.actions import Action
 from rules.core import Illegal, Situation
 
 MAX_ACTIONS_PER_UNIT = 12
 """A guard against a decision loop: no unit takes more actions in one turn."""
-
-Chooser = Callable[[Ctx], "Action | list[Action] | None"]
-
-
-class _Choosers(dict[str, Chooser]):
-    """Ruleset → its chooser, imported on first use: a match needs only its own ruleset's AI (start-up)."""
-
-    def __missing__(self, ruleset: str) -> Chooser:
-        chooser: Chooser = importlib.import_module(f"game.ai.{ruleset}").choose
-        self[ruleset] = chooser
-        return chooser
-
-
-CHOOSERS: dict[str, Chooser] = _Choosers()
 
 
 class AIError(RuntimeError):
@@ -52,16 +44,28 @@ def acting_units(match: Match, sit: Situation) -> list[str]:
     return [uid for uid, c in sit.creatures.items() if c.side == side and not c.defeated]
 
 
-def candidates(match: Match, sit: Situation, unit: str, rng: random.Random) -> list[Action]:
+def candidates(
+    match: Match, sit: Situation, unit: str, rng: random.Random, strength: str = DEFAULT_STRENGTH
+) -> list[Action]:
     """The unit's next actions, best first (empty when it is done)."""
-    chosen = CHOOSERS[match.level.ruleset](Ctx(sit, match.ruleset, unit, rng))
-    if chosen is None:
-        return []
-    return chosen if isinstance(chosen, list) else [chosen]
+    if strength == "normal":  # the cheapest way: no snapshot needed
+        chosen = CHOOSERS[match.level.ruleset](Ctx(sit, match.ruleset, unit, rng))
+        if chosen is None:
+            return []
+        return chosen if isinstance(chosen, list) else [chosen]
+    return options(snapshot(match), unit, strength, rng)
 
 
-def play_unit(match: Match, unit: str, rng: random.Random, *, strict: bool = False) -> list[Action]:
+def _check(strength: str) -> None:
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown computer strength {strength!r}; expected one of {', '.join(STRENGTHS)}")
+
+
+def play_unit(
+    match: Match, unit: str, rng: random.Random, *, strict: bool = False, strength: str = DEFAULT_STRENGTH
+) -> list[Action]:
     """Let one unit act until it has nothing useful left; the actions performed (all legal)."""
+    _check(strength)
     done: list[Action] = []
     for _ in range(MAX_ACTIONS_PER_UNIT):
         if match.finished:
@@ -69,9 +73,8 @@ def play_unit(match: Match, unit: str, rng: random.Random, *, strict: bool = Fal
         sit = match.situation()
         if sit.creatures[unit].defeated:
             break
-        options = candidates(match, sit, unit, rng)
         acted = False
-        for action in options:
+        for action in candidates(match, sit, unit, rng, strength):
             result = match.perform(action)
             if isinstance(result, Illegal):
                 if strict:
@@ -85,13 +88,16 @@ def play_unit(match: Match, unit: str, rng: random.Random, *, strict: bool = Fal
     return done
 
 
-def take_turn(match: Match, rng: random.Random, *, strict: bool = False) -> list[Action]:
+def take_turn(
+    match: Match, rng: random.Random, *, strength: str = DEFAULT_STRENGTH, strict: bool = False
+) -> list[Action]:
     """Play the active side's whole turn (or the active unit's) and end it; the actions performed."""
+    _check(strength)
     if match.finished:
         return []
     done: list[Action] = []
     for unit in acting_units(match, match.situation()):
-        done.extend(play_unit(match, unit, rng, strict=strict))
+        done.extend(play_unit(match, unit, rng, strict=strict, strength=strength))
         if match.finished:
             return done
     end = Action("end_turn")
@@ -100,18 +106,55 @@ def take_turn(match: Match, rng: random.Random, *, strict: bool = False) -> list
     return done
 
 
-def next_action(match: Match) -> Action | None:
+def next_action(match: Match, strength: str = DEFAULT_STRENGTH) -> Action | None:
     """The next action of the side (or unit) to act, for callers that pace actions (the UI); None = end turn.
 
     Stateless: it re-asks every acting unit in order, so it never offers an action the rules
     refuse to a unit that is already done (each decision is made from the current situation).
     """
+    _check(strength)
     if match.finished:
         return None
     rng = random.Random(f"gridbound-ai:{match.seed}:{len(match.history)}")
     sit = match.situation()
     for unit in acting_units(match, sit):
-        options = candidates(match, sit, unit, rng)
-        if options:
-            return options[0]
+        found = candidates(match, sit, unit, rng, strength)
+        if found:
+            return found[0]
     return None
+
+
+def decide(snap: Snapshot, strength: str, rng: random.Random, *, explain: bool = False) -> Decision:
+    """The side's whole turn as the computer at `strength` would play it from `snap` (pure: no match is touched).
+
+    Dice met on the way are rolled by a generator drawn from `rng`, so the same snapshot and
+    seed give the same decision. With `explain`, every decision on the way records the options
+    weighed, the choice and why (message keys, parameters and rule ids: game.ai.explain renders them).
+    """
+    _check(strength)
+    dice = random.Random(rng.getrandbits(64))
+    actions: list[Action] = []
+    units: list[UnitChoice] = []
+    if snap.finished:
+        return Decision(strength, ())
+    for unit in snap.acting():
+        for _ in range(MAX_ACTIONS_PER_UNIT):
+            if snap.finished or snap.sit.creatures[unit].defeated:
+                break
+            if explain:
+                found, choice = weighed(snap, unit, strength, rng)
+                units.append(choice)
+            else:
+                found = options(snap, unit, strength, rng)
+            for action in found:
+                after, result = perform(snap, action, dice)
+                if not isinstance(result, Illegal):
+                    actions.append(action)
+                    snap = after
+                    break
+            else:
+                break
+        if snap.finished:
+            return Decision(strength, tuple(actions), tuple(units))
+    actions.append(Action("end_turn"))
+    return Decision(strength, tuple(actions), tuple(units))

@@ -1,0 +1,43 @@
+"""A Decision's explanation as lines of text in a language: per decision the options weighed, the choice, the ids."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.ai.decision import Decision, Option
+from game.i18n import action_name, t
+
+
+def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[str, Any]:
+    """The reason's parameters for the message: unit ids as display names, action kinds in the language."""
+    out: dict[str, Any] = {}
+    for key, value in option.reason.params:
+        if key in ("unit", "target", "comrade"):
+            value = names.get(str(value), value)
+        elif key == "kind":
+            value = action_name(str(value), lang)
+        out[key] = value
+    return out
+
+
+def option_text(option: Option, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:
+    """What one option does and why, in `lang`."""
+    return t(option.reason.key, lang, **_params(option, lang, names or {}))
+
+
+def explanation_lines(decision: Decision, lang: str | None = None, names: Mapping[str, str] | None = None) -> list[str]:
+    """The explanation of `decision` (made with explain=True) as lines in `lang`; `names`: unit id → display name.
+
+    One heading per decision, then its options best first, the chosen one marked, each with
+    its score and the rule ids that decided it.
+    """
+    names = names or {}
+    lines: list[str] = []
+    for choice in decision.units:
+        lines.append(t("ai.weighs", lang, unit=names.get(choice.unit, choice.unit)))
+        for k, option in enumerate(choice.options):
+            key = "ai.chosen" if k == choice.chosen else "ai.option"
+            rules = ", ".join(option.reason.rules) or "—"
+            lines.append(t(key, lang, text=option_text(option, lang, names), score=float(option.score), rules=rules))
+    return lines
