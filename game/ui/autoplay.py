@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from game.controllers import is_computer_side
+from game.controllers import is_computer_side, side_strength
 from game.match import Match
 from rules.actions import Action
 
@@ -36,10 +36,10 @@ def load_ai() -> NextAction | None:
 
 
 class LazyAI:
-    """`game.ai.next_action`, imported at the computer's first decision rather than before the first frame.
+    """`game.ai`, imported at the computer's first decision rather than before the first frame.
 
     The AI's modules are ~5 M instructions of a start whose first frame never asks them anything
-    (issue 14, start-up); the computer's first turn is in a worker thread, after the delay.
+    (start-up time). Each side plays at the strength its controller names (game/controllers.py).
     """
 
     __slots__ = ("_hook",)
@@ -48,13 +48,22 @@ class LazyAI:
         self._hook: NextAction | None = None
 
     def __call__(self, match: Match) -> Action | None:
-        """The AI's next action for `match` (what `next_action(match)` answers)."""
-        hook = self._hook
-        if hook is None:
-            hook = self._hook = load_ai()
-            if hook is None:  # game.ai found by find_ai but without a next_action: the side ends its turn
-                return None
-        return hook(match)
+        """The AI's next action for `match` at the strength of the side to act, decided on the live match."""
+        hook = self.target
+        if hook is None:  # game.ai found by find_ai but without a next_action: the side ends its turn
+            return None
+        return hook(match, strength=side_strength(match.level, match.active_side))  # type: ignore[call-arg]
+
+    def prepare(self, match: Match) -> Callable[[], Action | None]:
+        """Take a snapshot of `match` now (main thread) and return the decision to work out from it alone."""
+        import random
+
+        from game import ai
+
+        snap = ai.snapshot(match)
+        strength = side_strength(match.level, match.active_side)
+        rng = random.Random(f"gridbound-ai:{match.seed}:{len(match.history)}")  # as next_action seeds it
+        return lambda: ai.decide(snap, strength, rng).first
 
     @property
     def target(self) -> NextAction | None:
@@ -114,6 +123,8 @@ class AutoPlayer:
         self.count = 0
         self.turn_key: tuple[int, str] | None = None
         self._pool: Executor | None = executor
+        self._given = executor is not None
+        """An executor from the caller outlives `close` (the caller shuts it down); the own pool does not."""
         self._pending: Future[Action | None] | None = None
         self._asked_at: int | None = None
         """How many actions the match had when the pending decision was asked (a stale answer is dropped)."""
@@ -177,8 +188,8 @@ class AutoPlayer:
             return Step(Action("end_turn"))
 
     def close(self) -> None:
-        """Wait for a running decision and stop the worker (before the match is closed)."""
-        if self._pool is not None:
+        """Wait for a running decision and stop the own worker (before the match is closed)."""
+        if self._pool is not None and not self._given:
             self._pool.shutdown(wait=True)
             self._pool = None
         self._pending = None
