@@ -10,7 +10,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from pathlib import Path
 
 import pygame
-import pytest
 
 from game.ui import theme
 from game.ui.app import App

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.controllers import CONTROLLERS
 from game.editor import commands as cmd
 from game.editor.document import Document, tomllib, with_ruleset
-from game.controllers import CONTROLLERS
 from game.i18n import current_language
 from game.level import TURNS
 from game.map_image import IMAGE_KEYS
