@@ -255,8 +255,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     if problem is not None:
         raise UsageError(problem)
     loaded = None
+    ai = _ai_choice(getattr(args, "ai", None))
     if getattr(args, "frames", None) is not None and not getattr(args, "replay", None):
         loaded = load_or_default(args.level)  # headless: a level that cannot load is exit 2 (a window shows it)
+    if ai and (loaded is not None or args.level is not None):
+        from game.controllers import StrengthError, check_sides
+
+        level = loaded if loaded is not None else load_or_default(args.level)
+        try:  # a side the level lacks is bad input before a window opens
+            check_sides(ai, [s.id for s in level.sides])
+        except StrengthError as exc:
+            raise UsageError(str(exc)) from None
     if getattr(args, "replay", None):
         from game.replay import open_replay  # refuse a bad replay with exit 2 before a window opens
 
@@ -271,6 +280,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         screenshot=args.screenshot,
         seed=fresh_seed() if args.seed is None else args.seed,
         players=args.players,
+        ai=tuple(ai.items()),
         replay=args.replay,
         force=args.force,
         watch=args.watch,
@@ -420,6 +430,7 @@ def _simulate_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--cluster", default=None, metavar="ADDRESS", help="local, or a Dask scheduler tcp://HOST:8786")
     p.add_argument("--resume", action="store_true", help="with --out: keep the games already in it, play the rest")
+    p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
     p.set_defaults(func=cmd_simulate)
 
 
@@ -429,6 +440,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.jobs < 1 or args.max_rounds < 1:
         raise UsageError(t("cli.simulate_minimum"))
+    from game.controllers import EVERY, StrengthError, ai_assignments, check_sides
+
+    choice = _ai_choice(args.ai)
+    if set(choice) - {EVERY}:
+        try:
+            check_sides(choice, [s.id for s in load_level(args.level).sides])
+        except StrengthError as exc:
+            raise UsageError(str(exc)) from None
+    args.sets = [*ai_assignments(choice), *args.sets]  # recorded in --out rows like any --set
     try:
         base_text, base_level = sim.variant(args.level, args.sets)
         variants = [("base", args.sets, base_text, base_level)]
@@ -530,6 +550,18 @@ def _jsonl_writer(sim: Any, path: str | None) -> Any:
         return sim.JsonlWriter(path)
     except OSError as exc:
         raise UsageError(t("files.option", option="--out", path=path, reason=reason(exc))) from None
+
+
+def _ai_choice(text: str | None) -> dict[str, str]:
+    """An `--ai` value as side → strength (empty when not given); UsageError when it is malformed."""
+    if text is None:
+        return {}
+    from game.controllers import StrengthError, parse_ai
+
+    try:
+        return parse_ai(text)
+    except StrengthError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:

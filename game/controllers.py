@@ -88,16 +88,20 @@ def check_sides(choice: Mapping[str, str], sides: Sequence[str], option: str = "
             raise StrengthError(t("ai_choice.no_side", option=option, side=repr(side), sides=", ".join(sides)))
 
 
-def with_strengths(level: Level, choice: Mapping[str, str] | None, *, all_computer: bool = False) -> Level:
+def with_strengths(
+    level: Level, choice: Mapping[str, str] | None, *, all_computer: bool = False, strict: bool = True
+) -> Level:
     """The level with `choice` applied to its sides' controllers (the file is not changed).
 
     A side named in `choice` is the computer's at that strength; every other computer side (every side
-    when `all_computer`, as in `simulate`) takes the "*" strength if given, else keeps its own.
+    when `all_computer`) takes the "*" strength if given, else keeps its own. A named side the level
+    lacks is a StrengthError when `strict`, else passed over (the window opening another level).
     """
     if not choice and not all_computer:
         return level
     choice = choice or {}
-    check_sides(choice, [s.id for s in level.sides])
+    if strict:
+        check_sides(choice, [s.id for s in level.sides])
     sides = []
     for spec in level.sides:
         own = controller_strength(spec.controller)
@@ -109,3 +113,11 @@ def with_strengths(level: Level, choice: Mapping[str, str] | None, *, all_comput
             controller = spec.controller
         sides.append(dataclasses.replace(spec, controller=controller))
     return dataclasses.replace(level, sides=tuple(sides))
+
+
+def ai_assignments(choice: Mapping[str, str] | None) -> list[str]:
+    """`--ai` as `--set` assignments of the sides' controllers (every side first, then the sides named)."""
+    if not choice:
+        return []
+    ordered = sorted(choice.items(), key=lambda kv: kv[0] != EVERY)
+    return [f'sides.{side}.controller="{computer(strength)}"' for side, strength in ordered]

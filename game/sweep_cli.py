@@ -29,6 +29,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
+    p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
     p.set_defaults(func=cmd_sweep)
 
 
@@ -60,7 +61,13 @@ def _run(args: argparse.Namespace) -> int:
         except ReportError as exc:
             raise SweepUsageError(str(exc)) from None
     try:
-        sweep = load_sweep(args.sweep_file)
+        from game.controllers import StrengthError, ai_assignments, parse_ai
+
+        try:
+            ai_sets = ai_assignments(parse_ai(args.ai)) if args.ai else []
+        except StrengthError as exc:
+            raise SweepUsageError(str(exc)) from None
+        sweep = load_sweep(args.sweep_file, ai_sets)
         rows = prov.read_rows(args.out) if args.resume else []
         for extra in args.merge:
             if not Path(extra).is_file():

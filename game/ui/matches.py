@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.controllers import with_strengths
 from game.i18n import t
 from game.level import Level, LevelError, load_level, load_or_default, with_players
 from game.match import Match
@@ -31,6 +32,7 @@ class Matches:
     level: Level | None
     side_colors: dict[str, theme.Color]
     players: str
+    ai: dict[str, str]
     seed: int
     watcher: LevelWatcher | None
     saved: tuple[int, int] | None
@@ -67,7 +69,8 @@ class Matches:
 
     def start(self, level: Level) -> None:
         """A fresh match on `level` in the battle screen."""
-        self.switch(self.new_match(with_players(level, self.players), self.seed))
+        chosen = with_strengths(with_players(level, self.players), self.ai, strict=False)
+        self.switch(self.new_match(chosen, self.seed))
 
     def new_match(self, level: Level, seed: int, scene: Callable[[Match], BattleScene] = BattleScene) -> BattleScene:
         """Close what runs, then a fresh match on `level`; its battle scene (made by `scene`), not yet shown."""

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import pygame
 
+from game.controllers import with_strengths
 from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
@@ -119,8 +120,11 @@ class KioskApp:
         frames: int | None = None,
         screenshot: str | None = None,
         draw_every: int = 1,
+        ai: dict[str, str] | None = None,
     ) -> None:
         self.config = config
+        self.ai = dict(ai or {})
+        """`kiosk --ai`: the computer's strength per side ("*": every computer side); empty: as the level says."""
         self.threaded_ai = threaded_ai
         """False in the soak test and the fuzzer: computer moves are stepped in the frame, not in a worker."""
         self.draw_every = max(1, draw_every)
@@ -273,6 +277,7 @@ class KioskApp:
 
     def _begin(self, level: Level, mode: str, scene: Callable[[Match], BattleScene] = BattleScene) -> None:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
+        level = with_strengths(level, self.ai, strict=False)
         battle = self.app.new_match(level, self.config.seed + self.games, scene)
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
         self.games += 1

@@ -49,6 +49,7 @@ class SceneHost(Protocol):
     screen: pygame.Surface
     side_colors: dict[str, Color]
     players: str
+    ai: dict[str, str]
     settings: Settings
     """The player's settings in use (game/settings.py)."""
     level: Level | None

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.controllers import EVERY
 from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
 from game.level import PLAYERS, Level, LevelError, load_level
 from game.level_order import ordered_levels
@@ -89,6 +90,15 @@ def _players_label(menu: MenuScene) -> str:
     return t("menu.players", who=t(f"players.{menu.app.players}"))
 
 
+MENU_STRENGTHS = (None, "easy", "normal", "hard")
+"""The strengths the menu offers for every computer side, in cycling order (None: as the level says)."""
+
+
+def _strength_label(menu: MenuScene) -> str:
+    chosen = menu.app.ai.get(EVERY) if len(menu.app.ai) == 1 else None
+    return t("ai_choice.menu", strength=t(f"ai_choice.{chosen or 'level'}"))
+
+
 def _language_label(menu: MenuScene) -> str:
     return t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
 
@@ -98,6 +108,7 @@ MENU_ITEMS: list[MenuItem] = [
     MenuItem("settings", lambda menu: t("settings.open"), lambda menu: menu.app.show_settings(menu)),
     MenuItem("credits", lambda menu: t("credits.open"), lambda menu: menu.open_credits()),
     MenuItem("players", _players_label, lambda menu: menu.cycle_players()),
+    MenuItem("strength", _strength_label, lambda menu: menu.cycle_strength()),
     MenuItem("language", _language_label, lambda menu: menu.cycle_language()),
 ]
 """The top bar, in reading order (the last stands at the reading end). One line adds an entry."""
@@ -225,6 +236,14 @@ class MenuScene(Scene):
     def cycle_players(self) -> None:
         """As the level says → hot-seat (all people) → the first side against the computer."""
         self.app.players = PLAYERS[(PLAYERS.index(self.app.players) + 1) % len(PLAYERS)]
+
+    def cycle_strength(self) -> None:
+        """The computer's strength for the next game: as the level says → easy → normal → hard → …"""
+        now = self.app.ai.get(EVERY) if len(self.app.ai) == 1 else None
+        following = (
+            MENU_STRENGTHS[(MENU_STRENGTHS.index(now) + 1) % len(MENU_STRENGTHS)] if now in MENU_STRENGTHS else None
+        )
+        self.app.ai = {EVERY: following} if following else {}
 
     def cycle_language(self) -> None:
         """The next language (en → de → it → he), kept in the settings; the menu re-reads its texts."""
