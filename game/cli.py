@@ -354,6 +354,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _other_commands(sub: Any) -> None:
     """Every command but `play`, in the order `gridbound --help` lists them (skipped when starting the game:
     building their parsers and importing their modules cost start-up time)."""
+    from game.duel_cli import add_duel_parser
     from game.import_cli import add_import_parser
     from game.kiosk_cli import add_kiosk_parser
     from game.sweep_cli import add_sweep_parser
@@ -388,6 +389,7 @@ def _other_commands(sub: Any) -> None:
 
     _simulate_parser(sub)
     add_sweep_parser(sub)
+    add_duel_parser(sub)
     add_kiosk_parser(sub)
     add_import_parser(sub)
 

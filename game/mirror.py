@@ -2,7 +2,8 @@
 
 A level is a mirror when one of three symmetries of the map (left–right, top–bottom, a half turn) maps
 every square onto one of the same terrain, every wall and door onto one of the same kind, and each unit
-of the first side onto a unit of the second side that differs only in its id, name, art and side. Then
+of the first side onto a unit of the second side that differs only in its id, name, art and side (and, in
+HeXXen, where hunters fight only NPCs, in its role and powers). Then
 neither side has the better ground or the better units; who moves first is the one difference left, and
 a seat-swapped pair (game/pairs.py) plays it from both seats.
 """
@@ -32,9 +33,14 @@ def _mapper(kind: str, width: int, height: int) -> Callable[[Square, tuple[int, 
     return lambda at, dims: (width - at[0] - dims[0], height - at[1] - dims[1])
 
 
-def _rules_only(unit: Creature) -> Creature:
-    """The unit without what does not change play: its id, side, name, art and place."""
-    return dataclasses.replace(unit, id="", side="", name="", art=None, at=(0, 0))
+def _rules_only(unit: Creature, other: Creature) -> Creature:
+    """The unit without what does not change play (its id, side, name, art and place) and, facing a twin of
+    another role, without its role and powers: in HeXXen hunters fight only NPCs (rules.hexxen.participants), so
+    a mirror there sets hunters against NPCs with the same numbers and the powers that make up the role."""
+    plain = dataclasses.replace(unit, id="", side="", name="", art=None, at=(0, 0))
+    if unit.role != other.role:
+        plain = dataclasses.replace(plain, role="", powers=())
+    return plain
 
 
 def difference(level: Level, kind: str) -> str | None:
@@ -61,7 +67,7 @@ def difference(level: Level, kind: str) -> str | None:
     for unit in ours:
         at = image(unit.at, unit.dims)
         match = theirs.get(at)
-        if match is None or _rules_only(match) != _rules_only(unit):
+        if match is None or _rules_only(match, unit) != _rules_only(unit, match):
             return t("mirror.unit", unit=unit.id, at=f"{at[0]},{at[1]}", side=second)
     return None
 

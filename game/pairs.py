@@ -106,11 +106,15 @@ def score_interval(scores_per_pair: Sequence[float], z: float = Z95) -> tuple[fl
 
     The two games of a pair share a seed, so they are not independent; the pair is the unit of sampling
     (the pentanomial model chess engine testers use), which credits the seat swap with the variance it removes.
+    When every pair scored the same the spread is 0 and that interval would be a point: then the Wilson
+    interval of the score over the games is given instead (it stays honest at 0 % and 100 %).
     """
     n = len(scores_per_pair)
     if n == 0:
         return (0.0, 1.0)
     mean, sd = mean_std([s / 2 for s in scores_per_pair])
+    if sd == 0:  # every pair alike (a clean sweep, say): the normal interval collapses; Wilson's over the games
+        return wilson(sum(scores_per_pair), 2 * n, z)  # type: ignore[arg-type]
     half = z * sd / math.sqrt(n)
     return (max(0.0, mean - half), min(1.0, mean + half))
 
@@ -187,15 +191,15 @@ def _pct(value: float) -> str:
     return f"{100 * value:5.1f}"
 
 
-def _elo_bound(value: float | None, low: bool) -> str:
+def _elo_text(value: float | None, score: float) -> str:
+    """An Elo difference as text; None (infinite) is +∞ for a score of 1 and −∞ for 0."""
     if value is None:
-        return "−∞" if low else "+∞"
+        return "+∞" if score >= 0.5 else "−∞"
     return f"{value:+.0f}"
 
 
 def format_summary(title: str, s: dict[str, Any], text: Callable[..., str]) -> list[str]:
     """The lines of one summary; `text(key, **values)` is the message catalogue (game.i18n.t)."""
-    shown = _elo_bound(s["elo"], s["a_score"] < 0.5)  # None: A won (or lost) every game
     return [
         text("duel.summary", title=title, games=s["games"], pairs=s["pairs"]),
         "  "
@@ -212,9 +216,9 @@ def format_summary(title: str, s: dict[str, Any], text: Callable[..., str]) -> l
         + text(
             "duel.elo",
             score=_pct(s["a_score"]),
-            elo=shown,
-            low=_elo_bound(s["elo_ci95"][0], True),
-            high=_elo_bound(s["elo_ci95"][1], False),
+            elo=_elo_text(s["elo"], s["a_score"]),
+            low=_elo_text(s["elo_ci95"][0], s["a_score_ci95"][0]),
+            high=_elo_text(s["elo_ci95"][1], s["a_score_ci95"][1]),
         ),
         "  "
         + text(
@@ -223,3 +227,61 @@ def format_summary(title: str, s: dict[str, Any], text: Callable[..., str]) -> l
             others=_pct(s["seats"]["1"]["a_win_rate"]),
         ),
     ]
+
+
+# --- playing -----------------------------------------------------------------------------
+
+
+def seated_sets(players: dict[str, str], a: str, b: str) -> list[str]:
+    """A seating as `--set` assignments of the sides' controllers (how a seating reaches any worker)."""
+    return [f'sides.{side}.controller="ai:{strength}"' for side, strength in strengths_for(players, a, b).items()]
+
+
+def run_duel(
+    levels: Sequence[str],
+    a: str,
+    b: str,
+    pairs: int,
+    seed: int = 0,
+    *,
+    jobs: int = 1,
+    cluster: str | None = None,
+    max_rounds: int | None = None,
+    on_game: Callable[[PairedGame], None] | None = None,
+) -> list[PairedGame]:
+    """Play `pairs` seat-swapped pairs of A (strength `a`) against B (`b`) on each level; pair i uses seed S+i.
+
+    Each seating is a level variant played by `game.simulate` (or `game.cluster` with `cluster`), so the
+    records are the same for every `jobs` and on a cluster. Levels and seatings are played in order.
+    """
+    from game.level import load_level
+    from game.simulate import DEFAULT_MAX_ROUNDS, run_games, variant
+
+    rounds = DEFAULT_MAX_ROUNDS if max_rounds is None else max_rounds
+    seeds = [seed + i for i in range(pairs)]
+    games: list[PairedGame] = []
+    for path in levels:
+        sides = [s.id for s in load_level(path).sides]
+        for seat, players in enumerate(seatings(sides, a, b)):
+            text, level = variant(path, seated_sets(players, a, b))
+
+            def record(
+                result: Any, path: str = path, seat: int = seat, players: dict[str, str] = players
+            ) -> PairedGame:
+                controllers = strengths_for(players, a, b)
+                return PairedGame(
+                    str(path), result.seed, result.index, seat, controllers, players, result.winner, result.rounds
+                )
+
+            def arrived(result: Any, record: Callable[[Any], PairedGame] = record) -> None:
+                if on_game is not None:
+                    on_game(record(result))
+
+            if cluster:
+                from game.cluster import run_games_batched
+
+                results = run_games_batched(text, level.source, seeds, jobs, rounds, arrived, cluster, {})
+            else:
+                results = run_games(text, level.source, seeds, jobs=jobs, max_rounds=rounds, on_result=arrived)
+            games += [record(r) for r in results]
+    return games

@@ -75,7 +75,8 @@ def test_the_score_interval_over_pairs_by_hand():
     low, high = score_interval([2.0, 1.0, 1.0, 0.0])
     half = 1.959963984540054 * math.sqrt(0.5 / 3) / 2
     assert (low, high) == pytest.approx((0.5 - half, 0.5 + half))
-    assert score_interval([2.0, 2.0]) == (1.0, 1.0)  # no spread: the interval is the point
+    assert score_interval([2.0, 2.0]) == wilson(4, 4)  # no spread: Wilson's interval over the four games
+    assert score_interval([1.0, 1.0, 1.0]) == pytest.approx(wilson(3, 6))  # three split pairs: a score of ½
     assert score_interval([]) == (0.0, 1.0)
 
 
@@ -101,8 +102,9 @@ def test_a_summary_of_known_results():
 
 def test_a_clean_sweep_has_no_finite_elo():
     s = summarize(_pair("arena", 0, "a", "a") + _pair("arena", 1, "a", "a"))
-    assert s["a_win_rate"] == 1.0 and s["elo"] is None and s["elo_ci95"] == [None, None]
-    assert s["a_win_ci95"][1] == 1.0 and s["a_win_ci95"][0] < 1.0
+    assert s["a_win_rate"] == 1.0 and s["elo"] is None and s["elo_ci95"][1] is None
+    low = wilson(4, 4)[0]
+    assert s["a_score_ci95"] == [low, 1.0] and s["elo_ci95"][0] == pytest.approx(elo(low))  # ≈ +180
 
 
 def test_summaries_per_level_and_overall():
