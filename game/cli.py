@@ -354,6 +354,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _other_commands(sub: Any) -> None:
     """Every command but `play`, in the order `gridbound --help` lists them (skipped when starting the game:
     building their parsers and importing their modules cost start-up time)."""
+    from game.advise_cli import add_advise_parser
     from game.duel_cli import add_duel_parser
     from game.import_cli import add_import_parser
     from game.kiosk_cli import add_kiosk_parser
@@ -387,6 +388,7 @@ def _other_commands(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="run a replay recorded on another version of the level")
     p.set_defaults(func=cmd_run)
 
+    add_advise_parser(sub)
     _simulate_parser(sub)
     add_sweep_parser(sub)
     add_duel_parser(sub)

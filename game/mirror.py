@@ -81,5 +81,5 @@ def mirror_problem(level: Level) -> str | None:
     """Why a level marked `mirror = true` is not one (each symmetry's first difference), or None."""
     if not level.mirror or symmetry(level) is not None:
         return None
-    found = "; ".join(f"{t('mirror.' + kind)}: {difference(level, kind)}" for kind in SYMMETRIES)
+    found = "; ".join(f"{t(f'mirror.{kind}')}: {difference(level, kind)}" for kind in SYMMETRIES)
     return t("mirror.not_mirror", problems=found)

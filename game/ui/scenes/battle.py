@@ -17,6 +17,7 @@ from game.ui.controller import BattleController
 from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
+from game.ui.hint import Hint, draw_hint, make_hint
 from game.ui.keymap import ACTION_SHORTCUTS, BATTLE_KEYS, intent_for
 from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
@@ -81,8 +82,11 @@ class BattleScene(Scene):
             "language": self.cycle_language,
             "help": self.toggle_help,
             "legend": self.toggle_legend,
+            "hint": self.toggle_hint,
         }
         self.help = False
+        self.hint: Hint | None = None
+        """H: the computer's suggestion for the side to act (game/ui/hint.py), until the match changes."""
         self.legend = False
         """F2 or the Legend button: what the map's marks mean under the ruleset (game/ui/legend.py)."""
         """F1: the controls of the battle screen over the board."""
@@ -302,6 +306,7 @@ class BattleScene(Scene):
             ctl.ruler,
             ctl.step_costs,
             self.help,
+            id(self.hint),
             self.legend,
             bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
             self.stage.motion.key(),
@@ -312,8 +317,12 @@ class BattleScene(Scene):
         assert self.view is not None and self.panel is not None
         drawn = self.stage.draw(screen)
         drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
+        if self.hint is not None and self.hint.version != self.ctl.version:
+            self.hint = None  # the match moved on: the suggestion was for the state before
         if self.help:
             drawn.append(draw_help(screen, self.view.rect, self.ctl))
+        elif self.hint is not None:
+            drawn += draw_hint(screen, self.view, self.ctl.situation(), self.hint)
         elif self.legend:
             sit = self.ctl.situation()
             from game.ui.legend import draw_legend  # F2: not before it is asked for (start-up time)
@@ -335,6 +344,8 @@ class BattleScene(Scene):
         """Esc: close the help, else step back out of what the controller holds, else the pause menu (never quit)."""
         if self.help:
             self.toggle_help()
+        elif self.hint is not None:
+            self.toggle_hint()
         elif self.legend:
             self.toggle_legend()
         elif not self.ctl.back():
@@ -343,6 +354,14 @@ class BattleScene(Scene):
     def toggle_help(self) -> None:
         """F1: show or hide the controls."""
         self.help = not self.help
+        self.ctl.changed(state=False)
+
+    def toggle_hint(self) -> None:
+        """H: show the computer's suggestion for the side to act (a ghost, never performed), or hide it."""
+        if self.hint is not None or self.match.finished or self.autoplayer.busy:
+            self.hint = None
+        else:
+            self.hint = make_hint(self.match, self.ctl.version, self.app.ai)
         self.ctl.changed(state=False)
 
     def toggle_legend(self) -> None:

@@ -2,7 +2,7 @@
 its map, the current one marked; the focused level's whole description beside the list.
 
 Its entries are data: `MENU_ITEMS` are the buttons along the top (new level, settings, who plays,
-the language), `LEVEL_ITEMS` the buttons under the focused level's description (Play, Edit).
+the language), `LEVEL_ITEMS` the buttons under the focused level's description (Play, Edit, the computer's strength).
 Each is one line in one of the two lists.
 """
 
@@ -65,7 +65,8 @@ class LevelItem:
     """A button under the focused level: its intent, the catalogue key of its label, what it does with the level."""
 
     intent: str
-    key: str
+    key: str | Callable[[MenuScene], str]
+    """The catalogue key of the label, or a function giving the label now (a button that shows a state)."""
     run: Callable[[MenuScene, Entry], None]
 
 
@@ -108,7 +109,6 @@ MENU_ITEMS: list[MenuItem] = [
     MenuItem("settings", lambda menu: t("settings.open"), lambda menu: menu.app.show_settings(menu)),
     MenuItem("credits", lambda menu: t("credits.open"), lambda menu: menu.open_credits()),
     MenuItem("players", _players_label, lambda menu: menu.cycle_players()),
-    MenuItem("strength", _strength_label, lambda menu: menu.cycle_strength()),
     MenuItem("language", _language_label, lambda menu: menu.cycle_language()),
 ]
 """The top bar, in reading order (the last stands at the reading end). One line adds an entry."""
@@ -116,6 +116,7 @@ MENU_ITEMS: list[MenuItem] = [
 LEVEL_ITEMS: list[LevelItem] = [
     LevelItem("play", "level_menu.play", lambda menu, entry: menu.open_entry(entry)),
     LevelItem("edit", "editor.menu_edit", lambda menu, entry: edit_level(menu.app, entry.path)),
+    LevelItem("strength", _strength_label, lambda menu, entry: menu.cycle_strength()),
 ]
 """The buttons under the focused level's description, in reading order. One line adds an entry."""
 
@@ -444,7 +445,7 @@ class MenuScene(Scene):
         self.level_buttons = []
         x = inner.right if is_rtl() else inner.x
         for item in LEVEL_ITEMS:
-            label = t(item.key)
+            label = item.key(self) if callable(item.key) else t(item.key)
             bw = max(140, theme.font(19, True).size(label)[0] + 24)
             rect = pygame.Rect(x - bw if is_rtl() else x, buttons_y, bw, 40)
             x = rect.x - 12 if is_rtl() else rect.right + 12
