@@ -16,6 +16,9 @@ SNEAK_GAIN = 2.0
 """A sneak attack rolls with a bonus and binds nobody: worth this much over a front attack."""
 RELIEF_GAIN = 1.0
 """Relieving a comrade that is down to half its hit points or less."""
+LAST_HP_GAIN = 4.0
+"""Added to a relief or cut-in in proportion to the hit points the freed comrade has lost: a comrade at its
+last hit points is freed before any enemy is hit for its own sake (the wound weight is at most 3)."""
 CUT_IN_GAIN = 0.5
 """Taking over a binding from a comrade that holds more than one enemy."""
 WOUND_WEIGHT = 3.0
@@ -36,13 +39,14 @@ def options(ctx: Ctx) -> list[tuple[float, Action]]:
         if hexxen.can_attack(sit, unit, foe.id) is None:
             found.append((base, Action("attack", unit, target=foe.id)))
         for ally in _comrades_on(ctx, foe):
+            danger = LAST_HP_GAIN * (1 - ally.hp / max(1, ally.max_hp))
             if ally.hp * 2 <= ally.max_hp and hexxen.can_attack(sit, unit, foe.id, "relieve", ally.id) is None:
                 action = Action("attack", unit, target=foe.id, tactic="relieve", release=ally.id)
-                found.append((base - RELIEF_GAIN, action))
+                found.append((base - RELIEF_GAIN - danger, action))
             holds_several = len(hexxen.bound_to(sit, ally.id)) > 1
             if holds_several and hexxen.can_attack(sit, unit, foe.id, "cut_in", ally.id) is None:
                 action = Action("attack", unit, target=foe.id, tactic="cut_in", release=ally.id)
-                found.append((base - CUT_IN_GAIN, action))
+                found.append((base - CUT_IN_GAIN - danger, action))
     return found
 
 

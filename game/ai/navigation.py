@@ -106,6 +106,55 @@ def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
     return dist
 
 
+def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[frozenset[Square], float]]) -> int:
+    """Index of the goal footprint with the least walking gap from `start` plus its bias (ties: the first), or -1.
+
+    One walk outwards from `start` that stops as soon as no goal not yet met can beat the best
+    one met: its cost follows the distance to the nearest goals, not the board's size or the
+    number of goals (hunting on a big map with many enemies). Biases must not be negative.
+    The gap is measured from `start` towards the goal (the squares entered), `walk_gap` from the
+    goal's side: the two differ only by the weights of the end squares. A goal on a square no
+    walker may stand on (a flyer over a pit) is ranked by `walk_gap` instead (one field for it).
+    """
+    weights, steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
+    owner: dict[Square, list[int]] = {}
+    best, best_score = -1, float("inf")
+    for k, (goal, bias) in enumerate(goals):
+        if any(sq not in weights for sq in goal):
+            score = walk_gap(board, goal, start) + bias
+            if score < best_score:
+                best, best_score = k, score
+            continue
+        for sq in goal:
+            owner.setdefault(sq, []).append(k)
+    met: set[int] = set()
+    dist = {sq: 0 for sq in start}
+    queue = [(0, sq) for sq in sorted(start)]
+    heapq.heapify(queue)
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    while queue:
+        d0, sq = pop(queue)
+        if d0 > best_score:
+            break  # every goal not met yet is further than the best score
+        if d0 > dist[sq]:
+            continue
+        for k in owner.get(sq, ()):
+            if k not in met:
+                met.add(k)
+                score = d0 + goals[k][1]
+                if score < best_score or (score == best_score and k < best):
+                    best, best_score = k, score
+        out = steps.get(sq)
+        if out is None:  # a start square no walker could stand on (a flyer over a pit): its own steps
+            out = _steps_from(board, weights, sq)
+        for nxt, w in out:
+            d = d0 + w
+            if d < get(nxt, UNREACHABLE):
+                dist[nxt] = d
+                push(queue, (d, nxt))
+    return best
+
+
 def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]) -> int:
     """Walking steps between a footprint and the goal squares (UNREACHABLE when walled off)."""
     dist = field(board, goal)

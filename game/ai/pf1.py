@@ -47,11 +47,19 @@ def choose(ctx: Ctx) -> Action | None:
     far = gap(pf1_distance, me.footprint(), target.footprint())
     if standard_free(ts):
         # the bar offers no attack out of reach, so ask the turn state whether the standard action is left
+        # a 1.5 m step that brings an enemy into reach never provokes (PF1-FIVE-FOOT-STEP): before any walk
+        step = _step_into_reach(ctx, foes)
+        if step is not None:
+            return step
         step_in = _move_into_reach(ctx, foes)
         if step_in is not None:
             return step_in
-        if _can(ctx, "charge") and far <= 2 * speed + reach_squares(me.reach):
-            charge = _charge(ctx, foes)
+        reach_limit = 2 * speed + reach_squares(me.reach)
+        if _can(ctx, "charge") and far <= reach_limit:
+            # only the enemies a charge can reach are offered to it: its cost then follows them, not the army
+            mine = me.footprint()
+            chargeable = [f for f in foes if gap(pf1_distance, mine, f.footprint()) <= reach_limit]
+            charge = _charge(ctx, chargeable)
             if charge is not None:
                 return charge
     if _can(ctx, "run") and far > 2 * speed + 1:
@@ -213,6 +221,29 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
             scored.append((victim.hp / most * 3 + costs[i] * COST_WEIGHT, square[1], square[0], i))
     best = best_row(scored, moves.__getitem__, _forecast_move(ctx))
     return Action("move", ctx.unit, best.path) if best else None
+
+
+def _step_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
+    """A 1.5 m step to a square with an enemy in reach (the standard action then attacks), if the rules allow one."""
+    me = ctx.me
+    if me.full_side != 1 or not ctx.prechecked("step"):
+        return None
+    x, y = me.at
+    board = ctx.sit.board
+    squares = {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
+    near = [f for f in foes if any(_may_reach(me, f, sq) for sq in squares)]
+    if not near:
+        return None
+    hit_from = _hittable_from(ctx, near, {sq for sq in squares if board.in_bounds(sq)})
+    ranked = []
+    for sq, hittable in hit_from.items():
+        victim = attack_choice(hittable)
+        ranked.append((victim.hp / (victim.max_hp if victim.max_hp > 1 else 1), sq[1], sq[0], sq))
+    for *_, sq in sorted(ranked):
+        action = Action("step", ctx.unit, (sq,))
+        if not isinstance(ctx.dry_rule(action), Illegal):
+            return action
+    return None
 
 
 def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:

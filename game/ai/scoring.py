@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.ai.navigation import walk_gap
+from game.ai.navigation import nearest_goal
 from rules.core import Board, Creature, Illegal, Ruling, Square, footprint
 from rules.geometry import footprint_distance
 from rules.ruleset import Reach
@@ -31,13 +31,12 @@ def attack_choice(foes: Sequence[Creature]) -> Creature:
 
 def hunt_choice(board: Board, me: Creature, foes: Sequence[Creature]) -> Creature:
     """The enemy to walk towards: near on foot and wounded (a healthy one counts WOUND_WEIGHT squares further)."""
-    mine = me.footprint()  # one field around the unit serves every enemy
-
-    def score(c: Creature) -> tuple[float, str]:
-        most = c.max_hp if c.max_hp > 1 else 1  # max(1, max_hp), without the call
-        return (walk_gap(board, mine, c.footprint()) + WOUND_WEIGHT * c.hp / most, c.id)
-
-    return min(foes, key=score)
+    # one walk outwards from the unit, stopped once no enemy further away can win: its cost
+    # follows the distance to the nearest enemies, not the map's size or the army's
+    ordered = sorted(foes, key=lambda c: c.id)
+    goals = [(c.footprint(), WOUND_WEIGHT * c.hp / (c.max_hp if c.max_hp > 1 else 1)) for c in ordered]
+    k = nearest_goal(board, me.footprint(), goals)
+    return ordered[k] if k >= 0 else ordered[0]
 
 
 def provokes(result: Ruling | Illegal) -> int:

@@ -37,6 +37,8 @@ class Snapshot:
     """The level's last side (it wins a hold-out when the rounds are over)."""
     finished: bool = False
     winner: str | None = None
+    done: frozenset[str] = frozenset()
+    """Units that hold for the rest of this turn (a look-ahead's choice; the next turn forgets it)."""
 
     @property
     def ruleset(self) -> Ruleset:
@@ -52,9 +54,9 @@ class Snapshot:
         """Who acts this turn: the initiative unit, or every standing unit of the active side in level order."""
         if self.mode == "initiative":
             unit = self.order[self.index]
-            return [] if self.sit.creatures[unit].defeated else [unit]
-        side = self.sit.active_side
-        return [uid for uid, c in self.sit.creatures.items() if c.side == side and not c.defeated]
+            return [] if self.sit.creatures[unit].defeated or unit in self.done else [unit]
+        side, done = self.sit.active_side, self.done
+        return [uid for uid, c in self.sit.creatures.items() if c.side == side and not c.defeated and uid not in done]
 
 
 def snapshot(match: Match) -> Snapshot:
@@ -127,4 +129,4 @@ def end_turn(snap: Snapshot) -> Snapshot:
     for uid in starting:
         turns[uid] = ruleset.new_turn(sit, uid)
     sit = replaced(sit, turns=turns)
-    return replace(checked, sit=sit, index=index, round=rnd)
+    return replace(checked, sit=sit, index=index, round=rnd, done=frozenset())

@@ -1,0 +1,134 @@
+"""The first actions the hard player weighs for one unit: the normal script's and the tactics around it.
+
+Each ruleset's tactics as the rules offer them: attacking any enemy in reach (not only the
+weakest), moving into reach of each of the nearest enemies, a charge, a 1.5 m step that brings
+an enemy into reach without provoking (pf1), Dash (dnd5e), every hexxen melee option (engage,
+sneak attack, relief, cut-in), and holding still (None). The search plays each out.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.context import Ctx
+from game.ai.snapshot import Snapshot
+from rules.actions import Action
+from rules.core import Creature, Illegal
+
+NEAREST = 3
+"""Enemies (nearest first) the unit weighs moving into reach of, charging, or attacking."""
+
+
+def _legal(snap: Snapshot, action: Action) -> bool:
+    return not isinstance(snap.ruleset.rule(snap.sit, action, random.Random(0)), Illegal)
+
+
+def _nearest(ctx: Ctx) -> list[Creature]:
+    """The standing enemies, nearest first (Chebyshev between anchors, then id)."""
+    x, y = ctx.me.at
+    return sorted(ctx.foes(), key=lambda f: (max(abs(f.at[0] - x), abs(f.at[1] - y)), f.id))[:NEAREST]
+
+
+def _pf1(ctx: Ctx, snap: Snapshot) -> list[Action]:
+    from game.ai import pf1 as script
+    from rules.pf1 import in_reach
+    from rules.pf1.economy import standard_free
+
+    out: list[Action] = []
+    me, unit = ctx.me, ctx.unit
+    if me.prone:
+        return out
+    foes = _nearest(ctx)
+    ts = script._turn(ctx)
+    near = [f for f in ctx.foes() if script._may_reach(me, f, me.at) and in_reach(ctx.sit, unit, f.id)]
+    if near:
+        if standard_free(ts) and ctx.prechecked("attack"):
+            out += [Action("attack", unit, target=f.id) for f in near]
+    elif standard_free(ts):
+        if ctx.prechecked("step"):
+            out += _pf1_steps(ctx, snap, foes)
+        if ts.moves_left > 0 and ctx.prechecked("move"):
+            for foe in foes:
+                found = script._move_into_reach(ctx, [foe])
+                if found is not None:
+                    out.append(found)
+        if ctx.prechecked("charge"):
+            for foe in foes:
+                found = script._charge(ctx, [foe])
+                if found is not None:
+                    out.append(found)
+    return out
+
+
+def _pf1_steps(ctx: Ctx, snap: Snapshot, foes: list[Creature]) -> list[Action]:
+    """1.5 m steps after which an enemy is in reach (the standard action then attacks, nothing provoked)."""
+    from game.ai import pf1 as script
+    from rules.pf1 import in_reach
+
+    me, unit = ctx.me, ctx.unit
+    x, y = me.at
+    out = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            sq = (x + dx, y + dy)
+            if (dx or dy) and any(
+                script._may_reach(me, f, sq) and in_reach(ctx.sit, unit, f.id, sq, me.dims) for f in foes
+            ):
+                action = Action("step", unit, (sq,))
+                if _legal(snap, action):
+                    out.append(action)
+    return out
+
+
+def _dnd5e(ctx: Ctx, snap: Snapshot) -> list[Action]:
+    from game.ai import dnd5e as script
+    from game.ai.scoring import footprint_at
+
+    out: list[Action] = []
+    me, unit = ctx.me, ctx.unit
+    if me.prone:
+        return out
+    near = [f for f in ctx.foes() if script._in_reach(ctx, me, me.footprint(), f)]
+    if near:
+        if script._attack_left(ctx):
+            out += [a for f in near if _legal(snap, a := Action("attack", unit, target=f.id))]
+        return out
+    if not script._attack_left(ctx):
+        return out
+    reach = ctx.reachable()
+    for foe in _nearest(ctx):
+        best = None
+        for r in reach:
+            if (
+                r.band == "move"
+                and (best is None or r.cost < best.cost)
+                and script._in_reach(ctx, me, footprint_at(me, r.at), foe)
+            ):
+                best = r
+        if best is not None:
+            out.append(Action("move", unit, best.path))
+    return out
+
+
+def _hexxen(ctx: Ctx, snap: Snapshot) -> list[Action]:
+    from game.ai import hexxen as script
+
+    if not (ctx.can("attack") or ctx.can("sneak_attack")):
+        return []
+    ranked = script.options(ctx)
+    ranked.sort(key=lambda sa: (sa[0], sa[1].target or "", sa[1].kind, sa[1].tactic, sa[1].release or ""))
+    return [a for _, a in ranked]
+
+
+_TACTICS = {"pf1": _pf1, "dnd5e": _dnd5e, "hexxen": _hexxen}
+
+
+def first_actions(snap: Snapshot, unit: str, normal: Action | None) -> list[Action | None]:
+    """The portfolio for `unit` now: the normal choice first, then each tactic's action, then holding (None)."""
+    ctx = Ctx(snap.sit, snap.ruleset, unit, random.Random(0))
+    out: list[Action | None] = [] if normal is None else [normal]
+    for action in _TACTICS[snap.ruleset_name](ctx, snap):
+        if action not in out:
+            out.append(action)
+    out.append(None)
+    return out
