@@ -40,19 +40,35 @@ PRONE = 0.15
 """Lying prone is worth this much less (it must stand up, and it is easier to hit)."""
 
 
+TEMPO = 0.03
+"""Per square between each of the side's units and its nearest enemy (Chebyshev), taken off: of two futures
+equal in blood the one nearer the fight is better, so a search whose horizon is one reply does not hold back
+forever (both sides holding is a draw). Not counted where the ruleset has no distances (hexxen)."""
+
+
 def evaluate(snap: Snapshot, side: str) -> float:
-    """How good `snap` is for `side`: won or lost first, then standing units and their share of hit points."""
+    """How good `snap` is for `side`: won or lost first, then standing units and their share of hit points,
+    then how near its units stand to the enemy (TEMPO)."""
     if snap.finished:
         if snap.winner == side:
             return WIN
         if snap.winner is not None:
             return -WIN
     value = 0.0
+    mine, theirs = [], []
     for c in snap.sit.creatures.values():
         if c.defeated:
             continue
         worth = ALIVE + c.hp / (c.max_hp if c.max_hp > 0 else 1) - (PRONE if c.prone else 0.0)
-        value += worth if c.side == side else -worth
+        if c.side == side:
+            value += worth
+            mine.append(c.at)
+        else:
+            value -= worth
+            theirs.append(c.at)
+    if theirs and snap.ruleset.BANDS != ("engage",):
+        for x, y in mine:
+            value -= TEMPO * min(max(abs(x - u), abs(y - v)) for u, v in theirs)
     return value
 
 
