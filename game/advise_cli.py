@@ -9,6 +9,7 @@ Exit codes: 0 success, 1 a script action the rules refuse, 2 bad input.
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
 from game.i18n import current_language, describe_event, refusal, t
@@ -33,7 +34,7 @@ def add_advise_parser(sub: Any) -> None:
 
 def result_json(index: int, action: Any, result: Any) -> dict[str, Any]:
     """One entry of `results`, as `run --json` writes it (a refusal as its error fields)."""
-    from game.cli import reason_json
+    from game.json_fields import reason_json
     from game.match import door_change
     from rules.core import Illegal
 
@@ -58,9 +59,9 @@ def result_json(index: int, action: Any, result: Any) -> dict[str, Any]:
 def cmd_advise(args: argparse.Namespace) -> int:
     """Play the script, then the computer's turn on a throwaway match; print it (and why, with --explain)."""
     from game.advice import play_advised_turn
-    from game.cli import UsageError, print_json, reason_json
+    from game.json_fields import reason_json
     from game.level import load_level
-    from game.match import BadAction, Match
+    from game.match import Match
     from rules.core import Illegal
 
     level = load_level(args.level)
@@ -76,14 +77,11 @@ def cmd_advise(args: argparse.Namespace) -> int:
     match = Match(level, seed=seed)
     try:
         for index, action in enumerate(script.actions if script is not None else ()):
-            try:
-                result = match.perform(action)
-            except BadAction as exc:
-                raise UsageError(t("cli.bad_action", script=args.script, index=index, error=exc)) from None
+            result = match.perform(action)  # a BadAction (no such unit …) is bad input: exit 2 from game.cli
             if isinstance(result, Illegal):
                 error = {"index": index, "rule": result.rule, "message": result.message, **reason_json(result)}
                 if args.json:
-                    print_json({"ok": False, "error": error})
+                    print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
                 else:
                     print(t("cli.run_refused", index=index, reason=refusal(result, names=level.display_names)))
                 return EXIT_ILLEGAL
@@ -102,7 +100,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
         }
         if args.explain:
             data["explain"] = [c.to_json() for c in advice.choices]
-        print_json(data)
+        print(json.dumps(data, ensure_ascii=False))
         return EXIT_OK
     _print_text(level, advice, args.explain)
     return EXIT_OK

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game import __version__
 from game.files import reason
 from game.i18n import LANGUAGES, current_language, describe_door, describe_event, refusal, set_language, t
+from game.json_fields import reason_json as reason_json  # shared with `advise`; kept importable here
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
 from game.local_text import local
@@ -64,12 +65,6 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
 
-def reason_json(result: Illegal) -> dict[str, Any]:
-    """The fields a refusal adds to its JSON error: the catalogue reason and its values (ids, not names)."""
-    shown = {k: list(v) if isinstance(v, tuple) else v for k, v in result.params}
-    return {"reason": result.reason, "values": shown} if result.reason else {}
-
-
 def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
     """The `measure --json` object (INTERFACE.md §4)."""
     unit_cm = result.unit_cm
@@ -110,19 +105,18 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(t("cli.check_invalid", error=exc))
             worst = EXIT_BAD_INPUT
             continue
-        if level.mirror:  # a tournament level's claim to be fair is checked here, not at every load
-            from game.mirror import mirror_problem, symmetry
+        from game.mirror import check_mirror  # a tournament level's claim to be fair (not checked at every load)
 
-            problem = mirror_problem(level)
-            if problem is not None:
-                print(t("cli.check_invalid", error=f"{path}: {problem}"))
-                worst = EXIT_BAD_INPUT
-                continue
+        problem, holds = check_mirror(level)
+        if problem is not None:
+            print(t("cli.check_invalid", error=f"{path}: {problem}"))
+            worst = EXIT_BAD_INPUT
+            continue
         w, h = level.board.width, level.board.height
         units = len(level.units)
         print(t("cli.check_ok", path=path, name=level.name, ruleset=level.ruleset, width=w, height=h, units=units))
-        if level.mirror:
-            print("  " + t("mirror.holds", symmetry=t(f"mirror.{symmetry(level)}")))
+        if holds:
+            print("  " + holds)
     return worst
 
 
@@ -255,21 +249,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if problem is not None:
         raise UsageError(problem)
     loaded = None
-    ai = _ai_choice(getattr(args, "ai", None))
     if getattr(args, "frames", None) is not None and not getattr(args, "replay", None):
         loaded = load_or_default(args.level)  # headless: a level that cannot load is exit 2 (a window shows it)
-    if ai and (loaded is not None or args.level is not None):
-        from game.controllers import StrengthError, check_sides
-
-        level = loaded if loaded is not None else load_or_default(args.level)
-        try:  # a side the level lacks is bad input before a window opens
-            check_sides(ai, [s.id for s in level.sides])
-        except StrengthError as exc:
-            raise UsageError(str(exc)) from None
-    if getattr(args, "replay", None):
-        from game.replay import open_replay  # refuse a bad replay with exit 2 before a window opens
-
-        open_replay(args.level, args.replay, getattr(args, "force", False)).close()
+    ai = _ai_choice(getattr(args, "ai", None), args.level if loaded is None else loaded)
     from game.ui.app import ScreenshotError, run_app  # pygame only for the window
     from game.ui.options import AppOptions, fresh_seed, parse_size
 
@@ -444,15 +426,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.jobs < 1 or args.max_rounds < 1:
         raise UsageError(t("cli.simulate_minimum"))
-    from game.controllers import EVERY, StrengthError, ai_assignments, check_sides
+    from game.controllers import ai_assignments
 
-    choice = _ai_choice(args.ai)
-    if set(choice) - {EVERY}:
-        try:
-            check_sides(choice, [s.id for s in load_level(args.level).sides])
-        except StrengthError as exc:
-            raise UsageError(str(exc)) from None
-    args.sets = [*ai_assignments(choice), *args.sets]  # recorded in --out rows like any --set
+    args.sets = [*ai_assignments(_ai_choice(args.ai, args.level)), *args.sets]  # recorded in --out rows like any --set
     try:
         base_text, base_level = sim.variant(args.level, args.sets)
         variants = [("base", args.sets, base_text, base_level)]
@@ -556,16 +532,20 @@ def _jsonl_writer(sim: Any, path: str | None) -> Any:
         raise UsageError(t("files.option", option="--out", path=path, reason=reason(exc))) from None
 
 
-def _ai_choice(text: str | None) -> dict[str, str]:
-    """An `--ai` value as side → strength (empty when not given); UsageError when it is malformed."""
+def _ai_choice(text: str | None, level: Any) -> dict[str, str]:
+    """`--ai` as side → strength ({} if not given); UsageError if malformed or naming a side `level` lacks."""
     if text is None:
         return {}
-    from game.controllers import StrengthError, parse_ai
+    from game.controllers import EVERY, StrengthError, check_sides, parse_ai
 
     try:
-        return parse_ai(text)
+        choice = parse_ai(text)
+        if set(choice) - {EVERY}:
+            found = load_or_default(level) if level is None or isinstance(level, str) else level
+            check_sides(choice, [s.id for s in found.sides])
     except StrengthError as exc:
         raise UsageError(str(exc)) from None
+    return choice
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from game.i18n import t
-
-if TYPE_CHECKING:
-    from game.level import Level
 
 AI_STRENGTHS = ("random", "easy", "normal", "hard")
 """The computer's strengths, weakest first (the names of game.ai.strengths.STRENGTHS; a test holds them equal)."""
@@ -28,6 +25,23 @@ CONTROLLERS = (HUMAN, COMPUTER, *(f"{COMPUTER}:{s}" for s in AI_STRENGTHS))
 """Every value a side's `controller` may take."""
 EVERY = "*"
 """The key of an `--ai` choice that applies to every computer side not named."""
+
+
+class Side(Protocol):
+    """What this module reads of a level's side (game.level.SideSpec)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def controller(self) -> str: ...
+
+
+class Sided(Protocol):
+    """What this module reads of a level (game.level.Level; the level module imports this one)."""
+
+    @property
+    def sides(self) -> Sequence[Side]: ...
 
 
 class StrengthError(ValueError):
@@ -48,7 +62,7 @@ def computer(strength: str) -> str:
     return f"{COMPUTER}:{strength}"
 
 
-def side_strength(level: Level, side: str | None, fallback: str = DEFAULT_AI) -> str:
+def side_strength(level: Sided, side: str | None, fallback: str = DEFAULT_AI) -> str:
     """The strength the computer plays `side` at; `fallback` for a side the level gives to a person."""
     for spec in level.sides:
         if spec.id == side:
@@ -56,7 +70,7 @@ def side_strength(level: Level, side: str | None, fallback: str = DEFAULT_AI) ->
     return fallback
 
 
-def is_computer_side(level: Level, side: str | None) -> bool:
+def is_computer_side(level: Sided, side: str | None) -> bool:
     """Whether the level gives `side` to the computer."""
     return any(s.id == side and controller_strength(s.controller) is not None for s in level.sides)
 
@@ -89,9 +103,9 @@ def check_sides(choice: Mapping[str, str], sides: Sequence[str], option: str = "
 
 
 def with_strengths(
-    level: Level, choice: Mapping[str, str] | None, *, all_computer: bool = False, strict: bool = True
-) -> Level:
-    """The level with `choice` applied to its sides' controllers (the file is not changed).
+    level: Any, choice: Mapping[str, str] | None, *, all_computer: bool = False, strict: bool = True
+) -> Any:
+    """The Level (a frozen dataclass) with `choice` applied to its sides' controllers (the file is not changed).
 
     A side named in `choice` is the computer's at that strength; every other computer side (every side
     when `all_computer`) takes the "*" strength if given, else keeps its own. A named side the level

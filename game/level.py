@@ -61,19 +61,8 @@ DIAGONALS = ("alternating", "uniform")
 DEFAULT_COLORS: tuple[tuple[int, int, int], ...] = ((176, 58, 46), (46, 94, 176), (56, 142, 60), (196, 150, 30))
 """Side colours by side index when a side gives none."""
 
-TOP_KEYS = (
-    "format",
-    "name",
-    "ruleset",
-    "description",
-    "turns",
-    "mirror",
-    "rules",
-    "map",
-    "sides",
-    "units",
-    "victory",
-)
+TOP_KEYS = ("format", "name", "ruleset", "description", "turns", "rules", "map", "sides", "units", "victory")
+TOP_KEYS += ("mirror",)  # a tournament level's mark (game/mirror.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,3 +83,14 @@ def mirror_problem(level: Level) -> str | None:
         return None
     found = "; ".join(f"{t(f'mirror.{kind}')}: {difference(level, kind)}" for kind in SYMMETRIES)
     return t("mirror.not_mirror", problems=found)
+
+
+def check_mirror(level: Level) -> tuple[str | None, str | None]:
+    """`check`'s verdict on a level: (why a marked level is not a mirror, None) or (None, the line saying which
+    symmetry holds); (None, None) for an unmarked level."""
+    if not level.mirror:
+        return None, None
+    problem = mirror_problem(level)
+    if problem is not None:
+        return problem, None
+    return None, t("mirror.holds", symmetry=t(f"mirror.{symmetry(level)}"))
