@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.ai.navigation import nearest_goal
+from game.ai.navigation import nearest_goal, walk_gap
 from rules.core import Board, Creature, Illegal, Ruling, Square, footprint
 from rules.geometry import footprint_distance
 from rules.ruleset import Reach
@@ -15,6 +15,9 @@ COST_WEIGHT = 0.01
 """Per cost unit: among equally good squares the cheaper path wins (terrain matters)."""
 PROVOKE_TOLERANCE = 1.0
 """A destination whose path provokes loses to one that does not if the latter scores within this much."""
+WHOLE_FIELDS = 5_000
+"""Board squares × enemies up to which hunting reads a kept whole-board field per enemy (cheap when they are
+kept); above it one bounded walk from the unit is cheaper (bench/ai_scaling.py)."""
 PROBES = 3
 """How many of the best destinations are measured for provokes events (measures are the costly part)."""
 
@@ -31,8 +34,18 @@ def attack_choice(foes: Sequence[Creature]) -> Creature:
 
 def hunt_choice(board: Board, me: Creature, foes: Sequence[Creature]) -> Creature:
     """The enemy to walk towards: near on foot and wounded (a healthy one counts WOUND_WEIGHT squares further)."""
-    # one walk outwards from the unit, stopped once no enemy further away can win: its cost
-    # follows the distance to the nearest enemies, not the map's size or the army's
+    if board.width * board.height * len(foes) <= WHOLE_FIELDS:
+        # a field per enemy over the whole board: each is kept (navigation.field), and the enemies
+        # stand still while the side moves, so every unit of the side reads the same fields
+        mine = me.footprint()
+
+        def score(c: Creature) -> tuple[float, str]:
+            most = c.max_hp if c.max_hp > 1 else 1  # max(1, max_hp), without the call
+            return (walk_gap(board, mine, c.footprint()) + WOUND_WEIGHT * c.hp / most, c.id)
+
+        return min(foes, key=score)
+    # a big map or a big army: one walk outwards from the unit, stopped once no enemy further away
+    # can win; its cost follows the distance to the nearest enemies, not the map's size or the army's
     ordered = sorted(foes, key=lambda c: c.id)
     goals = [(c.footprint(), WOUND_WEIGHT * c.hp / (c.max_hp if c.max_hp > 1 else 1)) for c in ordered]
     k = nearest_goal(board, me.footprint(), goals)
