@@ -67,7 +67,7 @@ def test_hexxen_twins_may_differ_in_role_and_powers_only():
     path = next(p for p in MIRRORS if "hexxen" in p.name)
     level = load_level(path)
     assert {u.role for u in level.units} == {"hunter", "leader"} and symmetry(level) is not None
-    text = path.read_text(encoding="utf-8").replace("hp = 30", "hp = 31", 1)
+    text = path.read_text(encoding="utf-8").replace("hp = 60", "hp = 61", 1)
     assert symmetry(parse_level(text, "changed")) is None
 
 
