@@ -84,6 +84,8 @@ def test_the_ai_option_as_level_assignments():
     ]
     _, level = variant(ARENA, ai_assignments({"*": "easy", "blue": "hard"}))
     assert [s.controller for s in level.sides] == ["ai:easy", "ai:hard"]
+    _, level = variant(ARENA, ["units.*.hp=5"])  # the wildcard works on any list of tables
+    assert {u.hp for u in level.units} == {5}
 
 
 def test_simulate_plays_each_side_at_its_strength(capsys: pytest.CaptureFixture[str]):

@@ -120,3 +120,21 @@ def test_the_seat_gain_of_a_stronger_player():
     base = _pair("x", 0, "b", "a") + _pair("x", 1, "b", "b")  # A wins seat 0 never, seat 1 once
     gain = seat_gain(strong, base)
     assert gain["seats"] == {"0": 1.0, "1": 0.0} and gain["mean"] == 0.5
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.sampled_from(["a", "b", None])), min_size=1, max_size=30)
+)
+def test_swapping_the_players_mirrors_every_figure(results: list[tuple[str | None, str | None]]):
+    swap = {"a": "b", "b": "a", None: None}
+    games = [g for i, (x, y) in enumerate(results) for g in _pair("lvl", i, x, y)]
+    mirrored = [g for i, (x, y) in enumerate(results) for g in _pair("lvl", i, swap[x], swap[y])]
+    s, m = summarize(games), summarize(mirrored)
+    assert s["a_wins"] + s["b_wins"] + s["draws"] == s["games"] == 2 * len(results)
+    assert (s["a_wins"], s["b_wins"], s["draws"]) == (m["b_wins"], m["a_wins"], m["draws"])
+    assert s["a_score"] == pytest.approx(1 - m["a_score"])
+    low, high = s["a_score_ci95"]
+    assert low <= s["a_score"] <= high
+    assert (low, high) == pytest.approx((1 - m["a_score_ci95"][1], 1 - m["a_score_ci95"][0]))
+    if s["elo"] is not None:
+        assert s["elo"] == pytest.approx(-m["elo"], abs=1e-9)
