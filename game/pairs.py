@@ -195,7 +195,7 @@ def _elo_text(value: float | None, score: float) -> str:
     """An Elo difference as text; None (infinite) is +∞ for a score of 1 and −∞ for 0."""
     if value is None:
         return "+∞" if score >= 0.5 else "−∞"
-    return f"{value:+.0f}"
+    return f"{value if abs(value) >= 0.5 else 0.0:+.0f}"  # never "-0"
 
 
 def format_summary(title: str, s: dict[str, Any], text: Callable[..., str]) -> list[str]:
