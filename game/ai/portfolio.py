@@ -24,9 +24,16 @@ def _legal(snap: Snapshot, action: Action) -> bool:
 
 
 def _nearest(ctx: Ctx) -> list[Creature]:
-    """The standing enemies, nearest first (Chebyshev between anchors, then id)."""
+    """The NEAREST standing enemies (Chebyshev between anchors, then id), and the most wounded one if it is not
+    among them: ganging up on one enemy at a time is weighed even when it stands further off."""
     x, y = ctx.me.at
-    return sorted(ctx.foes(), key=lambda f: (max(abs(f.at[0] - x), abs(f.at[1] - y)), f.id))[:NEAREST]
+    foes = ctx.foes()
+    out = sorted(foes, key=lambda f: (max(abs(f.at[0] - x), abs(f.at[1] - y)), f.id))[:NEAREST]
+    if foes:
+        weakest = min(foes, key=lambda f: (f.hp / max(1, f.max_hp), f.id))
+        if weakest not in out:
+            out.append(weakest)
+    return out
 
 
 def _pf1(ctx: Ctx, snap: Snapshot) -> list[Action]:

@@ -27,6 +27,8 @@ SAMPLES = 3
 """Dice streams each option is played out with (the same streams for every option of a decision)."""
 MAX_OPTIONS = 8
 """Options played out per decision at most (the portfolio's first ones: the normal choice always among them)."""
+HALF_TURNS = 2
+"""Turns a playout plays after the option: the rest of the side's own turn, then the opponent's reply."""
 ROLLOUT_ACTIONS = 60
 """A guard on the actions of one playout (both half-turns)."""
 WIN = 50.0
@@ -126,9 +128,9 @@ def playout(snap: Snapshot, unit: str, first: Action | None, seed: int) -> float
     else:
         # holding: the unit takes no further action this turn; the others still act
         snap = replace(snap, done=snap.done | {unit})
-    if not snap.finished:
-        snap = _finish_turn(snap, rng, dice, budget)
-    if not snap.finished:
+    for _ in range(HALF_TURNS):
+        if snap.finished:
+            break
         snap = _finish_turn(snap, rng, dice, budget)
     return evaluate(snap, side)
 
