@@ -24,8 +24,6 @@ from game.ui.widgets import paragraph
 from rules.actions import Action
 from rules.core import Situation, Square
 
-NO_GLYPH = {"►": "»", "◄": "«"}
-"""Marks the explanation text may use that the UI font (Heebo) lacks, drawn as the nearest mark it has."""
 GHOST_ALPHA = 140
 """How opaque the ghost is: the board shows through it (it is a suggestion, not a move)."""
 
@@ -117,6 +115,5 @@ def _draw_lines(screen: pygame.Surface, area: pygame.Rect, lines: tuple[str, ...
     for i, line in enumerate(lines):
         if y >= inner.bottom:
             break
-        line = "".join(NO_GLYPH.get(ch, ch) for ch in line)
         y = paragraph(screen, line, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), 16, theme.TEXT, bold=i == 0)
     return box
