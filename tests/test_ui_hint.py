@@ -15,6 +15,8 @@ import pytest
 from game.advice import decide_now
 from game.i18n import set_language, t
 from game.ui.overlays import help_lines
+from rules.actions import Action
+from tests.test_ui_autoplay import HandExecutor
 from tests.ui_helpers import battle, key, open_app
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
@@ -34,9 +36,16 @@ def test_h_shows_the_computers_first_action_as_a_ghost_and_why_and_performs_noth
     app = open_app(LEVELS / "pf1_bridge.toml")
     try:
         scene = battle(app)
+        hands = scene.hint_executor = HandExecutor()  # the hint is worked out in a worker, run here by hand
         app.step()
         before = _board_pixels(app, scene)
         key(app, pygame.K_h)
+        assert scene.hint is None and len(hands.jobs) == 1  # thinking: the window keeps drawing meanwhile
+        app.step()
+        assert _board_pixels(app, scene) == before
+        hands.run_next()
+        app.step()  # the main thread shows it
+        assert hands.threads == ["test-ai-worker"]
         hint = scene.hint
         assert hint is not None
         expected = decide_now(app.match, "normal").first  # a person's side: advised at the default strength
@@ -61,6 +70,7 @@ def test_the_hint_goes_away_with_esc_or_when_the_match_moves_on():
     app = open_app(LEVELS / "pf1_bridge.toml")
     try:
         scene = battle(app)
+        scene.autoplayer.threaded = False  # no worker (as in the kiosk's soak test): the hint is worked out at once
         key(app, pygame.K_h)
         assert scene.hint is not None
         key(app, pygame.K_ESCAPE)
@@ -81,6 +91,7 @@ def test_the_hint_and_its_help_line_speak_the_players_language(lang: str):
     app = open_app(LEVELS / "dnd5e_mirror.toml")
     try:
         scene = battle(app)
+        scene.autoplayer.threaded = False
         assert t("hint.help") in help_lines(scene.ctl)
         key(app, pygame.K_h)
         assert scene.hint is not None
@@ -88,3 +99,17 @@ def test_the_hint_and_its_help_line_speak_the_players_language(lang: str):
     finally:
         app.close()
         set_language("en")
+
+
+def test_a_hint_worked_out_for_a_state_the_match_has_left_is_not_shown():
+    app = open_app(LEVELS / "pf1_bridge.toml")
+    try:
+        scene = battle(app)
+        hands = scene.hint_executor = HandExecutor()
+        key(app, pygame.K_h)
+        scene.ctl.perform(Action("drop_prone", "valeros"))  # the player acted while the computer thought
+        hands.run_next()
+        app.step()
+        assert scene.hint is None
+    finally:
+        app.close()

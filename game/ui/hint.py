@@ -9,11 +9,12 @@ would end, the enemy it would attack) and its explanation lines in a box under i
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from game.advice import choices_for_first, decide_now
+from game.advice import choices_for_first, decision_rng
 from game.controllers import DEFAULT_AI, EVERY, controller_strength
 from game.i18n import action_name, current_language, t
 from game.local_text import local
@@ -49,24 +50,37 @@ def hint_strength(match: Match, chosen: dict[str, str]) -> str:
     return chosen.get(side or "", chosen.get(EVERY, DEFAULT_AI))
 
 
-def make_hint(match: Match, version: int, chosen: dict[str, str]) -> Hint:
-    """The computer's suggestion for the side to act now (the match is only read)."""
-    from game.ai import explanation_lines
+def prepare_hint(match: Match, version: int, chosen: dict[str, str]) -> Callable[[], Hint]:
+    """Take what the hint needs from `match` now (main thread); the returned job decides from that alone.
+
+    `hard` may think most of a second: the job runs in a worker while the window keeps drawing, and it
+    never reads the match (a snapshot, the names and the language are taken here).
+    """
+    from game import ai
 
     strength = hint_strength(match, chosen)
-    decision = decide_now(match, strength, explain=True)
+    snap, rng = ai.snapshot(match), decision_rng(match)
     lang = current_language()
     names = {k: str(local(v, lang) or k) for k, v in match.level.display_names.items()}
-    first = decision.first
-    if first is None:
-        head = t("hint.end_turn", strength=t(f"ai_choice.{strength}"))
-    else:
-        unit = names.get(first.unit or "", first.unit or "")
-        head = t("hint.title", strength=t(f"ai_choice.{strength}"), unit=unit, action=action_name(first.kind))
-    from game.ai import Decision
 
-    why = explanation_lines(Decision(strength, (), choices_for_first(decision)), lang, names)
-    return Hint(version, strength, first, (head, *why, t("hint.close")))
+    def work() -> Hint:
+        decision = ai.decide(snap, strength, rng, explain=True)
+        first = decision.first
+        shown = t(f"ai_choice.{strength}", lang)
+        if first is None:
+            head = t("hint.end_turn", lang, strength=shown)
+        else:
+            unit = names.get(first.unit or "", first.unit or "")
+            head = t("hint.title", lang, strength=shown, unit=unit, action=action_name(first.kind, lang))
+        why = ai.explanation_lines(ai.Decision(strength, (), choices_for_first(decision)), lang, names)
+        return Hint(version, strength, first, (head, *why, t("hint.close", lang)))
+
+    return work
+
+
+def make_hint(match: Match, version: int, chosen: dict[str, str]) -> Hint:
+    """The computer's suggestion for the side to act now, worked out at once (the match is only read)."""
+    return prepare_hint(match, version, chosen)()
 
 
 def _ends(action: Action) -> list[Square]:
