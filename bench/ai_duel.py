@@ -45,12 +45,19 @@ def duel(levels: list[Path], a: str, b: str, pairs: int, seed: int) -> dict[str,
     for path in levels:
         sides = [s.id for s in load_level(path).sides]
         tally = [0, 0, 0]
+        seats = {side: 0 for side in sides}
         for i in range(pairs):
             for seat in (0, 1):
                 strengths = {sides[seat]: a, sides[1 - seat]: b}
                 winner = play(path, seed + i, strengths, cpu)
                 tally[0 if winner == sides[seat] else 2 if winner is None else 1] += 1
-        out["levels"][path.stem] = {"a_wins": tally[0], "b_wins": tally[1], "draws": tally[2]}
+                seats[sides[seat]] += winner == sides[seat]
+        out["levels"][path.stem] = {
+            "a_wins": tally[0],
+            "b_wins": tally[1],
+            "draws": tally[2],
+            "a_wins_by_seat": seats,  # of `pairs` games in each seat: compare with B against B, seat by seat
+        }
         total = [t + x for t, x in zip(total, tally, strict=True)]
     out["total"] = {"a_wins": total[0], "b_wins": total[1], "draws": total[2]}
     out["cpu_ms_per_side_turn"] = {k: round(1000 * sum(v) / len(v), 2) for k, v in cpu.items()}
