@@ -132,3 +132,38 @@ def test_hexxen_relief_frees_a_comrade_at_its_last_hit_point(strength: str) -> N
     result = match.perform(action)
     assert "HX-RELIEF" in result.rules + tuple(e.rule for e in result.events)
     assert frozenset(("low", "fiend")) not in match.situation().bindings
+
+
+def test_hard_weighs_a_wounded_units_step_back_in_pf1() -> None:
+    """In melee and down to half its hit points, the hard player's portfolio holds 1.5 m steps away from the
+    enemy (PF1-FIVE-FOOT-STEP: they never provoke) beside the attack and holding still."""
+    from game.ai.portfolio import first_actions
+
+    units = [unit("me", "a", (4, 4), speed=9), unit("foe", "b", (5, 4), speed=9)]
+    match = Match(parse_level(level("pf1", OPEN, units), "<withdraw>"), 1)
+    match.apply([Effect("set", "me", key="hp", value=6)])
+    snap = snapshot(match)
+    options = first_actions(snap, "me", Action("attack", "me", target="foe"))
+    steps = [a for a in options if a is not None and a.kind == "step"]
+    assert steps and all(a.path[0][0] < 4 for a in steps)  # away from the foe on its right
+    for action in steps:
+        result = match.ruleset.rule(snap.sit, action, random.Random(0))
+        assert "PF1-FIVE-FOOT-STEP" in result.rules and not any(e.kind == "provokes" for e in result.events)
+    assert options[-1] is None
+
+
+def test_hard_weighs_leaving_reach_after_the_attack_in_dnd5e() -> None:
+    """After its attack a dnd5e unit with movement left may leave reach: the hard player's portfolio holds such
+    moves, and the rules rule the opportunity attack they draw (D5-OA-LEAVE-REACH)."""
+    from game.ai.portfolio import first_actions
+
+    tiles = ["." * 12 for _ in range(5)]
+    units = [unit("me", "a", (4, 2), speed=9), unit("foe", "b", (5, 2))]
+    match = Match(parse_level(level("dnd5e", tiles, units), "<leave>"), 1)
+    assert match.perform(Action("attack", "me", target="foe")).ok
+    snap = snapshot(match)
+    options = first_actions(snap, "me", None)
+    moves = [a for a in options if a is not None and a.kind == "move"]
+    assert moves
+    result = match.ruleset.rule(snap.sit, moves[0], random.Random(0))
+    assert "D5-OA-LEAVE-REACH" in {e.rule for e in result.events} | set(result.rules)

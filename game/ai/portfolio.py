@@ -2,8 +2,9 @@
 
 Each ruleset's tactics as the rules offer them: attacking any enemy in reach (not only the
 weakest), moving into reach of each of the nearest enemies, a charge, a 1.5 m step that brings
-an enemy into reach without provoking (pf1), Dash (dnd5e), every hexxen melee option (engage,
-sneak attack, relief, cut-in), and holding still (None). The search plays each out.
+an enemy into reach or takes a wounded unit out of melee without provoking (pf1), leaving reach
+after the attack (dnd5e; Dash comes with the normal script's choice), every hexxen melee option
+(engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ def _pf1(ctx: Ctx, snap: Snapshot) -> list[Action]:
     if near:
         if standard_free(ts) and ctx.prechecked("attack"):
             out += [Action("attack", unit, target=f.id) for f in near]
+        if me.hp * 2 <= me.max_hp and ctx.prechecked("step"):
+            out += _pf1_withdrawals(ctx, snap)
     elif standard_free(ts):
         if ctx.prechecked("step"):
             out += _pf1_steps(ctx, snap, foes)
@@ -87,6 +90,40 @@ def _pf1_steps(ctx: Ctx, snap: Snapshot, foes: list[Creature]) -> list[Action]:
     return out
 
 
+def _pf1_withdrawals(ctx: Ctx, snap: Snapshot) -> list[Action]:
+    """A wounded unit's 1.5 m steps back (they never provoke): the search weighs pulling it out of reach."""
+    me, unit = ctx.me, ctx.unit
+    x, y = me.at
+    foes = ctx.foes()
+    out = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            sq = (x + dx, y + dy)
+            # away from every enemy: no enemy anchor nearer the square than the unit's own
+            if (dx or dy) and all(
+                max(abs(f.at[0] - sq[0]), abs(f.at[1] - sq[1])) > max(abs(f.at[0] - x), abs(f.at[1] - y)) for f in foes
+            ):
+                action = Action("step", unit, (sq,))
+                if _legal(snap, action):
+                    out.append(action)
+    return out[:2]
+
+
+def _dnd5e_retreats(ctx: Ctx, snap: Snapshot) -> list[Action]:
+    """After its attack, moves that leave every enemy's reach (drawing the attacks of opportunity the rules rule):
+    the search weighs them against staying (D5-OA-LEAVE-REACH) — the furthest two squares from the enemies."""
+    unit = ctx.unit
+    foes = ctx.foes()
+    ranked = []
+    for r in ctx.reachable():
+        if r.band == "move" and r.path:
+            gap = min(max(abs(f.at[0] - r.at[0]), abs(f.at[1] - r.at[1])) for f in foes)
+            if gap > 2:
+                ranked.append((-gap, r.cost, r.at[1], r.at[0], r))
+    ranked.sort(key=lambda e: e[:4])
+    return [a for *_, r in ranked[:2] if _legal(snap, a := Action("move", unit, r.path))]
+
+
 def _dnd5e(ctx: Ctx, snap: Snapshot) -> list[Action]:
     from game.ai import dnd5e as script
     from game.ai.scoring import footprint_at
@@ -99,6 +136,8 @@ def _dnd5e(ctx: Ctx, snap: Snapshot) -> list[Action]:
     if near:
         if script._attack_left(ctx):
             out += [a for f in near if _legal(snap, a := Action("attack", unit, target=f.id))]
+        else:
+            out += _dnd5e_retreats(ctx, snap)  # splitting the movement around the attack
         return out
     if not script._attack_left(ctx):
         return out

@@ -1,8 +1,8 @@
 """The `hard` strength: a portfolio search over the rules' own futures, on snapshots (docs/ai.md).
 
-At each decision of a unit the search lists a small portfolio of first actions (the normal
-script's choice, every attack it may make now, moving into reach of each of the nearest
-enemies, a charge, the 1.5 m step, Dash, hexxen's tactics, holding still) and plays each out
+At each decision of a unit the search lists a small portfolio of first actions (game/ai/portfolio.py:
+the normal script's choice, every attack it may make now, moving into reach of each of the nearest
+enemies, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding still) and plays each out
 on the snapshot: the action, then the rest of its side's turn and the opponent's whole reply by
 the normal scripts, with the same `ruleset.rule` and `rules.effects.apply` the match uses. Every
 option meets the same SAMPLES dice streams (common random numbers: drawn once per decision from
@@ -145,9 +145,10 @@ def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, A
     if len(portfolio) == 1:
         return [(0.0, portfolio[0])]
     scored = []
+    baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
     for rank, action in enumerate(portfolio):
         value = sum(playout(snap, unit, action, s) for s in seeds) / SAMPLES
-        if rank == 0 and normal:
+        if action == baseline:
             value += MARGIN  # the baseline keeps its place unless an option is clearly better
         scored.append((value, -rank, action))
     scored.sort(key=lambda e: (-e[0], -e[1]))
