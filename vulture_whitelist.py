@@ -57,3 +57,5 @@ synthetic_pairs  # game/paired_stats.py: seeded Bernoulli pairs for the SPRT cal
 _.borderless  # game/ui/kiosk/display.py: a pygame Window attribute set to drop the frame on bare X
 tap  # game/ui/kiosk/soak.py: a finger tap as SDL delivers it, for tests/test_kiosk_display.py
 _.visits  # game/ui/kiosk/visitor.py: how many visitors came, read by tests/test_kiosk_soak.py
+expected_score  # game/pairs.py: Elo's expected score, the inverse of elo(), checked by tests/test_pairs.py
+seat_gain  # game/pairs.py: a strength's seat-by-seat gain over another, the tournament table's figure (docs/ai.md)

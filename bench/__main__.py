@@ -5,7 +5,10 @@ because the machine is shared; the load average is printed beside them. Targets:
 pf1 Medium reach ≤ 4× scipy's search alone on a prebuilt graph, pf1 Large ≤ 10×, dnd5e
 Medium 18 m ≤ 4×; click → reach frame on a 100×100 level ≤ 8 ms at 1920×1080 and ≤ 16 ms at
 3840×2160; simulate ≤ 15 ms CPU per game; first battle frame ≤ 3× a bare window's first flip; a frame while a
-unit walks ≤ 16.7 ms (one frame at 60 a second) at 1920×1080.
+unit walks ≤ 16.7 ms (one frame at 60 a second) at 1920×1080; the computer player: CPU per
+unit-turn at `normal` from 2v2 on 12×12 to 32v32 on 48×48 varies ≤ 1.6×, `hard` ≤ 1 s CPU per side-turn
+on the 4-against-4 arena (bench/ai_bench.py). `--tournament [PAIRS]` also plays the strengths against
+each other on the mirror levels (opt-in: it takes minutes to hours).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output pure JSON
@@ -29,6 +33,7 @@ TARGETS: dict[str, list[tuple[str, float, str]]] = {
     ],
     "simulate": [("cpu_ms_per_game", 15.0, "≤")],
     "startup": [("ratio", 3.0, "≤")],
+    "ai": [("scaling_spread", 1.6, "≤"), ("hard_ms_per_side_turn", 1000.0, "≤")],
 }
 """Benchmark → (figure, target, how) of every figure with a target."""
 
@@ -56,7 +61,12 @@ def _runners() -> dict[str, Callable[[], dict[str, Any]]]:
 
         return bench_startup()
 
-    return {"reach": reach, "frame": frame, "simulate": simulate, "startup": startup}
+    def ai() -> dict[str, Any]:
+        from bench.ai_bench import bench_ai
+
+        return bench_ai()
+
+    return {"reach": reach, "frame": frame, "simulate": simulate, "startup": startup, "ai": ai}
 
 
 def _meets(value: Any, target: float, how: str) -> bool | None:
@@ -72,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--only", nargs="*", choices=list(TARGETS), help="run only these")
+    parser.add_argument(
+        "--tournament", type=int, nargs="?", const=40, default=None, metavar="PAIRS", help="also duel the strengths"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for --tournament")
     args = parser.parse_args(argv)
     report: dict[str, Any] = {"load_average_before": load_average()}
     for name, run in _runners().items():
@@ -88,12 +102,22 @@ def main(argv: list[str] | None = None) -> int:
         }
         result["meets_target"] = all(t["meets"] for t in result["targets"].values())
         report[name] = result
+    if args.tournament:
+        from bench.ai_bench import tournament
+
+        if not args.json:
+            print(f"running the tournament ({args.tournament} pairs a level) …", file=sys.stderr)
+        with contextlib.redirect_stdout(sys.stderr):
+            report["tournament"] = tournament(args.tournament, jobs=args.jobs)
     report["load_average_after"] = load_average()
     if args.json:
         print(json.dumps(report))
         return 0
     print(f"load average (1 min): {report['load_average_before']} before, {report['load_average_after']} after")
     for name, result in report.items():
+        if name == "tournament":
+            _print_tournament(result)
+            continue
         if not isinstance(result, dict):
             continue
         print(f"\n{name}")
@@ -104,6 +128,23 @@ def main(argv: list[str] | None = None) -> int:
             if key not in result["targets"] and key not in {"targets", "meets_target"}:
                 print(f"    {key:<26} {value}")
     return 0
+
+
+def _print_tournament(result: dict[str, Any]) -> None:
+    """A's win rate and Elo per matchup and level (the tournament table of docs/ai.md)."""
+    print(f"\ntournament ({result['pairs']} seat-swapped pairs a level, seed {result['seed']})")
+    for matchup, levels in result.items():
+        if not isinstance(levels, dict):
+            continue
+        for level, s in levels.items():
+            if not isinstance(s, dict):
+                continue
+            low, high = s["a_win_ci95"]
+            elo = "∞" if s["elo"] is None else f"{s['elo']:+.0f}"
+            print(
+                f"  {matchup:<18} {Path(level).stem:<20} A wins {100 * s['a_win_rate']:5.1f} % "
+                f"[{100 * low:4.1f}–{100 * high:5.1f}]  draws {s['draws']:>3}  Elo {elo}"
+            )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from game.i18n import (
     set_language,
     t,
 )
+from game.json_fields import reason_json  # shared with `advise`
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
 from game.local_text import local
@@ -70,12 +71,6 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
 
-def reason_json(result: Illegal) -> dict[str, Any]:
-    """The fields a refusal adds to its JSON error: the catalogue reason and its values (ids, not names)."""
-    shown = {k: list(v) if isinstance(v, tuple) else v for k, v in result.params}
-    return {"reason": result.reason, "values": shown} if result.reason else {}
-
-
 def measure_json(unit: str, result: Ruling | Illegal) -> dict[str, Any]:
     """The `measure --json` object (docs/json.md)."""
     unit_cm = result.unit_cm
@@ -116,10 +111,19 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(t("cli.check_invalid", error=exc))
             worst = EXIT_BAD_INPUT
             continue
+        from game.mirror import check_mirror  # a tournament level's claim to be fair (not checked at every load)
+
+        problem, holds = check_mirror(level)
+        if problem is not None:
+            print(t("cli.check_invalid", error=f"{path}: {problem}"))
+            worst = EXIT_BAD_INPUT
+            continue
         w, h = level.board.width, level.board.height
         units = len(level.units)
         ruleset = t(f"ruleset.{level.ruleset}")  # "Pathfinder 1e", not the id
         print(t("cli.check_ok", path=path, name=level.name, ruleset=ruleset, width=w, height=h, units=units))
+        if holds:
+            print("  " + holds)
     return worst
 
 
@@ -270,6 +274,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from game.replay import open_replay  # refuse a bad replay with exit 2 before a window opens
 
         open_replay(args.level, args.replay, getattr(args, "force", False)).close()
+    ai = _ai_choice(getattr(args, "ai", None), args.level if loaded is None else loaded)
     from game.ui.app import ScreenshotError, run_app  # pygame only for the window
     from game.ui.options import AppOptions, fresh_seed, parse_size
 
@@ -280,6 +285,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         screenshot=args.screenshot,
         seed=fresh_seed() if args.seed is None else args.seed,
         players=args.players,
+        ai=tuple(ai.items()),
         replay=args.replay,
         force=args.force,
         watch=args.watch,
@@ -353,6 +359,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _other_commands(sub: Any) -> None:
     """Every command but `play`, in the order `gridbound --help` lists them (skipped when starting the game:
     building their parsers and importing their modules cost start-up time)."""
+    from game.advise_cli import add_advise_parser
+    from game.duel_cli import add_duel_parser
     from game.import_cli import add_import_parser
     from game.kiosk_cli import add_kiosk_parser
     from game.plan_cli import add_plan_parser
@@ -387,9 +395,11 @@ def _other_commands(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="run a replay recorded on another version of the level")
     p.set_defaults(func=cmd_run)
 
+    add_advise_parser(sub)
     _simulate_parser(sub)
     add_sweep_parser(sub)
     add_plan_parser(sub)
+    add_duel_parser(sub)
     add_kiosk_parser(sub)
     add_import_parser(sub)
 
@@ -436,6 +446,7 @@ def _simulate_parser(sub: Any) -> None:
 
     add_lab_options(p, adjust=False)
     p.add_argument("--aa", type=int, default=None, metavar="K", help=t("options.lab.aa"))
+    p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
     p.set_defaults(func=cmd_simulate)
 
 
@@ -448,6 +459,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.jobs < 1 or args.max_rounds < 1 or (args.aa is not None and args.aa < 1):
         raise UsageError(t("cli.simulate_minimum"))
+    from game.controllers import ai_assignments
+
+    args.sets = [*ai_assignments(_ai_choice(args.ai, args.level)), *args.sets]  # recorded in --out rows like any --set
     try:
         sprt = sprt_from_args(args)
     except ValueError as exc:
@@ -632,6 +646,22 @@ def _jsonl_writer(sim: Any, path: str | None) -> Any:
         return sim.JsonlWriter(path)
     except OSError as exc:
         raise UsageError(t("files.option", option="--out", path=path, reason=reason(exc))) from None
+
+
+def _ai_choice(text: str | None, level: Any) -> dict[str, str]:
+    """`--ai` as side → strength ({} if not given); UsageError if malformed or naming a side `level` lacks."""
+    if text is None:
+        return {}
+    from game.controllers import EVERY, StrengthError, check_sides, parse_ai
+
+    try:
+        choice = parse_ai(text)
+        if set(choice) - {EVERY}:
+            found = load_or_default(level) if level is None or isinstance(level, str) else level
+            check_sides(choice, [s.id for s in found.sides])
+    except StrengthError as exc:
+        raise UsageError(str(exc)) from None
+    return choice
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:

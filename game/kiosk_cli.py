@@ -23,6 +23,7 @@ def add_kiosk_parser(sub: Any) -> None:
     p.add_argument("--screenshot", default=None, metavar="PNG", help="save the last frame (with --frames)")
     p.add_argument("--soak", type=float, default=None, metavar="HOURS", help="simulate HOURS of attract mode")
     p.add_argument("--draw-every", type=int, default=12, help="soak: draw one frame in N (default 12)")
+    p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help="the computer's strength")
     p.set_defaults(func=cmd_kiosk)
 
 
@@ -50,6 +51,13 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config or default_config())
     except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from game.controllers import StrengthError, parse_ai
+
+    try:
+        ai = parse_ai(args.ai) if args.ai else {}
+    except StrengthError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.frames is not None and args.frames < 1:
@@ -85,6 +93,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
             threaded_ai=not headless,
             frames=args.frames,
             screenshot=args.screenshot,
+            ai=ai,
         )
     except ConfigError as exc:
         pygame.quit()

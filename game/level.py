@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game import toml_cache
+from game.controllers import CONTROLLERS
 from game.digest import sha256_hex
 from game.files import read_regular, reason
 from game.grammar import grammar_to_level
@@ -55,7 +56,6 @@ FORMATS = (1,)
 """Level format versions this loader reads."""
 
 TURNS = ("sides", "initiative")
-CONTROLLERS = ("human", "ai")
 EDGE_KINDS = ("hampering", "blocking", "door")
 """`[[map.edges]] kind`: a low wall, a wall, or a door on the edge (with `open`, default false; rules/doors.py)."""
 DIAGONALS = ("alternating", "uniform")
@@ -65,6 +65,7 @@ DEFAULT_COLORS: tuple[tuple[int, int, int], ...] = ((176, 58, 46), (46, 94, 176)
 """Side colours by side index when a side gives none."""
 
 TOP_KEYS = ("format", "name", "ruleset", "description", "turns", "rules", "map", "sides", "units", "victory")
+TOP_KEYS += ("mirror",)  # a tournament level's mark (game/mirror.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,8 @@ class Level:
     written now name it by its play fingerprint, game/level_fingerprint.py)."""
     image: MapImage | None = None
     """The battle-map picture drawn under the grid (`[map] image`), if any."""
+    mirror: bool = False
+    """`mirror = true`: a tournament level whose two sides mirror each other (`check` verifies it, game/mirror.py)."""
 
     @property
     def unit_names(self) -> dict[str, str]:
@@ -264,6 +267,7 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str, picture_dir: Pa
     ruleset = top.text("ruleset", choices=RULESETS)
     description = top.local_text("description", "")
     turns = top.text("turns", "sides", choices=TURNS)
+    mirror = top.flag("mirror", False)
     options = _options(top.table("rules"), ruleset)
     map_table = top.table("map", required=True)
     board, legend, rows, edges = _map(map_table)
@@ -293,6 +297,7 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str, picture_dir: Pa
         victory_rounds=rounds,
         fingerprint=fingerprint,
         image=image,
+        mirror=mirror,
     )
 
 
@@ -541,6 +546,8 @@ def level_to_toml(level: Level) -> str:
     if level.description:
         doc["description"] = to_toml(level.description)
     doc["turns"] = level.turns
+    if level.mirror:
+        doc["mirror"] = True
     doc["rules"] = {"diagonal": level.options.diagonal, **dict(level.options.extra)}
     own = {s: _terrain_to_toml(t) for s, t in level.legend.items() if DEFAULT_LEGEND.get(s) != t}
     map_doc: dict[str, Any] = {"tiles": "\n".join(level.tiles) + "\n"}

@@ -27,6 +27,7 @@ PLAY_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("--force", {"action": "store_true", "help": "with --replay: view it even if the level changed since"}),
     ("--watch", {"action": "store_true", "help": "reload the level when its file changes"}),
     ("--animate", {"action": "store_true", "help": "with --frames: animate moves as the settings say"}),
+    ("--ai", {"default": None, "metavar": "STRENGTH|SIDE=STRENGTH,…", "help": "the computer's strength"}),
     (
         "--players",
         {

@@ -87,6 +87,10 @@ def check_versions(level: Level, script: Script, source: str, replay_older: bool
     replayed on `level` (unless `replay_older` is False, as with --force) and refused when a
     ruling cites, or a refusal is decided by, a rule changed since.
     """
+    if not (script.rules_revision or script.gridbound or script.level_fingerprint):
+        # a script written by hand (docs/scripts.md) records nothing of its making: it asks today's rules;
+        # only a saved game (a replay names its level's fingerprint) is held to the rules it was played by
+        return
     revision = script.rules_revision or OLDEST_REVISION
     dice = script.dice_stream or 1
     made_by = script.gridbound or FORMAT1_VERSION

@@ -1,6 +1,7 @@
 """AI-against-AI simulation: many seeded games on one level (and a variant), with statistics.
 
-Game i of a run uses seed S+i and every side is played by the AI, whatever the level says.
+Game i of a run uses seed S+i and every side is played by the AI, at the strength its controller names
+(a side the level gives to a person at the default strength; `--ai` changes them as `--set` does).
 Results never depend on --jobs: each game is a pure function of (level text, seed, max rounds)
 and results are sorted by game index before they are reported.
 """
@@ -21,6 +22,7 @@ from typing import Any, TextIO
 import tomli_w
 
 from game.ai import ai_rng, take_turn
+from game.controllers import side_strength
 from game.files import read_regular
 from game.i18n import current_language, t
 from game.level import Level, LevelError, parse_level
@@ -92,6 +94,14 @@ def _assign(doc: dict[str, Any], key: str, value: Any) -> None:
             else:
                 i += 1
                 wanted = parts[i]
+                if wanted == "*":  # every table of the list (`sides.*.controller`: the --ai option)
+                    rest = ".".join(parts[i + 1 :])
+                    if not rest:
+                        raise SetError(f"--set {key}: " + t("set_error.cannot_set"))
+                    for table in child:
+                        if isinstance(table, dict):
+                            _assign(table, rest, value)
+                    return
                 ids = [str(t.get("id")) for t in child if isinstance(t, dict)]
                 found = [t for t in child if isinstance(t, dict) and t.get("id") == wanted]
                 if not found:
@@ -184,7 +194,8 @@ def play_game(level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, ind
     rng = ai_rng(seed)
     try:
         while not match.finished and match.round <= max_rounds:
-            take_turn(match, rng)
+            # each side at the strength its controller names; a side the level gives to a person at the default
+            take_turn(match, rng, strength=side_strength(level, match.active_side))
         sit = match.situation()
         survivors = {s.id: 0 for s in level.sides}
         for c in sit.creatures.values():

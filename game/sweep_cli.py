@@ -37,6 +37,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
     add_lab_options(p, adjust=True)
+    p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
     p.set_defaults(func=cmd_sweep)
 
 
@@ -73,7 +74,13 @@ def _run(args: argparse.Namespace) -> int:
         except ReportError as exc:
             raise SweepUsageError(str(exc)) from None
     try:
-        sweep = load_sweep(args.sweep_file)
+        from game.controllers import StrengthError, ai_assignments, parse_ai
+
+        try:
+            ai_sets = ai_assignments(parse_ai(args.ai)) if args.ai else []
+        except StrengthError as exc:
+            raise SweepUsageError(str(exc)) from None
+        sweep = load_sweep(args.sweep_file, ai_sets)
         rows = prov.read_rows(args.out) if args.resume else []
         for extra in args.merge:
             if not Path(extra).is_file():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,8 +85,9 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any]) -> None:
             out[full] = value
 
 
-def load_sweep(path: str | os.PathLike[str]) -> Sweep:
-    """Read and check a sweep file; SweepError naming file, key and fault."""
+def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Sweep:
+    """Read and check a sweep file; SweepError naming file, key and fault. `before`: assignments applied before
+    the file's own `set` (`sweep --ai` as `sides.*.controller`), recorded in every variant's sets."""
     source = str(path)
     try:
         raw = Path(path).read_bytes()
@@ -127,6 +129,7 @@ def load_sweep(path: str | os.PathLike[str]) -> Sweep:
     common = doc.get("set", [])
     if not isinstance(common, list) or not all(isinstance(s, str) for s in common):
         raise fail("set", t("sweep_error.set_list"))
+    common = [*before, *common]
 
     grid_doc = doc.get("grid", {})
     if not isinstance(grid_doc, dict):

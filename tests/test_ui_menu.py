@@ -107,7 +107,11 @@ def test_pointing_at_a_level_shows_its_whole_description_in_every_language(lang:
     try:
         menu = open_menu(app)
         widgets.CLIPPED.clear()
-        for entry in menu.entries:
+        for i, entry in enumerate(menu.entries):
+            if not menu._row_shown(i, app.screen.get_height()):  # more levels than rows: scroll it into view
+                menu.index = i
+                menu._keep_visible()
+                app.step()
             hover(app, row_center(app, menu, entry.path))
             assert menu.entries[menu.index] is entry
             assert entry.description == " ".join(str(entry.level.description.in_language(lang)).split())
@@ -208,7 +212,8 @@ def test_rows_beyond_the_window_are_reached_by_wheel_and_keys(tmp_path: Path):
         for _ in range(len(menu.entries) - 1):
             key(app, pygame.K_DOWN)
         assert menu.index == len(menu.entries) - 1 and menu.scroll == len(menu.entries) - rows
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False, precise_x=0.0, precise_y=5.0))
+        up = len(menu.entries)  # one wheel notch a row: enough to reach the top whatever the number of levels
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=up, flipped=False, precise_x=0.0, precise_y=up))
         app.step()
         assert menu.scroll == 0
         hover(app, menu._row_rect(0, 1000).center)

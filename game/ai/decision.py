@@ -1,7 +1,7 @@
 """What a decision of the computer is, as data: the actions chosen and, when asked, why (message keys + params).
 
 The caller translates: `game.ai.explain.explanation_lines(decision, lang)` writes the lines in a
-language from the `[ai]` table of the catalogues; every reason carries the RULES.md ids that decided it.
+language from the `[ai]` table of the catalogues; every reason carries the rule ids that decided it.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class Option:
     reason: Reason
 
     def to_json(self) -> dict[str, Any]:
-        """The option as JSON (actions as in scripts, INTERFACE.md)."""
+        """The option as JSON (actions as in scripts, docs/scripts.md)."""
         return {
             "actions": [a.to_dict() for a in self.actions],
             "score": round(self.score, 3),

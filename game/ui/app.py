@@ -83,6 +83,8 @@ class App(Matches, Leaving, Screens, Editing):
         self.frames: int | None = options.frames
         self.screenshot: str | None = options.screenshot
         self.players: str = options.players
+        self.ai: dict[str, str] = dict(options.ai)
+        """The computer's strength per side ("*": every computer side); empty: as the level says (level menu)."""
         self.seed: int = options.seed
         self.running = True
         self._battle_stamp: str | None = os.environ.get(BATTLE_FRAME_ENV) or None

@@ -6,14 +6,14 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from game.controllers import is_computer_side, side_strength
 from game.match import Match
 from rules.actions import Action
-from rules.core import Illegal, Ruling
 
 if TYPE_CHECKING:  # the thread pool (with concurrent.futures and logging) only when the computer first thinks
-    from concurrent.futures import Future, ThreadPoolExecutor
+    from concurrent.futures import Future
 
 NextAction = Callable[[Match], Action | None]
 
@@ -36,10 +36,10 @@ def load_ai() -> NextAction | None:
 
 
 class LazyAI:
-    """`game.ai.next_action`, imported at the computer's first decision rather than before the first frame.
+    """`game.ai`, imported at the computer's first decision rather than before the first frame.
 
-    The AI's modules are ~5 M instructions of a start whose first frame never asks them anything;
-    the computer's first turn is in a worker thread, after the delay.
+    The AI's modules are ~5 M instructions of a start whose first frame never asks them anything
+    (start-up time). Each side plays at the strength its controller names (game/controllers.py).
     """
 
     __slots__ = ("_hook",)
@@ -48,13 +48,22 @@ class LazyAI:
         self._hook: NextAction | None = None
 
     def __call__(self, match: Match) -> Action | None:
-        """The AI's next action for `match` (what `next_action(match)` answers)."""
-        hook = self._hook
-        if hook is None:
-            hook = self._hook = load_ai()
-            if hook is None:  # game.ai found by find_ai but without a next_action: the side ends its turn
-                return None
-        return hook(match)
+        """The AI's next action for `match` at the strength of the side to act, decided on the live match."""
+        hook = self.target
+        if hook is None:  # game.ai found by find_ai but without a next_action: the side ends its turn
+            return None
+        return hook(match, strength=side_strength(match.level, match.active_side))  # type: ignore[call-arg]
+
+    def prepare(self, match: Match) -> Callable[[], Action | None]:
+        """Take a snapshot of `match` now (main thread) and return the decision to work out from it alone."""
+        import random
+
+        from game import ai
+
+        snap = ai.snapshot(match)
+        strength = side_strength(match.level, match.active_side)
+        rng = random.Random(f"gridbound-ai:{match.seed}:{len(match.history)}")  # as next_action seeds it
+        return lambda: ai.decide(snap, strength, rng).first
 
     @property
     def target(self) -> NextAction | None:
@@ -74,35 +83,51 @@ def find_ai() -> NextAction | None:
 
 
 def is_computer(match: Match, side: str | None) -> bool:
-    """Whether the level gives `side` to the computer."""
-    return any(s.id == side and s.controller == "ai" for s in match.level.sides)
+    """Whether the level gives `side` to the computer (at any strength)."""
+    return is_computer_side(match.level, side)
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One computer action and whether it has already been performed."""
+    """The computer's next action, decided; the caller (the main thread) performs it."""
 
     action: Action
-    performed: bool
-    result: Ruling | Illegal | None = None
+
+
+class Executor(Protocol):
+    """Where a decision is worked out: a thread pool in the window; tests pass one they drive by hand."""
+
+    def submit(self, fn: Callable[[], Action | None], /) -> Future[Action | None]:
+        """Start `fn` and return its future."""
+        ...
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop taking work (waiting for the running job when `wait`)."""
+        ...
 
 
 class AutoPlayer:
-    """Paces a computer side's actions over frames; each decision runs in a worker thread.
+    """Paces a computer side's actions over frames; the AI decides from a snapshot, the main thread acts.
 
-    A decision can take a good fraction of a second; thinking in a thread keeps the window
-    drawing meanwhile. While `busy`, the battle screen must not touch the match (the worker
-    reads it); it only draws from its caches and lets the player pan and zoom.
+    A decision can take a good fraction of a second (`hard` searches). With a hook that can `prepare` a
+    decision (game.ai's, through LazyAI) the main thread takes a snapshot of the match, a worker decides
+    from it alone, and `due` hands the action back to the caller, which performs it on the main thread:
+    no thread but the main one reads or changes the match. A plain hook (a function of the match) is
+    asked on the main thread. While `busy` the window keeps drawing and the player may pan and zoom.
     """
 
-    def __init__(self, hook: NextAction | None, threaded: bool = True) -> None:
+    def __init__(self, hook: NextAction | None, threaded: bool = True, executor: Executor | None = None) -> None:
         self.hook = hook
         self.threaded = threaded
         self.wait = AI_DELAY
         self.count = 0
         self.turn_key: tuple[int, str] | None = None
-        self._pool: ThreadPoolExecutor | None = None
-        self._pending: Future[Step] | None = None
+        self._pool: Executor | None = executor
+        self._given = executor is not None
+        """An executor from the caller outlives `close` (the caller shuts it down); the own pool does not."""
+        self._pending: Future[Action | None] | None = None
+        self._asked_at: int | None = None
+        """How many actions the match had when the pending decision was asked (a stale answer is dropped)."""
         self.error: BaseException | None = None
 
     @property
@@ -111,16 +136,15 @@ class AutoPlayer:
         return self._pending is not None
 
     def due(self, match: Match, side: str | None, dt: float) -> Step | None:
-        """The computer's next step once its delay is over and it is done, or None (not yet / not its turn).
+        """The computer's next action once its delay is over and it is decided, or None (not yet / not its turn).
 
         `side` is the side to act as the caller last read it (reading it from the world every frame is slow).
-        A step's action has already been performed (decided and ruled in the worker) unless
-        `performed` is false: then the caller must perform it (an end of turn after a failure).
+        The caller performs the step's action (the AI never changes the match).
         """
         if self._pending is not None:
             if not self._pending.done():
                 return None
-            return self._collect()
+            return self._collect(match)
         if self.hook is None or side is None or match.finished or not is_computer(match, side):
             return None
         key = (match.round, match.active_unit or side)
@@ -132,38 +156,40 @@ class AutoPlayer:
         self.wait = AI_DELAY
         self.count += 1
         if self.count > MAX_ACTIONS_PER_TURN:
-            return Step(Action("end_turn"), performed=False)
-        if not self.threaded:
-            return self._play(match)
+            return Step(Action("end_turn"))
+        prepare = getattr(self.hook, "prepare", None)
+        if not self.threaded or prepare is None:
+            try:
+                return Step(self.hook(match) or Action("end_turn"))
+            except Exception as exc:  # the match must go on; the screen reports what went wrong
+                self.error = exc
+                return Step(Action("end_turn"))
+        job = prepare(match)  # the snapshot is taken here, on the main thread
         if self._pool is None:
             from concurrent.futures import ThreadPoolExecutor  # start-up time: not before the computer's turn
 
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gridbound-ai")
-        self._pending = self._pool.submit(self._play, match)
+        self._asked_at = len(match.history)
+        self._pending = self._pool.submit(job)
         return None
 
-    def _play(self, match: Match) -> Step:
-        """Decide and perform one action (in the worker: ruling a long move is slow too)."""
-        assert self.hook is not None
-        action = self.hook(match) or Action("end_turn")
-        result = match.perform(action)
-        if isinstance(result, Illegal) and action.kind != "end_turn":
-            match.perform(Action("end_turn"))  # a refused computer action must not stall the match
-        return Step(action, performed=True, result=result)
-
-    def _collect(self) -> Step:
-        """The finished step; a failed decision ends the turn (and is kept in `error` for the screen)."""
+    def _collect(self, match: Match) -> Step | None:
+        """The finished decision; a failed one ends the turn (kept in `error` for the screen), a stale one is
+        dropped (the match changed since it was asked: it is asked again)."""
         assert self._pending is not None
         future, self._pending = self._pending, None
+        if self._asked_at != len(match.history):
+            self.wait = 0.0
+            return None
         try:
-            return future.result()
+            return Step(future.result() or Action("end_turn"))
         except Exception as exc:  # the match must go on; the screen reports what went wrong
             self.error = exc
-            return Step(Action("end_turn"), performed=False)
+            return Step(Action("end_turn"))
 
     def close(self) -> None:
-        """Wait for a running decision and stop the worker (before the match is closed)."""
-        if self._pool is not None:
+        """Wait for a running decision and stop the own worker (before the match is closed)."""
+        if self._pool is not None and not self._given:
             self._pool.shutdown(wait=True)
             self._pool = None
         self._pending = None

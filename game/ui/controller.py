@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.controllers import controller_strength
 from game.i18n import action_name, refusal, t
 from game.match import Match, Record
 from game.ui.approach import Approach
@@ -75,7 +76,7 @@ class BattleController(Previews):
         """The neighbour square whose side the last click was nearest (which edge door it meant)."""
         if autoplayer is None:
             # the AI is only imported when the level has a computer side (it costs start-up time)
-            has_computer = any(side.controller == "ai" for side in match.level.sides)
+            has_computer = any(controller_strength(side.controller) for side in match.level.sides)
             autoplayer = AutoPlayer(find_ai() if has_computer else None)
         self.autoplayer = autoplayer
         self._sit: Situation | None = None
@@ -289,12 +290,11 @@ class BattleController(Previews):
         """Play a computer side's next action when due; let a message fade out."""
         side = self.situation().active_side
         step = self.autoplayer.due(self.match, side, dt)
-        if step is not None and not step.performed:
-            self.perform(step.action)
-        elif step is not None:
-            # the worker already performed it: only the screen has to catch up
-            self.changed()
-            self._after_change(side)
+        if step is not None:
+            # the computer decided; the match changes here, on the main thread, as for a click
+            result = self.perform(step.action)
+            if isinstance(result, Illegal) and step.action.kind != "end_turn":
+                self.perform(Action("end_turn"))  # a refused computer action must not stall the match
         if step is not None and self.autoplayer.error is not None:
             self.say(t("battle.computer_failed", error=self.autoplayer.error))
             self.autoplayer.error = None

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.controllers import with_strengths
 from game.i18n import t
 from game.level import Level, LevelError, load_level, load_or_default, with_players
 from game.match import Match
@@ -31,6 +32,7 @@ class Matches:
     level: Level | None
     side_colors: dict[str, theme.Color]
     players: str
+    ai: dict[str, str]
     seed: int
     watcher: LevelWatcher | None
     saved: tuple[int, int] | None
@@ -70,7 +72,8 @@ class Matches:
 
     def start(self, level: Level) -> None:
         """A fresh match on `level` in the battle screen."""
-        self.switch(self.new_match(with_players(level, self.players), self.deal()))
+        chosen = with_strengths(with_players(level, self.players), self.ai, strict=False)
+        self.switch(self.new_match(chosen, self.deal()))
 
     def deal(self) -> int:
         """The dice seed of the next match: the launch's seed for the first, then one more for each later match

@@ -28,6 +28,8 @@ class AppOptions:
     seed: int = 0
     players: str = "level"
     """level | hotseat | computer (game.level.PLAYERS)."""
+    ai: tuple[tuple[str, str], ...] = ()
+    """`--ai`: side (or "*" for every computer side) → the computer's strength; empty: as the level says."""
     replay: str | None = None
     """A replay script to view instead of a match."""
     force: bool = False

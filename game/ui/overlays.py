@@ -118,13 +118,13 @@ def draw_path(
     return [pygame.draw.line(screen, theme.ACCENT, a, b, 4).inflate(4, 4) for a, b in itertools.pairwise(points)]
 
 
-HELP_KEYS = ("select", "move", "attack", "bar", "tape", "camera", "undo", "end", "back", "save")
-"""The lines of the F1 help, in the order a new player needs them."""
+HELP_KEYS = ("select", "move", "attack", "bar", "tape", "camera", "undo", "end", "hint.help", "back", "save")
+"""The lines of the F1 help, in the order a new player needs them (a plain name is in the catalogue's help table)."""
 
 
 def help_lines(ctl: BattleController) -> list[str]:
     """The controls as they apply now (the armed action's own line first)."""
-    lines = [t(f"help.{key}") for key in HELP_KEYS]
+    lines = [t(key if "." in key else f"help.{key}") for key in HELP_KEYS]
     lines.insert(2, t("tutorial.help_keyboard"))
     if ctl.armed is not None:
         lines.insert(0, ctl.armed_tip())

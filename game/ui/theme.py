@@ -461,7 +461,7 @@ def _font(pixels: int, bold: bool) -> CachedFont:
     return CachedFont(font_path(), pixels, bold, round(pixels / FONT_SCALE))
 
 
-MISSING_GLYPHS = str.maketrans({"→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=", "≥": ">=", "✗": "×"})
+MISSING_GLYPHS = str.maketrans({"→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=", "≥": ">=", "✗": "×", "►": "»"})
 """Characters Heebo has no glyph for (they would draw as boxes), spelled with ones it has."""
 
 

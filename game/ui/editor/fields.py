@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.controllers import CONTROLLERS
 from game.editor import commands as cmd
 from game.editor.document import Document, tomllib, with_ruleset
 from game.i18n import current_language
@@ -21,7 +22,6 @@ from rules.ruleset import RULESETS, get_ruleset
 
 FIXED_UNIT_ROWS = ("id", "name", "side", "size")
 """Unit keys shown first (the rest follow in the ruleset's order); `at` is set by dragging the unit."""
-CONTROLLERS = ("human", "ai")
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from typing import Protocol
 import pygame
 
 from game import reach_cache
+from game.controllers import with_strengths
 from game.i18n import detect_language, set_language, t
 from game.level import Level, load_level
 from game.match import Match
@@ -128,8 +129,11 @@ class KioskApp:
         frames: int | None = None,
         screenshot: str | None = None,
         draw_every: int = 1,
+        ai: dict[str, str] | None = None,
     ) -> None:
         self.config = config
+        self.ai = dict(ai or {})
+        """`kiosk --ai`: the computer's strength per side ("*": every computer side); empty: as the level says."""
         self.threaded_ai = threaded_ai
         """False in the soak test and the fuzzer: computer moves are stepped in the frame, not in a worker."""
         self.draw_every = max(1, draw_every)
@@ -321,6 +325,7 @@ class KioskApp:
 
     def _begin(self, level: Level, mode: str, scene: Callable[[Match], BattleScene] = BattleScene) -> None:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
+        level = with_strengths(level, self.ai, strict=False)
         battle = self.app.new_match(level, self.config.seed + self.games, scene)
         # the searched reaches and state keys of the closed match are never asked again; held until their
         # bound (256 searches, 1,024 states) they grew the kiosk for hours of busy visitors before levelling off

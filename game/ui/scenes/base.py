@@ -52,6 +52,7 @@ class SceneHost(Protocol):
     """How the app was opened (`locked`: a public screen, the kiosk)."""
     side_colors: dict[str, Color]
     players: str
+    ai: dict[str, str]
     settings: Settings
     """The player's settings in use (game/settings.py)."""
     level: Level | None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -18,6 +18,7 @@ from game.ui.controller import BattleController
 from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
+from game.ui.hint import Hint, draw_hint, prepare_hint
 from game.ui.keymap import BATTLE_KEYS, intent_for
 from game.ui.overlays import draw_help, draw_overlays
 from game.ui.panel import SidePanel
@@ -28,6 +29,9 @@ from game.ui.turn_call import draw_turn_call
 from game.ui.view import BoardView
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square
+
+if TYPE_CHECKING:  # the thread pool only at the first hint (start-up time)
+    from concurrent.futures import Executor, Future
 
 VIEW_INTENTS = frozenset({"pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out", "fit"})
 """Intents that only move the camera."""
@@ -83,8 +87,16 @@ class BattleScene(Scene):
             "language": self.cycle_language,
             "help": self.toggle_help,
             "legend": self.toggle_legend,
+            "hint": self.toggle_hint,
         }
         self.help = False
+        self.hint: Hint | None = None
+        """H: the computer's suggestion for the side to act (game/ui/hint.py), until the match changes."""
+        self.hint_executor: Executor | None = None
+        """Where a hint is worked out (a thread pool made at the first hint; tests give one they drive)."""
+        self._hint_job: Future[Hint] | None = None
+        self._hint_pool: Executor | None = None
+        """The pool this screen made (shut down when it is left); an executor given from outside is not."""
         self.legend = False
         """F2 or the Legend button: what the map's marks mean under the ruleset (game/ui/legend.py)."""
         """F1: the controls of the battle screen over the board."""
@@ -241,13 +253,18 @@ class BattleScene(Scene):
         return intent_for(BATTLE_KEYS, event) in VIEW_INTENTS
 
     def leave(self) -> None:
-        """Let a computer decision finish before another screen (or a new match) takes over."""
+        """Let a computer decision (and a hint being worked out) finish before another screen takes over."""
         self.autoplayer.close()
+        if self._hint_pool is not None:
+            self._hint_pool.shutdown(wait=True)
+            self._hint_pool = self.hint_executor = None
+        self._hint_job = None
 
     def update(self, dt: float) -> None:
         """Play a computer side's next action when due; let a message fade out."""
         self.stage.tick(dt)  # first: the computer waits while its last action is still shown
         self.ctl.update(dt)
+        self._collect_hint()
         self.stage.watch()
         self._serve()
 
@@ -304,6 +321,7 @@ class BattleScene(Scene):
             ctl.ruler,
             ctl.step_costs,
             self.help,
+            id(self.hint),
             self.legend,
             bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
             self.stage.motion.key(),
@@ -317,8 +335,12 @@ class BattleScene(Scene):
             # first: the hover card and the tips a visitor points at are drawn over it, never under it
             drawn += draw_turn_call(screen, self.view.rect, self.ctl, self.app.side_colors)
         drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
+        if self.hint is not None and self.hint.version != self.ctl.version:
+            self.hint = None  # the match moved on: the suggestion was for the state before
         if self.help:
             drawn.append(draw_help(screen, self.view.rect, self.ctl))
+        elif self.hint is not None:
+            drawn += draw_hint(screen, self.view, self.ctl.situation(), self.hint)
         elif self.legend:
             sit = self.ctl.situation()
             from game.ui.legend import draw_legend  # F2: not before it is asked for (start-up time)
@@ -344,6 +366,8 @@ class BattleScene(Scene):
         """Esc: close the help, else step back out of what the controller holds, else the pause menu (never quit)."""
         if self.help:
             self.toggle_help()
+        elif self.hint is not None:
+            self.toggle_hint()
         elif self.legend:
             self.toggle_legend()
         elif not self.ctl.back():
@@ -353,6 +377,36 @@ class BattleScene(Scene):
         """F1: show or hide the controls."""
         self.help = not self.help
         self.ctl.changed(state=False)
+
+    def toggle_hint(self) -> None:
+        """H: show the computer's suggestion for the side to act (a ghost, never performed), or hide it.
+
+        The suggestion is worked out in a worker from a snapshot (`hard` may think most of a second) when the
+        computer's turns are (`autoplayer.threaded`), else at once; `update` shows it when it is ready.
+        """
+        if self.hint is not None or self._hint_job is not None or self.match.finished or self.autoplayer.busy:
+            self.hint, self._hint_job = None, None
+        else:
+            job = prepare_hint(self.match, self.ctl.version, self.app.ai)
+            if self.autoplayer.threaded or self.hint_executor is not None:
+                if self.hint_executor is None:
+                    from concurrent.futures import ThreadPoolExecutor  # start-up time: not before the first hint
+
+                    self.hint_executor = self._hint_pool = ThreadPoolExecutor(1, thread_name_prefix="gridbound-hint")
+                self._hint_job = self.hint_executor.submit(job)
+            else:
+                self.hint = job()
+        self.ctl.changed(state=False)
+
+    def _collect_hint(self) -> None:
+        """Show a hint worked out in the worker, unless it was hidden or the match moved on meanwhile."""
+        if self._hint_job is None or not self._hint_job.done():
+            return
+        job, self._hint_job = self._hint_job, None
+        hint = job.result()
+        if hint.version == self.ctl.version:
+            self.hint = hint
+            self.ctl.changed(state=False)
 
     def toggle_legend(self) -> None:
         """F2 or the Legend button: show or hide the map legend."""

@@ -2,7 +2,7 @@
 its map, the current one marked; the focused level's whole description beside the list.
 
 Its entries are data: `MENU_ITEMS` are the buttons along the top (new level, settings, who plays,
-the language), `LEVEL_ITEMS` the buttons under the focused level's description (Play, Edit).
+the language), `LEVEL_ITEMS` the buttons under the focused level's description (Play, Edit, the computer's strength).
 Each is one line in one of the two lists.
 """
 
@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.controllers import EVERY
 from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
 from game.level import PLAYERS, Level, LevelError, load_level
 from game.level_order import ordered_levels
@@ -64,7 +65,8 @@ class LevelItem:
     """A button under the focused level: its intent, the catalogue key of its label, what it does with the level."""
 
     intent: str
-    key: str
+    key: str | Callable[[MenuScene], str]
+    """The catalogue key of the label, or a function giving the label now (a button that shows a state)."""
     run: Callable[[MenuScene, Entry], None]
 
 
@@ -89,6 +91,15 @@ def _players_label(menu: MenuScene) -> str:
     return t("menu.players", who=t(f"players.{menu.app.players}"))
 
 
+MENU_STRENGTHS = (None, "easy", "normal", "hard")
+"""The strengths the menu offers for every computer side, in cycling order (None: as the level says)."""
+
+
+def _strength_label(menu: MenuScene) -> str:
+    chosen = menu.app.ai.get(EVERY) if len(menu.app.ai) == 1 else None
+    return t("ai_choice.menu", strength=t(f"ai_choice.{chosen or 'level'}"))
+
+
 def _language_label(menu: MenuScene) -> str:
     return t("language.button", name=LANGUAGE_NAMES.get(current_language(), current_language()))
 
@@ -105,6 +116,7 @@ MENU_ITEMS: list[MenuItem] = [
 LEVEL_ITEMS: list[LevelItem] = [
     LevelItem("play", "level_menu.play", lambda menu, entry: menu.open_entry(entry)),
     LevelItem("edit", "editor.menu_edit", lambda menu, entry: edit_level(menu.app, entry.path)),
+    LevelItem("strength", _strength_label, lambda menu, entry: menu.cycle_strength()),
 ]
 """The buttons under the focused level's description, in reading order. One line adds an entry."""
 
@@ -225,6 +237,14 @@ class MenuScene(Scene):
     def cycle_players(self) -> None:
         """As the level says → hot-seat (all people) → the first side against the computer."""
         self.app.players = PLAYERS[(PLAYERS.index(self.app.players) + 1) % len(PLAYERS)]
+
+    def cycle_strength(self) -> None:
+        """The computer's strength for the next game: as the level says → easy → normal → hard → …"""
+        now = self.app.ai.get(EVERY) if len(self.app.ai) == 1 else None
+        following = (
+            MENU_STRENGTHS[(MENU_STRENGTHS.index(now) + 1) % len(MENU_STRENGTHS)] if now in MENU_STRENGTHS else None
+        )
+        self.app.ai = {EVERY: following} if following else {}
 
     def cycle_language(self) -> None:
         """The next language (en → de → it → he), kept in the settings; the menu re-reads its texts."""
@@ -425,7 +445,7 @@ class MenuScene(Scene):
         self.level_buttons = []
         x = inner.right if is_rtl() else inner.x
         for item in LEVEL_ITEMS:
-            label = t(item.key)
+            label = item.key(self) if callable(item.key) else t(item.key)
             bw = max(140, theme.font(19, True).size(label)[0] + 24)
             rect = pygame.Rect(x - bw if is_rtl() else x, buttons_y, bw, 40)
             x = rect.x - 12 if is_rtl() else rect.right + 12
