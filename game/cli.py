@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game import __version__
-from game.files import reason
+from game.files import reason, shown
 from game.i18n import LANGUAGES, current_language, describe_door, describe_event, refusal, set_language, t
 from game.level import LevelError, load_level
 from game.level import load_or_default as load_or_default  # moved next to load_level; kept importable here
@@ -112,7 +112,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             continue
         w, h = level.board.width, level.board.height
         units = len(level.units)
-        print(t("cli.check_ok", path=path, name=level.name, ruleset=level.ruleset, width=w, height=h, units=units))
+        shape = {"width": w, "height": h, "units": units}
+        print(t("cli.check_ok", path=shown(path), name=level.name, ruleset=level.ruleset, **shape))
     return worst
 
 
@@ -285,6 +286,13 @@ def cmd_edit(args: argparse.Namespace) -> int:
     size = parse_window_size(args.map)
     if size is None or not (3 <= size[0] <= 128 and 3 <= size[1] <= 128):
         raise UsageError(t("editor.bad_map", value=repr(args.map)))
+    if args.level is not None:
+        from game.preflight import output_option_problem
+
+        # LEVEL is where Ctrl+S writes: a name too long, a missing folder, a device are refused before a window opens
+        problem = output_option_problem("LEVEL", args.level)
+        if problem is not None:
+            raise UsageError(problem)
     if args.level is not None and os.path.exists(args.level):
         load_level(args.level)  # a file that does not load: exit 2 naming the problem, before a window opens
     from game.ui.app import ScreenshotError, run_app
@@ -419,6 +427,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.jobs < 1 or args.max_rounds < 1:
         raise UsageError(t("cli.simulate_minimum"))
+    from game.limits import games_problem
+    from game.preflight import output_option_problem
+    from game.sweep_cli import local_jobs_problem
+
+    too_many = games_problem(args.games) or local_jobs_problem(args.jobs, args.cluster)
+    if too_many is not None:
+        option = "--games" if games_problem(args.games) else "--jobs"
+        raise UsageError(f"{option} {getattr(args, option[2:])}: {too_many}")
+    out_problem = output_option_problem("--out", args.out, [args.level])  # before any level, row or game is read
+    if out_problem is not None:
+        raise UsageError(out_problem)
     try:
         base_text, base_level = sim.variant(args.level, args.sets)
         variants = [("base", args.sets, base_text, base_level)]
@@ -432,11 +451,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seeds = [args.seed + i for i in range(args.games)]
     from game import provenance as prov  # every --out row says which level, version and variant it is
     from game.cluster import ClusterError, run_games_batched
-    from game.preflight import output_option_problem
 
-    out_problem = output_option_problem("--out", args.out)  # before any row is read or game is played
-    if out_problem is not None:
-        raise UsageError(out_problem)
     if args.resume and not args.out:
         raise UsageError(t("cluster.resume_needs_out"))
     fingerprint = prov.file_fingerprint(args.level)
@@ -537,6 +552,10 @@ def _is_script_error(exc: BaseException) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return its exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):  # a file name that is not UTF-8 prints with replacements, never crashes
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="replace")
     set_language(_early_language(args_list))  # None: the system locale
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in TOP_LEVEL_FLAGS):
         args_list = ["play", *args_list]

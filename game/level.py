@@ -261,7 +261,7 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str, picture_dir: Pa
     options = _options(top.table("rules"), ruleset)
     map_table = top.table("map", required=True)
     board, legend, rows, edges = _map(map_table)
-    image = parse_image(map_table, picture_dir, ctx.source)
+    image = parse_image(map_table, picture_dir, ctx.source, (board.width, board.height))
     sides = _sides(top.tables("sides", required=True))
     units = _units(top.tables("units", required=True), ruleset, sides)
     _placement(ctx, board, ruleset, units)

@@ -85,8 +85,12 @@ class EditorScene(Scene):
         self.relayout(app.screen.get_size())
 
     def leave(self) -> None:
-        """Keep the work: write the autosave side file."""
+        """Keep the work: write the autosave side file (or remove it when nothing is left to lose)."""
         self.autosave()
+        try:
+            self.session.close()
+        except OSError as exc:
+            self.say(t("editor.autosave_failed", reason=exc.strerror or exc), theme.WARNING)
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The map takes the window left of the panel."""
