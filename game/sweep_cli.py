@@ -112,9 +112,17 @@ def _run(args: argparse.Namespace) -> int:
             backend.close()
     except ClusterError as exc:
         raise SweepUsageError(str(exc)) from None
+    except OSError as exc:  # --out on a disk that filled up during the games
+        if writer is None:
+            raise
+        raise SweepUsageError(t("sweep.cannot_write", path=shown(args.out or ""), error=exc.strerror or exc)) from None
     finally:
         if writer is not None:
-            writer.close()
+            try:
+                writer.close()
+            except OSError as exc:  # the lines that could not be flushed
+                error = exc.strerror or exc
+                raise SweepUsageError(t("sweep.cannot_write", path=shown(args.out or ""), error=error)) from None
     elapsed = time.perf_counter() - started
     data = report(sweep, played, args.precision)
     data["run"] = {
