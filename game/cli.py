@@ -427,14 +427,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.jobs < 1 or args.max_rounds < 1:
         raise UsageError(t("cli.simulate_minimum"))
-    from game.limits import games_problem
+    from game.limits import games_problem, rounds_problem
     from game.preflight import output_option_problem
     from game.sweep_cli import local_jobs_problem
 
-    too_many = games_problem(args.games) or local_jobs_problem(args.jobs, args.cluster)
-    if too_many is not None:
-        option = "--games" if games_problem(args.games) else "--jobs"
-        raise UsageError(f"{option} {getattr(args, option[2:])}: {too_many}")
+    for option, value, problem in (
+        ("--games", args.games, games_problem(args.games)),
+        ("--max-rounds", args.max_rounds, rounds_problem(args.max_rounds)),
+        ("--jobs", args.jobs, local_jobs_problem(args.jobs, args.cluster)),
+    ):
+        if problem is not None:
+            raise UsageError(f"{option} {value}: {problem}")
     out_problem = output_option_problem("--out", args.out, [args.level])  # before any level, row or game is read
     if out_problem is not None:
         raise UsageError(out_problem)

@@ -114,7 +114,14 @@ def output_problem(path: str | os.PathLike[str], inputs: Iterable[str | os.PathL
     `inputs`. Nothing is created or opened."""
     if os.fspath(path) in ("", b""):
         return t("files.out_empty")
-    target = Path(path)
+    try:
+        return _output_problem(Path(path), inputs)
+    except OSError as exc:  # a path the system cannot even look at (a component too long, a loop of links)
+        return reason(exc)
+
+
+def _output_problem(target: Path, inputs: Iterable[str | os.PathLike[str]]) -> str | None:
+    """output_problem's checks, in order (OSError when the path cannot be looked at)."""
     folder = target.parent if str(target.parent) else Path(".")
     if folder.is_dir():
         longest = _limit(folder, "PC_NAME_MAX", NAME_MAX)

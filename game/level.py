@@ -23,7 +23,15 @@ from game.i18n import t
 from game.level_errors import LevelError
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
-from game.limits import LEVEL, MAX_FILE_BYTES, check_tree, map_size_problem, shape_problem, visible_char
+from game.limits import (
+    LEVEL,
+    MAX_FILE_BYTES,
+    check_tree,
+    long_number,
+    map_size_problem,
+    shape_problem,
+    visible_char,
+)
 from game.local_text import to_toml
 from game.map_image import IMAGE_KEYS, MapImage, image_to_toml, parse_image
 from game.paths import DEFAULT_LEVEL
@@ -228,6 +236,11 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
         raise _syntax_error(source, exc) from None
     except RecursionError:  # tomllib recurses once per nesting level
         raise LevelError(source, t("level_error.toml_syntax", message=t("limits.nesting"))) from None
+    except ValueError:  # a number longer than Python converts: our own message, at its line
+        found = long_number(body)
+        if found is None:
+            raise
+        raise LevelError(source, found[1], line=found[0]) from None
     try:
         folder = Path(picture_dir) if picture_dir is not None else None
         return _build(ctx, data, sha256_hex(raw), folder)

@@ -63,6 +63,8 @@ MAX_NUMBER_DIGITS = 40
 """Most digits of a number in a map file, checked before it is converted (2**64 has 20)."""
 MAX_GAMES = 1_000_000
 """Most games one `simulate` or `sweep` run plays (per variant and level; a million games is days of work)."""
+MAX_ROUNDS = 10_000
+"""Most rounds of one simulated game (`--max-rounds`, a sweep's `max_rounds`): the shipped levels end within 30."""
 MAX_VARIANTS = 1024
 """Most variants of one sweep (the grid's combinations), counted before the grid is expanded."""
 MAX_JOBS = 1024
@@ -334,10 +336,30 @@ def image_size_problem(width: int, height: int) -> str | None:
     return None
 
 
+def long_number(text: str) -> tuple[int, str] | None:
+    """Where a TOML text holds a number longer than Python converts (its own message names an interpreter setting):
+    (line, message) of the first such run of digits, or None. Asked only after tomllib refused the text."""
+    import sys
+
+    most = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+    found = re.search(rf"[0-9][0-9_]{{{most},}}", text)
+    if found is None:
+        return None
+    digits = sum(c.isdigit() for c in found.group())
+    return text.count("\n", 0, found.start()) + 1, t("gates.number_digits", digits=digits, limit=most)
+
+
 def games_problem(games: int) -> str | None:
     """Why a run of this many games (per variant and level) is refused, or None."""
     if games > MAX_GAMES:
         return t("gates.too_many_games", games=_count(games), limit=MAX_GAMES)
+    return None
+
+
+def rounds_problem(rounds: int) -> str | None:
+    """Why a game of at most this many rounds is refused, or None."""
+    if rounds > MAX_ROUNDS:
+        return t("gates.too_many_rounds", rounds=_count(rounds), limit=MAX_ROUNDS)
     return None
 
 

@@ -171,12 +171,13 @@ def _check_outputs(args: argparse.Namespace, inputs: list[str]) -> None:
             if problem is not None:
                 raise SweepUsageError(t("files.option", option=option, path=shown(where), reason=problem))
     if args.replays:
-        folder = Path(args.replays)
+        import os
+
         problem = None
-        if folder.exists() and not folder.is_dir():
-            problem = t("gates.not_a_folder")
-        elif not folder.exists():
-            problem = output_problem(folder)  # its parent must exist and be writable, the name must fit
+        if not os.path.isdir(args.replays):  # made before the games: its parent must exist, the name must fit
+            problem = output_problem(args.replays) or (
+                t("gates.not_a_folder") if os.path.lexists(args.replays) else None
+            )
         if problem is not None:
             raise SweepUsageError(t("files.option", option="--replays", path=shown(args.replays), reason=problem))
 

@@ -19,7 +19,7 @@ import tomli_w
 from game.files import read_regular, shown
 from game.i18n import t
 from game.level import Level, LevelError
-from game.limits import MAX_SWEEP_BYTES, games_problem, variants_problem
+from game.limits import MAX_SWEEP_BYTES, games_problem, rounds_problem, variants_problem
 from game.simulate import DEFAULT_MAX_ROUNDS, SetError, variant
 from game.tomlio import parse_toml
 
@@ -73,7 +73,10 @@ class Sweep:
 
 def toml_value(value: Any) -> str:
     """A value as TOML text, so `key=text` means the same to --set whatever the value's type."""
-    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
+    text = tomli_w.dumps({"v": value})
+    if not text.startswith("v = "):  # a table: written as a [v] section, no value of one line
+        raise ValueError(text)
+    return " ".join(line.strip() for line in text[4:].strip().splitlines())  # a long array on one line
 
 
 def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any]) -> None:
@@ -120,6 +123,9 @@ def load_sweep(path: str | os.PathLike[str]) -> Sweep:
         raise fail("games", too_many)
     batch = integer("batch", min(DEFAULT_BATCH, games), 1)
     max_rounds = integer("max_rounds", DEFAULT_MAX_ROUNDS, 1)
+    too_many = rounds_problem(max_rounds)
+    if too_many is not None:
+        raise fail("max_rounds", too_many)
     flag = integer("flag", DEFAULT_FLAG, 0)
     precision = doc.get("precision")
     if precision is not None and (
@@ -142,7 +148,10 @@ def load_sweep(path: str | os.PathLike[str]) -> Sweep:
     for key, values in grid.items():
         if not isinstance(values, list) or not values:
             raise fail(f"grid.{key}", t("sweep_error.values", value=repr(values)))
-        texts = [f"{key}={toml_value(v)}" for v in values]
+        try:
+            texts = [f"{key}={toml_value(v)}" for v in values]
+        except ValueError:
+            raise fail(f"grid.{key}", t("sweep_error.values", value=repr(values)[:80])) from None
         if len(set(texts)) != len(texts):
             raise fail(f"grid.{key}", t("sweep_error.duplicate"))
         axes.append(texts)

@@ -478,6 +478,9 @@ def import_map(
             raise UvttError(t("files.option", option="-o", path=shown(target), reason=problem))
         if target.exists() and not force:
             raise UvttError(t("uvtt.exists", path=shown(target)))
+    if picture_path is not None and shown(picture_path.name) != picture_path.name:  # the level names it in TOML text
+        reason_text = t("gates.picture_name", name=shown(picture_path.name))
+        raise UvttError(t("files.option", option="-o", path=shown(out), reason=reason_text))
     if picture_path is not None and same_file(picture_path, out):
         raise UvttError(t("files.option", option="-o", path=shown(out), reason=t("gates.out_is_picture")))
     level, decided = build_level(m, source, ruleset, objects, picture_path.name if picture_path else None)

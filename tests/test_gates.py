@@ -344,6 +344,11 @@ def test_too_many_games_are_refused_by_simulate_and_sweep(tmp_path: Path, capsys
     code, _, err = run(capsys, "sweep", str(sweep))
     assert code == 2 and "games: 1000000000000 games" in err
     assert games_problem(MAX_GAMES) is None and games_problem(MAX_GAMES + 1) is not None
+    code, _, err = run(capsys, "simulate", str(BRIDGE), "--games", "1", "--max-rounds", str(10**12))
+    assert code == 2 and "--max-rounds 1000000000000: 1000000000000 rounds, more than the 10000" in err
+    sweep.write_text(f'levels = ["{BRIDGE.as_posix()}"]\ngames = 1\nmax_rounds = 10001\n', encoding="utf-8")
+    code, _, err = run(capsys, "sweep", str(sweep))
+    assert code == 2 and "max_rounds: 10001 rounds" in err
 
 
 def test_a_grid_of_seventeen_keys_is_refused_before_it_is_expanded(
