@@ -71,9 +71,6 @@ MAX_JOBS = 1024
 """Most worker processes on this machine even when told otherwise (GRIDBOUND_MAX_JOBS)."""
 MAX_IMAGE_SPAN = 4
 """Most times the map's width (height) a picture's `image_size` may span: the rest would lie off the map."""
-MAX_DRAWN_PICTURE_PIXELS = 8192 * 8192
-"""Most pixels of a battle-map picture once scaled for the board: only the part over the map is scaled, and the
-board is never wider than 8192 pixels (game/ui/view.py)."""
 
 SINGLE_LINE = frozenset({"name", "id", "side", "unit", "target", "release", "through", "level_fingerprint"})
 """Keys whose text must not hold line breaks or tabs either (names and ids are drawn on one line)."""
