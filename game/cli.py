@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game import __version__
-from game.files import reason
+from game.files import reason, shown
 from game.i18n import (
     LANGUAGES,
     current_language,
@@ -121,7 +121,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         w, h = level.board.width, level.board.height
         units = len(level.units)
         ruleset = t(f"ruleset.{level.ruleset}")  # "Pathfinder 1e", not the id
-        print(t("cli.check_ok", path=path, name=level.name, ruleset=ruleset, width=w, height=h, units=units))
+        print(t("cli.check_ok", path=shown(path), name=level.name, ruleset=ruleset, width=w, height=h, units=units))
         if holds:
             print("  " + holds)
     return worst
@@ -310,6 +310,13 @@ def cmd_edit(args: argparse.Namespace) -> int:
     size = parse_window_size(args.map)
     if size is None or not (3 <= size[0] <= 128 and 3 <= size[1] <= 128):
         raise UsageError(t("editor.bad_map", value=repr(args.map)))
+    if args.level is not None:
+        from game.preflight import output_option_problem
+
+        # LEVEL is where Ctrl+S writes: a name too long, a missing folder, a device are refused before a window opens
+        problem = output_option_problem("LEVEL", args.level)
+        if problem is not None:
+            raise UsageError(problem)
     if args.level is not None and os.path.exists(args.level):
         load_level(args.level)  # a file that does not load: exit 2 naming the problem, before a window opens
     from game.ui.app import ScreenshotError, run_app
@@ -470,6 +477,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(t("lab.sprt_needs_compare"))
     if args.aa is not None and (args.compare or args.out or args.resume):
         raise UsageError(t("lab.aa_alone"))
+    from game.limits import games_problem, rounds_problem
+    from game.preflight import output_option_problem
+    from game.sweep_cli import local_jobs_problem
+
+    for option, value, problem in (
+        ("--games", args.games, games_problem(args.games)),
+        ("--max-rounds", args.max_rounds, rounds_problem(args.max_rounds)),
+        ("--jobs", args.jobs, local_jobs_problem(args.jobs, args.cluster)),
+    ):
+        if problem is not None:
+            raise UsageError(f"{option} {value}: {problem}")
+    out_problem = output_option_problem("--out", args.out, [args.level])  # before any level, row or game is read
+    if out_problem is not None:
+        raise UsageError(out_problem)
     try:
         base_text, base_level = sim.variant(args.level, args.sets)
         variants = [("base", args.sets, base_text, base_level)]
@@ -485,11 +506,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seeds = [args.seed + i for i in range(args.games)]
     from game import provenance as prov  # every --out row says which level, version and variant it is
     from game.cluster import ClusterError, run_games_batched
-    from game.preflight import output_option_problem
 
-    out_problem = output_option_problem("--out", args.out)  # before any row is read or game is played
-    if out_problem is not None:
-        raise UsageError(out_problem)
     if args.resume and not args.out:
         raise UsageError(t("cluster.resume_needs_out"))
     fingerprint = prov.file_fingerprint(args.level)
@@ -679,6 +696,10 @@ def _is_script_error(exc: BaseException) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return its exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):  # a file name that is not UTF-8 prints with replacements, never crashes
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            reconfigure(errors="replace")
     set_language(_early_language(args_list))  # None: the system locale
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in TOP_LEVEL_FLAGS):
         args_list = ["play", *args_list]

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from game.files import output_problem, reason
+from game.files import output_problem, reason, shown
 from game.i18n import t
 from game.uvtt import DEFAULT_OBJECTS, OBJECTS, UvttError, import_map
 from rules.ruleset import RULESETS
@@ -27,9 +27,10 @@ def add_import_parser(sub: Any) -> None:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Import the map; print what was decided; 2 with one line on stderr when the file cannot be imported."""
-    problem = output_problem(args.out)
+    problem = output_problem(args.out, [args.map])  # the output gate: before the map is read
     if problem is not None:
-        print(t("cli.error", error=t("files.option", option="-o", path=args.out, reason=problem)), file=sys.stderr)
+        error = t("files.option", option="-o", path=shown(args.out), reason=problem)
+        print(t("cli.error", error=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         m, decided, picture = import_map(args.map, args.out, args.ruleset, args.objects, args.force)
@@ -37,12 +38,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(t("cli.error", error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:  # the level or picture could not be written (a full disk, a read-only file)
-        print(t("cli.error", error=t("files.option", option="-o", path=args.out, reason=reason(exc))), file=sys.stderr)
+        error = t("files.option", option="-o", path=shown(args.out), reason=reason(exc))
+        print(t("cli.error", error=error), file=sys.stderr)
         return EXIT_BAD_INPUT
     origin = f"({m.origin[0]:g}, {m.origin[1]:g})"
     ppg = f"{m.pixels_per_grid:g}" if m.pixels_per_grid else "–"
     lines = [
-        t("uvtt.report_map", file=args.map, width=m.width, height=m.height, ppg=ppg, origin=origin),
+        t("uvtt.report_map", file=shown(args.map), width=m.width, height=m.height, ppg=ppg, origin=origin),
         t("uvtt.report_walls", edges=decided.walled_edges, solid=decided.solid_squares),
         t(
             "uvtt.report_doors",
@@ -71,6 +73,6 @@ def cmd_import(args: argparse.Namespace) -> int:
         lines.append(t("uvtt.report_no_picture"))
     (a_id, a_at), (b_id, b_at) = decided.units
     lines.append(t("uvtt.report_units", a=a_id, a_at=list(a_at), b=b_id, b_at=list(b_at)))
-    lines.append(t("uvtt.report_wrote", path=args.out, ruleset=args.ruleset))
+    lines.append(t("uvtt.report_wrote", path=shown(args.out), ruleset=args.ruleset))
     print("\n".join(lines))
     return EXIT_OK

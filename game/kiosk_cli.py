@@ -63,6 +63,13 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     if args.frames is not None and args.frames < 1:
         print("error: --frames must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
+    from game.i18n import t
+    from game.preflight import output_option_problem
+
+    problem = output_option_problem("--screenshot", args.screenshot, [args.config])  # before any frame runs
+    if problem is not None:
+        print(t("cli.error", error=problem), file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.soak is not None:
         if not 0 < args.soak <= 48 or args.draw_every < 1:
             print("error: --soak takes 0 < HOURS ≤ 48 and --draw-every at least 1", file=sys.stderr)

@@ -27,7 +27,15 @@ from game.level_grammar import KEYS as GRAMMAR_KEYS
 from game.level_grammar import named
 from game.level_schema import Context, Table, one_of, show
 from game.level_units import check_placement, parse_unit, unit_to_dict
-from game.limits import LEVEL, MAX_FILE_BYTES, check_tree, map_size_problem, shape_problem, visible_char
+from game.limits import (
+    LEVEL,
+    MAX_FILE_BYTES,
+    check_tree,
+    long_number,
+    map_size_problem,
+    shape_problem,
+    visible_char,
+)
 from game.local_text import to_toml
 from game.map_image import IMAGE_KEYS, MapImage, image_to_toml, parse_image
 from game.paths import DEFAULT_LEVEL
@@ -235,6 +243,11 @@ def parse_level(text: str | bytes, source: str = "<level>", picture_dir: str | o
         raise _syntax_error(source, exc) from None
     except RecursionError:  # tomllib recurses once per nesting level
         raise LevelError(source, t("level_error.toml_syntax", message=t("limits.nesting"))) from None
+    except ValueError:  # a number longer than Python converts: our own message, at its line
+        found = long_number(body)
+        if found is None:
+            raise
+        raise LevelError(source, found[1], line=found[0]) from None
     try:
         folder = Path(picture_dir) if picture_dir is not None else None
         return _build(ctx, data, sha256_hex(raw), folder)
@@ -271,7 +284,7 @@ def _build(ctx: Context, data: dict[str, Any], fingerprint: str, picture_dir: Pa
     options = _options(top.table("rules"), ruleset)
     map_table = top.table("map", required=True)
     board, legend, rows, edges = _map(map_table)
-    image = parse_image(map_table, picture_dir, ctx.source)
+    image = parse_image(map_table, picture_dir, ctx.source, (board.width, board.height))
     sides = _sides(top.tables("sides", required=True))
     units = _units(top.tables("units", required=True), ruleset, sides)
     _placement(ctx, board, ruleset, units)

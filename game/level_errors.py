@@ -42,7 +42,9 @@ class LevelError(Exception):
         """Every problem found (the first is this one); `check_level` reports them all."""
 
     def __str__(self) -> str:
-        where = self.source
+        from game.files import shown  # a file name of any bytes (not UTF-8, an escape) shown, never crashing
+
+        where = shown(self.source)
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:

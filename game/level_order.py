@@ -11,8 +11,10 @@ ORDER_FILE = "order.txt"
 
 def listed(folder: Path) -> list[str]:
     """The file names `folder`'s order file lists, in its order (none when there is no order file)."""
+    from game.files import read_text  # the input gate: a FIFO or device is never read, bytes not UTF-8 refused
+
     try:
-        text = (folder / ORDER_FILE).read_text(encoding="utf-8")
+        text = read_text(folder / ORDER_FILE, 100_000)
     except OSError:
         return []
     names: list[str] = []

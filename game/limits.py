@@ -53,6 +53,25 @@ MAX_IMAGE_SIDE = 10_000
 MAX_IMAGE_PIXELS = 40_000_000
 """Most pixels of a battle-map picture (160 MB once decoded, for a moment; it is shrunk to what is drawn)."""
 
+MAX_SWEEP_BYTES = 200_000
+"""Largest sweep file read (a sweep names levels and a grid: a few hundred bytes)."""
+MAX_RESULTS_BYTES = 400_000_000
+"""Largest `--out` results file read back by `--resume` or `--merge` (a game's line: a few hundred bytes)."""
+MAX_MAP_JSON_BYTES = 5_000_000
+"""Largest Universal VTT map file not counting its picture (walls, doors and lights of a large map: about 1 MB)."""
+MAX_NUMBER_DIGITS = 40
+"""Most digits of a number in a map file, checked before it is converted (2**64 has 20)."""
+MAX_GAMES = 1_000_000
+"""Most games one `simulate` or `sweep` run plays (per variant and level; a million games is days of work)."""
+MAX_ROUNDS = 10_000
+"""Most rounds of one simulated game (`--max-rounds`, a sweep's `max_rounds`): the shipped levels end within 30."""
+MAX_VARIANTS = 1024
+"""Most variants of one sweep (the grid's combinations), counted before the grid is expanded."""
+MAX_JOBS = 1024
+"""Most worker processes on this machine even when told otherwise (GRIDBOUND_MAX_JOBS)."""
+MAX_IMAGE_SPAN = 4
+"""Most times the map's width (height) a picture's `image_size` may span: the rest would lie off the map."""
+
 SINGLE_LINE = frozenset({"name", "id", "side", "unit", "target", "release", "through", "level_fingerprint"})
 """Keys whose text must not hold line breaks or tabs either (names and ids are drawn on one line)."""
 
@@ -312,6 +331,73 @@ def image_size_problem(width: int, height: int) -> str | None:
         megapixels = f"{MAX_IMAGE_PIXELS / 1e6:g}"
         return t("map_image.too_many_pixels", width=width, height=height, side=MAX_IMAGE_SIDE, megapixels=megapixels)
     return None
+
+
+def long_number(text: str) -> tuple[int, str] | None:
+    """Where a TOML text holds a number longer than Python converts (its own message names an interpreter setting):
+    (line, message) of the first such run of digits, or None. Asked only after tomllib refused the text."""
+    import sys
+
+    most = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+    found = re.search(rf"[0-9][0-9_]{{{most},}}", text)
+    if found is None:
+        return None
+    digits = sum(c.isdigit() for c in found.group())
+    return text.count("\n", 0, found.start()) + 1, t("gates.number_digits", digits=digits, limit=most)
+
+
+def games_problem(games: int) -> str | None:
+    """Why a run of this many games (per variant and level) is refused, or None."""
+    if games > MAX_GAMES:
+        return t("gates.too_many_games", games=_count(games), limit=MAX_GAMES)
+    return None
+
+
+def rounds_problem(rounds: int) -> str | None:
+    """Why a game of at most this many rounds is refused, or None."""
+    if rounds > MAX_ROUNDS:
+        return t("gates.too_many_rounds", rounds=_count(rounds), limit=MAX_ROUNDS)
+    return None
+
+
+def variants_problem(counts: list[int]) -> str | None:
+    """Why a sweep grid with these many values per key is refused, or None: counted before the grid is expanded."""
+    total = 1
+    for count in counts:
+        total *= count
+        if total > MAX_VARIANTS:
+            return t("gates.too_many_variants", keys=len(counts), limit=MAX_VARIANTS)
+    return None
+
+
+def job_limit(cores: int | None, told: str | None = None) -> int:
+    """Most worker processes on a machine with `cores` cores: its cores (at least 2, so a one-core machine still
+    tries two), or what GRIDBOUND_MAX_JOBS says (`told`), never more than MAX_JOBS."""
+    if told is not None and told.strip().isdigit() and len(told.strip()) <= 6:
+        return max(1, min(MAX_JOBS, int(told)))
+    return max(2, min(MAX_JOBS, cores or 1))
+
+
+def jobs_problem(jobs: int, cores: int | None, told: str | None = None) -> str | None:
+    """Why `--jobs N` is refused on this machine, or None."""
+    most = job_limit(cores, told)
+    if jobs > most:
+        return t("gates.too_many_jobs", jobs=_count(jobs), limit=most)
+    return None
+
+
+def image_span_problem(span: tuple[float, float], board: tuple[int, int]) -> str | None:
+    """Why a picture spanning `span` squares over a map of `board` squares is refused, or None."""
+    if span[0] > MAX_IMAGE_SPAN * board[0] or span[1] > MAX_IMAGE_SPAN * board[1]:
+        width, height = (f"{v:g}" for v in span)
+        return t("gates.image_span", width=width, height=height, factor=MAX_IMAGE_SPAN)
+    return None
+
+
+def _count(value: int) -> str:
+    """A count for a message, short even when it has thousands of digits."""
+    text = str(value) if value.bit_length() < 200 else f"~2^{value.bit_length() - 1}"
+    return text
 
 
 def map_size_problem(width: int, height: int) -> str | None:

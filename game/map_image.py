@@ -17,7 +17,7 @@ from typing import Any
 from game.files import read_regular, reason
 from game.i18n import t
 from game.level_schema import Table, show
-from game.limits import MAX_IMAGE_BYTES, image_size_problem
+from game.limits import MAX_IMAGE_BYTES, image_size_problem, image_span_problem
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 IMAGE_KEYS = ("image", "image_offset", "image_size")
@@ -159,8 +159,11 @@ def _plain(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def parse_image(table: Table, picture_dir: Path | None, source: str) -> MapImage | None:
-    """The picture keys of `[map]`; with `picture_dir` the file is read and checked too (LevelError otherwise)."""
+def parse_image(
+    table: Table, picture_dir: Path | None, source: str, board: tuple[int, int] | None = None
+) -> MapImage | None:
+    """The picture keys of `[map]`; with `picture_dir` the file is read and checked too (LevelError otherwise).
+    With the map's `board` size, an `image_size` spanning far more than the map is refused (game/limits.py)."""
     if not table.has("image"):
         for key in IMAGE_KEYS[1:]:
             if table.has(key):
@@ -173,6 +176,10 @@ def parse_image(table: Table, picture_dir: Path | None, source: str) -> MapImage
     if table.has("image_offset"):
         offset = table.value("image_offset", _offset)
     size = table.value("image_size", _size, None)
+    if size is not None and board is not None:
+        too_big = image_span_problem(size, board)
+        if too_big is not None:
+            table.fail("image_size", too_big)
     base = picture_dir if picture_dir is not None else Path(source).parent
     file = base / path
     pixels = None

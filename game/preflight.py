@@ -8,9 +8,10 @@ or None; game.cli turns a message into exit 2.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from game.files import output_problem
+from game.files import output_problem, shown
 from game.i18n import t
 from game.window_size import MAX_WINDOW, MIN_WINDOW, parse_window_size, within
 
@@ -18,12 +19,15 @@ if TYPE_CHECKING:
     import argparse  # `play`'s plain command line is read without it (game/play_args.py)
 
 
-def output_option_problem(option: str, path: str | os.PathLike[str] | None) -> str | None:
-    """Why the file an option names cannot be written, as `--out PATH: reason`; None when it can (or none named)."""
+def output_option_problem(
+    option: str, path: str | os.PathLike[str] | None, inputs: Iterable[str | os.PathLike[str] | None] = ()
+) -> str | None:
+    """Why the file an option names cannot be written (the output gate: game.files.output_problem), as
+    `--out PATH: reason`; None when it can (or none named). `inputs`: the files the same run reads."""
     if path is None:
         return None
-    problem = output_problem(path)
-    return None if problem is None else t("files.option", option=option, path=str(path), reason=problem)
+    problem = output_problem(path, [p for p in inputs if p is not None])
+    return None if problem is None else t("files.option", option=option, path=shown(path), reason=problem)
 
 
 def size_problem(value: str | None) -> str | None:
@@ -40,6 +44,7 @@ def size_problem(value: str | None) -> str | None:
 
 def play_problem(args: argparse.Namespace) -> str | None:
     """The first refused option of `play` (--size, --screenshot), or None."""
+    inputs = [getattr(args, "level", None), getattr(args, "replay", None)]
     return size_problem(getattr(args, "size", None)) or output_option_problem(
-        "--screenshot", getattr(args, "screenshot", None)
+        "--screenshot", getattr(args, "screenshot", None), inputs
     )

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
+from game.files import read_regular, read_text, shown
 from game.i18n import t
+from game.limits import MAX_RESULTS_BYTES
 from game.simulate import GameResult
 
 GAME_VERSION = __version__
@@ -29,7 +31,7 @@ class ProvenanceError(ValueError):
 
 def file_fingerprint(path: str | os.PathLike[str]) -> str:
     """sha256 (hex) of the level file's bytes, as `Level.fingerprint` of the file as written."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    return hashlib.sha256(read_regular(path)).hexdigest()
 
 
 def row(level: str, fingerprint: str, variant: str, sets: Sequence[str], max_rounds: int, result: GameResult) -> dict:
@@ -48,9 +50,11 @@ def row(level: str, fingerprint: str, variant: str, sets: Sequence[str], max_rou
 def read_rows(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """Every row of a JSONL file (a missing file has none); a line that is no result row is refused."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        lines = read_text(path, MAX_RESULTS_BYTES).splitlines()
     except FileNotFoundError:
         return []
+    except OSError as exc:  # a FIFO, a device, a file over the cap or not UTF-8
+        raise ProvenanceError(f"{shown(path)}: {exc.strerror or exc}") from None
     rows = []
     for number, line in enumerate(lines, 1):
         if not line.strip():

@@ -23,7 +23,7 @@ import tomli_w
 
 from game.ai import ai_rng, take_turn
 from game.controllers import side_strength
-from game.files import read_regular
+from game.files import append_output, read_regular
 from game.i18n import current_language, t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
@@ -363,7 +363,8 @@ class JsonlWriter:
     """Appends one JSON line per game and makes it durable at once (flush + fsync)."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        # through the output gate: a device, FIFO or folder is refused, a new file gets the umask's permissions
+        self.file = open(append_output(path), "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
 
     def write(self, record: dict[str, Any]) -> None:
         """Write one line and push it to disk."""

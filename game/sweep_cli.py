@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.files import shown
 from game.i18n import current_language, t
 from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args
 from game.numerals import fixed
@@ -60,6 +61,9 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.jobs < 1 or (args.precision is not None and not 0 < args.precision < 1):
         raise SweepUsageError(t("sweep.bad_option"))
+    too_many = local_jobs_problem(args.jobs, args.cluster)
+    if too_many is not None:
+        raise SweepUsageError(f"--jobs {args.jobs}: {too_many}")
     if args.resume and not args.out:
         raise SweepUsageError(t("cluster.resume_needs_out"))
     try:
@@ -73,6 +77,7 @@ def _run(args: argparse.Namespace) -> int:
             _pyplot()  # refuse a missing matplotlib before any game is played
         except ReportError as exc:
             raise SweepUsageError(str(exc)) from None
+    _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
     try:
         from game.controllers import StrengthError, ai_assignments, parse_ai
 
@@ -84,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
         rows = prov.read_rows(args.out) if args.resume else []
         for extra in args.merge:
             if not Path(extra).is_file():
-                raise SweepUsageError(f"--merge {extra}: " + t("sweep.no_file"))
+                raise SweepUsageError(f"--merge {shown(extra)}: " + t("sweep.no_file"))
             rows += prov.read_rows(extra)
         prov.check_rows(rows, {plan.path: plan.fingerprint for plan in sweep.levels})
     except (SweepError, prov.ProvenanceError) as exc:
@@ -94,20 +99,17 @@ def _run(args: argparse.Namespace) -> int:
         raise SweepUsageError(t("lab.sprt_precision", width=f"{width:g}"))
     total = sweep.games * len(sweep.levels) * len(sweep.variants)
     progress = sim.Progress(total, "sweep")
-    where = None
-    try:  # every output place is checked before the first game, not after the last
-        for where in filter(None, (args.html, args.out)):
-            if not Path(where).resolve().parent.is_dir():
-                raise FileNotFoundError(2, "no such folder")
-        where = args.replays
+    _check_outputs(args, [args.sweep_file, *(plan.path for plan in sweep.levels), *args.merge])
+    where = args.replays
+    try:  # the --replays folder is made now (its parent was checked), not after the games
         if args.replays:
-            Path(args.replays).mkdir(parents=True, exist_ok=True)
+            Path(args.replays).mkdir(exist_ok=True)
         where = args.out
         if args.resume:
             prov.drop_partial_line(args.out)
         writer = sim.JsonlWriter(args.out) if args.out else None
     except OSError as exc:
-        raise SweepUsageError(t("sweep.cannot_write", path=where, error=exc.strerror or exc)) from None
+        raise SweepUsageError(t("sweep.cannot_write", path=shown(where or ""), error=exc.strerror or exc)) from None
     played_now = 0
 
     def games(count: int) -> None:
@@ -134,9 +136,17 @@ def _run(args: argparse.Namespace) -> int:
             backend.close()
     except ClusterError as exc:
         raise SweepUsageError(str(exc)) from None
+    except OSError as exc:  # --out on a disk that filled up during the games
+        if writer is None:
+            raise
+        raise SweepUsageError(t("sweep.cannot_write", path=shown(args.out or ""), error=exc.strerror or exc)) from None
     finally:
         if writer is not None:
-            writer.close()
+            try:
+                writer.close()
+            except OSError as exc:  # the lines that could not be flushed
+                error = exc.strerror or exc
+                raise SweepUsageError(t("sweep.cannot_write", path=shown(args.out or ""), error=error)) from None
     elapsed = time.perf_counter() - started
     data = report(sweep, played, args.precision, adjustment=args.adjust, sprt=sprt)
     cells = [(plan.fingerprint, v.sets) for plan in sweep.levels for v in sweep.variants]
@@ -148,17 +158,54 @@ def _run(args: argparse.Namespace) -> int:
         "seconds": elapsed,
         "games_per_second": played_now / elapsed if elapsed > 0 else None,
     }
-    if args.replays:
-        data["replays"] = [str(p) for p in save_replays(sweep, data, args.replays)]
-    if args.html:
-        from game.report_html import write_html
+    try:  # a disk that filled up during the games: exit 2 naming the output, not an internal error
+        where = args.replays
+        if args.replays:
+            data["replays"] = [str(p) for p in save_replays(sweep, data, args.replays)]
+        where = args.html
+        if args.html:
+            from game.report_html import write_html
 
-        write_html(data, args.html)
+            write_html(data, args.html)
+    except OSError as exc:
+        raise SweepUsageError(t("sweep.cannot_write", path=shown(where or ""), error=exc.strerror or exc)) from None
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
         print("\n".join(format_report(data)))
     return 0
+
+
+def local_jobs_problem(jobs: int, cluster: str | None) -> str | None:
+    """Why `--jobs N` is refused for processes on this machine (no cluster, or `local`), or None."""
+    import os
+
+    from game.limits import jobs_problem
+
+    if cluster not in (None, "local"):
+        return None  # a remote scheduler's workers are its own
+    return jobs_problem(jobs, os.cpu_count(), os.environ.get("GRIDBOUND_MAX_JOBS"))
+
+
+def _check_outputs(args: argparse.Namespace, inputs: list[str]) -> None:
+    """Every output place of the run checked before the first game: --out, --html and --replays (SweepUsageError)."""
+    from game.files import output_problem
+
+    for option, where in (("--out", args.out), ("--html", args.html)):
+        if where:
+            problem = output_problem(where, inputs)
+            if problem is not None:
+                raise SweepUsageError(t("files.option", option=option, path=shown(where), reason=problem))
+    if args.replays:
+        import os
+
+        problem = None
+        if not os.path.isdir(args.replays):  # made before the games: its parent must exist, the name must fit
+            problem = output_problem(args.replays) or (
+                t("gates.not_a_folder") if os.path.lexists(args.replays) else None
+            )
+        if problem is not None:
+            raise SweepUsageError(t("files.option", option="--replays", path=shown(args.replays), reason=problem))
 
 
 def _pct(x: float) -> str:

@@ -17,8 +17,10 @@ from typing import Any
 
 import tomli_w
 
+from game.files import read_regular, shown
 from game.i18n import t
 from game.level import Level, LevelError
+from game.limits import MAX_SWEEP_BYTES, games_problem, rounds_problem, variants_problem
 from game.simulate import DEFAULT_MAX_ROUNDS, SetError, variant
 from game.tomlio import parse_toml
 
@@ -72,7 +74,10 @@ class Sweep:
 
 def toml_value(value: Any) -> str:
     """A value as TOML text, so `key=text` means the same to --set whatever the value's type."""
-    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
+    text = tomli_w.dumps({"v": value})
+    if not text.startswith("v = "):  # a table: written as a [v] section, no value of one line
+        raise ValueError(text)
+    return " ".join(line.strip() for line in text[4:].strip().splitlines())  # a long array on one line
 
 
 def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any]) -> None:
@@ -88,9 +93,9 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, Any]) -> None:
 def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Sweep:
     """Read and check a sweep file; SweepError naming file, key and fault. `before`: assignments applied before
     the file's own `set` (`sweep --ai` as `sides.*.controller`), recorded in every variant's sets."""
-    source = str(path)
+    source = shown(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(path, MAX_SWEEP_BYTES)  # a FIFO or /dev/zero is refused, not read
     except OSError as exc:
         raise SweepError(f"{source}: " + t("sweep_error.cannot_read", error=exc.strerror or exc)) from None
     try:
@@ -115,8 +120,14 @@ def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Swee
 
     seed = integer("seed", 0, None)
     games = integer("games", None, 1)
+    too_many = games_problem(games)
+    if too_many is not None:
+        raise fail("games", too_many)
     batch = integer("batch", min(DEFAULT_BATCH, games), 1)
     max_rounds = integer("max_rounds", DEFAULT_MAX_ROUNDS, 1)
+    too_many = rounds_problem(max_rounds)
+    if too_many is not None:
+        raise fail("max_rounds", too_many)
     flag = integer("flag", DEFAULT_FLAG, 0)
     precision = doc.get("precision")
     if precision is not None and (
@@ -140,10 +151,16 @@ def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Swee
     for key, values in grid.items():
         if not isinstance(values, list) or not values:
             raise fail(f"grid.{key}", t("sweep_error.values", value=repr(values)))
-        texts = [f"{key}={toml_value(v)}" for v in values]
+        try:
+            texts = [f"{key}={toml_value(v)}" for v in values]
+        except ValueError:
+            raise fail(f"grid.{key}", t("sweep_error.values", value=repr(values)[:80])) from None
         if len(set(texts)) != len(texts):
             raise fail(f"grid.{key}", t("sweep_error.duplicate"))
         axes.append(texts)
+    too_many = variants_problem([len(axis) for axis in axes])  # before the grid is expanded
+    if too_many is not None:
+        raise fail("grid", too_many)
     variants = tuple(
         Variant(f"v{i}", (*common, *combo), tuple(combo)) for i, combo in enumerate(itertools.product(*axes))
     )
@@ -155,7 +172,7 @@ def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Swee
         raise fail("levels", t("sweep_error.duplicate"))
     plans = []
     for i, written in enumerate(paths):
-        plans.append(_plan(Path(source).parent, written, f"levels[{i}]", variants, fail))
+        plans.append(_plan(Path(path).parent, written, f"levels[{i}]", variants, fail))
     return Sweep(source, name, seed, games, batch, max_rounds, precision, flag, variants, tuple(plans))
 
 
@@ -163,9 +180,10 @@ def _plan(folder: Path, written: str, key: str, variants: tuple[Variant, ...], f
     """Every variant of one level, checked; the key named in an error is the grid key (or `set`) at fault."""
     level_path = Path(os.path.normpath(written if Path(written).is_absolute() else folder / written))
     try:
-        raw = level_path.read_bytes()
+        raw = read_regular(level_path)
     except OSError as exc:
-        raise fail(key, t("sweep_error.level_unreadable", path=level_path, error=exc.strerror or exc)) from None
+        error = exc.strerror or exc
+        raise fail(key, t("sweep_error.level_unreadable", path=shown(level_path), error=error)) from None
     fingerprint = hashlib.sha256(raw).hexdigest()
     made = []
     for v in variants:
@@ -173,7 +191,7 @@ def _plan(folder: Path, written: str, key: str, variants: tuple[Variant, ...], f
             made.append(variant(level_path, list(v.sets)))
         except SetError as exc:
             bad = _culprit(str(exc), v)
-            raise fail(bad, t("sweep_error.variant", level=level_path, error=exc)) from None
+            raise fail(bad, t("sweep_error.variant", level=shown(level_path), error=exc)) from None
         except LevelError as exc:
             raise fail(key, str(exc)) from None
     return LevelPlan(str(level_path), fingerprint, tuple(made))

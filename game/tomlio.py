@@ -9,7 +9,7 @@ from typing import Any
 from game import toml_cache
 from game.atomic import write_atomic_bytes as write_atomic_bytes  # kept importable here
 from game.i18n import t
-from game.limits import MAX_FILE_BYTES, Limits, shape_problem
+from game.limits import MAX_FILE_BYTES, Limits, long_number, shape_problem
 from game.toml_cache import toml
 
 
@@ -50,6 +50,11 @@ def parse_toml(data: bytes, source: str, limits: Limits | None = None, cached: b
         raise ValueError(f"{where}: {t('level_error.toml_syntax', message=message)}") from None
     except RecursionError:  # tomllib recurses once per nesting level: a syntax error, not a crash
         raise ValueError(f"{source}: {t('level_error.toml_syntax', message=t('limits.nesting'))}") from None
+    except ValueError:  # a number longer than Python converts: our own message, at its line
+        found = long_number(text)
+        if found is None:
+            raise
+        raise ValueError(f"{source}:{found[0]}: {found[1]}") from None
 
 
 def header_line(text: str, table: str, index: int) -> int | None:

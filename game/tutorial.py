@@ -82,10 +82,11 @@ def tutorial_path(ruleset: str) -> Path:
 
 def load_tutorial(path: Path) -> Tutorial:
     """Read and check a tutorial file; TutorialError names the place and the problem."""
+    from game.files import read_regular
     from game.tomlio import parse_toml
 
     try:
-        data = parse_toml(Path(path).read_bytes(), str(path))
+        data = parse_toml(read_regular(path), str(path))
     except OSError as exc:
         raise TutorialError(f"{path}: {exc.strerror or exc}") from None
     except ValueError as exc:

@@ -20,13 +20,12 @@ from typing import Any
 
 import tomli_w
 
-from game.files import read_regular, reason
+from game.files import output_problem, read_regular, reason, same_file, shown, write_output
 from game.i18n import LANGUAGES, t
 from game.level import Level, level_to_toml, load_level, parse_level
 from game.level_schema import show
-from game.limits import MAX_IMAGE_BYTES, MAX_MAP_SIDE, control_char
+from game.limits import MAX_IMAGE_BYTES, MAX_MAP_JSON_BYTES, MAX_MAP_SIDE, MAX_NUMBER_DIGITS, control_char
 from game.map_image import PictureError, PictureInfo, picture_info
-from game.tomlio import write_atomic, write_atomic_bytes
 from game.wall_trace import CUT, Edge, Point, Segment, clip, covered_squares, door_places, run_lengths, trace
 
 MAX_UVTT_BYTES = MAX_IMAGE_BYTES * 4 // 3 + 5_000_000
@@ -167,22 +166,50 @@ def _no_constant(name: str) -> Any:
     raise ValueError(t("uvtt.not_finite", value=name))
 
 
+def _picture_span(raw: bytes) -> int:
+    """Bytes of the `"image"` string's value (the base64 picture), found without parsing: the rest of the file must
+    stay small (MAX_MAP_JSON_BYTES), so a file of 38 MB of brackets is refused before json builds a million dicts."""
+    key = raw.find(b'"image"')
+    if key < 0:
+        return 0
+    start = raw.find(b'"', raw.find(b":", key + 7) + 1)
+    end = raw.find(b'"', start + 1) if start >= 0 else -1
+    return end - start if end > start else 0
+
+
+def _integer(text: str) -> int:
+    """A JSON integer, its digits counted before it is converted (Python's own limit names a setting, not the map)."""
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError(t("gates.number_digits", digits=len(text.lstrip("-")), limit=MAX_NUMBER_DIGITS))
+    return int(text)
+
+
+def _real(text: str) -> float:
+    """A JSON number with a fraction or exponent, its length counted before it is converted."""
+    if len(text) > 2 * MAX_NUMBER_DIGITS:
+        raise ValueError(t("gates.number_digits", digits=len(text), limit=2 * MAX_NUMBER_DIGITS))
+    return float(text)
+
+
 def read_uvtt(path: str | Path) -> UvttMap:
     """Read and check a Universal VTT file; UvttError (one clear line) if it cannot be imported."""
-    source = str(path)
+    source = shown(path)
     try:
         raw = read_regular(path, MAX_UVTT_BYTES)
     except OSError as exc:
         raise UvttError(f"{source}: {t('uvtt.cannot_read', reason=reason(exc))}") from None
+    rest = len(raw) - _picture_span(raw)
+    if rest > MAX_MAP_JSON_BYTES:
+        raise UvttError(f"{source}: {t('gates.map_json_size', size=rest, limit=MAX_MAP_JSON_BYTES)}")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UvttError(f"{source}: {t('uvtt.not_utf8', offset=exc.start)}") from None
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_integer, parse_float=_real)
     except json.JSONDecodeError as exc:
         raise UvttError(f"{source}: {t('uvtt.not_json', line=exc.lineno, column=exc.colno)}") from None
-    except (ValueError, RecursionError) as exc:  # NaN, a 5000-digit number, nesting deeper than Python recurses
+    except (ValueError, RecursionError) as exc:  # NaN, a 50-digit number, nesting deeper than Python recurses
         detail = str(exc) if isinstance(exc, ValueError) else t("limits.nesting")
         raise UvttError(f"{source}: {t('uvtt.not_json_value', detail=detail)}") from None
     return parse_uvtt(data, source)
@@ -399,7 +426,8 @@ def _languages(key: str, **params: object) -> dict[str, str]:
 
 def _level_name(source: Path) -> str:
     """The map file's name without its extension, printable and within the name limit."""
-    name = "".join(c for c in source.stem if control_char(c) is None).strip() or "map"
+    stem = Path(shown(source.name)).stem  # bytes that are not UTF-8 and control characters as U+FFFD
+    name = "".join(c for c in stem if control_char(c) is None and c != "\ufffd").strip() or "map"
     return name[:100]
 
 
@@ -432,12 +460,12 @@ def build_level(m: UvttMap, source: Path, ruleset: str, objects: str, picture: s
         "format": 1,
         "name": _level_name(source),
         "ruleset": ruleset,
-        "description": _languages("uvtt.description", file=source.name),
+        "description": _languages("uvtt.description", file=shown(source.name)),
         "map": map_doc,
         "sides": [{"id": s, "name": _languages(f"uvtt.side_{s}")} for s in ("heroes", "foes")],
         "units": units,
     }
-    return parse_level(tomli_w.dumps(doc, multiline_strings=True), str(source)), decided
+    return parse_level(tomli_w.dumps(doc, multiline_strings=True), shown(source)), decided
 
 
 def import_map(
@@ -450,12 +478,22 @@ def import_map(
     if m.picture is not None and m.info is not None:
         picture_path = out.with_name(out.stem + (".png" if m.info.format == "png" else ".jpg"))
     for target in (out, picture_path):
-        if target is not None and target.exists() and not force:
-            raise UvttError(t("uvtt.exists", path=str(target)))
+        if target is None:
+            continue
+        problem = output_problem(target, [source])  # a device, FIFO or folder is refused even with --force
+        if problem is not None:
+            raise UvttError(t("files.option", option="-o", path=shown(target), reason=problem))
+        if target.exists() and not force:
+            raise UvttError(t("uvtt.exists", path=shown(target)))
+    if picture_path is not None and shown(picture_path.name) != picture_path.name:  # the level names it in TOML text
+        reason_text = t("gates.picture_name", name=shown(picture_path.name))
+        raise UvttError(t("files.option", option="-o", path=shown(out), reason=reason_text))
+    if picture_path is not None and same_file(picture_path, out):
+        raise UvttError(t("files.option", option="-o", path=shown(out), reason=t("gates.out_is_picture")))
     level, decided = build_level(m, source, ruleset, objects, picture_path.name if picture_path else None)
     text = level_to_toml(level)
     if picture_path is not None and m.picture is not None:
-        write_atomic_bytes(picture_path, m.picture)
-    write_atomic(out, text)
+        write_output(picture_path, m.picture)
+    write_output(out, text.encode("utf-8"))
     load_level(out)  # the written level passes the loader, picture included (LevelError would be a bug here)
     return m, decided, picture_path

@@ -16,6 +16,7 @@ from game.script import ScriptError, load_script
 from game.ui.kiosk import guard
 from game.ui.kiosk.config import ConfigError, load_config
 from game.watch import LevelWatcher
+from tests.output_faults import failing_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE = ROOT / "levels" / "pf1_bridge.toml"
@@ -119,9 +120,16 @@ def test_commands_refuse_bad_paths_and_sizes_with_exit_2(
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
-def test_simulate_out_on_a_full_disk_is_exit_2_naming_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_out_on_a_full_disk_is_exit_2_naming_the_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli.main(["simulate", str(BRIDGE), "--games", "1", "--out", "/dev/full"]) == 2
-    assert "--out /dev/full: No space left on device" in capsys.readouterr().err
+    assert "--out /dev/full: a device is there" in capsys.readouterr().err  # the gate: never written to
+    out = tmp_path / "games.jsonl"
+    with failing_outputs(errno.ENOSPC, at="write") as tried:  # a regular file on a disk that fills up
+        assert cli.main(["simulate", str(BRIDGE), "--games", "1", "--out", str(out)]) == 2
+    assert tried == [str(out)]
+    assert f"--out {out}: No space left on device" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")

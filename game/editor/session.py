@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,7 @@ from game.editor.commands import Command
 from game.editor.document import Document, from_data, tomllib
 from game.editor.validate import Problem, problems
 from game.level import LevelError, parse_level, save_level
+from game.paths import LEVELS_DIR, user_data_dir
 from game.tomlio import write_atomic
 
 AUTOSAVE_SUFFIX = ".autosave"
@@ -17,9 +19,31 @@ AUTOSAVE_SUFFIX = ".autosave"
 `*.toml`)."""
 
 
+AUTOSAVE_NAME_MAX = 255
+"""Longest side file name in bytes (most file systems' limit): a longer level name is cut and a hash of it kept."""
+
+
 def autosave_path(path: Path) -> Path:
-    """The autosave side file of a level file."""
-    return path.with_name(path.name + AUTOSAVE_SUFFIX)
+    """The autosave side file of a level file: beside it, `NAME.autosave`; for a name so long that the suffix would
+    not fit the file system, the name cut and a hash of the whole added (`NAME…~1a2b3c4d.autosave`). A level in the
+    game's own folder (levels/) keeps its drafts in the user's data folder instead, so the game's files stay as
+    shipped."""
+    name = path.name + AUTOSAVE_SUFFIX
+    if len(os.fsencode(name)) > AUTOSAVE_NAME_MAX:
+        digest = hashlib.sha256(os.fsencode(path.name)).hexdigest()[:8]
+        keep = AUTOSAVE_NAME_MAX - len(AUTOSAVE_SUFFIX) - 9
+        name = os.fsdecode(os.fsencode(path.name)[:keep]) + f"~{digest}{AUTOSAVE_SUFFIX}"
+    if _in_game_folder(path):
+        return user_data_dir() / "autosave" / name
+    return path.with_name(name)
+
+
+def _in_game_folder(path: Path) -> bool:
+    """Whether a level file lies in the game's own levels folder (or under it)."""
+    try:
+        return Path(os.path.realpath(path.parent)).is_relative_to(os.path.realpath(LEVELS_DIR))
+    except (OSError, ValueError):
+        return False
 
 
 @dataclass
@@ -106,13 +130,22 @@ class Session:
         return True
 
     def autosave(self) -> bool:
-        """Write the document to the side file when it changed since the last save or autosave."""
-        if not self.dirty or self.doc == self.autosaved:
+        """Write the document to the side file when it was edited since the last save or autosave (an untouched new
+        level writes nothing). The level's folder is never made here: a missing one is the writer's error."""
+        if not self.edited or self.doc == self.autosaved:
             return False
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(autosave_path(self.path), self.doc.to_text())
+        side = autosave_path(self.path)
+        if _in_game_folder(self.path):
+            side.parent.mkdir(parents=True, exist_ok=True)  # the user's own data folder, not the level's
+        write_atomic(side, self.doc.to_text())
         self.autosaved = self.doc
         return True
+
+    def close(self) -> None:
+        """The editor closes with nothing to lose (saved, or back as the file holds): its side file goes too."""
+        if not self.edited and self.autosaved is not None:
+            autosave_path(self.path).unlink(missing_ok=True)
+            self.autosaved = None
 
     @property
     def edited(self) -> bool:

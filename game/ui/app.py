@@ -7,15 +7,18 @@ victory, menu, settings) and `editing.py` (the editor round trip).
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import settings as game_settings
+from game.files import shown, write_output
 from game.i18n import current_language, set_language, t
 from game.level import Level
 from game.match import Match
@@ -46,6 +49,14 @@ __all__ = ["FPS", "App", "AppHooks", "ScreenshotError", "init_pygame", "run_app"
 # the first battle frame needs none of them (start-up time).
 
 FPS = 60
+
+
+def save_picture(surface: pygame.Surface, path: str | os.PathLike[str]) -> None:
+    """Save `surface` through the output gate: encoded in memory (the format by the name's suffix, as pygame picks
+    it), then written atomically, so a device or FIFO is never written and a failed save leaves nothing behind."""
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "picture" + (Path(os.fspath(path)).suffix.lower() or ".png"))
+    write_output(path, buffer.getvalue())
 
 
 class ScreenshotError(Exception):
@@ -245,12 +256,12 @@ class App(Matches, Leaving, Screens, Editing):
                 code = self.terminate(term.signum)
         if self.screenshot:
             try:
-                pygame.image.save(self.screen, self.screenshot)
+                save_picture(self.screen, self.screenshot)
             except (pygame.error, OSError) as exc:
                 self.close()
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 raise ScreenshotError(
-                    t("files.option", option="--screenshot", path=self.screenshot, reason=why)
+                    t("files.option", option="--screenshot", path=shown(self.screenshot), reason=why)
                 ) from None
         self.close()
         return code

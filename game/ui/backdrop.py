@@ -7,6 +7,8 @@ header, not every pixel) leaves the map drawn without it and says why in `proble
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.i18n import t
@@ -56,18 +58,45 @@ class Backdrop:
         return self.problem
 
     def placed(self, board_w: int, board_h: int, cell: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
-        """The picture scaled for `cell` px squares and its top-left pixel on the map layer; None without one."""
+        """The picture scaled for `cell` px squares and its top-left pixel on the map layer; None without one.
+
+        Only the part over the map is scaled: a picture spanning far more than the map (`image_size`) costs no
+        more memory than the map layer itself."""
         picture = self._load()
         if picture is None or self.image is None:
             return None
         w_sq, h_sq = self.image.size or (board_w, board_h)
-        size = (max(1, round(w_sq * cell)), max(1, round(h_sq * cell)))
-        scaled = self._scaled
-        if scaled is None or scaled[:2] != (board_w, cell) or scaled[2].get_size() != size:
-            self._scaled = scaled = (board_w, cell, pygame.transform.smoothscale(picture, size))
-            self.scalings += 1
         ox, oy = self.image.offset
-        return scaled[2], (round(ox * cell), round(oy * cell))
+        size = (max(1, round(w_sq * cell)), max(1, round(h_sq * cell)))
+        at = (round(ox * cell), round(oy * cell))
+        layer = (board_w * cell, board_h * cell)
+        clip = pygame.Rect(at, size).clip(pygame.Rect((0, 0), layer))
+        if clip.size == size:  # all of it lies over the map: scaled whole, as it always was
+            key, part = size, None
+        elif clip.width == 0 or clip.height == 0:
+            return None  # none of it lies over the map
+        else:
+            key, part = clip.size, clip
+        scaled = self._scaled
+        if scaled is None or scaled[:2] != (board_w, cell) or scaled[2].get_size() != key:
+            self._scaled = scaled = (board_w, cell, self._scale(picture, size, at, part))
+            self.scalings += 1
+        return scaled[2], (at if part is None else part.topleft)
+
+    @staticmethod
+    def _scale(
+        picture: pygame.Surface, size: tuple[int, int], at: tuple[int, int], part: pygame.Rect | None
+    ) -> pygame.Surface:
+        """`picture` scaled to `size` px, or only its `part` (layer pixels) when it reaches past the map."""
+        if part is None:
+            return pygame.transform.smoothscale(picture, size)
+        sw, sh = picture.get_size()
+        kx, ky = sw / size[0], sh / size[1]
+        left, top = int((part.left - at[0]) * kx), int((part.top - at[1]) * ky)
+        right = min(sw, max(left + 1, math.ceil((part.right - at[0]) * kx)))
+        bottom = min(sh, max(top + 1, math.ceil((part.bottom - at[1]) * ky)))
+        source = picture.subsurface(pygame.Rect(left, top, right - left, bottom - top))
+        return pygame.transform.smoothscale(source, part.size)
 
 
 GRID_ALPHA = 90

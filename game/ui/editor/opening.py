@@ -8,6 +8,7 @@ from pathlib import Path
 from game.editor.commands import Replace
 from game.editor.document import Document, blank, from_level
 from game.editor.session import Session, autosave_path, new_level_path, recovery
+from game.files import shown
 from game.i18n import t
 from game.level import LevelError, load_level
 from game.paths import LEVELS_DIR, user_data_dir
@@ -30,7 +31,8 @@ def open_document(path: str | Path | None, ruleset: str, size: tuple[int, int]) 
         return blank(ruleset, *size, name=t("editor.new_name")), target
     target = Path(path)
     if not target.exists():
-        return blank(ruleset, *size, name=target.stem.replace("_", " ").title()), target
+        name = shown(target.stem).replace("\ufffd", "").replace("_", " ").title().strip() or t("editor.new_name")
+        return blank(ruleset, *size, name=name), target  # a name of any bytes gives a printable level name
     return from_level(load_level(target)), target
 
 

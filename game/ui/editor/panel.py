@@ -9,6 +9,7 @@ import pygame
 
 from game.editor.document import EDGE_PAINTS
 from game.editor.tools import BRUSHES
+from game.files import shown
 from game.i18n import square_text, t
 from game.ui import theme
 from game.ui.editor.draw import side_color
@@ -35,7 +36,7 @@ def draw_panel(scene: EditorScene, screen: pygame.Surface, rect: pygame.Rect) ->
     text(screen, _cut(scene.title(), 22, w), (x, y), 22, theme.TEXT, bold=True)
     y += 30
     detail = t("editor.detail", ruleset=t(f"ruleset.{doc.ruleset}"), w=doc.width, h=doc.height, units=len(doc.units))
-    text(screen, _cut(f"{scene.session.path.name} · {detail}", 15, w), (x, y), 15, theme.MUTED)
+    text(screen, _cut(f"{shown(scene.session.path.name)} · {detail}", 15, w), (x, y), 15, theme.MUTED)
     y += 24
     y = _tools(scene, x, y, w)
     y = _palette(scene, screen, x, y, w)

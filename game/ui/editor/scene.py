@@ -15,6 +15,7 @@ from game.editor.document import EDGE_PAINTS
 from game.editor.probe import Cost, edge_cost, square_cost
 from game.editor.session import Session
 from game.editor.tools import brush, edge_line, flood, nearest_edge, rectangle
+from game.files import shown
 from game.i18n import t
 from game.level import LevelError
 from game.ui import theme
@@ -87,8 +88,12 @@ class EditorScene(Scene):
         self.relayout(app.screen.get_size())
 
     def leave(self) -> None:
-        """Keep the work: write the autosave side file."""
+        """Keep the work: write the autosave side file (or remove it when nothing is left to lose)."""
         self.autosave()
+        try:
+            self.session.close()
+        except OSError as exc:
+            self.say(t("editor.autosave_failed", reason=exc.strerror or exc), theme.WARNING)
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The map takes the window left of the panel."""
@@ -149,10 +154,10 @@ class EditorScene(Scene):
         """Ctrl+S: save; a level with problems asks first."""
         try:
             if self.session.save(force):
-                self.say(t("editor.saved", path=self.session.path), theme.ACCENT)
+                self.say(t("editor.saved", path=shown(self.session.path)), theme.ACCENT)
                 return
         except OSError as exc:
-            self.say(t("editor.save_failed", path=self.session.path, reason=exc.strerror or exc), theme.WARNING)
+            self.say(t("editor.save_failed", path=shown(self.session.path), reason=exc.strerror or exc), theme.WARNING)
             return
         from game.ui.scenes.dialog import Choice, DialogScene
 
@@ -183,7 +188,9 @@ class EditorScene(Scene):
             try:
                 saved = self.session.save(False)
             except OSError as exc:
-                self.say(t("editor.save_failed", path=self.session.path, reason=exc.strerror or exc), theme.WARNING)
+                self.say(
+                    t("editor.save_failed", path=shown(self.session.path), reason=exc.strerror or exc), theme.WARNING
+                )
                 return
             if saved:
                 then()
@@ -195,7 +202,7 @@ class EditorScene(Scene):
             Choice(t("editor_quit.discard"), then, pygame.K_d, "D"),
             Choice(t("editor_quit.cancel"), stay, pygame.K_c, "C"),
         ]
-        lines = [t("editor_quit.unsaved", path=self.session.path), t("editor_quit.autosave")]
+        lines = [t("editor_quit.unsaved", path=shown(self.session.path)), t("editor_quit.autosave")]
         self.app.switch(DialogScene(t("editor_quit.title"), lines, choices, cancel=stay))
         return True
 
@@ -583,7 +590,7 @@ class EditorScene(Scene):
 
     def title(self) -> str:
         """The level's name in the chosen language, marked when there are unsaved edits."""
-        name = in_language(self.doc.name) or Path(self.session.path).stem
+        name = in_language(self.doc.name) or shown(Path(self.session.path).stem)
         return f"{name} *" if self.session.dirty else name
 
     def button(
