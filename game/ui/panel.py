@@ -343,7 +343,8 @@ class SidePanel:
         for note in model.extra:
             y = paragraph(surf, note, pygame.Rect(pad, y, width, u(40)), 17, theme.ACCENT)
         if model.active_unit:
-            initiative = theme.render(t("panel.initiative", unit=model.active_unit), 18, theme.MUTED)
+            acting = model.names.get(model.active_unit, model.active_unit)  # the name players read, not the id
+            initiative = theme.render(t("panel.initiative", unit=acting), 18, theme.MUTED)
             self._put(surf, initiative, pad, y)
             y += initiative.get_height()
         return y + u(6)
