@@ -112,6 +112,11 @@ class SoundBoard:
         if self._thread is not None:
             self._thread.join()
             self._thread = None
+        if self.started and pygame.mixer.get_init():
+            # halt every channel before the sounds are freed and the device closed: a busy visitor's last
+            # sounds may still be playing, and SDL's audio thread must not read a chunk being freed
+            with contextlib.suppress(pygame.error):
+                pygame.mixer.stop()
         self._sounds.clear()
         if self.started and pygame.mixer.get_init():
             with contextlib.suppress(pygame.error):
