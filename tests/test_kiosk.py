@@ -461,7 +461,9 @@ def test_the_log_rotates_by_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 def test_short_soak_restarts_games_without_growing_memory_or_worlds(tmp_path: Path) -> None:
     quick = tuple(ROOT / "levels" / n for n in ("hexxen_beast.toml", "arena_4v4.toml", "hexxen_riders.toml"))
-    config = make_config(tmp_path, levels=quick, result_seconds=2.0, idle=20.0)
+    # muted (volume 0): the soak measures memory; an hour of sounds adds nothing and kept SDL's audio thread
+    # busy at every close (one crash in its thread under load, see game/ui/sound.py close)
+    config = make_config(tmp_path, levels=quick, result_seconds=2.0, idle=20.0, volume=0)
     earlier = set(esper.list_worlds())  # other tests' matches (a whole-suite run in any order) are not the soak's
     report = soak(config, 3 / 60, draw_every=120, warmup=0.25, visitors=False)
     assert report.frames == 3 * 60 * 60
