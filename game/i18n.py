@@ -19,7 +19,7 @@ from typing import Any
 
 from game import grammar, toml_cache
 from game.local_text import local
-from game.numerals import number, plural_category
+from game.numerals import fixed, number, plural_category
 from game.paths import I18N_DIR
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "he")
@@ -377,6 +377,11 @@ def reason_text(result: Any, lang: str | None = None, names: Mapping[str, Any] |
     ruleset = _ruleset(reason)
     shown = {k: _value(k, v, lang, named, ruleset) for k, v in getattr(result, "params", ())}
     return t(f"reason.{reason}", lang, **shown)
+
+
+def local_fixed(value: float, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
+    """A number as the current language writes it in a text table ("100,0" in German; game.numerals.fixed)."""
+    return fixed(value, current_language(), decimals, width, signed)
 
 
 def refusal(result: Any, lang: str | None = None, names: Mapping[str, Any] | None = None) -> str:

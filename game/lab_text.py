@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from game.i18n import current_language, t
-from game.numerals import fixed
+from game.i18n import local_fixed, t
 from game.paired_stats import Sprt
 
 RELATIVE_MIN_COUNT = 20
@@ -32,11 +31,6 @@ def sprt_from_args(args: argparse.Namespace) -> Sprt | None:
     return test
 
 
-def _n(value: float, decimals: int, width: int = 0, signed: bool = False) -> str:
-    """A number as the player's language writes it ("2,50" in German), for the lab's text lines."""
-    return fixed(value, current_language(), decimals, width, signed)
-
-
 def rule_change(change: dict[str, Any]) -> str:
     """A rule's change as a percentage when the baseline fired it often enough, else as the two counts."""
     before = change.get("baseline_count")
@@ -44,7 +38,7 @@ def rule_change(change: dict[str, Any]) -> str:
         return " (" + t("lab.count_change", before=before, after=change["variant_count"]) + ")"
     if change["relative"] is None:
         return ""
-    return " (" + _n(100 * change["relative"], 0, signed=True) + " %)"
+    return " (" + local_fixed(100 * change["relative"], 0, signed=True) + " %)"
 
 
 def decision_text(decision: str) -> str:
@@ -66,9 +60,9 @@ def sprt_line(label: str, s: dict[str, Any]) -> str:
         pairs=s["pairs"],
         b=s["b"],
         c=s["c"],
-        llr=_n(s["llr"], 2, signed=True),
-        lower=_n(s["lower"], 2),
-        upper=_n(s["upper"], 2),
+        llr=local_fixed(s["llr"], 2, signed=True),
+        lower=local_fixed(s["lower"], 2),
+        upper=local_fixed(s["upper"], 2),
     )
 
 
@@ -76,8 +70,10 @@ def draws_line(summary: dict[str, Any]) -> str | None:
     """The warning when the round limit cut off many games, with each side's rate among decisive games."""
     if not summary.get("draws_warning"):
         return None
-    rates = ", ".join(f"{side} " + _n(100 * s["decisive_win_rate"], 1) + " %" for side, s in summary["sides"].items())
-    return t("lab.draws_warning", share=_n(100 * summary["draw_rate"], 1), rates=rates)
+    rates = ", ".join(
+        f"{side} " + local_fixed(100 * s["decisive_win_rate"], 1) + " %" for side, s in summary["sides"].items()
+    )
+    return t("lab.draws_warning", share=local_fixed(100 * summary["draw_rate"], 1), rates=rates)
 
 
 def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
@@ -96,8 +92,8 @@ def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
                     baseline=base,
                     games=pair["games"],
                     side=first[0],
-                    base_rate=_n(100 * first[1]["baseline_rate"], 1),
-                    variant_rate=_n(100 * first[1]["variant_rate"], 1),
+                    base_rate=local_fixed(100 * first[1]["baseline_rate"], 1),
+                    variant_rate=local_fixed(100 * first[1]["variant_rate"], 1),
                 )
             )
         if pair and pair.get("identical"):
@@ -119,15 +115,15 @@ def paired_lines(paired: dict[str, Any]) -> list[str]:
             f"  {side:<12} "
             + t(
                 "lab.paired_line",
-                points=_n(100 * c["difference"], 1, width=6, signed=True),
-                low=_n(100 * c["ci95"][0], 1, signed=True),
-                high=_n(100 * c["ci95"][1], 1, signed=True),
-                p=_n(c["p"], 3),
+                points=local_fixed(100 * c["difference"], 1, width=6, signed=True),
+                low=local_fixed(100 * c["ci95"][0], 1, signed=True),
+                high=local_fixed(100 * c["ci95"][1], 1, signed=True),
+                p=local_fixed(c["p"], 3),
                 verdict=verdict,
                 b=c["b"],
                 c=c["c"],
-                base=_n(100 * c["baseline_rate"], 1),
-                variant=_n(100 * c["variant_rate"], 1),
+                base=local_fixed(100 * c["baseline_rate"], 1),
+                variant=local_fixed(100 * c["variant_rate"], 1),
             )
         )
     if paired.get("identical"):
@@ -143,9 +139,9 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
             runs=aa["comparisons"],
             pairs=aa["pairs"],
             positives=aa["false_positives"],
-            rate=_n(100 * aa["rate"], 1),
-            low=_n(100 * aa["ci95"][0], 1),
-            high=_n(100 * aa["ci95"][1], 1),
+            rate=local_fixed(100 * aa["rate"], 1),
+            low=local_fixed(100 * aa["ci95"][0], 1),
+            high=local_fixed(100 * aa["ci95"][1], 1),
             nominal=f"{100 * aa['nominal']:g}",
         )
     ]
@@ -158,9 +154,9 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
                 h1=s["H1"],
                 h0=s["H0"],
                 open=s["inconclusive"],
-                rate=_n(100 * s["rate"], 1),
-                low=_n(100 * s["ci95"][0], 1),
-                high=_n(100 * s["ci95"][1], 1),
+                rate=local_fixed(100 * s["rate"], 1),
+                low=local_fixed(100 * s["ci95"][0], 1),
+                high=local_fixed(100 * s["ci95"][1], 1),
                 nominal=f"{100 * s['alpha']:g}",
             )
         )

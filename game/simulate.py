@@ -24,10 +24,9 @@ import tomli_w
 from game.ai import ai_rng, take_turn
 from game.controllers import side_strength
 from game.files import append_output, read_regular
-from game.i18n import current_language, t
+from game.i18n import current_language, local_fixed, t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
-from game.numerals import fixed
 from game.paired_stats import draws_warning
 from game.stats import mean_std, two_proportion_z, wilson
 from game.tomlio import parse_toml
@@ -315,14 +314,8 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _num(value: float, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
-    """A number as the current language writes it (game.numerals.fixed): "100,0" in German."""
-    return fixed(value, current_language(), decimals, width, signed)
-
-
 def _side_name(side: str, names: dict[str, Any] | None) -> str:
     """A side's display name in the current language (its id without names)."""
-    from game.i18n import current_language
     from game.local_text import local
 
     return str(local((names or {}).get(side, side), current_language()))
@@ -339,15 +332,19 @@ def format_summary(
         numbers = {
             "side": f"{_side_name(side, names):<12}",
             "wins": f"{s['wins']:>5}",
-            "rate": _num(100 * s["win_rate"], width=5),
-            "low": _num(100 * low, width=5),
-            "high": _num(100 * high, width=5),
-            "survivors": _num(s["mean_survivors"], decimals=2),
+            "rate": local_fixed(100 * s["win_rate"], width=5),
+            "low": local_fixed(100 * low, width=5),
+            "high": local_fixed(100 * high, width=5),
+            "survivors": local_fixed(s["mean_survivors"], decimals=2),
         }
         lines.append("  " + t("simulate.side", **numbers))
-    lines.append(f"  {t('simulate.draws'):<12} {summary['draws']:>5}  {_num(100 * summary['draw_rate'], width=5)} %")
+    lines.append(
+        f"  {t('simulate.draws'):<12} {summary['draws']:>5}  {local_fixed(100 * summary['draw_rate'], width=5)} %"
+    )
     rounds = summary["rounds"]
-    spread = t("simulate.rounds_line", mean=_num(rounds["mean"], decimals=2), sd=_num(rounds["std"], decimals=2))
+    spread = t(
+        "simulate.rounds_line", mean=local_fixed(rounds["mean"], decimals=2), sd=local_fixed(rounds["std"], decimals=2)
+    )
     lines.append(f"  {t('simulate.rounds'):<12} {spread}")
     if summary["illegal_actions"]:
         lines.append("  " + t("simulate.illegal", count=summary["illegal_actions"]))

@@ -10,18 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from game.files import shown
-from game.i18n import current_language, t
+from game.i18n import local_fixed, t
 from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args
-from game.numerals import fixed
 
 
 class SweepUsageError(ValueError):
     """Bad input to `sweep` (exit 2, one line)."""
-
-
-def _num(value: float, decimals: int = 1, width: int = 0, signed: bool = False) -> str:
-    """A number as the current language writes it (game.numerals.fixed): "100,0" in German."""
-    return fixed(value, current_language(), decimals, width, signed)
 
 
 def add_sweep_parser(sub: Any) -> None:
@@ -209,13 +203,13 @@ def _check_outputs(args: argparse.Namespace, inputs: list[str]) -> None:
 
 
 def _pct(x: float) -> str:
-    return _num(100 * x, width=5)
+    return local_fixed(100 * x, width=5)
 
 
 def _interval(lo_hi: list[float], signed: bool = False) -> str:
     # German and Italian write the decimal comma, so their ends are parted by a semicolon ("[34,2; 100,0]")
-    sep = "; " if "," in _num(0.5) else ", "
-    return "[" + sep.join(_num(100 * end, width=5, signed=signed) for end in lo_hi[:2]) + "]"
+    sep = "; " if "," in local_fixed(0.5) else ", "
+    return "[" + sep.join(local_fixed(100 * end, width=5, signed=signed) for end in lo_hi[:2]) + "]"
 
 
 def format_report(data: dict[str, Any]) -> list[str]:
@@ -255,7 +249,8 @@ def format_report(data: dict[str, Any]) -> list[str]:
                 lines.append(f"    {cell['variant']}: " + t("sweep.rules_same"))
                 continue
             text = "; ".join(
-                f"{rule} {_num(c['baseline'], decimals=2)} → {_num(c['variant'], decimals=2)}" + rule_change(c)
+                f"{rule} {local_fixed(c['baseline'], decimals=2)} → {local_fixed(c['variant'], decimals=2)}"
+                + rule_change(c)
                 for rule, c in top
             )
             lines.append(f"    {cell['variant']}: {text}")
@@ -279,7 +274,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
                     index=g["index"],
                     seed=g["seed"],
                     winner=winner,
-                    share=_num(100 * g["share"]),
+                    share=local_fixed(100 * g["share"]),
                     baseline=base,
                 )
             )
@@ -287,9 +282,9 @@ def format_report(data: dict[str, Any]) -> list[str]:
         lines.append("  " + t("sweep.replay_saved", path=path))
     run = data.get("run")
     if run:
-        rate = _num(run["games_per_second"] or 0)
+        rate = local_fixed(run["games_per_second"] or 0)
         where = run["cluster"] or f"--jobs {run['workers']}"
-        seconds = _num(run["seconds"])
+        seconds = local_fixed(run["seconds"])
         lines += ["", t("sweep.timing", games=run["games_played"], seconds=seconds, rate=rate, where=where)]
     return lines
 
@@ -313,20 +308,20 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
         line += f"{_interval(ci) if ci else '':<16}"
         if diff is not None:
             points, p = (
-                _num(100 * diff["difference"], width=8, signed=True),
-                _num(diff["p"], decimals=3, width=7),
+                local_fixed(100 * diff["difference"], width=8, signed=True),
+                local_fixed(diff["p"], decimals=3, width=7),
             )
             line += f"{points}  {_interval(diff['ci95'], True):<16}{p}"
             adjusted = diff.get("p_adjusted")
             if adjusted is not None:
-                line += f"{_num(adjusted, decimals=3, width=7)}{'!' if diff.get('survives') else ' '}"
+                line += f"{local_fixed(adjusted, decimals=3, width=7)}{'!' if diff.get('survives') else ' '}"
             else:
                 line += " " * 8
         else:
             line += " " * 41
         if first:
-            line += f"  {_num(cell['rounds']['mean'], decimals=2, width=7)}"
+            line += f"  {local_fixed(cell['rounds']['mean'], decimals=2, width=7)}"
             if pair:
-                line += f"  {_num(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
+                line += f"  {local_fixed(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
         lines.append(line.rstrip())
     return lines

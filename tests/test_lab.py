@@ -153,7 +153,8 @@ def test_a_cell_stopped_before_its_baseline_names_the_seeds_its_difference_count
     pair = {"games": 4, "sides": {"red": {"baseline_rate": 0.5, "variant_rate": 0.25}}, "identical": False}
     level = {"cells": [{"variant": "v0", "games": 8, "paired": None}, {"variant": "v1", "games": 4, "paired": pair}]}
     assert lab_lines(level, {}) == [
-        "    v1: the difference counts the 4 seeds both v1 and v0 played; on them red won 50.0 % under v0 and 25.0 % under v1"
+        "    v1: the difference counts the 4 seeds both v1 and v0 played;"
+        " on them red won 50.0 % under v0 and 25.0 % under v1"
     ]
 
 
