@@ -131,7 +131,9 @@ class DangerLayer:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         if self.turn is not None:
             for sq in self.turn.moves:
-                blits.append((self._tile("move", 0, cell), (ox + sq[0] * cell, oy + sq[1] * cell)))
+                # where it could still attack after moving: dotted densely; a run's end, sparsely
+                dense = sq in self.turn.strikes_from
+                blits.append((self._tile("move", dense, cell), (ox + sq[0] * cell, oy + sq[1] * cell)))
             for sq in self.turn.attacks:
                 blits.append((self._tile("attack", 0, cell), (ox + sq[0] * cell, oy + sq[1] * cell)))
         elif self.danger is not None:
@@ -153,9 +155,9 @@ def _make_tile(kind: str, value: object, cell: int) -> pygame.Surface:
     """One square of the shading: a translucent fill, hatching that thickens with the danger, and the count."""
     tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
     warn = theme.WARNING
-    if kind == "move":  # where the inspected enemy could move: the accent colour, dotted
-        tile.fill((*theme.ACCENT, 90))
-        step = max(4, cell // 4)
+    if kind == "move":  # where the inspected enemy could move: the accent colour, dotted (densely: it may attack)
+        tile.fill((*theme.ACCENT, 90 if value else 45))
+        step = max(4, cell // 4 if value else cell // 2)
         for y in range(step // 2, cell, step):
             for x in range(step // 2, cell, step):
                 pygame.draw.circle(tile, (*theme.ACCENT, 255), (x, y), max(2, cell // 14))
