@@ -65,6 +65,21 @@ def test_holding_w_shows_the_danger_only_while_held(app):
     assert not scene.danger.on and _layer(app) is None
 
 
+def test_a_tap_during_a_long_first_computation_is_still_a_tap(app, monkeypatch):
+    # the first computation may take a second on a big map: the key let go right after it shows is a tap
+    scene = battle(app)
+    work = scene.danger.cache.danger
+
+    def slow(*args, **kwargs):
+        if scene.danger.cache.computed == 0:
+            clock_of(app).step(2.0)  # the first computation, not the lookups after it
+        return work(*args, **kwargs)
+
+    monkeypatch.setattr(scene.danger.cache, "danger", slow)
+    _press_w(app, held=0.1)
+    assert scene.danger.on and _layer(app) is not None
+
+
 def test_hovering_a_square_shows_its_card_and_rings_the_enemies_that_could_attack_there(app):
     scene = battle(app)
     _press_w(app)

@@ -48,14 +48,22 @@ class DangerView:
         self.cache = DangerCache()
         self._pressed: float | None = None
         """When W switched the view on (seconds): letting go after KEY_HOLD hides it again."""
+        self._waiting = False
+        """W switched the view on and its first frame is not drawn yet."""
         self._layers: dict[tuple[object, ...], DangerLayer] = {}
 
     def press(self, now: float) -> None:
         """W pressed: the view on (a held key shows it while held), or off when it was on."""
         self.on = not self.on
         self._pressed = now if self.on else None
+        self._waiting = self.on
         if not self.on:
             self.inspected = None
+
+    def shown(self, now: float) -> None:
+        """The frame after the press is drawn: a hold counts from here, so the first computation's time is no hold."""
+        if self._pressed is not None and self._waiting:
+            self._pressed, self._waiting = now, False
 
     def release(self, now: float) -> None:
         """W let go: a press held a while was a look, so the view goes; a tap keeps it on."""

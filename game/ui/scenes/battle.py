@@ -306,6 +306,7 @@ class BattleScene(Scene):
         whole = self.situation()
         sit = self.stage.board(whole)  # the walkers are drawn by the stage, over the board
         layer = None if self.stage.serial else self.danger.layer(ctl)
+        self.danger.shown(self.app.now())
         # no reach shading while units move, nor under the danger's (it covers the same squares)
         shade = None if self.stage.serial or (layer is not None and not ctl.armed) else ctl.shading()
         key = BoardKey(
