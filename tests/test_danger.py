@@ -160,3 +160,14 @@ def test_each_position_is_worked_out_once():
         sit, creatures={**sit.creatures, "ogre": dataclasses.replace(sit.creatures["ogre"], at=(16, 3))}
     )
     assert cache.danger(rules, moved, "hero", {(8, 3)}) is not first and cache.computed == 2
+
+
+def test_the_danger_bench_level_has_sixteen_foes_on_open_squares_round_the_hero():
+    from bench.danger_bench import ENEMIES, HERO, largest_shipped, level_text
+
+    level = parse_level(level_text(), "danger_bench.toml")
+    foes = [u for u in level.units if u.side == "foes"]
+    assert len(foes) == 16 == len(set(ENEMIES)) and (level.board.width, level.board.height) == (100, 100)
+    assert all(not level.board.terrain(at).wall for at in (HERO, *ENEMIES))
+    shipped = largest_shipped()
+    assert len(shipped) == 3 and len({p.name for p in shipped}) == 3

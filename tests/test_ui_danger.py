@@ -4,6 +4,8 @@ its next turn; both themes, UI scales, and the F1 help naming the key."""
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import Future
 from pathlib import Path
 
 import pygame
@@ -14,7 +16,7 @@ from game.i18n import t
 from game.settings import Settings
 from game.ui import theme
 from game.ui.danger import KEY_HOLD, DangerLayer, card_lines, danger_level, draw_danger
-from game.ui.overlays import help_lines
+from game.ui.overlays import card_rect, help_lines
 from tests.ui_helpers import battle, click, click_unit, clock_of, hover, open_app, write_level
 
 
@@ -23,6 +25,18 @@ def _press_w(app, held: float = 0.0) -> None:
     app.step()
     clock_of(app).step(held)
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w", scancode=0))
+    app.step()
+
+
+def _settle(app) -> None:
+    """Step frames until the worker has worked the danger map out and the board shows it."""
+    scene = battle(app)
+    for _ in range(3000):
+        if not scene.danger.working:
+            break
+        time.sleep(0.01)
+        app.step()
+    assert not scene.danger.working
     app.step()
 
 
@@ -46,6 +60,7 @@ def test_a_tap_of_w_keeps_the_shading_and_a_second_tap_takes_it_away(app):
     scene = battle(app)
     assert scene.selected == "hero" and _layer(app) is None
     _press_w(app)
+    _settle(app)
     layer = _layer(app)
     assert scene.danger.on and layer is not None and layer.danger is not None
     # the squares beside the ogre's reach are shaded for the hero, and the shading shows on the board
@@ -58,6 +73,7 @@ def test_holding_w_shows_the_danger_only_while_held(app):
     scene = battle(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w", scancode=0))
     app.step()
+    _settle(app)
     assert scene.danger.on and _layer(app) is not None
     clock_of(app).step(KEY_HOLD + 0.1)
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0, unicode="w", scancode=0))
@@ -66,8 +82,10 @@ def test_holding_w_shows_the_danger_only_while_held(app):
 
 
 def test_a_tap_during_a_long_first_computation_is_still_a_tap(app, monkeypatch):
-    # the first computation may take a second on a big map: the key let go right after it shows is a tap
+    # worked out on the main thread (as code driving the view does), the first computation may take a second on a
+    # big map: the key let go right after it shows is a tap
     scene = battle(app)
+    scene.danger.threaded = False
     work = scene.danger.cache.danger
 
     def slow(*args, **kwargs):
@@ -80,9 +98,45 @@ def test_a_tap_during_a_long_first_computation_is_still_a_tap(app, monkeypatch):
     assert scene.danger.on and _layer(app) is not None
 
 
+class _HeldPool:
+    """An executor whose jobs finish only when the test says so."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Future, tuple]] = []
+
+    def submit(self, fn, *args):
+        future: Future = Future()
+        self.jobs.append((future, (fn, *args)))
+        return future
+
+    def finish(self) -> None:
+        for future, (fn, *args) in self.jobs:
+            future.set_result(fn(*args))
+
+    def shutdown(self, wait: bool = True) -> None:
+        pass
+
+
+def test_the_screen_goes_on_while_a_worker_works_the_danger_out(app):
+    scene = battle(app)
+    pool = _HeldPool()
+    scene.danger._pool = pool  # type: ignore[assignment]
+    _press_w(app)
+    assert scene.view is not None
+    hover(app, scene.view.square_center((5, 2)))
+    assert scene.danger.working and len(pool.jobs) == 1 and _layer(app) is None
+    drawn = draw_danger(app.screen, scene.ctl, scene.view, scene.danger, scene.mouse)
+    # one card, the one that says it is being worked out, and no ring yet
+    assert drawn == [card_rect([t("danger.working")], scene.view.rect, scene.mouse)]
+    pool.finish()
+    app.step()
+    assert not scene.danger.working and _layer(app) is not None and len(pool.jobs) == 1
+
+
 def test_hovering_a_square_shows_its_card_and_rings_the_enemies_that_could_attack_there(app):
     scene = battle(app)
     _press_w(app)
+    _settle(app)
     assert scene.view is not None
     hover(app, scene.view.square_center((5, 2)))
     danger = scene.danger.map_for(scene.ctl)

@@ -11,16 +11,20 @@ enough carries the number of enemies that could attack there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import local_fixed, square_text, t
 from game.ui import theme
 from game.ui.controller import BattleController
-from game.ui.danger_model import ATTACK, CHARGE, DangerCache, DangerMap, EnemyTurn, Threat
+from game.ui.danger_model import ATTACK, CHARGE, DangerCache, DangerMap, EnemyTurn, Threat, danger_map
 from game.ui.overlays import card_keep, card_rect, draw_card
 from game.ui.view import BoardView
 from rules.core import Square
+
+if TYPE_CHECKING:  # the thread pool only at the first W (start-up time)
+    from concurrent.futures import Executor, Future
 
 KEY_HOLD = 0.4
 """A press of W held this long (seconds) is a look: the view goes when the key is let go. A shorter tap keeps it."""
@@ -51,6 +55,10 @@ class DangerView:
         self._waiting = False
         """W switched the view on and its first frame is not drawn yet."""
         self._layers: dict[tuple[object, ...], DangerLayer] = {}
+        self.threaded = False
+        """Work a danger map out in a worker thread (the window; code and tests driving the view wait for it)."""
+        self._pool: Executor | None = None
+        self._job: tuple[tuple[object, str, str], Future[DangerMap]] | None = None
 
     def press(self, now: float) -> None:
         """W pressed: the view on (a held key shows it while held), or off when it was on."""
@@ -88,12 +96,46 @@ class DangerView:
         return True
 
     def map_for(self, ctl: BattleController) -> DangerMap | None:
-        """The selected unit's danger map while the view shows (worked out once per position and movement mode)."""
+        """The selected unit's danger map while the view shows (worked out once per position and movement mode);
+        None while a worker is still working it out (`threaded`)."""
         if not self.on or ctl.selected is None or ctl.forecast is None or ctl.forecast.unit != ctl.selected:
             return None
-        sit = ctl.situation()
-        where = set(ctl.forecast.reach) | {sit.creatures[ctl.selected].at}
-        return self.cache.danger(ctl.match.ruleset, sit, ctl.selected, where, ctl.forecast.mode)
+        sit, unit, mode = ctl.situation(), ctl.selected, ctl.forecast.mode
+        where = set(ctl.forecast.reach) | {sit.creatures[unit].at}
+        if not self.threaded:
+            return self.cache.danger(ctl.match.ruleset, sit, unit, where, mode)
+        key = self.cache.danger_key(sit, unit, mode)
+        found = self.cache.known(key)
+        if isinstance(found, DangerMap):
+            return found
+        if self._job is None or self._job[0] != key:
+            if self._pool is None:
+                from concurrent.futures import ThreadPoolExecutor  # start-up time: not before the first W
+
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="gridbound-danger")
+            # the situation is immutable and the rules pure: the worker reads a snapshot, the screen goes on
+            self._job = (key, self._pool.submit(danger_map, ctl.match.ruleset, sit, unit, where))
+        return None
+
+    @property
+    def working(self) -> bool:
+        """Whether a worker is working out a danger map."""
+        return self._job is not None
+
+    def collect(self) -> bool:
+        """Keep a danger map the worker finished (True: the screen shows something new)."""
+        if self._job is None or not self._job[1].done():
+            return False
+        (key, job), self._job = self._job, None
+        self.cache.put(key, job.result())
+        return True
+
+    def close(self) -> None:
+        """The battle screen is left: let a computation finish, then the worker goes."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        self._job = None
 
     def enemy_turn(self, ctl: BattleController) -> EnemyTurn | None:
         """The inspected enemy's next turn, or None."""
@@ -237,7 +279,7 @@ def draw_danger(
     if danger is None:
         if ctl.hover_sq is None:
             return []
-        lines = [t("danger.select_first")]
+        lines = [t("danger.working") if dv.working else t("danger.select_first")]
         return [draw_card(screen, lines, view.rect, mouse)]
     if ctl.hover_sq is None:
         return []

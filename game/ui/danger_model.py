@@ -309,19 +309,31 @@ class DangerCache:
             self._maps.move_to_end(key)
             return self._maps[key]
         value = work()
+        self.put(key, value)
+        return value
+
+    def put(self, key: tuple[object, str, str], value: object) -> None:
+        """Keep an answer worked out elsewhere (a worker thread) under `key`."""
         self.computed += 1
         self._maps[key] = value
         while len(self._maps) > self.limit:
             self._maps.popitem(last=False)
-        return value
+
+    def known(self, key: tuple[object, str, str]) -> object | None:
+        """The answer kept under `key`, or None (never works anything out)."""
+        return self._maps.get(key)
+
+    @staticmethod
+    def danger_key(sit: Situation, unit: str, mode: str | None = None) -> tuple[object, str, str]:
+        """The key of a unit's danger map in a position and movement mode."""
+        return (reach_cache.state_key(sit), unit, f"danger:{mode}")
 
     def danger(
         self, ruleset: Ruleset, sit: Situation, unit: str, where: Collection[Square], mode: str | None = None
     ) -> DangerMap:
         """`danger_map(ruleset, sit, unit, where)`, once per position, unit and movement mode (`where`, the unit's
         reach in that mode, follows from them)."""
-        key = (reach_cache.state_key(sit), unit, f"danger:{mode}")
-        found = self._get(key, lambda: danger_map(ruleset, sit, unit, where))
+        found = self._get(self.danger_key(sit, unit, mode), lambda: danger_map(ruleset, sit, unit, where))
         assert isinstance(found, DangerMap)
         return found
 

@@ -226,6 +226,7 @@ class BattleScene(Scene):
         self.frame.invalidate()  # the window shows another scene's picture
         self.ctl.auto_select()
         self.stage.reset()
+        self.danger.threaded = self.autoplayer.threaded  # the window works the danger out beside the frames
 
     def relayout(self, size: tuple[int, int]) -> None:
         """New window size: refit the board and move the panel."""
@@ -259,6 +260,7 @@ class BattleScene(Scene):
     def leave(self) -> None:
         """Let a computer decision (and a hint being worked out) finish before another screen takes over."""
         self.autoplayer.close()
+        self.danger.close()
         if self._hint_pool is not None:
             self._hint_pool.shutdown(wait=True)
             self._hint_pool = self.hint_executor = None
@@ -269,6 +271,8 @@ class BattleScene(Scene):
         self.stage.tick(dt)  # first: the computer waits while its last action is still shown
         self.ctl.update(dt)
         self._collect_hint()
+        if self.danger.collect():
+            self.ctl.changed(state=False)  # the worker's danger map is ready: shade it
         self.stage.watch()
         self._serve()
 
@@ -336,6 +340,7 @@ class BattleScene(Scene):
             self.stage.motion.key(),
             self.danger.on,
             self.danger.inspected,
+            self.danger.working,
         )
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
