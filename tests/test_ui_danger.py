@@ -17,7 +17,7 @@ from game.settings import Settings
 from game.ui import theme
 from game.ui.danger import KEY_HOLD, DangerLayer, card_lines, danger_level, draw_danger
 from game.ui.overlays import card_rect, help_lines
-from tests.ui_helpers import battle, click, click_unit, clock_of, hover, open_app, write_level
+from tests.ui_helpers import FIELD, battle, click, click_unit, clock_of, hover, open_app, write_level
 
 
 def _press_w(app, held: float = 0.0) -> None:
@@ -193,3 +193,29 @@ def test_the_levels_differ_in_lightness_and_hatching_in_every_theme_and_scale(lo
 def test_f1_names_the_key(app):
     assert t("danger.help") in help_lines(battle(app).ctl)
     assert t("danger.help").startswith("W ")
+
+
+def test_hexxen_the_card_names_who_could_engage_anywhere_and_no_square_is_shaded(tmp_path: Path):
+    text = FIELD.format(ruleset="hexxen").replace('side = "blue"\n', 'side = "blue"\nrole = "npc"\n')
+    path = tmp_path / "danger_hexxen.toml"
+    path.write_text(text, encoding="utf-8")
+    window = open_app(path)
+    try:
+        click_unit(window, "hero")
+        scene = battle(window)
+        assert scene.view is not None and scene.selected == "hero"
+        _press_w(window)
+        _settle(window)
+        danger = scene.danger.map_for(scene.ctl)
+        assert danger is not None and [threat.enemy for threat in danger.everywhere] == ["ogre"]
+        assert _layer(window) is None  # no distances: nothing to shade
+        hover(window, scene.view.square_center((2, 4)))
+        lines = card_lines(scene.ctl, danger, (2, 4))
+        assert lines[0] == t("danger.everywhere", unit=scene.ctl.name_of("hero")) and "Ogre" in lines[1]
+        # no reach to shade either when an enemy is clicked: the click does what it always did
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        window.step()
+        click(window, scene.view.square_center(scene.situation().creatures["ogre"].at))
+        assert scene.danger.inspected is None
+    finally:
+        window.close()

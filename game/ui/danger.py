@@ -86,7 +86,9 @@ class DangerView:
         under = ctl.unit_at(sq)
         sit = ctl.situation()
         enemy = under is not None and not under.defeated and under.side != sit.active_side
-        if not enemy or not (self.on or ctl.selected is None) or under is None:
+        # hexxen measures no distance (its attacks take a tactic instead): there is no reach to shade
+        shaded = not ctl.match.ruleset.TACTICS and (self.on or ctl.selected is None)
+        if not enemy or not shaded or under is None:
             self.inspected = None
             return False
         self.inspected = None if self.inspected == under.id else under.id
@@ -150,7 +152,7 @@ class DangerView:
         """What the board paints over its shading: the inspected enemy's turn, else the selected unit's danger."""
         turn = self.enemy_turn(ctl) if self.inspected is not None else None
         if turn is not None:
-            key: tuple[object, ...] = ("enemy", id(turn), theme.generation())
+            key: tuple[object, ...] = ("enemy", id(turn), theme.generation(), theme.fonts_generation())
             if key not in self._layers:
                 self._layers = {key: DangerLayer(None, 1, turn)}
             return self._layers[key]
@@ -158,7 +160,7 @@ class DangerView:
         if found is None or not found.squares:
             return None
         hp = ctl.situation().creatures[found.unit].hp
-        key = ("danger", id(found), hp, theme.generation())
+        key = ("danger", id(found), hp, theme.generation(), theme.fonts_generation())
         if key not in self._layers:
             self._layers = {key: DangerLayer(found, hp, None)}
         return self._layers[key]
