@@ -171,3 +171,26 @@ def test_the_danger_bench_level_has_sixteen_foes_on_open_squares_round_the_hero(
     assert all(not level.board.terrain(at).wall for at in (HERO, *ENEMIES))
     shipped = largest_shipped()
     assert len(shipped) == 3 and len({p.name for p in shipped}) == 3
+
+
+def test_every_charge_threat_is_what_charge_ends_says_on_every_square():
+    # the candidates are cut to where a double move could end and attack from; the answer is charge_ends' own
+    rows = ["....................", "...,,,,,............", "............#.......", "............#.......",
+            "...#####............", "....................", "...................."]  # fmt: skip
+    sit = _sit("pf1", rows, ogre_at=(15, 3))
+    rules = get_ruleset("pf1")
+    where = _everywhere(sit)
+    danger = danger_map(rules, sit, "hero", where)
+    turn_sit = enemy_turn_situation(sit, "ogre", lifted="hero")
+    hero = sit.creatures["hero"]
+    charged = 0
+    for sq in sorted(where):
+        if ATTACK in _hows(danger, sq) or sit.board.terrain(sq).wall or sq == (15, 3):
+            continue  # a move and an attack comes first where it can
+        placed = dataclasses.replace(
+            turn_sit, creatures={**turn_sit.creatures, "hero": dataclasses.replace(hero, at=sq)}
+        )
+        clear = any(end.clear and end.path for end in rules.charge_ends(placed, "ogre", "hero"))
+        assert (CHARGE in _hows(danger, sq)) == clear, sq
+        charged += clear
+    assert charged > 5

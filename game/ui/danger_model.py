@@ -69,6 +69,8 @@ class EnemyTurn:
     """The anchors after whose move the rules still accept an attack."""
     attacks: frozenset[Square]
     """The squares it could attack next turn (a Medium target's square), from any of `strikes_from`."""
+    offsets: tuple[Square, ...] = ()
+    """Where the target may stand relative to the enemy's anchor for rule() to accept the attack."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,7 @@ def enemy_turn(ruleset: Ruleset, turn_sit: Situation, enemy: str, victim: Creatu
     offsets = attack_offsets(ruleset, turn_sit, enemy, victim)
     board = turn_sit.board
     attacks = {(x + dx, y + dy) for x, y in strikes for dx, dy in offsets if board.in_bounds((x + dx, y + dy))}
-    return EnemyTurn(enemy, frozenset(moves), frozenset(strikes), frozenset(attacks))
+    return EnemyTurn(enemy, frozenset(moves), frozenset(strikes), frozenset(attacks), offsets)
 
 
 def inspect_enemy(ruleset: Ruleset, sit: Situation, enemy: str) -> EnemyTurn | None:
@@ -231,28 +233,23 @@ def _attack_threat(
 
 
 def _charges(
-    ruleset: Ruleset, turn_sit: Situation, enemy: str, victim: Creature, where: frozenset[Square]
+    ruleset: Ruleset, turn_sit: Situation, turn: EnemyTurn, victim: Creature, where: frozenset[Square]
 ) -> tuple[frozenset[Square], Threat | None]:
     """pf1: the squares of `where` on which the victim could be charged (PF1-CHARGE), and the charge's odds."""
     ends_of = charge_ends_of(ruleset)
+    enemy = turn.enemy
     if ends_of is None or not where or ruleset.precheck(turn_sit, enemy, "charge") is not None:
         return frozenset(), None
-    me = turn_sit.creatures[enemy]
-    # candidates only: a charge goes at most twice the speed (the two cheapest bands); charge_ends decides
-    run = [entry.at for entry in reach_cache.reachable(ruleset, turn_sit, enemy) if entry.band in ruleset.BANDS[:2]]
-    if not run:
-        return frozenset(), None
-    span = max(1, round(me.reach / 1.5)) + max(me.dims) + max(victim.dims)
-    x0, x1 = min(sq[0] for sq in run) - span, max(sq[0] for sq in run) + span
-    y0, y1 = min(sq[1] for sq in run) - span, max(sq[1] for sq in run) + span
+    # candidates only, charge_ends decides: a charge ends where a move of at most twice the speed (the two
+    # cheapest bands) could, and attacks from there
+    ends = [entry.at for entry in reach_cache.reachable(ruleset, turn_sit, enemy) if entry.band in ruleset.BANDS[:2]]
+    near = {(x + dx, y + dy) for x, y in ends for dx, dy in turn.offsets} & where
     found: dict[Square, tuple[Square, ...]] = {}
-    for x, y in sorted(where):
-        if not (x0 <= x <= x1 and y0 <= y <= y1):
-            continue
-        placed = _placed(turn_sit, victim, (x, y))
+    for sq in sorted(near):
+        placed = _placed(turn_sit, victim, sq)
         clear = [end for end in ends_of(placed, enemy, victim.id) if end.clear and end.path]
         if clear:
-            found[(x, y)] = clear[0].path
+            found[sq] = clear[0].path
     if not found:
         return frozenset(), None
     # the odds asked once, of the shortest charge (rule() checks a charge's whole line each time it is asked)
@@ -287,7 +284,7 @@ def danger_map(ruleset: Ruleset, sit: Situation, unit: str, where: Collection[Sq
             if threat is not None:
                 for sq in attacked:
                     squares.setdefault(sq, []).append(threat)
-        charged, charge = _charges(ruleset, turn_sit, enemy, victim, where - attacked)
+        charged, charge = _charges(ruleset, turn_sit, turn, victim, where - attacked)
         if charge is not None:
             for sq in charged:
                 squares.setdefault(sq, []).append(charge)
