@@ -102,8 +102,9 @@ def _one_level(path: str, rounds: int) -> dict[str, float]:
     cold_ms = [0.0]
 
     def tap_w() -> None:
+        # W down and the frame it shows; its release is left out: on a loaded machine the wall-clock time to it
+        # could pass for a hold, which would hide the view again
         _key(app, pygame.K_w, True)
-        _key(app, pygame.K_w, False)
 
     def cold() -> None:
         """Untimed: both caches emptied, the view off, the unit selected again; timed: the tap and its frame."""
