@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
@@ -38,6 +39,15 @@ class BoardKey:
     cell: int
     motion: int = 0
     """The motion playing (game/ui/stage.py): its moving units and new bindings are drawn over the board."""
+    layer: int = 0
+    """The layer painted over the shading (the danger view, game/ui/danger.py): its identity, 0 without one."""
+
+
+class BoardLayer(Protocol):
+    """Squares painted into the composed board between the reach shading and the tokens."""
+
+    def paint(self, screen: pygame.Surface, cell: int, origin: tuple[int, int]) -> None:
+        """Paint the layer at square size `cell` with the board's top-left corner at `origin`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +62,7 @@ class Composed:
     everyone: Mapping[str, Creature]
     """Every unit of the match, the walking ones too: the name plates tell units apart across all of them,
     so a plate does not change while another unit with the same name is off the board, walking."""
+    layer: BoardLayer | None = None
 
 
 class BoardRenderer:
@@ -111,17 +122,19 @@ class BoardRenderer:
         forecast: Forecast | None,
         actors: frozenset[str],
         everyone: Mapping[str, Creature] | None = None,
+        layer: BoardLayer | None = None,
     ) -> Composed:
         """What the board shows now; `composes` counts the changes (the terrain layer is kept per board and zoom).
 
         `everyone` is the whole match's units when `sit` leaves some out (the walkers of a motion); None = `sit`'s.
+        `layer` is painted over the shading, under the tokens (its identity is in `key.layer`).
         """
         self.terrain.get(sit.board, key.cell)
         old = self._composed
         if old is not None and old.key == key and self._board_id == id(sit.board):
             return old
         whole = sit.creatures if everyone is None else everyone
-        self._composed = Composed(key, sit, colors, forecast, actors, whole)
+        self._composed = Composed(key, sit, colors, forecast, actors, whole, layer)
         self._board_id = id(sit.board)
         self.composes += 1
         return self._composed
@@ -139,7 +152,7 @@ class BoardRenderer:
         if origin != view.origin or rect != tuple(view.rect):
             return None
         a, b = old.key, new.key
-        if (a.version, a.cell, a.targets) != (b.version, b.cell, b.targets) or old.sit is not new.sit:
+        if (a.version, a.cell, a.targets, a.layer) != (b.version, b.cell, b.targets, b.layer) or old.sit is not new.sit:
             return None
         boxes: list[tuple[int, int, int, int]] = []  # (x0, y0, x1, y1) in squares, x1 and y1 exclusive
         for composed in (old, new):
@@ -183,6 +196,8 @@ class BoardRenderer:
         aligned.copy(screen, terrain, view.origin)
         if forecast is not None:
             screen.blits(self._shading(forecast, cell, (ox, oy), sit.board.height), doreturn=False)
+        if composed.layer is not None:
+            composed.layer.paint(screen, cell, (ox, oy))
         rings = set(key.targets) | (set(forecast.engage) if forecast else set())
         draw_units(screen, sit.creatures, cell, (ox, oy), composed.colors, everyone=composed.everyone,
                    selected=key.selected, actors=composed.actors, rings=rings, area=area)  # fmt: skip

@@ -48,6 +48,7 @@ BATTLE_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_f, False): "mode",
     (pygame.K_v, False): "step_costs",
     (pygame.K_h, False): "hint",
+    (pygame.K_w, False): "danger",
     (pygame.K_1, False): "tactic:front",
     (pygame.K_2, False): "tactic:relieve",
     (pygame.K_3, False): "tactic:cut_in",

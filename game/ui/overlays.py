@@ -118,7 +118,20 @@ def draw_path(
     return [pygame.draw.line(screen, theme.ACCENT, a, b, 4).inflate(4, 4) for a, b in itertools.pairwise(points)]
 
 
-HELP_KEYS = ("select", "move", "attack", "bar", "tape", "camera", "undo", "end", "hint.help", "back", "save")
+HELP_KEYS = (
+    "select",
+    "move",
+    "attack",
+    "bar",
+    "tape",
+    "camera",
+    "undo",
+    "end",
+    "hint.help",
+    "danger.help",
+    "back",
+    "save",
+)
 """The lines of the F1 help, in the order a new player needs them (a plain name is in the catalogue's help table)."""
 
 

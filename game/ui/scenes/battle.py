@@ -15,6 +15,7 @@ from game.ui.autoplay import AutoPlayer
 from game.ui.backdrop import Backdrop
 from game.ui.board import BoardKey, BoardRenderer
 from game.ui.controller import BattleController
+from game.ui.danger import DangerView, draw_danger
 from game.ui.door_pick import lean_of
 from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
@@ -88,6 +89,7 @@ class BattleScene(Scene):
             "help": self.toggle_help,
             "legend": self.toggle_legend,
             "hint": self.toggle_hint,
+            "danger": self.press_danger,
         }
         self.help = False
         self.hint: Hint | None = None
@@ -102,6 +104,8 @@ class BattleScene(Scene):
         """F1: the controls of the battle screen over the board."""
         self.stage = Stage(self)
         """Motion, sounds and the camera following the computer (game/ui/stage.py)."""
+        self.danger = DangerView()
+        """W: the danger of each square for the selected unit, or an inspected enemy's next turn (game/ui/danger.py)."""
         self.kiosk = False
         """A public screen (the kiosk): hints name only taps and buttons, a visitor's turn is announced large."""
 
@@ -222,6 +226,7 @@ class BattleScene(Scene):
         self.frame.invalidate()  # the window shows another scene's picture
         self.ctl.auto_select()
         self.stage.reset()
+        self.danger.threaded = self.autoplayer.threaded  # the window works the danger out beside the frames
 
     def relayout(self, size: tuple[int, int]) -> None:
         """New window size: refit the board and move the panel."""
@@ -255,6 +260,7 @@ class BattleScene(Scene):
     def leave(self) -> None:
         """Let a computer decision (and a hint being worked out) finish before another screen takes over."""
         self.autoplayer.close()
+        self.danger.close()
         if self._hint_pool is not None:
             self._hint_pool.shutdown(wait=True)
             self._hint_pool = self.hint_executor = None
@@ -265,6 +271,8 @@ class BattleScene(Scene):
         self.stage.tick(dt)  # first: the computer waits while its last action is still shown
         self.ctl.update(dt)
         self._collect_hint()
+        if self.danger.collect():
+            self.ctl.changed(state=False)  # the worker's danger map is ready: shade it
         self.stage.watch()
         self._serve()
 
@@ -301,9 +309,14 @@ class BattleScene(Scene):
         view, panel, ctl = self.view, self.panel, self.ctl
         whole = self.situation()
         sit = self.stage.board(whole)  # the walkers are drawn by the stage, over the board
-        shade = None if self.stage.serial else ctl.shading()  # no reach shading while units move
-        key = BoardKey(ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell, self.stage.serial)
-        composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors, whole.creatures)
+        layer = None if self.stage.serial else self.danger.layer(ctl)
+        self.danger.shown(self.app.now())
+        # no reach shading while units move, nor under the danger's (it covers the same squares)
+        shade = None if self.stage.serial or (layer is not None and not ctl.armed) else ctl.shading()
+        key = BoardKey(
+            ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell, self.stage.serial, id(layer or 0)
+        )
+        composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors, whole.creatures, layer)
         panel_key = panel.refresh(self.panel_model(), ctl.ui_version, self.mouse)
         self.frame.begin(screen)
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
@@ -325,6 +338,9 @@ class BattleScene(Scene):
             self.legend,
             bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
             self.stage.motion.key(),
+            self.danger.on,
+            self.danger.inspected,
+            self.danger.working,
         )
         return self.frame.present(screen, overlay_key, self._draw_overlays)
 
@@ -335,6 +351,7 @@ class BattleScene(Scene):
             # first: the hover card and the tips a visitor points at are drawn over it, never under it
             drawn += draw_turn_call(screen, self.view.rect, self.ctl, self.app.side_colors)
         drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
+        drawn += draw_danger(screen, self.ctl, self.view, self.danger, self.pointer())
         if self.hint is not None and self.hint.version != self.ctl.version:
             self.hint = None  # the match moved on: the suggestion was for the state before
         if self.help:
@@ -370,6 +387,9 @@ class BattleScene(Scene):
             self.toggle_hint()
         elif self.legend:
             self.toggle_legend()
+        elif self.danger.inspected is not None:
+            self.danger.inspected = None
+            self.ctl.changed(state=False)
         elif not self.ctl.back():
             self.app.show_pause(self)
 
@@ -407,6 +427,11 @@ class BattleScene(Scene):
         if hint.version == self.ctl.version:
             self.hint = hint
             self.ctl.changed(state=False)
+
+    def press_danger(self) -> None:
+        """W: show the danger view (held: while held), or hide it."""
+        self.danger.press(self.app.now())
+        self.ctl.changed(state=False)
 
     def toggle_legend(self) -> None:
         """F2 or the Legend button: show or hide the map legend."""
@@ -493,6 +518,8 @@ class BattleScene(Scene):
             # the pointer is where it clicks (a tap or a synthetic click comes without a motion first): the
             # preview afterwards is of this square, never of the one the last motion left behind
             self.ctl.hover(sq)
+            if self.danger.inspect(self.ctl, sq):
+                return  # an enemy's next turn shaded, not an attack aimed
             cell = self.view.cell
             point = ((event.pos[0] - self.view.origin[0]) / cell, (event.pos[1] - self.view.origin[1]) / cell)
             self.ctl.click_square(sq, lean_of(*point))
@@ -531,6 +558,11 @@ class BattleScene(Scene):
         if intent is not None:
             self._run_intent(intent)
 
+    def _on_key_up(self, event: pygame.event.Event) -> None:
+        if intent_for(BATTLE_KEYS, event) == "danger" and self.danger.on:
+            self.danger.release(self.app.now())
+            self.ctl.changed(state=False)
+
     def _run_intent(self, intent: str) -> None:
         """Run a named intent from a key or a button: the screen's own, else the controller's."""
         if intent in self.intents:
@@ -544,5 +576,6 @@ class BattleScene(Scene):
         pygame.MOUSEMOTION: _on_motion,
         pygame.MOUSEWHEEL: _on_wheel,
         pygame.KEYDOWN: _on_key,
+        pygame.KEYUP: _on_key_up,
     }
     """Event type → handler (a table, not an if/elif chain)."""
