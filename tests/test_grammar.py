@@ -237,7 +237,7 @@ def test_hebrew_tooltip_keeps_brackets_and_rule_ids_in_order_when_wrapped() -> N
 
 # --- every template that takes a name, in every language ------------------------------------------
 
-NAME_PARAMS = ("unit", "other", "target", "release", "npc", "comrade")
+NAME_PARAMS = ("unit", "other", "target", "release", "npc", "comrade", "enemy")
 DAS_BIEST = noun({"en": "The Moor Beast", "de": "Das Moorbiest", "it": "Il mostro", "he": "היצור"}, None, {"he": "ה"})
 DIE_HEXE = noun({"en": "The Witch", "de": "Die Hexe", "it": "La strega", "he": "המכשפה"}, "f", {"he": "ה"})
 LATIN = noun({"en": "Valeros", "de": "Valeros", "it": "Valeros", "he": "Valeros"})
