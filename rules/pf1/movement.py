@@ -480,13 +480,13 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
             walker = mover
         if band.run and _start_rough(mover) is not None:
             continue
-        found = Found(mover.start, step_table(mover), band, parity)
+        found = Found(mover.start, step_table(mover), band, parity, sit.memo)
         # phase 1 of a split band is the single move action, ranked as the band "move"
         found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
         found.compact()
     best.pop(here, None)
     names = [b.name for b in bands]
-    squares, rank_of = board_squares(sit.board)
+    squares, rank_of = board_squares(sit.memo, sit.board)
     order = sorted(best, key=rank_of.__getitem__)  # by square (x, y)
     chosen = list(map(best.__getitem__, order))
 

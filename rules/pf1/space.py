@@ -105,7 +105,7 @@ class Mover:
         """A walking twin whose one-square moves a runner filters instead of recomputing."""
         extra = tuple(sorted(self.exceptions.items())) if self.exceptions else ()
         kind = (self.s, c.size, c.side, c.sees_in_dark, self.incorporeal, self.air, charge, self.through, extra)
-        self._plain, self._crowded = kept_cells(self.board, kind)
+        self._plain, self._crowded = kept_cells(sit.memo, self.board, kind)
         """This board's cells for every mover of this kind, by terrain object and by (square, occupants)."""
         self._entries: list[tuple[int, int] | bool | None] | None = None
         """(k, flags) or False per square index, filled as the search meets squares."""

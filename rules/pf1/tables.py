@@ -7,7 +7,7 @@ count (PF1-DIAG); a state is `pk · 2 + parity`.
 
 Rows depend on the terrain near the position and on the mover's kind only, unless another
 creature stands close enough to change them. So rows are kept per board and kind
-(`rules.search.per_board`) and shared by every query; the positions near other creatures
+(`Memo.per_board`, the memo of the query's situation) and shared by every query; the positions near other creatures
 are marked `dirty` and priced again for each query (a small per-query patch).
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core import Board
+from rules.memo import Memo
 from rules.pf1.space import _DIRS3, DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, FULL, ORTH, TALL, WIDE, Mover
-from rules.search import per_board
 
 Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 """(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
@@ -84,7 +84,7 @@ class BigTable(StepTable):
         board = mover.board
         w, h = board.width, board.height
         n = w * h * 3
-        shared: list[Row | None] = per_board(board, _big_key(mover), lambda: [None] * n)
+        shared: list[Row | None] = mover.sit.memo.per_board(board, _big_key(mover), lambda: [None] * n)
         dirty = bytearray(n)
         s = mover.s
         # (orientations, squares before and after an occupied square) of the positions whose steps read it
@@ -149,15 +149,16 @@ class SmallTable(StepTable):
         board = mover.board
         w, h = board.width, board.height
         n = w * h
-        shared: list[Row | None] = per_board(board, _small_key(mover), lambda: [None] * n)
-        entries: list = per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
+        memo = mover.sit.memo
+        shared: list[Row | None] = memo.per_board(board, _small_key(mover), lambda: [None] * n)
+        entries: list = memo.per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
         self.mover = mover
         patch: dict[int, tuple[int, int] | bool] = {}
         for sq in mover.occupants:
             if board.in_bounds(sq):
                 patch[sq[1] * w + sq[0]] = mover._entry(sq)
         dirty = bytearray(n)
-        near = neighbours(board)
+        near = neighbours(memo, board)
         # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
         # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
         for i in patch:
@@ -168,7 +169,7 @@ class SmallTable(StepTable):
         # a row reads nothing of the query but its neighbours' entries (a creature's square from the
         # patch, the rest shared): rows near creatures are shared by every query (of this board and
         # mover kind) whose entries there are the same
-        crowded: dict[tuple, Row] = per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
+        crowded: dict[tuple, Row] = memo.per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
 
         def fill(pk: int) -> Row:
             if dirty[pk]:
@@ -262,7 +263,7 @@ CROWDED_ROWS_KEPT = 8192
 """Rows near creatures kept per board and mover kind (forgotten all at once past this)."""
 
 
-def neighbours(board: Board) -> list[tuple[int, ...]]:
+def neighbours(memo: Memo, board: Board) -> list[tuple[int, ...]]:
     """Per board: the indices y·width + x of each square's neighbours on the map, in the order of `_DIRS3` (kept)."""
 
     def make() -> list[tuple[int, ...]]:
@@ -273,17 +274,17 @@ def neighbours(board: Board) -> list[tuple[int, ...]]:
             for x in range(w)
         ]
 
-    return per_board(board, "pf1-neighbours", make)
+    return memo.per_board(board, "pf1-neighbours", make)
 
 
-def board_squares(board: Board) -> tuple[list[tuple[int, int]], list[int]]:
+def board_squares(memo: Memo, board: Board) -> tuple[list[tuple[int, int]], list[int]]:
     """Per board: the square (x, y) of every index y·width + x, and each index's rank in (x, y) order (kept)."""
 
     def make() -> tuple[list[tuple[int, int]], list[int]]:
         w, h = board.width, board.height
         return [(i % w, i // w) for i in range(w * h)], [(i % w) * h + i // w for i in range(w * h)]
 
-    return per_board(board, "pf1-squares", make)
+    return memo.per_board(board, "pf1-squares", make)
 
 
 def step_table(mover: Mover) -> SmallTable | BigTable:
