@@ -31,8 +31,8 @@ placeholders  # game/i18n.py: the {names} of a message, compared across language
 # Test seams: what tests ask of production code to hold it to a reference or count its work.
 # (docs/decisions/0007-caches-in-one-place.md proposes moving these out of production classes.)
 use_folder  # game/toml_cache.py, game/ui/raster_cache.py: point a start-up cache at a test's folder
-forget  # rules/pf1/judged.py: forget the kept judgements between tests
-clear_board_tables  # rules/search.py: forget the per-board tables between tests
+clear_all  # game/caches.py: the one reset of every cache (tests and the bench empty them)
+registered  # game/caches.py: the list of every cache with its bound (tests check each one is bounded)
 _.scalings  # game/ui/backdrop.py: how often the picture was scaled
 _.builds  # game/ui/frame.py: how often the frame cache was rebuilt
 _.overlay_rects  # game/ui/frame.py: the rectangles the overlays drew last
@@ -49,7 +49,6 @@ rect_gap  # rules/geometry.py: the plain footprint gap the fast pf1 distance is 
 adjacent  # rules/geometry.py: whether two footprints touch, for the geometry tests
 speed_rules  # rules/pf1/speed.py: the rule ids behind a speed, for the speed table tests
 path_to  # rules/search.py: a path read back from a search, for the search tests
-reference_reachable  # rules/dnd5e/reachable.py: the plain reach search the fast ones are tested against
 
 # Merged later the same day: read by tests or by pygame.
 message_ids  # game/i18n.py: every message id of a catalogue, for tests/test_refusal_keys.py

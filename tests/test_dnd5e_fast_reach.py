@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from rules import dnd5e
 from rules.board import board_from_rows
-from rules.memo import Memo
 from rules.core import Creature, Options, Ruling, Situation, Size, Terrain
 from rules.dnd5e import fast_reach, single_square
 from rules.dnd5e.movement import Mover
+from rules.memo import Memo
 from tests.dnd5e_reach_reference import reference_reachable
 
 SYMBOLS = "......,,%o#n:+/vw"

@@ -18,8 +18,8 @@ from game.ai.context import Ctx
 from game.ai.pf1 import _single_move
 from rules.board import board_from_rows
 from rules.core import Creature, Options, Situation, Size
-from rules.ruleset import Reach
 from rules.memo import BOARDS_KEPT, Memo
+from rules.ruleset import Reach
 
 SYMBOLS = "....,,%#o:n"
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 import rules.dnd5e as dnd5e
 import rules.pf1 as pf1
 from game.ui.forecast import Forecast
-from tests.dnd5e_reach_reference import reference_reachable
 from rules.reaches import Reach, ReachBySquare, Reaches, cost_bands, of_band
+from tests.dnd5e_reach_reference import reference_reachable
 from tests.test_dnd5e_fast_reach import situations as dnd5e_situations
 from tests.test_pf1_fast_reach import situations as pf1_situations
 

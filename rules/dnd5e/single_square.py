@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Container
+from itertools import chain
 
 from rules.core import Board, Situation, Square
 from rules.memo import Memo
@@ -138,8 +139,14 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
     rows, fill = table.rows, table.row
     enter, squeezes = enter_costs(mover)
     first = start[1] * board.width + start[0]
-    # square → the square it was found from: a dict, so a query costs what it finds, not the board's size
-    prev = {first: first}
+    # square → the square it was found from (-1: not yet): a spare list of an earlier search, so a query
+    # costs what it finds, not the board's size (a new list of a big board's length costs more than a
+    # short search); given back reset where this search wrote, once the few predecessors found are copied
+    memo = mover.sit.memo
+    prev = memo.take(len(rows), -1)
+    prev[first] = first
+    beyond: list[int] = []
+    """Squares found whose cost passes the limit: written in `prev` but in no bucket."""
     # Dial's bucket queue: squares settle cheapest first, each found once (its cost is final then)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(first)
@@ -149,12 +156,16 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
             if row is None:
                 row = fill(i)
             for j in row:
-                if j not in prev:
+                if prev[j] < 0:
                     prev[j] = i
                     total = cost + enter[j]
                     if total <= limit:
                         buckets[total].append(j)
-    return Found(table, first, buckets, prev, squeezes)
+                    else:
+                        beyond.append(j)
+    found = {i: prev[i] for bucket in buckets for i in bucket}
+    memo.give_back(prev, -1, chain(found, beyond))
+    return Found(table, first, buckets, found, squeezes)
 
 
 class Found:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from rules.core import Board
 from rules.memo import Memo
-from rules.pf1.space import _DIRS3, DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, FULL, ORTH, TALL, WIDE, Mover
+from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover
 
 Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 """(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
@@ -214,49 +214,14 @@ class SmallTable(StepTable):
 def _small_moves(
     mover: Mover, board: Board, i: int, entries: list, patch: dict[int, tuple[int, int] | bool] | None = None
 ) -> list[tuple[int, int, int]]:
-    """(next pk, kind, base) of a one-square mover's steps from square i (the rules of `Mover._small_moves`).
+    """(next pk, kind, base) of a one-square mover's steps from square i: `Mover.small_steps`, packed.
 
-    `entries[j]` caches `Mover._entry` of square j; a None is filled here from the mover. `patch` holds
-    the entries of squares other creatures stand on (this query's), read before `entries`.
+    `entries[j]` caches `Mover._entry` of square j; `patch` holds the entries of squares other
+    creatures stand on (this query's), read before `entries`.
     """
-    width, height, tiles, edges = board.width, board.height, board.tiles, board.edges
+    width = board.width
     y, x = divmod(i, width)
-    out: list[tuple[int, int, int]] = []
-    for dx, dy, diag in _DIRS3:
-        nx, ny = x + dx, y + dy
-        if nx < 0 or ny < 0 or nx >= width or ny >= height:
-            continue
-        j = ny * width + nx
-        if patch is not None and j in patch:
-            entry = patch[j]
-        else:
-            entry = entries[j]
-            if entry is None:
-                entry = entries[j] = mover._entry((nx, ny))
-        if entry is False:
-            continue
-        k, flags = entry
-        extra = 0
-        if diag:
-            # incorporeal movers ignore PF1-CORNER entirely (revised 2026-12-02)
-            if not mover.incorporeal and (tiles[y * width + nx].wall or tiles[ny * width + x].wall):
-                continue
-            if edges and mover._corner((x, y), (1, 1), (dx, dy)):
-                continue
-        elif edges:
-            kind = edges.get(frozenset(((x, y), (nx, ny))))
-            if kind == "blocking" and not mover.incorporeal:
-                continue
-            if kind == "hampering" and not mover.air:
-                extra = 2
-                flags |= F_EDGE
-        if not diag or mover.uniform:
-            out.append((j, ORTH, (1 << k) + extra))
-        elif k == 0:
-            out.append((j, DIAG_PLAIN, 0))
-        else:
-            out.append((j, DIAG_HAMPERED, 3 << (k - 1)))
-    return out
+    return [(m[1] * width + m[0], m[3], m[4]) for m in mover.small_steps(x, y, entries, patch)]
 
 
 CROWDED_ROWS_KEPT = 8192
