@@ -33,10 +33,8 @@ placeholders  # game/i18n.py: the {names} of a message, compared across language
 use_folder  # game/toml_cache.py, game/ui/raster_cache.py: point a start-up cache at a test's folder
 clear_all  # game/caches.py: the one reset of every cache (tests and the bench empty them)
 registered  # game/caches.py: the list of every cache with its bound (tests check each one is bounded)
-_.scalings  # game/ui/backdrop.py: how often the picture was scaled
-_.builds  # game/ui/frame.py: how often the frame cache was rebuilt
+_.rebuilt  # game/ui/frame.py: the regions the last frame repainted (a still screen repaints none)
 _.overlay_rects  # game/ui/frame.py: the rectangles the overlays drew last
-_.paints  # game/ui/panel.py, game/ui/terrain.py: repaint counters
 _.exited  # game/ui/kiosk/session.py: whether the kiosk left by its exit chord
 _.settings_button  # game/ui/scenes/menu.py: where the settings button is, for UI tests' clicks
 _.players_button  # game/ui/scenes/menu.py: the same for the players button

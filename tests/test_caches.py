@@ -43,11 +43,16 @@ def test_the_memo_is_no_part_of_the_state_and_travels_with_the_situations_made_f
     assert memo.sizes()["boards"] == 1
     # a copy or a situation sent to another process carries an empty memo, never the tables
     for other in (pickle.loads(pickle.dumps(sit)), copy.deepcopy(sit)):
-        assert other == sit and other.memo is not memo and other.memo.sizes() == {
-            "boards": 0,
-            "judgements": 0,
-            "spare_lists": 0,
-        }
+        assert (
+            other == sit
+            and other.memo is not memo
+            and other.memo.sizes()
+            == {
+                "boards": 0,
+                "judgements": 0,
+                "spare_lists": 0,
+            }
+        )
 
 
 def test_the_memo_keeps_its_bounds():
