@@ -13,10 +13,13 @@ pure memory of pure answers: clearing one never changes a result, only how long 
 |---|---|---|
 | rules tables, judgements, spare lists | `RULES` (rules/memo.py) | 4 boards' tables; 16 judgements; 4 lists a size |
 | reach answers | game/reach_cache.py | 256 answers, 100,000 squares in all; 1,024 state keys and creature hashes |
+| footprint sets, parsed dice | `functools`: rules/core.py `footprint`, rules/dice.py `parse_dice` | 65,536; 256 |
 | the AI's remembered rulings | game/ai/context.py | 2,048 rulings |
 | creature views of the esper world | game/world.py | 4,096 views |
 
-Parsed TOML and the window's pictures kept between starts live on disk in the user cache
+(Each record class's field layout for `rules.core.replaced` is remembered once per class, for
+the life of the process: a class's fields never change, so there is nothing to clear.) Parsed
+TOML and the window's pictures kept between starts live on disk in the user cache
 folder (game/toml_cache.py, game/ui/raster_cache.py), keyed by their inputs' contents, and are
 not held here.
 """
@@ -50,6 +53,31 @@ _REGISTERED: dict[str, Cache] = {
         lambda: sum(RULES.sizes().values()),
     )
 }
+
+
+def _clear_pure_memos() -> None:
+    """Forget what the rules' pure functions remembered (their answers are the same afresh)."""
+    from rules.core import footprint
+    from rules.dice import parse_dice
+
+    footprint.cache_clear()
+    parse_dice.cache_clear()
+
+
+def _pure_memos_size() -> int:
+    """Entries the rules' pure functions remember now."""
+    from rules.core import footprint
+    from rules.dice import parse_dice
+
+    return footprint.cache_info().currsize + parse_dice.cache_info().currsize
+
+
+_REGISTERED["rules' pure functions"] = Cache(
+    "rules' pure functions",
+    "footprint sets 65,536; parsed dice 256",
+    _clear_pure_memos,
+    _pure_memos_size,
+)
 
 
 def register(name: str, bound: str, clear: Callable[[], None], size: Callable[[], int]) -> None:

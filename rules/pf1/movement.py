@@ -9,7 +9,6 @@ PF1-OBSTACLE-SHORT).
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -506,9 +505,8 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
 # --- threat, closest, involuntary stop --------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=64)
 def reach_squares(metres: float) -> int:
-    """Reach in whole squares (at least 1: every creature threatens its neighbours; remembered, asked very often)."""
+    """Reach in whole squares (at least 1: every creature threatens its neighbours)."""
     return max(1, int(metres * 100 // UNIT_CM))
 
 
