@@ -507,7 +507,8 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
 
 def reach_squares(metres: float) -> int:
     """Reach in whole squares (at least 1: every creature threatens its neighbours)."""
-    return max(1, int(metres * 100 // UNIT_CM))
+    squares = int(metres * 100 // UNIT_CM)
+    return squares if squares > 1 else 1  # not max(): asked for every enemy on every threat check
 
 
 def threatened_by(sit: Situation, unit: str, squares: frozenset[Square] | set[Square] | None = None) -> list[str]:
