@@ -139,11 +139,14 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
     rows, fill = table.rows, table.row
     enter, squeezes = enter_costs(mover)
     first = start[1] * board.width + start[0]
-    # square → the square it was found from (-1: not yet): a spare list of an earlier search, so a query
-    # costs what it finds, not the board's size (a new list of a big board's length costs more than a
-    # short search); given back reset where this search wrote, once the few predecessors found are copied
+    # square → the square it was found from (-1: not yet). A search that can reach only a small part of
+    # the board takes a spare list of an earlier search and gives it back once the few predecessors
+    # found are copied (a new list of a big board's length costs more than such a search); a search
+    # that may cover much of the board keeps a list of its own (copying most of it would cost more)
     memo = mover.sit.memo
-    prev = memo.take(len(rows), -1)
+    n = len(rows)
+    pooled = 4 * (2 * limit + 1) ** 2 < n
+    prev = memo.take(n, -1) if pooled else [-1] * n
     prev[first] = first
     beyond: list[int] = []
     """Squares found whose cost passes the limit: written in `prev` but in no bucket."""
@@ -163,6 +166,8 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
                         buckets[total].append(j)
                     else:
                         beyond.append(j)
+    if not pooled:
+        return Found(table, first, buckets, prev, squeezes)
     found = {i: prev[i] for bucket in buckets for i in bucket}
     memo.give_back(prev, -1, chain(found, beyond))
     return Found(table, first, buckets, found, squeezes)
@@ -172,7 +177,12 @@ class Found:
     """The search result over square indices, turned into squares and paths only where asked."""
 
     def __init__(
-        self, table: Tables, first: int, buckets: list[list[int]], prev: dict[int, int], squeezes: list[bool]
+        self,
+        table: Tables,
+        first: int,
+        buckets: list[list[int]],
+        prev: list[int] | dict[int, int],
+        squeezes: list[bool],
     ) -> None:
         self.width = table.width
         self.coords = table.coords
