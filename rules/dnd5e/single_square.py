@@ -148,8 +148,7 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
     pooled = 4 * (2 * limit + 1) ** 2 < n
     prev = memo.take(n, -1) if pooled else [-1] * n
     prev[first] = first
-    beyond: list[int] = []
-    """Squares found whose cost passes the limit: written in `prev` but in no bucket."""
+    beyond: list[int] = []  # squares found whose cost passes the limit: written in `prev`, in no bucket
     # Dial's bucket queue: squares settle cheapest first, each found once (its cost is final then)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(first)
