@@ -28,8 +28,8 @@ HOUSE_RULE_ID  # game/catalog.py
 declared_rule_ids  # game/catalog.py
 placeholders  # game/i18n.py: the {names} of a message, compared across languages by the i18n tests
 
-# Test seams: what tests ask of production code to hold it to a reference or count its work.
-# (docs/decisions/0007-caches-in-one-place.md proposes moving these out of production classes.)
+# Test seams: what tests ask of production code to hold it to a reference or read its state.
+# (No counters of work: tests count calls with tests/counting.py, docs/decisions/0007-caches-in-one-place.md.)
 use_folder  # game/toml_cache.py, game/ui/raster_cache.py: point a start-up cache at a test's folder
 clear_all  # game/caches.py: the one reset of every cache (tests and the bench empty them)
 registered  # game/caches.py: the list of every cache with its bound (tests check each one is bounded)
