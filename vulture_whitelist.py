@@ -28,15 +28,13 @@ HOUSE_RULE_ID  # game/catalog.py
 declared_rule_ids  # game/catalog.py
 placeholders  # game/i18n.py: the {names} of a message, compared across languages by the i18n tests
 
-# Test seams: what tests ask of production code to hold it to a reference or count its work.
-# (docs/decisions/0007-caches-in-one-place.md proposes moving these out of production classes.)
+# Test seams: what tests ask of production code to hold it to a reference or read its state.
+# (No counters of work: tests count calls with tests/counting.py, docs/decisions/0007-caches-in-one-place.md.)
 use_folder  # game/toml_cache.py, game/ui/raster_cache.py: point a start-up cache at a test's folder
-forget  # rules/pf1/judged.py: forget the kept judgements between tests
-clear_board_tables  # rules/search.py: forget the per-board tables between tests
-_.scalings  # game/ui/backdrop.py: how often the picture was scaled
-_.builds  # game/ui/frame.py: how often the frame cache was rebuilt
+clear_all  # game/caches.py: the one reset of every cache (tests and the bench empty them)
+registered  # game/caches.py: the list of every cache with its bound (tests check each one is bounded)
+_.rebuilt  # game/ui/frame.py: the regions the last frame repainted (a still screen repaints none)
 _.overlay_rects  # game/ui/frame.py: the rectangles the overlays drew last
-_.paints  # game/ui/panel.py, game/ui/terrain.py: repaint counters
 _.exited  # game/ui/kiosk/session.py: whether the kiosk left by its exit chord
 _.settings_button  # game/ui/scenes/menu.py: where the settings button is, for UI tests' clicks
 _.players_button  # game/ui/scenes/menu.py: the same for the players button
@@ -49,7 +47,6 @@ rect_gap  # rules/geometry.py: the plain footprint gap the fast pf1 distance is 
 adjacent  # rules/geometry.py: whether two footprints touch, for the geometry tests
 speed_rules  # rules/pf1/speed.py: the rule ids behind a speed, for the speed table tests
 path_to  # rules/search.py: a path read back from a search, for the search tests
-reference_reachable  # rules/dnd5e/reachable.py: the plain reach search the fast ones are tested against
 
 # Merged later the same day: read by tests or by pygame.
 message_ids  # game/i18n.py: every message id of a catalogue, for tests/test_refusal_keys.py

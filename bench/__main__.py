@@ -3,7 +3,9 @@
 Timing figures are ratios within one run (interleaved rounds, median of per-round ratios),
 because the machine is shared; the load average is printed beside them. Targets:
 pf1 Medium reach ≤ 4× scipy's search alone on a prebuilt graph, pf1 Large ≤ 10×, dnd5e
-Medium 18 m ≤ 4×; click → reach frame on a 100×100 level ≤ 8 ms at 1920×1080 and ≤ 16 ms at
+Medium 18 m ≤ 4×; on an open 128×128 map, reach's time per square reached from the smallest budget to
+the largest (9 m to 72 m, bench/scaling_bench.py) varies ≤ 2× in each ruleset; click → reach frame on a
+100×100 level ≤ 8 ms at 1920×1080 and ≤ 16 ms at
 3840×2160; simulate ≤ 15 ms CPU per game; first battle frame ≤ 3× a bare window's first flip; a frame while a
 unit walks ≤ 16.7 ms (one frame at 60 a second) at 1920×1080; the computer player: CPU per
 unit-turn at `normal` from 2v2 on 12×12 to 32v32 on 48×48 varies ≤ 1.6×, `hard` ≤ 1 s CPU per side-turn
@@ -28,6 +30,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --json output p
 
 TARGETS: dict[str, list[tuple[str, float, str]]] = {
     "reach": [("ratio", 4.0, "≤"), ("pf1_large_ratio", 10.0, "≤"), ("dnd5e_ratio", 4.0, "≤")],
+    "scaling": [("pf1_spread", 2.0, "≤"), ("dnd5e_spread", 2.0, "≤")],
     "frame": [
         ("click_ms_1920x1080", 8.0, "≤"),
         ("click_ms_3840x2160", 16.0, "≤"),
@@ -48,6 +51,11 @@ def _runners() -> dict[str, Callable[[], dict[str, Any]]]:
         from bench.reach_bench import bench_reach
 
         return bench_reach()
+
+    def scaling() -> dict[str, Any]:
+        from bench.scaling_bench import bench_scaling
+
+        return bench_scaling()
 
     def frame() -> dict[str, Any]:
         from bench.frame_bench import bench_frame
@@ -74,7 +82,15 @@ def _runners() -> dict[str, Callable[[], dict[str, Any]]]:
 
         return bench_danger()
 
-    return {"reach": reach, "frame": frame, "simulate": simulate, "startup": startup, "ai": ai, "danger": danger}
+    return {
+        "reach": reach,
+        "scaling": scaling,
+        "frame": frame,
+        "simulate": simulate,
+        "startup": startup,
+        "ai": ai,
+        "danger": danger,
+    }
 
 
 def _meets(value: Any, target: float, how: str) -> bool | None:

@@ -13,9 +13,8 @@ import json
 import time
 from typing import Any
 
-from game import reach_cache, world
+from game import caches
 from game.ai import ai_rng, take_turn
-from game.ai.context import clear_forecasts
 from game.level import parse_level
 from game.match import Match
 
@@ -52,9 +51,7 @@ def measure(per_side: int, side: int, games: int, strength: str, max_rounds: int
     cpu = 0.0
     unit_turns = 0
     for seed in range(games):
-        reach_cache.clear()
-        clear_forecasts()
-        world.forget_views()
+        caches.clear_all()
         match = Match(level, seed)
         rng = ai_rng(seed)
         while not match.finished and match.round <= max_rounds:

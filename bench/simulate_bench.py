@@ -18,8 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game import reach_cache, world
-from game.ai.context import clear_forecasts
+from game import caches
 from game.simulate import play_game, run_games, variant
 
 REFERENCE = Path(__file__).resolve().parent.parent / "levels" / "arena_4v4.toml"
@@ -30,10 +29,8 @@ JOBS = 2
 
 
 def _forget() -> None:
-    """Empty every cache games of one level share (reach, forecasts, creature views)."""
-    reach_cache.clear()
-    clear_forecasts()
-    world.forget_views()
+    """Empty every cache games of one level share (game/caches.py: the rules' tables, reach, forecasts, views)."""
+    caches.clear_all()
 
 
 def bench_simulate(

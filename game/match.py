@@ -269,6 +269,7 @@ class Match:
             options=self.level.options,
             round=self.round,
             active_side=self.active_side,
+            memo=before.memo,
         )
 
     def _reread_turns(self, before: dict[str, Any], units: set[str]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable, Sequence
 
+from game import caches
 from rules.core import Creature, Situation
 from rules.ruleset import Reach, Ruleset
 
@@ -133,3 +134,11 @@ def clear() -> None:
         _SIZE[0] = 0
         _KEYS.clear()
         _HASHES.clear()
+
+
+caches.register(
+    "reach answers",
+    f"{LIMIT} answers, {SQUARES_KEPT:,} squares in all; {4 * LIMIT} state keys, {HASHES_KEPT} creature hashes",
+    clear,
+    _ENTRIES.__len__,
+)

@@ -7,6 +7,7 @@ from typing import Any
 
 import esper
 
+from game import caches
 from game.components import (
     Engaged,
     Health,
@@ -60,6 +61,9 @@ _VIEWS_LIMIT = 4096
 def forget_views() -> None:
     """Forget every kept creature view (the bench times games that share nothing)."""
     _VIEWS.clear()
+
+
+caches.register("world views", f"{_VIEWS_LIMIT} views", forget_views, _VIEWS.__len__)
 
 
 def creatures() -> dict[str, Creature]:
@@ -193,6 +197,7 @@ def situation(ruleset: str, options: Options, round_no: int, active_side: str | 
         options=options,
         round=round_no,
         active_side=active_side,
+        memo=caches.RULES,
     )
 
 

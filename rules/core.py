@@ -16,6 +16,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from typing import Any, TypeVar
 
+from rules.memo import Memo
+
 Square = tuple[int, int]
 """A square `(x, y)`: 0-based, x to the right, y down."""
 
@@ -498,6 +500,9 @@ class Situation:
     options: Options = field(default_factory=Options)
     round: int = 1
     active_side: str | None = None
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    """What the rules keep between questions (rules/memo.py): shared by the situations made from this one;
+    the game hands every situation the process's one memo (game/caches.py). Never part of the state."""
 
     def creature(self, unit: str) -> Creature:
         """The creature with id `unit` (KeyError if unknown)."""

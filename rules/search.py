@@ -11,7 +11,6 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
 S = TypeVar("S", bound=Hashable)
-T = TypeVar("T")
 
 
 def cost_map(
@@ -62,32 +61,3 @@ def path_to(prev: dict[S, S | None], goal: S) -> list[S]:
         path.append(before)
     path.reverse()
     return path
-
-
-_BOARD_TABLES: dict[int, tuple[object, dict[object, object]]] = {}
-"""id(board) → (the board, its tables by key); the newest few boards only."""
-BOARD_TABLES_KEPT = 4
-"""Boards whose tables are kept (a door opening makes a new board; old ones are rarely asked again)."""
-
-
-def per_board(board: object, key: object, make: Callable[[], T]) -> T:
-    """A table kept for `board` under `key`, made by `make()` on first use.
-
-    Boards are immutable, so a table worked out from one stays valid for as long as the
-    board lives. Only the newest few boards keep their tables, so memory stays bounded.
-    """
-    entry = _BOARD_TABLES.get(id(board))
-    if entry is None or entry[0] is not board:
-        if len(_BOARD_TABLES) >= BOARD_TABLES_KEPT:
-            _BOARD_TABLES.pop(next(iter(_BOARD_TABLES)))
-        entry = _BOARD_TABLES[id(board)] = (board, {})
-    tables = entry[1]
-    table = tables.get(key)
-    if table is None:
-        table = tables[key] = make()
-    return table  # type: ignore[return-value]
-
-
-def clear_board_tables() -> None:
-    """Forget every board's tables (tests compare cached answers with fresh ones)."""
-    _BOARD_TABLES.clear()

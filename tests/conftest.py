@@ -111,8 +111,7 @@ def judgements(monkeypatch: pytest.MonkeyPatch):
     """Every pf1 path judgement actually made (not taken from the kept or carried ones), as (situation, path);
     the kept judgements and the AI's remembered forecasts are emptied before and after."""
     import rules.pf1.movement as movement
-    from game.ai.context import clear_forecasts
-    from rules.pf1 import judged
+    from game import caches
 
     made: list[tuple[object, tuple]] = []
     plain = movement._judge
@@ -121,9 +120,7 @@ def judgements(monkeypatch: pytest.MonkeyPatch):
         made.append((sit, tuple(path)))
         return plain(sit, unit, path, *rest)
 
-    judged.forget()
-    clear_forecasts()
+    caches.clear_all()
     monkeypatch.setattr(movement, "_judge", counted)
     yield made
-    judged.forget()
-    clear_forecasts()
+    caches.clear_all()

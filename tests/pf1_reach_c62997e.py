@@ -256,7 +256,7 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
         found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
     best.pop(here, None)
     names = [b.name for b in bands]
-    squares, rank_of = board_squares(sit.board)
+    squares, rank_of = board_squares(sit.memo, sit.board)
     order = sorted(best, key=rank_of.__getitem__)
     chosen = list(map(best.__getitem__, order))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import rules.pf1 as pf1
+from game import caches
 from game.ai.context import Carrying, remember
 from game.ai.pf1 import JUDGEMENTS
 from rules.actions import Action
@@ -35,7 +36,7 @@ def test_the_move_performed_in_an_equal_state_takes_the_carried_judgement_and_it
     assert _forecast(twin) is first and len(judgements) == 1  # remembered, and its judgement carried
     performed = pf1.rule(twin, Action("move", "m", PATH), random.Random(4))
     assert len(judgements) == 1  # the ruling in the twin judged nothing again
-    judged.forget()
+    caches.clear_all()
     fresh = pf1.rule(_sit(), Action("move", "m", PATH), random.Random(4))
     assert len(judgements) == 2 and fresh == performed  # what was carried is what a fresh judgement gives
 

@@ -1,6 +1,6 @@
 """dnd5e reach's fast searches against the general search over hashable states (`rules.search.cost_map`).
 
-The reference is `reachable._reference`: the search every dnd5e reach ran before the flat-array
+The reference is tests/dnd5e_reach_reference.py: the search every dnd5e reach ran before the flat-array
 searches (single_square.py, fast_reach.py). On random small boards (walls, difficult,
 hampering, narrow and very narrow squares, pits, doors, wall segments, creatures of every
 size and side) for every size of mover walking, flying, crawling or climbing, under both
@@ -18,8 +18,8 @@ from rules.board import board_from_rows
 from rules.core import Creature, Options, Ruling, Situation, Size, Terrain
 from rules.dnd5e import fast_reach, single_square
 from rules.dnd5e.movement import Mover
-from rules.dnd5e.reachable import reference_reachable
-from rules.search import clear_board_tables
+from rules.memo import Memo
+from tests.dnd5e_reach_reference import reference_reachable
 
 SYMBOLS = "......,,%o#n:+/vw"
 LEGEND = {
@@ -93,7 +93,7 @@ def test_property_fast_reach_gives_the_reference_squares_costs_bands_and_paths(c
     # D5-SQUEEZE, D5-CRAWL, D5-MODES, D5-GRID-OBSTACLES, D5-GRID-CORNER, D5-GRID-DIAG(-VARIANT), D5-NO-END-IN-SPACE
     sit, mode = case
     expected = _rows(_reference_reach(sit, mode))
-    clear_board_tables()
+    sit.memo.clear()
     cold = dnd5e.reachable(sit, "m", mode)
     assert _rows(cold) == expected
     warm = dnd5e.reachable(sit, "m", mode)  # the board's tables now kept
@@ -123,10 +123,13 @@ def test_property_tables_kept_for_a_board_serve_every_later_query_on_it(first, s
     # (other creatures, other mover) rules as the reference whatever was asked before
     sit_a, mode_a = first
     sit_b, mode_b = second
-    shared = Situation("dnd5e", sit_a.board, {**sit_b.creatures}, sit_b.turns, options=sit_b.options)
-    clear_board_tables()
+    memo = sit_a.memo  # one memo for the three queries, as in a match
+    shared = Situation("dnd5e", sit_a.board, {**sit_b.creatures}, sit_b.turns, options=sit_b.options, memo=memo)
+    memo.clear()
     dnd5e.reachable(sit_a, "m", mode_a)
-    alone = Situation("dnd5e", sit_a.board, {"m": shared.creature("m")}, shared.turns, options=shared.options)
+    alone = Situation(
+        "dnd5e", sit_a.board, {"m": shared.creature("m")}, shared.turns, options=shared.options, memo=memo
+    )
     dnd5e.reachable(alone, "m", mode_b)
     assert _rows(dnd5e.reachable(shared, "m", mode_b)) == _rows(_reference_reach(shared, mode_b))
 
@@ -158,9 +161,8 @@ def test_movers_of_every_size_share_a_board_without_sharing_tables():
     board = board_from_rows(rows, LEGEND)
     for options in (Options(), Options(diagonal="alternating")):
         for order in (SIZES, tuple(reversed(SIZES))):
-            clear_board_tables()
+            memo = Memo()
             for size in order:
-                sit = Situation(
-                    "dnd5e", board, {"m": Creature("m", "a", (0, 0), size=size, speed=9.0)}, options=options
-                )
+                creatures = {"m": Creature("m", "a", (0, 0), size=size, speed=9.0)}
+                sit = Situation("dnd5e", board, creatures, options=options, memo=memo)
                 assert _rows(dnd5e.reachable(sit, "m")) == _rows(_reference_reach(sit, None)), (size, options)

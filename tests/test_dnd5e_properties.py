@@ -13,10 +13,10 @@ from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Options, Ruling, Situation, Size
 from rules.dnd5e.movement import Mover
-from rules.dnd5e.reachable import _general
 from rules.dnd5e.single_square import applies, search
 from rules.dnd5e.turn import speeds_cm, stand_basis
 from rules.geometry import DIRECTIONS
+from tests.dnd5e_reach_reference import general as _general
 
 SYMBOLS = "....,,%o#n:+/"
 SIZES = (Size.TINY, Size.SMALL, Size.MEDIUM, Size.LARGE)

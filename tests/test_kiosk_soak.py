@@ -16,7 +16,8 @@ from game.ui.kiosk.config import ROOT, KioskConfig
 from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.kiosk.soak import cache_sizes, soak
 from game.ui.kiosk.visitor import BusyVisitor
-from rules import core, search
+from rules import core
+from rules.memo import BOARDS_KEPT
 
 
 @pytest.fixture
@@ -75,7 +76,7 @@ def test_a_busy_soak_keeps_every_cache_within_its_bound(tmp_path: Path, cache: P
         assert s.caches["labels"] <= theme._label.cache_info().maxsize
         assert s.caches["fonts"] <= theme._font.cache_info().maxsize
         assert s.caches["fitted"] <= token_labels._fitted.cache_info().maxsize
-        assert s.caches["boards"] <= search.BOARD_TABLES_KEPT and s.caches["reaches"] <= reach_cache.LIMIT
+        assert s.caches["boards"] <= BOARDS_KEPT and s.caches["reaches"] <= reach_cache.LIMIT
         assert s.caches["states"] <= 4 * reach_cache.LIMIT
         assert s.caches["footprints"] <= core.footprint.cache_info().maxsize
     raster_cache.save()  # what the start made (a sealed cache has nothing later to write)

@@ -21,7 +21,7 @@ from rules.geometry import DIRECTIONS
 from rules.pf1.movement import _start_rough, bands_for
 from rules.pf1.space import DIAG_PLAIN, FULL, Mover
 from rules.pf1.turn import TurnState, current_turn
-from rules.search import clear_board_tables, cost_map
+from rules.search import cost_map
 
 SYMBOLS = "....,,%#o:n"
 OPEN = "..........,,%#o:n"
@@ -156,7 +156,7 @@ def _check_warm_then_cold(sit: Situation, layouts: list) -> None:
     for creatures in layouts:
         pf1.reachable(replace(sit, creatures=creatures), "m")
     _check(sit)
-    clear_board_tables()
+    sit.memo.clear()
     _check(sit)
 
 

@@ -19,7 +19,6 @@ from hypothesis import HealthCheck, given, settings
 import rules.pf1 as pf1
 from rules.board import board_from_rows
 from rules.core import Creature, Options, Situation, Size
-from rules.search import clear_board_tables
 from tests import pf1_reach_c62997e as before
 from tests.test_pf1_fast_reach import TURNS, situations
 
@@ -52,7 +51,7 @@ def test_property_reach_equals_the_old_search_paths_included(case):
     for creatures in layouts:
         _same(replace(sit, creatures=creatures))
     _same(sit)
-    clear_board_tables()
+    sit.memo.clear()
     _same(sit)
     _same(sit, mode="fly")
 

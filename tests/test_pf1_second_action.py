@@ -19,7 +19,6 @@ import rules.pf1 as pf1
 from rules.pf1.found import INF, Found
 from rules.pf1.space import Mover
 from rules.pf1.tables import step_table
-from rules.search import clear_board_tables
 from tests.test_pf1_fast_reach import situations
 
 CHECKED = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,12 +69,12 @@ def _entries(sit) -> list[tuple]:
 def test_property_the_second_action_shortcut_changes_no_answer(case):
     # PF1-DOUBLE-MOVE, PF1-MOVE-ACTION, PF1-RUN, PF1-DIAG: squares, costs, bands and paths
     sit, _ = case
-    clear_board_tables()
+    sit.memo.clear()
     fast = _entries(sit)
     shortcut = Found._second
     Found._second = _plain_second  # type: ignore[method-assign]
     try:
-        clear_board_tables()
+        sit.memo.clear()
         plain = _entries(sit)
     finally:
         Found._second = shortcut  # type: ignore[method-assign]
@@ -88,7 +87,7 @@ def test_property_every_priced_step_costs_at_least_one_square(case):
     # PF1-DIAG (1, then 2), PF1-DIFFICULT (2), PF1-DIFFICULT-DIAG (3), PF1-OBSTACLE-EDGE (+2):
     # the searches stop expanding at their limit because no step is free
     sit, _ = case
-    clear_board_tables()
+    sit.memo.clear()
     for run in (False, True):
         table = step_table(Mover(sit, "m", run=run))
         for pk in range(table.npk):

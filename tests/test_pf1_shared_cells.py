@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from rules.core import Options, Situation
 from rules.pf1.space import Cell, Mover
 from rules.pf1.tables import SmallTable, step_table
-from rules.search import clear_board_tables
 from tests.test_pf1_fast_reach import situations
 
 KINDS = [{}, {"run": True}, {"charge": True}, {"run": True, "charge": True}]
@@ -56,9 +55,8 @@ def test_cells_and_rows_kept_for_a_board_are_those_worked_out_afresh(case, data)
                 if data.draw(st.booleans()):
                     kind["through"] = tuple(u for u in here.creatures if u != unit)[:1]
                 cases.append((here, unit, kind))
-    clear_board_tables()
+    sit.memo.clear()  # every case shares sit's memo (replace keeps it): the tables one case fills serve the next
     shared = [_facts(here, unit, dict(kind)) for here, unit, kind in cases]  # each after the ones before
     for (here, unit, kind), kept in zip(cases, shared, strict=True):
-        clear_board_tables()
+        sit.memo.clear()
         assert _facts(here, unit, dict(kind)) == kept, (unit, kind)
-    clear_board_tables()

@@ -1,4 +1,5 @@
-"""pf1 reach's spare lists (rules/pf1/found.py): a search in lists left by another answers as one in new lists.
+"""pf1 reach's spare lists (rules/pf1/found.py, kept in rules/memo.py): a search in lists left by another answers
+as one in new lists.
 
 A one-square mover's search takes its cost, predecessor and second-action lists from the
 spares an earlier search gave back, reset only where that search wrote. These tests check
@@ -11,9 +12,11 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 
 import rules.pf1 as pf1
 import rules.pf1.found as found
+from rules.memo import SPARES_KEPT, Memo
 from tests.test_pf1_reach_oracle import _big_situation, _entries
 
 
@@ -26,24 +29,26 @@ def _answer(sit, unit: str = "m") -> tuple:
 def test_every_spare_list_holds_its_value_everywhere_after_a_search():
     # the reset touches only what a search wrote: a missed index would leak a cost into the next search
     rng = random.Random(7)
+    memo = Memo()  # every search shares one memo, as a match's do
     for _ in range(30):
-        pf1.reachable(_big_situation(rng), "m")
-        for (length, value), lists in found._SPARE.items():
-            assert len(lists) <= found.SPARES_KEPT
+        pf1.reachable(replace(_big_situation(rng), memo=memo), "m")
+        for (length, value), lists in memo._spare.items():
+            assert len(lists) <= SPARES_KEPT
             for spare in lists:
                 assert len(spare) == length
                 if value is not None:
                     assert set(spare) == {value}
-    assert any(value == found.INF for _, value in found._SPARE), "no search gave its lists back"
+    assert any(value == found.INF for _, value in memo._spare), "no search gave its lists back"
 
 
 def test_answers_do_not_depend_on_the_searches_before_them():
     # PF1-DIAG, PF1-DOUBLE-MOVE, PF1-RUN: the same situations in fresh lists, then after others in spare ones
     rng = random.Random(11)
-    situations = [_big_situation(rng) for _ in range(24)]
+    memo = Memo()
+    situations = [replace(_big_situation(rng), memo=memo) for _ in range(24)]
     fresh = []
     for sit in situations:
-        found._SPARE.clear()
+        memo.clear()
         fresh.append(_answer(sit))
     shuffled = list(range(len(situations)))
     random.Random(3).shuffle(shuffled)
@@ -55,7 +60,8 @@ def test_answers_do_not_depend_on_the_searches_before_them():
 def test_two_threads_searching_at_once_answer_as_one_alone():
     # the screen and the AI's worker thread may search together: `pop` hands a spare list to one of them only
     rng = random.Random(5)
-    situations = [_big_situation(rng) for _ in range(12)]
+    memo = Memo()
+    situations = [replace(_big_situation(rng), memo=memo) for _ in range(12)]
     alone = [_answer(sit) for sit in situations]
     results: dict[tuple[int, int], tuple] = {}
 

@@ -18,8 +18,8 @@ from game.ai.context import Ctx
 from game.ai.pf1 import _single_move
 from rules.board import board_from_rows
 from rules.core import Creature, Options, Situation, Size
+from rules.memo import BOARDS_KEPT, Memo
 from rules.ruleset import Reach
-from rules.search import BOARD_TABLES_KEPT, clear_board_tables, per_board
 
 SYMBOLS = "....,,%#o:n"
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -59,6 +59,7 @@ def test_answers_with_tables_kept_from_other_queries_equal_fresh_answers(seed, w
     edges = [((x, y), (x + 1, y), rng.choice(["hampering", "blocking"])) for x, y in spots]
     board = board_from_rows(rows, edges=edges)
     queries = []
+    memo = Memo()  # the queries of one match share one memo (game/caches.py)
     for _ in range(4):
         mover = Creature(
             "m",
@@ -69,10 +70,12 @@ def test_answers_with_tables_kept_from_other_queries_equal_fresh_answers(seed, w
             mode=rng.choice(["walk", "walk", "fly"]),
         )
         options = Options(diagonal=rng.choice(["alternating", "uniform"]))
-        queries.append(Situation("pf1", board, _layout(rng, board, mover, rng.randrange(4)), options=options))
+        queries.append(
+            Situation("pf1", board, _layout(rng, board, mover, rng.randrange(4)), options=options, memo=memo)
+        )
     warm = [_answers(sit) for sit in queries]  # each query meets the tables the earlier ones filled
     for sit, answer in zip(queries, warm, strict=True):
-        clear_board_tables()
+        memo.clear()
         assert _answers(sit) == answer
 
 
@@ -103,13 +106,15 @@ def test_reach_paths_are_walked_by_measure_at_the_reported_cost():
 
 
 def test_board_tables_are_kept_per_board_for_the_newest_boards_only():
-    boards = [board_from_rows(["." * (n + 2)]) for n in range(BOARD_TABLES_KEPT + 1)]
-    first = per_board(boards[0], "k", list)
-    assert per_board(boards[0], "k", list) is first
-    assert per_board(boards[0], "other", list) is not first
+    memo = Memo()
+    boards = [board_from_rows(["." * (n + 2)]) for n in range(BOARDS_KEPT + 1)]
+    first = memo.per_board(boards[0], "k", list)
+    assert memo.per_board(boards[0], "k", list) is first
+    assert memo.per_board(boards[0], "other", list) is not first
     for board in boards[1:]:
-        per_board(board, "k", list)
-    assert per_board(boards[0], "k", list) is not first  # the oldest board was let go
+        memo.per_board(board, "k", list)
+    assert memo.per_board(boards[0], "k", list) is not first  # the oldest board was let go
+    assert memo.sizes()["boards"] == BOARDS_KEPT
 
 
 class _Counting:

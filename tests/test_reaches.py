@@ -18,9 +18,8 @@ from hypothesis import strategies as st
 import rules.dnd5e as dnd5e
 import rules.pf1 as pf1
 from game.ui.forecast import Forecast
-from rules.dnd5e.reachable import reference_reachable
 from rules.reaches import Reach, ReachBySquare, Reaches, cost_bands, of_band
-from rules.search import clear_board_tables
+from tests.dnd5e_reach_reference import reference_reachable
 from tests.test_dnd5e_fast_reach import situations as dnd5e_situations
 from tests.test_pf1_fast_reach import situations as pf1_situations
 
@@ -69,7 +68,7 @@ def _same_every_way(ask, seed: int) -> list[Reach]:
 def test_property_pf1_answers_read_any_way_equal_the_entries_list(case, seed):
     # PF1-MOVE-ACTION, PF1-DOUBLE-MOVE, PF1-RUN: every band's entries, read lazily or all at once
     sit, _ = case
-    clear_board_tables()
+    sit.memo.clear()
     entries = _same_every_way(lambda: pf1.reachable(sit, "m"), seed)
     for r in entries:
         assert r.path and r.path[-1] == r.at
@@ -80,7 +79,7 @@ def test_property_pf1_answers_read_any_way_equal_the_entries_list(case, seed):
 def test_property_dnd5e_answers_equal_the_reference_list_of_entries(case, seed):
     # D5-SPEED, D5-DASH: the reference search builds the list of Reach entries eagerly, paths included
     sit, mode = case
-    clear_board_tables()
+    sit.memo.clear()
     expected = reference_reachable(sit, "m", mode)
     entries = _same_every_way(lambda: dnd5e.reachable(sit, "m", mode), seed)
     assert [_fields(r) for r in entries] == [_fields(r) for r in expected]

@@ -17,6 +17,7 @@ import pytest
 
 import game.ai.pf1 as pf1_ai
 import rules.pf1 as pf1
+from game import caches
 from game.ai import ai_rng, take_turn
 from game.ai.context import Ctx
 from game.ai.planner import candidates
@@ -59,7 +60,7 @@ def test_a_kept_judgement_is_the_fresh_one_and_a_changed_situation_is_judged_aga
     twin = Situation(sit.ruleset, sit.board, dict(sit.creatures), dict(sit.turns), options=sit.options)
     assert pf1.forecast_move(twin, "m", PATH) == first
     assert len(judgements) == 3 and judgements[-1][0] is twin
-    judged.forget()
+    sit.memo.clear()
     assert pf1.forecast_move(sit, "m", PATH) == first  # what was kept is what a fresh judgement gives
 
 
@@ -69,7 +70,7 @@ def test_the_forecast_is_what_the_move_action_judges_and_the_rule_takes_it(judge
     result = pf1.rule(sit, Action("move", "m", PATH), random.Random(4))
     assert len(judgements) == 1  # the ruling on the move judged nothing again
     assert isinstance(result, Ruling) and result.steps == forecast.steps and result.cost == forecast.cost
-    judged.forget()
+    sit.memo.clear()
     assert pf1.rule(sit, Action("move", "m", PATH), random.Random(4)) == result  # a fresh ruling, the same
     # the forecast is the measure of the path with one move action left (what the AI measured before)
     one_left = Situation(sit.ruleset, sit.board, sit.creatures, {"m": pf1.TurnState(move_actions=1)}, sit.bindings)
@@ -127,7 +128,7 @@ def test_undo_replays_the_same_rulings_with_nothing_kept(judgements):
         assert any(r.action.kind == "move" for r in match.history)
         played = [(r.action, r.result) for r in match.history]
         texts = [e.text for e in match.log]
-        judged.forget()
+        caches.clear_all()
         assert match.undo()  # the end of turn rolled nothing: every action is performed again from the seed
         assert [(r.action, r.result) for r in match.history] == played[:-1]
         assert [e.text for e in match.log] == texts[: len(match.log)]

@@ -16,6 +16,7 @@ import pytest
 from game.ui import aligned, theme
 from game.ui.terrain import TerrainCache, paint_terrain
 from rules.core import Board, Terrain
+from tests.counting import counted
 
 
 @pytest.fixture
@@ -117,24 +118,25 @@ def _board() -> Board:
 def test_the_terrain_layer_moves_to_the_phase_asked_twice_and_keeps_its_pixels(window: pygame.Surface) -> None:
     board = _board()
     cache = TerrainCache()
+    paints = counted(cache, "_paint")
     layer = cache.get(board, 20)
     painted = _bytes(layer)
     want = (aligned.phase_of(layer) + 2) % 4
     assert cache.get(board, 20, want) is layer  # asked once: a pan may go on, nothing moves yet
     moved = cache.get(board, 20, want)  # asked again: the view is at rest
     assert aligned.phase_of(moved) == want and _bytes(moved) == painted
-    assert cache.get(board, 20, want) is moved and cache.paints == 1
+    assert cache.get(board, 20, want) is moved and len(paints) == 1
     other = (want + 1) % 4
     cache.get(board, 20, other)
     assert aligned.phase_of(cache.get(board, 20, other)) == other and _bytes(cache.surface) == painted
     # what the layer shows still follows the board, the square size and the palette
     zoomed = cache.get(board, 24, other)
-    assert cache.paints == 2 and _bytes(zoomed) == _bytes(paint_terrain(board, 24).convert())
+    assert len(paints) == 2 and _bytes(zoomed) == _bytes(paint_terrain(board, 24).convert())
     old = theme.generation()
     theme.use_palette(theme.HIGH_CONTRAST)
     try:
         assert theme.generation() != old
         contrast = cache.get(board, 24, other)
-        assert cache.paints == 3 and _bytes(contrast) == _bytes(paint_terrain(board, 24).convert())
+        assert len(paints) == 3 and _bytes(contrast) == _bytes(paint_terrain(board, 24).convert())
     finally:
         theme.use_palette(theme.STANDARD)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from game import reach_cache
+from game import caches, reach_cache
 from game.ai.navigation import closed_door_next_to, walk_gap
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
@@ -109,6 +109,9 @@ def clear_forecasts() -> None:
     """Forget every remembered ruling (the bench times games that share nothing)."""
     with _LOCK:
         _FORECASTS.clear()
+
+
+caches.register("ai rulings", f"{FORECASTS_KEPT} rulings", clear_forecasts, _FORECASTS.__len__)
 
 
 class Carrying:

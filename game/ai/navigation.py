@@ -7,7 +7,7 @@ weigh more, so a detour through open ground beats a crack most units cannot pass
 cost always come from the ruleset's reach and measure, never from here.
 
 A board is immutable, so its step table and the fields worked out on it are kept with the
-board's other tables (rules.search.per_board): every match on the same board (the games of
+board's other tables (the rules' memo, game/caches.py): every match on the same board (the games of
 one `simulate` run) shares them, and they go when the board is no longer among the newest.
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 
+from game.caches import RULES
 from rules.core import Board, Square, footprint
-from rules.search import per_board
 
 _DELTAS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 FIELDS_KEPT = 256
@@ -79,11 +79,11 @@ def _graph(board: Board) -> tuple[dict[Square, int], Steps]:
 
 def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
     """Weighted steps from every open square to the nearest goal square (kept per board and goal)."""
-    fields: dict[frozenset[Square], dict[Square, int]] = per_board(board, "ai.walk_fields", dict)
+    fields: dict[frozenset[Square], dict[Square, int]] = RULES.per_board(board, "ai.walk_fields", dict)
     dist = fields.get(goal)
     if dist is not None:
         return dist
-    weights, steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
+    weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     dist = {sq: 0 for sq in goal}
     queue = [(0, sq) for sq in sorted(goal)]
     heapq.heapify(queue)
@@ -116,7 +116,7 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
     goal's side: the two differ only by the weights of the end squares. A goal on a square no
     walker may stand on (a flyer over a pit) is ranked by `walk_gap` instead (one field for it).
     """
-    weights, steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
+    weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     owner: dict[Square, list[int]] = {}
     best, best_score = -1, float("inf")
     for k, (goal, bias) in enumerate(goals):

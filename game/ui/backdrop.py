@@ -30,8 +30,6 @@ class Backdrop:
         self._loaded = False
         self._scaled: tuple[int, int, pygame.Surface] | None = None
         """(board width, cell, picture) of the last scaling: one zoom kept, like the terrain layer."""
-        self.scalings = 0
-        """How often the picture was scaled (tests check it is once per zoom)."""
 
     def _load(self) -> pygame.Surface | None:
         """The decoded picture, shrunk to KEEP_SIDE; None (and `problem`) when it cannot be."""
@@ -80,7 +78,6 @@ class Backdrop:
         scaled = self._scaled
         if scaled is None or scaled[:2] != (board_w, cell) or scaled[2].get_size() != key:
             self._scaled = scaled = (board_w, cell, self._scale(picture, size, at, part))
-            self.scalings += 1
         return scaled[2], (at if part is None else part.topleft)
 
     @staticmethod

@@ -30,13 +30,16 @@ class FrameCache:
         self._overlay_key: Hashable = None
         self.full = True
         """The next present covers the whole window (set on enter and resize)."""
-        self.builds = 0
-        """How many frames rebuilt at least one region (a still screen rebuilds nothing)."""
 
     @property
     def overlay_rects(self) -> list[pygame.Rect]:
         """Where the overlays of the last present were drawn."""
         return list(self._dirty)
+
+    @property
+    def rebuilt(self) -> list[pygame.Rect]:
+        """The regions repainted into the cache for the frame begun last (a still screen repaints none)."""
+        return list(self._rebuilt)
 
     def invalidate(self) -> None:
         """Forget every region and redraw the whole window next time."""
@@ -78,8 +81,6 @@ class FrameCache:
     ) -> list[pygame.Rect] | None:
         """Update the window: None = it all changed, [] = nothing did, else the rectangles that changed."""
         assert self.surface is not None, "call begin() first"
-        if self._rebuilt:
-            self.builds += 1
         key = (tuple(sorted(self._keys.items(), key=lambda kv: kv[0])), overlay_key)
         if not self._rebuilt and not self.full and key == self._overlay_key:
             return []

@@ -76,7 +76,6 @@ class SidePanel:
         """Screen rectangle of each visible log entry and its rule ids (for the rule tooltip)."""
         self._surface: pygame.Surface | None = None
         self._key: tuple[object, ...] | None = None
-        self.paints = 0
         self._pictures = ButtonPictures()
         """The buttons' pictures (game/ui/widgets.py): most look the same from one paint to the next."""
         self._rtl = False
@@ -160,7 +159,6 @@ class SidePanel:
 
     def _paint(self, model: PanelModel, hovered: Button | None) -> None:
         """Repaint the sections whose content or place changed; `dirty` says where (all of it on a first paint)."""
-        self.paints += 1
         window = pygame.display.get_surface()
         # its columns at the phase they land at in the window, so copying it there takes SDL's fast path
         phase = 0 if window is None else aligned.column_phase(window, self.rect.x) or 0

@@ -197,8 +197,6 @@ class TerrainCache:
         self._key: tuple[int, int, int] | None = None
         self._board: Board | None = None
         self.surface: pygame.Surface | None = None
-        self.paints = 0
-        """How often the layer was painted (tests check it is cached)."""
         self._wanted: int | None = None
         """The phase the last draw asked for (game/ui/aligned.py); asked twice, the layer moves to it."""
 
@@ -218,13 +216,15 @@ class TerrainCache:
                 if self._key[1:] == key[1:] and self.surface is not None:
                     self._key = key
                     return self._placed(phase)
-            self.surface = paint_terrain(board, cell, self.backdrop)
-            if pygame.display.get_surface() is not None:
-                self.surface = self.surface.convert()
+            self.surface = self._paint(board, cell)
             self._board = board
             self._key = key
-            self.paints += 1
         return self._placed(phase)
+
+    def _paint(self, board: Board, cell: int) -> pygame.Surface:
+        """The layer painted afresh (in the window's pixel format once there is a window)."""
+        surface = paint_terrain(board, cell, self.backdrop)
+        return surface.convert() if pygame.display.get_surface() is not None else surface
 
     def _placed(self, phase: int | None) -> pygame.Surface:
         """The layer, moved to start at `phase` when asked for twice in a row (see `get`)."""

@@ -19,7 +19,6 @@ when it is read.
 from __future__ import annotations
 
 from rules.core import Situation, Square
-from rules.search import per_board
 
 from .movement import Mover, State
 from .space import size_order
@@ -67,16 +66,18 @@ def _kind(mover: Mover) -> tuple[int, bool, int, bool]:
 
 
 def step_table(mover: Mover) -> StepTable:
-    """The board's step table for this kind of mover (kept with the board)."""
+    """The board's step table for this kind of mover (kept in the situation's memo, per board)."""
     sit = mover.sit
     creature = mover.creature
 
     def make() -> StepTable:
         """A stand-in: the same creature alone on the same board, under the same options."""
-        alone = Situation(sit.ruleset, sit.board, {creature.id: creature}, sit.turns, options=sit.options)
+        alone = Situation(
+            sit.ruleset, sit.board, {creature.id: creature}, sit.turns, options=sit.options, memo=sit.memo
+        )
         return StepTable(Mover(alone, creature.id, mover.mode))
 
-    return per_board(mover.board, ("d5-steps", _kind(mover)), make)
+    return sit.memo.per_board(mover.board, ("d5-steps", _kind(mover)), make)
 
 
 def _spare(mover: Mover) -> int:
@@ -166,7 +167,7 @@ def ends(mover: Mover, found: Found) -> list[tuple[int, int, int]]:
     """(cost in squares, anchor index, end state) per anchor a segment may end on, start excluded.
 
     Per anchor the cheapest state whose space holds no other creature (D5-NO-END-IN-SPACE),
-    the full footprint on ties, then the state found first (as `reachable._general`).
+    the full footprint on ties, then the state found first (as `rules.search.cost_map` over `Mover.successors`).
     """
     width, best = found.width, found.best
     start = mover.creature.at

@@ -24,15 +24,6 @@ def segment_search(sit: Situation, unit: str, mode: str | None) -> tuple[Mover, 
     return Mover(sit, unit, chosen), max(budget.move_cm, budget.dash_cm or 0) // SQUARE_CM, budget
 
 
-def reference_reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:
-    """`reachable` by the general search over hashable states alone: the oracle of the fast searches' tests."""
-    setup = segment_search(sit, unit, mode)
-    if setup is None:
-        return []
-    mover, limit, budget = setup
-    return _reference(mover, mover.start(), limit, budget)
-
-
 def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     """Every square the unit can end a segment on now in its current mode, cheapest cost and band."""
     setup = segment_search(sit, unit, mode)
@@ -41,11 +32,11 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     mover, limit, budget = setup
     start = mover.start()
     if not mover.board.in_bounds(start[0]):
-        return Reaches.of(_reference(mover, start, limit, budget))
+        return Reaches.of(_off_map(mover, start, limit, budget))
     if single_square.applies(mover):
         return _one_square(mover, single_square.search(mover, start[0], limit), budget)
     found = fast_reach.search(mover, start, limit)
-    coords = single_square.tables(mover.board).coords
+    coords = single_square.tables(sit.memo, mover.board).coords
     squares: list[Square] = []
     costs: list[int] = []
     bands: list[str] = []
@@ -87,8 +78,11 @@ def _one_square(mover: Mover, found: single_square.Found, budget: Budget) -> Rea
     return Reaches(list(map(found.coords.__getitem__, ends)), costs, bands, lambda row: path(ends[row]))
 
 
-def _reference(mover: Mover, start: State, limit: int, budget: Budget) -> list[Reach]:
-    """Reach by the general search over hashable states (`rules.search.cost_map`): the reference."""
+def _off_map(mover: Mover, start: State, limit: int, budget: Budget) -> list[Reach]:
+    """Reach of a unit whose anchor lies off the map (the flat searches index squares on it): the general search.
+
+    The same step rule (`Mover.successors`) under `rules.search.cost_map`.
+    """
     out = []
     for anchor, units, path in _general(mover, start, limit):
         cost = units * SQUARE_CM

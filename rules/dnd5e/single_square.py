@@ -8,19 +8,21 @@ state is just the index. A step's cost then depends only on the square entered, 
 first time the search finds a square (it settles squares cheapest first) is the cheapest
 way there: a square is queued once, and its cost is the bucket it sits in.
 
-What does not change between queries is kept per board (`rules.search.per_board`): which
-neighbours each square may step to (walls and D5-GRID-CORNER, filled lazily) and, per kind
-of mover, what entering each square costs. Other creatures' squares are a small per-query
-patch of that cost list. The property tests check it against the general search and `measure`.
+What does not change between queries is kept per board (`Memo.per_board`, rules/memo.py):
+which neighbours each square may step to (walls and D5-GRID-CORNER, filled lazily) and, per
+kind of mover, what entering each square costs, asked of `Mover` itself (the one step rule).
+Other creatures' squares are a small per-query patch of that cost list. The property tests
+check it against the general search and `measure`.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Container
+from itertools import chain
 
-from rules.core import Board, Square, Terrain
-from rules.search import per_board
+from rules.core import Board, Situation, Square
+from rules.memo import Memo
 
 from .movement import Mover, State
 
@@ -68,40 +70,38 @@ class Tables:
         return out
 
 
-def tables(board: Board) -> Tables:
-    """The board's one-square tables (kept with the board)."""
-    return per_board(board, "d5-one-square", lambda: Tables(board))
+def tables(memo: Memo, board: Board) -> Tables:
+    """The board's one-square tables (kept in the memo, per board)."""
+    return memo.per_board(board, "d5-one-square", lambda: Tables(board))
 
 
-def _kind(mover: Mover) -> tuple[bool, float, float, bool, int]:
+def _kind(mover: Mover) -> tuple[bool, float, float, int | None, int]:
     """What a square's entering cost depends on besides the board: mode, clearances, extra costs."""
-    return (mover.flying, mover.need_full, mover.need_red, mover.red is not None, 1 + mover.extra_base)
+    return (mover.flying, mover.need_full, mover.need_red, mover.red, mover.extra_base)
 
 
-def _enter_costs(board: Board, kind: tuple[bool, float, float, bool, int]) -> tuple[list[int], list[bool]]:
-    """Per square: the cost of entering it with no creature there (BLOCKED if closed), and whether it squeezes."""
-    flying, need_full, need_red, can_squeeze, base = kind
-    by_terrain: dict[int, tuple[int, bool]] = {}
+def _enter_costs(alone: Mover) -> tuple[list[int], list[bool]]:
+    """Per square: the cost of entering it with no creature there (BLOCKED if closed), and whether it squeezes.
 
-    def price(t: Terrain) -> tuple[int, bool]:
-        """(cost, squeezed) of one terrain for this kind of mover (D5-GRID-OBSTACLES, D5-SQUEEZE, D5-COST-ADD)."""
-        if t.wall or (t.pit and not flying):
-            return BLOCKED, False
-        clearance = t.clearance
-        squeezed = clearance < need_full
-        if squeezed and not (can_squeeze and clearance >= need_red):
-            return BLOCKED, False
-        rough = (t.hampering or t.difficult) and not flying
-        return base + rough + squeezed, squeezed
-
+    Asked of the step rule itself (`Mover.fit` and `Mover.units`, as `Mover.targets` prices a
+    one-square step): a mover alone on the board, so only the terrain decides. A one-square
+    mover's step costs what its destination costs, whatever square it comes from.
+    """
+    board = alone.board
     costs: list[int] = []
     squeezes: list[bool] = []
-    for t in board.tiles:
-        got = by_terrain.get(id(t))
-        if got is None:
-            got = by_terrain[id(t)] = price(t)
-        costs.append(got[0])
-        squeezes.append(got[1])
+    for y in range(board.height):
+        for x in range(board.width):
+            sq = (x, y)
+            if alone.fit(sq, alone.full, alone.need_full) is None:
+                costs.append(alone.units((sq, False, 0), False))
+                squeezes.append(False)
+            elif alone.red is not None and alone.fit(sq, alone.red, alone.need_red) is None:
+                costs.append(alone.units((sq, True, 0), False))  # D5-SQUEEZE: into a narrow square
+                squeezes.append(True)
+            else:
+                costs.append(BLOCKED)
+                squeezes.append(False)
     return costs, squeezes
 
 
@@ -109,32 +109,46 @@ def enter_costs(mover: Mover) -> tuple[list[int], list[bool]]:
     """Entering cost and squeeze of every square for this mover, its creatures applied as a patch."""
     board = mover.board
     kind = _kind(mover)
-    costs, squeezes = per_board(board, ("d5-one-enter", kind), lambda: _enter_costs(board, kind))
+    sit, creature = mover.sit, mover.creature
+
+    def make() -> tuple[list[int], list[bool]]:
+        """A stand-in: the same creature alone on the same board, under the same options."""
+        alone = Situation(sit.ruleset, board, {creature.id: creature}, sit.turns, options=sit.options, memo=sit.memo)
+        return _enter_costs(Mover(alone, creature.id, mover.mode))
+
+    costs, squeezes = sit.memo.per_board(board, ("d5-one-enter", kind), make)
     holders = mover.spaces.holders
     if not holders:
         return costs, squeezes
     costs = costs.copy()
     width = board.width
-    base = kind[4]
     blocker = mover.spaces.blocker
     height = board.height
     for sq in holders:
         i = sq[1] * width + sq[0]
         if 0 <= sq[0] < width and 0 <= sq[1] < height and costs[i] != BLOCKED:  # a big creature may overhang the map
             # another creature's space: closed if it bars the mover, else difficult (D5-PASS-*, D5-CREATURE-DIFFICULT)
-            costs[i] = BLOCKED if blocker((sq,)) is not None else base + 1 + squeezes[i]
+            costs[i] = BLOCKED if blocker((sq,)) is not None else mover.units((sq, squeezes[i], 0), False)
     return costs, squeezes
 
 
 def search(mover: Mover, start: Square, limit: int) -> Found:
     """Cheapest cost in squares to every square reachable within `limit`, with predecessors."""
     board = mover.board
-    table = tables(board)
+    table = tables(mover.sit.memo, board)
     rows, fill = table.rows, table.row
     enter, squeezes = enter_costs(mover)
     first = start[1] * board.width + start[0]
-    prev = [-1] * len(rows)
+    # square → the square it was found from (-1: not yet). A search that can reach only a small part of
+    # the board takes a spare list of an earlier search and gives it back once the few predecessors
+    # found are copied (a new list of a big board's length costs more than such a search); a search
+    # that may cover much of the board keeps a list of its own (copying most of it would cost more)
+    memo = mover.sit.memo
+    n = len(rows)
+    pooled = 4 * (2 * limit + 1) ** 2 < n
+    prev = memo.take(n, -1) if pooled else [-1] * n
     prev[first] = first
+    beyond: list[int] = []  # squares found whose cost passes the limit: written in `prev`, in no bucket
     # Dial's bucket queue: squares settle cheapest first, each found once (its cost is final then)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(first)
@@ -149,14 +163,25 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
                     total = cost + enter[j]
                     if total <= limit:
                         buckets[total].append(j)
-    return Found(table, first, buckets, prev, squeezes)
+                    else:
+                        beyond.append(j)
+    if not pooled:
+        return Found(table, first, buckets, prev, squeezes)
+    found = {i: prev[i] for bucket in buckets for i in bucket}
+    memo.give_back(prev, -1, chain(found, beyond))
+    return Found(table, first, buckets, found, squeezes)
 
 
 class Found:
     """The search result over square indices, turned into squares and paths only where asked."""
 
     def __init__(
-        self, table: Tables, first: int, buckets: list[list[int]], prev: list[int], squeezes: list[bool]
+        self,
+        table: Tables,
+        first: int,
+        buckets: list[list[int]],
+        prev: list[int] | dict[int, int],
+        squeezes: list[bool],
     ) -> None:
         self.width = table.width
         self.coords = table.coords

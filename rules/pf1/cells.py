@@ -9,7 +9,7 @@ never changed once made, so every search and ruling on one board shares them.
 from __future__ import annotations
 
 from rules.core import Board, Refusal
-from rules.search import per_board
+from rules.memo import Memo
 
 
 class Cell:
@@ -40,7 +40,7 @@ Crowded = dict[tuple[object, ...], tuple[tuple[object, ...], Cell]]
 """(square, id of each occupant) → (the occupants, kept alive so their ids stay theirs; the cell)."""
 
 
-def kept_cells(board: Board, kind: tuple[object, ...]) -> tuple[dict[int, Cell], Crowded]:
+def kept_cells(memo: Memo, board: Board, kind: tuple[object, ...]) -> tuple[dict[int, Cell], Crowded]:
     """This board's cells for every mover of one kind (everything of the mover a cell reads): by
     terrain object (squares without creatures) and by (square, its occupants)."""
-    return per_board(board, ("pf1-cells", *kind), lambda: ({}, {}))
+    return memo.per_board(board, ("pf1-cells", *kind), lambda: ({}, {}))

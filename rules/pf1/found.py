@@ -9,55 +9,22 @@ into a list is the interpreter's fastest read: an `array` boxes a new int on eve
 once merged, only the predecessors of the states found are kept, for the paths. A multi-square
 mover's search is the exception: it finds a few dozen of its npk · 2 states (60,000 on a
 100×100 board), so there the allocation is what costs, and `array`s, made and freed ~20×
-faster than lists of that length, hold them instead.
+faster than lists of that length, hold them instead. A one-square mover's lists are spare ones of
+earlier searches where the memo has them (`Memo.take`, `Memo.give_back`).
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
 from itertools import repeat
 from operator import rshift
 
+from rules.memo import Memo
 from rules.pf1.tables import BigTable, SmallTable, StepTable, step_table
 
 __all__ = ["INF", "BigTable", "Found", "SmallTable", "StepTable", "step_table"]
 
 INF = 1 << 30
-_SPARE: dict[tuple[int, int | None], list[list[int]]] = {}
-"""(length, value) → lists of that length holding that value everywhere (None: any content), left by earlier searches.
-
-A list of n2 entries costs ~3 ns an entry to make and as much to free (one reference count
-each): more than a one-square mover's whole search touches. A search takes its lists from
-here and `compact` gives them back, reset where the search wrote them. `pop` and `append`
-are atomic, so two threads (the screen and the AI's worker) never share a list.
-"""
-SPARES_KEPT = 4
-"""Lists kept per (length, value): the overlay's two searches, and the same again in another thread."""
-
-
-def _take(n: int, value: int | None) -> list[int]:
-    """A list of n entries holding `value` everywhere (None: anything): a spare one if there is one."""
-    try:
-        return _SPARE[n, value].pop()
-    except (KeyError, IndexError):
-        return [-1 if value is None else value] * n
-
-
-def _give_back(spare: list[int], value: int | None, touched: Iterable[int]) -> None:
-    """Keep a list for the next search, set back to `value` at the `touched` indices (the only ones written)."""
-    if value is not None:
-        for i in touched:
-            spare[i] = value
-    kept = _SPARE.get((len(spare), value))
-    if kept is None:
-        if len(_SPARE) >= 4 * SPARES_KEPT:
-            _SPARE.clear()  # boards of many sizes in one process (the tests): start again
-        kept = _SPARE.setdefault((len(spare), value), [])
-    if len(kept) < SPARES_KEPT:
-        kept.append(spare)
-
-
 Merged = tuple[int, int, "Found", int, int]
 """(cost, band rank, search, phase, state) of the cheapest legal end at one anchor; phase 2 states are keys
 `state << shift | spent`."""
@@ -66,15 +33,17 @@ Merged = tuple[int, int, "Found", int, int]
 class Found:
     """The cost maps of one band's search; paths are rebuilt only for the squares asked for."""
 
-    def __init__(self, start: tuple[int, int, int], table: StepTable, band, parity: int) -> None:
+    def __init__(self, start: tuple[int, int, int], table: StepTable, band, parity: int, memo: Memo) -> None:
         self.table = table
+        self.memo = memo
+        """Where the search's lists come from and go back to (spare lists of earlier searches)."""
         self.band = band
         limit = band.limit
         rows, dirty, fill = table.rows, table.dirty, table.fill
         n2 = table.npk * 2
         small = isinstance(table, SmallTable)
         if small:
-            best, prev = _take(n2, INF), _take(n2, None)
+            best, prev = memo.take(n2, INF), memo.take(n2, None)
         else:
             best, prev = array("i", (INF,)) * n2, array("i", (-1,)) * n2
         first = (table.pack(*start) << 1) | parity
@@ -163,7 +132,7 @@ class Found:
         # states come out cheapest first: one already expanded at this position and parity with no
         # more spent in this move action dominates this one, so expanding it cannot find anything new
         small = isinstance(table, SmallTable)
-        least = _take(n2, limit + 1) if small else array("i", (limit + 1,)) * n2
+        least = self.memo.take(n2, limit + 1) if small else array("i", (limit + 1,)) * n2
         for state in self.order1:
             if end_ok(state >> 1):
                 key = state << shift
@@ -206,7 +175,7 @@ class Found:
         self.best2, self.prev2 = best, prev
         if small:
             # `least` was written only at the states of stored keys (the starts and every key expanded)
-            _give_back(least, limit + 1, map(rshift, best, repeat(shift)))
+            self.memo.give_back(least, limit + 1, map(rshift, best, repeat(shift)))
 
     def merge_into(self, best: dict[int, Merged], ranks: tuple[int, int]) -> None:
         """Put this search's legal ends into `best` where they are cheaper, or as cheap and of an earlier band.
@@ -281,8 +250,8 @@ class Found:
         self.prev1 = {state: prev[state] for state in order}
         self.best1 = []  # read by merge_into only
         if isinstance(best, list) and isinstance(prev, list):
-            _give_back(best, INF, order)
-            _give_back(prev, None, ())
+            self.memo.give_back(best, INF, order)
+            self.memo.give_back(prev, None, ())
 
     def path(self, phase: int, state: int) -> tuple[tuple[int, int], ...]:
         """The anchors entered on the way to a found state."""

@@ -4,10 +4,10 @@ The AI judges the path of the move or charge it is about to take (its forecast),
 `Match.perform` rules on that action, which judges the same path in the same situation
 again. A judgement depends only on its arguments (the rules are pure) and a `Situation` is
 never changed once made (a match makes a new one after every change), so the judgement is
-kept under the situation's identity and the question's exact value: the second asker gets
-the first one's answer. A different situation object is another key, even one with equal
-contents, so a stale judgement can never be used. An entry keeps its situation alive, so its
-identity cannot pass to another object while the entry lives. Only the newest few are kept.
+kept in the situation's memo (rules/memo.py `Memo.judged`) under the situation's identity and
+the question's exact value: the second asker gets the first one's answer. A different
+situation object is another key, even one with equal contents, so a stale judgement can
+never be used. This module keeps nothing itself.
 """
 
 from __future__ import annotations
@@ -18,11 +18,6 @@ from typing import TypeVar
 from rules.core import Situation
 
 T = TypeVar("T")
-
-JUDGED_KEPT = 16
-"""Judgements kept: the AI probes at most three paths (or charges) before it acts on one."""
-
-_JUDGED: dict[tuple[int, Hashable], tuple[Situation, object]] = {}
 
 
 def exact(path: object) -> bool:
@@ -44,21 +39,12 @@ def exact(path: object) -> bool:
 
 def kept(sit: Situation, question: Hashable, make: Callable[[], T]) -> T:
     """`make()`, the judgement of `question` in `sit`, made once per situation object and question."""
-    key = (id(sit), question)
-    hit = _JUDGED.get(key)
-    if hit is not None and hit[0] is sit:
-        return hit[1]  # type: ignore[return-value]
-    found = make()
-    while len(_JUDGED) >= JUDGED_KEPT:
-        _JUDGED.pop(next(iter(_JUDGED), key), None)
-    _JUDGED[key] = (sit, found)
-    return found
+    return sit.memo.judged(sit, question, make)
 
 
 def made_for(sit: Situation) -> tuple[tuple[Hashable, object], ...]:
     """The judgements kept for this situation object, as (question, judgement) pairs (see `adopt`)."""
-    # a copy first (one C call): another thread (the screen, the AI's worker) may keep a judgement meanwhile
-    return tuple((key[1], entry[1]) for key, entry in list(_JUDGED.items()) if entry[0] is sit)
+    return sit.memo.judged_for(sit)
 
 
 def adopt(sit: Situation, judgements: tuple[tuple[Hashable, object], ...]) -> None:
@@ -68,16 +54,4 @@ def adopt(sit: Situation, judgements: tuple[tuple[Hashable, object], ...]) -> No
     a judgement depends only on the situation's state and the question, so it is the one `sit`
     would get, and its asker is spared judging it again. A question already kept keeps its own.
     """
-    for question, judgement in judgements:
-        key = (id(sit), question)
-        hit = _JUDGED.get(key)
-        if hit is not None and hit[0] is sit:
-            continue
-        while len(_JUDGED) >= JUDGED_KEPT:
-            _JUDGED.pop(next(iter(_JUDGED), key), None)
-        _JUDGED[key] = (sit, judgement)
-
-
-def forget() -> None:
-    """Forget every kept judgement (tests compare kept answers with fresh ones)."""
-    _JUDGED.clear()
+    sit.memo.adopt(sit, judgements)

@@ -9,7 +9,6 @@ PF1-OBSTACLE-SHORT).
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -480,13 +479,13 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
             walker = mover
         if band.run and _start_rough(mover) is not None:
             continue
-        found = Found(mover.start, step_table(mover), band, parity)
+        found = Found(mover.start, step_table(mover), band, parity, sit.memo)
         # phase 1 of a split band is the single move action, ranked as the band "move"
         found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
         found.compact()
     best.pop(here, None)
     names = [b.name for b in bands]
-    squares, rank_of = board_squares(sit.board)
+    squares, rank_of = board_squares(sit.memo, sit.board)
     order = sorted(best, key=rank_of.__getitem__)  # by square (x, y)
     chosen = list(map(best.__getitem__, order))
 
@@ -506,10 +505,10 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
 # --- threat, closest, involuntary stop --------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=64)
 def reach_squares(metres: float) -> int:
-    """Reach in whole squares (at least 1: every creature threatens its neighbours; remembered, asked very often)."""
-    return max(1, int(metres * 100 // UNIT_CM))
+    """Reach in whole squares (at least 1: every creature threatens its neighbours)."""
+    squares = int(metres * 100 // UNIT_CM)
+    return squares if squares > 1 else 1  # not max(): asked for every enemy on every threat check
 
 
 def threatened_by(sit: Situation, unit: str, squares: frozenset[Square] | set[Square] | None = None) -> list[str]:

@@ -105,7 +105,7 @@ class Mover:
         """A walking twin whose one-square moves a runner filters instead of recomputing."""
         extra = tuple(sorted(self.exceptions.items())) if self.exceptions else ()
         kind = (self.s, c.size, c.side, c.sees_in_dark, self.incorporeal, self.air, charge, self.through, extra)
-        self._plain, self._crowded = kept_cells(self.board, kind)
+        self._plain, self._crowded = kept_cells(sit.memo, self.board, kind)
         """This board's cells for every mover of this kind, by terrain object and by (square, occupants)."""
         self._entries: list[tuple[int, int] | bool | None] | None = None
         """(k, flags) or False per square index, filled as the search meets squares."""
@@ -295,21 +295,41 @@ class Mover:
 
     def _small_moves(self, x: int, y: int) -> list[Move]:
         """`moves` for a one-square mover, inlined for the search's speed (same rules as `step`)."""
+        entries = self._entries
+        if entries is None:
+            entries = self._entries = [None] * (self.board.width * self.board.height)
+        return self.small_steps(x, y, entries)
+
+    def small_steps(
+        self, x: int, y: int, entries: list, patch: dict[int, tuple[int, int] | bool] | None = None
+    ) -> list[Move]:
+        """Every legal step of a one-square mover from (x, y), as `step` rules each one, without rule ids.
+
+        The same rules as `step`: the square entered (`_entry`, as `_small_step` asks it), the
+        corner rule (PF1-CORNER) and wall segments (PF1-OBSTACLE-BLOCK, PF1-OBSTACLE-EDGE), priced
+        by `_cost_move`; only the loop over the eight directions is inlined, for the reach tables.
+
+        `entries[j]` caches `_entry` of square j = y·width + x (a None is filled here); `patch` holds
+        the entries of squares other creatures stand on for one query, read before `entries`
+        (the reach tables, rules/pf1/tables.py, share `entries` between queries).
+        """
         board = self.board
         width, height, tiles = board.width, board.height, board.tiles
         edges = board.edges
-        entries = self._entries
-        if entries is None:
-            entries = self._entries = [None] * (width * height)
         corners = not self.incorporeal  # incorporeal movers ignore PF1-CORNER entirely
+        diagonals = not self.uniform
         out: list[Move] = []
         for dx, dy, diag in _DIRS3:
             nx, ny = x + dx, y + dy
             if nx < 0 or ny < 0 or nx >= width or ny >= height:
                 continue
-            entry = entries[ny * width + nx]
-            if entry is None:
-                entry = entries[ny * width + nx] = self._entry((nx, ny))
+            j = ny * width + nx
+            if patch is not None and j in patch:
+                entry = patch[j]
+            else:
+                entry = entries[j]
+                if entry is None:
+                    entry = entries[j] = self._entry((nx, ny))
             if entry is False:
                 continue
             k, flags = entry
@@ -326,12 +346,7 @@ class Mover:
                 if kind == "hampering" and not self.air:
                     extra = 2
                     flags |= F_EDGE
-            if not diag or self.uniform:
-                out.append((nx, ny, FULL, ORTH, (1 << k) + extra, flags, ()))
-            elif k == 0:
-                out.append((nx, ny, FULL, DIAG_PLAIN, 0, flags, ()))
-            else:
-                out.append((nx, ny, FULL, DIAG_HAMPERED, 3 << (k - 1), flags, ()))
+            out.append(_cost_move((nx, ny), FULL, diag and diagonals, k, extra, flags, ()))
         return out
 
     def _entry(self, sq: Square) -> tuple[int, int] | bool:
@@ -406,16 +421,15 @@ class Mover:
         )
 
     def _small_step(self, to: Square, diag: bool, extra: int, detail: bool) -> list[Move] | Fail:
-        cell = self.cell(to)
-        if cell.block:
-            return cell.block.where(to)
-        if cell.crowd:
-            return cell.crowd.where(to)
-        if self.run and cell.rough:
+        entry = self._entry(to)
+        if entry is False:
+            cell = self.cell(to)
+            if cell.block:
+                return cell.block.where(to)
+            if cell.crowd:
+                return cell.crowd.where(to)
             return _no_run(to)
-        squeezed = cell.fit > 0
-        k = cell.h + squeezed
-        flags = (F_SQUEEZED if squeezed else 0) | (F_ESCAPE if cell.fit == 2 else 0) | (F_SKILL if cell.skill else 0)
+        k, flags = entry  # type: ignore[misc]
         flags |= F_EDGE if extra else 0
         ids = self.ids(diag, k, extra, (to,), flags, False) if detail else ()
         return [_cost_move(to, FULL, diag and not self.uniform, k, extra, flags, ids)]

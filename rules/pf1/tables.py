@@ -7,7 +7,7 @@ count (PF1-DIAG); a state is `pk · 2 + parity`.
 
 Rows depend on the terrain near the position and on the mover's kind only, unless another
 creature stands close enough to change them. So rows are kept per board and kind
-(`rules.search.per_board`) and shared by every query; the positions near other creatures
+(`Memo.per_board`, the memo of the query's situation) and shared by every query; the positions near other creatures
 are marked `dirty` and priced again for each query (a small per-query patch).
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core import Board
-from rules.pf1.space import _DIRS3, DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, FULL, ORTH, TALL, WIDE, Mover
-from rules.search import per_board
+from rules.memo import Memo
+from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover
 
 Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 """(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
@@ -84,7 +84,7 @@ class BigTable(StepTable):
         board = mover.board
         w, h = board.width, board.height
         n = w * h * 3
-        shared: list[Row | None] = per_board(board, _big_key(mover), lambda: [None] * n)
+        shared: list[Row | None] = mover.sit.memo.per_board(board, _big_key(mover), lambda: [None] * n)
         dirty = bytearray(n)
         s = mover.s
         # (orientations, squares before and after an occupied square) of the positions whose steps read it
@@ -149,15 +149,16 @@ class SmallTable(StepTable):
         board = mover.board
         w, h = board.width, board.height
         n = w * h
-        shared: list[Row | None] = per_board(board, _small_key(mover), lambda: [None] * n)
-        entries: list = per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
+        memo = mover.sit.memo
+        shared: list[Row | None] = memo.per_board(board, _small_key(mover), lambda: [None] * n)
+        entries: list = memo.per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
         self.mover = mover
         patch: dict[int, tuple[int, int] | bool] = {}
         for sq in mover.occupants:
             if board.in_bounds(sq):
                 patch[sq[1] * w + sq[0]] = mover._entry(sq)
         dirty = bytearray(n)
-        near = neighbours(board)
+        near = neighbours(memo, board)
         # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
         # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
         for i in patch:
@@ -168,7 +169,7 @@ class SmallTable(StepTable):
         # a row reads nothing of the query but its neighbours' entries (a creature's square from the
         # patch, the rest shared): rows near creatures are shared by every query (of this board and
         # mover kind) whose entries there are the same
-        crowded: dict[tuple, Row] = per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
+        crowded: dict[tuple, Row] = memo.per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
 
         def fill(pk: int) -> Row:
             if dirty[pk]:
@@ -213,56 +214,21 @@ class SmallTable(StepTable):
 def _small_moves(
     mover: Mover, board: Board, i: int, entries: list, patch: dict[int, tuple[int, int] | bool] | None = None
 ) -> list[tuple[int, int, int]]:
-    """(next pk, kind, base) of a one-square mover's steps from square i (the rules of `Mover._small_moves`).
+    """(next pk, kind, base) of a one-square mover's steps from square i: `Mover.small_steps`, packed.
 
-    `entries[j]` caches `Mover._entry` of square j; a None is filled here from the mover. `patch` holds
-    the entries of squares other creatures stand on (this query's), read before `entries`.
+    `entries[j]` caches `Mover._entry` of square j; `patch` holds the entries of squares other
+    creatures stand on (this query's), read before `entries`.
     """
-    width, height, tiles, edges = board.width, board.height, board.tiles, board.edges
+    width = board.width
     y, x = divmod(i, width)
-    out: list[tuple[int, int, int]] = []
-    for dx, dy, diag in _DIRS3:
-        nx, ny = x + dx, y + dy
-        if nx < 0 or ny < 0 or nx >= width or ny >= height:
-            continue
-        j = ny * width + nx
-        if patch is not None and j in patch:
-            entry = patch[j]
-        else:
-            entry = entries[j]
-            if entry is None:
-                entry = entries[j] = mover._entry((nx, ny))
-        if entry is False:
-            continue
-        k, flags = entry
-        extra = 0
-        if diag:
-            # incorporeal movers ignore PF1-CORNER entirely (revised 2026-12-02)
-            if not mover.incorporeal and (tiles[y * width + nx].wall or tiles[ny * width + x].wall):
-                continue
-            if edges and mover._corner((x, y), (1, 1), (dx, dy)):
-                continue
-        elif edges:
-            kind = edges.get(frozenset(((x, y), (nx, ny))))
-            if kind == "blocking" and not mover.incorporeal:
-                continue
-            if kind == "hampering" and not mover.air:
-                extra = 2
-                flags |= F_EDGE
-        if not diag or mover.uniform:
-            out.append((j, ORTH, (1 << k) + extra))
-        elif k == 0:
-            out.append((j, DIAG_PLAIN, 0))
-        else:
-            out.append((j, DIAG_HAMPERED, 3 << (k - 1)))
-    return out
+    return [(m[1] * width + m[0], m[3], m[4]) for m in mover.small_steps(x, y, entries, patch)]
 
 
 CROWDED_ROWS_KEPT = 8192
 """Rows near creatures kept per board and mover kind (forgotten all at once past this)."""
 
 
-def neighbours(board: Board) -> list[tuple[int, ...]]:
+def neighbours(memo: Memo, board: Board) -> list[tuple[int, ...]]:
     """Per board: the indices y·width + x of each square's neighbours on the map, in the order of `_DIRS3` (kept)."""
 
     def make() -> list[tuple[int, ...]]:
@@ -273,17 +239,17 @@ def neighbours(board: Board) -> list[tuple[int, ...]]:
             for x in range(w)
         ]
 
-    return per_board(board, "pf1-neighbours", make)
+    return memo.per_board(board, "pf1-neighbours", make)
 
 
-def board_squares(board: Board) -> tuple[list[tuple[int, int]], list[int]]:
+def board_squares(memo: Memo, board: Board) -> tuple[list[tuple[int, int]], list[int]]:
     """Per board: the square (x, y) of every index y·width + x, and each index's rank in (x, y) order (kept)."""
 
     def make() -> tuple[list[tuple[int, int]], list[int]]:
         w, h = board.width, board.height
         return [(i % w, i // w) for i in range(w * h)], [(i % w) * h + i // w for i in range(w * h)]
 
-    return per_board(board, "pf1-squares", make)
+    return memo.per_board(board, "pf1-squares", make)
 
 
 def step_table(mover: Mover) -> SmallTable | BigTable:

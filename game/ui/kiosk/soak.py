@@ -54,17 +54,17 @@ class Sample:
 
 def cache_sizes() -> dict[str, int]:
     """Entries held by the caches that live for the whole process (each has a bound: docs/kiosk.md)."""
-    from game import reach_cache
+    from game import caches, reach_cache
     from game.ui import art, theme, token_labels
-    from rules import core, search
+    from rules import core
 
     return {
         "fonts": theme._font.cache_info().currsize,
         "labels": theme._label.cache_info().currsize,
         "emblems": art.emblem.cache_info().currsize,
         "fitted": token_labels._fitted.cache_info().currsize,
-        # the rules' and the AI's memos live for the process too; bounded by count (rules/search.py, reach_cache)
-        "boards": len(search._BOARD_TABLES),
+        # the rules' and the AI's memos live for the process too; bounded by count (game/caches.py lists each)
+        "boards": caches.RULES.sizes()["boards"],
         "reaches": len(reach_cache._ENTRIES),
         "states": len(reach_cache._KEYS),
         "footprints": core.footprint.cache_info().currsize,
