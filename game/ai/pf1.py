@@ -13,6 +13,7 @@ from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
 from rules.pf1 import judged
+from rules.pf1.charge import closest_anchors
 from rules.pf1.economy import standard_free
 from rules.pf1.movement import reach_squares
 from rules.pf1.speed import movement_speed
@@ -257,10 +258,13 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     both are settled before any die is rolled.
     """
     ends = []
-    for foe in foes:
-        for end in pf1.charge_ends(ctx.sit, ctx.unit, foe.id):
-            if end.clear:
-                ends.append((end.count, foe.hp, end.at[1], end.at[0], end.path, foe))
+    for group in _by_charge_count(ctx, foes):
+        for foe in group:
+            for end in pf1.charge_ends(ctx.sit, ctx.unit, foe.id):
+                if end.clear:
+                    ends.append((end.count, foe.hp, end.at[1], end.at[0], end.path, foe))
+        if len(ends) >= CHARGE_PROBES:
+            break  # every end of a later group counts more squares, so it would sort after the probes
     ends.sort(key=lambda e: e[:4])
     for *_, path, foe in ends[:CHARGE_PROBES]:
         action = Action("charge", ctx.unit, path, target=foe.id)
@@ -268,6 +272,22 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
             return action
     return None
+
+
+def _by_charge_count(ctx: Ctx, foes: list[Creature]) -> list[list[Creature]]:
+    """The enemies grouped by how many squares away their closest charge ends are, nearest group first.
+
+    Every end of one enemy counts the same (rules.pf1.charge.closest_anchors, a look at the
+    squares around it, far cheaper than judging the ends' lines). `_charge` judges the groups in
+    turn and stops once it holds the ends it will try: its cost follows the enemies within the
+    nearest few counts, not every enemy a charge could reach. Each group keeps `foes` order.
+    """
+    groups: dict[int, list[Creature]] = {}
+    for foe in foes:
+        anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
+        if anchors:
+            groups.setdefault(count, []).append(foe)
+    return [groups[count] for count in sorted(groups)]
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:
