@@ -44,8 +44,9 @@ def choose(ctx: Ctx) -> Action | None:
     if ts.moves_left == 0 or not _can(ctx, "move"):
         return None
     speed = pf1.effective_speed(me)
-    target = hunt_choice(ctx.sit.board, me, foes)
-    far = gap(pf1_distance, me.footprint(), target.footprint())
+    # the enemy to hunt is ranked only when a charge or a walk needs it: a step or a move into reach
+    # is chosen without it, and ranking walks the board around the unit (hunt_choice)
+    target: Creature | None = None
     if standard_free(ts):
         # the bar offers no attack out of reach, so ask the turn state whether the standard action is left
         # a 1.5 m step that brings an enemy into reach never provokes (PF1-FIVE-FOOT-STEP): before any walk
@@ -56,14 +57,20 @@ def choose(ctx: Ctx) -> Action | None:
         if step_in is not None:
             return step_in
         reach_limit = 2 * speed + reach_squares(me.reach)
-        if _can(ctx, "charge") and far <= reach_limit:
-            # only the enemies a charge can reach are offered to it: its cost then follows them, not the army
+        if _can(ctx, "charge"):
+            # only the enemies a charge can reach are offered to it: its cost then follows them, not the army;
+            # with none of them, the hunted enemy is out of charge distance too
             mine = me.footprint()
             chargeable = [f for f in foes if gap(pf1_distance, mine, f.footprint()) <= reach_limit]
-            charge = _charge(ctx, chargeable)
-            if charge is not None:
-                return charge
-    if _can(ctx, "run") and far > 2 * speed + 1:
+            if chargeable:
+                target = hunt_choice(ctx.sit.board, me, foes)
+                if gap(pf1_distance, mine, target.footprint()) <= reach_limit:
+                    charge = _charge(ctx, chargeable)
+                    if charge is not None:
+                        return charge
+    if target is None:
+        target = hunt_choice(ctx.sit.board, me, foes)
+    if _can(ctx, "run") and gap(pf1_distance, me.footprint(), target.footprint()) > 2 * speed + 1:
         run = _run(ctx, target)
         if run is not None:
             return run

@@ -13,10 +13,11 @@ import heapq
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
+from math import lcm
 
 from rules.core import Illegal, Refusal, Situation, Square, footprint, values
 from rules.geometry import chebyshev, pf1_distance, pf1_gap
+from rules.pf1 import judged
 from rules.pf1.movement import Band, reach_squares
 from rules.pf1.space import DIAG_PLAIN, FULL, Mover
 from rules.pf1.speed import movement_speed
@@ -99,26 +100,34 @@ def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Squ
     Crossings of grid lines split the segment; the middle of each piece lies inside one square.
     A piece between two crossings at the same point does not exist, so a square whose corner is
     only touched is not passed.
+
+    Worked in integers: the points scaled by the common denominator `q` of their coordinates,
+    every crossing's t as a numerator over one denominator `den`, and a piece's middle floored
+    by integer division; only the t handed back is a Fraction (a charge asks this for every
+    square of every line it judges, and Fraction arithmetic was most of a charge's cost).
     """
     (ax, ay), (bx, by) = seg
-    dx, dy = bx - ax, by - ay
-    ts = {Fraction(0), Fraction(1)}
-    for lo, d, origin in ((min(ax, bx), dx, ax), (min(ay, by), dy, ay)):
+    q = lcm(*(Fraction(v).denominator for v in (ax, ay, bx, by)))
+    sax, say, sbx, sby = (int(v * q) for v in (ax, ay, bx, by))
+    dx, dy = sbx - sax, sby - say
+    den = (abs(dx) or 1) * (abs(dy) or 1)
+    cuts = {0, den}
+    for a, d in ((sax, dx), (say, dy)):
         if d == 0:
             continue
-        hi = lo + abs(d)
-        k = int(lo) + 1
-        while k < hi:
-            ts.add((k - origin) / d)
-            k += 1
-    cuts = sorted(ts)
+        per = den // d  # ± the other axis's span: t = (k·q − a) / d = (k·q − a)·per / den
+        lo, hi = min(a, a + d), max(a, a + d)
+        for k in range(lo // q + 1, -(-hi // q)):  # the grid lines strictly between the ends
+            cuts.add((k * q - a) * per)
+    ordered = sorted(cuts)
     out: list[tuple[Fraction, Square, Square | None]] = []
     prev: Square | None = None
-    for t0, t1 in itertools.pairwise(cuts):
-        mid = (t0 + t1) / 2
-        sq = (floor(ax + dx * mid), floor(ay + dy * mid))
+    two_den_q = 2 * den * q
+    for t0, t1 in itertools.pairwise(ordered):
+        mid = t0 + t1  # the middle of the piece, over 2·den
+        sq = ((2 * den * sax + dx * mid) // two_den_q, (2 * den * say + dy * mid) // two_den_q)
         if sq != prev:
-            out.append((t0, sq, prev))
+            out.append((Fraction(t0, den), sq, prev))
             prev = sq
     return out
 
@@ -218,8 +227,14 @@ def charge_ends(sit: Situation, unit: str, target: str) -> tuple[ChargeEnd, ...]
     """Every closest footprint of a charge at `target`, with its line, its path and why it is refused (PF1-CHARGE).
 
     When none of the closest footprints is a legal end position, each is refused as taken: the
-    charge is then illegal even where a farther footprint is free.
+    charge is then illegal even where a farther footprint is free. Kept per situation object
+    (rules/pf1/judged.py): the AI's look at a charge, its dry ruling and the ruling on the charge
+    it then takes ask the same question, and the answer (frozen) is judged once.
     """
+    return judged.kept(sit, ("charge_ends", unit, target), lambda: _charge_ends(sit, unit, target))
+
+
+def _charge_ends(sit: Situation, unit: str, target: str) -> tuple[ChargeEnd, ...]:
     c = sit.creature(unit)
     anchors, count = closest_anchors(sit, unit, target)
     mover = Mover(sit, unit, run=True, charge=True)

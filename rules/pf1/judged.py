@@ -19,8 +19,9 @@ from rules.core import Situation
 
 T = TypeVar("T")
 
-JUDGED_KEPT = 16
-"""Judgements kept: the AI probes at most three paths (or charges) before it acts on one."""
+JUDGED_KEPT = 64
+"""Judgements kept: the AI probes at most three paths (or charges) before it acts on one, and a charge judges
+the closest ends of the few nearest enemies (their lines' paths among them) before its probes ask again."""
 
 _JUDGED: dict[tuple[int, Hashable], tuple[Situation, object]] = {}
 
