@@ -14,6 +14,7 @@ one `simulate` run) shares them, and they go when the board is no longer among t
 from __future__ import annotations
 
 import heapq
+import threading
 from collections.abc import Sequence
 
 from rules.core import Board, Square, footprint
@@ -77,33 +78,86 @@ def _graph(board: Board) -> tuple[dict[Square, int], Steps]:
     return weights, {sq: _steps_from(board, weights, sq) for sq in weights}
 
 
-def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
-    """Weighted steps from every open square to the nearest goal square (kept per board and goal)."""
-    fields: dict[frozenset[Square], dict[Square, int]] = per_board(board, "ai.walk_fields", dict)
-    dist = fields.get(goal)
-    if dist is not None:
-        return dist
-    weights, steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
-    dist = {sq: 0 for sq in goal}
-    queue = [(0, sq) for sq in sorted(goal)]
-    heapq.heapify(queue)
-    pop, push, get = heapq.heappop, heapq.heappush, dist.get
-    while queue:
-        d0, sq = pop(queue)
-        if d0 > dist[sq]:
-            continue
-        out = steps.get(sq)
-        if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
-            out = _steps_from(board, weights, sq)
-        for nxt, w in out:
-            d = d0 + w
-            if d < get(nxt, UNREACHABLE):
-                dist[nxt] = d
-                push(queue, (d, nxt))
+class Field:
+    """Weighted steps to the nearest goal square, searched outwards from the goal only as far as asked so far.
+
+    A Dijkstra search that pauses: `at` continues it until the square asked is settled, so a
+    unit closing in on an enemy pays for the squares between them, not for the rest of a big
+    board. Every answer is the whole-board search's (a settled distance is final), whatever
+    order the squares are asked in; `complete` finishes the search.
+    """
+
+    __slots__ = ("_board", "_dist", "_lock", "_queue", "_settled", "_steps", "_weights")
+
+    def __init__(self, board: Board, goal: frozenset[Square]) -> None:
+        self._board = board
+        self._weights, self._steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
+        self._dist = {sq: 0 for sq in goal}
+        self._queue = [(0, sq) for sq in sorted(goal)]
+        heapq.heapify(self._queue)
+        self._settled = -1
+        """Every square whose distance found so far is at most this is final (the last distance taken)."""
+        self._lock = threading.Lock()  # the AI may decide in a worker thread while another asks too
+
+    def at(self, sq: Square) -> int:
+        """The square's weighted steps to the goal (UNREACHABLE when walled off)."""
+        d = self._dist.get(sq)
+        if d is not None and d <= self._settled:
+            return d
+        if d is None and sq not in self._weights:
+            return UNREACHABLE  # a wall or pit square: no walk enters it
+        with self._lock:
+            self._grow(sq)
+        return self._dist.get(sq, UNREACHABLE)
+
+    def complete(self) -> dict[Square, int]:
+        """Every square's distance (the search finished): the whole-board field."""
+        with self._lock:
+            self._grow(None)
+        return self._dist
+
+    def _grow(self, until: Square | None) -> None:
+        """Continue the search until `until` is settled (None: until nothing is left to search)."""
+        board, weights, steps, dist, queue = self._board, self._weights, self._steps, self._dist, self._queue
+        pop, push, get = heapq.heappop, heapq.heappush, dist.get
+        settled = self._settled
+        while queue:
+            if until is not None:
+                d = get(until)
+                if d is not None and d <= settled:
+                    break
+            d0, sq = pop(queue)
+            if d0 > dist[sq]:
+                continue
+            settled = d0
+            out = steps.get(sq)
+            if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
+                out = _steps_from(board, weights, sq)
+            for nxt, w in out:
+                d = d0 + w
+                if d < get(nxt, UNREACHABLE):
+                    dist[nxt] = d
+                    push(queue, (d, nxt))
+        else:
+            settled = UNREACHABLE  # nothing left: every distance found is final
+        self._settled = settled
+
+
+def lazy_field(board: Board, goal: frozenset[Square]) -> Field:
+    """The walking field of `goal` on `board`, kept per board and goal (searched only as far as asked)."""
+    fields: dict[frozenset[Square], Field] = per_board(board, "ai.walk_fields", dict)
+    found = fields.get(goal)
+    if found is not None:
+        return found
     if len(fields) >= max(8, min(FIELDS_KEPT, FIELD_SQUARES_KEPT // (board.width * board.height))):
         del fields[next(iter(fields))]
-    fields[goal] = dist
-    return dist
+    found = fields[goal] = Field(board, goal)
+    return found
+
+
+def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
+    """Weighted steps from every open square to the nearest goal square (kept per board and goal)."""
+    return lazy_field(board, goal).complete()
 
 
 def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[frozenset[Square], float]]) -> int:
@@ -157,20 +211,19 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
 
 def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]) -> int:
     """Walking steps between a footprint and the goal squares (UNREACHABLE when walled off)."""
-    dist = field(board, goal)
+    at = lazy_field(board, goal).at
     if len(footprint) == 1:
         for sq in footprint:  # a one-square footprint: its gap is the field there
-            return dist.get(sq, UNREACHABLE)
-    return min((dist.get(sq, UNREACHABLE) for sq in footprint), default=UNREACHABLE)
+            return at(sq)
+    return min((at(sq) for sq in footprint), default=UNREACHABLE)
 
 
 def walk_gaps(board: Board, goal: frozenset[Square], side: int, anchors: Sequence[Square]) -> list[int]:
     """walk_gap of the footprint of side `side` at each anchor, in order (one field read for all of them)."""
-    dist = field(board, goal)
+    at = lazy_field(board, goal).at
     if side == 1:
-        get = dist.get  # a one-square footprint is its anchor: its gap is the field there
-        return [get(sq, UNREACHABLE) for sq in anchors]
-    return [walk_gap(board, goal, footprint(anchor, (side, side))) for anchor in anchors]
+        return [at(sq) for sq in anchors]  # a one-square footprint is its anchor: its gap is the field there
+    return [min(at(sq) for sq in footprint(anchor, (side, side))) for anchor in anchors]
 
 
 def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | None:

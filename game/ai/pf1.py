@@ -265,15 +265,13 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     both are settled before any die is rolled.
     """
     ends = []
-    for group in _by_charge_count(ctx, foes):
-        for foe in group:
-            for end in pf1.charge_ends(ctx.sit, ctx.unit, foe.id):
-                if end.clear:
-                    ends.append((end.count, foe.hp, end.at[1], end.at[0], end.path, foe))
-        if len(ends) >= CHARGE_PROBES:
-            break  # every end of a later group counts more squares, so it would sort after the probes
-    ends.sort(key=lambda e: e[:4])
-    for *_, path, foe in ends[:CHARGE_PROBES]:
+    for foe, at in _charge_order(ctx, foes):
+        end = next(e for e in pf1.charge_ends(ctx.sit, ctx.unit, foe.id) if e.at == at)
+        if end.clear:
+            ends.append((end.path, foe))
+            if len(ends) == CHARGE_PROBES:
+                break
+    for path, foe in ends:
         action = Action("charge", ctx.unit, path, target=foe.id)
         result = ctx.dry_rule(action, JUDGEMENTS)
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
@@ -281,20 +279,21 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     return None
 
 
-def _by_charge_count(ctx: Ctx, foes: list[Creature]) -> list[list[Creature]]:
-    """The enemies grouped by how many squares away their closest charge ends are, nearest group first.
+def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square]]:
+    """Every closest charge end at the enemies, as (enemy, anchor), nearest first, then the weakest enemy, then
+    reading order (enemies in `foes` order, each one's ends in reading order, where all of that ties).
 
-    Every end of one enemy counts the same (rules.pf1.charge.closest_anchors, a look at the
-    squares around it, far cheaper than judging the ends' lines). `_charge` judges the groups in
-    turn and stops once it holds the ends it will try: its cost follows the enemies within the
-    nearest few counts, not every enemy a charge could reach. Each group keeps `foes` order.
+    The closest ends and how far they are come from rules.pf1.charge.closest_anchors, a look at
+    the squares around each enemy; only whether an end's line is clear needs the costly judgement
+    (charge_ends), and `_charge` asks it in this order until it holds the ends it will try. Its
+    cost then follows the ends tried, not every enemy a charge could reach.
     """
-    groups: dict[int, list[Creature]] = {}
+    found = []
     for foe in foes:
         anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
-        if anchors:
-            groups.setdefault(count, []).append(foe)
-    return [groups[count] for count in sorted(groups)]
+        found.extend((count, foe.hp, at[1], at[0], foe, at) for at in anchors)
+    found.sort(key=lambda e: e[:4])  # stable: ties keep the enemies' and the anchors' order
+    return [(foe, at) for *_, foe, at in found]
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:
