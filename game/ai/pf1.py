@@ -262,20 +262,21 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     it; the nearest of those (then the weakest enemy, then reading order) are tried with a dry
     ruling (the real situation, a throwaway RNG), which also checks the cost against double
     speed. Its dice are ignored; only whether it is legal and whether it provokes counts, and
-    both are settled before any die is rolled.
+    both are settled before any die is rolled. An end's line is judged only when its turn to be
+    tried comes: the first accepted charge spares judging the rest.
     """
-    ends = []
+    probes = 0
     for foe, at in _charge_order(ctx, foes):
         end = next(e for e in pf1.charge_ends(ctx.sit, ctx.unit, foe.id) if e.at == at)
-        if end.clear:
-            ends.append((end.path, foe))
-            if len(ends) == CHARGE_PROBES:
-                break
-    for path, foe in ends:
-        action = Action("charge", ctx.unit, path, target=foe.id)
+        if not end.clear:
+            continue
+        action = Action("charge", ctx.unit, end.path, target=foe.id)
         result = ctx.dry_rule(action, JUDGEMENTS)
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
             return action
+        probes += 1
+        if probes == CHARGE_PROBES:
+            break
     return None
 
 
