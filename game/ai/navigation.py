@@ -163,41 +163,79 @@ def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
 def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[frozenset[Square], float]]) -> int:
     """Index of the goal footprint with the least walking gap from `start` plus its bias (ties: the first), or -1.
 
-    One walk outwards from `start` that stops as soon as no goal not yet met can beat the best
-    one met: its cost follows the distance to the nearest goals, not the board's size or the
-    number of goals (hunting on a big map with many enemies). Biases must not be negative.
-    The gap is measured from `start` towards the goal (the squares entered), `walk_gap` from the
-    goal's side: the two differ only by the weights of the end squares. A goal on a square no
-    walker may stand on (a flyer over a pit) is ranked by `walk_gap` instead (one field for it).
+    The goals are taken nearest first by a lower bound of their score (the Chebyshev gap, as every
+    step costs at least 1 and moves one square at most, plus the bias), and each is measured by an
+    A* walk from `start` that gives up once it cannot beat the best score found: once no goal's
+    bound can beat that score the rest are skipped. The cost follows the walks to the few nearest
+    goals, not the board's size or the number of goals (hunting on a big map with many enemies).
+    Biases must not be negative. The gap is measured from `start` towards the goal (the squares
+    entered), `walk_gap` from the goal's side: the two differ only by the weights of the end
+    squares. A goal on a square no walker may stand on (a flyer over a pit) is ranked by
+    `walk_gap` instead (one field for it).
     """
     weights, steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
-    owner: dict[Square, list[int]] = {}
     best, best_score = -1, float("inf")
+    bounds: list[tuple[float, int]] = []
     for k, (goal, bias) in enumerate(goals):
         if any(sq not in weights for sq in goal):
             score = walk_gap(board, goal, start) + bias
             if score < best_score:
                 best, best_score = k, score
             continue
-        for sq in goal:
-            owner.setdefault(sq, []).append(k)
-    met: set[int] = set()
+        bounds.append((_box_gap(start, goal) + bias, k))
+    bounds.sort()
+    for bound, k in bounds:
+        if bound > best_score:
+            break  # this goal and every later one cannot beat the best score
+        goal, bias = goals[k]
+        gap = _walk_to(board, weights, steps, start, goal, best_score - bias)
+        if gap is not None and (gap + bias < best_score or (gap + bias == best_score and k < best)):
+            best, best_score = k, gap + bias
+    return best
+
+
+def _box_gap(a: frozenset[Square], b: frozenset[Square]) -> int:
+    """The Chebyshev gap between the bounding boxes of two footprints (0 when they touch or overlap)."""
+    ax = [sq[0] for sq in a]
+    ay = [sq[1] for sq in a]
+    bx = [sq[0] for sq in b]
+    by = [sq[1] for sq in b]
+    return max(0, min(bx) - max(ax), min(ax) - max(bx), min(by) - max(ay), min(ay) - max(by))
+
+
+def _walk_to(
+    board: Board,
+    weights: dict[Square, int],
+    steps: Steps,
+    start: frozenset[Square],
+    goal: frozenset[Square],
+    cutoff: float,
+) -> int | None:
+    """The least walking gap from `start` to a goal square (squares entered weigh), or None when it exceeds `cutoff`.
+
+    A* with the Chebyshev gap to the goal's bounding box as its estimate: consistent (a step costs
+    at least 1 and changes the gap by 1 at most), so the first goal square taken is the nearest
+    and the search never looks past `cutoff`.
+    """
+    x0, x1 = min(sq[0] for sq in goal), max(sq[0] for sq in goal)
+    y0, y1 = min(sq[1] for sq in goal), max(sq[1] for sq in goal)
+
+    def estimate(sq: Square) -> int:
+        x, y = sq
+        return max(x0 - x, x - x1, y0 - y, y - y1, 0)
+
     dist = {sq: 0 for sq in start}
-    queue = [(0, sq) for sq in sorted(start)]
+    queue = [(estimate(sq), 0, sq) for sq in sorted(start)]
     heapq.heapify(queue)
     pop, push, get = heapq.heappop, heapq.heappush, dist.get
     while queue:
-        d0, sq = pop(queue)
-        if d0 > best_score:
-            break  # every goal not met yet is further than the best score
+        f, d0, sq = pop(queue)
+        if f > cutoff:
+            return None  # every walk left is longer than the cutoff
         if d0 > dist[sq]:
             continue
-        for k in owner.get(sq, ()):
-            if k not in met:
-                met.add(k)
-                score = d0 + goals[k][1]
-                if score < best_score or (score == best_score and k < best):
-                    best, best_score = k, score
+        if sq in goal:
+            return d0
         out = steps.get(sq)
         if out is None:  # a start square no walker could stand on (a flyer over a pit): its own steps
             out = _steps_from(board, weights, sq)
@@ -205,8 +243,8 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
             d = d0 + w
             if d < get(nxt, UNREACHABLE):
                 dist[nxt] = d
-                push(queue, (d, nxt))
-    return best
+                push(queue, (d + estimate(nxt), d, nxt))
+    return None
 
 
 def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]) -> int:
