@@ -225,11 +225,14 @@ def _walk_to(
         return max(x0 - x, x - x1, y0 - y, y - y1, 0)
 
     dist = {sq: 0 for sq in start}
+    # ties of the estimate go to the longest walk first: on open ground the estimate is exact, and the
+    # search then heads straight for the goal instead of widening over every equally short walk
     queue = [(estimate(sq), 0, sq) for sq in sorted(start)]
     heapq.heapify(queue)
     pop, push, get = heapq.heappop, heapq.heappush, dist.get
     while queue:
-        f, d0, sq = pop(queue)
+        f, negative, sq = pop(queue)
+        d0 = -negative
         if f > cutoff:
             return None  # every walk left is longer than the cutoff
         if d0 > dist[sq]:
@@ -243,7 +246,7 @@ def _walk_to(
             d = d0 + w
             if d < get(nxt, UNREACHABLE):
                 dist[nxt] = d
-                push(queue, (d + estimate(nxt), d, nxt))
+                push(queue, (d + estimate(nxt), -d, nxt))
     return None
 
 
