@@ -78,69 +78,106 @@ def _graph(board: Board) -> tuple[dict[Square, int], Steps]:
     return weights, {sq: _steps_from(board, weights, sq) for sq in weights}
 
 
-class Field:
-    """Weighted steps to the nearest goal square, searched outwards from the goal only as far as asked so far.
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom), inclusive: the squares an A* search heads for."""
 
-    A Dijkstra search that pauses: `at` continues it until the square asked is settled, so a
-    unit closing in on an enemy pays for the squares between them, not for the rest of a big
-    board. Every answer is the whole-board search's (a settled distance is final), whatever
-    order the squares are asked in; `complete` finishes the search.
+
+def _box_of(squares: Sequence[Square] | frozenset[Square]) -> Box:
+    """The bounding box of some squares."""
+    xs = [sq[0] for sq in squares]
+    ys = [sq[1] for sq in squares]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+class Field:
+    """Weighted steps to the nearest goal square, searched from the goal only as far as the squares asked need.
+
+    A search that pauses and heads where it is asked: `at` and `gaps` go on until the squares
+    asked are settled, by A* towards their bounding box (the Chebyshev gap to it never
+    overestimates, as every step costs at least 1 and moves one square at most, and changes by
+    at most 1 a step: a settled square's distance is final). When other squares are asked, the
+    open squares are ranked anew towards them and the search goes on from where it stopped. So
+    a unit closing in on an enemy pays for the squares between them, not for the rest of a big
+    board, and every answer is the whole-board search's, in whatever order the squares are asked;
+    `complete` finishes the search.
     """
 
-    __slots__ = ("_board", "_dist", "_lock", "_queue", "_settled", "_steps", "_weights")
+    __slots__ = ("_board", "_box", "_closed", "_dist", "_lock", "_queue", "_steps", "_weights")
 
     def __init__(self, board: Board, goal: frozenset[Square]) -> None:
         self._board = board
         self._weights, self._steps = per_board(board, "ai.walk_graph", lambda: _graph(board))
         self._dist = {sq: 0 for sq in goal}
-        self._queue = [(0, sq) for sq in sorted(goal)]
-        heapq.heapify(self._queue)
-        self._settled = -1
-        """Every square whose distance found so far is at most this is final (the last distance taken)."""
+        self._closed: set[Square] = set()
+        """The settled squares: their distances are final."""
+        self._queue: list[tuple[int, int, Square]] = []
+        """(distance + estimate, −distance, square) of the open squares, ranked towards `_box`."""
+        self._box: Box | None = None
+        """Where the open squares are ranked towards (None: nothing ranked yet)."""
         self._lock = threading.Lock()  # the AI may decide in a worker thread while another asks too
 
     def at(self, sq: Square) -> int:
         """The square's weighted steps to the goal (UNREACHABLE when walled off)."""
-        d = self._dist.get(sq)
-        if d is not None and d <= self._settled:
-            return d
-        if d is None and sq not in self._weights:
-            return UNREACHABLE  # a wall or pit square: no walk enters it
-        with self._lock:
-            self._grow(sq)
-        return self._dist.get(sq, UNREACHABLE)
+        if sq in self._closed:
+            return self._dist[sq]
+        return self.gaps((sq,))[0]
+
+    def gaps(self, squares: Sequence[Square]) -> list[int]:
+        """`at` of each square, in order (one search for all of them)."""
+        closed, dist, weights = self._closed, self._dist, self._weights
+        wanted = [sq for sq in squares if sq not in closed and (sq in weights or sq in dist)]
+        if wanted:
+            with self._lock:
+                self._search(_box_of(wanted), set(wanted))
+        return [dist[sq] if sq in closed else UNREACHABLE for sq in squares]
 
     def complete(self) -> dict[Square, int]:
         """Every square's distance (the search finished): the whole-board field."""
         with self._lock:
-            self._grow(None)
+            self._search(None, None)
         return self._dist
 
-    def _grow(self, until: Square | None) -> None:
-        """Continue the search until `until` is settled (None: until nothing is left to search)."""
-        board, weights, steps, dist, queue = self._board, self._weights, self._steps, self._dist, self._queue
+    def _search(self, box: Box | None, wanted: set[Square] | None) -> None:
+        """Settle squares towards `box` until every one of `wanted` is settled (None: until none is left open)."""
+        board, weights, steps, dist, closed = self._board, self._weights, self._steps, self._dist, self._closed
+        if wanted is not None:
+            wanted -= closed
+            if not wanted:
+                return
+        if box is None:
+            left, top, right, bottom = -UNREACHABLE, -UNREACHABLE, UNREACHABLE, UNREACHABLE  # no estimate: Dijkstra
+        else:
+            left, top, right, bottom = box
+
+        def estimate(sq: Square) -> int:
+            x, y = sq
+            return max(left - x, x - right, top - y, y - bottom, 0)
+
+        if box != self._box or box is None:
+            # rank the open squares towards the new box (the settled ones stay settled)
+            self._queue = [(d + estimate(sq), -d, sq) for sq, d in dist.items() if sq not in closed]
+            heapq.heapify(self._queue)
+            self._box = box
+        queue = self._queue
         pop, push, get = heapq.heappop, heapq.heappush, dist.get
-        settled = self._settled
         while queue:
-            if until is not None:
-                d = get(until)
-                if d is not None and d <= settled:
-                    break
-            d0, sq = pop(queue)
-            if d0 > dist[sq]:
+            _, negative, sq = pop(queue)
+            d0 = -negative
+            if sq in closed or d0 > dist[sq]:
                 continue
-            settled = d0
+            closed.add(sq)
             out = steps.get(sq)
             if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
                 out = _steps_from(board, weights, sq)
             for nxt, w in out:
                 d = d0 + w
-                if d < get(nxt, UNREACHABLE):
+                if d < get(nxt, UNREACHABLE) and nxt not in closed:
                     dist[nxt] = d
-                    push(queue, (d, nxt))
-        else:
-            settled = UNREACHABLE  # nothing left: every distance found is final
-        self._settled = settled
+                    push(queue, (d + estimate(nxt), -d, nxt))
+            if wanted is not None:
+                wanted.discard(sq)
+                if not wanted:
+                    return
 
 
 def lazy_field(board: Board, goal: frozenset[Square]) -> Field:
@@ -252,19 +289,20 @@ def _walk_to(
 
 def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]) -> int:
     """Walking steps between a footprint and the goal squares (UNREACHABLE when walled off)."""
-    at = lazy_field(board, goal).at
     if len(footprint) == 1:
         for sq in footprint:  # a one-square footprint: its gap is the field there
-            return at(sq)
-    return min((at(sq) for sq in footprint), default=UNREACHABLE)
+            return lazy_field(board, goal).at(sq)
+    return min(lazy_field(board, goal).gaps(sorted(footprint)), default=UNREACHABLE)
 
 
 def walk_gaps(board: Board, goal: frozenset[Square], side: int, anchors: Sequence[Square]) -> list[int]:
-    """walk_gap of the footprint of side `side` at each anchor, in order (one field read for all of them)."""
-    at = lazy_field(board, goal).at
+    """walk_gap of the footprint of side `side` at each anchor, in order (one search for all of them)."""
+    field_ = lazy_field(board, goal)
     if side == 1:
-        return [at(sq) for sq in anchors]  # a one-square footprint is its anchor: its gap is the field there
-    return [min(at(sq) for sq in footprint(anchor, (side, side))) for anchor in anchors]
+        return field_.gaps(anchors)  # a one-square footprint is its anchor: its gap is the field there
+    squares = sorted({sq for anchor in anchors for sq in footprint(anchor, (side, side))})
+    gap_of = dict(zip(squares, field_.gaps(squares), strict=True))
+    return [min(gap_of[sq] for sq in footprint(anchor, (side, side))) for anchor in anchors]
 
 
 def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | None:
