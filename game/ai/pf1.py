@@ -13,7 +13,7 @@ from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
 from rules.pf1 import judged
-from rules.pf1.charge import closest_anchors
+from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
 from rules.pf1.movement import reach_squares
 from rules.pf1.speed import movement_speed
@@ -259,16 +259,16 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     accepts it without provoking.
 
     `charge_ends` gives, per enemy, the closest squares whose line is clear and the path along
-    it; the nearest of those (then the weakest enemy, then reading order) are tried with a dry
-    ruling (the real situation, a throwaway RNG), which also checks the cost against double
+    it (`charge_end` one of them); the nearest of those (then the weakest enemy, then reading
+    order) are tried with a dry ruling (the real situation, a throwaway RNG), which also checks the cost against double
     speed. Its dice are ignored; only whether it is legal and whether it provokes counts, and
     both are settled before any die is rolled. An end's line is judged only when its turn to be
     tried comes: the first accepted charge spares judging the rest.
     """
     probes = 0
     for foe, at in _charge_order(ctx, foes):
-        end = next(e for e in pf1.charge_ends(ctx.sit, ctx.unit, foe.id) if e.at == at)
-        if not end.clear:
+        end = charge_end(ctx.sit, ctx.unit, foe.id, at)
+        if end is None or not end.clear:
             continue
         action = Action("charge", ctx.unit, end.path, target=foe.id)
         result = ctx.dry_rule(action, JUDGEMENTS)
