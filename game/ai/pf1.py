@@ -258,9 +258,9 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """A charge the rule allows (PF1-CHARGE: a closest square, along a clear line), taken only if a dry ruling
     accepts it without provoking.
 
-    `charge_ends` gives, per enemy, the closest squares whose line is clear and the path along
-    it (`charge_end` one of them); the nearest of those (then the weakest enemy, then reading
-    order) are tried with a dry ruling (the real situation, a throwaway RNG), which also checks the cost against double
+    `charge_end` judges one closest square of an enemy: whether its line is clear, and the path
+    along it. The nearest ends (then the weakest enemy, then reading order) are tried with a dry
+    ruling (the real situation, a throwaway RNG), which also checks the cost against double
     speed. Its dice are ignored; only whether it is legal and whether it provokes counts, and
     both are settled before any die is rolled. An end's line is judged only when its turn to be
     tried comes: the first accepted charge spares judging the rest.
