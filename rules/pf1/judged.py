@@ -2,8 +2,9 @@
 
 The AI judges the path of the move or charge it is about to take (its forecast), then
 `Match.perform` rules on that action, which judges the same path in the same situation
-again; a charge's closest ends (rules/pf1/charge.py `charge_end`) are kept the same way. A judgement depends only on its arguments (the rules are pure) and a `Situation` is
-never changed once made (a match makes a new one after every change), so the judgement is
+again; a charge's closest ends (rules/pf1/charge.py `charge_end`) are kept the same way.
+A judgement depends only on its arguments (the rules are pure) and a `Situation` is never
+changed once made (a match makes a new one after every change), so the judgement is
 kept under the situation's identity and the question's exact value: the second asker gets
 the first one's answer. A different situation object is another key, even one with equal
 contents, so a stale judgement can never be used. An entry keeps its situation alive, so its
