@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.ai_scaling import SIZES, measure
+from bench.ai_scaling import MIN_UNIT_TURNS, SIZES, measure
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 ARENA = LEVELS / "arena_4v4.toml"
@@ -55,7 +55,7 @@ def hard_cost(games: int = HARD_GAMES, rounds: int = HARD_ROUNDS) -> list[float]
 def bench_ai(scaling_games: int = SCALING_GAMES, hard_games: int = HARD_GAMES) -> dict[str, Any]:
     """The scaling of `normal` and the cost of `hard`, with their figures under the bench's targets."""
     measure(*SIZES[0], 1, "normal")  # warm the imports and per-board tables of this process
-    rows = [measure(n, s, scaling_games, "normal") for n, s in SIZES]
+    rows = [measure(n, s, scaling_games, "normal", min_unit_turns=MIN_UNIT_TURNS) for n, s in SIZES]
     figures = [r["cpu_ms_per_unit_turn"] for r in rows]
     costs = hard_cost(hard_games)
     return {

@@ -3,6 +3,9 @@
 A script, not a test. Each size is a generated open pf1 arena with the sides in facing rows GAP
 rows apart in the middle; games are played AI against AI from emptied caches and the figure is process
 CPU time (time.process_time) divided by the unit-turns played (each acting unit's turn counts one).
+Every size plays at least `--games` games and goes on until it has played MIN_UNIT_TURNS unit-turns,
+so a small army's figure rests on as many decisions as a big one's (three 2v2 games are only about
+fifty unit-turns, and their figure moved by a third between runs).
 The target of the issue: the largest figure at most 1.6× the smallest at `normal`.
 """
 
@@ -23,6 +26,8 @@ SIZES = ((2, 12), (4, 18), (8, 24), (16, 34), (32, 48))
 GAP = 9
 """Rows between the two front lines at every size: what grows is the armies (and the room around them),
 not the march before the first blow."""
+MIN_UNIT_TURNS = 600
+"""Unit-turns each size plays at least (more games for the small armies)."""
 
 
 def arena(per_side: int, side: int) -> str:
@@ -45,12 +50,15 @@ def arena(per_side: int, side: int) -> str:
     return "\n".join(parts)
 
 
-def measure(per_side: int, side: int, games: int, strength: str, max_rounds: int = 20) -> dict[str, Any]:
-    """CPU ms per unit-turn over `games` games of one size."""
+def measure(
+    per_side: int, side: int, games: int, strength: str, max_rounds: int = 20, min_unit_turns: int = 0
+) -> dict[str, Any]:
+    """CPU ms per unit-turn over at least `games` games of one size, and at least `min_unit_turns` unit-turns."""
     level = parse_level(arena(per_side, side), f"<bench {per_side}v{per_side}>")
     cpu = 0.0
     unit_turns = 0
-    for seed in range(games):
+    seed = 0
+    while seed < games or unit_turns < min_unit_turns:
         caches.clear_all()
         match = Match(level, seed)
         rng = ai_rng(seed)
@@ -62,9 +70,11 @@ def measure(per_side: int, side: int, games: int, strength: str, max_rounds: int
             cpu += time.process_time() - t0
             unit_turns += acting
         match.close()
+        seed += 1
     return {
         "units": f"{per_side}v{per_side}",
         "board": f"{side}x{side}",
+        "games": seed,
         "unit_turns": unit_turns,
         "cpu_ms_per_unit_turn": round(1000 * cpu / max(1, unit_turns), 3),
     }
@@ -74,10 +84,11 @@ def main() -> None:
     """Print the figure for every size and the ratio of the largest to the smallest."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--strength", default="normal")
-    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--games", type=int, default=3, help="games per size at least")
+    parser.add_argument("--min-turns", type=int, default=MIN_UNIT_TURNS, help="unit-turns per size at least")
     args = parser.parse_args()
     measure(*SIZES[0], 1, args.strength)  # warm the imports and the per-board tables of this process
-    rows = [measure(n, s, args.games, args.strength) for n, s in SIZES]
+    rows = [measure(n, s, args.games, args.strength, min_unit_turns=args.min_turns) for n, s in SIZES]
     figures = [r["cpu_ms_per_unit_turn"] for r in rows]
     spread = round(max(figures) / min(figures), 2)
     print(json.dumps({"strength": args.strength, "sizes": rows, "spread": spread}, indent=1))

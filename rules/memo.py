@@ -29,8 +29,9 @@ T = TypeVar("T")
 
 BOARDS_KEPT = 4
 """Boards whose tables are kept (a door opening makes a new board; old ones are rarely asked again)."""
-JUDGED_KEPT = 16
-"""Judgements kept: the AI probes at most three paths (or charges) before it acts on one."""
+JUDGED_KEPT = 64
+"""Judgements kept: the AI probes at most three paths (or charges) before it acts on one, and a charge judges
+the closest ends of the few nearest enemies (their lines' paths among them) before its probes ask again."""
 SPARES_KEPT = 4
 """Spare lists kept per (length, value): the overlay's two searches, and the same again in another thread."""
 

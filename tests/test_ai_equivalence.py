@@ -3,7 +3,7 @@
 Each shortcut is swapped for the plain computation it replaces (the action bar instead of one
 precheck, every enemy checked from every square, the single move searched even when every
 enemy is out of its range, every reach entry made rather than read from columns, the walking
-field searched afresh without a step table or cache, every reach, measure and dry ruling asked
+field searched whole and afresh without a step table or cache, every reach, measure and dry ruling asked
 of the ruleset instead of the caches keyed by situation state) and whole games of every shipped
 level are played both ways within this run; their results, scripts included, must be identical.
 """
@@ -74,6 +74,19 @@ def plain_field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
     return dist
 
 
+class PlainField:
+    """A walking field searched whole and at once, read as navigation.Field is (`at`, `gaps`)."""
+
+    def __init__(self, board: Board, goal: frozenset[Square]) -> None:
+        self.dist = plain_field(board, goal)
+
+    def at(self, sq: Square) -> int:
+        return self.dist.get(sq, navigation.UNREACHABLE)
+
+    def gaps(self, squares) -> list[int]:
+        return [self.at(sq) for sq in squares]
+
+
 def plain_can(ctx: Ctx, kind: str) -> bool:
     """The whole action bar asked, as the chooser did before it asked one precheck."""
     return ctx.can(kind)
@@ -112,6 +125,7 @@ def test_the_shortcuts_play_the_same_games_as_the_plain_forecasts(path, monkeypa
     fast = _play(level, seeds)
     with monkeypatch.context() as m:
         m.setattr(navigation, "field", plain_field)
+        m.setattr(navigation, "lazy_field", PlainField)
         m.setattr(pf1_ai, "_can", plain_can)
         m.setattr(pf1_ai, "_hittable_from", plain_hittable_from)
         m.setattr(pf1_ai, "_may_reach", lambda me, foe, anchor: True)

@@ -14,6 +14,7 @@ one `simulate` run) shares them, and they go when the board is no longer among t
 from __future__ import annotations
 
 import heapq
+import threading
 from collections.abc import Sequence
 
 from game.caches import RULES
@@ -77,73 +78,204 @@ def _graph(board: Board) -> tuple[dict[Square, int], Steps]:
     return weights, {sq: _steps_from(board, weights, sq) for sq in weights}
 
 
-def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
-    """Weighted steps from every open square to the nearest goal square (kept per board and goal)."""
-    fields: dict[frozenset[Square], dict[Square, int]] = RULES.per_board(board, "ai.walk_fields", dict)
-    dist = fields.get(goal)
-    if dist is not None:
-        return dist
-    weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
-    dist = {sq: 0 for sq in goal}
-    queue = [(0, sq) for sq in sorted(goal)]
-    heapq.heapify(queue)
-    pop, push, get = heapq.heappop, heapq.heappush, dist.get
-    while queue:
-        d0, sq = pop(queue)
-        if d0 > dist[sq]:
-            continue
-        out = steps.get(sq)
-        if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
-            out = _steps_from(board, weights, sq)
-        for nxt, w in out:
-            d = d0 + w
-            if d < get(nxt, UNREACHABLE):
-                dist[nxt] = d
-                push(queue, (d, nxt))
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom), inclusive: the squares an A* search heads for."""
+
+
+def _box_of(squares: Sequence[Square] | frozenset[Square]) -> Box:
+    """The bounding box of some squares."""
+    xs = [sq[0] for sq in squares]
+    ys = [sq[1] for sq in squares]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+class Field:
+    """Weighted steps to the nearest goal square, searched from the goal only as far as the squares asked need.
+
+    A search that pauses and heads where it is asked: `at` and `gaps` go on until the squares
+    asked are settled, by A* towards their bounding box (the Chebyshev gap to it never
+    overestimates, as every step costs at least 1 and moves one square at most, and changes by
+    at most 1 a step: a settled square's distance is final). When other squares are asked, the
+    open squares are ranked anew towards them and the search goes on from where it stopped. So
+    a unit closing in on an enemy pays for the squares between them, not for the rest of a big
+    board, and every answer is the whole-board search's, in whatever order the squares are asked;
+    `complete` finishes the search.
+    """
+
+    __slots__ = ("_board", "_box", "_closed", "_dist", "_lock", "_queue", "_steps", "_weights")
+
+    def __init__(self, board: Board, goal: frozenset[Square]) -> None:
+        self._board = board
+        self._weights, self._steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
+        self._dist = {sq: 0 for sq in goal}
+        self._closed: set[Square] = set()
+        """The settled squares: their distances are final."""
+        self._queue: list[tuple[int, int, Square]] = []
+        """(distance + estimate, −distance, square) of the open squares, ranked towards `_box`."""
+        self._box: Box | None = None
+        """Where the open squares are ranked towards (None: nothing ranked yet)."""
+        self._lock = threading.Lock()  # the AI may decide in a worker thread while another asks too
+
+    def at(self, sq: Square) -> int:
+        """The square's weighted steps to the goal (UNREACHABLE when walled off)."""
+        if sq in self._closed:
+            return self._dist[sq]
+        return self.gaps((sq,))[0]
+
+    def gaps(self, squares: Sequence[Square]) -> list[int]:
+        """`at` of each square, in order (one search for all of them)."""
+        closed, dist, weights = self._closed, self._dist, self._weights
+        wanted = [sq for sq in squares if sq not in closed and (sq in weights or sq in dist)]
+        if wanted:
+            with self._lock:
+                self._search(_box_of(wanted), set(wanted))
+        return [dist[sq] if sq in closed else UNREACHABLE for sq in squares]
+
+    def complete(self) -> dict[Square, int]:
+        """Every square's distance (the search finished): the whole-board field."""
+        with self._lock:
+            self._search(None, None)
+        return self._dist
+
+    def _search(self, box: Box | None, wanted: set[Square] | None) -> None:
+        """Settle squares towards `box` until every one of `wanted` is settled (None: until none is left open)."""
+        board, weights, steps, dist, closed = self._board, self._weights, self._steps, self._dist, self._closed
+        if wanted is not None:
+            wanted -= closed
+            if not wanted:
+                return
+        if box is None:
+            left, top, right, bottom = -UNREACHABLE, -UNREACHABLE, UNREACHABLE, UNREACHABLE  # no estimate: Dijkstra
+        else:
+            left, top, right, bottom = box
+
+        def estimate(sq: Square) -> int:
+            x, y = sq
+            return max(left - x, x - right, top - y, y - bottom, 0)
+
+        if box != self._box or box is None:
+            # rank the open squares towards the new box (the settled ones stay settled)
+            self._queue = [(d + estimate(sq), -d, sq) for sq, d in dist.items() if sq not in closed]
+            heapq.heapify(self._queue)
+            self._box = box
+        queue = self._queue
+        pop, push, get = heapq.heappop, heapq.heappush, dist.get
+        while queue:
+            _, negative, sq = pop(queue)
+            d0 = -negative
+            if sq in closed or d0 > dist[sq]:
+                continue
+            closed.add(sq)
+            out = steps.get(sq)
+            if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
+                out = _steps_from(board, weights, sq)
+            for nxt, w in out:
+                d = d0 + w
+                if d < get(nxt, UNREACHABLE) and nxt not in closed:
+                    dist[nxt] = d
+                    push(queue, (d + estimate(nxt), -d, nxt))
+            if wanted is not None:
+                wanted.discard(sq)
+                if not wanted:
+                    return
+
+
+def lazy_field(board: Board, goal: frozenset[Square]) -> Field:
+    """The walking field of `goal` on `board`, kept per board and goal (searched only as far as asked)."""
+    fields: dict[frozenset[Square], Field] = RULES.per_board(board, "ai.walk_fields", dict)
+    found = fields.get(goal)
+    if found is not None:
+        return found
     if len(fields) >= max(8, min(FIELDS_KEPT, FIELD_SQUARES_KEPT // (board.width * board.height))):
         del fields[next(iter(fields))]
-    fields[goal] = dist
-    return dist
+    found = fields[goal] = Field(board, goal)
+    return found
+
+
+def field(board: Board, goal: frozenset[Square]) -> dict[Square, int]:
+    """Weighted steps from every open square to the nearest goal square (kept per board and goal)."""
+    return lazy_field(board, goal).complete()
 
 
 def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[frozenset[Square], float]]) -> int:
     """Index of the goal footprint with the least walking gap from `start` plus its bias (ties: the first), or -1.
 
-    One walk outwards from `start` that stops as soon as no goal not yet met can beat the best
-    one met: its cost follows the distance to the nearest goals, not the board's size or the
-    number of goals (hunting on a big map with many enemies). Biases must not be negative.
-    The gap is measured from `start` towards the goal (the squares entered), `walk_gap` from the
-    goal's side: the two differ only by the weights of the end squares. A goal on a square no
-    walker may stand on (a flyer over a pit) is ranked by `walk_gap` instead (one field for it).
+    The goals are taken nearest first by a lower bound of their score (the Chebyshev gap, as every
+    step costs at least 1 and moves one square at most, plus the bias), and each is measured by an
+    A* walk from `start` that gives up once it cannot beat the best score found: once no goal's
+    bound can beat that score the rest are skipped. The cost follows the walks to the few nearest
+    goals, not the board's size or the number of goals (hunting on a big map with many enemies).
+    Biases must not be negative. The gap is measured from `start` towards the goal (the squares
+    entered), `walk_gap` from the goal's side: the two differ only by the weights of the end
+    squares. A goal on a square no walker may stand on (a flyer over a pit) is ranked by
+    `walk_gap` instead (one field for it).
     """
     weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
-    owner: dict[Square, list[int]] = {}
     best, best_score = -1, float("inf")
+    bounds: list[tuple[float, int]] = []
     for k, (goal, bias) in enumerate(goals):
         if any(sq not in weights for sq in goal):
             score = walk_gap(board, goal, start) + bias
             if score < best_score:
                 best, best_score = k, score
             continue
-        for sq in goal:
-            owner.setdefault(sq, []).append(k)
-    met: set[int] = set()
+        bounds.append((_box_gap(start, goal) + bias, k))
+    bounds.sort()
+    for bound, k in bounds:
+        if bound > best_score:
+            break  # this goal and every later one cannot beat the best score
+        goal, bias = goals[k]
+        gap = _walk_to(board, weights, steps, start, goal, best_score - bias)
+        if gap is not None and (gap + bias < best_score or (gap + bias == best_score and k < best)):
+            best, best_score = k, gap + bias
+    return best
+
+
+def _box_gap(a: frozenset[Square], b: frozenset[Square]) -> int:
+    """The Chebyshev gap between the bounding boxes of two footprints (0 when they touch or overlap)."""
+    ax = [sq[0] for sq in a]
+    ay = [sq[1] for sq in a]
+    bx = [sq[0] for sq in b]
+    by = [sq[1] for sq in b]
+    return max(0, min(bx) - max(ax), min(ax) - max(bx), min(by) - max(ay), min(ay) - max(by))
+
+
+def _walk_to(
+    board: Board,
+    weights: dict[Square, int],
+    steps: Steps,
+    start: frozenset[Square],
+    goal: frozenset[Square],
+    cutoff: float,
+) -> int | None:
+    """The least walking gap from `start` to a goal square (squares entered weigh), or None when it exceeds `cutoff`.
+
+    A* with the Chebyshev gap to the goal's bounding box as its estimate: consistent (a step costs
+    at least 1 and changes the gap by 1 at most), so the first goal square taken is the nearest
+    and the search never looks past `cutoff`.
+    """
+    x0, x1 = min(sq[0] for sq in goal), max(sq[0] for sq in goal)
+    y0, y1 = min(sq[1] for sq in goal), max(sq[1] for sq in goal)
+
+    def estimate(sq: Square) -> int:
+        x, y = sq
+        return max(x0 - x, x - x1, y0 - y, y - y1, 0)
+
     dist = {sq: 0 for sq in start}
-    queue = [(0, sq) for sq in sorted(start)]
+    # ties of the estimate go to the longest walk first: on open ground the estimate is exact, and the
+    # search then heads straight for the goal instead of widening over every equally short walk
+    queue = [(estimate(sq), 0, sq) for sq in sorted(start)]
     heapq.heapify(queue)
     pop, push, get = heapq.heappop, heapq.heappush, dist.get
     while queue:
-        d0, sq = pop(queue)
-        if d0 > best_score:
-            break  # every goal not met yet is further than the best score
+        f, negative, sq = pop(queue)
+        d0 = -negative
+        if f > cutoff:
+            return None  # every walk left is longer than the cutoff
         if d0 > dist[sq]:
             continue
-        for k in owner.get(sq, ()):
-            if k not in met:
-                met.add(k)
-                score = d0 + goals[k][1]
-                if score < best_score or (score == best_score and k < best):
-                    best, best_score = k, score
+        if sq in goal:
+            return d0
         out = steps.get(sq)
         if out is None:  # a start square no walker could stand on (a flyer over a pit): its own steps
             out = _steps_from(board, weights, sq)
@@ -151,26 +283,26 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
             d = d0 + w
             if d < get(nxt, UNREACHABLE):
                 dist[nxt] = d
-                push(queue, (d, nxt))
-    return best
+                push(queue, (d + estimate(nxt), -d, nxt))
+    return None
 
 
 def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]) -> int:
     """Walking steps between a footprint and the goal squares (UNREACHABLE when walled off)."""
-    dist = field(board, goal)
     if len(footprint) == 1:
         for sq in footprint:  # a one-square footprint: its gap is the field there
-            return dist.get(sq, UNREACHABLE)
-    return min((dist.get(sq, UNREACHABLE) for sq in footprint), default=UNREACHABLE)
+            return lazy_field(board, goal).at(sq)
+    return min(lazy_field(board, goal).gaps(sorted(footprint)), default=UNREACHABLE)
 
 
 def walk_gaps(board: Board, goal: frozenset[Square], side: int, anchors: Sequence[Square]) -> list[int]:
-    """walk_gap of the footprint of side `side` at each anchor, in order (one field read for all of them)."""
-    dist = field(board, goal)
+    """walk_gap of the footprint of side `side` at each anchor, in order (one search for all of them)."""
+    field_ = lazy_field(board, goal)
     if side == 1:
-        get = dist.get  # a one-square footprint is its anchor: its gap is the field there
-        return [get(sq, UNREACHABLE) for sq in anchors]
-    return [walk_gap(board, goal, footprint(anchor, (side, side))) for anchor in anchors]
+        return field_.gaps(anchors)  # a one-square footprint is its anchor: its gap is the field there
+    squares = sorted({sq for anchor in anchors for sq in footprint(anchor, (side, side))})
+    gap_of = dict(zip(squares, field_.gaps(squares), strict=True))
+    return [min(gap_of[sq] for sq in footprint(anchor, (side, side))) for anchor in anchors]
 
 
 def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | None:

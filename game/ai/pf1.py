@@ -13,6 +13,7 @@ from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
 from rules.pf1 import judged
+from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
 from rules.pf1.movement import reach_squares
 from rules.pf1.speed import movement_speed
@@ -43,8 +44,9 @@ def choose(ctx: Ctx) -> Action | None:
     if ts.moves_left == 0 or not _can(ctx, "move"):
         return None
     speed = pf1.effective_speed(me)
-    target = hunt_choice(ctx.sit.board, me, foes)
-    far = gap(pf1_distance, me.footprint(), target.footprint())
+    # the enemy to hunt is ranked only when a charge or a walk needs it: a step or a move into reach
+    # is chosen without it, and ranking walks the board around the unit (hunt_choice)
+    target: Creature | None = None
     if standard_free(ts):
         # the bar offers no attack out of reach, so ask the turn state whether the standard action is left
         # a 1.5 m step that brings an enemy into reach never provokes (PF1-FIVE-FOOT-STEP): before any walk
@@ -55,14 +57,20 @@ def choose(ctx: Ctx) -> Action | None:
         if step_in is not None:
             return step_in
         reach_limit = 2 * speed + reach_squares(me.reach)
-        if _can(ctx, "charge") and far <= reach_limit:
-            # only the enemies a charge can reach are offered to it: its cost then follows them, not the army
+        if _can(ctx, "charge"):
+            # only the enemies a charge can reach are offered to it: its cost then follows them, not the army;
+            # with none of them, the hunted enemy is out of charge distance too
             mine = me.footprint()
             chargeable = [f for f in foes if gap(pf1_distance, mine, f.footprint()) <= reach_limit]
-            charge = _charge(ctx, chargeable)
-            if charge is not None:
-                return charge
-    if _can(ctx, "run") and far > 2 * speed + 1:
+            if chargeable:
+                target = hunt_choice(ctx.sit.board, me, foes)
+                if gap(pf1_distance, mine, target.footprint()) <= reach_limit:
+                    charge = _charge(ctx, chargeable)
+                    if charge is not None:
+                        return charge
+    if target is None:
+        target = hunt_choice(ctx.sit.board, me, foes)
+    if _can(ctx, "run") and gap(pf1_distance, me.footprint(), target.footprint()) > 2 * speed + 1:
         run = _run(ctx, target)
         if run is not None:
             return run
@@ -250,24 +258,43 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """A charge the rule allows (PF1-CHARGE: a closest square, along a clear line), taken only if a dry ruling
     accepts it without provoking.
 
-    `charge_ends` gives, per enemy, the closest squares whose line is clear and the path along
-    it; the nearest of those (then the weakest enemy, then reading order) are tried with a dry
+    `charge_end` judges one closest square of an enemy: whether its line is clear, and the path
+    along it. The nearest ends (then the weakest enemy, then reading order) are tried with a dry
     ruling (the real situation, a throwaway RNG), which also checks the cost against double
     speed. Its dice are ignored; only whether it is legal and whether it provokes counts, and
-    both are settled before any die is rolled.
+    both are settled before any die is rolled. An end's line is judged only when its turn to be
+    tried comes: the first accepted charge spares judging the rest.
     """
-    ends = []
-    for foe in foes:
-        for end in pf1.charge_ends(ctx.sit, ctx.unit, foe.id):
-            if end.clear:
-                ends.append((end.count, foe.hp, end.at[1], end.at[0], end.path, foe))
-    ends.sort(key=lambda e: e[:4])
-    for *_, path, foe in ends[:CHARGE_PROBES]:
-        action = Action("charge", ctx.unit, path, target=foe.id)
+    probes = 0
+    for foe, at in _charge_order(ctx, foes):
+        end = charge_end(ctx.sit, ctx.unit, foe.id, at)
+        if end is None or not end.clear:
+            continue
+        action = Action("charge", ctx.unit, end.path, target=foe.id)
         result = ctx.dry_rule(action, JUDGEMENTS)
         if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
             return action
+        probes += 1
+        if probes == CHARGE_PROBES:
+            break
     return None
+
+
+def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square]]:
+    """Every closest charge end at the enemies, as (enemy, anchor), nearest first, then the weakest enemy, then
+    reading order (enemies in `foes` order, each one's ends in reading order, where all of that ties).
+
+    The closest ends and how far they are come from rules.pf1.charge.closest_anchors, a look at
+    the squares around each enemy; only whether an end's line is clear needs the costly judgement
+    (charge_ends), and `_charge` asks it in this order until it holds the ends it will try. Its
+    cost then follows the ends tried, not every enemy a charge could reach.
+    """
+    found = []
+    for foe in foes:
+        anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
+        found.extend((count, foe.hp, at[1], at[0], foe, at) for at in anchors)
+    found.sort(key=lambda e: e[:4])  # stable: ties keep the enemies' and the anchors' order
+    return [(foe, at) for *_, foe, at in found]
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:

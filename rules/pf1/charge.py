@@ -13,10 +13,11 @@ import heapq
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
+from math import lcm
 
 from rules.core import Illegal, Refusal, Situation, Square, footprint, values
 from rules.geometry import chebyshev, pf1_distance, pf1_gap
+from rules.pf1 import judged
 from rules.pf1.movement import Band, reach_squares
 from rules.pf1.space import DIAG_PLAIN, FULL, Mover
 from rules.pf1.speed import movement_speed
@@ -99,26 +100,34 @@ def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Squ
     Crossings of grid lines split the segment; the middle of each piece lies inside one square.
     A piece between two crossings at the same point does not exist, so a square whose corner is
     only touched is not passed.
+
+    Worked in integers: the points scaled by the common denominator `q` of their coordinates,
+    every crossing's t as a numerator over one denominator `den`, and a piece's middle floored
+    by integer division; only the t handed back is a Fraction (a charge asks this for every
+    square of every line it judges, and Fraction arithmetic was most of a charge's cost).
     """
     (ax, ay), (bx, by) = seg
-    dx, dy = bx - ax, by - ay
-    ts = {Fraction(0), Fraction(1)}
-    for lo, d, origin in ((min(ax, bx), dx, ax), (min(ay, by), dy, ay)):
+    q = lcm(*(Fraction(v).denominator for v in (ax, ay, bx, by)))
+    sax, say, sbx, sby = (int(v * q) for v in (ax, ay, bx, by))
+    dx, dy = sbx - sax, sby - say
+    den = (abs(dx) or 1) * (abs(dy) or 1)
+    cuts = {0, den}
+    for a, d in ((sax, dx), (say, dy)):
         if d == 0:
             continue
-        hi = lo + abs(d)
-        k = int(lo) + 1
-        while k < hi:
-            ts.add((k - origin) / d)
-            k += 1
-    cuts = sorted(ts)
+        per = den // d  # ± the other axis's span: t = (k·q − a) / d = (k·q − a)·per / den
+        lo, hi = min(a, a + d), max(a, a + d)
+        for k in range(lo // q + 1, -(-hi // q)):  # the grid lines strictly between the ends
+            cuts.add((k * q - a) * per)
+    ordered = sorted(cuts)
     out: list[tuple[Fraction, Square, Square | None]] = []
     prev: Square | None = None
-    for t0, t1 in itertools.pairwise(cuts):
-        mid = (t0 + t1) / 2
-        sq = (floor(ax + dx * mid), floor(ay + dy * mid))
+    two_den_q = 2 * den * q
+    for t0, t1 in itertools.pairwise(ordered):
+        mid = t0 + t1  # the middle of the piece, over 2·den
+        sq = ((2 * den * sax + dx * mid) // two_den_q, (2 * den * say + dy * mid) // two_den_q)
         if sq != prev:
-            out.append((t0, sq, prev))
+            out.append((Fraction(t0, den), sq, prev))
             prev = sq
     return out
 
@@ -218,40 +227,62 @@ def charge_ends(sit: Situation, unit: str, target: str) -> tuple[ChargeEnd, ...]
     """Every closest footprint of a charge at `target`, with its line, its path and why it is refused (PF1-CHARGE).
 
     When none of the closest footprints is a legal end position, each is refused as taken: the
-    charge is then illegal even where a farther footprint is free.
+    charge is then illegal even where a farther footprint is free. Each end is judged once per
+    situation object (`charge_end`).
     """
-    c = sit.creature(unit)
     anchors, count = closest_anchors(sit, unit, target)
+    return tuple(_kept_end(sit, unit, target, at, count) for at in anchors)
+
+
+def charge_end(sit: Situation, unit: str, target: str, at: Square) -> ChargeEnd | None:
+    """The closest footprint at anchor `at` of a charge at `target`, judged as `charge_ends` judges it (None when
+    `at` is not one of the closest).
+
+    Kept per situation object (rules/pf1/judged.py): the AI's look at a charge, its dry ruling
+    and the ruling on the charge it then takes ask the same question, and the answer (frozen) is
+    judged once; a caller that needs one end (the ruling on a charge's path, the AI trying the
+    nearest ends in turn) does not judge the lines of the others.
+    """
+    anchors, count = closest_anchors(sit, unit, target)
+    if at not in anchors:
+        return None
+    return _kept_end(sit, unit, target, anchors[anchors.index(at)], count)  # the anchor itself: plain ints
+
+
+def _kept_end(sit: Situation, unit: str, target: str, at: Square, count: int) -> ChargeEnd:
+    question = ("charge_end", unit, target, at)
+    return judged.kept(sit, question, lambda: _judge_end(sit, unit, target, at, count))
+
+
+def _judge_end(sit: Situation, unit: str, target: str, at: Square, count: int) -> ChargeEnd:
+    """One closest end judged: taken, too short, the line, the path along it, its cost (PF1-CHARGE 1–4)."""
+    c = sit.creature(unit)
     mover = Mover(sit, unit, run=True, charge=True)
     side = c.full_side
     dims = (side, side)
-    out: list[ChargeEnd] = []
-    for at in anchors:
-        segs = line_segments(c.at, at, side)
-        taken = _taken(mover, at, dims)
-        why: Refusal | None = taken
-        path: tuple[Square, ...] = ()
-        if why is None and count < MIN_SQUARES:
-            msg = f"a charge goes at least 2 squares; {list(at)} is {count} away"
-            why = Refusal(CHARGE, msg, at, "charge.too_short", values(square=at))
-        if why is None:
-            found = _line_fail(sit, mover, unit, target, segs)
-            if found is not None:
-                why = found[1]
-        if why is None:
-            allowed = frozenset(sq for seg in segs for _, sq, _ in passed_squares(seg))
-            order = {sq: i for i, (_, sq, _) in enumerate(passed_squares(segs[0]))}
-            walk = _line_path(mover, c.at, at, allowed, order)
-            if walk is None:
-                msg = f"no legal step along the line reaches {list(at)}"
-                why = Refusal(CHARGE, msg, at, "charge.no_path_on_line", values(square=at))
-            else:
-                path = walk
-        if why is None:
-            why = _too_long(sit, unit, path)
-        illegal = None if why is None else why.illegal(unit_cm=150)
-        out.append(ChargeEnd(at, count, segs, path if why is None else (), None if why is None else why.at, illegal))
-    return tuple(out)
+    segs = line_segments(c.at, at, side)
+    why: Refusal | None = _taken(mover, at, dims)
+    path: tuple[Square, ...] = ()
+    if why is None and count < MIN_SQUARES:
+        msg = f"a charge goes at least 2 squares; {list(at)} is {count} away"
+        why = Refusal(CHARGE, msg, at, "charge.too_short", values(square=at))
+    if why is None:
+        found = _line_fail(sit, mover, unit, target, segs)
+        if found is not None:
+            why = found[1]
+    if why is None:
+        allowed = frozenset(sq for seg in segs for _, sq, _ in passed_squares(seg))
+        order = {sq: i for i, (_, sq, _) in enumerate(passed_squares(segs[0]))}
+        walk = _line_path(mover, c.at, at, allowed, order)
+        if walk is None:
+            msg = f"no legal step along the line reaches {list(at)}"
+            why = Refusal(CHARGE, msg, at, "charge.no_path_on_line", values(square=at))
+        else:
+            path = walk
+    if why is None:
+        why = _too_long(sit, unit, path)
+    illegal = None if why is None else why.illegal(unit_cm=150)
+    return ChargeEnd(at, count, segs, path if why is None else (), None if why is None else why.at, illegal)
 
 
 def _taken(mover: Mover, at: Square, dims: tuple[int, int]) -> Refusal | None:
@@ -279,12 +310,14 @@ def _too_long(sit: Situation, unit: str, path: tuple[Square, ...]) -> Refusal | 
 def charge_refusal(sit: Situation, unit: str, target: str, path: tuple[Square, ...]) -> Illegal | None:
     """Why a charge at `target` along `path` breaks PF1-CHARGE, or None when the path is the line's path."""
     c = sit.creature(unit)
-    ends = charge_ends(sit, unit, target)
-    if not ends:
+    anchors, _ = closest_anchors(sit, unit, target)
+    if not anchors:
         return Illegal(CHARGE, f"no square to charge {target} from", c.at, reason="charge.no_end")
     last = path[-1] if path else None
-    end = next((e for e in ends if e.at == last), None)
+    # only the end the path stops on is judged, unless it is none of them (then all are, to say why)
+    end = charge_end(sit, unit, target, last) if last in anchors else None
     if end is None:
+        ends = charge_ends(sit, unit, target)
         if not any(_free(e) for e in ends):
             on_map = [e for e in ends if sit.board.in_bounds(e.at)]
             return (on_map or list(ends))[0].refusal

@@ -1,13 +1,13 @@
 """Judged paths kept for the situation object they were judged in: a forecast and the action share one judgement.
 
 The AI judges the path of the move or charge it is about to take (its forecast), then
-`Match.perform` rules on that action, which judges the same path in the same situation
-again. A judgement depends only on its arguments (the rules are pure) and a `Situation` is
-never changed once made (a match makes a new one after every change), so the judgement is
-kept in the situation's memo (rules/memo.py `Memo.judged`) under the situation's identity and
-the question's exact value: the second asker gets the first one's answer. A different
-situation object is another key, even one with equal contents, so a stale judgement can
-never be used. This module keeps nothing itself.
+`Match.perform` rules on that action, which judges the same path in the same situation again; a
+charge's closest ends (rules/pf1/charge.py `charge_end`) are kept the same way. A judgement depends
+only on its arguments (the rules are pure) and a `Situation` is never changed once made (a match
+makes a new one after every change), so the judgement is kept in the situation's memo (rules/memo.py
+`Memo.judged`) under the situation's identity and the question's exact value: the second asker gets
+the first one's answer. A different situation object is another key, even one with equal contents,
+so a stale judgement can never be used. This module keeps nothing itself.
 """
 
 from __future__ import annotations

@@ -60,6 +60,30 @@ _OFF = Cell()
 _OFF.block = Refusal("PF1-OBSTACLE-BLOCK", "off the map", reason="pf1.off_map")
 
 
+OCCUPANCIES_KEPT = 8
+"""Occupancy indexes kept, one per situation object: the newest few (a ruling and the AI's look at it share one)."""
+_OCCUPANCIES: dict[int, tuple[Situation, dict[Square, list[Creature]]]] = {}
+
+
+def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
+    """square → the creatures whose footprint covers it, in the situation's order (read-only: it is shared).
+
+    Built once per situation object and kept with it, as rules/pf1/judged.py keeps judgements: a
+    situation is never changed once made, and the entry keeps it alive, so its identity is its own.
+    """
+    hit = _OCCUPANCIES.get(id(sit))
+    if hit is not None and hit[0] is sit:
+        return hit[1]
+    out: dict[Square, list[Creature]] = {}
+    for other in sit.creatures.values():
+        for sq in other.footprint():
+            out.setdefault(sq, []).append(other)
+    while len(_OCCUPANCIES) >= OCCUPANCIES_KEPT:
+        _OCCUPANCIES.pop(next(iter(_OCCUPANCIES), id(sit)), None)
+    _OCCUPANCIES[id(sit)] = (sit, out)
+    return out
+
+
 class Mover:
     """One creature's view of the board for one ruling (run/charge/overrun variants)."""
 
@@ -93,12 +117,17 @@ class Mover:
         self.through = frozenset(through)
         self.through_rule = through_rule
         self.exceptions: Mapping[str, str] = sit.options.extra.get("pf1_exceptions", {}) or {}
-        self.occupants: dict[Square, list[Creature]] = {}
-        for other in sit.creatures.values():
-            if other.id == unit:
-                continue
-            for sq in other.footprint():
-                self.occupants.setdefault(sq, []).append(other)
+        # the situation's occupancy index is built once and shared by its movers (a big army's
+        # footprints are many); each mover copies the index and leaves itself out
+        self.occupants: dict[Square, list[Creature]] = dict(occupancy(sit))
+        for sq in c.footprint():
+            here = self.occupants.get(sq)
+            if here is not None:
+                others = [other for other in here if other.id != unit]
+                if others:
+                    self.occupants[sq] = others
+                else:
+                    del self.occupants[sq]
         self._cells: dict[Square, Cell] = {} if cells is None else cells
         """Shareable between movers of one creature that differ only in run/charge-free ways."""
         self._walker = walker if (walker is not None and run and not charge and not walker.run) else None

@@ -1,0 +1,256 @@
+"""The normal player's bounded searches give the answers of the plain computations they replace, and the
+weaker strengths play the same game from the same seed on the mirror levels, with the shared caches warm or not.
+
+- navigation.Field (a paused A* from the goal) answers what the whole-board walking field answers, in
+  whatever order the squares are asked;
+- navigation.nearest_goal (goals taken by a lower bound, one A* walk each) picks what one walk outwards
+  from the unit picks;
+- rules.pf1.charge.passed_squares, worked in integers, gives the squares and crossings of the Fraction
+  computation;
+- the pf1 charge, judging ends in the order closest_anchors gives and stopping at the first accepted,
+  charges as judging every chargeable enemy's ends first did, and the rest of the player is unchanged:
+  whole games on generated arenas (bench/ai_scaling.py) and shipped pf1 levels play the same actions;
+- the occupancy index built once per situation gives each mover the squares it built for itself.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from fractions import Fraction
+from math import floor
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import game.ai.navigation as navigation
+import game.ai.pf1 as pf1_ai
+import rules.pf1 as pf1
+from bench.ai_scaling import arena
+from game import reach_cache
+from game.ai import ai_rng, take_turn
+from game.ai.context import clear_forecasts
+from game.level import load_level, parse_level
+from game.match import Match
+from rules.actions import Action
+from rules.board import board_from_rows
+from rules.core import Board, Ruling, Square
+from rules.pf1 import judged
+from rules.pf1.charge import passed_squares
+from rules.pf1.space import Mover
+from tests.test_ai_equivalence import plain_field
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+MIRRORS = [LEVELS / f"{name}_mirror.toml" for name in ("pf1", "dnd5e", "hexxen")]
+PF1_LEVELS = [LEVELS / name for name in ("arena_4v4.toml", "pf1_bridge.toml", "pf1_corridors.toml", "pf1_swamp.toml")]
+ROWS = st.integers(min_value=2, max_value=10).flatmap(
+    lambda w: st.lists(st.text(alphabet="....#,%on+/", min_size=w, max_size=w), min_size=2, max_size=10)
+)
+
+
+def _board_and_squares(rows: list[str], data) -> tuple[Board, list[Square]]:
+    h, w = len(rows), len(rows[0])
+    squares = [(x, y) for y in range(h) for x in range(w)]
+    pairs = [((x, y), (x + 1, y)) for x, y in squares if x + 1 < w]
+    pairs += [((x, y), (x, y + 1)) for x, y in squares if y + 1 < h]
+    edges = data.draw(st.lists(st.sampled_from(pairs), max_size=5, unique=True)) if pairs else []
+    kinds = data.draw(st.lists(st.sampled_from(["blocking", "hampering"]), min_size=len(edges), max_size=len(edges)))
+    return board_from_rows(rows, edges=[(a, b, k) for (a, b), k in zip(edges, kinds, strict=True)]), squares
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_the_paused_field_answers_the_whole_board_field_in_any_order(rows, data):
+    board, squares = _board_and_squares(rows, data)
+    goal = frozenset(data.draw(st.lists(st.sampled_from(squares), min_size=1, max_size=4)))
+    whole = plain_field(board, goal)
+    field = navigation.Field(board, goal)
+    off_map = [(-1, 0), (len(rows[0]), len(rows))]
+    for asked in data.draw(st.lists(st.lists(st.sampled_from(squares + off_map), min_size=1, max_size=6), max_size=5)):
+        assert field.gaps(asked) == [whole.get(sq, navigation.UNREACHABLE) for sq in asked]
+    assert field.complete() == whole
+
+
+def plain_nearest_goal(board: Board, start: frozenset[Square], goals) -> int:
+    """One walk outwards from `start`, stopped once no goal not met can beat the best met (the former search)."""
+    weights, steps = navigation._graph(board)
+    owner: dict[Square, list[int]] = {}
+    best, best_score = -1, float("inf")
+    for k, (goal, bias) in enumerate(goals):
+        if any(sq not in weights for sq in goal):
+            score = min(plain_field(board, goal).get(sq, navigation.UNREACHABLE) for sq in start) + bias
+            if score < best_score:
+                best, best_score = k, score
+            continue
+        for sq in goal:
+            owner.setdefault(sq, []).append(k)
+    dist = {sq: 0 for sq in start}
+    queue = [(0, sq) for sq in sorted(start)]
+    met: set[int] = set()
+    while queue:
+        d0, sq = heapq.heappop(queue)
+        if d0 > best_score:
+            break
+        if d0 > dist[sq]:
+            continue
+        for k in owner.get(sq, ()):
+            if k not in met:
+                met.add(k)
+                score = d0 + goals[k][1]
+                if score < best_score or (score == best_score and k < best):
+                    best, best_score = k, score
+        for nxt, w in steps.get(sq) or navigation._steps_from(board, weights, sq):
+            if d0 + w < dist.get(nxt, navigation.UNREACHABLE):
+                dist[nxt] = d0 + w
+                heapq.heappush(queue, (d0 + w, nxt))
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_nearest_goal_by_bounds_and_a_star_picks_what_the_walk_outwards_picks(rows, data):
+    board, squares = _board_and_squares(rows, data)
+    start = frozenset([data.draw(st.sampled_from(squares))])
+    goals = [
+        (frozenset([data.draw(st.sampled_from(squares))]), data.draw(st.sampled_from([0.0, 0.75, 1.5, 3.0])))
+        for _ in range(data.draw(st.integers(1, 6)))
+    ]
+    assert navigation.nearest_goal(board, start, goals) == plain_nearest_goal(board, start, goals)
+
+
+def plain_passed_squares(seg):
+    """The squares a segment passes, in Fractions throughout (the former computation, grid lines found by floor)."""
+    (ax, ay), (bx, by) = seg
+    dx, dy = bx - ax, by - ay
+    ts = {Fraction(0), Fraction(1)}
+    for lo, d, origin in ((min(ax, bx), dx, ax), (min(ay, by), dy, ay)):
+        if d == 0:
+            continue
+        k = floor(lo) + 1
+        while k < lo + abs(d):
+            ts.add((k - origin) / d)
+            k += 1
+    out, prev = [], None
+    for t0, t1 in itertools.pairwise(sorted(ts)):
+        mid = (t0 + t1) / 2
+        sq = (floor(ax + dx * mid), floor(ay + dy * mid))
+        if sq != prev:
+            out.append((t0, sq, prev))
+            prev = sq
+    return out
+
+
+COORD = st.builds(Fraction, st.integers(-12, 40), st.sampled_from([1, 2, 3, 4]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.tuples(st.tuples(COORD, COORD), st.tuples(COORD, COORD)))
+def test_pf1_charge_passed_squares_in_integers_are_the_fraction_computation(seg):
+    """PF1-CHARGE 3: the same squares, in the same order, at the same crossings, for any rational segment."""
+    assert passed_squares(seg) == plain_passed_squares(seg)
+
+
+def plain_charge(ctx, foes):
+    """The former pf1 charge: every chargeable enemy's ends judged, sorted, and the first three clear ones tried."""
+    ends = []
+    for foe in foes:
+        for end in pf1.charge_ends(ctx.sit, ctx.unit, foe.id):
+            if end.clear:
+                ends.append((end.count, foe.hp, end.at[1], end.at[0], end.path, foe))
+    ends.sort(key=lambda e: e[:4])
+    for *_, path, foe in ends[: pf1_ai.CHARGE_PROBES]:
+        action = Action("charge", ctx.unit, path, target=foe.id)
+        result = ctx.dry_rule(action, pf1_ai.JUDGEMENTS)
+        if isinstance(result, Ruling) and not any(e.kind == "provokes" for e in result.events):
+            return action
+    return None
+
+
+def _fresh_caches() -> None:
+    reach_cache.clear()
+    clear_forecasts()
+    judged.forget()
+
+
+def _script(level, seed: int, strength: str = "normal", turns: int = 40) -> list[dict]:
+    _fresh_caches()
+    match = Match(level, seed)
+    rng = ai_rng(seed)
+    for _ in range(turns):
+        if match.finished:
+            break
+        take_turn(match, rng, strength=strength, strict=True)
+    script = [r.action.to_dict() for r in match.history]
+    match.close()
+    return script
+
+
+LEVELS_PLAYED = [("arena 4v4", arena(4, 18)), ("arena 8v8", arena(8, 24)), ("arena 16v16", arena(16, 34)), *PF1_LEVELS]
+
+
+@pytest.mark.parametrize("source", LEVELS_PLAYED, ids=lambda s: s[0] if isinstance(s, tuple) else s.stem)
+def test_the_bounded_normal_player_plays_the_games_of_the_plain_one(source, monkeypatch):
+    level = parse_level(source[1], source[0]) if isinstance(source, tuple) else load_level(source)
+    seeds = range(2)
+    fast = [_script(level, seed) for seed in seeds]
+    with monkeypatch.context() as m:
+        m.setattr(pf1_ai, "_charge", plain_charge)
+        m.setattr(navigation, "nearest_goal", plain_nearest_goal)
+        m.setattr(navigation, "lazy_field", lambda board, goal: _Whole(board, goal))
+        plain = [_script(level, seed) for seed in seeds]
+    assert fast == plain
+    assert any(a["action"] in ("charge", "run") for script in fast for a in script)  # the searches changed were used
+
+
+class _Whole:
+    """The whole-board field, read as navigation.Field is."""
+
+    def __init__(self, board: Board, goal: frozenset[Square]) -> None:
+        self.dist = plain_field(board, goal)
+
+    def at(self, sq: Square) -> int:
+        return self.dist.get(sq, navigation.UNREACHABLE)
+
+    def gaps(self, squares) -> list[int]:
+        return [self.at(sq) for sq in squares]
+
+
+def test_every_mover_of_a_situation_reads_the_occupancy_it_would_build_itself():
+    level = parse_level(arena(8, 24), "arena 8v8")
+    match = Match(level, 3)
+    rng = ai_rng(3)
+    checked = 0
+    for _ in range(6):
+        sit = match.situation()
+        for uid in sit.creatures:
+            plain: dict[Square, list] = {}
+            for other in sit.creatures.values():
+                if other.id != uid:
+                    for sq in other.footprint():
+                        plain.setdefault(sq, []).append(other)
+            assert Mover(sit, uid).occupants == plain
+            checked += 1
+        take_turn(match, rng)
+    match.close()
+    assert checked == 6 * 16
+
+
+@pytest.mark.parametrize("strength", ["random", "easy", "normal"])
+@pytest.mark.parametrize("path", MIRRORS, ids=lambda p: p.stem)
+def test_same_seed_same_game_on_the_mirror_levels_whatever_the_caches_hold(path, strength):
+    """GB-TURN: from one seed a strength plays the same actions, whether the shared caches start empty or hold the
+    previous game's answers (they are keyed by state, so they can only save work)."""
+    level = load_level(path)
+    first = _script(level, 21, strength, turns=12)
+    assert len(first) > 12  # units acted, not only ended turns
+    match = Match(level, 21)  # the caches now hold this game's answers: play it again without emptying them
+    rng = ai_rng(21)
+    for _ in range(12):
+        if match.finished:
+            break
+        take_turn(match, rng, strength=strength, strict=True)
+    again = [r.action.to_dict() for r in match.history]
+    match.close()
+    assert again == first
