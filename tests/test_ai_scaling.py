@@ -29,15 +29,13 @@ import game.ai.navigation as navigation
 import game.ai.pf1 as pf1_ai
 import rules.pf1 as pf1
 from bench.ai_scaling import arena
-from game import reach_cache
+from game import caches
 from game.ai import ai_rng, take_turn
-from game.ai.context import clear_forecasts
 from game.level import load_level, parse_level
 from game.match import Match
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Board, Ruling, Square
-from rules.pf1 import judged
 from rules.pf1.charge import passed_squares
 from rules.pf1.space import Mover
 from tests.test_ai_equivalence import plain_field
@@ -169,9 +167,7 @@ def plain_charge(ctx, foes):
 
 
 def _fresh_caches() -> None:
-    reach_cache.clear()
-    clear_forecasts()
-    judged.forget()
+    caches.clear_all()
 
 
 def _script(level, seed: int, strength: str = "normal", turns: int = 40) -> list[dict]:

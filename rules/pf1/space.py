@@ -14,6 +14,7 @@ from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, wall_insid
 from rules.pf1 import squeeze
 from rules.pf1.cells import CROWDED_CELLS_KEPT, Cell, kept_cells
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
+from rules.pf1.judged import kept
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
@@ -60,28 +61,21 @@ _OFF = Cell()
 _OFF.block = Refusal("PF1-OBSTACLE-BLOCK", "off the map", reason="pf1.off_map")
 
 
-OCCUPANCIES_KEPT = 8
-"""Occupancy indexes kept, one per situation object: the newest few (a ruling and the AI's look at it share one)."""
-_OCCUPANCIES: dict[int, tuple[Situation, dict[Square, list[Creature]]]] = {}
-
-
 def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
     """square → the creatures whose footprint covers it, in the situation's order (read-only: it is shared).
 
-    Built once per situation object and kept with it, as rules/pf1/judged.py keeps judgements: a
-    situation is never changed once made, and the entry keeps it alive, so its identity is its own.
+    Built once per situation object and kept in its memo with the judgements (rules/pf1/judged.py): a
+    situation is never changed once made, so every mover of one ruling shares one index.
     """
-    hit = _OCCUPANCIES.get(id(sit))
-    if hit is not None and hit[0] is sit:
-        return hit[1]
-    out: dict[Square, list[Creature]] = {}
-    for other in sit.creatures.values():
-        for sq in other.footprint():
-            out.setdefault(sq, []).append(other)
-    while len(_OCCUPANCIES) >= OCCUPANCIES_KEPT:
-        _OCCUPANCIES.pop(next(iter(_OCCUPANCIES), id(sit)), None)
-    _OCCUPANCIES[id(sit)] = (sit, out)
-    return out
+
+    def build() -> dict[Square, list[Creature]]:
+        out: dict[Square, list[Creature]] = {}
+        for other in sit.creatures.values():
+            for sq in other.footprint():
+                out.setdefault(sq, []).append(other)
+        return out
+
+    return kept(sit, "pf1.occupancy", build)
 
 
 class Mover:
