@@ -298,6 +298,24 @@ class Previews:
             lines.append(t("attack_parts.then", what=said))
         return "\n".join(lines)
 
+    def square_units(self, sq: Square | None) -> str | None:
+        """Who shares the square `sq` (a Tiny group, or a token over a fallen one): every unit in it, standing
+        first, with its hit points; None when one unit or none covers it."""
+        if sq is None:
+            return None
+        here = [c for c in self.situation().creatures.values() if sq in c.footprint()]
+        if len(here) < 2:
+            return None
+        here.sort(key=lambda c: (c.defeated, -c.size, c.id))
+        names = self.names()
+        said = [
+            t("square_units.down", unit=names.get(c.id, c.id))
+            if c.defeated
+            else t("square_units.unit", unit=names.get(c.id, c.id), hp=c.hp, max_hp=max(c.max_hp, c.hp))
+            for c in here
+        ]
+        return t("square_units.list", count=len(here), units=", ".join(said))
+
     def attack_name(self, kind: str = "attack") -> str:
         """The attack's name as a refusal says it; hexxen adds the chosen tactic ("Attack (relieve)")."""
         name = action_name(kind)
