@@ -70,6 +70,7 @@ def test_a_visitors_game_names_no_key(tmp_path: Path, drawn: list[str], players:
         end = next(b for b in scene.panel.buttons if b.intent == "action:end_turn")
         tap_at(kiosk, end.rect.center)  # asks first: no unit has acted
         frames(kiosk, 3)
+        assert all(b.shortcut == "" for b in scene.panel.buttons), "a visitor taps buttons: no key letters on them"
         assert len(drawn) > 50  # the window did draw text
         assert _keys(drawn) == []
     finally:
