@@ -133,6 +133,7 @@ def test_dnd5e_advantage_is_named_with_its_rule_and_the_chance_is_the_higher_of_
     assert odds.chance == pytest.approx(1 - (1 - one) ** 2)
     tip = ctl.attack_tip("ogre", confirm=False)
     assert t("attack_parts.advantage", rules="GB-5E-PRONE-COMBAT") in tip
+    assert t("attack_parts.each_die", face=parts.needs) in tip
 
 
 def test_hexxen_forecast_names_the_binding_the_attack_makes(tmp_path: Path) -> None:

@@ -125,7 +125,7 @@ def signed(value: int) -> str:
 
 
 def roll_parts(parts: ToHit) -> str:
-    """One line of what the roll is made of: "Attack +1: base +5 · −4 Squeezed … [ID] ‖ Defence 12: …"."""
+    """One line of what the roll is made of: "Attack +1: base +5 · −4 Squeezed … [ID] — Defence 12: …"."""
     from game.catalog import rule_text  # the catalogue waits for the first forecast (start-up time)
     from game.i18n import current_language, t
 
@@ -142,7 +142,7 @@ def roll_parts(parts: ToHit) -> str:
 
     line = side("attack", signed(parts.bonus), signed(parts.attack), [m for m in parts.modifiers if not m.on_defense])
     mods = [m for m in parts.modifiers if m.on_defense]
-    line += " ‖ " + side("defense", str(parts.target), str(parts.defense), mods)
+    line += " — " + side("defense", str(parts.target), str(parts.defense), mods)
     if parts.advantage_rules:
         key = {1: "advantage", -1: "disadvantage", 0: "cancel"}[parts.advantage]
         line += "\n" + t(f"attack_parts.{key}", rules=" ".join(parts.advantage_rules))

@@ -283,6 +283,8 @@ class Previews:
             parts.append(t("forecast_parts.all_but_1"))
         elif odds.needs is not None:
             parts.append(t("forecast_parts.needs", face=odds.needs))
+        elif odds.to_hit is not None and odds.to_hit.advantage:
+            parts.append(t("attack_parts.each_die", face=odds.to_hit.needs))  # two dice: the face each one needs
         parts.append(t("attack_parts.naturals", rule=GB_ATTACK))
         lines.append(" · ".join(parts))
         parts = [t("attack_parts.damage", dice=odds.dice, low=odds.low, high=odds.high)] if odds.dice else []
