@@ -15,6 +15,7 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.config import ROOT
 from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.scenes.tutorial import TutorialScene
+from game.ui.turn_call import call_band
 from tests.test_kiosk import frames, make_config, tap_at
 
 
@@ -109,6 +110,8 @@ def test_the_kiosk_tutorial_shows_touch_text_and_buttons_without_keys_and_a_butt
         assert isinstance(scene, TutorialScene) and scene.kiosk
         frames(kiosk, 2)
         assert scene.prompt_text() is scene.coach.step.touch
+        band = call_band(scene.view.rect, scene.ctl)  # type: ignore[union-attr]
+        assert band is not None and scene.box is not None and not scene.box.colliderect(band), "prompt over the call"
         assert scene.buttons and all(b.shortcut == "" for b in scene.buttons)
         tactic = next(i for i, s in enumerate(scene.tutorial.steps) if s.check == "tactic")
         assert scene.ctl.situation().creatures["jacob"]

@@ -18,6 +18,7 @@ from game.ui import theme
 from game.ui.coach import Coach
 from game.ui.overlays import card_keep, card_rect
 from game.ui.scenes.battle import BattleScene
+from game.ui.turn_call import call_band
 from game.ui.view import BoardView
 from game.ui.widgets import Button, paragraph, wrap
 from rules.core import Square
@@ -159,6 +160,9 @@ class TutorialScene(BattleScene):
     def _draw_prompt(self, screen: pygame.Surface, view: BoardView) -> pygame.Rect:
         """The prompt box: step count, the text, and the skip / restart / hide buttons."""
         area = view.rect
+        band = call_band(area, self.ctl) if self.kiosk else None
+        if band is not None:  # the kiosk's turn call over the top of the board stays readable above the prompt
+            area = pygame.Rect(area.x, band.bottom, area.width, area.bottom - band.bottom)
         width = max(280, min(460, area.width * 45 // 100))
         body = theme.font(TEXT_SIZE)
         text = str(local(self.prompt_text(), current_language()))
