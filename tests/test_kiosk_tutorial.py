@@ -120,7 +120,7 @@ def test_the_kiosk_tutorial_shows_touch_text_and_buttons_without_keys_and_a_butt
         scene.draw(kiosk.screen)
         do = next(b for b in scene.buttons if b.intent == "do")
         assert do.label == t("tutorial_touch.tactic", tactic=t("tactic.relieve"))
-        assert not any(b.intent == "skip" for b in scene.buttons)
+        assert not any(b.intent == "skip" for b in scene.buttons) and do.fits(), "the label must read whole"
         tap_at(kiosk, do.rect.center)
         assert scene.ctl.tactic == "relieve" and scene.coach.index == tactic + 1
     finally:
@@ -139,4 +139,30 @@ def test_the_desktop_tutorial_keeps_its_texts_and_keys() -> None:
         assert scene.prompt_text() is scene.coach.step.text
         assert [b.shortcut for b in scene.buttons] == ["N", "R", "X"]
     finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("ruleset", "check"), [("pf1", "costs"), ("hexxen", "tactic")])
+def test_the_key_only_steps_button_reads_whole_in_every_language(ruleset: str, check: str) -> None:
+    """On the kiosk's 1024×640 screen the button that stands in for a key ("Show step costs", "Tactic:
+    relieve") fits its label in every language."""
+    from game.i18n import set_language
+    from tests.ui_helpers import open_app
+
+    app = open_app(None, "1024x640")
+    try:
+        app.open_tutorial(ruleset)
+        app.step()
+        scene = app.scene
+        assert isinstance(scene, TutorialScene)
+        scene.kiosk = True
+        scene.coach.index = next(i for i, s in enumerate(scene.tutorial.steps) if s.check == check)
+        for lang in ("en", "de", "it", "he"):
+            set_language(lang)
+            scene.frame.invalidate()
+            scene.draw(app.screen)
+            do = next(b for b in scene.buttons if b.intent == "do")
+            assert do.fits(), (lang, do.label)
+    finally:
+        set_language("en")
         app.close()

@@ -190,7 +190,8 @@ class TutorialScene(BattleScene):
 
     def _layout_buttons(self, box: pygame.Rect) -> list[Button]:
         """Skip, restart and hide along the bottom of the box (mirrored in Hebrew). On a touch screen (the kiosk)
-        the buttons name no key, and a step only a key could answer (V, 2) gets its own button instead of Skip."""
+        the buttons name no key, and a step only a key could answer (V, 2) gets its own button instead of Skip and
+        Hide."""
         step = self.coach.step
         specs = [
             ("skip", t("tutorial.skip"), "N"),
@@ -200,9 +201,9 @@ class TutorialScene(BattleScene):
         if self.coach.finished:
             specs = specs[1:]  # nothing left to skip
         elif self.kiosk and step.check == "costs":
-            specs[0] = ("do", t("tutorial_touch.costs"), "")
+            specs = [("do", t("tutorial_touch.costs"), ""), specs[1]]  # two wide buttons: the label reads whole
         elif self.kiosk and step.check == "tactic" and step.tactic is not None:
-            specs[0] = ("do", t("tutorial_touch.tactic", tactic=t(f"tactic.{step.tactic}")), "")
+            specs = [("do", t("tutorial_touch.tactic", tactic=t(f"tactic.{step.tactic}")), ""), specs[1]]
         gap, h = 8, 30
         w = (box.width - 28 - gap * (len(specs) - 1)) // len(specs)
         y = box.bottom - 12 - h
