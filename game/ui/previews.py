@@ -35,6 +35,7 @@ class Previews:
     armed: str | None
     armed_target: str | None
     tactic: str
+    touch: bool
     version: int
     hover_sq: Square | None
     _ends_key: tuple[object, ...] | None
@@ -248,8 +249,12 @@ class Previews:
         if isinstance(odds, Illegal):
             reason = refusal(odds, names=self.names())
             return t("battle.refused_action", action=self.attack_name(), reason=reason)
+        if self.touch:  # a touch screen (the kiosk): taps, not clicks
+            key = "touch_hints.attack_forecast" if confirm else "touch_hints.hover_forecast"
+        else:
+            key = "turns.attack_forecast" if confirm else "attack_flow.hover_forecast"
         text = t(
-            "turns.attack_forecast" if confirm else "attack_flow.hover_forecast",
+            key,
             target=self.name_of(target),
             chance=round(odds.chance * 100),
             low=odds.low,
