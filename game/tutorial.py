@@ -38,7 +38,7 @@ costs shown (V); forecast: the attack forecast on `target`; tactic: the hexxen t
 accepted action of `actions` since the step began (by `unit`, on `target`, ending on one of `squares`);
 bound: these hexxen pairs bound and the `free` pairs not; done: the last prompt, nothing to check."""
 STEP_KEYS = frozenset(
-    {"check", "text", "unit", "target", "squares", "card", "tactic", "actions", "bound", "free", "show"}
+    {"check", "text", "touch", "unit", "target", "squares", "card", "tactic", "actions", "bound", "free", "show"}
 )
 
 
@@ -62,6 +62,8 @@ class Step:
     free: tuple[tuple[str, str], ...] = ()
     show: tuple[Square, ...] = ()
     """Squares the prompt points at (marked on the board, never covered by the prompt)."""
+    touch: LocalText | None = None
+    """The prompt as a touch screen (the kiosk) says it: taps and buttons only, no key; None: `text` names none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,7 @@ def _step(raw: object, where: str) -> Step:
         bound=_pairs(raw.get("bound", []), f"{where}: bound"),
         free=_pairs(raw.get("free", []), f"{where}: free"),
         show=_squares(raw.get("show", []), f"{where}: show"),
+        touch=_text(raw["touch"], f"{where}: touch") if "touch" in raw else None,
     )
 
 

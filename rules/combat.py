@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules.core import Creature, Effect, Event, Ruling
 from rules.dice import d20, parse_dice
+from rules.to_hit import Modifier, ToHit
 
 GB_ATTACK = "GB-ATTACK"
 """House rule: the attack roll and damage of the minimal combat model."""
@@ -30,20 +31,24 @@ class AttackRoll:
     """Every d20 rolled (two with advantage or disadvantage)."""
 
 
-def roll_attack(
+def to_hit(
     attacker: Creature,
     target: Creature,
-    rng: random.Random,
-    *,
-    bonus: int = 0,
-    defense_bonus: int = 0,
+    mods: tuple[Modifier, ...] = (),
     advantage: int = 0,
-) -> AttackRoll:
-    """Roll d20 + attack + bonus against defense + defense_bonus; advantage > 0 / < 0 rolls twice."""
+    advantage_rules: tuple[str, ...] = (),
+) -> ToHit:
+    """The parts of `attacker`'s roll against `target`: its attack, the target's defence and the modifiers."""
+    return ToHit(attacker.attack, target.defense, mods, advantage, advantage_rules)
+
+
+def roll_attack(parts: ToHit, rng: random.Random) -> AttackRoll:
+    """Roll d20 + the parts' bonus against their defence; advantage > 0 / < 0 rolls twice."""
+    advantage = parts.advantage
     rolls = (d20(rng),) if advantage == 0 else (d20(rng), d20(rng))
     natural = rolls[0] if advantage == 0 else max(rolls) if advantage > 0 else min(rolls)
-    total = natural + attacker.attack + bonus
-    defense = target.defense + defense_bonus
+    total = natural + parts.bonus
+    defense = parts.target
     hit = natural == 20 or (natural != 1 and total >= defense)
     return AttackRoll(natural, total, defense, hit, rolls)
 
@@ -56,26 +61,30 @@ def resolve_attack(
     *,
     rule: str = GB_ATTACK,
     rules: tuple[str, ...] = (),
-    bonus: int = 0,
-    defense_bonus: int = 0,
+    mods: tuple[Modifier, ...] = (),
     advantage: int = 0,
+    advantage_rules: tuple[str, ...] = (),
 ) -> Ruling:
     """Roll one attack and its damage; the Ruling's effects lower hp and put a 0-hp target down.
 
     `rules` are the rule ids that shaped the attack (squeezing, sneak attack …);
-    they are cited before the house-rule ids.
+    they are cited before the house-rule ids. `mods` are the roll's modifiers, each with its rule id;
+    the hit or miss event carries the roll's parts (`Event.to_hit`) for the forecast to show.
     """
-    roll = roll_attack(attacker, target, rng, bonus=bonus, defense_bonus=defense_bonus, advantage=advantage)
+    parts = to_hit(attacker, target, mods, advantage, advantage_rules)
+    roll = roll_attack(parts, rng)
     detail = f"d20 {roll.natural}" + (f" of {list(roll.rolls)}" if len(roll.rolls) > 1 else "")
-    detail += f" + {attacker.attack + bonus} = {roll.total} vs {roll.defense}"
+    detail += f" + {parts.bonus} = {roll.total} vs {roll.defense}"
     if not roll.hit:
-        event = Event("miss", rule, unit=attacker.id, by=target.id, detail=detail)
+        event = Event("miss", rule, unit=attacker.id, by=target.id, detail=detail, to_hit=parts)
         return Ruling(rules=(*rules, rule), events=(event,))
     rolled = parse_dice(attacker.damage).roll(rng)
     damage = rolled if rolled > 1 else 1  # max(1, rolled) and max(0, …) below, without the calls
     hp = target.hp - damage
     hp = hp if hp > 0 else 0
-    events = [Event("hit", rule, unit=attacker.id, by=target.id, detail=f"{detail}; {damage} damage, hp {hp}")]
+    events = [
+        Event("hit", rule, unit=attacker.id, by=target.id, detail=f"{detail}; {damage} damage, hp {hp}", to_hit=parts)
+    ]
     effects = [Effect("damage", target.id, value=damage)]
     all_rules = [*rules, rule]
     if hp == 0:

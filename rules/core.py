@@ -17,6 +17,7 @@ from enum import IntEnum
 from typing import Any, TypeVar
 
 from rules.memo import Memo
+from rules.to_hit import ToHit
 
 Square = tuple[int, int]
 """A square `(x, y)`: 0-based, x to the right, y down."""
@@ -335,6 +336,8 @@ class Event:
     """The other unit involved (who takes the attack of opportunity, the target)."""
     at: Square | None = None
     detail: str = ""
+    to_hit: ToHit | None = None
+    """An attack's hit or miss: the roll's parts (attack, defence, each modifier with its rule id)."""
 
     def text(self) -> str:
         """A one-line description for logs and JSON."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.art_names import ART, ART_NAMES, art_of, default_art
+from game.art_names import ART, ART_NAMES, FACES, art_of, default_art, match_arts
 from game.level import LevelError, level_to_toml, load_level, parse_level
 from game.local_text import LocalText
 from game.ui import art
@@ -80,12 +80,79 @@ def test_a_unit_without_art_saves_no_art_key() -> None:
         ("Wichtel", "imp"),
         ("Stirge", "insect"),
         ("Gnoll", "hound"),
-        ("Pirat", "humanoid"),  # "rat" counts as a whole word only
-        ("Valeros", "humanoid"),
+        ("Raider Knifeman", "rogue"),
+        ("West Pikeman", "spear"),
+        ("Acolyte", "cultist"),
     ],
 )
 def test_the_default_art_comes_from_the_name(name: str, expected: str) -> None:
     assert default_art(Creature(id="u", side="s", at=(0, 0), name=name)) == expected
+
+
+@pytest.mark.parametrize("name", ["Pirat", "Valeros", "Aldo"])  # "rat" counts as a whole word only
+def test_a_person_whose_name_names_no_trade_gets_a_face_chosen_by_the_name(name: str) -> None:
+    face = default_art(Creature(id="u", side="s", at=(0, 0), name=name))
+    assert face in FACES
+    assert default_art(Creature(id="v", side="t", at=(3, 3), name=name, hp=3)) == face  # the name decides
+
+
+def test_a_default_emblem_reads_the_role_from_size_reach_and_speed() -> None:
+    """Two units of different roles get different emblems even when their names say nothing."""
+    plain = Creature(id="u", side="s", at=(0, 0), name="Hob", speed=9.0)
+    roles = {
+        "giant": plain.evolve(size=Size.HUGE),
+        "ogre": plain.evolve(size=Size.LARGE),
+        "spear": plain.evolve(reach=3.0),
+        "scout": plain.evolve(speed=12.0),
+    }
+    assert {art: default_art(c) for art, c in roles.items()} == {art: art for art in roles}
+    assert default_art(plain) in FACES and len({default_art(c) for c in [plain, *roles.values()]}) == 5
+
+
+def test_people_of_one_match_with_different_names_get_different_faces() -> None:
+    """Seen in review: all eight units of arena_4v4 wore the same face. Units sharing a name share a face."""
+    level = load_level(ROOT / "levels" / "arena_4v4.toml")
+    arts = match_arts({u.id: u for u in level.units})
+    assert len(set(arts.values())) == len(level.units) == 8 and set(arts.values()) <= set(FACES)
+    people = {f"p{i}": Creature(id=f"p{i}", side="s", at=(i, 0), name=n) for i, n in enumerate("ABACDA")}
+    faces = match_arts(people)
+    assert faces["p0"] == faces["p2"] == faces["p5"] and len({faces[p] for p in ("p0", "p1", "p3", "p4")}) == 4
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "levels").glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_level_tells_its_characters_apart(path: Path) -> None:
+    """Units of one side with different names show different emblems unless their level or name gives them one
+    trade (two fighters) — never the one face for everybody."""
+    level = load_level(path)
+    arts = match_arts({u.id: u for u in level.units})
+    for side in {u.side for u in level.units}:
+        mine = [u for u in level.units if u.side == side]
+        by_art: dict[str, set[str]] = {}
+        for u in mine:
+            by_art.setdefault(arts[u.id], set()).add(str(u.name))
+        shared = {a: names for a, names in by_art.items() if len(names) > 1}
+        assert all(a not in FACES for a in shared), shared  # only a shared trade, never a shared face
+        assert len(by_art) >= min(2, len({str(u.name) for u in mine})), by_art
+
+
+def test_the_board_draws_the_match_emblems(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The battle board draws each token with its match emblem (told-apart faces), not one face for all."""
+    from game.ui import tokens
+
+    drawn: dict[str, str] = {}
+    real = tokens.draw_token
+
+    def spy(surface: pygame.Surface, c: Creature, *args: object, **kw: object) -> object:
+        drawn[c.id] = str(kw["art"])
+        return real(surface, c, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tokens, "draw_token", spy)
+    level = load_level(ROOT / "levels" / "arena_4v4.toml")
+    pygame.init()
+    surface = pygame.Surface((600, 600))
+    creatures = {u.id: u for u in level.units}
+    tokens.draw_units(surface, creatures, 40, (0, 0), {"red": (200, 0, 0), "blue": (0, 0, 200)})
+    assert drawn == match_arts(creatures) and len(set(drawn.values())) == 8
 
 
 def test_the_default_art_reads_every_language_of_the_name_and_a_mounted_unit_rides() -> None:
@@ -149,5 +216,36 @@ def test_a_huge_token_covers_three_squares_and_fanned_tiny_tokens_all_show(tmp_p
             xs, ys = range(part.left, part.right), range(part.top, part.bottom)
             pixels = {tuple(screen.get_at((x, y)))[:3] for x in xs for y in ys}
             assert tuple(side_colour)[:3] in pixels
+    finally:
+        app.close()
+
+
+def test_hovering_a_tiny_group_lists_every_unit_in_the_square(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in review: four Tiny rats in one square could not be read. The count badge says how many; the hover
+    lists each of them with its hit points, in the window's tip."""
+    from game.i18n import t
+    from game.ui import overlays
+    from tests.ui_helpers import battle, hover, open_app
+
+    shown: list[str] = []
+    real = overlays.draw_tip
+    monkeypatch.setattr(
+        overlays, "draw_tip", lambda screen, text, *a, **k: shown.append(text) or real(screen, text, *a, **k)
+    )
+    app = open_app(ROOT / "levels" / "dnd5e_hall.toml")
+    try:
+        scene = battle(app)
+        assert scene.view is not None
+        sit = scene.situation()
+        rats = [c for c in sit.creatures.values() if c.at == (9, 10)]
+        assert len(rats) == 4
+        hover(app, scene.view.square_center((9, 10)))
+        names = scene.ctl.names()
+        assert shown and shown[-1].startswith(t("square_units.list", count=4, units="").rstrip())
+        for rat in rats:
+            assert t("square_units.unit", unit=names[rat.id], hp=rat.hp, max_hp=rat.max_hp) in shown[-1]
+        shown.clear()
+        hover(app, scene.view.square_center(sit.creatures["tomas"].at))  # one unit alone: no list
+        assert not any(t("square_units.list", count=1, units="").split(":")[0] in s for s in shown)
     finally:
         app.close()

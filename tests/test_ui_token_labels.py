@@ -326,7 +326,7 @@ def test_rats_sharing_a_square_keep_their_names_clear_of_each_others_badges(cell
             fans[uid],
             colors[rat.side],
             label=labels[uid],
-            art=tokens.art_of(rat),
+            art=tokens.match_arts(every)[uid],
             fanned=True,
             part="plate",
         )

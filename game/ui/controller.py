@@ -64,6 +64,8 @@ class BattleController(Previews):
         """Right-drag measuring tape: (from, to) squares; kept until the next click or Esc."""
         self.step_costs = False
         """Show each previewed step's cost (V toggles; Shift shows it while held)."""
+        self.touch = False
+        """A touch screen (the kiosk): what the controller says names taps, not clicks or keys."""
         self.toast = ""
         self.toast_tone = "error"
         self.toast_left = 0.0

@@ -31,11 +31,13 @@ def swatch(mark: str, cell: int = SWATCH) -> pygame.Surface:
     return paint_terrain(board, cell).subsurface(pygame.Rect(cell, cell, cell, cell)).copy()
 
 
-def effect_text(entry: LegendEntry, lang: str | None = None) -> str:
-    """What the ruleset makes of a mark, in words, with the rule ids and their titles."""
+def effect_text(entry: LegendEntry, lang: str | None = None, touch: bool = False) -> str:
+    """What the ruleset makes of a mark, in words, with the rule ids and their titles (`touch`: on a touch
+    screen, the kiosk, naming taps and buttons but no key)."""
     if entry.refusal is not None and entry.refusal.reason == "door_edge.closed":
         # the probe's squares say nothing on a legend: say how a closed door is passed instead
-        return t("door_edge.legend_closed", lang, rule=rule_titles((entry.refusal.rule,), lang))
+        key = "touch_hints.legend_closed" if touch else "door_edge.legend_closed"
+        return t(key, lang, rule=rule_titles((entry.refusal.rule,), lang))
     if entry.refusal is not None:
         return t("legend.refused", lang, reason=refusal(entry.refusal, lang))
     if entry.factor == 1 and not entry.rules:
@@ -44,9 +46,9 @@ def effect_text(entry: LegendEntry, lang: str | None = None) -> str:
     return f"{cost} ({rule_titles(entry.rules, lang)})" if entry.rules else cost
 
 
-def legend_lines(ruleset: str, options: Options) -> list[tuple[str | None, str]]:
+def legend_lines(ruleset: str, options: Options, touch: bool = False) -> list[tuple[str | None, str]]:
     """(mark or None, text) per line of the legend in the current language: a ruleset that measures no
-    paths says so once, and its marks only name what they show."""
+    paths says so once, and its marks only name what they show (`touch`: as a touch screen says it)."""
     entries = terrain_legend(ruleset, options)
     rule = abstract(entries)
     lines: list[tuple[str | None, str]] = []
@@ -54,15 +56,16 @@ def legend_lines(ruleset: str, options: Options) -> list[tuple[str | None, str]]
         lines.append((None, t("legend.abstract", rule=rule_titles((rule,)))))
     for entry in entries:
         what = t(mark_key(entry.mark))
-        lines.append((entry.mark, what if rule is not None else f"{what}: {effect_text(entry)}"))
+        lines.append((entry.mark, what if rule is not None else f"{what}: {effect_text(entry, touch=touch)}"))
     return lines
 
 
 def draw_legend(
     screen: pygame.Surface, area: pygame.Rect, ruleset: str, options: Options, closes: str | None = None
 ) -> pygame.Rect:
-    """The legend box centred over the board; returns its rectangle. `closes`: how it closes (default: its keys)."""
-    lines = legend_lines(ruleset, options)
+    """The legend box centred over the board; returns its rectangle. `closes`: how it closes (default: its keys;
+    given, the legend speaks to a touch screen: no key in any line)."""
+    lines = legend_lines(ruleset, options, touch=closes is not None)
     width = area.width - min(120, area.width // 6)
     inner_w = width - 36 - SWATCH - 12
     body = theme.font(17)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.art_names import art_of
+from game.art_names import art_of, match_arts
 from game.i18n import t
 from game.ui import theme
 from game.ui.patterns import side_shapes
@@ -48,6 +48,7 @@ class Motion:
         self.after: Situation | None = None
         self._board: Situation | None = None
         self._labels: dict[str, Label] = {}
+        self._arts: dict[str, str] = {}
 
     @property
     def playing(self) -> bool:
@@ -72,6 +73,7 @@ class Motion:
         creatures = {u: c for u, c in after.creatures.items() if u not in line.walkers}
         self._board = replace(after, creatures=creatures, bindings=after.bindings - line.new_links)
         self._labels = token_labels(after.creatures)
+        self._arts = match_arts(after.creatures)
         return line.cues_between(-1.0, 0.0)
 
     def update(self, dt: float) -> list[str]:
@@ -204,7 +206,11 @@ class Motion:
         """A unit token at `rect` (translucent when fading out)."""
         color = colors.get(c.side, (200, 200, 200))
         # the same emblem and side marker as on the board, so a walker is recognisably the unit that stood there
-        look = {"label": self._labels.get(c.id), "art": art_of(c), "marker": side_shapes(colors).get(c.side)}
+        look = {
+            "label": self._labels.get(c.id),
+            "art": self._arts.get(c.id) or art_of(c),
+            "marker": side_shapes(colors).get(c.side),
+        }
         if alpha >= 255:
             draw_token(screen, c, rect, color, **look)
             return rect.inflate(2, 2)

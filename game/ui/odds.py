@@ -1,4 +1,4 @@
-"""What an attack would do, asked before the click: hit chance and damage range, from rule() itself.
+"""What an attack would do, asked before the click: hit chance, its parts and damage range, from rule() itself.
 
 No pygame. The ruleset's own `rule()` is asked with dice that show chosen faces, once per d20
 face (or pair of faces, with advantage), so every bonus the ruleset applies is in the odds.
@@ -11,8 +11,9 @@ import random
 from dataclasses import dataclass
 
 from rules.actions import Action
-from rules.core import Illegal, Ruling, Situation
+from rules.core import Event, Illegal, Ruling, Situation
 from rules.ruleset import Ruleset
+from rules.to_hit import Modifier, ToHit
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,12 @@ class Odds:
     rules: tuple[str, ...]
     needs: int | None = None
     """With one d20: the lowest face that hits, when every face from it up hits (None: two dice, or no hit)."""
+    to_hit: ToHit | None = None
+    """The roll's parts as the ruling rolled them: attack, defence, each modifier with its rule id."""
+    dice: str = ""
+    """The attacker's damage dice ("1d8+2")."""
+    bindings: tuple[Event, ...] = ()
+    """What the attack does to bindings (hexxen: who becomes bound, who is released), as the ruling says."""
 
 
 class _Dice(random.Random):
@@ -64,6 +71,18 @@ def _damage(ruling: Ruling, target: str) -> int:
     return sum(int(e.value) for e in ruling.effects if e.kind == "damage" and e.unit == target)
 
 
+def _parts(ruling: Ruling, unit: str | None, target: str) -> ToHit | None:
+    """The parts of the attack's own roll (not an attack of opportunity's on the way)."""
+    for event in ruling.events:
+        if event.kind in ("hit", "miss") and event.unit == unit and event.by == target and event.to_hit is not None:
+            return event.to_hit
+    return None
+
+
+BINDING_EVENTS = ("bind", "unbind", "free")
+"""Event kinds that change who is bound to whom."""
+
+
 def attack_odds(ruleset: Ruleset, sit: Situation, action: Action) -> Odds | Illegal:
     """The odds of `action` (an attack with a target) now, or the Illegal that refuses it."""
     probe = _Dice((20, 20))
@@ -86,4 +105,45 @@ def attack_odds(ruleset: Ruleset, sit: Situation, action: Action) -> Odds | Ille
     high = _damage(best, target) if isinstance(best, Ruling) else 0
     low = _damage(worst, target) if isinstance(worst, Ruling) else 0
     needs = hitting[0] if hitting and hitting == list(range(hitting[0], 21)) else None
-    return Odds(hits / total if total else 0.0, min(low, high), max(low, high), first.rules, needs)
+    parts = _parts(first, action.unit, target)
+    dice_text = _damage_dice(sit, action.unit)
+    # a defeated target's bindings end on a kill (HX-BIND-END): those follow the dice, not the attack itself
+    bindings = tuple(e for e in first.events if e.kind in BINDING_EVENTS and e.rule != "HX-BIND-END")
+    chance = hits / total if total else 0.0
+    return Odds(chance, min(low, high), max(low, high), first.rules, needs, parts, dice_text, bindings)
+
+
+def _damage_dice(sit: Situation, unit: str | None) -> str:
+    """The damage dice of `unit` as the level gives them."""
+    creature = sit.creatures.get(unit or "")
+    return creature.damage if creature is not None else ""
+
+
+def signed(value: int) -> str:
+    """An integer with its sign, the minus a real one ("+2", "−4")."""
+    return f"+{value}" if value >= 0 else f"\u2212{-value}"
+
+
+def roll_parts(parts: ToHit) -> str:
+    """One line of what the roll is made of: "Attack +1: base +5 · −4 Squeezed … [ID] — Defence 12: …"."""
+    from game.catalog import rule_text  # the catalogue waits for the first forecast (start-up time)
+    from game.i18n import current_language, t
+
+    lang = current_language()
+
+    def mod(m: Modifier) -> str:
+        return t("attack_parts.modifier", value=signed(m.value), title=rule_text(m.rule, lang).title, rule=m.rule)
+
+    def side(key: str, total: str, base: str, mods: list[Modifier]) -> str:
+        if not mods:
+            return t(f"attack_parts.{key}_only", total=total)
+        said = [t("attack_parts.base", value=base), *(mod(m) for m in mods)]
+        return t(f"attack_parts.{key}", total=total, parts=" · ".join(said))
+
+    line = side("attack", signed(parts.bonus), signed(parts.attack), [m for m in parts.modifiers if not m.on_defense])
+    mods = [m for m in parts.modifiers if m.on_defense]
+    line += " — " + side("defense", str(parts.target), str(parts.defense), mods)
+    if parts.advantage_rules:
+        key = {1: "advantage", -1: "disadvantage", 0: "cancel"}[parts.advantage]
+        line += "\n" + t(f"attack_parts.{key}", rules=" ".join(parts.advantage_rules))
+    return line

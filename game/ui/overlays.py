@@ -29,6 +29,7 @@ def draw_overlays(
     """Hover frame, path preview, tips and tooltip; returns the rectangles drawn on."""
     sit = ctl.situation()
     drawn = renderer.draw_hover(screen, view, ctl.hover_sq)
+    crowd = None if ctl.armed else ctl.square_units(ctl.hover_sq)  # a Tiny group or a fallen unit: all it holds
     if ctl.preview is not None and ctl.selected is not None:
         details = ctl.step_costs or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         drawn += renderer.draw_preview(screen, view, sit, ctl.selected, ctl.preview, mouse, details)
@@ -40,6 +41,7 @@ def draw_overlays(
             # attacked this turn (out of reach, or not with the chosen hexxen tactic) says why not, before the click
             drawn += draw_path(screen, ctl, view, ctl.approach_path())
             tip = ctl.attack_tip(target.id, confirm=False)
+            tip, crowd = (f"{crowd}\n{tip}" if crowd else tip), None
             clear = view.square_rect(target.at, target.dims)  # the target stays in sight under its forecast
             drawn.append(draw_tip(screen, tip, mouse, theme.TIP_FILL, view.rect, clear))
         elif target is None:
@@ -47,6 +49,8 @@ def draw_overlays(
             if why:
                 clear = view.square_rect(ctl.hover_sq)
                 drawn.append(draw_tip(screen, why, mouse, theme.TIP_FILL, view.rect, clear))
+    if crowd and ctl.preview is None and ctl.hover_sq is not None:
+        drawn.append(draw_tip(screen, crowd, mouse, theme.TIP_FILL, view.rect, view.square_rect(ctl.hover_sq)))
     if ctl.armed == "charge":
         drawn += draw_charge(screen, ctl, view)  # the closest squares, their lines, what blocks them
     if ctl.armed and ctl.hover_sq is not None:

@@ -64,8 +64,9 @@ class PanelModel:
     """Unit id → display name (the log shows names, never ids)."""
 
 
-def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> PanelModel:
-    """The panel's content for the controller's match and selection now."""
+def build_panel_model(ctl: BattleController, side_colors: dict[str, Color], touch: bool = False) -> PanelModel:
+    """The panel's content for the controller's match and selection now (`touch`: a touch screen, the kiosk,
+    where no line names a key)."""
     lang = current_language()
     m, sit = ctl.match, ctl.situation()
     side = next((s for s in m.level.sides if s.id == m.active_side), None)
@@ -97,7 +98,7 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> P
     elif computer_turn:
         extra.append(t("panel.no_ai"))
     if ctl.uses_tactics() and not computer_turn:
-        extra.append(t("panel.tactic", tactic=t(f"tactic.{ctl.tactic}")))
+        extra.append(t("touch_hints.tactic" if touch else "panel.tactic", tactic=t(f"tactic.{ctl.tactic}")))
     undo_block = ctl.undo_block()
     return PanelModel(
         level_name=local(m.level.name, lang),

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from game.i18n import action_name, current_language, refusal, square_text, t
+from game.i18n import action_name, current_language, describe_event, refusal, square_text, t
 from game.local_text import local
 from game.ui.approach import Approach, find_approach
 from game.ui.card import path_card
 from game.ui.charge_preview import CHARGE, ChargeLook
 from game.ui.forecast import Forecast, Preview, straight_path
-from game.ui.odds import Odds, attack_odds
+from game.ui.odds import Odds, attack_odds, roll_parts
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
 from rules.geometry import DIRECTIONS
@@ -35,6 +35,7 @@ class Previews:
     armed: str | None
     armed_target: str | None
     tactic: str
+    touch: bool
     version: int
     hover_sq: Square | None
     _ends_key: tuple[object, ...] | None
@@ -248,8 +249,12 @@ class Previews:
         if isinstance(odds, Illegal):
             reason = refusal(odds, names=self.names())
             return t("battle.refused_action", action=self.attack_name(), reason=reason)
+        if self.touch:  # a touch screen (the kiosk): taps, not clicks
+            key = "touch_hints.attack_forecast" if confirm else "touch_hints.hover_forecast"
+        else:
+            key = "turns.attack_forecast" if confirm else "attack_flow.hover_forecast"
         text = t(
-            "turns.attack_forecast" if confirm else "attack_flow.hover_forecast",
+            key,
             target=self.name_of(target),
             chance=round(odds.chance * 100),
             low=odds.low,
@@ -266,8 +271,14 @@ class Previews:
         return text
 
     def attack_parts(self, target: str, odds: Odds) -> str:
-        """What the chance and the damage come from: the d20 face that hits (a natural 20 or 1 where only that
-        decides), the target's hit points and whether the best hit drops it."""
+        """What the chance and the damage come from, as the ruling rolls them: the attack and the defence with
+        every modifier and its rule id, advantage, the d20 face that hits, natural 20 and 1, the damage dice,
+        the target's hit points and whether a hit drops it, and (hexxen) the bindings the attack makes."""
+        from rules.combat import GB_ATTACK  # the combat model waits for the first forecast (start-up time)
+
+        lines = []
+        if odds.to_hit is not None:
+            lines.append(roll_parts(odds.to_hit))
         name = self.name_of(target)
         hp = self.situation().creatures[target].hp
         parts = []
@@ -277,13 +288,40 @@ class Previews:
             parts.append(t("forecast_parts.all_but_1"))
         elif odds.needs is not None:
             parts.append(t("forecast_parts.needs", face=odds.needs))
+        elif odds.to_hit is not None and odds.to_hit.advantage:
+            parts.append(t("attack_parts.each_die", face=odds.to_hit.needs))  # two dice: the face each one needs
+        parts.append(t("attack_parts.naturals", rule=GB_ATTACK))
+        lines.append(" · ".join(parts))
+        parts = [t("attack_parts.damage", dice=odds.dice, low=odds.low, high=odds.high)] if odds.dice else []
         if odds.low >= hp:
             parts.append(t("forecast_parts.drops", target=name, hp=hp))
         elif odds.high >= hp:
             parts.append(t("forecast_parts.may_drop", target=name, hp=hp))
         else:
             parts.append(t("forecast_parts.survives", target=name, hp=hp))
-        return " · ".join(parts)
+        lines.append(" · ".join(parts))
+        if odds.bindings:
+            said = "; ".join(describe_event(e, names=self.names()) for e in odds.bindings)
+            lines.append(t("attack_parts.then", what=said))
+        return "\n".join(lines)
+
+    def square_units(self, sq: Square | None) -> str | None:
+        """Who shares the square `sq` (a Tiny group, or a token over a fallen one): every unit in it, standing
+        first, with its hit points; None when one unit or none covers it."""
+        if sq is None:
+            return None
+        here = [c for c in self.situation().creatures.values() if sq in c.footprint()]
+        if len(here) < 2:
+            return None
+        here.sort(key=lambda c: (c.defeated, -c.size, c.id))
+        names = self.names()
+        said = [
+            t("square_units.down", unit=names.get(c.id, c.id))
+            if c.defeated
+            else t("square_units.unit", unit=names.get(c.id, c.id), hp=c.hp, max_hp=max(c.max_hp, c.hp))
+            for c in here
+        ]
+        return t("square_units.list", count=len(here), units=", ".join(said))
 
     def attack_name(self, kind: str = "attack") -> str:
         """The attack's name as a refusal says it; hexxen adds the chosen tactic ("Attack (relieve)")."""

@@ -9,7 +9,7 @@ from functools import partial
 
 import pygame
 
-from game.art_names import art_of
+from game.art_names import match_arts
 from game.ui import theme
 from game.ui.art import draw_emblem, plate_picture
 from game.ui.patterns import draw_side_marker, side_shapes
@@ -230,6 +230,7 @@ def draw_units(
     tokens wholly outside `area` are skipped (a partial repaint).
     """
     labels = token_labels(everyone if everyone is not None else creatures)  # told apart across the match
+    arts = match_arts(everyone if everyone is not None else creatures)  # so are the faces of people
     shapes = side_shapes(colors)
     fans = fan_rects(creatures, cell, origin)
     ox, oy = origin
@@ -248,7 +249,7 @@ def draw_units(
             selected=uid == selected,
             can_act=uid in actors,
             label=labels[uid],
-            art=art_of(c),
+            art=arts[uid],
             marker=shapes.get(c.side),
             fanned=uid in fans,
             ring=theme.BAND_COLORS["engage"] if uid in rings else None,

@@ -44,15 +44,30 @@ def turn_call(ctl: BattleController) -> str | None:
     return t("kiosk_display.call_selected", unit=ctl.name_of(ctl.selected))
 
 
+def _call_picture(board: pygame.Rect, ctl: BattleController) -> pygame.Surface | None:
+    """The turn call's line as drawn over `board`, or None when there is none now."""
+    text = turn_call(ctl)
+    if text is None:
+        return None
+    line, size = fit_line(text, board.width - theme.px(40), SIZES, True)
+    return theme.render(line, size, theme.TEXT, True)
+
+
+def call_band(board: pygame.Rect, ctl: BattleController) -> pygame.Rect | None:
+    """Where the turn call's band covers the board now (what a tutorial prompt keeps clear of), or None."""
+    picture = _call_picture(board, ctl)
+    return (
+        None if picture is None else pygame.Rect(board.x, board.y, board.width, picture.get_height() + 2 * theme.px(10))
+    )
+
+
 def draw_turn_call(
     screen: pygame.Surface, board: pygame.Rect, ctl: BattleController, side_colors: Mapping[str, theme.Color]
 ) -> list[pygame.Rect]:
     """The turn call in a band over the top of the board (translucent: the squares under it stay visible)."""
-    text = turn_call(ctl)
-    if text is None:
+    picture = _call_picture(board, ctl)
+    if picture is None:
         return []
-    line, size = fit_line(text, board.width - theme.px(40), SIZES, True)
-    picture = theme.render(line, size, theme.TEXT, True)
     pad = theme.px(10)
     band = pygame.Rect(board.x, board.y, board.width, picture.get_height() + 2 * pad)
     veil = pygame.Surface(band.size, pygame.SRCALPHA)

@@ -303,7 +303,9 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
         if attacker.attacks > 1:
             ids.append("D5-BETWEEN-ATTACKS")
     advantage, why = attack_modifiers(attacker, target)
-    ruling = resolve_attack("dnd5e", attacker, target, rng, rules=merge_rules(why, ids), advantage=advantage)
+    ruling = resolve_attack(
+        "dnd5e", attacker, target, rng, rules=merge_rules(why, ids), advantage=advantage, advantage_rules=why
+    )
     events = list(ruling.events)
     effects = list(ruling.effects)
     rules = list(ruling.rules)

@@ -13,6 +13,7 @@ from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import spot_apart, spot_next_to, touching
 from rules.hexxen.tactics import FRONT, SNEAK, Plan, plan_attack
 from rules.hexxen.turn import ATTACK_AP, TurnState, current_turn
+from rules.to_hit import Modifier
 
 UNIT_CM = 150
 """Centimetres per cost unit; hexxen costs are always 0 (HX-ABSTRACT)."""
@@ -91,8 +92,8 @@ def _carry_out(sit: Situation, plan: Plan, rng: random.Random) -> Ruling:
     if plan.binds:
         effects.append(Effect("bind", attacker, other=target))
         events.append(Event("bind", "HX-BIND-ON-ATTACK", unit=attacker, by=target))
-    bonus = SNEAK_BONUS if plan.sneak else 0
-    combat = resolve_attack("hexxen", me, sit.creature(target), rng, rules=plan.rules, bonus=bonus)
+    mods = (Modifier("HX-SNEAK", SNEAK_BONUS),) if plan.sneak else ()
+    combat = resolve_attack("hexxen", me, sit.creature(target), rng, rules=plan.rules, mods=mods)
     effects.extend(combat.effects)
     events.extend(combat.events)
     turn = current_turn(sit, attacker)

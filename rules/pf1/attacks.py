@@ -24,6 +24,7 @@ from rules.pf1.movement import (
 from rules.pf1.space import FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.turn import TurnState, current_turn
+from rules.to_hit import Modifier
 
 GB_CHARGE = "GB-PF-CHARGE"
 """The charge's +2 to the attack and −2 to the charger's defence (not in the texts; the movement is PF1-CHARGE)."""
@@ -50,30 +51,25 @@ def no_cover_from_ally(sit: Situation, unit: str, ally: str) -> bool:
     return not me.hostile_to(other) and bool(me.footprint() & other.footprint())
 
 
-def _attack_mods(sit: Situation, attacker: str, target: str) -> tuple[int, int, tuple[str, ...]]:
-    bonus, ac, ids = 0, 0, []
+def _attack_mods(sit: Situation, attacker: str, target: str) -> tuple[Modifier, ...]:
+    """The modifiers of `attacker`'s roll against `target`, each with its rule id, in the order they are cited."""
+    mods: list[Modifier] = []
     if squeezed_now(sit, attacker):
-        bonus += SQUEEZE_PENALTY
-        ids.append("PF1-SQUEEZE-PENALTY")
+        mods.append(Modifier("PF1-SQUEEZE-PENALTY", SQUEEZE_PENALTY))
     if sit.creature(attacker).prone:
-        bonus += PRONE_PENALTY
-        ids.append(GB_PRONE)
+        mods.append(Modifier(GB_PRONE, PRONE_PENALTY))
     squeezed, escaping = stance(sit, target)  # squeezed_now and escaping_now of the target, read once
     if escaping:
         # −4 and the Dex part of the defence while Dex is denied (`dex_ac`, revised 2026-12-02)
-        ac += ESCAPE_AC_PENALTY - sit.creature(target).dex_ac
-        ids.append("PF1-ESCAPE-ARTIST")
+        mods.append(Modifier("PF1-ESCAPE-ARTIST", ESCAPE_AC_PENALTY - sit.creature(target).dex_ac, on_defense=True))
     elif sit.creature(target).squeezed or squeezed:
-        ac += SQUEEZE_PENALTY
-        ids.append("PF1-SQUEEZE-PENALTY")
+        mods.append(Modifier("PF1-SQUEEZE-PENALTY", SQUEEZE_PENALTY, on_defense=True))
     if sit.creature(target).prone:
-        ac += PRONE_PENALTY
-        ids.append(GB_PRONE)
+        mods.append(Modifier(GB_PRONE, PRONE_PENALTY, on_defense=True))
     other = sit.turns.get(target)
     if isinstance(other, TurnState) and other.charged:
-        ac += CHARGE_AC_PENALTY
-        ids.append(GB_CHARGE)
-    return bonus, ac, tuple(ids)
+        mods.append(Modifier(GB_CHARGE, CHARGE_AC_PENALTY, on_defense=True))
+    return tuple(mods)
 
 
 def in_reach(
@@ -147,8 +143,9 @@ def rule_attack(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
             reason="pf1.out_of_reach",
             params=values(target=action.target),
         )
-    bonus, ac, ids = _attack_mods(sit, unit, action.target)
-    hit = resolve_attack("pf1", c, sit.creature(action.target), rng, rules=ids, bonus=bonus, defense_bonus=ac)
+    mods = _attack_mods(sit, unit, action.target)
+    ids = tuple(m.rule for m in mods)
+    hit = resolve_attack("pf1", c, sit.creature(action.target), rng, rules=ids, mods=mods)
     new_ts = replaced(ts, standard_used=True)
     return replaced(hit, unit_cm=UNIT_CM, effects=(*hit.effects, Effect("turn", unit, value=new_ts)))
 
@@ -193,15 +190,14 @@ def rule_charge(sit: Situation, action: Action, rng: random.Random) -> Ruling | 
     creatures = dict(sit.creatures)
     creatures[unit] = c.evolve(at=last[:2], space=mover.dims(last[2]) if last[2] != FULL else None)
     after = replace(sit, creatures=creatures)
-    bonus, ac, ids = _attack_mods(after, unit, action.target)
+    mods = _attack_mods(after, unit, action.target)
     hit = resolve_attack(
         "pf1",
         creatures[unit],
         sit.creature(action.target),
         rng,
-        rules=(CHARGE, GB_CHARGE, *ids),
-        bonus=bonus + CHARGE_ATTACK_BONUS,
-        defense_bonus=ac,
+        rules=(CHARGE, GB_CHARGE, *(m.rule for m in mods)),
+        mods=(Modifier(GB_CHARGE, CHARGE_ATTACK_BONUS), *mods),
     )
     effects = [e if e.kind != "turn" else Effect("turn", unit, value=new_ts) for e in moved.effects]
     return replace(

@@ -11,13 +11,14 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import current_language, is_rtl, t
-from game.local_text import local
+from game.local_text import LocalText, local
 from game.match import Match
 from game.tutorial import Tutorial
 from game.ui import theme
 from game.ui.coach import Coach
 from game.ui.overlays import card_keep, card_rect
 from game.ui.scenes.battle import BattleScene
+from game.ui.turn_call import call_band
 from game.ui.view import BoardView
 from game.ui.widgets import Button, paragraph, wrap
 from rules.core import Square
@@ -82,8 +83,19 @@ class TutorialScene(BattleScene):
         if self.coach.poll():
             self.frame.invalidate()
 
+    def prompt_text(self) -> LocalText:
+        """The current prompt: on a touch screen (the kiosk) its `touch` text, which names no key."""
+        step = self.coach.step
+        return step.touch if self.kiosk and step.touch is not None else step.text
+
     def run_tutorial_intent(self, intent: str) -> None:
-        """skip: the next prompt; restart: the tutorial from its start; hide: hide or show the prompt."""
+        """skip: the next prompt; restart: the tutorial from its start; hide: hide or show the prompt; do: what a
+        key-only step asks (the kiosk's button for it: step costs shown, the tactic chosen)."""
+        step = self.coach.step
+        if intent == "do" and step.check == "costs":
+            self.ctl.step_costs = True
+        elif intent == "do" and step.check == "tactic" and step.tactic is not None:
+            self.ctl.choose_tactic(step.tactic)
         if intent == "skip":
             self.coach.skip()
         elif intent == "restart" and self.restart is not None:
@@ -148,9 +160,12 @@ class TutorialScene(BattleScene):
     def _draw_prompt(self, screen: pygame.Surface, view: BoardView) -> pygame.Rect:
         """The prompt box: step count, the text, and the skip / restart / hide buttons."""
         area = view.rect
+        band = call_band(area, self.ctl) if self.kiosk else None
+        if band is not None:  # the kiosk's turn call over the top of the board stays readable above the prompt
+            area = pygame.Rect(area.x, band.bottom, area.width, area.bottom - band.bottom)
         width = max(280, min(460, area.width * 45 // 100))
         body = theme.font(TEXT_SIZE)
-        text = str(local(self.coach.step.text, current_language()))
+        text = str(local(self.prompt_text(), current_language()))
         rows = len(wrap(text, body, width - 28))
         heading = t("tutorial.step", n=self.coach.index + 1, total=len(self.tutorial.steps))
         height = 14 + 24 + rows * (body.get_linesize() + 2) + 12 + 34 + 12
@@ -174,19 +189,29 @@ class TutorialScene(BattleScene):
         return box
 
     def _layout_buttons(self, box: pygame.Rect) -> list[Button]:
-        """Skip, restart and hide along the bottom of the box (mirrored in Hebrew)."""
-        finished = self.coach.finished
-        specs = [("skip", "tutorial.skip", "N"), ("restart", "tutorial.restart", "R"), ("hide", "tutorial.hide", "X")]
-        if finished:
+        """Skip, restart and hide along the bottom of the box (mirrored in Hebrew). On a touch screen (the kiosk)
+        the buttons name no key, and a step only a key could answer (V, 2) gets its own button instead of Skip and
+        Hide."""
+        step = self.coach.step
+        specs = [
+            ("skip", t("tutorial.skip"), "N"),
+            ("restart", t("tutorial.restart"), "R"),
+            ("hide", t("tutorial.hide"), "X"),
+        ]
+        if self.coach.finished:
             specs = specs[1:]  # nothing left to skip
+        elif self.kiosk and step.check == "costs":
+            specs = [("do", t("tutorial_touch.costs"), ""), specs[1]]  # two wide buttons: the label reads whole
+        elif self.kiosk and step.check == "tactic" and step.tactic is not None:
+            specs = [("do", t("tutorial_touch.tactic", tactic=t(f"tactic.{step.tactic}")), ""), specs[1]]
         gap, h = 8, 30
         w = (box.width - 28 - gap * (len(specs) - 1)) // len(specs)
         y = box.bottom - 12 - h
         buttons = []
-        for i, (intent, key, shortcut) in enumerate(specs):
+        for i, (intent, label, shortcut) in enumerate(specs):
             slot = len(specs) - 1 - i if is_rtl() else i
             rect = pygame.Rect(box.x + 14 + slot * (w + gap), y, w, h)
-            buttons.append(Button(rect, t(key), intent, shortcut=shortcut))
+            buttons.append(Button(rect, label, intent, shortcut="" if self.kiosk else shortcut))
         return buttons
 
     def _draw_tab(self, screen: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
@@ -197,7 +222,7 @@ class TutorialScene(BattleScene):
         rect.topright = (area.right - 8, area.y + 8)
         if is_rtl():
             rect.topleft = (area.x + 8, area.y + 8)
-        button = Button(rect, label, "hide", shortcut="X")
+        button = Button(rect, label, "hide", shortcut="" if self.kiosk else "X")
         self.buttons, self.box = [button], rect
         button.draw(screen, hover=button.hit(self.mouse))
         return rect
