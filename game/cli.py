@@ -449,6 +449,7 @@ def _simulate_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--cluster", default=None, metavar="ADDRESS", help="local, or a Dask scheduler tcp://HOST:8786")
     p.add_argument("--resume", action="store_true", help="with --out: keep the games already in it, play the rest")
+    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("parquet.help"))
     from game.lab_text import add_lab_options
 
     add_lab_options(p, adjust=False)
@@ -475,7 +476,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if sprt is not None and not (args.compare or args.aa):
         raise UsageError(t("lab.sprt_needs_compare"))
-    if args.aa is not None and (args.compare or args.out or args.resume):
+    if args.aa is not None and (args.compare or args.out or args.resume or args.parquet):
         raise UsageError(t("lab.aa_alone"))
     from game.limits import games_problem, rounds_problem
     from game.preflight import output_option_problem
@@ -488,7 +489,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ):
         if problem is not None:
             raise UsageError(f"{option} {value}: {problem}")
-    out_problem = output_option_problem("--out", args.out, [args.level])  # before any level, row or game is read
+    from game.parquet_out import parquet_problem
+
+    # before any level, row or game is read
+    out_problem = output_option_problem("--out", args.out, [args.level]) or parquet_problem(
+        args.parquet, [args.level, args.out]
+    )
     if out_problem is not None:
         raise UsageError(out_problem)
     try:
@@ -575,6 +581,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         data["sprt"] = sequential
     cells = [(fingerprint, sets) for _, sets, _, _ in variants]
     data["exploratory"] = sequential is None and grown_run(rows, cells, args.games)  # a finished run looked at again
+    if args.parquet:
+        _write_parquet(args, fingerprint, variants, played)
     if args.json:
         print_json(data)
         return EXIT_OK
@@ -653,6 +661,20 @@ def _simulate_aa(args: argparse.Namespace, text: str, level: Any, sprt: Any) -> 
     else:
         print("\n".join(aa_lines(data["aa"])))
     return EXIT_OK
+
+
+def _write_parquet(args: argparse.Namespace, fingerprint: str, variants: list[Any], played: dict[str, Any]) -> None:
+    """simulate --parquet: every game of every variant as one table (exit 2 naming the file it cannot write)."""
+    from game.parquet_out import game_rows, provenance, write_parquet
+
+    rows = []
+    for label, sets, _, level in variants:
+        where = provenance(args.level, fingerprint, label, sets, args.max_rounds)
+        rows += game_rows(where, level, played[label])
+    try:
+        write_parquet(rows, args.parquet)
+    except OSError as exc:
+        raise UsageError(t("files.option", option="--parquet", path=args.parquet, reason=reason(exc))) from None
 
 
 def _jsonl_writer(sim: Any, path: str | None) -> Any:

@@ -23,6 +23,7 @@ import tomli_w
 
 from game.ai import ai_rng, take_turn
 from game.controllers import side_strength
+from game.fight_map import SquareTally
 from game.files import append_output, read_regular
 from game.i18n import current_language, local_fixed, t
 from game.level import Level, LevelError, parse_level
@@ -54,6 +55,8 @@ class GameResult:
     script: list[dict[str, Any]] = field(default_factory=list)
     illegal: int = 0
     """Actions of the AI the rules refused (a bug when not 0)."""
+    squares: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    """Where the fight happened (game/fight_map.py): kind → "x,y" → [count, first turn]."""
 
     def to_json(self) -> dict[str, Any]:
         """The --out line of this game."""
@@ -191,10 +194,15 @@ def play_game(level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, ind
     """Play one AI-against-AI game; a game still running after `max_rounds` rounds is a draw."""
     match = Match(level, seed)
     rng = ai_rng(seed)
+    tally = SquareTally(match.situation())
     try:
         while not match.finished and match.round <= max_rounds:
+            side, unit, start = match.active_side, match.active_unit, len(match.history)
             # each side at the strength its controller names; a side the level gives to a person at the default
-            take_turn(match, rng, strength=side_strength(level, match.active_side))
+            take_turn(match, rng, strength=side_strength(level, side))
+            tally.actions(r.result for r in match.history[start:])
+            mine = [u for u, c in match.situation().creatures.items() if not c.defeated and c.side == side]
+            tally.turn_over([unit] if unit in mine else [] if unit else mine)
         sit = match.situation()
         survivors = {s.id: 0 for s in level.sides}
         for c in sit.creatures.values():
@@ -210,6 +218,7 @@ def play_game(level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, ind
             rules=dict(sorted(count_rules(match).items())),
             script=[r.action.to_dict() for r in match.history if r.result.ok],  # refused actions changed nothing
             illegal=illegal,
+            squares=tally.squares,
         )
     finally:
         match.close()

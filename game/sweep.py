@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cluster import Backend, Cell, run_cells
+from game.fight_map import DIFFERENCE_TEST, map_report
 from game.level import Level
 from game.paired_stats import ADJUSTMENT_NAMES, ADJUSTMENTS, INTERVAL_NAME, TEST_NAME, Sprt, identical, paired_outcomes
 from game.provenance import GAME_VERSION, games_from_rows, row
@@ -34,6 +35,7 @@ STATISTICS = {
     "rounds": "mean of per-seed differences, normal 95 % interval",
     "precision": "a cell stops after the first whole batch where every side's interval is narrower than W",
     "surprise": "−log2 of the frequency of a game's outcome in its cell",
+    "map_difference": DIFFERENCE_TEST,
 }
 
 
@@ -231,6 +233,7 @@ def report(
             cell["paired"] = None if p.variant == 0 else paired(base.results, p.results, sides)
             if sprt is not None and p.variant != 0:
                 cell["sprt"] = sprt_json(sprt, base.results, p.results, sides[0])
+            cell["map"] = map_report(p.results, None if p.variant == 0 else base.results)
             cells.append(cell)
         levels.append({"level": plan.path, "level_fingerprint": plan.fingerprint, "sides": sides, "cells": cells})
     return {
@@ -263,22 +266,41 @@ _SPRT_STATE = ("llr", "b", "c", "decision")
 
 def save_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list[Path]:
     """Each flagged game as a replay (played again: a game is a pure function of its seed) and its level variant."""
-    target = Path(folder)
+    return [
+        _save_game(sweep, g["level"], g["variant"], g["index"], g["seed"], Path(folder)) for g in data["surprising"]
+    ]
+
+
+def save_map_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list[dict[str, Any]]:
+    """Every game the maps' square lists name, saved as a replay (once each); (level, variant, index, path) rows."""
+    saved: dict[tuple[str, str, int], str] = {}
+    for level in data["levels"]:
+        for cell in level["cells"]:
+            for hot in cell.get("map", {}).get("hot", {}).values():
+                for square in hot:
+                    for g in square["games"]:
+                        where = (level["level"], cell["variant"], g["index"])
+                        if where not in saved:
+                            path = _save_game(
+                                sweep, level["level"], cell["variant"], g["index"], g["seed"], Path(folder)
+                            )
+                            saved[where] = str(path)
+    return [{"level": k[0], "variant": k[1], "index": k[2], "path": v} for k, v in saved.items()]
+
+
+def _save_game(sweep: Sweep, level_path: str, label: str, index: int, seed: int, target: Path) -> Path:
+    """One game of a cell played again and written as a replay beside its level variant (both atomically)."""
     target.mkdir(parents=True, exist_ok=True)
-    labels = [v.label for v in sweep.variants]
-    written = []
-    for game in data["surprising"]:
-        li = next(i for i, plan in enumerate(sweep.levels) if plan.path == game["level"])
-        vi = labels.index(game["variant"])
-        text, level = sweep.levels[li].variants[vi]
-        stem = f"{Path(game['level']).stem}-{game['variant']}"
-        level_file = target / f"{stem}.toml"
-        write_atomic(level_file, text)
-        result = play_game(level, game["seed"], sweep.max_rounds, game["index"])
-        replay = target / f"{stem}-seed{game['seed']}.toml"
-        write_atomic(replay, _replay_text(level_file.name, level, result))
-        written.append(replay)
-    return written
+    li = next(i for i, plan in enumerate(sweep.levels) if plan.path == level_path)
+    vi = [v.label for v in sweep.variants].index(label)
+    text, level = sweep.levels[li].variants[vi]
+    stem = f"{Path(level_path).stem}-{label}"
+    level_file = target / f"{stem}.toml"
+    write_atomic(level_file, text)
+    result = play_game(level, seed, sweep.max_rounds, index)
+    replay = target / f"{stem}-seed{seed}.toml"
+    write_atomic(replay, _replay_text(level_file.name, level, result))
+    return replay
 
 
 def _replay_text(level_name: str, level: Level, result: GameResult) -> str:

@@ -31,6 +31,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
+    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("parquet.help"))
     add_lab_options(p, adjust=True)
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
     p.set_defaults(func=cmd_sweep)
@@ -50,7 +51,7 @@ def _run(args: argparse.Namespace) -> int:
     from game import simulate as sim
     from game.cluster import ClusterError, backend_for
     from game.sequential import grown_run
-    from game.sweep import report, run_sweep, save_replays
+    from game.sweep import report, run_sweep, save_map_replays, save_replays
     from game.sweep_file import SweepError, load_sweep
 
     if args.jobs < 1 or (args.precision is not None and not 0 < args.precision < 1):
@@ -71,6 +72,11 @@ def _run(args: argparse.Namespace) -> int:
             _pyplot()  # refuse a missing matplotlib before any game is played
         except ReportError as exc:
             raise SweepUsageError(str(exc)) from None
+    from game.parquet_out import parquet_problem
+
+    problem = parquet_problem(args.parquet, [args.sweep_file, args.out, args.html, *args.merge])
+    if problem is not None:  # pyarrow missing, or a file that cannot be written: before any game
+        raise SweepUsageError(problem)
     _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
     try:
         from game.controllers import StrengthError, ai_assignments, parse_ai
@@ -156,11 +162,19 @@ def _run(args: argparse.Namespace) -> int:
         where = args.replays
         if args.replays:
             data["replays"] = [str(p) for p in save_replays(sweep, data, args.replays)]
+            data["map_replays"] = save_map_replays(sweep, data, args.replays)
+        where = args.parquet
+        if args.parquet:
+            _write_parquet(sweep, played, args.parquet)
         where = args.html
         if args.html:
             from game.report_html import write_html
 
-            write_html(data, args.html)
+            levels = {
+                (plan.path, v.label): plan.variants[i][1] for plan in sweep.levels for i, v in enumerate(sweep.variants)
+            }
+            replays = {(r["level"], r["variant"], r["index"]): r["path"] for r in data.get("map_replays", [])}
+            write_html(data, args.html, levels, replays)
     except OSError as exc:
         raise SweepUsageError(t("sweep.cannot_write", path=shown(where or ""), error=exc.strerror or exc)) from None
     if args.json:
@@ -168,6 +182,18 @@ def _run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(format_report(data)))
     return 0
+
+
+def _write_parquet(sweep: Any, played: list[Any], path: str) -> None:
+    """sweep --parquet: every game of every cell as one table."""
+    from game.parquet_out import game_rows, provenance, write_parquet
+
+    rows = []
+    for p in played:
+        plan, v = sweep.levels[p.level], sweep.variants[p.variant]
+        where = provenance(plan.path, plan.fingerprint, v.label, v.sets, sweep.max_rounds)
+        rows += game_rows(where, plan.variants[p.variant][1], p.results)
+    write_parquet(rows, path)
 
 
 def local_jobs_problem(jobs: int, cluster: str | None) -> str | None:
