@@ -665,14 +665,13 @@ def _simulate_aa(args: argparse.Namespace, text: str, level: Any, sprt: Any) -> 
 
 def _write_parquet(args: argparse.Namespace, fingerprint: str, variants: list[Any], played: dict[str, Any]) -> None:
     """simulate --parquet: every game of every variant as one table (exit 2 naming the file it cannot write)."""
-    from game.parquet_out import game_rows, provenance, write_parquet
+    from game.parquet_out import records, write_parquet
 
-    rows = []
+    games = []
     for label, sets, _, level in variants:
-        where = provenance(args.level, fingerprint, label, sets, args.max_rounds)
-        rows += game_rows(where, level, played[label])
+        games += records(args.level, fingerprint, label, sets, args.max_rounds, level, played[label])
     try:
-        write_parquet(rows, args.parquet)
+        write_parquet(games, args.parquet)
     except OSError as exc:
         raise UsageError(t("files.option", option="--parquet", path=args.parquet, reason=reason(exc))) from None
 

@@ -1,8 +1,9 @@
 """Every game of a `simulate` or `sweep` run as one Parquet table (`--parquet FILE`), for DuckDB, pandas, R.
 
-One row per game: the provenance (level, fingerprint, version, variant, its --set changes, max rounds),
-the seed and game index, the controllers of the sides, the first side, the winner, the rounds, the
-survivors and rule firings (maps of id → count) and the game's fight map (JSON text, game/fight_map.py).
+One row per game record (game/game_record.py): its fields are the columns, in their order, so a field
+the record gains becomes a column; dictionaries become Parquet maps (side → count, rule id → count),
+`provenance` is flattened into `version`, `level_fingerprint` and `max_rounds` columns plus its JSON,
+and the game's fight map (game/fight_map.py) is a JSON text column `squares`.
 pyarrow is an optional extra (`lab`), imported only here and only when a table is written.
 """
 
@@ -10,9 +11,13 @@ from __future__ import annotations
 
 import json
 import os
+import typing
 from collections.abc import Iterable, Sequence
+from dataclasses import fields
 from typing import Any
 
+from game.controllers import side_strength
+from game.game_record import GameRecord
 from game.i18n import t
 from game.level import Level
 from game.provenance import GAME_VERSION
@@ -20,24 +25,8 @@ from game.simulate import GameResult
 from game.tomlio import write_atomic_bytes
 
 INSTALL_HINT = 'pip install -e ".[lab]"'
-COLUMNS = (
-    "level",
-    "level_fingerprint",
-    "version",
-    "variant",
-    "set",
-    "max_rounds",
-    "index",
-    "seed",
-    "controllers",
-    "first_side",
-    "winner",
-    "rounds",
-    "survivors",
-    "rules",
-    "illegal",
-    "squares",
-)
+PROVENANCE_COLUMNS = ("version", "level_fingerprint", "max_rounds")
+"""Provenance keys also given a column of their own (the rest stays in the `provenance` JSON)."""
 
 
 class ParquetError(ValueError):
@@ -67,73 +56,76 @@ def parquet_problem(path: str | None, inputs: Sequence[str | None]) -> str | Non
     return output_option_problem("--parquet", path, inputs)
 
 
-def provenance(level: str, fingerprint: str, variant: str, sets: Sequence[str], max_rounds: int) -> dict[str, Any]:
-    """The provenance columns of a variant's games (as on every `--out` row)."""
-    return {
-        "level": level,
-        "level_fingerprint": fingerprint,
-        "version": GAME_VERSION,
-        "variant": variant,
-        "set": list(sets),
-        "max_rounds": max_rounds,
-    }
-
-
-def game_rows(provenance: dict[str, Any], level: Level, results: Iterable[GameResult]) -> Iterable[dict[str, Any]]:
-    """The rows of one variant's games: `provenance` (level, level_fingerprint, version, variant, set,
-    max_rounds) and the controllers of `level`'s sides on every row."""
-    controllers = {s.id: s.controller for s in level.sides}
+def records(
+    level_path: str, fingerprint: str, variant: str, sets: Sequence[str], max_rounds: int, level: Level,
+    results: Iterable[GameResult],
+) -> Iterable[tuple[GameRecord, dict[str, Any]]]:  # fmt: skip
+    """The records of one variant's games (one seat per seed: game index = pair, seat 0) with their fight maps."""
+    controllers = {s.id: side_strength(level, s.id) for s in level.sides}
+    first = level.sides[0].id if level.sides else ""
+    where = {"version": GAME_VERSION, "level_fingerprint": fingerprint, "max_rounds": max_rounds, "set": list(sets)}
     for r in results:
-        yield {
-            **provenance,
-            "index": r.index,
-            "seed": r.seed,
-            "controllers": controllers,
-            "first_side": level.sides[0].id if level.sides else None,
-            "winner": r.winner,
-            "rounds": r.rounds,
-            "survivors": r.survivors,
-            "rules": r.rules,
-            "illegal": r.illegal,
-            "squares": json.dumps(r.squares, sort_keys=True),
-        }
+        record = GameRecord(
+            level=level_path,
+            variant=variant,
+            seed=r.seed,
+            pair=r.index,
+            seat=0,
+            controllers=controllers,
+            first_side=first,
+            winner=r.winner,
+            rounds=r.rounds,
+            draw_by_round_limit=r.winner is None and r.rounds >= max_rounds,
+            survivors=dict(r.survivors),
+            rules=dict(r.rules),
+            provenance=where,
+        )
+        yield record, r.squares
 
 
-def table(rows: Sequence[dict[str, Any]]) -> Any:
-    """The rows as a pyarrow Table with a fixed schema (maps of id → count, a null winner for a draw)."""
+def _arrow_type(pa: Any, hint: Any) -> Any:
+    """The Arrow type of a GameRecord field's annotation."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is dict:
+        return pa.map_(pa.string(), _arrow_type(pa, args[1]))
+    if origin is list:
+        return pa.list_(_arrow_type(pa, args[0]))
+    if args and type(None) in args:  # X | None
+        return _arrow_type(pa, next(a for a in args if a is not type(None)))
+    return {str: pa.string(), int: pa.int64(), float: pa.float64(), bool: pa.bool_()}[hint]
+
+
+def table(games: Sequence[tuple[GameRecord, dict[str, Any]]]) -> Any:
+    """The games as a pyarrow Table: the record's fields (provenance as JSON text), three provenance columns,
+    `winner_player` and the fight map."""
     pa, _ = pyarrow_modules()
-    counts = pa.map_(pa.string(), pa.int64())
-    schema = pa.schema(
-        [
-            ("level", pa.string()),
-            ("level_fingerprint", pa.string()),
-            ("version", pa.string()),
-            ("variant", pa.string()),
-            ("set", pa.list_(pa.string())),
-            ("max_rounds", pa.int32()),
-            ("index", pa.int32()),
-            ("seed", pa.int64()),
-            ("controllers", pa.map_(pa.string(), pa.string())),
-            ("first_side", pa.string()),
-            ("winner", pa.string()),
-            ("rounds", pa.int32()),
-            ("survivors", counts),
-            ("rules", counts),
-            ("illegal", pa.int32()),
-            ("squares", pa.string()),
-        ]
-    )
-    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
-    for row in rows:
-        for name in COLUMNS:
-            value = row[name]
-            columns[name].append(list(value.items()) if isinstance(value, dict) else value)
-    return pa.Table.from_pydict(columns, schema=schema)
+    hints = typing.get_type_hints(GameRecord)
+    names = [f.name for f in fields(GameRecord)]
+    columns: list[tuple[str, Any]] = []
+    for name in names:
+        kind = pa.string() if name == "provenance" else _arrow_type(pa, hints[name])
+        columns.append((name, kind))
+    columns += [("winner_player", pa.string()), ("version", pa.string()), ("level_fingerprint", pa.string())]
+    columns += [("max_rounds", pa.int64()), ("squares", pa.string())]
+    data: dict[str, list[Any]] = {name: [] for name, _ in columns}
+    for record, squares in games:
+        for name in names:
+            value = getattr(record, name)
+            if name == "provenance":
+                value = json.dumps(value, sort_keys=True, ensure_ascii=False)
+            elif isinstance(value, dict):
+                value = list(value.items())
+            data[name].append(value)
+        data["winner_player"].append(record.winner_player)
+        for key in PROVENANCE_COLUMNS:
+            data[key].append(record.provenance.get(key))
+        data["squares"].append(json.dumps(squares, sort_keys=True))
+    return pa.Table.from_pydict(data, schema=pa.schema(columns))
 
 
-def write_parquet(rows: Sequence[dict[str, Any]], path: str | os.PathLike[str]) -> None:
-    """Write the rows as one Parquet file, atomically (a reader never sees half a file)."""
+def write_parquet(games: Sequence[tuple[GameRecord, dict[str, Any]]], path: str | os.PathLike[str]) -> None:
+    """Write the games as one Parquet file, atomically (a reader never sees half a file)."""
     pa, pq = pyarrow_modules()
     sink = pa.BufferOutputStream()
-    pq.write_table(table(rows), sink, compression="zstd")
+    pq.write_table(table(games), sink, compression="zstd")
     write_atomic_bytes(path, sink.getvalue().to_pybytes())

@@ -94,6 +94,8 @@ def _run(args: argparse.Namespace) -> int:
         prov.check_rows(rows, {plan.path: plan.fingerprint for plan in sweep.levels})
     except (SweepError, prov.ProvenanceError) as exc:
         raise SweepUsageError(str(exc)) from None
+    if sweep.search is not None:
+        return _search(args, sweep)
     width = args.precision if args.precision is not None else sweep.precision
     if sprt is not None and width:
         raise SweepUsageError(t("lab.sprt_precision", width=f"{width:g}"))
@@ -186,14 +188,39 @@ def _run(args: argparse.Namespace) -> int:
 
 def _write_parquet(sweep: Any, played: list[Any], path: str) -> None:
     """sweep --parquet: every game of every cell as one table."""
-    from game.parquet_out import game_rows, provenance, write_parquet
+    from game.parquet_out import records, write_parquet
 
-    rows = []
+    games = []
     for p in played:
         plan, v = sweep.levels[p.level], sweep.variants[p.variant]
-        where = provenance(plan.path, plan.fingerprint, v.label, v.sets, sweep.max_rounds)
-        rows += game_rows(where, plan.variants[p.variant][1], p.results)
-    write_parquet(rows, path)
+        level = plan.variants[p.variant][1]
+        games += records(plan.path, plan.fingerprint, v.label, v.sets, sweep.max_rounds, level, p.results)
+    write_parquet(games, path)
+
+
+def _search(args: argparse.Namespace, sweep: Any) -> int:
+    """A sweep file with `[search]`: the search's report (text or JSON)."""
+    from game.cluster import ClusterError, backend_for
+    from game.search import SearchError, libraries
+    from game.search_cli import format_search, search_option_problem, search_report
+
+    problem = search_option_problem(args)
+    if problem is not None:
+        raise SweepUsageError(problem)
+    try:
+        libraries()  # refuse a missing Optuna or SALib before any game is played
+        backend = backend_for(args.cluster, args.jobs)
+        try:
+            data = search_report(sweep, backend)
+        finally:
+            backend.close()
+    except (SearchError, ClusterError) as exc:
+        raise SweepUsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print("\n".join(format_search(data)))
+    return 0
 
 
 def local_jobs_problem(jobs: int, cluster: str | None) -> str | None:
