@@ -288,6 +288,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         ai=tuple(ai.items()),
         replay=args.replay,
         force=args.force,
+        turn=getattr(args, "turn", None),
         watch=args.watch,
         lang=args.lang,
         animate=getattr(args, "animate", False),

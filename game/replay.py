@@ -128,6 +128,16 @@ class Replay:
         """How many actions can be shown (up to the first refused one)."""
         return self.stop.index if self.stop is not None else len(self.script.actions)
 
+    def turn_start(self, turn: int) -> int:
+        """The step at which the game's `turn`-th turn (1-based, every side's or unit's turn counted) starts: just
+        after the (turn − 1)-th end of turn; the last step when the game ended before it."""
+        ended = 0
+        for index, action in enumerate(self.script.actions[: self.length]):
+            if ended >= turn - 1:
+                return index
+            ended += action.kind == "end_turn"
+        return self.length
+
     def close(self) -> None:
         """Delete the match world."""
         self.match.close()
