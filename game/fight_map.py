@@ -160,3 +160,23 @@ def map_report(results: Sequence[Any], base: Sequence[Any] | None) -> dict[str, 
                                        [r.squares.get(kind, {}) for r in results[:n]]) for kind in KINDS},
         }  # fmt: skip
     return out
+
+
+VIEWER_FILE = "fight-maps.json"
+"""Written by `sweep --replays DIR` beside the replays: the replay viewer's maps of every cell."""
+VIEWER_GAMES = 3
+"""Games kept per square for the viewer (a click opens the first)."""
+
+
+def viewer_map(results: Sequence[Any], max_rounds: int) -> dict[str, Any]:
+    """One cell's maps for the replay viewer: per kind, per square, the count and up to VIEWER_GAMES games
+    [index, seed, turn] (a click on the square plays the first again and opens it at that turn)."""
+    counts = cell_counts(r.squares for r in results)
+    games: dict[str, dict[str, list[list[int]]]] = {kind: {} for kind in KINDS}
+    for r in results:
+        for kind, squares in r.squares.items():
+            for where, (_, turn) in squares.items():
+                listed = games.setdefault(kind, {}).setdefault(where, [])
+                if len(listed) < VIEWER_GAMES:
+                    listed.append([r.index, r.seed, turn])
+    return {"max_rounds": max_rounds, "games": len(results), "counts": counts, "squares": games}

@@ -7,6 +7,7 @@ played: the paired difference in win rate (McNemar), in rounds, and in how often
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cluster import Backend, Cell, run_cells
-from game.fight_map import DIFFERENCE_TEST, map_report
+from game.fight_map import DIFFERENCE_TEST, VIEWER_FILE, map_report, viewer_map
 from game.level import Level
 from game.paired_stats import ADJUSTMENT_NAMES, ADJUSTMENTS, INTERVAL_NAME, TEST_NAME, Sprt, identical, paired_outcomes
 from game.provenance import GAME_VERSION, games_from_rows, row
@@ -286,6 +287,22 @@ def save_map_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> 
                             )
                             saved[where] = str(path)
     return [{"level": k[0], "variant": k[1], "index": k[2], "path": v} for k, v in saved.items()]
+
+
+def save_viewer_maps(sweep: Sweep, played: Sequence[Played], folder: str | Path) -> Path:
+    """The replay viewer's maps (game/fight_map.py VIEWER_FILE) of every cell, keyed by the level variant's file
+    name in `folder` (each written there, so a game the viewer plays again has its level beside it)."""
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    cells = {}
+    for p in played:
+        plan, label = sweep.levels[p.level], sweep.variants[p.variant].label
+        name = f"{Path(plan.path).stem}-{label}.toml"
+        write_atomic(target / name, plan.variants[p.variant][0])
+        cells[name] = viewer_map(p.results, sweep.max_rounds)
+    path = target / VIEWER_FILE
+    write_atomic(path, json.dumps({"format": 1, "cells": cells}, ensure_ascii=False))
+    return path
 
 
 def _save_game(sweep: Sweep, level_path: str, label: str, index: int, seed: int, target: Path) -> Path:

@@ -51,7 +51,7 @@ def _run(args: argparse.Namespace) -> int:
     from game import simulate as sim
     from game.cluster import ClusterError, backend_for
     from game.sequential import grown_run
-    from game.sweep import report, run_sweep, save_map_replays, save_replays
+    from game.sweep import report, run_sweep, save_map_replays, save_replays, save_viewer_maps
     from game.sweep_file import SweepError, load_sweep
 
     if args.jobs < 1 or (args.precision is not None and not 0 < args.precision < 1):
@@ -165,6 +165,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.replays:
             data["replays"] = [str(p) for p in save_replays(sweep, data, args.replays)]
             data["map_replays"] = save_map_replays(sweep, data, args.replays)
+            data["fight_maps"] = str(save_viewer_maps(sweep, played, args.replays))
         where = args.parquet
         if args.parquet:
             _write_parquet(sweep, played, args.parquet)

@@ -172,6 +172,7 @@ def test_sweep_json_html_replays_then_text_from_merged_rows(tmp_path, capsys):
     assert merged["run"]["games_played"] == 0
     for report_data in (data, merged):
         report_data.pop("run"), report_data.pop("replays", None), report_data.pop("map_replays", None)
+        report_data.pop("fight_maps", None)
     assert merged == data  # the fight maps too: every --out row carries its game's map
     assert main(["sweep", str(path), "--merge", str(out)]) == 0
     text = capsys.readouterr().out
