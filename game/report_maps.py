@@ -58,7 +58,7 @@ def _cell_maps(level_json: dict[str, Any], cell: dict[str, Any], level: Level, r
                 t("fight_map.square_line", number=number, square=_square(h["square"]), count=h["count"])
             )
             rows.append(f"<li>{square}{_games(level_json['level'], cell['variant'], h['games'], replays)}</li>")
-        listing = f"<ol class='hot'>{''.join(rows)}</ol>" if rows else f"<p>{html.escape(t('fight_map.none'))}</p>"
+        listing = f"<ul class='hot'>{''.join(rows)}</ul>" if rows else f"<p>{html.escape(t('fight_map.none'))}</p>"
         caption = html.escape(t("fight_map.caption", kind=name, per_game=per_game))
         figures.append(f"<figure>{picture}<figcaption>{caption}</figcaption>{listing}</figure>")
     return "<div class='maps'>" + "".join(figures) + "</div>"
@@ -108,7 +108,8 @@ def maps_section(
 
 
 STYLE = """
-.maps { display: flex; flex-wrap: wrap; gap: 1em; } .maps figure { max-width: 360px; }
+.maps { display: flex; flex-wrap: wrap; gap: 1em; } .maps figure { width: 280px; }
 .maps img { max-width: 100%; image-rendering: pixelated; border: 1px solid #ccc; }
-ol.hot, ul.games { margin: 0.2em 0; padding-inline-start: 1.4em; font-size: 0.85em; }
+ul.hot { list-style: none; margin: 0.2em 0; padding: 0; font-size: 0.8em; }
+ul.games { margin: 0.1em 0 0.3em; padding-inline-start: 1.2em; } ul.games code { font-size: 0.9em; }
 """
