@@ -103,6 +103,7 @@ def _run(args: argparse.Namespace) -> int:
     progress = sim.Progress(total, "sweep")
     _check_outputs(args, [args.sweep_file, *(plan.path for plan in sweep.levels), *args.merge])
     where = args.replays
+    made = bool(args.replays) and not Path(args.replays).is_dir()
     try:  # the --replays folder is made now (its parent was checked), not after the games
         if args.replays:
             Path(args.replays).mkdir(exist_ok=True)
@@ -179,12 +180,23 @@ def _run(args: argparse.Namespace) -> int:
             replays = {(r["level"], r["variant"], r["index"]): r["path"] for r in data.get("map_replays", [])}
             write_html(data, args.html, levels, replays)
     except OSError as exc:
+        if made:  # a refused run leaves no folder it made behind (the files in it were written atomically)
+            _remove_empty(args.replays)
         raise SweepUsageError(t("sweep.cannot_write", path=shown(where or ""), error=exc.strerror or exc)) from None
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
         print("\n".join(format_report(data)))
     return 0
+
+
+def _remove_empty(folder: str) -> None:
+    """Remove the --replays folder this run made when nothing could be written into it."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError):  # not empty, or already gone: it stays as it is
+        os.rmdir(folder)
 
 
 def _write_parquet(sweep: Any, played: list[Any], path: str) -> None:
