@@ -89,7 +89,7 @@ def format_search(data: dict[str, Any]) -> list[str]:
             rate=local_fixed(100 * row["win_rate"]),
             rounds=local_fixed(row["rounds"], decimals=2),
         )
-        lines.append(f"  #{row['trial']:<3} {settings}  {numbers}  {state}".rstrip())
+        lines.append(f"  {row['trial']:>3}  {settings}  {numbers}  {state}".rstrip())
     best = s["best"]
     if best is None:
         lines.append(t("search.no_best"))
