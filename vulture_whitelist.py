@@ -60,3 +60,4 @@ _.visits  # game/ui/kiosk/visitor.py: how many visitors came, read by tests/test
 expected_score  # game/pairs.py: Elo's expected score, the inverse of elo(), checked by tests/test_pairs.py
 seat_gain  # game/pairs.py: a strength's seat-by-seat gain over another, the tournament table's figure (docs/ai.md)
 output_opener  # game/atomic.py: the output gate's opener, swapped by tests/output_faults.py to inject ENOSPC, EROFS, EACCES
+_.from_json  # game/game_record.py: reads a record back from its JSON object (the lab's exports and their readers)

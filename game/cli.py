@@ -211,9 +211,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     level = load_level(args.level)
     script = load_script(args.script)
     from game.replay import check_script  # another level version, format, rules revision or dice: refused
+    from game.script_versions import script_dice
 
     check_script(level, script, args.script, getattr(args, "force", False))
-    match = Match(level, seed=script.seed if args.seed is None else args.seed)
+    match = Match(level, seed=script.seed if args.seed is None else args.seed, dice_stream=script_dice(script))
     results: list[dict[str, Any]] = []
     events: list[tuple[Event, ...]] = []
     """Each result's events as objects, for the text output in the chosen language."""
@@ -454,6 +455,9 @@ def _simulate_parser(sub: Any) -> None:
     add_lab_options(p, adjust=False)
     p.add_argument("--aa", type=int, default=None, metavar="K", help=t("options.lab.aa"))
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
+    p.add_argument(
+        "--without", action="append", default=[], metavar="TACTIC,…|SIDE=TACTIC,…", help=t("options.labpairs.without")
+    )
     p.set_defaults(func=cmd_simulate)
 
 
@@ -468,7 +472,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(t("cli.simulate_minimum"))
     from game.controllers import ai_assignments
 
-    args.sets = [*ai_assignments(_ai_choice(args.ai, args.level)), *args.sets]  # recorded in --out rows like any --set
+    args.sets = [*ai_assignments(_ai_choice(args.ai, args.level)), *_without_sets(args.without), *args.sets]
     try:
         sprt = sprt_from_args(args)
     except ValueError as exc:
@@ -578,13 +582,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return EXIT_OK
-    from game.lab_text import draws_line, paired_lines, sprt_line
+    from game.lab_text import draws_line, metric_lines, paired_lines, sprt_line
 
     lines = []
     for label, summary in summaries.items():
         variant = ", ".join(summary["set"]) or t("simulate.as_written")
         title = t(f"simulate.label_{label}", variant=variant)
         lines += sim.format_summary(title, summary, names=level.display_names)
+        lines += ["  " + line for line in metric_lines(summary.get("metrics", {}))]
         warning = draws_line(summary)
         if warning:
             lines.append("  " + warning)
@@ -679,6 +684,16 @@ def _ai_choice(text: str | None, level: Any) -> dict[str, str]:
     except StrengthError as exc:
         raise UsageError(str(exc)) from None
     return choice
+
+
+def _without_sets(values: list[str]) -> list[str]:
+    """`--without` as `--set` assignments (recorded in --out rows like any --set); UsageError naming a bad tactic."""
+    from game.controllers import StrengthError, without_assignments
+
+    try:
+        return without_assignments(values)
+    except StrengthError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:

@@ -126,9 +126,39 @@ def paired_lines(paired: dict[str, Any]) -> list[str]:
                 variant=local_fixed(100 * c["variant_rate"], 1),
             )
         )
+    phis = [f"{side} {_r(c.get('correlation'))}" for side, c in paired["sides"].items()]
+    lines.append("  " + t("labpairs.correlation", values=", ".join(phis)))
     if paired.get("identical"):
         lines.append("  " + t("lab.identical", variant="compare", baseline="base", games=paired["games"]))
+    if paired.get("metrics"):
+        lines.append(t("labpairs.paired_metrics_head"))
+        for name, m in paired["metrics"].items():
+            numbers = {
+                "difference": local_fixed(m["difference"], 2, signed=True),
+                "low": local_fixed(m["ci95"][0], 2, signed=True),
+                "high": local_fixed(m["ci95"][1], 2, signed=True),
+                "base": local_fixed(m["baseline"], 2),
+                "variant": local_fixed(m["variant"], 2),
+            }
+            lines.append("  " + t("labpairs.paired_metric_line", name=t(f"labpairs.metric.{name}"), **numbers))
     return lines
+
+
+def metric_lines(metrics: dict[str, Any]) -> list[str]:
+    """One summary's metrics: each one's mean per game and its 95 % interval."""
+    if not metrics:
+        return []
+    lines = [t("labpairs.metrics_head")]
+    for name, m in metrics.items():
+        low, high = m["ci95"]
+        numbers = {"mean": local_fixed(m["mean"], 2), "low": local_fixed(low, 2), "high": local_fixed(high, 2)}
+        lines.append("  " + t("labpairs.metric_line", name=t(f"labpairs.metric.{name}"), **numbers))
+    return lines
+
+
+def _r(value: float | None) -> str:
+    """A correlation as text ("none" when an outcome never varied)."""
+    return t("labpairs.no_correlation") if value is None else local_fixed(value, 2, signed=True)
 
 
 def aa_lines(aa: dict[str, Any]) -> list[str]:
