@@ -455,6 +455,7 @@ def _simulate_parser(sub: Any) -> None:
     add_lab_options(p, adjust=False)
     p.add_argument("--aa", type=int, default=None, metavar="K", help=t("options.lab.aa"))
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
+    p.add_argument("--unpaired", action="store_true", help=t("options.labpairs.unpaired"))
     p.add_argument(
         "--without", action="append", default=[], metavar="TACTIC,…|SIDE=TACTIC,…", help=t("options.labpairs.without")
     )
@@ -507,6 +508,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(t("cli.cannot_read", path=args.level, error=exc.strerror or exc)) from None
     if args.aa is not None:
         return _simulate_aa(args, base_text, base_level, sprt)
+    from game import pairs as seat_pairs
+
+    kind = None if (args.unpaired or sprt is not None) else seat_pairs.swap_kind([v[3] for v in variants])
+    try:  # each seed played twice, the seats swapped: the second game of each pair is a variant of its own
+        variants += [
+            (f"{label}:swap", [*sets, *swapped], *sim.variant(args.level, [*sets, *swapped]))
+            for label, sets, _, level in list(variants)
+            if kind is not None
+            for swapped in (seat_pairs.swap_assignments(level, kind),)
+        ]
+    except sim.SetError as exc:
+        raise UsageError(str(exc)) from None
     seeds = [args.seed + i for i in range(args.games)]
     from game import provenance as prov  # every --out row says which level, version and variant it is
     from game.cluster import ClusterError, run_games_batched
@@ -550,10 +563,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 results = sim.run_games(
                     text, level.source, seeds, jobs=args.jobs, max_rounds=args.max_rounds, on_result=done
                 )
+            played[label] = results
+            if label.endswith(":swap"):  # a pair's second games: reported with their pairs, below
+                continue
             summary = sim.summarize(results, [s.id for s in level.sides])
             summary["set"] = sets
             summaries[label] = summary
-            played[label] = results
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -573,6 +588,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "games_per_second": games / elapsed if elapsed > 0 else None,
         **summaries,
     }
+    data["pairs"] = None if kind is None else _pairs_json(kind, base_level, played, bool(args.compare))
     if args.compare:
         data["comparison"] = sim.compare(summaries["base"], summaries["compare"])
         data["paired"] = lab.paired_comparison(played["base"], played["compare"], [s.id for s in base_level.sides])
@@ -597,6 +613,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         lines += paired_lines(data["paired"])
         if sequential:
             lines.append("  " + sprt_line("compare", sequential))
+    if data["pairs"] is not None:
+        from game.lab_text import pair_lines
+
+        lines += pair_lines(data["pairs"])
     if data["exploratory"]:
         lines.append(t("lab.exploratory"))
     lang = current_language()
@@ -684,6 +704,21 @@ def _ai_choice(text: str | None, level: Any) -> dict[str, str]:
     except StrengthError as exc:
         raise UsageError(str(exc)) from None
     return choice
+
+
+def _pairs_json(kind: str, level: Any, played: dict[str, list[Any]], compare: bool) -> dict[str, Any]:
+    """simulate's seat-swapped pairs: per variant the seat-averaged rates and the first mover's advantage,
+    and with --compare the variant's difference over the pairs (every game against its own seat's)."""
+    from game import pairs as seat_pairs
+
+    other = seat_pairs.other_side(level)
+    out: dict[str, Any] = {"swap": kind}
+    for label in ("base", "compare") if compare else ("base",):
+        out[label] = seat_pairs.seat_summary(played[label], played[f"{label}:swap"], other, kind)
+    if compare:
+        base = (played["base"], played["base:swap"])
+        out["paired"] = seat_pairs.paired_pairs(base, (played["compare"], played["compare:swap"]), other)
+    return out
 
 
 def _without_sets(values: list[str]) -> list[str]:

@@ -191,3 +191,46 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
             )
         )
     return lines
+
+
+def pair_lines(pairs: dict[str, Any]) -> list[str]:
+    """simulate's seat-swapped pairs: seat-averaged win rates, the first mover's advantage, the paired difference."""
+    lines: list[str] = []
+    for label in ("base", "compare"):
+        data = pairs.get(label)
+        if data is None:
+            continue
+        head = t("labpairs.pairs_head", label=label, pairs=data["pairs"], swap=t(f"labpairs.swap_{pairs['swap']}"))
+        lines.append(head)
+        for side, s in data["sides"].items():
+            numbers = {
+                "rate": local_fixed(100 * s["win_rate"], 1),
+                "low": local_fixed(100 * s["ci95"][0], 1),
+                "high": local_fixed(100 * s["ci95"][1], 1),
+                "first": local_fixed(100 * s["seats"]["0"], 1),
+                "second": local_fixed(100 * s["seats"]["1"], 1),
+            }
+            lines.append(f"  {side:<12} " + t("labpairs.pair_side", **numbers))
+        fm = data["first_mover"]
+        numbers = {
+            "rate": local_fixed(100 * fm["win_rate"], 1),
+            "low": local_fixed(100 * fm["ci95"][0], 1),
+            "high": local_fixed(100 * fm["ci95"][1], 1),
+            "effect": local_fixed(100 * fm["effect"], 1, signed=True),
+        }
+        lines.append("  " + t("labpairs.first_mover", decisive=fm["decisive"], **numbers))
+    paired = pairs.get("paired")
+    if paired:
+        lines.append(t("labpairs.paired_pairs_head", pairs=paired["pairs"], games=paired["games"]))
+        for side, c in paired["sides"].items():
+            verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
+            numbers = {
+                "points": local_fixed(100 * c["difference"], 1, signed=True),
+                "low": local_fixed(100 * c["ci95"][0], 1, signed=True),
+                "high": local_fixed(100 * c["ci95"][1], 1, signed=True),
+                "p": local_fixed(c["p"], 3),
+                "first": local_fixed(100 * c["seats"]["0"], 1, signed=True),
+                "second": local_fixed(100 * c["seats"]["1"], 1, signed=True),
+            }
+            lines.append(f"  {side:<12} " + t("labpairs.paired_pair_line", verdict=verdict, **numbers))
+    return lines
