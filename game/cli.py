@@ -545,10 +545,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for label, sets, text, level in variants if sequential is None else []:
             progress = sim.Progress(len(seeds), label)
 
-            def done(result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress) -> None:
+            seat = seat_pairs.seat_fields(level, label)
+
+            def done(
+                result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress, seat: Any = seat
+            ) -> None:
                 if writer is not None:
                     try:
-                        writer.write(prov.row(args.level, fingerprint, label, sets, args.max_rounds, result))
+                        writer.write(prov.row(args.level, fingerprint, label, sets, args.max_rounds, result) | seat)
                     except OSError as exc:  # a full disk mid-run: exit 2 naming --out, not an internal error
                         raise UsageError(t("files.option", option="--out", path=args.out, reason=reason(exc))) from None
                 progress.step()

@@ -423,3 +423,21 @@ def paired_pairs(
             "seats": {"0": paired_outcomes(seat0)["difference"], "1": paired_outcomes(seat1)["difference"]}
         }
     return out
+
+
+def seat_fields(level: Any, label: str) -> dict[str, Any]:
+    """What an `--out` row adds about its game's seat: the seat, each side's strength and restriction, the dice."""
+    from rules.revision import DICE_STREAM, RULES_REVISION
+
+    players = {side.id: _player(level, side.id) for side in level.sides}
+    seat = 1 if label.endswith(":swap") else 0
+    order = [side.id for side in level.sides]
+    held = dict(zip(order, PLAYERS if seat == 0 else PLAYERS[::-1], strict=False))  # "a": the first side's in seat 0
+    return {
+        "seat": seat,
+        "players": held if len(order) == 2 else {},
+        "controllers": {side: strength for side, (strength, _) in players.items()},
+        "without": {side: list(without) for side, (_, without) in players.items() if without},
+        "rules_revision": RULES_REVISION,
+        "dice_stream": DICE_STREAM,
+    }
