@@ -60,7 +60,6 @@ _.visits  # game/ui/kiosk/visitor.py: how many visitors came, read by tests/test
 expected_score  # game/pairs.py: Elo's expected score, the inverse of elo(), checked by tests/test_pairs.py
 seat_gain  # game/pairs.py: a strength's seat-by-seat gain over another, the tournament table's figure (docs/ai.md)
 output_opener  # game/atomic.py: the output gate's opener, swapped by tests/output_faults.py to inject ENOSPC, EROFS, EACCES
-first_side  # game/game_record.py: a record field; game/parquet_out.py writes every field as a column (dataclasses.fields)
-draw_by_round_limit  # game/game_record.py: a record field, a Parquet column (game/parquet_out.py reads fields by reflection)
-metrics  # game/game_record.py: a record field, a Parquet column (game/parquet_out.py reads fields by reflection)
-from_json  # game/game_record.py: a record read back from its JSON, as tests/test_parquet.py reads Parquet rows back
+_.from_json  # game/game_record.py: reads a record back from its JSON object (the lab's exports and their readers)
+_.from_row  # game/game_record.py: a simulate --out row as a record, for the lab's exports (Parquet) and maps
+_.draw_by_round_limit  # game/game_record.py: a field of the exported record (a draw the round limit made)

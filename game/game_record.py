@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+SWAPPED = ":swap"
+"""The suffix of a variant's label on the second game of its seat-swapped pairs."""
 RECORD_VERSION = 1
 """The layout of `GameRecord`; raised only if a field's meaning ever changes (added fields do not)."""
 
@@ -51,6 +53,8 @@ class GameRecord:
     """Rule id → how often it fired (every id a ruling or one of its events cited)."""
     provenance: dict[str, Any] = field(default_factory=dict)
     """Where the game came from: Gridbound version, level fingerprint, rules revision, dice stream, max rounds."""
+    assignments: list[str] = field(default_factory=list)
+    """The level keys the game's variant changed (`--set` form), the seat swap's included."""
 
     @property
     def winner_player(self) -> str | None:
@@ -66,3 +70,32 @@ class GameRecord:
         """A record from `to_json`'s object (fields it does not know are ignored, missing ones take defaults)."""
         known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
         return cls(**known)
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> GameRecord:
+        """The record of one `simulate --out` row (a pair's second game is labelled "<variant>:swap")."""
+        label = str(row.get("variant", "base"))
+        provenance = {
+            key: row[key]
+            for key in ("version", "level_fingerprint", "rules_revision", "dice_stream", "max_rounds")
+            if key in row
+        }
+        return cls(
+            level=str(row.get("level", "")),
+            variant=label.removesuffix(SWAPPED),
+            seed=int(row["seed"]),
+            pair=int(row.get("index", 0)),
+            seat=int(row.get("seat", 1 if label.endswith(SWAPPED) else 0)),
+            controllers=dict(row.get("controllers", {})),
+            players=dict(row.get("players", {})),
+            without={side: list(names) for side, names in row.get("without", {}).items()},
+            first_side=str(row.get("first_side", "")),
+            winner=row.get("winner"),
+            rounds=int(row.get("rounds", 0)),
+            draw_by_round_limit=bool(row.get("round_limit", False)),
+            survivors=dict(row.get("survivors", {})),
+            metrics=dict(row.get("metrics", {})),
+            rules=dict(row.get("rules", {})),
+            provenance=provenance,
+            assignments=list(row.get("set", [])),
+        )

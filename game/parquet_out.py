@@ -16,11 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any
 
-from game.controllers import side_strength
 from game.game_record import GameRecord
 from game.i18n import t
 from game.level import Level
-from game.provenance import GAME_VERSION
+from game.provenance import row
 from game.simulate import GameResult
 from game.tomlio import write_atomic_bytes
 
@@ -60,27 +59,13 @@ def records(
     level_path: str, fingerprint: str, variant: str, sets: Sequence[str], max_rounds: int, level: Level,
     results: Iterable[GameResult],
 ) -> Iterable[tuple[GameRecord, dict[str, Any]]]:  # fmt: skip
-    """The records of one variant's games (one seat per seed: game index = pair, seat 0) with their fight maps."""
-    controllers = {s.id: side_strength(level, s.id) for s in level.sides}
-    first = level.sides[0].id if level.sides else ""
-    where = {"version": GAME_VERSION, "level_fingerprint": fingerprint, "max_rounds": max_rounds, "set": list(sets)}
+    """The records of one variant's games with their fight maps: each game's `--out` row (provenance and seat,
+    as the run writes it) read as the lab's record (GameRecord.from_row), so the table and the rows agree."""
+    from game.pairs import seat_fields
+
+    seat = seat_fields(level, variant)
     for r in results:
-        record = GameRecord(
-            level=level_path,
-            variant=variant,
-            seed=r.seed,
-            pair=r.index,
-            seat=0,
-            controllers=controllers,
-            first_side=first,
-            winner=r.winner,
-            rounds=r.rounds,
-            draw_by_round_limit=r.winner is None and r.rounds >= max_rounds,
-            survivors=dict(r.survivors),
-            rules=dict(r.rules),
-            provenance=where,
-        )
-        yield record, r.squares
+        yield GameRecord.from_row(row(level_path, fingerprint, variant, sets, max_rounds, r) | seat), r.squares
 
 
 def _arrow_type(pa: Any, hint: Any) -> Any:

@@ -29,6 +29,7 @@ from game.script_versions import (
     check_versions,
     expected_fingerprint,
     level_reference,
+    script_dice,
     script_level,
     stamped,
 )
@@ -71,7 +72,7 @@ def to_script(match: Match, level_path: str | None = None) -> Script:
     The level is named by `level_path`, else by its installed name or absolute path."""
     actions = tuple(r.action for r in match.history if isinstance(r.result, Ruling))
     level = level_path or level_reference(match.level.source)
-    return stamped(Script(match.seed, actions, level, play_fingerprint(match.level)))
+    return stamped(Script(match.seed, actions, level, play_fingerprint(match.level)), match.dice_stream)
 
 
 def check_fingerprint(level: Level, script: Script, script_source: str) -> None:
@@ -121,7 +122,7 @@ class Replay:
         """The first action the rules refuse now (the replay ends before it)."""
         self._step_start = 0
         """Where the last performed action's lines start in the match log."""
-        self.match = Match(level, seed=script.seed)
+        self.match = Match(level, seed=script.seed, dice_stream=script_dice(script))
 
     @property
     def length(self) -> int:
@@ -174,7 +175,7 @@ class Replay:
         target = max(0, min(index, self.length))
         if target <= self.index:
             self.match.close()
-            self.match = Match(self.level, seed=self.script.seed)
+            self.match = Match(self.level, seed=self.script.seed, dice_stream=script_dice(self.script))
             self.index = 0
         while self.index < target and self.forward():
             pass

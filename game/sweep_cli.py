@@ -34,6 +34,9 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("parquet.help"))
     add_lab_options(p, adjust=True)
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
+    p.add_argument(
+        "--without", action="append", default=[], metavar="TACTIC,…|SIDE=TACTIC,…", help=t("options.labpairs.without")
+    )
     p.set_defaults(func=cmd_sweep)
 
 
@@ -79,10 +82,11 @@ def _run(args: argparse.Namespace) -> int:
         raise SweepUsageError(problem)
     _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
     try:
-        from game.controllers import StrengthError, ai_assignments, parse_ai
+        from game.controllers import StrengthError, ai_assignments, parse_ai, without_assignments
 
         try:
             ai_sets = ai_assignments(parse_ai(args.ai)) if args.ai else []
+            ai_sets += without_assignments(args.without)
         except StrengthError as exc:
             raise SweepUsageError(str(exc)) from None
         sweep = load_sweep(args.sweep_file, ai_sets)

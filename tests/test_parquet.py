@@ -25,7 +25,7 @@ def _games() -> list[tuple[GameRecord, dict]]:
     results = [
         GameResult(0, 7, "monsters", 5, {"hunters": 0, "monsters": 2}, {"GB-ATTACK": 9, "GB-DOWN": 4},
                    squares={"fell": {"3,4": [1, 2]}}),
-        GameResult(1, 8, None, 30, {"hunters": 1, "monsters": 1}, {"GB-ATTACK": 20}),
+        GameResult(1, 8, None, 30, {"hunters": 1, "monsters": 1}, {"GB-ATTACK": 20}, round_limit=True),
     ]  # fmt: skip
     return list(records(str(LEVEL), "abc123", "v1", ["units[0].hp=6"], 30, level, results))
 
@@ -56,16 +56,26 @@ def test_counts_are_maps_a_query_engine_can_open() -> None:
     assert str(schema.field("winner").type) == "string"
 
 
-def test_simulate_parquet_holds_both_variants(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "sim.parquet"
+def test_simulate_parquet_holds_every_game_as_its_out_row_says(tmp_path: Path) -> None:
+    out, rows_file = tmp_path / "sim.parquet", tmp_path / "rows.jsonl"
     code = main(["simulate", str(LEVEL), "--games", "3", "--max-rounds", "6", "--compare", "units[0].hp=4",
-                 "--parquet", str(out), "--json"])  # fmt: skip
+                 "--parquet", str(out), "--out", str(rows_file), "--json"])  # fmt: skip
     assert code == 0
-    data = json.loads(capsys.readouterr().out)
-    rows = pq.read_table(out).to_pylist()
-    assert sorted((r["variant"], r["pair"]) for r in rows) == [(v, i) for v in ("base", "compare") for i in range(3)]
-    wins = sum(1 for r in rows if r["variant"] == "base" and r["winner"] == "monsters")
-    assert wins == data["base"]["sides"]["monsters"]["wins"]
+    table_rows = pq.read_table(out).to_pylist()
+    seats = {r["seat"] for r in table_rows}
+    assert sorted((r["variant"], r["pair"], r["seat"]) for r in table_rows) == [
+        (v, i, seat) for v in ("base", "compare") for i in range(3) for seat in sorted(seats)
+    ]
+    by_game = {(r["variant"], r["pair"], r["seat"]): r for r in table_rows}
+    for line in rows_file.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        record = GameRecord.from_row(row)
+        back = dict(by_game[(record.variant, record.pair, record.seat)])
+        for name in ("controllers", "players", "without", "survivors", "metrics", "rules"):
+            back[name] = dict(back[name])
+        back["provenance"] = json.loads(back["provenance"])
+        assert GameRecord.from_json(back) == record
+        assert json.loads(back["squares"]) == row["squares"]
 
 
 def test_without_pyarrow_the_option_says_how_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
