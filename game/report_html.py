@@ -97,13 +97,14 @@ def _cells_table(level: dict[str, Any]) -> str:
     head = [words.get(h) or t(f"sweep.col_{h}") for h in names]
     rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for cell in level["cells"]:
+        pairs, diffs = cell.get("pairs"), cell.get("paired_pairs") or cell["paired"]
         for k, side in enumerate(level["sides"]):
-            s = cell["sides"][side]
-            pair = cell["paired"]["sides"][side] if cell["paired"] else None
+            s = pairs["sides"][side] if pairs else cell["sides"][side]  # rates and difference on the same games
+            pair = diffs["sides"][side] if diffs else None
             survives = pair is not None and bool(pair.get("survives"))
             adjusted = pair.get("p_adjusted") if pair else None
             adjusted_text = "" if adjusted is None else f"{adjusted:.3f}{'!' if survives else ''}"
-            games = f"{cell['games']}{'*' if cell['stopped_early'] else ''}"
+            games = f"{2 * pairs['pairs'] if pairs else cell['games']}{'*' if cell['stopped_early'] else ''}"
             rows.append(
                 "<tr" + (' class="first"' if k == 0 else "") + ">"
                 + _td(cell["variant"] if k == 0 else "")
@@ -117,6 +118,26 @@ def _cells_table(level: dict[str, Any]) -> str:
                 + _td(adjusted_text, "num sig" if survives else "num")
                 + _td(f"{cell['rounds']['mean']:.2f}" if k == 0 else "", "num")
                 + "</tr>"
+            )  # fmt: skip
+    return "<table>" + "".join(rows) + "</table>"
+
+
+def metrics_table(level: dict[str, Any]) -> str:
+    """Per cell and metric: the mean per game [95 %] and the paired difference to the baseline [95 %]."""
+    head = [t("sweep.col_variant"), t("labpairs.col_metric"), t("labpairs.col_mean"), t("sweep.col_ci")]
+    head += [t("sweep.col_diff"), t("sweep.col_ci")]
+    rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for cell in level["cells"]:
+        diffs = (cell["paired"] or {}).get("metrics", {})
+        for name, m in cell.get("metrics", {}).items():
+            d = diffs.get(name)
+            if not m["mean"] and not (d and d["variant"]):
+                continue  # a metric that never counted anything in either cell
+            rows.append(
+                "<tr>" + _td(cell["variant"]) + _td(t(f"labpairs.metric.{name}"))
+                + _td(f"{m['mean']:.2f}", "num") + _td(f"[{m['ci95'][0]:.2f}, {m['ci95'][1]:.2f}]", "num")
+                + _td(f"{d['difference']:+.2f}" if d else "", "num")
+                + _td(f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}]" if d else "", "num") + "</tr>"
             )  # fmt: skip
     return "<table>" + "".join(rows) + "</table>"
 
@@ -183,6 +204,7 @@ def render(data: dict[str, Any]) -> str:
         if notes:
             parts.append("<ul>" + "".join(f"<li>{esc(n.strip())}</li>" for n in notes) + "</ul>")
         parts.append(f"<h3>{esc(t('sweep.rule_changes'))}</h3>" + _rules_table(level))
+        parts.append(f"<h3>{esc(t('labpairs.metrics_heading'))}</h3>" + metrics_table(level))
     if data["surprising"]:
         parts.append(f"<h2>{esc(t('sweep.surprising'))}</h2><ul>")
         replays = data.get("replays", [])

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.files import shown
 from game.i18n import local_fixed, t
-from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args
+from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args, sweep_pair_lines
 
 
 class SweepUsageError(ValueError):
@@ -33,6 +33,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
     add_lab_options(p, adjust=True)
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
+    p.add_argument("--unpaired", action="store_true", help=t("options.labpairs.unpaired"))
     p.add_argument(
         "--without", action="append", default=[], metavar="TACTIC,…|SIDE=TACTIC,…", help=t("options.labpairs.without")
     )
@@ -128,6 +129,7 @@ def _run(args: argparse.Namespace) -> int:
                 on_row=writer.write if writer else None,
                 on_games=games,
                 sprt=sprt,
+                pairs=not args.unpaired,
             )
             workers = backend.workers
         finally:
@@ -259,6 +261,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
             )
             lines.append(f"    {cell['variant']}: {text}")
         lines += lab_lines(level, data)
+        lines += sweep_pair_lines(level)
     if data.get("adjustment"):
         a = data["adjustment"]
         lines += ["", t("lab.adjusted", name=t(f"lab.adjust_{a['method']}"), family=a["family"])]
@@ -296,16 +299,17 @@ def format_report(data: dict[str, Any]) -> list[str]:
 def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
     """One line per side (and the draws) of one cell, with the paired difference where there is a baseline."""
     lines = []
-    games = f"{cell['games']}{'*' if cell['stopped_early'] else ' '}"
-    pair = cell["paired"]
+    pairs = cell.get("pairs")  # seat-swapped pairs: the rates over both seats, the difference over the pairs
+    games = f"{2 * pairs['pairs'] if pairs else cell['games']}{'*' if cell['stopped_early'] else ' '}"
+    pair = cell.get("paired_pairs") or cell["paired"]
     for k, side in enumerate([*sides, None]):
         if side is None:
             if not cell["draws"] and not (pair and pair["draws"]["difference"]):
                 continue
-            rate, ci, diff = cell["draw_rate"], None, pair["draws"] if pair else None
+            rate, ci, diff = pairs["draw_rate"] if pairs else cell["draw_rate"], None, pair["draws"] if pair else None
             name = t("simulate.draws")
         else:
-            s = cell["sides"][side]
+            s = pairs["sides"][side] if pairs else cell["sides"][side]
             rate, ci, diff, name = s["win_rate"], s["ci95"], pair["sides"][side] if pair else None, side
         first = k == 0
         line = f"  {cell['variant'] if first else '':<8}{games if first else '':>7}  {name:<12}{_pct(rate):>7}  "
@@ -325,7 +329,7 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
             line += " " * 41
         if first:
             line += f"  {local_fixed(cell['rounds']['mean'], decimals=2, width=7)}"
-            if pair:
-                line += f"  {local_fixed(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
+            if cell["paired"]:  # rounds: the paired difference of the games as written
+                line += f"  {local_fixed(cell['paired']['rounds']['difference'], decimals=2, width=13, signed=True)}"
         lines.append(line.rstrip())
     return lines
