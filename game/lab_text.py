@@ -234,3 +234,33 @@ def pair_lines(pairs: dict[str, Any]) -> list[str]:
             }
             lines.append(f"  {side:<12} " + t("labpairs.paired_pair_line", verdict=verdict, **numbers))
     return lines
+
+
+def sweep_pair_lines(level: dict[str, Any]) -> list[str]:
+    """A sweep level's seat-swapped pairs and metrics: per cell the first mover's advantage, and the metrics
+    whose paired difference to the baseline is not zero (mean difference [95 %])."""
+    lines: list[str] = []
+    swaps = {cell["pairs"]["swap"] for cell in level["cells"] if cell.get("pairs")}
+    if swaps:
+        lines.append("  " + t("labpairs.sweep_pairs", swap=t(f"labpairs.swap_{min(swaps)}")))
+    for cell in level["cells"]:
+        pairs = cell.get("pairs")
+        if pairs:
+            fm = pairs["first_mover"]
+            numbers = {
+                "rate": local_fixed(100 * fm["win_rate"], 1),
+                "low": local_fixed(100 * fm["ci95"][0], 1),
+                "high": local_fixed(100 * fm["ci95"][1], 1),
+                "effect": local_fixed(100 * fm["effect"], 1, signed=True),
+            }
+            line = t("labpairs.first_mover", decisive=fm["decisive"], **numbers)
+            lines.append(f"    {cell['variant']}: {line}")
+        changed = {name: m for name, m in ((cell["paired"] or {}).get("metrics") or {}).items() if m["difference"] != 0}
+        if changed:
+            text = "; ".join(
+                f"{t(f'labpairs.metric.{name}')} {local_fixed(m['difference'], 2, signed=True)} "
+                f"[{local_fixed(m['ci95'][0], 2, signed=True)}, {local_fixed(m['ci95'][1], 2, signed=True)}]"
+                for name, m in changed.items()
+            )
+            lines.append(f"    {cell['variant']}: " + t("labpairs.metrics_changed", changes=text))
+    return lines

@@ -422,6 +422,8 @@ def paired_pairs(
         out["sides"][side] = paired_outcomes(seat0 + seat1) | {
             "seats": {"0": paired_outcomes(seat0)["difference"], "1": paired_outcomes(seat1)["difference"]}
         }
+    games = [(x, y) for seat in (0, 1) for x, y in zip(base[seat][:n], variant[seat][:n], strict=True)]
+    out["draws"] = paired_outcomes([(x.winner is None, y.winner is None) for x, y in games])
     return out
 
 

@@ -89,10 +89,10 @@ def _td(text: Any, cls: str = "") -> str:
     return f"<td{attr}>{html.escape(str(text))}</td>"
 
 
-def _ci(lo_hi: list[float], signed: bool = False) -> str:
+def _ci(lo_hi: list[float], signed: bool = False, scale: float = 100, decimals: int = 1) -> str:
     # as the text table: a language with the decimal comma parts the ends with a semicolon ("[34,2; 100,0]")
     sep = "; " if "," in local_fixed(0.5) else ", "
-    return "[" + sep.join(local_fixed(100 * end, signed=signed) for end in lo_hi[:2]) + "]"
+    return "[" + sep.join(local_fixed(scale * end, decimals=decimals, signed=signed) for end in lo_hi[:2]) + "]"
 
 
 def _cells_table(level: dict[str, Any]) -> str:
@@ -101,13 +101,14 @@ def _cells_table(level: dict[str, Any]) -> str:
     head = [words.get(h) or t(f"sweep.col_{h}") for h in names]
     rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for cell in level["cells"]:
+        pairs, diffs = cell.get("pairs"), cell.get("paired_pairs") or cell["paired"]
         for k, side in enumerate(level["sides"]):
-            s = cell["sides"][side]
-            pair = cell["paired"]["sides"][side] if cell["paired"] else None
+            s = pairs["sides"][side] if pairs else cell["sides"][side]  # rates and difference on the same games
+            pair = diffs["sides"][side] if diffs else None
             survives = pair is not None and bool(pair.get("survives"))
             adjusted = pair.get("p_adjusted") if pair else None
             adjusted_text = "" if adjusted is None else f"{local_fixed(adjusted, decimals=3)}{'!' if survives else ''}"
-            games = f"{cell['games']}{'*' if cell['stopped_early'] else ''}"
+            games = f"{2 * pairs['pairs'] if pairs else cell['games']}{'*' if cell['stopped_early'] else ''}"
             diff = local_fixed(100 * pair["difference"], signed=True) if pair else ""
             rows.append(
                 "<tr" + (' class="first"' if k == 0 else "") + ">"
@@ -122,6 +123,26 @@ def _cells_table(level: dict[str, Any]) -> str:
                 + _td(adjusted_text, "num sig" if survives else "num")
                 + _td(local_fixed(cell["rounds"]["mean"], decimals=2) if k == 0 else "", "num")
                 + "</tr>"
+            )  # fmt: skip
+    return "<table>" + "".join(rows) + "</table>"
+
+
+def metrics_table(level: dict[str, Any]) -> str:
+    """Per cell and metric: the mean per game [95 %] and the paired difference to the baseline [95 %]."""
+    head = [t("sweep.col_variant"), t("labpairs.col_metric"), t("labpairs.col_mean"), t("sweep.col_ci")]
+    head += [t("sweep.col_diff"), t("sweep.col_ci")]
+    rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for cell in level["cells"]:
+        diffs = (cell["paired"] or {}).get("metrics", {})
+        for name, m in cell.get("metrics", {}).items():
+            d = diffs.get(name)
+            if not m["mean"] and not (d and d["variant"]):
+                continue  # a metric that never counted anything in either cell
+            rows.append(
+                "<tr>" + _td(cell["variant"]) + _td(t(f"labpairs.metric.{name}"))
+                + _td(local_fixed(m["mean"], decimals=2), "num") + _td(_ci(m["ci95"], scale=1, decimals=2), "num")
+                + _td(local_fixed(d["difference"], decimals=2, signed=True) if d else "", "num")
+                + _td(_ci(d["ci95"], True, scale=1, decimals=2) if d else "", "num") + "</tr>"
             )  # fmt: skip
     return "<table>" + "".join(rows) + "</table>"
 
@@ -193,6 +214,7 @@ def render(
         if notes:
             parts.append("<ul>" + "".join(f"<li>{esc(n.strip())}</li>" for n in notes) + "</ul>")
         parts.append(f"<h3>{esc(t('sweep.rule_changes'))}</h3>" + _rules_table(level))
+        parts.append(f"<h3>{esc(t('labpairs.metrics_heading'))}</h3>" + metrics_table(level))
         parts.append(maps_section(level, levels or {}, replays or {}))
     if data["surprising"]:
         parts.append(f"<h2>{esc(t('sweep.surprising'))}</h2><ul>")

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.files import shown
 from game.i18n import local_fixed, t
-from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args
+from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args, sweep_pair_lines
 
 
 class SweepUsageError(ValueError):
@@ -34,6 +34,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("parquet.help"))
     add_lab_options(p, adjust=True)
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
+    p.add_argument("--unpaired", action="store_true", help=t("options.labpairs.unpaired"))
     p.add_argument(
         "--without", action="append", default=[], metavar="TACTIC,…|SIDE=TACTIC,…", help=t("options.labpairs.without")
     )
@@ -137,6 +138,7 @@ def _run(args: argparse.Namespace) -> int:
                 on_row=writer.write if writer else None,
                 on_games=games,
                 sprt=sprt,
+                pairs=not args.unpaired,
             )
             workers = backend.workers
         finally:
@@ -205,13 +207,19 @@ def _remove_empty(folder: str) -> None:
 
 def _write_parquet(sweep: Any, played: list[Any], path: str) -> None:
     """sweep --parquet: every game of every cell as one table."""
+    from game.game_record import SWAPPED
+    from game.pairs import swap_assignments, swap_kind
     from game.parquet_out import records, write_parquet
 
     games = []
     for p in played:
         plan, v = sweep.levels[p.level], sweep.variants[p.variant]
         level = plan.variants[p.variant][1]
-        games += records(plan.path, plan.fingerprint, v.label, v.sets, sweep.max_rounds, level, p.results)
+        label, sets = v.label, list(v.sets)
+        if p.seat:  # a pair's second game: labelled and set as its --out row is (game/sweep.py run_sweep)
+            label += SWAPPED
+            sets += swap_assignments(level, swap_kind([lv for _, lv in plan.variants]))
+        games += records(plan.path, plan.fingerprint, label, sets, sweep.max_rounds, level, p.results)
     write_parquet(games, path)
 
 
@@ -325,6 +333,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
             )
             lines.append(f"    {cell['variant']}: {text}")
         lines += lab_lines(level, data)
+        lines += sweep_pair_lines(level)
     if data.get("adjustment"):
         a = data["adjustment"]
         lines += ["", t("lab.adjusted", name=t(f"lab.adjust_{a['method']}"), family=a["family"])]
@@ -362,16 +371,17 @@ def format_report(data: dict[str, Any]) -> list[str]:
 def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
     """One line per side (and the draws) of one cell, with the paired difference where there is a baseline."""
     lines = []
-    games = f"{cell['games']}{'*' if cell['stopped_early'] else ' '}"
-    pair = cell["paired"]
+    pairs = cell.get("pairs")  # seat-swapped pairs: the rates over both seats, the difference over the pairs
+    games = f"{2 * pairs['pairs'] if pairs else cell['games']}{'*' if cell['stopped_early'] else ' '}"
+    pair = cell.get("paired_pairs") or cell["paired"]
     for k, side in enumerate([*sides, None]):
         if side is None:
             if not cell["draws"] and not (pair and pair["draws"]["difference"]):
                 continue
-            rate, ci, diff = cell["draw_rate"], None, pair["draws"] if pair else None
+            rate, ci, diff = pairs["draw_rate"] if pairs else cell["draw_rate"], None, pair["draws"] if pair else None
             name = t("simulate.draws")
         else:
-            s = cell["sides"][side]
+            s = pairs["sides"][side] if pairs else cell["sides"][side]
             rate, ci, diff, name = s["win_rate"], s["ci95"], pair["sides"][side] if pair else None, side
         first = k == 0
         line = f"  {cell['variant'] if first else '':<8}{games if first else '':>7}  {name:<12}{_pct(rate):>7}  "
@@ -391,7 +401,7 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
             line += " " * 41
         if first:
             line += f"  {local_fixed(cell['rounds']['mean'], decimals=2, width=7)}"
-            if pair:
-                line += f"  {local_fixed(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
+            if cell["paired"]:  # rounds: the paired difference of the games as written
+                line += f"  {local_fixed(cell['paired']['rounds']['difference'], decimals=2, width=13, signed=True)}"
         lines.append(line.rstrip())
     return lines

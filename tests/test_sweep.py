@@ -103,7 +103,8 @@ def test_a_sweep_file_makes_every_combination_with_the_first_values_as_baseline(
         ('rules.diagonal="uniform"', "units[0].hp=12"),
         ('rules.diagonal="uniform"', "units[0].hp=5"),
     ]
-    assert len(played) == 2 * 4
+    assert len([p for p in played if p.seat == 0]) == 2 * 4
+    assert len([p for p in played if p.seat == 1]) == 2 * 4  # every cell's seat-swapped twin
     assert all([r.seed for r in p.results] == [11 + i for i in range(8)] for p in played)  # paired seeds
 
 
