@@ -88,3 +88,20 @@ def test_parquet_on_a_folder_is_refused_before_any_game(tmp_path: Path, capsys: 
     assert main(["simulate", str(LEVEL), "--games", "2", "--parquet", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "--parquet" in err and "Traceback" not in err
+
+
+def test_sweep_parquet_holds_every_game_as_its_out_row_says(tmp_path: Path) -> None:
+    sweep = tmp_path / "s.toml"
+    sweep.write_text(
+        f'levels = ["{LEVEL}"]\nseed = 2\ngames = 2\nmax_rounds = 5\n[grid]\n"units[0].hp" = [20, 6]\n', "utf-8"
+    )
+    out, rows_file = tmp_path / "s.parquet", tmp_path / "rows.jsonl"
+    assert main(["sweep", str(sweep), "--parquet", str(out), "--out", str(rows_file), "--json"]) == 0
+    table_rows = {(r["variant"], r["pair"], r["seat"]): r for r in pq.read_table(out).to_pylist()}
+    lines = rows_file.read_text(encoding="utf-8").splitlines()
+    assert len(table_rows) == len(lines) and {seat for _, _, seat in table_rows} == {0, 1}  # pairs: both seats
+    for line in lines:
+        record = GameRecord.from_row(json.loads(line))
+        back = table_rows[(record.variant, record.pair, record.seat)]
+        assert (back["seed"], back["winner"], back["rounds"]) == (record.seed, record.winner, record.rounds)
+        assert json.loads(back["provenance"]) == record.provenance and back["assignments"] == record.assignments
