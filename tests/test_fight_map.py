@@ -153,3 +153,19 @@ def test_sweep_html_embeds_the_maps_and_the_commands_that_open_each_game(tmp_pat
     path_of_game = saved[("v1", first["index"])]
     assert Path(path_of_game).is_file()
     assert f"play --replay {path_of_game} --turn {first['turn']}" in page
+
+
+def test_an_imported_maps_picture_lies_under_the_heat(tmp_path: Path) -> None:
+    from tests.test_uvtt_import import uvtt
+
+    source, target = tmp_path / "map.dd2vtt", tmp_path / "map.toml"
+    source.write_text(json.dumps(uvtt(size=(8, 6), ppg=20)), encoding="utf-8")
+    assert main(["import", str(source), "-o", str(target), "--ruleset", "pf1"]) == 0
+    level = load_level(target)
+    assert level.image is not None and level.image.file
+    cell = cell_size(level)
+    png = counts_png(level, {"1,1": 3}, "stood")
+    plain = _pixel(png, (5, 4), cell)  # no heat here: the picture's brown (90, 70, 50), not the terrain's beige
+    assert all(abs(a - b) < 12 for a, b in zip(plain, (90, 70, 50), strict=True))
+    hot = _pixel(png, (1, 1), cell)
+    assert hot[2] > plain[2] + 40  # the heat (blue for `stood`) over the picture
