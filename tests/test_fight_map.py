@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pygame
@@ -169,3 +170,19 @@ def test_an_imported_maps_picture_lies_under_the_heat(tmp_path: Path) -> None:
     assert all(abs(a - b) < 12 for a, b in zip(plain, (90, 70, 50), strict=True))
     hot = _pixel(png, (1, 1), cell)
     assert hot[2] > plain[2] + 40  # the heat (blue for `stood`) over the picture
+
+
+def test_the_html_report_writes_numbers_and_maps_in_the_readers_language(tmp_path: Path) -> None:
+    path = tmp_path / "sweep.toml"
+    path.write_text(
+        f'levels = ["{LEVELS / "pf1_bridge.toml"}"]\nseed = 3\ngames = 4\nmax_rounds = 12\n'
+        '[grid]\n"units[0].hp" = [20, 4]\n',
+        encoding="utf-8",
+    )
+    html = tmp_path / "de.html"
+    assert main(["sweep", str(path), "--html", str(html), "--lang", "de"]) == 0
+    page = html.read_text(encoding="utf-8")
+    cells = re.findall(r"<td class=\"num[^\"]*\">([^<]*)</td>", page)
+    numbers = [c for c in cells if re.search(r"\d[.,]\d", c)]
+    assert numbers and all("," in c and not re.search(r"\d\.\d", c) for c in numbers)  # "42,5", never "42.5"
+    assert "Wo die Kämpfe entschieden wurden" in page and "pro Spiel" in page
