@@ -485,6 +485,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.aa is not None and (args.compare or args.out or args.resume or args.parquet):
         raise UsageError(t("lab.aa_alone"))
     from game.limits import games_problem, rounds_problem
+    from game.parquet_out import parquet_problem
     from game.preflight import output_option_problem
     from game.sweep_cli import local_jobs_problem
 
@@ -495,12 +496,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ):
         if problem is not None:
             raise UsageError(f"{option} {value}: {problem}")
-    from game.parquet_out import parquet_problem
-
-    # before any level, row or game is read
-    out_problem = output_option_problem("--out", args.out, [args.level]) or parquet_problem(
-        args.parquet, [args.level, args.out]
-    )
+    out_problem = output_option_problem("--out", args.out, [args.level])  # before any level, row or game is read
+    out_problem = out_problem or parquet_problem(args.parquet, [args.level, args.out])
     if out_problem is not None:
         raise UsageError(out_problem)
     try:
@@ -606,8 +603,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         data["sprt"] = sequential
     cells = [(fingerprint, sets) for _, sets, _, _ in variants]
     data["exploratory"] = sequential is None and grown_run(rows, cells, args.games)  # a finished run looked at again
-    if args.parquet:
-        _write_parquet(args, fingerprint, variants, played)
+    from game.parquet_out import simulate_lab_outputs
+
+    try:  # the fight maps into the JSON, and --parquet
+        simulate_lab_outputs(data, args, fingerprint, variants, played, summaries)
+    except OSError as exc:
+        raise UsageError(t("files.option", option="--parquet", path=args.parquet, reason=reason(exc))) from None
     if args.json:
         print_json(data)
         return EXIT_OK
@@ -691,19 +692,6 @@ def _simulate_aa(args: argparse.Namespace, text: str, level: Any, sprt: Any) -> 
     else:
         print("\n".join(aa_lines(data["aa"])))
     return EXIT_OK
-
-
-def _write_parquet(args: argparse.Namespace, fingerprint: str, variants: list[Any], played: dict[str, Any]) -> None:
-    """simulate --parquet: every game of every variant as one table (exit 2 naming the file it cannot write)."""
-    from game.parquet_out import records, write_parquet
-
-    games = []
-    for label, sets, _, level in variants:
-        games += records(args.level, fingerprint, label, sets, args.max_rounds, level, played[label])
-    try:
-        write_parquet(games, args.parquet)
-    except OSError as exc:
-        raise UsageError(t("files.option", option="--parquet", path=args.parquet, reason=reason(exc))) from None
 
 
 def _jsonl_writer(sim: Any, path: str | None) -> Any:

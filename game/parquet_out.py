@@ -68,6 +68,25 @@ def records(
         yield GameRecord.from_row(row(level_path, fingerprint, variant, sets, max_rounds, r) | seat), r.squares
 
 
+def simulate_lab_outputs(
+    data: dict[str, Any], args: Any, fingerprint: str, variants: Sequence[Any], played: dict[str, Any],
+    summaries: dict[str, Any],
+) -> None:  # fmt: skip
+    """`simulate`'s fight maps into its JSON (`maps`: per variant, the compare against base) and, with
+    `--parquet`, every game of every variant (a pair's second games too) as one table; OSError when the
+    table cannot be written."""
+    from game.fight_map import map_report
+
+    data["maps"] = {
+        label: map_report(played[label], played["base"] if label != "base" else None) for label in summaries
+    }
+    if args.parquet:
+        games = []
+        for label, sets, _, level in variants:
+            games += records(args.level, fingerprint, label, sets, args.max_rounds, level, played[label])
+        write_parquet(games, args.parquet)
+
+
 def _arrow_type(pa: Any, hint: Any) -> Any:
     """The Arrow type of a GameRecord field's annotation."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
