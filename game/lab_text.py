@@ -133,6 +133,8 @@ def paired_lines(paired: dict[str, Any]) -> list[str]:
     if paired.get("metrics"):
         lines.append(t("labpairs.paired_metrics_head"))
         for name, m in paired["metrics"].items():
+            if not (m["baseline"] or m["variant"]):
+                continue  # counted in neither variant
             numbers = {
                 "difference": local_fixed(m["difference"], 2, signed=True),
                 "low": local_fixed(m["ci95"][0], 2, signed=True),
@@ -150,6 +152,8 @@ def metric_lines(metrics: dict[str, Any]) -> list[str]:
         return []
     lines = [t("labpairs.metrics_head")]
     for name, m in metrics.items():
+        if not m["mean"] and not m["sd"]:
+            continue  # never counted in any game (a tactic this ruleset lacks): JSON keeps it, the text spares it
         low, high = m["ci95"]
         numbers = {"mean": local_fixed(m["mean"], 2), "low": local_fixed(low, 2), "high": local_fixed(high, 2)}
         lines.append("  " + t("labpairs.metric_line", name=t(f"labpairs.metric.{name}"), **numbers))

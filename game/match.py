@@ -7,7 +7,6 @@ effects. Undo and replays re-run the recorded actions from the seed.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any
 import esper
 
 from game import systems, world
+from game.digest import sha256_hex
 from game.level import Level
 from rules.actions import Action
 from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, replaced, values
@@ -79,8 +79,8 @@ class StreamRandom(CountingRandom):
         stream = self.streams.get(self.key)
         if stream is None:
             actor, round_ = self.key
-            digest = hashlib.sha256(f"{self.root}|{actor}|{round_}".encode()).digest()
-            stream = self.streams[self.key] = random.Random(int.from_bytes(digest[:8], "big"))
+            digest = sha256_hex(f"{self.root}|{actor}|{round_}".encode())  # not hashlib: OpenSSL at start-up
+            stream = self.streams[self.key] = random.Random(int(digest[:16], 16))  # its first 8 bytes
         return stream
 
     def getstate(self) -> Any:

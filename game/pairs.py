@@ -232,9 +232,17 @@ def format_summary(title: str, s: dict[str, Any], text: Callable[..., str]) -> l
 # --- playing -----------------------------------------------------------------------------
 
 
-def seated_sets(players: dict[str, str], a: str, b: str) -> list[str]:
-    """A seating as `--set` assignments of the sides' controllers (how a seating reaches any worker)."""
-    return [f'sides.{side}.controller="ai:{strength}"' for side, strength in strengths_for(players, a, b).items()]
+def seated_sets(
+    players: dict[str, str], a: str, b: str, without: dict[str, tuple[str, ...]] | None = None
+) -> list[str]:
+    """A seating as `--set` assignments of the sides' controllers (how a seating reaches any worker);
+    `without`: player ("a", "b") → the tactics that player may not use (game/ai/restrict.py)."""
+    sets = [f'sides.{side}.controller="ai:{strength}"' for side, strength in strengths_for(players, a, b).items()]
+    for side, player in players.items():
+        tactics = (without or {}).get(player, ())
+        if tactics:
+            sets.append(f"sides.{side}.without=[{', '.join(f'{chr(34)}{n}{chr(34)}' for n in sorted(tactics))}]")
+    return sets
 
 
 def run_duel(
@@ -248,6 +256,7 @@ def run_duel(
     cluster: str | None = None,
     max_rounds: int | None = None,
     on_game: Callable[[PairedGame], None] | None = None,
+    without: dict[str, tuple[str, ...]] | None = None,
 ) -> list[PairedGame]:
     """Play `pairs` seat-swapped pairs of A (strength `a`) against B (`b`) on each level; pair i uses seed S+i.
 
@@ -263,7 +272,7 @@ def run_duel(
     for path in levels:
         sides = [s.id for s in load_level(path).sides]
         for seat, players in enumerate(seatings(sides, a, b)):
-            text, level = variant(path, seated_sets(players, a, b))
+            text, level = variant(path, seated_sets(players, a, b, without))
 
             def record(
                 result: Any, path: str = path, seat: int = seat, players: dict[str, str] = players

@@ -322,6 +322,7 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
         "rules": dict(sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))),
         "illegal_actions": sum(r.illegal for r in results),
         "metrics": metric_summary([r.metrics for r in results]),
+        "rules_per_game": {rule: count / n for rule, count in sorted(rules.items())} if n else {},
     }
 
 
@@ -375,8 +376,12 @@ def format_summary(
     if summary["illegal_actions"]:
         lines.append("  " + t("simulate.illegal", count=summary["illegal_actions"]))
     lines.append("  " + t("simulate.rules_fired"))
+    from game.catalog import rule_text  # the rule catalogue only when the rules are listed
+
+    games = max(1, summary["games"])
     for rule, count in list(summary["rules"].items())[:top_rules]:
-        lines.append(f"    {rule:<28} {count}")
+        title = rule_text(rule, current_language()).title  # ids with their names, as the log writes them
+        lines.append(f"    {rule:<28} {count:<6} {local_fixed(count / games, decimals=2):>7}  {title}")
     if len(summary["rules"]) > top_rules:
         lines.append("    " + t("simulate.more", count=len(summary["rules"]) - top_rules))
     return lines

@@ -13,6 +13,7 @@ from game.ai.restrict import TACTICS, restricted, tactics_of
 from game.controllers import TACTIC_NAMES, StrengthError, side_without, without_assignments
 from game.level import load_level
 from game.match import Match
+from game.pairs import seated_sets
 from game.simulate import variant
 from rules.actions import Action
 
@@ -79,3 +80,14 @@ def test_without_reaches_a_level_variant_per_side() -> None:
     assert all(side_without(level, s) == {"charge", "step"} for s in sides if s != "west")
     with pytest.raises(StrengthError, match="teleport"):
         without_assignments(["teleport"])
+
+
+def test_a_duel_seating_carries_a_players_restriction_to_its_sides() -> None:
+    from game.pairs import seatings
+
+    first, second = seatings(["west", "east"], "hard", "normal")
+    without = {"a": ("step", "charge")}
+    assert seated_sets(first, "hard", "normal", without)[-1] == 'sides.west.without=["charge", "step"]'
+    assert seated_sets(second, "hard", "normal", without)[-1] == 'sides.east.without=["charge", "step"]'
+    _, level = variant(LEVELS / "pf1_mirror.toml", seated_sets(second, "hard", "normal", without))
+    assert side_without(level, "east") == {"charge", "step"} and side_without(level, "west") == frozenset()
