@@ -451,7 +451,7 @@ def _simulate_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--cluster", default=None, metavar="ADDRESS", help="local, or a Dask scheduler tcp://HOST:8786")
     p.add_argument("--resume", action="store_true", help="with --out: keep the games already in it, play the rest")
-    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("parquet.help"))
+    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("options.simulate.parquet"))
     from game.lab_text import add_lab_options
 
     add_lab_options(p, adjust=False)

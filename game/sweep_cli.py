@@ -31,7 +31,7 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
-    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("parquet.help"))
+    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("options.sweep.parquet"))
     add_lab_options(p, adjust=True)
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
     p.add_argument("--unpaired", action="store_true", help=t("options.labpairs.unpaired"))
