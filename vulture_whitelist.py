@@ -58,3 +58,6 @@ expected_score  # game/pairs.py: Elo's expected score, the inverse of elo(), che
 seat_gain  # game/pairs.py: a strength's seat-by-seat gain over another, the tournament table's figure (docs/ai.md)
 output_opener  # game/atomic.py: the output gate's opener, swapped by tests/output_faults.py to inject ENOSPC, EROFS, EACCES
 computed  # game/ui/danger_model.py: how many danger answers were worked out, read by tests/test_danger.py and the bench
+_.from_json  # game/game_record.py: reads a record back from its JSON object (the lab's exports and their readers)
+_.from_row  # game/game_record.py: a simulate --out row as a record, for the lab's exports (Parquet) and maps
+_.draw_by_round_limit  # game/game_record.py: a field of the exported record (a draw the round limit made)

@@ -211,9 +211,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     level = load_level(args.level)
     script = load_script(args.script)
     from game.replay import check_script  # another level version, format, rules revision or dice: refused
+    from game.script_versions import script_dice
 
     check_script(level, script, args.script, getattr(args, "force", False))
-    match = Match(level, seed=script.seed if args.seed is None else args.seed)
+    match = Match(level, seed=script.seed if args.seed is None else args.seed, dice_stream=script_dice(script))
     results: list[dict[str, Any]] = []
     events: list[tuple[Event, ...]] = []
     """Each result's events as objects, for the text output in the chosen language."""
@@ -288,6 +289,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         ai=tuple(ai.items()),
         replay=args.replay,
         force=args.force,
+        turn=getattr(args, "turn", None),
         watch=args.watch,
         lang=args.lang,
         animate=getattr(args, "animate", False),
@@ -449,11 +451,16 @@ def _simulate_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--cluster", default=None, metavar="ADDRESS", help="local, or a Dask scheduler tcp://HOST:8786")
     p.add_argument("--resume", action="store_true", help="with --out: keep the games already in it, play the rest")
+    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("options.simulate.parquet"))
     from game.lab_text import add_lab_options
 
     add_lab_options(p, adjust=False)
     p.add_argument("--aa", type=int, default=None, metavar="K", help=t("options.lab.aa"))
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
+    p.add_argument("--unpaired", action="store_true", help=t("options.labpairs.unpaired"))
+    p.add_argument(
+        "--without", action="append", default=[], metavar="TACTIC,…|SIDE=TACTIC,…", help=t("options.labpairs.without")
+    )
     p.set_defaults(func=cmd_simulate)
 
 
@@ -468,16 +475,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(t("cli.simulate_minimum"))
     from game.controllers import ai_assignments
 
-    args.sets = [*ai_assignments(_ai_choice(args.ai, args.level)), *args.sets]  # recorded in --out rows like any --set
+    args.sets = [*ai_assignments(_ai_choice(args.ai, args.level)), *_without_sets(args.without), *args.sets]
     try:
         sprt = sprt_from_args(args)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if sprt is not None and not (args.compare or args.aa):
         raise UsageError(t("lab.sprt_needs_compare"))
-    if args.aa is not None and (args.compare or args.out or args.resume):
+    if args.aa is not None and (args.compare or args.out or args.resume or args.parquet):
         raise UsageError(t("lab.aa_alone"))
     from game.limits import games_problem, rounds_problem
+    from game.parquet_out import parquet_problem
     from game.preflight import output_option_problem
     from game.sweep_cli import local_jobs_problem
 
@@ -489,6 +497,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if problem is not None:
             raise UsageError(f"{option} {value}: {problem}")
     out_problem = output_option_problem("--out", args.out, [args.level])  # before any level, row or game is read
+    out_problem = out_problem or parquet_problem(args.parquet, [args.level, args.out])
     if out_problem is not None:
         raise UsageError(out_problem)
     try:
@@ -503,6 +512,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(t("cli.cannot_read", path=args.level, error=exc.strerror or exc)) from None
     if args.aa is not None:
         return _simulate_aa(args, base_text, base_level, sprt)
+    from game import pairs as seat_pairs
+
+    kind = None if (args.unpaired or sprt is not None) else seat_pairs.swap_kind([v[3] for v in variants])
+    try:  # each seed played twice, the seats swapped: the second game of each pair is a variant of its own
+        variants += [
+            (f"{label}:swap", [*sets, *swapped], *sim.variant(args.level, [*sets, *swapped]))
+            for label, sets, _, level in list(variants)
+            if kind is not None
+            for swapped in (seat_pairs.swap_assignments(level, kind),)
+        ]
+    except sim.SetError as exc:
+        raise UsageError(str(exc)) from None
     seeds = [args.seed + i for i in range(args.games)]
     from game import provenance as prov  # every --out row says which level, version and variant it is
     from game.cluster import ClusterError, run_games_batched
@@ -528,10 +549,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for label, sets, text, level in variants if sequential is None else []:
             progress = sim.Progress(len(seeds), label)
 
-            def done(result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress) -> None:
+            seat = seat_pairs.seat_fields(level, label)
+
+            def done(
+                result: Any, label: str = label, sets: list[str] = sets, progress: Any = progress, seat: Any = seat
+            ) -> None:
                 if writer is not None:
                     try:
-                        writer.write(prov.row(args.level, fingerprint, label, sets, args.max_rounds, result))
+                        writer.write(prov.row(args.level, fingerprint, label, sets, args.max_rounds, result) | seat)
                     except OSError as exc:  # a full disk mid-run: exit 2 naming --out, not an internal error
                         raise UsageError(t("files.option", option="--out", path=args.out, reason=reason(exc))) from None
                 progress.step()
@@ -546,10 +571,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 results = sim.run_games(
                     text, level.source, seeds, jobs=args.jobs, max_rounds=args.max_rounds, on_result=done
                 )
+            played[label] = results
+            if label.endswith(":swap"):  # a pair's second games: reported with their pairs, below
+                continue
             summary = sim.summarize(results, [s.id for s in level.sides])
             summary["set"] = sets
             summaries[label] = summary
-            played[label] = results
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -569,22 +596,30 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "games_per_second": games / elapsed if elapsed > 0 else None,
         **summaries,
     }
+    data["pairs"] = None if kind is None else _pairs_json(kind, base_level, played, bool(args.compare))
     if args.compare:
         data["comparison"] = sim.compare(summaries["base"], summaries["compare"])
         data["paired"] = lab.paired_comparison(played["base"], played["compare"], [s.id for s in base_level.sides])
         data["sprt"] = sequential
     cells = [(fingerprint, sets) for _, sets, _, _ in variants]
     data["exploratory"] = sequential is None and grown_run(rows, cells, args.games)  # a finished run looked at again
+    from game.parquet_out import simulate_lab_outputs
+
+    try:  # the fight maps into the JSON, and --parquet
+        simulate_lab_outputs(data, args, fingerprint, variants, played, summaries)
+    except OSError as exc:
+        raise UsageError(t("files.option", option="--parquet", path=args.parquet, reason=reason(exc))) from None
     if args.json:
         print_json(data)
         return EXIT_OK
-    from game.lab_text import draws_line, paired_lines, sprt_line
+    from game.lab_text import draws_line, metric_lines, paired_lines, sprt_line
 
     lines = []
     for label, summary in summaries.items():
         variant = ", ".join(summary["set"]) or t("simulate.as_written")
         title = t(f"simulate.label_{label}", variant=variant)
         lines += sim.format_summary(title, summary, names=level.display_names)
+        lines += ["  " + line for line in metric_lines(summary.get("metrics", {}))]
         warning = draws_line(summary)
         if warning:
             lines.append("  " + warning)
@@ -592,6 +627,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         lines += paired_lines(data["paired"])
         if sequential:
             lines.append("  " + sprt_line("compare", sequential))
+    if data["pairs"] is not None:
+        from game.lab_text import pair_lines
+
+        lines += pair_lines(data["pairs"])
     if data["exploratory"]:
         lines.append(t("lab.exploratory"))
     lang = current_language()
@@ -679,6 +718,31 @@ def _ai_choice(text: str | None, level: Any) -> dict[str, str]:
     except StrengthError as exc:
         raise UsageError(str(exc)) from None
     return choice
+
+
+def _pairs_json(kind: str, level: Any, played: dict[str, list[Any]], compare: bool) -> dict[str, Any]:
+    """simulate's seat-swapped pairs: per variant the seat-averaged rates and the first mover's advantage,
+    and with --compare the variant's difference over the pairs (every game against its own seat's)."""
+    from game import pairs as seat_pairs
+
+    other = seat_pairs.other_side(level)
+    out: dict[str, Any] = {"swap": kind}
+    for label in ("base", "compare") if compare else ("base",):
+        out[label] = seat_pairs.seat_summary(played[label], played[f"{label}:swap"], other, kind)
+    if compare:
+        base = (played["base"], played["base:swap"])
+        out["paired"] = seat_pairs.paired_pairs(base, (played["compare"], played["compare:swap"]), other)
+    return out
+
+
+def _without_sets(values: list[str]) -> list[str]:
+    """`--without` as `--set` assignments (recorded in --out rows like any --set); UsageError naming a bad tactic."""
+    from game.controllers import StrengthError, without_assignments
+
+    try:
+        return without_assignments(values)
+    except StrengthError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _play_options(p: argparse.ArgumentParser) -> None:

@@ -38,7 +38,8 @@ def help_key(command: str, dest: str) -> str | None:
     """The catalogue key holding the help of option `dest` of `command`, or None when there is none."""
     english = load_messages("en")
     # options.lab: the statistics options `simulate`, `sweep` and `plan` share (sequential tests, adjustment)
-    for key in (f"options.{command}.{dest}", f"options.any.{dest}", f"options.lab.{dest}"):
+    # options.labpairs: the options of seat-swapped pairs and restricted players (simulate, sweep)
+    for key in (f"options.{command}.{dest}", f"options.any.{dest}", f"options.lab.{dest}", f"options.labpairs.{dest}"):
         if key in english:
             return key
     return None

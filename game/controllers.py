@@ -23,6 +23,22 @@ HUMAN = "human"
 COMPUTER = "ai"
 CONTROLLERS = (HUMAN, COMPUTER, *(f"{COMPUTER}:{s}" for s in AI_STRENGTHS))
 """Every value a side's `controller` may take."""
+TACTIC_NAMES = (
+    "charge",
+    "cut-in",
+    "dash",
+    "double",
+    "fly",
+    "overrun",
+    "prone",
+    "relief",
+    "run",
+    "sneak",
+    "squeeze",
+    "step",
+    "tumble",
+)
+"""The tactics a side's `without` may forbid its computer player (game.ai.restrict says what each forbids)."""
 EVERY = "*"
 """The key of an `--ai` choice that applies to every computer side not named."""
 
@@ -68,6 +84,14 @@ def side_strength(level: Sided, side: str | None, fallback: str = DEFAULT_AI) ->
         if spec.id == side:
             return controller_strength(spec.controller) or fallback
     return fallback
+
+
+def side_without(level: Sided, side: str | None) -> frozenset[str]:
+    """The tactics `side`'s computer player may not use (its `without`; none for an unknown side)."""
+    for spec in level.sides:
+        if spec.id == side:
+            return frozenset(getattr(spec, "without", ()))
+    return frozenset()
 
 
 def is_computer_side(level: Sided, side: str | None) -> bool:
@@ -135,3 +159,21 @@ def ai_assignments(choice: Mapping[str, str] | None) -> list[str]:
         return []
     ordered = sorted(choice.items(), key=lambda kv: kv[0] != EVERY)
     return [f'sides.{side}.controller="{computer(strength)}"' for side, strength in ordered]
+
+
+def without_assignments(values: Sequence[str], option: str = "--without") -> list[str]:
+    """`--without` values as `--set` assignments of the sides' `without`; StrengthError naming a bad tactic.
+
+    "step,charge" forbids the tactics to every side; "red=step,charge" to side red only (repeat the option
+    for more sides; a named side's list replaces the every-side one)."""
+    out: list[str] = []
+    for value in sorted(values, key=lambda v: "=" in v):  # every side first, then the sides named
+        side, has_side, names = value.rpartition("=")
+        tactics = sorted({n.strip().lower() for n in names.split(",") if n.strip()})
+        bad = [n for n in tactics if n not in TACTIC_NAMES]
+        if bad or not tactics or (has_side and not side.strip()):
+            shown = repr(bad[0]) if bad else repr(value)
+            raise StrengthError(t("labpairs.bad_tactic", option=option, value=shown, known=", ".join(TACTIC_NAMES)))
+        key = side.strip() if has_side else EVERY
+        out.append(f"sides.{key}.without=[{', '.join(repr(n).replace(chr(39), chr(34)) for n in tactics)}]")
+    return out

@@ -29,6 +29,10 @@ def add_duel_parser(sub: Any) -> None:
     p.add_argument("--max-rounds", type=int, default=30, help="a game still running after this many rounds is a draw")
     p.add_argument("--out", default=None, metavar="FILE.jsonl", help=t("duel.help_out"))
     p.add_argument("--json", action="store_true")
+    for player in ("a", "b"):
+        p.add_argument(
+            f"--{player}-without", default="", metavar="TACTIC,…", help=t(f"options.labpairs.{player}_without")
+        )
     p.set_defaults(func=cmd_duel)
 
 
@@ -52,6 +56,16 @@ def cmd_duel(args: argparse.Namespace) -> int:
             return bad(str(exc))
         if len(level.sides) < 2:
             return bad(t("duel.two_sides", level=path))
+    from game.controllers import TACTIC_NAMES
+
+    without = {}
+    for player in ("a", "b"):
+        names = tuple(sorted({n.strip().lower() for n in getattr(args, f"{player}_without").split(",") if n.strip()}))
+        unknown = [n for n in names if n not in TACTIC_NAMES]
+        if unknown:
+            option, known = f"--{player}-without", ", ".join(TACTIC_NAMES)
+            return bad(t("labpairs.bad_tactic", option=option, value=repr(unknown[0]), known=known))
+        without[player] = names
     problem = output_option_problem("--out", args.out)
     if problem is not None:
         return bad(problem)
@@ -74,6 +88,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
             cluster=args.cluster,
             max_rounds=args.max_rounds,
             on_game=arrived,
+            without=without,
         )
     except ClusterError as exc:
         return bad(str(exc))

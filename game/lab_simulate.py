@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.cluster import Cell, backend_for
+from game.game_metrics import correlation, paired_metrics
 from game.paired_stats import ALPHA, INTERVAL_NAME, TEST_NAME, Sprt, paired_outcomes, run_sprt
 from game.sequential import run_staged, sprt_json
 from game.simulate import GameResult, run_games
@@ -22,6 +23,9 @@ def paired_comparison(base: Sequence[GameResult], other: Sequence[GameResult], s
     out: dict[str, Any] = {"games": n, "test": TEST_NAME, "interval": INTERVAL_NAME, "sides": {}}
     for side in sides:
         out["sides"][side] = paired_outcomes([(x.winner == side, y.winner == side) for x, y in both])
+    for side in sides:  # how alike the paired games stayed: 1 identical outcomes, 0 as if unpaired
+        out["sides"][side]["correlation"] = correlation([(x.winner == side, y.winner == side) for x, y in both])
+    out["metrics"] = paired_metrics([x.metrics for x, _ in both], [y.metrics for _, y in both])
     out["draws"] = paired_outcomes([(x.winner is None, y.winner is None) for x, y in both])
     out["identical"] = n > 0 and all(
         (x.winner, x.rounds, x.rules) == (y.winner, y.rounds, y.rules) and x.script == y.script for x, y in both

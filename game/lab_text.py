@@ -126,9 +126,43 @@ def paired_lines(paired: dict[str, Any]) -> list[str]:
                 variant=local_fixed(100 * c["variant_rate"], 1),
             )
         )
+    phis = [f"{side} {_r(c.get('correlation'))}" for side, c in paired["sides"].items()]
+    lines.append("  " + t("labpairs.correlation", values=", ".join(phis)))
     if paired.get("identical"):
         lines.append("  " + t("lab.identical", variant="compare", baseline="base", games=paired["games"]))
+    if paired.get("metrics"):
+        lines.append(t("labpairs.paired_metrics_head"))
+        for name, m in paired["metrics"].items():
+            if not (m["baseline"] or m["variant"]):
+                continue  # counted in neither variant
+            numbers = {
+                "difference": local_fixed(m["difference"], 2, signed=True),
+                "low": local_fixed(m["ci95"][0], 2, signed=True),
+                "high": local_fixed(m["ci95"][1], 2, signed=True),
+                "base": local_fixed(m["baseline"], 2),
+                "variant": local_fixed(m["variant"], 2),
+            }
+            lines.append("  " + t("labpairs.paired_metric_line", name=t(f"labpairs.metric.{name}"), **numbers))
     return lines
+
+
+def metric_lines(metrics: dict[str, Any]) -> list[str]:
+    """One summary's metrics: each one's mean per game and its 95 % interval."""
+    if not metrics:
+        return []
+    lines = [t("labpairs.metrics_head")]
+    for name, m in metrics.items():
+        if not m["mean"] and not m["sd"]:
+            continue  # never counted in any game (a tactic this ruleset lacks): JSON keeps it, the text spares it
+        low, high = m["ci95"]
+        numbers = {"mean": local_fixed(m["mean"], 2), "low": local_fixed(low, 2), "high": local_fixed(high, 2)}
+        lines.append("  " + t("labpairs.metric_line", name=t(f"labpairs.metric.{name}"), **numbers))
+    return lines
+
+
+def _r(value: float | None) -> str:
+    """A correlation as text ("none" when an outcome never varied)."""
+    return t("labpairs.no_correlation") if value is None else local_fixed(value, 2, signed=True)
 
 
 def aa_lines(aa: dict[str, Any]) -> list[str]:
@@ -160,4 +194,77 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
                 nominal=f"{100 * s['alpha']:g}",
             )
         )
+    return lines
+
+
+def pair_lines(pairs: dict[str, Any]) -> list[str]:
+    """simulate's seat-swapped pairs: seat-averaged win rates, the first mover's advantage, the paired difference."""
+    lines: list[str] = []
+    for label in ("base", "compare"):
+        data = pairs.get(label)
+        if data is None:
+            continue
+        head = t("labpairs.pairs_head", label=label, pairs=data["pairs"], swap=t(f"labpairs.swap_{pairs['swap']}"))
+        lines.append(head)
+        for side, s in data["sides"].items():
+            numbers = {
+                "rate": local_fixed(100 * s["win_rate"], 1),
+                "low": local_fixed(100 * s["ci95"][0], 1),
+                "high": local_fixed(100 * s["ci95"][1], 1),
+                "first": local_fixed(100 * s["seats"]["0"], 1),
+                "second": local_fixed(100 * s["seats"]["1"], 1),
+            }
+            lines.append(f"  {side:<12} " + t("labpairs.pair_side", **numbers))
+        fm = data["first_mover"]
+        numbers = {
+            "rate": local_fixed(100 * fm["win_rate"], 1),
+            "low": local_fixed(100 * fm["ci95"][0], 1),
+            "high": local_fixed(100 * fm["ci95"][1], 1),
+            "effect": local_fixed(100 * fm["effect"], 1, signed=True),
+        }
+        lines.append("  " + t("labpairs.first_mover", decisive=fm["decisive"], **numbers))
+    paired = pairs.get("paired")
+    if paired:
+        lines.append(t("labpairs.paired_pairs_head", pairs=paired["pairs"], games=paired["games"]))
+        for side, c in paired["sides"].items():
+            verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
+            numbers = {
+                "points": local_fixed(100 * c["difference"], 1, signed=True),
+                "low": local_fixed(100 * c["ci95"][0], 1, signed=True),
+                "high": local_fixed(100 * c["ci95"][1], 1, signed=True),
+                "p": local_fixed(c["p"], 3),
+                "first": local_fixed(100 * c["seats"]["0"], 1, signed=True),
+                "second": local_fixed(100 * c["seats"]["1"], 1, signed=True),
+            }
+            lines.append(f"  {side:<12} " + t("labpairs.paired_pair_line", verdict=verdict, **numbers))
+    return lines
+
+
+def sweep_pair_lines(level: dict[str, Any]) -> list[str]:
+    """A sweep level's seat-swapped pairs and metrics: per cell the first mover's advantage, and the metrics
+    whose paired difference to the baseline is not zero (mean difference [95 %])."""
+    lines: list[str] = []
+    swaps = {cell["pairs"]["swap"] for cell in level["cells"] if cell.get("pairs")}
+    if swaps:
+        lines.append("  " + t("labpairs.sweep_pairs", swap=t(f"labpairs.swap_{min(swaps)}")))
+    for cell in level["cells"]:
+        pairs = cell.get("pairs")
+        if pairs:
+            fm = pairs["first_mover"]
+            numbers = {
+                "rate": local_fixed(100 * fm["win_rate"], 1),
+                "low": local_fixed(100 * fm["ci95"][0], 1),
+                "high": local_fixed(100 * fm["ci95"][1], 1),
+                "effect": local_fixed(100 * fm["effect"], 1, signed=True),
+            }
+            line = t("labpairs.first_mover", decisive=fm["decisive"], **numbers)
+            lines.append(f"    {cell['variant']}: {line}")
+        changed = {name: m for name, m in ((cell["paired"] or {}).get("metrics") or {}).items() if m["difference"] != 0}
+        if changed:
+            text = "; ".join(
+                f"{t(f'labpairs.metric.{name}')} {local_fixed(m['difference'], 2, signed=True)} "
+                f"[{local_fixed(m['ci95'][0], 2, signed=True)}, {local_fixed(m['ci95'][1], 2, signed=True)}]"
+                for name, m in changed.items()
+            )
+            lines.append(f"    {cell['variant']}: " + t("labpairs.metrics_changed", changes=text))
     return lines

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game import toml_cache
-from game.controllers import CONTROLLERS
+from game.controllers import CONTROLLERS, TACTIC_NAMES
 from game.digest import sha256_hex
 from game.files import read_regular, reason
 from game.grammar import grammar_to_level
@@ -84,6 +84,8 @@ class SideSpec:
     name: str
     color: tuple[int, int, int]
     controller: str = "human"
+    without: tuple[str, ...] = ()
+    """Tactics the side's computer player may not use (sorted names of game.controllers.TACTIC_NAMES)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,8 +491,9 @@ def _sides(tables: list[Table]) -> tuple[SideSpec, ...]:
         name = named(table, table.local_text("name", sid.replace("_", " ").title()))
         color = _color(table, i)
         controller = table.text("controller", "human", choices=CONTROLLERS)
-        table.finish(("id", "name", "color", "controller", *GRAMMAR_KEYS))
-        sides.append(SideSpec(sid, name, color, controller))
+        without = tuple(sorted(set(table.strings("without", (), choices=TACTIC_NAMES))))
+        table.finish(("id", "name", "color", "controller", "without", *GRAMMAR_KEYS))
+        sides.append(SideSpec(sid, name, color, controller, without))
     return tuple(sides)
 
 
@@ -574,6 +577,7 @@ def level_to_toml(level: Level) -> str:
     doc["sides"] = [
         {"id": s.id, "name": to_toml(s.name), **grammar_to_level(s.name), "color": _hex(s.color)}
         | {"controller": s.controller}
+        | ({"without": list(s.without)} if s.without else {})
         for s in level.sides
     ]
     doc["units"] = [unit_to_dict(u, level.ruleset) for u in level.units]

@@ -15,11 +15,13 @@ from typing import Any
 import esper
 
 from game import systems, world
+from game.digest import sha256_hex
 from game.level import Level
 from rules.actions import Action
 from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, replaced, values
 from rules.dice import d20
 from rules.doors import ends
+from rules.revision import DICE_STREAM
 from rules.ruleset import Ruleset, get_ruleset
 
 GB_TURN = "GB-TURN"
@@ -48,6 +50,64 @@ class CountingRandom(random.Random):
         """The next `k` random bits, counted."""
         self.draws += 1
         return super().getrandbits(k)
+
+
+class StreamRandom(CountingRandom):
+    """Dice stream 2: one generator per (actor, round), so a roll is the k-th of its actor in its round.
+
+    Common random numbers: two games on one seed (a variant and its base) give the same unit in the
+    same round the same dice even when another unit rolled more or fewer dice before it, so the games
+    stay alike wherever the variant did not change them. Each generator is seeded with a stable hash
+    (sha256) of (match seed, actor, round); `at` names whose dice are rolled next.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.key: tuple[str, int] = ("", 0)
+        super().__init__(seed)  # calls seed(), which sets the root and empties the streams
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        """Start over from root seed `a`: every actor's stream is drawn afresh from it."""
+        super().seed(a, version)
+        self.root = a
+        self.streams: dict[tuple[str, int], random.Random] = {}
+
+    def at(self, actor: str, round_: int) -> None:
+        """The next draws are `actor`'s in round `round_` (initiative: round 0)."""
+        self.key = (actor, round_)
+
+    def _stream(self) -> random.Random:
+        stream = self.streams.get(self.key)
+        if stream is None:
+            actor, round_ = self.key
+            digest = sha256_hex(f"{self.root}|{actor}|{round_}".encode())  # not hashlib: OpenSSL at start-up
+            stream = self.streams[self.key] = random.Random(int(digest[:16], 16))  # its first 8 bytes
+        return stream
+
+    def getstate(self) -> Any:
+        """The state of every actor's stream (what the dice will roll next), not only the unused root's."""
+        return tuple(sorted((key, stream.getstate()) for key, stream in self.streams.items()))
+
+    def setstate(self, state: Any) -> None:
+        """Restore a state `getstate` gave (whose dice come next is named again before each roll)."""
+        self.streams = {}
+        for key, inner in state:
+            stream = self.streams[key] = random.Random()
+            stream.setstate(inner)
+
+    def random(self) -> float:
+        """The next float in [0, 1) of the current actor's stream, counted."""
+        self.draws += 1
+        return self._stream().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """The next `k` random bits of the current actor's stream, counted."""
+        self.draws += 1
+        return self._stream().getrandbits(k)
+
+
+def dice(seed: int, stream: int) -> CountingRandom:
+    """The dice of a match on `seed` rolled as dice stream `stream` (1: one sequence; 2: per actor and round)."""
+    return StreamRandom(seed) if stream >= 2 else CountingRandom(seed)
 
 
 class BadAction(ValueError):
@@ -144,9 +204,11 @@ _REREAD_KINDS = frozenset(("place", "set", "damage", "turn", "bind", "unbind", "
 class Match:
     """One match on one level with one seed."""
 
-    def __init__(self, level: Level, seed: int = 0) -> None:
+    def __init__(self, level: Level, seed: int = 0, dice_stream: int = DICE_STREAM) -> None:
         self.level = level
         self.seed = seed
+        self.dice_stream = dice_stream
+        """How the dice are drawn (rules/revision.py DICE_STREAM); a replay passes the stream it was made with."""
         self.ruleset: Ruleset = get_ruleset(level.ruleset)
         self.world_name = f"match-{next(_worlds)}"
         self._version = 0
@@ -163,7 +225,7 @@ class Match:
 
     def _build(self) -> None:
         """(Re)create the world from the level and start the first turn."""
-        self.rng = CountingRandom(self.seed)
+        self.rng = dice(self.seed, self.dice_stream)
         self._sides = {unit.id: unit.side for unit in self.level.units}
         self._started = frozenset(unit.side for unit in self.level.units)
         """The sides that started with units (only those can be eliminated)."""
@@ -187,9 +249,15 @@ class Match:
         """d20 + initiative per unit; ties by bonus, then level order (GB-TURN)."""
         rolls = []
         for rank, unit in enumerate(self.level.units):
+            self._roller(unit.id, 0)
             rolls.append((-(d20(self.rng) + unit.initiative), -unit.initiative, rank, unit.id))
         rolls.sort()
         return [r[3] for r in rolls]
+
+    def _roller(self, actor: str, round_: int) -> None:
+        """Name whose dice come next (dice stream 2 draws them from that actor's stream of the round)."""
+        if isinstance(self.rng, StreamRandom):
+            self.rng.at(actor, round_)
 
     def _enter(self) -> None:
         """Make this match's esper world the current one."""
@@ -325,6 +393,7 @@ class Match:
         sit = self.situation()
         if action.target is not None and action.target not in sit.creatures:
             raise BadAction(f"no unit {action.target!r} on this level")
+        self._roller(action.unit, self.round)
         result = self.ruleset.rule(sit, action, self.rng)  # the whole ruling, attacks of opportunity included
         if isinstance(result, Ruling):
             self.apply(result.effects)

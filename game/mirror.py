@@ -103,3 +103,27 @@ def check_mirror(level: Level) -> tuple[str | None, str | None]:
     if problem is not None:
         return problem, None
     return None, t("mirror.holds", symmetry=t(f"mirror.{symmetry(level)}"))
+
+
+def partners(level: Level) -> list[tuple[int, int]] | None:
+    """Each unit of the first side with its twin on the second (indices into level.units), by place under
+    the symmetry that holds for the level as written; None when the level is no mirror or a unit has no twin."""
+    kind = symmetry(level) if level.mirror else None
+    if kind is None:
+        return None
+    return twins(level, kind)
+
+
+def twins(level: Level, kind: str) -> list[tuple[int, int]] | None:
+    """The first side's units paired by place with the second side's under symmetry `kind` (None if one has none)."""
+    first, second = (s.id for s in level.sides)
+    image = _mapper(kind, level.board.width, level.board.height)
+    theirs = {u.at: i for i, u in enumerate(level.units) if u.side == second}
+    out = []
+    for i, unit in enumerate(level.units):
+        if unit.side == first:
+            j = theirs.get(image(unit.at, unit.dims))
+            if j is None:
+                return None
+            out.append((i, j))
+    return out if len(out) == len(theirs) else None

@@ -232,9 +232,17 @@ def format_summary(title: str, s: dict[str, Any], text: Callable[..., str]) -> l
 # --- playing -----------------------------------------------------------------------------
 
 
-def seated_sets(players: dict[str, str], a: str, b: str) -> list[str]:
-    """A seating as `--set` assignments of the sides' controllers (how a seating reaches any worker)."""
-    return [f'sides.{side}.controller="ai:{strength}"' for side, strength in strengths_for(players, a, b).items()]
+def seated_sets(
+    players: dict[str, str], a: str, b: str, without: dict[str, tuple[str, ...]] | None = None
+) -> list[str]:
+    """A seating as `--set` assignments of the sides' controllers (how a seating reaches any worker);
+    `without`: player ("a", "b") → the tactics that player may not use (game/ai/restrict.py)."""
+    sets = [f'sides.{side}.controller="ai:{strength}"' for side, strength in strengths_for(players, a, b).items()]
+    for side, player in players.items():
+        tactics = (without or {}).get(player, ())
+        if tactics:
+            sets.append(f"sides.{side}.without=[{', '.join(f'{chr(34)}{n}{chr(34)}' for n in sorted(tactics))}]")
+    return sets
 
 
 def run_duel(
@@ -248,6 +256,7 @@ def run_duel(
     cluster: str | None = None,
     max_rounds: int | None = None,
     on_game: Callable[[PairedGame], None] | None = None,
+    without: dict[str, tuple[str, ...]] | None = None,
 ) -> list[PairedGame]:
     """Play `pairs` seat-swapped pairs of A (strength `a`) against B (`b`) on each level; pair i uses seed S+i.
 
@@ -263,7 +272,7 @@ def run_duel(
     for path in levels:
         sides = [s.id for s in load_level(path).sides]
         for seat, players in enumerate(seatings(sides, a, b)):
-            text, level = variant(path, seated_sets(players, a, b))
+            text, level = variant(path, seated_sets(players, a, b, without))
 
             def record(
                 result: Any, path: str = path, seat: int = seat, players: dict[str, str] = players
@@ -285,3 +294,161 @@ def run_duel(
                 results = run_games(text, level.source, seeds, jobs=jobs, max_rounds=rounds, on_result=arrived)
             games += [record(r) for r in results]
     return games
+
+
+# --- seat-swapped pairs of one level's games (simulate) -------------------------------------
+
+SWAP_PLAYERS = "players"
+"""A pair's second game gives each side's player (strength and restriction) to the other side."""
+SWAP_ARMIES = "armies"
+"""A pair's second game gives each side's units to the other side: with the same player on both sides,
+this swaps the turn order between the armies (levels whose sides take turns)."""
+SWAP_DICE = "dice"
+"""On a mirror level (`mirror = true`) with the same player on both sides: the second game swaps the ids of
+each unit and its twin, so each army rolls the other's dice and initiative (dice are drawn per unit id);
+a unit's numbers stay with its place, so a variant's change stays with its side."""
+
+
+def _player(level: Any, side: str) -> tuple[str, tuple[str, ...]]:
+    """Who plays `side` in a simulation: its strength (a person's side at the default one) and its restriction."""
+    from game.controllers import side_strength, side_without
+
+    return side_strength(level, side), tuple(sorted(side_without(level, side)))
+
+
+def swap_kind(levels: Sequence[Any]) -> str | None:
+    """How the seats of these variants of one level are swapped (SWAP_PLAYERS when any variant's two sides
+    are played differently, else SWAP_ARMIES); None when a pair is impossible: not two sides, or a hold-out
+    level (its last side wins at the round limit, so sides cannot trade places)."""
+    if any(len(level.sides) != 2 or level.victory_rounds is not None for level in levels):
+        return None
+    differ = any(_player(level, level.sides[0].id) != _player(level, level.sides[1].id) for level in levels)
+    if differ:
+        return SWAP_PLAYERS
+    if all(level.mirror for level in levels) and _twins(levels[0]) is not None:
+        return SWAP_DICE
+    # under initiative, units trading sides would only rename the sides: each unit keeps its own dice and turn
+    return None if levels[0].turns == "initiative" else SWAP_ARMIES
+
+
+def _twins(level: Any) -> list[tuple[int, int]] | None:
+    """The mirror twins of the level's units (indices), by place under the level file's own symmetry."""
+    from game.mirror import SYMMETRIES, twins
+
+    for kind in SYMMETRIES:  # a variant may change a unit's numbers, so twins are found by place alone
+        found = twins(level, kind)
+        if found is not None:
+            return found
+    return None
+
+
+def other_side(level: Any) -> dict[str, str]:
+    """Each side of a two-side level → the other one (where a seat-0 side's player or army sits in seat 1)."""
+    first, second = (s.id for s in level.sides)
+    return {first: second, second: first}
+
+
+def swap_assignments(level: Any, kind: str) -> list[str]:
+    """The `--set` assignments that make a pair's second game (seat 1) of this level variant."""
+    other = other_side(level)
+    if kind == SWAP_ARMIES:
+        return [f'units[{i}].side="{other[unit.side]}"' for i, unit in enumerate(level.units)]
+    if kind == SWAP_DICE:
+        out = []
+        for i, j in _twins(level) or []:
+            a, b = level.units[i].id, level.units[j].id  # through a third name: ids must stay unique
+            out += [f'units[{i}].id="{a}-seat"', f'units[{j}].id="{a}"', f'units[{i}].id="{b}"']
+        return out
+    out = []
+    for side in other:
+        strength, without = _player(level, other[side])
+        listed = ", ".join(f'"{name}"' for name in without)
+        out += [f'sides.{side}.controller="ai:{strength}"', f"sides.{side}.without=[{listed}]"]
+    return out
+
+
+def pair_scores_by_side(seat0: Sequence[Any], seat1: Sequence[Any], other: dict[str, str]) -> dict[str, list[float]]:
+    """Per seat-0 side: its player's (or army's) share of wins in each pair, 0, ½ or 1 (game i with game i)."""
+    out: dict[str, list[float]] = {}
+    for side in other:
+        out[side] = [((x.winner == side) + (y.winner == other[side])) / 2 for x, y in zip(seat0, seat1, strict=False)]
+    return out
+
+
+def first_mover(games: Sequence[Any]) -> dict[str, Any]:
+    """How often the side that moved first won, among the decisive games (Wilson 95 %); 0.5 is no advantage."""
+    decisive = [g for g in games if g.winner is not None and g.first_side]
+    wins = sum(1 for g in decisive if g.winner == g.first_side)
+    rate = wins / len(decisive) if decisive else 0.5
+    return {
+        "games": len(games),
+        "decisive": len(decisive),
+        "wins": wins,
+        "win_rate": rate,
+        "ci95": list(wilson(wins, len(decisive))),
+        "effect": rate - 0.5,
+    }
+
+
+def seat_summary(seat0: Sequence[Any], seat1: Sequence[Any], other: dict[str, str], kind: str) -> dict[str, Any]:
+    """A variant's pairs: per seat-0 side, the seat-averaged win rate of its player (or army) with the interval
+    over pairs, its rate in each seat, and the first mover's advantage over all the pairs' games."""
+    n = min(len(seat0), len(seat1))
+    sides: dict[str, Any] = {}
+    for side, scores in pair_scores_by_side(seat0[:n], seat1[:n], other).items():
+        low, high = score_interval([2 * s for s in scores]) if n else (0.0, 1.0)
+        wins0 = sum(1 for g in seat0[:n] if g.winner == side)
+        wins1 = sum(1 for g in seat1[:n] if g.winner == other[side])
+        sides[side] = {
+            "win_rate": (wins0 + wins1) / (2 * n) if n else 0.0,
+            "ci95": [low, high],
+            "seats": {"0": wins0 / n if n else 0.0, "1": wins1 / n if n else 0.0},
+        }
+    games = [*seat0[:n], *seat1[:n]]
+    draws = sum(1 for g in games if g.winner is None)
+    return {
+        "pairs": n,
+        "swap": kind,
+        "sides": sides,
+        "draw_rate": draws / len(games) if games else 0.0,
+        "first_mover": first_mover(games),
+    }
+
+
+def paired_pairs(
+    base: tuple[Sequence[Any], Sequence[Any]], variant: tuple[Sequence[Any], Sequence[Any]], other: dict[str, str]
+) -> dict[str, Any]:
+    """Variant against base over seat-swapped pairs, per seat-0 side: every game against its own seat's game on
+    the same seed (both seats, so the difference is seat-averaged), with Tango's interval and McNemar's mid-p."""
+    from game.paired_stats import INTERVAL_NAME, TEST_NAME, paired_outcomes
+
+    n = min(len(base[0]), len(base[1]), len(variant[0]), len(variant[1]))
+    out: dict[str, Any] = {"pairs": n, "games": 2 * n, "test": TEST_NAME, "interval": INTERVAL_NAME, "sides": {}}
+    for side in other:
+        seat0 = [(x.winner == side, y.winner == side) for x, y in zip(base[0][:n], variant[0][:n], strict=True)]
+        held = other[side]
+        seat1 = [(x.winner == held, y.winner == held) for x, y in zip(base[1][:n], variant[1][:n], strict=True)]
+        out["sides"][side] = paired_outcomes(seat0 + seat1) | {
+            "seats": {"0": paired_outcomes(seat0)["difference"], "1": paired_outcomes(seat1)["difference"]}
+        }
+    games = [(x, y) for seat in (0, 1) for x, y in zip(base[seat][:n], variant[seat][:n], strict=True)]
+    out["draws"] = paired_outcomes([(x.winner is None, y.winner is None) for x, y in games])
+    return out
+
+
+def seat_fields(level: Any, label: str) -> dict[str, Any]:
+    """What an `--out` row adds about its game's seat: the seat, each side's strength and restriction, the dice."""
+    from rules.revision import DICE_STREAM, RULES_REVISION
+
+    players = {side.id: _player(level, side.id) for side in level.sides}
+    seat = 1 if label.endswith(":swap") else 0
+    order = [side.id for side in level.sides]
+    held = dict(zip(order, PLAYERS if seat == 0 else PLAYERS[::-1], strict=False))  # "a": the first side's in seat 0
+    return {
+        "seat": seat,
+        "players": held if len(order) == 2 else {},
+        "controllers": {side: strength for side, (strength, _) in players.items()},
+        "without": {side: list(without) for side, (_, without) in players.items() if without},
+        "rules_revision": RULES_REVISION,
+        "dice_stream": DICE_STREAM,
+    }

@@ -8,6 +8,7 @@ import sys
 from collections import defaultdict
 from typing import Any
 
+from game.game_record import SWAPPED
 from game.i18n import t
 from game.paired_stats import games_paired, games_unpaired
 
@@ -52,7 +53,7 @@ def measured_discordance(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         by_cell[(row["level_fingerprint"], row.get("variant", ""))][row["seed"]] = row.get("winner")
     found = []
     for (level, label), games in sorted(by_cell.items()):
-        if label in BASELINES:
+        if label in BASELINES or label.endswith(SWAPPED):  # a pair's second games: not a variant of their own
             continue
         base = next((by_cell[(level, b)] for b in BASELINES if (level, b) in by_cell), None)
         if not base:

@@ -25,6 +25,7 @@ PLAY_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ),
     ("--replay", {"default": None, "metavar": "SCRIPT", "help": "view a saved replay step by step"}),
     ("--force", {"action": "store_true", "help": "with --replay: view it even if the level changed since"}),
+    ("--turn", {"type": int, "default": None, "metavar": "N", "help": "with --replay: open it at the start of turn N"}),
     ("--watch", {"action": "store_true", "help": "reload the level when its file changes"}),
     ("--animate", {"action": "store_true", "help": "with --frames: animate moves as the settings say"}),
     ("--ai", {"default": None, "metavar": "STRENGTH|SIDE=STRENGTH,…", "help": "the computer's strength"}),

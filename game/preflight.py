@@ -43,8 +43,11 @@ def size_problem(value: str | None) -> str | None:
 
 
 def play_problem(args: argparse.Namespace) -> str | None:
-    """The first refused option of `play` (--size, --screenshot), or None."""
+    """The first refused option of `play` (--size, --screenshot, --turn), or None."""
     inputs = [getattr(args, "level", None), getattr(args, "replay", None)]
+    turn = getattr(args, "turn", None)
+    if turn is not None and (turn < 1 or not getattr(args, "replay", None)):
+        return f"--turn {turn}: " + t("replay_turn.needs_replay" if turn >= 1 else "replay_turn.at_least_one")
     return size_problem(getattr(args, "size", None)) or output_option_problem(
         "--screenshot", getattr(args, "screenshot", None), inputs
     )

@@ -29,6 +29,7 @@ from game.script_versions import (
     check_versions,
     expected_fingerprint,
     level_reference,
+    script_dice,
     script_level,
     stamped,
 )
@@ -71,7 +72,7 @@ def to_script(match: Match, level_path: str | None = None) -> Script:
     The level is named by `level_path`, else by its installed name or absolute path."""
     actions = tuple(r.action for r in match.history if isinstance(r.result, Ruling))
     level = level_path or level_reference(match.level.source)
-    return stamped(Script(match.seed, actions, level, play_fingerprint(match.level)))
+    return stamped(Script(match.seed, actions, level, play_fingerprint(match.level)), match.dice_stream)
 
 
 def check_fingerprint(level: Level, script: Script, script_source: str) -> None:
@@ -121,12 +122,22 @@ class Replay:
         """The first action the rules refuse now (the replay ends before it)."""
         self._step_start = 0
         """Where the last performed action's lines start in the match log."""
-        self.match = Match(level, seed=script.seed)
+        self.match = Match(level, seed=script.seed, dice_stream=script_dice(script))
 
     @property
     def length(self) -> int:
         """How many actions can be shown (up to the first refused one)."""
         return self.stop.index if self.stop is not None else len(self.script.actions)
+
+    def turn_start(self, turn: int) -> int:
+        """The step at which the game's `turn`-th turn (1-based, every side's or unit's turn counted) starts: just
+        after the (turn − 1)-th end of turn; the last step when the game ended before it."""
+        ended = 0
+        for index, action in enumerate(self.script.actions[: self.length]):
+            if ended >= turn - 1:
+                return index
+            ended += action.kind == "end_turn"
+        return self.length
 
     def close(self) -> None:
         """Delete the match world."""
@@ -164,7 +175,7 @@ class Replay:
         target = max(0, min(index, self.length))
         if target <= self.index:
             self.match.close()
-            self.match = Match(self.level, seed=self.script.seed)
+            self.match = Match(self.level, seed=self.script.seed, dice_stream=script_dice(self.script))
             self.index = 0
         while self.index < target and self.forward():
             pass

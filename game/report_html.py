@@ -11,8 +11,11 @@ import io
 import os
 from typing import Any
 
-from game.i18n import current_language, t
+from game.i18n import current_language, local_fixed, t
 from game.lab_text import lab_lines, rule_change
+from game.level import Level
+from game.report_maps import STYLE as MAP_STYLE
+from game.report_maps import maps_section
 from game.tomlio import write_atomic
 
 INSTALL_HINT = 'pip install -e ".[report]"'
@@ -86,9 +89,10 @@ def _td(text: Any, cls: str = "") -> str:
     return f"<td{attr}>{html.escape(str(text))}</td>"
 
 
-def _ci(lo_hi: list[float], signed: bool = False) -> str:
-    form = "{:+.1f}" if signed else "{:.1f}"
-    return f"[{form.format(100 * lo_hi[0])}, {form.format(100 * lo_hi[1])}]"
+def _ci(lo_hi: list[float], signed: bool = False, scale: float = 100, decimals: int = 1) -> str:
+    # as the text table: a language with the decimal comma parts the ends with a semicolon ("[34,2; 100,0]")
+    sep = "; " if "," in local_fixed(0.5) else ", "
+    return "[" + sep.join(local_fixed(scale * end, decimals=decimals, signed=signed) for end in lo_hi[:2]) + "]"
 
 
 def _cells_table(level: dict[str, Any]) -> str:
@@ -97,26 +101,48 @@ def _cells_table(level: dict[str, Any]) -> str:
     head = [words.get(h) or t(f"sweep.col_{h}") for h in names]
     rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for cell in level["cells"]:
+        pairs, diffs = cell.get("pairs"), cell.get("paired_pairs") or cell["paired"]
         for k, side in enumerate(level["sides"]):
-            s = cell["sides"][side]
-            pair = cell["paired"]["sides"][side] if cell["paired"] else None
+            s = pairs["sides"][side] if pairs else cell["sides"][side]  # rates and difference on the same games
+            pair = diffs["sides"][side] if diffs else None
             survives = pair is not None and bool(pair.get("survives"))
             adjusted = pair.get("p_adjusted") if pair else None
-            adjusted_text = "" if adjusted is None else f"{adjusted:.3f}{'!' if survives else ''}"
-            games = f"{cell['games']}{'*' if cell['stopped_early'] else ''}"
+            adjusted_text = "" if adjusted is None else f"{local_fixed(adjusted, decimals=3)}{'!' if survives else ''}"
+            games = f"{2 * pairs['pairs'] if pairs else cell['games']}{'*' if cell['stopped_early'] else ''}"
+            diff = local_fixed(100 * pair["difference"], signed=True) if pair else ""
             rows.append(
                 "<tr" + (' class="first"' if k == 0 else "") + ">"
                 + _td(cell["variant"] if k == 0 else "")
                 + _td(games if k == 0 else "", "num")
                 + _td(side)
-                + _td(f"{100 * s['win_rate']:.1f}", "num")
+                + _td(local_fixed(100 * s["win_rate"]), "num")
                 + _td(_ci(s["ci95"]), "num")
-                + _td(f"{100 * pair['difference']:+.1f}" if pair else "", "num sig" if survives else "num")
+                + _td(diff, "num sig" if survives else "num")
                 + _td(_ci(pair["ci95"], True) if pair else "", "num")
-                + _td(f"{pair['p']:.3f}" if pair else "", "num")
+                + _td(local_fixed(pair["p"], decimals=3) if pair else "", "num")
                 + _td(adjusted_text, "num sig" if survives else "num")
-                + _td(f"{cell['rounds']['mean']:.2f}" if k == 0 else "", "num")
+                + _td(local_fixed(cell["rounds"]["mean"], decimals=2) if k == 0 else "", "num")
                 + "</tr>"
+            )  # fmt: skip
+    return "<table>" + "".join(rows) + "</table>"
+
+
+def metrics_table(level: dict[str, Any]) -> str:
+    """Per cell and metric: the mean per game [95 %] and the paired difference to the baseline [95 %]."""
+    head = [t("sweep.col_variant"), t("labpairs.col_metric"), t("labpairs.col_mean"), t("sweep.col_ci")]
+    head += [t("sweep.col_diff"), t("sweep.col_ci")]
+    rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for cell in level["cells"]:
+        diffs = (cell["paired"] or {}).get("metrics", {})
+        for name, m in cell.get("metrics", {}).items():
+            d = diffs.get(name)
+            if not m["mean"] and not (d and d["variant"]):
+                continue  # a metric that never counted anything in either cell
+            rows.append(
+                "<tr>" + _td(cell["variant"]) + _td(t(f"labpairs.metric.{name}"))
+                + _td(local_fixed(m["mean"], decimals=2), "num") + _td(_ci(m["ci95"], scale=1, decimals=2), "num")
+                + _td(local_fixed(d["difference"], decimals=2, signed=True) if d else "", "num")
+                + _td(_ci(d["ci95"], True, scale=1, decimals=2) if d else "", "num") + "</tr>"
             )  # fmt: skip
     return "<table>" + "".join(rows) + "</table>"
 
@@ -130,8 +156,8 @@ def _rules_table(level: dict[str, Any], top: int = 6) -> str:
         for rule, c in changed:
             relative = rule_change(c).strip(" ()") or "new"
             rows.append(
-                "<tr>" + _td(cell["variant"]) + _td(rule) + _td(f"{c['baseline']:.2f}", "num")
-                + _td(f"{c['variant']:.2f}", "num") + _td(relative, "num") + "</tr>"
+                "<tr>" + _td(cell["variant"]) + _td(rule) + _td(local_fixed(c["baseline"], decimals=2), "num")
+                + _td(local_fixed(c["variant"], decimals=2), "num") + _td(relative, "num") + "</tr>"
             )  # fmt: skip
     if not rows:
         return f"<p>{html.escape(t('sweep.rules_same'))}</p>"
@@ -140,15 +166,20 @@ def _rules_table(level: dict[str, Any], top: int = 6) -> str:
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-def render(data: dict[str, Any]) -> str:
-    """The HTML page of a sweep report."""
+def render(
+    data: dict[str, Any],
+    levels: dict[tuple[str, str], Level] | None = None,
+    replays: dict[tuple[str, str, int], str] | None = None,
+) -> str:
+    """The HTML page of a sweep report; with `levels` ((level, variant) → Level) its fight maps, whose games
+    name the replays in `replays` ((level, variant, game index) → file) with the command that opens them."""
     plt = _pyplot()
     esc = html.escape
     lang = current_language()
     direction = "rtl" if lang == "he" else "ltr"
     parts = [
         f"<!DOCTYPE html><html lang='{lang}' dir='{direction}'><head><meta charset='utf-8'>",
-        f"<title>{esc(data['sweep'])}</title><style>{STYLE}</style></head><body>",
+        f"<title>{esc(data['sweep'])}</title><style>{STYLE}{MAP_STYLE}</style></head><body>",
         f"<h1>{esc(t('sweep_html.heading', name=data['sweep']))}</h1>",
         "<p class='meta'>"
         + esc(
@@ -183,6 +214,8 @@ def render(data: dict[str, Any]) -> str:
         if notes:
             parts.append("<ul>" + "".join(f"<li>{esc(n.strip())}</li>" for n in notes) + "</ul>")
         parts.append(f"<h3>{esc(t('sweep.rule_changes'))}</h3>" + _rules_table(level))
+        parts.append(f"<h3>{esc(t('labpairs.metrics_heading'))}</h3>" + metrics_table(level))
+        parts.append(maps_section(level, levels or {}, replays or {}))
     if data["surprising"]:
         parts.append(f"<h2>{esc(t('sweep.surprising'))}</h2><ul>")
         replays = data.get("replays", [])
@@ -194,7 +227,7 @@ def render(data: dict[str, Any]) -> str:
                 index=g["index"],
                 seed=g["seed"],
                 winner=g["winner"] or t("simulate.draws"),
-                share=f"{100 * g['share']:.1f}",
+                share=local_fixed(100 * g["share"]),
                 baseline=g["baseline_winner"] or t("simulate.draws"),
             )
             command = f"<br><code>python main.py play --replay {esc(replays[i])}</code>" if i < len(replays) else ""
@@ -211,9 +244,14 @@ def render(data: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def write_html(data: dict[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write the report atomically."""
-    write_atomic(path, render(data))
+def write_html(
+    data: dict[str, Any],
+    path: str | os.PathLike[str],
+    levels: dict[tuple[str, str], Level] | None = None,
+    replays: dict[tuple[str, str, int], str] | None = None,
+) -> None:
+    """Write the report atomically (`levels`, `replays`: as `render`)."""
+    write_atomic(path, render(data, levels, replays))
 
 
 STYLE = """

@@ -33,11 +33,16 @@ class ScriptVersionError(ScriptError):
     """A script this version cannot play as it was played (bad input: exit 2)."""
 
 
-def stamped(script: Script) -> Script:
-    """The script marked as made by this version (format, version, rules revision, dice stream)."""
+def stamped(script: Script, dice_stream: int = DICE_STREAM) -> Script:
+    """The script marked as made by this version (format, version, rules revision, the dice stream it rolled)."""
     return dataclasses.replace(
-        script, format=SCRIPT_FORMAT, gridbound=__version__, rules_revision=RULES_REVISION, dice_stream=DICE_STREAM
+        script, format=SCRIPT_FORMAT, gridbound=__version__, rules_revision=RULES_REVISION, dice_stream=dice_stream
     )
+
+
+def script_dice(script: Script) -> int:
+    """The dice stream a script's game rolls: the one it names; a script that names none rolled stream 1."""
+    return script.dice_stream or 1
 
 
 def level_reference(source: str | Path) -> str:
@@ -106,12 +111,8 @@ def check_versions(level: Level, script: Script, source: str, replay_older: bool
         )
         raise ScriptVersionError(f"{source}: {message}")
     changed = changed_since(revision)
-    if dice < DICE_STREAM:
-        cited = [t("saved_files.dice")]
-    elif changed and replay_older:
-        cited = sorted(_cited(level, script, changed))
-    else:
-        cited = []
+    # an older dice stream is no reason to refuse: the replay rolls that stream (script_dice)
+    cited = sorted(_cited(level, script, changed)) if changed and replay_older else []
     if cited:
         message = t(
             "saved_files.older",
@@ -129,7 +130,7 @@ def _cited(level: Level, script: Script, changed: frozenset[str]) -> set[str]:
     from game.match import BadAction, Match  # a match only for an older revision's check
 
     cited: set[str] = set()
-    match = Match(level, seed=script.seed)
+    match = Match(level, seed=script.seed, dice_stream=script_dice(script))
     try:
         for action in script.actions:
             try:

@@ -22,8 +22,10 @@ from typing import Any, TextIO
 import tomli_w
 
 from game.ai import ai_rng, take_turn
-from game.controllers import side_strength
+from game.controllers import side_strength, side_without
+from game.fight_map import SquareTally
 from game.files import append_output, read_regular
+from game.game_metrics import game_metrics, metric_summary
 from game.i18n import current_language, local_fixed, t
 from game.level import Level, LevelError, parse_level
 from game.match import Match
@@ -31,6 +33,7 @@ from game.paired_stats import draws_warning
 from game.stats import mean_std, two_proportion_z, wilson
 from game.tomlio import parse_toml
 from rules.core import Illegal, Ruling
+from rules.revision import DICE_STREAM
 
 DEFAULT_MAX_ROUNDS = 30
 TEST_NAME = "two-proportion z-test (pooled), two-sided, alpha 0.05"
@@ -54,6 +57,14 @@ class GameResult:
     script: list[dict[str, Any]] = field(default_factory=list)
     illegal: int = 0
     """Actions of the AI the rules refused (a bug when not 0)."""
+    metrics: dict[str, float] = field(default_factory=dict)
+    """What happened beyond who won (game/game_metrics.py), read from the match's own records."""
+    first_side: str = ""
+    """The side that moved first."""
+    round_limit: bool = False
+    """True when the game was still running at the round limit (a draw the limit made)."""
+    squares: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    """Where the fight happened (game/fight_map.py): kind → "x,y" → [count, first turn]."""
 
     def to_json(self) -> dict[str, Any]:
         """The --out line of this game."""
@@ -187,29 +198,42 @@ def count_rules(match: Match) -> Counter[str]:
     return Counter(fired)
 
 
-def play_game(level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, index: int = 0) -> GameResult:
+def play_game(
+    level: Level, seed: int, max_rounds: int = DEFAULT_MAX_ROUNDS, index: int = 0, dice_stream: int = DICE_STREAM
+) -> GameResult:
     """Play one AI-against-AI game; a game still running after `max_rounds` rounds is a draw."""
-    match = Match(level, seed)
+    match = Match(level, seed, dice_stream)
     rng = ai_rng(seed)
+    first = match.active_side
+    tally = SquareTally(match.situation())
     try:
         while not match.finished and match.round <= max_rounds:
+            side, unit, start = match.active_side, match.active_unit, len(match.history)
             # each side at the strength its controller names; a side the level gives to a person at the default
-            take_turn(match, rng, strength=side_strength(level, match.active_side))
+            take_turn(match, rng, strength=side_strength(level, side), without=side_without(level, side))
+            tally.actions(r.result for r in match.history[start:])
+            mine = [u for u, c in match.situation().creatures.items() if not c.defeated and c.side == side]
+            tally.turn_over([unit] if unit in mine else [] if unit else mine)
         sit = match.situation()
         survivors = {s.id: 0 for s in level.sides}
         for c in sit.creatures.values():
             if not c.defeated:
                 survivors[c.side] = survivors.get(c.side, 0) + 1
         illegal = sum(1 for r in match.history if isinstance(r.result, Illegal))
+        rounds = min(match.round, max_rounds)
         return GameResult(
             index=index,
             seed=seed,
             winner=match.winner if match.finished else None,
-            rounds=min(match.round, max_rounds),
+            rounds=rounds,
             survivors=survivors,
             rules=dict(sorted(count_rules(match).items())),
             script=[r.action.to_dict() for r in match.history if r.result.ok],  # refused actions changed nothing
             illegal=illegal,
+            metrics=game_metrics(match, rounds),
+            first_side=first,
+            round_limit=not match.finished,
+            squares=tally.squares,
         )
     finally:
         match.close()
@@ -293,9 +317,12 @@ def summarize(results: Sequence[GameResult], sides: Sequence[str]) -> dict[str, 
         "draw_rate": draws / n if n else 0.0,
         "decisive": n - draws,
         "draws_warning": draws_warning(draws, n),
+        "round_limit_draws": sum(1 for r in results if r.round_limit),
         "rounds": {"mean": rounds_mean, "std": rounds_std},
         "rules": dict(sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))),
         "illegal_actions": sum(r.illegal for r in results),
+        "metrics": metric_summary([r.metrics for r in results]),
+        "rules_per_game": {rule: count / n for rule, count in sorted(rules.items())} if n else {},
     }
 
 
@@ -349,8 +376,12 @@ def format_summary(
     if summary["illegal_actions"]:
         lines.append("  " + t("simulate.illegal", count=summary["illegal_actions"]))
     lines.append("  " + t("simulate.rules_fired"))
+    from game.catalog import rule_text  # the rule catalogue only when the rules are listed
+
+    games = max(1, summary["games"])
     for rule, count in list(summary["rules"].items())[:top_rules]:
-        lines.append(f"    {rule:<28} {count}")
+        title = rule_text(rule, current_language()).title  # ids with their names, as the log writes them
+        lines.append(f"    {rule:<28} {count:<6} {local_fixed(count / games, decimals=2):>7}  {title}")
     if len(summary["rules"]) > top_rules:
         lines.append("    " + t("simulate.more", count=len(summary["rules"]) - top_rules))
     return lines

@@ -7,6 +7,7 @@ played: the paired difference in win rate (McNemar), in rounds, and in how often
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -15,12 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from game.cluster import Backend, Cell, run_cells
+from game.fight_map import DIFFERENCE_TEST, VIEWER_FILE, map_report, viewer_map
+from game.game_metrics import paired_metrics
+from game.game_record import SWAPPED
 from game.level import Level
 from game.paired_stats import ADJUSTMENT_NAMES, ADJUSTMENTS, INTERVAL_NAME, TEST_NAME, Sprt, identical, paired_outcomes
+from game.pairs import other_side, paired_pairs, seat_fields, seat_summary, swap_assignments, swap_kind
 from game.provenance import GAME_VERSION, games_from_rows, row
 from game.script import Script, script_header
 from game.sequential import run_staged, sprt_json
-from game.simulate import GameResult, play_game, summarize
+from game.simulate import GameResult, play_game, summarize, variant
 from game.stats import paired_mean, wilson
 from game.sweep_file import Sweep
 from game.tomlio import dumps, write_atomic
@@ -34,6 +39,7 @@ STATISTICS = {
     "rounds": "mean of per-seed differences, normal 95 % interval",
     "precision": "a cell stops after the first whole batch where every side's interval is narrower than W",
     "surprise": "−log2 of the frequency of a game's outcome in its cell",
+    "map_difference": DIFFERENCE_TEST,
 }
 
 
@@ -49,6 +55,8 @@ class Played:
     variant: int
     results: list[GameResult]
     stopped_early: bool
+    seat: int = 0
+    """1: the second games of the variant's seat-swapped pairs (game/pairs.py)."""
 
 
 def precise_enough(sides: Sequence[str], width: float) -> Callable[[list[GameResult]], bool]:
@@ -71,10 +79,13 @@ def run_sweep(
     on_row: Callable[[dict[str, Any]], None] | None = None,
     on_games: Callable[[int], None] | None = None,
     sprt: Sprt | None = None,
+    pairs: bool = True,
 ) -> list[Played]:
     """Play every cell (games in `rows` are taken, not played again); the cells in level, variant order.
 
     With `sprt`, every variant stops as soon as its test against the level's baseline decides (batch by batch).
+    With `pairs` (and no `sprt`), every cell of a level that allows it gets a twin playing the second games of its
+    seat-swapped pairs (game/pairs.py), after all the cells as written.
     """
     width = sweep.precision if precision is None else precision
     seeds = sweep.seeds()
@@ -86,14 +97,24 @@ def run_sweep(
             done = games_from_rows(rows, plan.fingerprint, v.sets, seeds, sweep.max_rounds)
             stop = precise_enough(sides, width) if width else None
             cells.append(Cell(text, level.source, seeds, sweep.batch, sweep.max_rounds, done, stop))
-            where.append((li, vi))
+            where.append((li, vi, 0, v.label, tuple(v.sets)))
+    for li, plan in enumerate(sweep.levels) if pairs and sprt is None else ():
+        kind = swap_kind([level for _, level in plan.variants])
+        for vi, v in enumerate(sweep.variants) if kind is not None else ():
+            sets = (*v.sets, *swap_assignments(plan.variants[vi][1], kind))
+            text, level = variant(plan.path, list(sets))
+            done = games_from_rows(rows, plan.fingerprint, sets, seeds, sweep.max_rounds)
+            stop = precise_enough([s.id for s in level.sides], width) if width else None
+            cells.append(Cell(text, level.source, seeds, sweep.batch, sweep.max_rounds, done, stop))
+            where.append((li, vi, 1, f"{v.label}{SWAPPED}", sets))
 
     def arrived(c: int, results: list[GameResult]) -> None:
-        li, vi = where[c]
-        plan, v = sweep.levels[li], sweep.variants[vi]
+        li, vi, _, label, sets = where[c]
+        plan = sweep.levels[li]
+        extra = seat_fields(plan.variants[vi][1], label)
         for result in results:
             if on_row:
-                on_row(row(plan.path, plan.fingerprint, v.label, v.sets, sweep.max_rounds, result))
+                on_row(row(plan.path, plan.fingerprint, label, sets, sweep.max_rounds, result) | extra)
         if on_games:
             on_games(len(results))
 
@@ -106,7 +127,10 @@ def run_sweep(
             for li, plan in enumerate(sweep.levels)
         ]
         run_staged(cells, groups, sprt, backend, on_results=arrived)
-    return [Played(li, vi, cell.results, cell.stopped_early) for (li, vi), cell in zip(where, cells, strict=True)]
+    return [
+        Played(li, vi, cell.results, cell.stopped_early, seat)
+        for (li, vi, seat, _, _), cell in zip(where, cells, strict=True)
+    ]
 
 
 # --- the report ----------------------------------------------------------------------------
@@ -129,6 +153,7 @@ def paired(base: Sequence[GameResult], other: Sequence[GameResult], sides: Seque
     out["draws"] = paired_outcomes([(x.winner is None, y.winner is None) for x, y in both])
     out["identical"] = identical([_game_key(x) for x in base], [_game_key(y) for y in other])
     out["rounds"] = paired_mean([y.rounds - x.rounds for x, y in both])
+    out["metrics"] = paired_metrics([x.metrics for x, _ in both], [y.metrics for _, y in both])
     rules_a, rules_b = _rates(base[:n]), _rates(other[:n])
     changes = {}
     for rule in sorted(set(rules_a) | set(rules_b)):
@@ -162,7 +187,7 @@ def adjust(levels: list[dict[str, Any]], method: str) -> int:
     family: list[list[dict[str, Any]]] = []  # each member: the side statistics that share its test
     for level in levels:
         for cell in level["cells"]:
-            pair = cell["paired"]
+            pair = cell.get("paired_pairs") or cell["paired"]  # over the seat-swapped pairs when there are some
             if not pair:
                 continue
             stats = list(pair["sides"].values())
@@ -220,9 +245,11 @@ def report(
     """The whole sweep as one JSON-ready dict (the text and HTML reports are drawn from it)."""
     levels = []
     for li, plan in enumerate(sweep.levels):
-        mine = [p for p in played if p.level == li]
+        mine = [p for p in played if p.level == li and p.seat == 0]
+        twins = {p.variant: p.results for p in played if p.level == li and p.seat == 1}
         base = next(p for p in mine if p.variant == 0)
         sides = [s.id for s in plan.variants[0][1].sides]
+        kind = swap_kind([level for _, level in plan.variants]) if twins else None
         cells = []
         for p in mine:
             label = sweep.variants[p.variant].label
@@ -231,6 +258,13 @@ def report(
             cell["paired"] = None if p.variant == 0 else paired(base.results, p.results, sides)
             if sprt is not None and p.variant != 0:
                 cell["sprt"] = sprt_json(sprt, base.results, p.results, sides[0])
+            cell["map"] = map_report(p.results, None if p.variant == 0 else base.results)
+            cell["pairs"] = cell["paired_pairs"] = None
+            if kind is not None:  # seat-swapped pairs: the cell's rates over both seats, its difference over pairs
+                other = other_side(plan.variants[0][1])
+                cell["pairs"] = seat_summary(p.results, twins[p.variant], other, kind)
+                if p.variant != 0:
+                    cell["paired_pairs"] = paired_pairs((base.results, twins[0]), (p.results, twins[p.variant]), other)
             cells.append(cell)
         levels.append({"level": plan.path, "level_fingerprint": plan.fingerprint, "sides": sides, "cells": cells})
     return {
@@ -254,7 +288,7 @@ def report(
             "family": adjust(levels, adjustment),
         },
         "sprt": None if sprt is None else {k: v for k, v in sprt.to_json(0, 0).items() if k not in _SPRT_STATE},
-        "surprising": surprising(sweep, played, sweep.flag),
+        "surprising": surprising(sweep, [p for p in played if p.seat == 0], sweep.flag),
     }
 
 
@@ -263,22 +297,59 @@ _SPRT_STATE = ("llr", "b", "c", "decision")
 
 def save_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list[Path]:
     """Each flagged game as a replay (played again: a game is a pure function of its seed) and its level variant."""
+    return [
+        _save_game(sweep, g["level"], g["variant"], g["index"], g["seed"], Path(folder)) for g in data["surprising"]
+    ]
+
+
+def save_map_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list[dict[str, Any]]:
+    """Every game the maps' square lists name, saved as a replay (once each); (level, variant, index, path) rows."""
+    saved: dict[tuple[str, str, int], str] = {}
+    for level in data["levels"]:
+        for cell in level["cells"]:
+            for hot in cell.get("map", {}).get("hot", {}).values():
+                for square in hot:
+                    for g in square["games"]:
+                        where = (level["level"], cell["variant"], g["index"])
+                        if where not in saved:
+                            path = _save_game(
+                                sweep, level["level"], cell["variant"], g["index"], g["seed"], Path(folder)
+                            )
+                            saved[where] = str(path)
+    return [{"level": k[0], "variant": k[1], "index": k[2], "path": v} for k, v in saved.items()]
+
+
+def save_viewer_maps(sweep: Sweep, played: Sequence[Played], folder: str | Path) -> Path:
+    """The replay viewer's maps (game/fight_map.py VIEWER_FILE) of every cell, keyed by the level variant's file
+    name in `folder` (each written there, so a game the viewer plays again has its level beside it)."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
-    labels = [v.label for v in sweep.variants]
-    written = []
-    for game in data["surprising"]:
-        li = next(i for i, plan in enumerate(sweep.levels) if plan.path == game["level"])
-        vi = labels.index(game["variant"])
-        text, level = sweep.levels[li].variants[vi]
-        stem = f"{Path(game['level']).stem}-{game['variant']}"
-        level_file = target / f"{stem}.toml"
-        write_atomic(level_file, text)
-        result = play_game(level, game["seed"], sweep.max_rounds, game["index"])
-        replay = target / f"{stem}-seed{game['seed']}.toml"
-        write_atomic(replay, _replay_text(level_file.name, level, result))
-        written.append(replay)
-    return written
+    cells = {}
+    for p in played:
+        if p.seat:
+            continue  # the maps are the pairs' first games, on the level variant as written
+        plan, label = sweep.levels[p.level], sweep.variants[p.variant].label
+        name = f"{Path(plan.path).stem}-{label}.toml"
+        write_atomic(target / name, plan.variants[p.variant][0])
+        cells[name] = viewer_map(p.results, sweep.max_rounds)
+    path = target / VIEWER_FILE
+    write_atomic(path, json.dumps({"format": 1, "cells": cells}, ensure_ascii=False))
+    return path
+
+
+def _save_game(sweep: Sweep, level_path: str, label: str, index: int, seed: int, target: Path) -> Path:
+    """One game of a cell played again and written as a replay beside its level variant (both atomically)."""
+    target.mkdir(parents=True, exist_ok=True)
+    li = next(i for i, plan in enumerate(sweep.levels) if plan.path == level_path)
+    vi = [v.label for v in sweep.variants].index(label)
+    text, level = sweep.levels[li].variants[vi]
+    stem = f"{Path(level_path).stem}-{label}"
+    level_file = target / f"{stem}.toml"
+    write_atomic(level_file, text)
+    result = play_game(level, seed, sweep.max_rounds, index)
+    replay = target / f"{stem}-seed{seed}.toml"
+    write_atomic(replay, _replay_text(level_file.name, level, result))
+    return replay
 
 
 def _replay_text(level_name: str, level: Level, result: GameResult) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.files import shown
 from game.i18n import local_fixed, t
-from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args
+from game.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args, sweep_pair_lines
 
 
 class SweepUsageError(ValueError):
@@ -31,8 +31,13 @@ def add_sweep_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--html", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     p.add_argument("--replays", default=None, metavar="DIR", help="save the flagged games as replays in DIR")
+    p.add_argument("--parquet", default=None, metavar="FILE.parquet", help=t("options.sweep.parquet"))
     add_lab_options(p, adjust=True)
     p.add_argument("--ai", default=None, metavar="STRENGTH|SIDE=STRENGTH,…", help=t("ai_choice.help"))
+    p.add_argument("--unpaired", action="store_true", help=t("options.labpairs.unpaired"))
+    p.add_argument(
+        "--without", action="append", default=[], metavar="TACTIC,…|SIDE=TACTIC,…", help=t("options.labpairs.without")
+    )
     p.set_defaults(func=cmd_sweep)
 
 
@@ -50,7 +55,7 @@ def _run(args: argparse.Namespace) -> int:
     from game import simulate as sim
     from game.cluster import ClusterError, backend_for
     from game.sequential import grown_run
-    from game.sweep import report, run_sweep, save_replays
+    from game.sweep import report, run_sweep, save_map_replays, save_replays, save_viewer_maps
     from game.sweep_file import SweepError, load_sweep
 
     if args.jobs < 1 or (args.precision is not None and not 0 < args.precision < 1):
@@ -71,12 +76,18 @@ def _run(args: argparse.Namespace) -> int:
             _pyplot()  # refuse a missing matplotlib before any game is played
         except ReportError as exc:
             raise SweepUsageError(str(exc)) from None
+    from game.parquet_out import parquet_problem
+
+    problem = parquet_problem(args.parquet, [args.sweep_file, args.out, args.html, *args.merge])
+    if problem is not None:  # pyarrow missing, or a file that cannot be written: before any game
+        raise SweepUsageError(problem)
     _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
     try:
-        from game.controllers import StrengthError, ai_assignments, parse_ai
+        from game.controllers import StrengthError, ai_assignments, parse_ai, without_assignments
 
         try:
             ai_sets = ai_assignments(parse_ai(args.ai)) if args.ai else []
+            ai_sets += without_assignments(args.without)
         except StrengthError as exc:
             raise SweepUsageError(str(exc)) from None
         sweep = load_sweep(args.sweep_file, ai_sets)
@@ -88,6 +99,8 @@ def _run(args: argparse.Namespace) -> int:
         prov.check_rows(rows, {plan.path: plan.fingerprint for plan in sweep.levels})
     except (SweepError, prov.ProvenanceError) as exc:
         raise SweepUsageError(str(exc)) from None
+    if sweep.search is not None:
+        return _search(args, sweep)
     width = args.precision if args.precision is not None else sweep.precision
     if sprt is not None and width:
         raise SweepUsageError(t("lab.sprt_precision", width=f"{width:g}"))
@@ -95,6 +108,7 @@ def _run(args: argparse.Namespace) -> int:
     progress = sim.Progress(total, "sweep")
     _check_outputs(args, [args.sweep_file, *(plan.path for plan in sweep.levels), *args.merge])
     where = args.replays
+    made = bool(args.replays) and not Path(args.replays).is_dir()
     try:  # the --replays folder is made now (its parent was checked), not after the games
         if args.replays:
             Path(args.replays).mkdir(exist_ok=True)
@@ -124,6 +138,7 @@ def _run(args: argparse.Namespace) -> int:
                 on_row=writer.write if writer else None,
                 on_games=games,
                 sprt=sprt,
+                pairs=not args.unpaired,
             )
             workers = backend.workers
         finally:
@@ -156,17 +171,80 @@ def _run(args: argparse.Namespace) -> int:
         where = args.replays
         if args.replays:
             data["replays"] = [str(p) for p in save_replays(sweep, data, args.replays)]
+            data["map_replays"] = save_map_replays(sweep, data, args.replays)
+            data["fight_maps"] = str(save_viewer_maps(sweep, played, args.replays))
+        where = args.parquet
+        if args.parquet:
+            _write_parquet(sweep, played, args.parquet)
         where = args.html
         if args.html:
             from game.report_html import write_html
 
-            write_html(data, args.html)
+            levels = {
+                (plan.path, v.label): plan.variants[i][1] for plan in sweep.levels for i, v in enumerate(sweep.variants)
+            }
+            replays = {(r["level"], r["variant"], r["index"]): r["path"] for r in data.get("map_replays", [])}
+            write_html(data, args.html, levels, replays)
     except OSError as exc:
+        if made:  # a refused run leaves no folder it made behind (the files in it were written atomically)
+            _remove_empty(args.replays)
         raise SweepUsageError(t("sweep.cannot_write", path=shown(where or ""), error=exc.strerror or exc)) from None
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
         print("\n".join(format_report(data)))
+    return 0
+
+
+def _remove_empty(folder: str) -> None:
+    """Remove the --replays folder this run made when nothing could be written into it."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError):  # not empty, or already gone: it stays as it is
+        os.rmdir(folder)
+
+
+def _write_parquet(sweep: Any, played: list[Any], path: str) -> None:
+    """sweep --parquet: every game of every cell as one table."""
+    from game.game_record import SWAPPED
+    from game.pairs import swap_assignments, swap_kind
+    from game.parquet_out import records, write_parquet
+
+    games = []
+    for p in played:
+        plan, v = sweep.levels[p.level], sweep.variants[p.variant]
+        level = plan.variants[p.variant][1]
+        label, sets = v.label, list(v.sets)
+        if p.seat:  # a pair's second game: labelled and set as its --out row is (game/sweep.py run_sweep)
+            label += SWAPPED
+            sets += swap_assignments(level, swap_kind([lv for _, lv in plan.variants]))
+        games += records(plan.path, plan.fingerprint, label, sets, sweep.max_rounds, level, p.results)
+    write_parquet(games, path)
+
+
+def _search(args: argparse.Namespace, sweep: Any) -> int:
+    """A sweep file with `[search]`: the search's report (text or JSON)."""
+    from game.cluster import ClusterError, backend_for
+    from game.search import SearchError, libraries
+    from game.search_cli import format_search, search_option_problem, search_report
+
+    problem = search_option_problem(args)
+    if problem is not None:
+        raise SweepUsageError(problem)
+    try:
+        libraries()  # refuse a missing Optuna or SALib before any game is played
+        backend = backend_for(args.cluster, args.jobs)
+        try:
+            data = search_report(sweep, backend)
+        finally:
+            backend.close()
+    except (SearchError, ClusterError) as exc:
+        raise SweepUsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print("\n".join(format_search(data)))
     return 0
 
 
@@ -255,6 +333,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
             )
             lines.append(f"    {cell['variant']}: {text}")
         lines += lab_lines(level, data)
+        lines += sweep_pair_lines(level)
     if data.get("adjustment"):
         a = data["adjustment"]
         lines += ["", t("lab.adjusted", name=t(f"lab.adjust_{a['method']}"), family=a["family"])]
@@ -292,16 +371,17 @@ def format_report(data: dict[str, Any]) -> list[str]:
 def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
     """One line per side (and the draws) of one cell, with the paired difference where there is a baseline."""
     lines = []
-    games = f"{cell['games']}{'*' if cell['stopped_early'] else ' '}"
-    pair = cell["paired"]
+    pairs = cell.get("pairs")  # seat-swapped pairs: the rates over both seats, the difference over the pairs
+    games = f"{2 * pairs['pairs'] if pairs else cell['games']}{'*' if cell['stopped_early'] else ' '}"
+    pair = cell.get("paired_pairs") or cell["paired"]
     for k, side in enumerate([*sides, None]):
         if side is None:
             if not cell["draws"] and not (pair and pair["draws"]["difference"]):
                 continue
-            rate, ci, diff = cell["draw_rate"], None, pair["draws"] if pair else None
+            rate, ci, diff = pairs["draw_rate"] if pairs else cell["draw_rate"], None, pair["draws"] if pair else None
             name = t("simulate.draws")
         else:
-            s = cell["sides"][side]
+            s = pairs["sides"][side] if pairs else cell["sides"][side]
             rate, ci, diff, name = s["win_rate"], s["ci95"], pair["sides"][side] if pair else None, side
         first = k == 0
         line = f"  {cell['variant'] if first else '':<8}{games if first else '':>7}  {name:<12}{_pct(rate):>7}  "
@@ -321,7 +401,7 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
             line += " " * 41
         if first:
             line += f"  {local_fixed(cell['rounds']['mean'], decimals=2, width=7)}"
-            if pair:
-                line += f"  {local_fixed(pair['rounds']['difference'], decimals=2, width=13, signed=True)}"
+            if cell["paired"]:  # rounds: the paired difference of the games as written
+                line += f"  {local_fixed(cell['paired']['rounds']['difference'], decimals=2, width=13, signed=True)}"
         lines.append(line.rstrip())
     return lines

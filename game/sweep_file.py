@@ -21,10 +21,11 @@ from game.files import read_regular, shown
 from game.i18n import t
 from game.level import Level, LevelError
 from game.limits import MAX_SWEEP_BYTES, games_problem, rounds_problem, variants_problem
+from game.search_spec import SearchSpec, parse_search
 from game.simulate import DEFAULT_MAX_ROUNDS, SetError, variant
 from game.tomlio import parse_toml
 
-KEYS = ("name", "levels", "seed", "games", "batch", "max_rounds", "precision", "flag", "set", "grid")
+KEYS = ("name", "levels", "seed", "games", "batch", "max_rounds", "precision", "flag", "set", "grid", "search")
 DEFAULT_BATCH = 100
 DEFAULT_FLAG = 5
 
@@ -66,6 +67,8 @@ class Sweep:
     flag: int
     variants: tuple[Variant, ...]
     levels: tuple[LevelPlan, ...]
+    search: SearchSpec | None = None
+    """The `[search]` table: a search over level numbers instead of the grid (game/search.py)."""
 
     def seeds(self) -> dict[int, int]:
         """Game index → seed, the same for every cell (paired)."""
@@ -173,7 +176,31 @@ def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Swee
     plans = []
     for i, written in enumerate(paths):
         plans.append(_plan(Path(path).parent, written, f"levels[{i}]", variants, fail))
-    return Sweep(source, name, seed, games, batch, max_rounds, precision, flag, variants, tuple(plans))
+    search = None
+    if "search" in doc:
+        if grid:
+            raise fail("search", t("search.not_with_grid"))
+        search = parse_search(doc["search"], fail)
+        _check_search(search, plans, common, fail)
+    return Sweep(source, name, seed, games, batch, max_rounds, precision, flag, variants, tuple(plans), search)
+
+
+def _check_search(search: SearchSpec, plans: list[LevelPlan], common: list[str], fail: Any) -> None:
+    """Both ends of every searched range applied to every level (a key the level refuses is named now), and the
+    searched side present on every level."""
+    for plan in plans:
+        for p in search.parameters:
+            for end in (p.low, p.high):
+                item = f"{p.key}={toml_value(p.value(end))}"
+                try:
+                    variant(plan.path, [*common, item])
+                except SetError as exc:
+                    raise fail(
+                        f"search.parameters.{p.key}", t("sweep_error.variant", level=shown(plan.path), error=exc)
+                    ) from None
+        sides = [s.id for s in plan.variants[0][1].sides]
+        if search.side is not None and search.side not in sides:
+            raise fail("search.side", t("search.no_side", side=search.side, sides=", ".join(sides)))
 
 
 def _plan(folder: Path, written: str, key: str, variants: tuple[Variant, ...], fail: Any) -> LevelPlan:

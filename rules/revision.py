@@ -30,9 +30,12 @@ of that revision's changed ids are in the code; replays made before then are che
 OLDEST_REVISION = REVISIONS[0][0]
 """What a file that names no revision was made with."""
 
-DICE_STREAM = 1
-"""The dice a match rolls: 1 = Python's random.Random seeded with the match seed (Mersenne Twister),
-drawn in the order the rulings roll them. Raise it when the same seed could roll other numbers."""
+DICE_STREAM = 2
+"""The dice a new match rolls. 1 = Python's random.Random seeded with the match seed (Mersenne Twister),
+drawn in the order the rulings roll them. 2 = common random numbers: one such generator per (acting
+unit, round), seeded by a sha256 of (match seed, unit, round), so a unit's k-th roll in a round does
+not depend on how many dice others rolled before it. A file made with an older stream replays with
+that stream; raise it when the same seed could roll other numbers."""
 
 
 def known_revision(revision: str) -> bool:

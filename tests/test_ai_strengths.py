@@ -99,7 +99,7 @@ def test_snapshot_end_turn_matches_the_match() -> None:
 
 def test_snapshot_perform_is_the_rules_ruling() -> None:
     """perform() on a snapshot applies the same effects the match applies for the same action and dice."""
-    match = Match(load_level(ARENA), 4)
+    match = Match(load_level(ARENA), 4, dice_stream=1)  # one generator, as the snapshot's
     snap = snapshot(match)
     action = next_action(match)
     assert action is not None

@@ -144,12 +144,16 @@ def test_out_rows_carry_level_fingerprint_version_and_variant(tmp_path, capsys):
     out = tmp_path / "games.jsonl"
     _simulate(tmp_path, "--out", str(out), capsys=capsys)
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == 12
+    assert len(rows) == 24  # 6 seeds × 2 variants, each seed a seat-swapped pair
     for r in rows:
         assert r["level_fingerprint"] == file_fingerprint(ARENA)
         assert r["version"] == GAME_VERSION
         assert r["max_rounds"] == 8
-    assert {(r["variant"], tuple(r["set"])) for r in rows} == {("base", ()), ("compare", ("units.red_1.hp=5",))}
+    assert {(r["variant"], tuple(r["set"])) for r in rows if r["seat"] == 0} == {
+        ("base", ()),
+        ("compare", ("units.red_1.hp=5",)),
+    }
+    assert {r["variant"] for r in rows if r["seat"] == 1} == {"base:swap", "compare:swap"}
 
 
 def test_an_interrupted_run_resumes_from_its_jsonl_to_the_same_report(tmp_path, capsys):
@@ -161,7 +165,7 @@ def test_an_interrupted_run_resumes_from_its_jsonl_to_the_same_report(tmp_path, 
     resumed = _simulate(tmp_path, "--out", str(cut), "--resume", capsys=capsys)
     assert resumed == whole
     rows = [json.loads(line) for line in cut.read_text(encoding="utf-8").splitlines()[:4]]
-    assert len(cut.read_text(encoding="utf-8").splitlines()) == 4 + 8  # 8 games played, none twice; half line gone
+    assert len(cut.read_text(encoding="utf-8").splitlines()) == 4 + 20  # 20 games played, none twice; half line gone
     assert all(r["variant"] == "base" for r in rows)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import errno
+import importlib.util
 import io
 import json
 import os
@@ -151,6 +152,8 @@ def argv_for(which: str, out: str, folder: Path) -> list[str]:
         "simulate": ["simulate", str(level), "--games", "1", "--max-rounds", "1", "--out", out],
         "sweep_out": ["sweep", str(sweep), "--out", out],
         "sweep_replays": ["sweep", str(sweep), "--replays", out],
+        "simulate_parquet": ["simulate", str(level), "--games", "1", "--max-rounds", "1", "--parquet", out],
+        "sweep_parquet": ["sweep", str(sweep), "--parquet", out],
         "play": ["play", str(level), "--frames", "1", "--screenshot", out],
         "edit": ["edit", out, "--frames", "1"],
         "edit_screenshot": ["edit", str(level), "--frames", "1", "--screenshot", out],
@@ -158,6 +161,7 @@ def argv_for(which: str, out: str, folder: Path) -> list[str]:
 
 
 COMMANDS = ["import", "simulate", "sweep_out", "sweep_replays", "play", "edit", "edit_screenshot"]
+COMMANDS += ["simulate_parquet", "sweep_parquet"] if importlib.util.find_spec("pyarrow") else []  # the lab extra
 
 
 @FUZZ

@@ -199,8 +199,8 @@ def test_simulate_summary_lines_are_translated_and_english_is_unchanged() -> Non
         "  draws            1   25.0 %",
         "  rounds       mean 7.00  sd 1.25",
         "  AI actions refused by the rules: 1 (a bug in the AI)",
-        "  rules fired (all games):",
-        "    GB-ATTACK                    9",
+        "  rules fired (all games, per game, the rule):",
+        "    GB-ATTACK                    9         2.25  Attack roll (house rule)",
     ]
     assert comparison["test"] == "two-proportion z-test (pooled), two-sided, alpha 0.05"  # JSON stays English
     i18n.set_language("de")

@@ -191,7 +191,9 @@ def test_a_variant_that_changed_nothing_is_said_plainly_and_p_values_are_adjuste
     bridge = data["levels"][0]["cells"][1]["paired"]
     assert bridge["identical"] is True  # the unit's run reaches the enemy at speed 6 as at 9
     assert all(s["b"] == s["c"] == 0 and s["p"] == 1.0 for s in bridge["sides"].values())
-    stats = [s for lv in data["levels"] for c in lv["cells"] if c["paired"] for s in c["paired"]["sides"].values()]
+    # the grid's tests are over the seat-swapped pairs (both seats of every seed)
+    paired = [c["paired_pairs"] or c["paired"] for lv in data["levels"] for c in lv["cells"] if c["paired"]]
+    stats = [s for pair in paired for s in pair["sides"].values()]
     assert 2 <= data["adjustment"]["family"] <= len(stats) == 4
     assert all(s["p"] <= s["p_adjusted"] and s["survives"] == (s["p_adjusted"] < 0.05) for s in stats)
     assert main(["sweep", str(path), "--adjust", "bh"]) == 0

@@ -186,9 +186,10 @@ def test_out_writes_one_valid_json_line_per_game(tmp_path, capsys):
     out = tmp_path / "games.jsonl"
     assert main(["simulate", str(ARENA), "--games", "3", "--seed", "5", "--max-rounds", "10", "--out", str(out)]) == 0
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 3
+    assert len(lines) == 6  # three seeds, each a seat-swapped pair: the seats as written, then swapped
     records = [json.loads(line) for line in lines]
-    assert [r["seed"] for r in records] == [5, 6, 7]
+    assert [r["seed"] for r in records] == [5, 6, 7, 5, 6, 7]
+    assert [r["variant"] for r in records] == ["base"] * 3 + ["base:swap"] * 3
     for r in records:
         assert {"seed", "winner", "rounds", "survivors", "rules", "script"} <= set(r)
         assert r["script"] and all("action" in a for a in r["script"])
@@ -262,6 +263,7 @@ def test_out_with_compare_writes_both_variants_labelled(tmp_path, capsys):
     args = ["simulate", str(ARENA), "--games", "2", "--max-rounds", "6", "--out", str(out)]
     assert main([*args, "--compare", "units.red_1.hp=5"]) == 0
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert [r["variant"] for r in records] == ["base", "base", "compare", "compare"]
+    assert [r["variant"] for r in records] == ["base"] * 2 + ["compare"] * 2 + ["base:swap"] * 2 + ["compare:swap"] * 2
     assert records[2]["set"] == ["units.red_1.hp=5"]
+    assert records[6]["set"][0] == "units.red_1.hp=5" and len(records[6]["set"]) > 1  # then the seat swap
     capsys.readouterr()

@@ -17,6 +17,7 @@ from game.ai.context import Ctx
 from game.ai.decision import Decision, UnitChoice
 from game.ai.normal import CHOOSERS
 from game.ai.players import options, weighed
+from game.ai.restrict import restricted
 from game.ai.snapshot import Snapshot, perform, snapshot
 from game.ai.strengths import DEFAULT_STRENGTH, STRENGTHS
 from game.match import Match
@@ -45,9 +46,25 @@ def acting_units(match: Match, sit: Situation) -> list[str]:
 
 
 def candidates(
-    match: Match, sit: Situation, unit: str, rng: random.Random, strength: str = DEFAULT_STRENGTH
+    match: Match,
+    sit: Situation,
+    unit: str,
+    rng: random.Random,
+    strength: str = DEFAULT_STRENGTH,
+    without: frozenset[str] = frozenset(),
 ) -> list[Action]:
-    """The unit's next actions, best first (empty when it is done)."""
+    """The unit's next actions, best first (empty when it is done), none using a tactic in `without`."""
+    found = _options(match, sit, unit, rng, strength)
+    if not without:
+        return found
+    kept = restricted(found, without, lambda action: _cites(match, sit, action))
+    if found and not kept:  # every option of the strength is forbidden: the best permitted one of plainer play
+        easy = options(snapshot(match), unit, "easy", rng)
+        kept = restricted(easy, without, lambda action: _cites(match, sit, action))
+    return kept
+
+
+def _options(match: Match, sit: Situation, unit: str, rng: random.Random, strength: str) -> list[Action]:
     if strength == "normal":  # the cheapest way: no snapshot needed
         chosen = CHOOSERS[match.level.ruleset](Ctx(sit, match.ruleset, unit, rng))
         if chosen is None:
@@ -56,15 +73,29 @@ def candidates(
     return options(snapshot(match), unit, strength, rng)
 
 
+def _cites(match: Match, sit: Situation, action: Action) -> list[str]:
+    """The rule ids a dry ruling of `action` cites (a throwaway generator: its dice are ignored)."""
+    result = match.ruleset.rule(sit, action, random.Random(0))
+    if isinstance(result, Illegal):
+        return [result.rule]
+    return [*result.rules, *(e.rule for e in result.events)]
+
+
 def _check(strength: str) -> None:
     if strength not in STRENGTHS:
         raise ValueError(f"unknown computer strength {strength!r}; expected one of {', '.join(STRENGTHS)}")
 
 
 def play_unit(
-    match: Match, unit: str, rng: random.Random, *, strict: bool = False, strength: str = DEFAULT_STRENGTH
+    match: Match,
+    unit: str,
+    rng: random.Random,
+    *,
+    strict: bool = False,
+    strength: str = DEFAULT_STRENGTH,
+    without: frozenset[str] = frozenset(),
 ) -> list[Action]:
-    """Let one unit act until it has nothing useful left; the actions performed (all legal)."""
+    """Let one unit act until it has nothing useful left; the actions performed (all legal, none in `without`)."""
     _check(strength)
     done: list[Action] = []
     for _ in range(MAX_ACTIONS_PER_UNIT):
@@ -74,7 +105,7 @@ def play_unit(
         if sit.creatures[unit].defeated:
             break
         acted = False
-        for action in candidates(match, sit, unit, rng, strength):
+        for action in candidates(match, sit, unit, rng, strength, without):
             result = match.perform(action)
             if isinstance(result, Illegal):
                 if strict:
@@ -89,15 +120,22 @@ def play_unit(
 
 
 def take_turn(
-    match: Match, rng: random.Random, *, strength: str = DEFAULT_STRENGTH, strict: bool = False
+    match: Match,
+    rng: random.Random,
+    *,
+    strength: str = DEFAULT_STRENGTH,
+    strict: bool = False,
+    without: frozenset[str] = frozenset(),
 ) -> list[Action]:
-    """Play the active side's whole turn (or the active unit's) and end it; the actions performed."""
+    """Play the active side's whole turn (or the active unit's) and end it; the actions performed.
+
+    `without`: tactics the side's player may not use (game.ai.restrict)."""
     _check(strength)
     if match.finished:
         return []
     done: list[Action] = []
     for unit in acting_units(match, match.situation()):
-        done.extend(play_unit(match, unit, rng, strict=strict, strength=strength))
+        done.extend(play_unit(match, unit, rng, strict=strict, strength=strength, without=without))
         if match.finished:
             return done
     end = Action("end_turn")

@@ -119,7 +119,7 @@ class App(Matches, Leaving, Screens, Editing):
             self.open_editor(options.level, options.new_ruleset, options.new_map)
             return
         if options.replay:
-            self.open_replay(options.level, options.replay, options.force)
+            self.open_replay(options.level, options.replay, options.force, options.turn)
             return
         if options.watch:
             from game.watch import LevelWatcher

@@ -124,8 +124,9 @@ class Matches:
             if match is not None:
                 match.close()
 
-    def open_replay(self, level: str | None, script: str, force: bool = False) -> None:
-        """The replay viewer on a saved script (play --replay); a bad one shows its error on screen."""
+    def open_replay(self, level: str | None, script: str, force: bool = False, turn: int | None = None) -> None:
+        """The replay viewer on a saved script (play --replay), at the start of `turn` when given; a bad one shows
+        its error on screen."""
         from game.replay import open_replay
         from game.script import ScriptError
         from game.ui.scenes.message import MessageScene
@@ -137,6 +138,8 @@ class Matches:
             self.switch(MessageScene(t("message.cannot_show_replay"), str(exc)))
             return
         self.level = viewer.level
+        if turn is not None:
+            viewer.seek(viewer.turn_start(turn))
         self.switch(ReplayScene(viewer))
 
     def poll_watch(self) -> None:

@@ -33,6 +33,8 @@ class AppOptions:
     replay: str | None = None
     """A replay script to view instead of a match."""
     force: bool = False
+    turn: int | None = None
+    """`--turn N`: open the replay at the start of the game's N-th turn (1 = the first)."""
     watch: bool = False
     lang: str | None = None
     locked: bool = False

@@ -16,6 +16,7 @@ from game.replay import Replay
 from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.board import BoardKey, BoardRenderer
+from game.ui.fight_overlay import FightOverlay
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import layout
 from game.ui.view import BoardView
@@ -34,6 +35,7 @@ KEYS: dict[int, str] = {
     pygame.K_ESCAPE: "pause",
     pygame.K_q: "quit",
     pygame.K_f: "fit",
+    pygame.K_m: "map",
     pygame.K_PLUS: "zoom_in",
     pygame.K_EQUALS: "zoom_in",
     pygame.K_MINUS: "zoom_out",
@@ -51,6 +53,8 @@ class ReplayScene(Scene):
             for i, s in enumerate(replay.level.sides)
         }
         self.renderer = BoardRenderer(Backdrop(replay.level.image))
+        self.overlay = FightOverlay(replay.level)
+        """The fight maps of this replay's variant, when `sweep --replays` saved them beside it (M shows them)."""
         self.view: BoardView | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
@@ -72,6 +76,7 @@ class ReplayScene(Scene):
             "fit": lambda: self._camera(lambda v: v.fit()),
             "zoom_in": lambda: self._camera(lambda v: v.zoom(1, None)),
             "zoom_out": lambda: self._camera(lambda v: v.zoom(-1, None)),
+            "map": lambda: self._move(self.overlay.cycle),
         }
 
     # --- scene protocol ------------------------------------------------------------------
@@ -108,6 +113,7 @@ class ReplayScene(Scene):
                 if button.hit(event.pos) and button.enabled:
                     self.intents[button.intent]()
                     return
+            self._open_from_map(event.pos)
         elif event.type == pygame.MOUSEWHEEL and self.view is not None and self.view.rect.collidepoint(self.mouse):
             self._camera(lambda v: v.zoom(event.y, self.mouse))
         elif event.type == pygame.MOUSEMOTION:
@@ -140,6 +146,7 @@ class ReplayScene(Scene):
         key = BoardKey(self.version, selected, 0, frozenset(), self.view.cell)
         composite = self.renderer.compose(key, sit, self.colors, None, frozenset())
         self.renderer.draw(screen, self.view, composite)
+        self.overlay.draw(screen, self.view)
         if acted is not None and acted.path:
             self._draw_path(screen, acted.path)
         self._draw_panel(screen)
@@ -158,6 +165,18 @@ class ReplayScene(Scene):
         for p in points:
             pygame.draw.circle(screen, theme.ACCENT, p, max(3, self.view.cell // 9))
         screen.set_clip(old_clip)
+
+    def _open_from_map(self, pos: tuple[int, int]) -> None:
+        """With a fight map shown, a click on a square opens the first game listed there, at its turn."""
+        if self.view is None or self.overlay.kind is None or not self.view.rect.collidepoint(pos):
+            return
+        square = self.view.square_at(pos)
+        game = self.overlay.game_at(square) if square is not None else None
+        if game is None:
+            return
+        scene = ReplayScene(self.overlay.open_game(game), self.title)
+        scene.overlay.shown = self.overlay.shown  # the same map stays on
+        self.app.switch(scene)
 
     # --- stepping ----------------------------------------------------------------------------
 
@@ -209,6 +228,11 @@ class ReplayScene(Scene):
             out.append((t("replay.stopped", why=r.stop.text()), theme.WARNING))
         if self.playing:
             out.append((t("replay.playing"), theme.MUTED))
+        if self.overlay.kind is not None:
+            kind = t(f"fight_map.kind_{self.overlay.kind}")
+            out.append((t("fight_map.viewer_line", kind=kind), theme.ACCENT))
+        elif self.overlay.available:
+            out.append((t("fight_map.viewer_hint"), theme.MUTED))
         return out
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
