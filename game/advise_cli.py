@@ -74,7 +74,9 @@ def cmd_advise(args: argparse.Namespace) -> int:
         if not args.force:
             check_fingerprint(level, script, args.script)
     seed = args.seed if args.seed is not None else (script.seed if script is not None else 0)
-    match = Match(level, seed=seed)
+    from game.script_versions import script_dice  # a script's game rolls the dice stream it was made with
+
+    match = Match(level, seed=seed, dice_stream=script_dice(script)) if script is not None else Match(level, seed=seed)
     try:
         for index, action in enumerate(script.actions if script is not None else ()):
             result = match.perform(action)  # a BadAction (no such unit …) is bad input: exit 2 from game.cli

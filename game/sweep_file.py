@@ -107,7 +107,8 @@ def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Swee
         raise SweepError(str(exc)) from None
 
     def fail(key: str, message: str) -> SweepError:
-        return SweepError(f"{source}: {key}: {message}")
+        shown_key = key if key.isprintable() else repr(key)  # a key with a line break stays on the message's line
+        return SweepError(f"{source}: {shown_key}: {message}")
 
     for key in doc:
         if key not in KEYS:

@@ -25,12 +25,14 @@ FORBIDDEN = {
 }
 
 
-def _tactics_taken(name: str, seed: int, without: frozenset[str], rounds: int = 12) -> set[str]:
+def _tactics_taken(
+    name: str, seed: int, without: frozenset[str], rounds: int = 12, strength: str = "normal"
+) -> set[str]:
     match = Match(load_level(LEVELS / f"{name}.toml"), seed)
     rng = ai_rng(seed)
     try:
         while not match.finished and match.round <= rounds:
-            take_turn(match, rng, without=without)
+            take_turn(match, rng, without=without, strength=strength)
         cited = (
             (r.action, [*r.result.rules, *(e.rule for e in r.result.events)]) for r in match.history if r.result.ok
         )
@@ -49,10 +51,30 @@ def test_full_players_use_the_tactics_the_restricted_ones_are_denied(name: str) 
     assert FORBIDDEN[name] <= used
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), name=st.sampled_from(sorted(FORBIDDEN)))
-def test_a_restricted_player_never_takes_a_forbidden_tactic(seed: int, name: str) -> None:
-    assert not _tactics_taken(name, seed, FORBIDDEN[name]) & FORBIDDEN[name]
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    name=st.sampled_from(sorted(FORBIDDEN)),
+    strength=st.sampled_from(["random", "easy", "normal"]),
+)
+def test_a_restricted_player_never_takes_a_forbidden_tactic(seed: int, name: str, strength: str) -> None:
+    assert not _tactics_taken(name, seed, FORBIDDEN[name], strength=strength) & FORBIDDEN[name]
+
+
+def test_a_restricted_hard_player_never_takes_a_forbidden_tactic() -> None:
+    assert not _tactics_taken("pf1_mirror", 5, FORBIDDEN["pf1_mirror"], rounds=3, strength="hard") & {"step", "run"}
+
+
+def test_a_level_sides_restriction_holds_without_being_passed() -> None:
+    _, level = variant(LEVELS / "dnd5e_mirror.toml", ['sides.*.without=["dash"]'])
+    match = Match(level, 2)
+    rng = ai_rng(2)
+    try:
+        while not match.finished and match.round <= 12:
+            take_turn(match, rng)  # no `without`: the level's sides say it
+        assert all(r.action.kind != "dash" for r in match.history)
+    finally:
+        match.close()
 
 
 def test_tactics_of_reads_kinds_modes_attack_tactics_and_squeezes() -> None:

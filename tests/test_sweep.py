@@ -108,6 +108,24 @@ def test_a_sweep_file_makes_every_combination_with_the_first_values_as_baseline(
     assert all([r.seed for r in p.results] == [11 + i for i in range(8)] for p in played)  # paired seeds
 
 
+def test_every_cell_reports_its_seat_swapped_pairs_over_both_seats(small_sweep):
+    sweep, played = small_sweep
+    data = report(sweep, played)
+    for li, level in enumerate(data["levels"]):
+        twins = {p.variant: p.results for p in played if p.level == li and p.seat == 1}
+        mine = {p.variant: p.results for p in played if p.level == li and p.seat == 0}
+        first, second = level["sides"]
+        for vi, cell in enumerate(level["cells"]):
+            pairs = cell["pairs"]
+            assert pairs["pairs"] == len(mine[vi]) == len(twins[vi]) == 8
+            # the first side's player (or army) sits on the second side in the swapped game
+            wins = sum(r.winner == first for r in mine[vi]) + sum(r.winner == second for r in twins[vi])
+            assert pairs["sides"][first]["win_rate"] == pytest.approx(wins / 16)
+            assert (cell["paired_pairs"] is None) == (vi == 0)
+            if vi:
+                assert cell["paired_pairs"]["games"] == 16 and "p_adjusted" in cell["paired_pairs"]["sides"][first]
+
+
 def test_a_sweep_on_a_local_cluster_gives_the_identical_report(small_sweep):
     pytest.importorskip("distributed")
     from game.cluster import DaskBackend

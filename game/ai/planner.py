@@ -20,6 +20,7 @@ from game.ai.players import options, weighed
 from game.ai.restrict import restricted
 from game.ai.snapshot import Snapshot, perform, snapshot
 from game.ai.strengths import DEFAULT_STRENGTH, STRENGTHS
+from game.controllers import side_without
 from game.match import Match
 from rules.actions import Action
 from rules.core import Illegal, Situation
@@ -125,14 +126,16 @@ def take_turn(
     *,
     strength: str = DEFAULT_STRENGTH,
     strict: bool = False,
-    without: frozenset[str] = frozenset(),
+    without: frozenset[str] | None = None,
 ) -> list[Action]:
     """Play the active side's whole turn (or the active unit's) and end it; the actions performed.
 
-    `without`: tactics the side's player may not use (game.ai.restrict)."""
+    `without`: tactics the side's player may not use (game.ai.restrict); None: what the level's side says."""
     _check(strength)
     if match.finished:
         return []
+    if without is None:
+        without = side_without(match.level, match.active_side)
     done: list[Action] = []
     for unit in acting_units(match, match.situation()):
         done.extend(play_unit(match, unit, rng, strict=strict, strength=strength, without=without))
@@ -155,8 +158,9 @@ def next_action(match: Match, strength: str = DEFAULT_STRENGTH) -> Action | None
         return None
     rng = random.Random(f"gridbound-ai:{match.seed}:{len(match.history)}")
     sit = match.situation()
+    without = side_without(match.level, match.active_side)  # a restricted side stays restricted in the window
     for unit in acting_units(match, sit):
-        found = candidates(match, sit, unit, rng, strength)
+        found = candidates(match, sit, unit, rng, strength, without)
         if found:
             return found[0]
     return None
