@@ -17,7 +17,7 @@ from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.scenes.battle import BattleScene
 from game.ui.widgets import Button
 from tests.test_kiosk import frames, make_config, tap_at
-from tests.ui_helpers import battle, click, click_unit, key, open_app
+from tests.ui_helpers import battle, click, click_unit, hover, key, open_app
 
 LEVEL = Path(__file__).resolve().parent.parent / "levels" / "hexxen_village.toml"
 TACTICS = ("front", "relieve", "cut_in")
@@ -138,3 +138,32 @@ def test_the_tactic_row_fits_touch_sized_in_every_language(size: str, scale: flo
         app.close()
         game_settings.use(Settings())
         theme.reset_fonts()
+
+
+def test_the_hexxen_tutorials_tactic_step_is_answered_by_the_panels_relieve_button() -> None:
+    """The lesson asks for the tactic Relieve: the panel's button moves it on as the key 2 does; Cut in does not."""
+    from game.ui.app import App
+    from game.ui.options import AppOptions
+    from tests.test_ui_tutorial import at, on_prompt, open_tutorial
+
+    app = App(AppOptions(size=(1280, 800)))
+    app.step()
+    try:
+        scene = open_tutorial(app, "hexxen")
+        click(app, at(scene, "anna"))
+        hover(app, at(scene, "cultist"))
+        click(app, at(scene, "cultist"))
+        click(app, at(scene, "cultist"))
+        key(app, pygame.K_TAB)
+        on_prompt(scene, 4)
+        cut_in = tactic_button(scene, "cut_in")
+        assert cut_in.enabled  # Anna holds the cultist: Jacob may cut in, but that is not the lesson
+        click(app, cut_in.rect.center)
+        on_prompt(scene, 4)
+        relieve = tactic_button(scene, "relieve")
+        assert relieve.enabled
+        click(app, relieve.rect.center)
+        on_prompt(scene, 5)
+        assert scene.ctl.tactic == "relieve"
+    finally:
+        app.close()
