@@ -167,3 +167,34 @@ def test_the_hexxen_tutorials_tactic_step_is_answered_by_the_panels_relieve_butt
         assert scene.ctl.tactic == "relieve"
     finally:
         app.close()
+
+
+def test_in_the_kiosk_the_tactic_row_keeps_touch_sized_buttons_and_the_log_its_lines(tmp_path: Path) -> None:
+    """At the kiosk's 1024×640 the row of tactics costs no button its full height in any language, the log keeps
+    three lines, and selecting a hunter (bound or not) moves no button."""
+    config = make_config(tmp_path, levels=(ROOT / "levels" / "hexxen_village.toml",), idle=600.0, players="solo")
+    kiosk = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=1)
+    try:
+        frames(kiosk, 3)
+        tap_at(kiosk, (kiosk.screen.get_width() // 2, kiosk.screen.get_height() // 2))
+        frames(kiosk, 3)
+        scene = kiosk.scene
+        assert isinstance(scene, BattleScene) and scene.view is not None and scene.panel is not None
+        assert kiosk.screen.get_size() == (1024, 640)
+        end_at = next(b.rect for b in scene.panel.buttons if b.intent == "action:end_turn")
+        for unit in ("jacob", "kultist_1", "kultist_1", "jacob"):  # Jacob attacks, then is chosen bound
+            tap_at(kiosk, scene.view.square_center(scene.situation().creatures[unit].at))
+            frames(kiosk, 30)
+        assert scene.selected == "jacob" and frozenset({"jacob", "kultist_1"}) in scene.situation().bindings
+        for lang in ("en", "de", "it", "he"):
+            set_language(lang)
+            scene.ctl.changed(state=False)
+            frames(kiosk, 2)
+            panel = scene.panel
+            assert {b.rect.height for b in panel.buttons} == {theme.px(30)}, lang
+            assert [b.rect.y for b in panel.buttons if b.intent == "action:end_turn"] == [end_at.y], lang
+            assert panel.log_rect.height >= 3 * theme.font(17).get_linesize(), lang
+            assert all(tactic_button(scene, tactic).shortcut == "" for tactic in TACTICS)
+    finally:
+        set_language("en")
+        kiosk.close()

@@ -28,6 +28,9 @@ from rules.core import Illegal
 
 CARD_ROOM = 158
 """Height kept for the unit card (name, hit points and three lines) whether or not a unit is selected."""
+CARD_ROOM_BY_RULESET = {"hexxen": 138}
+"""hexxen counts no metres, so its card never has the "moved" line: one line less kept, which gives its row of
+tactic buttons room at the kiosk's 1024×640 without shrinking every button to the short-window height."""
 LEGEND_ROOM = 30
 """Height kept for one line of the reach legend."""
 
@@ -219,7 +222,8 @@ class SidePanel:
 
         def card(s: pygame.Surface, y: int) -> int:
             # the card and the legend keep their room when empty: the buttons below never move on a selection
-            return max(self._card(s, model, pad, y, width), y + u(CARD_ROOM))
+            room = CARD_ROOM_BY_RULESET.get(model.ruleset, CARD_ROOM)
+            return max(self._card(s, model, pad, y, width), y + u(room))
 
         def log(s: pygame.Surface, y: int) -> int:
             self._log(s, model, pad, y + 6, width)
