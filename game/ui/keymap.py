@@ -20,6 +20,9 @@ ACTION_SHORTCUTS: dict[str, str] = {
 }
 """Action kind → the key that triggers it (shown on its button)."""
 
+TACTIC_SHORTCUTS: dict[str, str] = {"front": "1", "relieve": "2", "cut_in": "3"}
+"""hexxen: tactic → the key that chooses it for the next attack (shown on its button)."""
+
 BATTLE_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_ESCAPE, False): "back",
     (pygame.K_F1, False): "help",
@@ -49,13 +52,13 @@ BATTLE_KEYS: dict[tuple[int, bool], str] = {
     (pygame.K_v, False): "step_costs",
     (pygame.K_h, False): "hint",
     (pygame.K_w, False): "danger",
-    (pygame.K_1, False): "tactic:front",
-    (pygame.K_2, False): "tactic:relieve",
-    (pygame.K_3, False): "tactic:cut_in",
 }
 """(key, ctrl held) → battle intent."""
 BATTLE_KEYS.update(
     {(getattr(pygame, f"K_{letter.lower()}"), False): f"action:{kind}" for kind, letter in ACTION_SHORTCUTS.items()}
+)
+BATTLE_KEYS.update(
+    {(getattr(pygame, f"K_{digit}"), False): f"tactic:{name}" for name, digit in TACTIC_SHORTCUTS.items()}
 )
 
 APP_KEYS: dict[tuple[int, bool], str] = {(pygame.K_F11, False): "fullscreen"}

@@ -19,7 +19,7 @@ from game.i18n import (
 )
 from game.local_text import local
 from game.ui import aligned, theme
-from game.ui.keymap import ACTION_SHORTCUTS
+from game.ui.keymap import ACTION_SHORTCUTS, TACTIC_SHORTCUTS
 from game.ui.log_notes import untaken
 from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.patterns import cached_band_tile
@@ -28,6 +28,9 @@ from rules.core import Illegal
 
 CARD_ROOM = 158
 """Height kept for the unit card (name, hit points and three lines) whether or not a unit is selected."""
+CARD_ROOM_BY_RULESET = {"hexxen": 138}
+"""hexxen counts no metres, so its card never has the "moved" line: one line less kept, which gives its row of
+tactic buttons room at the kiosk's 1024×640 without shrinking every button to the short-window height."""
 LEGEND_ROOM = 30
 """Height kept for one line of the reach legend."""
 
@@ -38,6 +41,8 @@ SECTION_MEMORY = 4
 
 ButtonEntry = tuple[str, str, bool, str, str]
 """A panel button: intent, label, enabled, tooltip (why not), key."""
+ROW_BREAK: ButtonEntry = ("", "", False, "", "")
+"""Not a button: the buttons after it begin a new row (hexxen's tactics keep a row of their own)."""
 Section = Callable[[pygame.Surface, int], int]
 """Paints one section of the panel from its top y; returns where it ends."""
 
@@ -211,13 +216,14 @@ class SidePanel:
         entries = self._action_entries(model)
         # the buttons' pixels: a refusal only changes a tooltip (it names the unit), set on the buttons below
         looks = tuple(None if e is None else (e[0], e[1], e[2], e[4]) for e in entries)
-        actions_key = (looks, model.armed, hovered.intent if hovered else None)
-        self._tips = {e[0]: e[3] for e in entries if e is not None}
+        actions_key = (looks, model.armed, model.tactic, hovered.intent if hovered else None)
+        self._tips = {e[0]: e[3] for e in entries if e is not None and e != ROW_BREAK}
         height = self.rect.height
 
         def card(s: pygame.Surface, y: int) -> int:
             # the card and the legend keep their room when empty: the buttons below never move on a selection
-            return max(self._card(s, model, pad, y, width), y + u(CARD_ROOM))
+            room = CARD_ROOM_BY_RULESET.get(model.ruleset, CARD_ROOM)
+            return max(self._card(s, model, pad, y, width), y + u(room))
 
         def log(s: pygame.Surface, y: int) -> int:
             self._log(s, model, pad, y + 6, width)
@@ -227,7 +233,10 @@ class SidePanel:
             ((look, head_key), lambda s, y: self._head(s, model, pad, width)),
             ((look, card_key), card),
             ((look, tuple(model.bands)), lambda s, y: max(self._legend(s, model, pad, y), y + u(LEGEND_ROOM))),
-            ((look, actions_key), lambda s, y: self._actions(s, pad, y, width, entries, model.armed, hovered)),
+            (
+                (look, actions_key),
+                lambda s, y: self._actions(s, pad, y, width, entries, model.armed, hovered, model.tactic),
+            ),
             ((look, tuple(model.log), self.log_scroll, model.names), log),
         ]
 
@@ -470,6 +479,13 @@ class SidePanel:
                     ACTION_SHORTCUTS.get(kind, ""),
                 )
             )
+        if model.tactics:
+            # hexxen: the attack tactics on a row of their own, each the same intent as its key (1, 2, 3)
+            entries.append(ROW_BREAK)
+            for tactic, problem in model.tactics.items():
+                tip = refusal(problem, names=model.names) if problem is not None else ""
+                label = t(f"tactic_buttons.{tactic}")
+                entries.append((f"tactic:{tactic}", label, problem is None, tip, TACTIC_SHORTCUTS.get(tactic, "")))
         if self.kiosk:  # a visitor at a touch screen taps the buttons: key letters on them name nothing it has
             return [None if e is None else (*e[:4], "") for e in entries]
         return entries
@@ -483,6 +499,7 @@ class SidePanel:
         entries: list[ButtonEntry | None],
         armed: str | None,
         hovered: Button | None,
+        tactic: str | None = None,
     ) -> int:
         self.buttons = []
         gap, cols = theme.px(6), 2
@@ -491,42 +508,45 @@ class SidePanel:
             # a short window (960×540, a kiosk's 1024×640): lower buttons leave the log a few lines (the gaps stay:
             # a finger's tap between two buttons still finds the one it meant)
             bh = theme.px(24)
-        slot = 0
-        for entry in entries:
-            if entry is None:
-                slot += 1
-                continue  # the mode button's place stays free when the unit has one way to move
-            intent, label, enabled, tip, key = entry
-            # a label too long for half a row even at the smallest size ("Heimtückische Attacke") takes a whole row
-            wide = not Button(pygame.Rect(0, 0, bw, bh), label, intent, shortcut=key).fits()
-            if wide and slot % cols:
-                slot += cols - slot % cols
-            col, row = slot % cols, slot // cols
+        places, rows = self._places(entries, bw, bh, cols)
+        for (intent, label, enabled, tip, key), col, row, wide in places:
             at = self._mx(pygame.Rect(pad + col * (bw + gap), y + row * (bh + gap), width if wide else bw, bh))
             rect = at.move(self.rect.topleft)
-            armed_here = armed is not None and intent == f"action:{armed}"
+            # the armed action, or the hexxen tactic the next attack takes, is drawn lit
+            armed_here = intent in (f"action:{armed}", f"tactic:{tactic}")
             button = Button(rect, label, intent, enabled, tip, key, armed_here)
             self.buttons.append(button)
             hover = hovered is not None and hovered.intent == intent
             self._pictures.draw(surf, button, self.rect.topleft, theme.PANEL, hover)
-            slot += cols if wide else 1
-        rows = (slot + cols - 1) // cols
         return y + rows * (bh + gap) + 4
 
     @staticmethod
     def _rows(entries: list[ButtonEntry | None], bw: int, bh: int, cols: int) -> int:
         """How many rows of buttons `entries` take (a label too long for half a row takes a whole one)."""
+        return SidePanel._places(entries, bw, bh, cols)[1]
+
+    @staticmethod
+    def _places(
+        entries: list[ButtonEntry | None], bw: int, bh: int, cols: int
+    ) -> tuple[list[tuple[ButtonEntry, int, int, bool]], int]:
+        """Each button's entry, column, row and whether it takes a whole row; and how many rows they take."""
+        places: list[tuple[ButtonEntry, int, int, bool]] = []
         slot = 0
         for entry in entries:
             if entry is None:
                 slot += 1
+                continue  # the mode button's place stays free when the unit has one way to move
+            if entry == ROW_BREAK:
+                slot += -slot % cols
                 continue
             intent, label, _, _, key = entry
+            # a label too long for half a row even at the smallest size ("Heimtückische Attacke") takes a whole row
             wide = not Button(pygame.Rect(0, 0, bw, bh), label, intent, shortcut=key).fits()
             if wide and slot % cols:
                 slot += cols - slot % cols
+            places.append((entry, slot % cols, slot // cols, wide))
             slot += cols if wide else 1
-        return (slot + cols - 1) // cols
+        return places, (slot + cols - 1) // cols
 
     def _footer(self, width: int) -> list[str]:
         """The line under the log: the keys no button shows (a kiosk: what to tap), wrapped to the panel."""

@@ -10,7 +10,7 @@ from game.i18n import current_language, t
 from game.local_text import local
 from game.ui.autoplay import is_computer
 from game.ui.forecast import switchable_modes
-from rules.core import Creature, Illegal
+from rules.core import Creature, Illegal, Situation
 
 if TYPE_CHECKING:
     from game.ui.controller import BattleController
@@ -62,11 +62,14 @@ class PanelModel:
     mode: str | None = None
     names: dict[str, str] = field(default_factory=dict)
     """Unit id → display name (the log shows names, never ids)."""
+    tactic: str | None = None
+    """hexxen: the tactic the next attack takes (None: the ruleset has none, or it is the computer's turn)."""
+    tactics: dict[str, Illegal | None] = field(default_factory=dict)
+    """hexxen: each tactic a button offers → None when it can be used now, else why not (the rules' refusal)."""
 
 
-def build_panel_model(ctl: BattleController, side_colors: dict[str, Color], touch: bool = False) -> PanelModel:
-    """The panel's content for the controller's match and selection now (`touch`: a touch screen, the kiosk,
-    where no line names a key)."""
+def build_panel_model(ctl: BattleController, side_colors: dict[str, Color]) -> PanelModel:
+    """The panel's content for the controller's match and selection now."""
     lang = current_language()
     m, sit = ctl.match, ctl.situation()
     side = next((s for s in m.level.sides if s.id == m.active_side), None)
@@ -97,8 +100,10 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color], touc
         hint = t("panel.computer_watch")
     elif computer_turn:
         extra.append(t("panel.no_ai"))
+    tactics: dict[str, Illegal | None] = {}
     if ctl.uses_tactics() and not computer_turn:
-        extra.append(t("touch_hints.tactic" if touch else "panel.tactic", tactic=t(f"tactic.{ctl.tactic}")))
+        # the tactic buttons show the chosen one lit (and, at a desk, their keys): no line above says it again
+        tactics = _tactics(ctl, sit)
     undo_block = ctl.undo_block()
     return PanelModel(
         level_name=local(m.level.name, lang),
@@ -121,4 +126,15 @@ def build_panel_model(ctl: BattleController, side_colors: dict[str, Color], touc
         modes=modes,
         mode=(ctl.forecast.mode if ctl.forecast else None) or (modes[0] if modes else None),
         names={uid: local(name, lang) or uid for uid, name in ctl.names().items()},
+        tactic=ctl.tactic if tactics else None,
+        tactics=tactics,
     )
+
+
+def _tactics(ctl: BattleController, sit: Situation) -> dict[str, Illegal | None]:
+    """Each tactic a button offers and why it cannot be used now (all open while no unit of the turn is chosen)."""
+    from rules.hexxen import CHOSEN_TACTICS, tactic_choices  # start-up time: hexxen's modules wait for a hexxen match
+
+    if ctl.selected is None or ctl.selected not in ctl.actors or ctl.selected not in sit.creatures:
+        return dict.fromkeys(CHOSEN_TACTICS)
+    return tactic_choices(sit, ctl.selected)

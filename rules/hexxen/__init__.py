@@ -13,7 +13,7 @@ from rules.hexxen.actions import UNIT_CM, available, no_distances, precheck, rul
 from rules.hexxen.binding import bound_to, is_bound
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import setup_problems
-from rules.hexxen.tactics import SNEAK, can_attack, plan_attack, release_choices
+from rules.hexxen.tactics import CHOSEN_TACTICS, SNEAK, can_attack, plan_attack, release_choices, tactic_choices
 from rules.hexxen.terms import (
     ALWAYS_SAVED,
     DEFAULT_DIAGONAL,
@@ -38,6 +38,7 @@ BANDS = ("engage",)
 __all__ = [
     "ALWAYS_SAVED",
     "BANDS",
+    "CHOSEN_TACTICS",
     "DEFAULT_DIAGONAL",
     "DIAGONALS",
     "KEY_CHOICES",
@@ -67,6 +68,7 @@ __all__ = [
     "rule",
     "setup_problems",
     "start_problems",
+    "tactic_choices",
     "unit_problems",
 ]
 

@@ -260,3 +260,64 @@ def can_attack(
     """None when `attacker` may make this melee attack on `target` now, else the Illegal saying why not."""
     plan = plan_attack(sit, attacker, target, tactic, release)
     return plan if isinstance(plan, Illegal) else None
+
+
+CHOSEN_TACTICS = (FRONT, RELIEVE, CUT_IN)
+"""The tactics a player chooses before attacking (a sneak attack is an action of its own)."""
+
+
+def tactic_choices(sit: Situation, attacker: str) -> dict[str, Illegal | None]:
+    """Each chosen tactic → None when `attacker` can attack some enemy with it now, else the Illegal saying why not.
+
+    A relief or cut-in counts as possible when naming one of the comrades bound to an enemy makes the attack legal.
+    When no enemy allows the tactic, the refusal shown is one about an enemy a comrade holds (that is what relief and
+    cut-in are about); with no comrade holding any enemy, the refusal says so for the whole fight (HX-RELIEF,
+    HX-CUTIN).
+    """
+    me = sit.creatures.get(attacker)
+    foes = [] if me is None else sorted(u for u, c in sit.creatures.items() if in_fight(sit, u) and opposed(me, c))
+    out: dict[str, Illegal | None] = {}
+    for tactic in CHOSEN_TACTICS:
+        held: Illegal | None = None
+        other: Illegal | None = None
+        for foe in foes:
+            comrades = _same_camp_partners(sit, sit.bindings, attacker, foe) if tactic != FRONT else []
+            # every comrade named in turn: a refusal then says why that one cannot be released, not "which one?"
+            plans = [plan_attack(sit, attacker, foe, tactic, r) for r in (None, *sorted(comrades))]
+            refusals = [p for p in plans if isinstance(p, Illegal)]
+            if len(refusals) < len(plans):
+                held = other = None
+                break
+            if comrades:
+                held = held or refusals[-1]
+            else:
+                other = other or refusals[0]
+        else:
+            if not foes:
+                why = f"{attacker} has no opponent left in the fight"
+                other = Illegal("HX-ENGAGE", why, reason="hx.no_opponent", params=values(unit=attacker))
+            elif held is None and tactic != FRONT and _unit_wide(other) is None:
+                other = _nobody_held(attacker, tactic)
+        out[tactic] = held or other
+    return out
+
+
+UNIT_WIDE = frozenset(
+    {"hx.out_of_fight", "hx.no_ap", "hx.no_activity", "hx.npc_no_tactics", "hx.mounted"}
+    | {"hx.relief_first_only", "hx.cutin_bound"}
+)
+"""Refusals that hold for every enemy alike: they say more than "no comrade holds an enemy"."""
+
+
+def _unit_wide(problem: Illegal | None) -> Illegal | None:
+    """`problem` when it is about the attacker whatever the enemy, else None."""
+    return problem if problem is not None and problem.reason in UNIT_WIDE else None
+
+
+def _nobody_held(attacker: str, tactic: str) -> Illegal:
+    """A relief or cut-in with no comrade bound to any enemy: nothing to hand over anywhere (HX-RELIEF, HX-CUTIN)."""
+    if tactic == RELIEVE:
+        why = f"no comrade of {attacker} is bound to an enemy alone, so none can be relieved"
+        return Illegal("HX-RELIEF", why, reason="hx_tactics.relief_nowhere", params=values(unit=attacker))
+    why = f"no comrade of {attacker} is bound to an enemy; nothing to take over"
+    return Illegal("HX-CUTIN", why, reason="hx_tactics.cutin_nowhere", params=values(unit=attacker))

@@ -371,7 +371,7 @@ class BattleScene(Scene):
         """What the side panel shows (gathered once per change; frozen while the computer thinks)."""
         if self._model is not None and (self._model_version == self.ctl.ui_version or self.autoplayer.busy):
             return self._model  # its hint stays (toasts are drawn over the board, game/ui/overlays.py)
-        self._model = build_panel_model(self.ctl, self.app.side_colors, touch=self.kiosk)
+        self._model = build_panel_model(self.ctl, self.app.side_colors)
         if self.kiosk and not any(side.controller == "human" for side in self.match.level.sides):
             # the attract loop's demo: visitors read what it is, not how to watch a turn that is not theirs
             self._model = dataclasses.replace(self._model, hint=t("kiosk_display.demo_hint"))
