@@ -73,7 +73,7 @@ def format_search(data: dict[str, Any]) -> list[str]:
     """The text report of a search: the goal, every trial, the best setting and the Morris ranking."""
     s = data["search"]
     if s["objective"] == "win_rate":
-        goal = t("search.goal_win_rate", side=s["side"], target=local_fixed(100 * s["target"]))
+        goal = t("search.goal_win_rate", side=s["side"], percent=local_fixed(100 * s["target"]))
     elif s["objective"] == "rounds":
         goal = t("search.goal_rounds")
     else:

@@ -21,6 +21,7 @@ from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.kiosk.soak import tap
 from game.ui.scenes.battle import BattleScene
 from game.ui.turn_call import turn_call
+from game.ui.widgets import wrap
 
 DT = 1 / 60
 
@@ -150,6 +151,26 @@ def test_a_visitors_turn_is_called_large_and_the_next_step_follows(kiosk: KioskA
     assert turn_call(ctl) == t("kiosk_display.call_selected", unit=ctl.name_of(unit))
     drawn = scene.draw(kiosk.app.screen)
     assert drawn is None or drawn  # drawn at all (the band is part of the frame)
+
+
+def test_in_hexxen_the_turn_call_and_the_footer_name_engaging_not_shaded_squares(tmp_path: Path) -> None:
+    """HeXXen measures no distance (HX-ABSTRACT): nothing is shaded to move to, so the visitor is told to engage."""
+    from game.paths import DATA_ROOT
+
+    level = DATA_ROOT / "levels" / "hexxen_village.toml"
+    config = KioskConfig(fullscreen=False, log_file=tmp_path / "kiosk.log", levels=(level,), idle=600.0)
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    try:
+        scene = visitor(app)
+        ctl = scene.ctl
+        unit = next(iter(sorted(ctl.actors)))
+        ctl.select(unit)
+        assert turn_call(ctl) == t("kiosk_display.call_engage", unit=ctl.name_of(unit))
+        assert scene.panel is not None
+        scene.draw(app.app.screen)
+        assert scene.panel._footer(400) == wrap(t("kiosk_display.footer_engage"), theme.font(15), 400)
+    finally:
+        app.close()
 
 
 def test_the_turn_call_is_silent_on_the_computers_turn_and_in_the_attract_demo(kiosk: KioskApp) -> None:

@@ -23,6 +23,7 @@ from game.ui.keymap import ACTION_SHORTCUTS, TACTIC_SHORTCUTS
 from game.ui.log_notes import untaken
 from game.ui.panel_model import MOVE_KINDS, PanelModel
 from game.ui.patterns import cached_band_tile
+from game.ui.turn_call import ENGAGE_ONLY
 from game.ui.widgets import CLIPPED, Button, ButtonPictures, fit_line, fitted, paragraph, wrap
 from rules.core import Illegal
 
@@ -84,6 +85,8 @@ class SidePanel:
         self._pictures = ButtonPictures()
         """The buttons' pictures (game/ui/widgets.py): most look the same from one paint to the next."""
         self._rtl = False
+        self._ruleset = ""
+        """The ruleset of the model last painted: the kiosk's footer says what a tap does under it."""
         """Hebrew: the panel is painted mirrored (text right-aligned, buttons ordered right to left)."""
         self._painted: list[tuple[tuple[object, ...], int, int]] = []
         """Each section's key, top and bottom as last painted (a selection repaints the card, legend and buttons)."""
@@ -164,6 +167,7 @@ class SidePanel:
 
     def _paint(self, model: PanelModel, hovered: Button | None) -> None:
         """Repaint the sections whose content or place changed; `dirty` says where (all of it on a first paint)."""
+        self._ruleset = model.ruleset
         window = pygame.display.get_surface()
         # its columns at the phase they land at in the window, so copying it there takes SDL's fast path
         phase = 0 if window is None else aligned.column_phase(window, self.rect.x) or 0
@@ -550,7 +554,8 @@ class SidePanel:
 
     def _footer(self, width: int) -> list[str]:
         """The line under the log: the keys no button shows (a kiosk: what to tap), wrapped to the panel."""
-        footer = t("kiosk_display.footer") if self.kiosk else t("help.key_line")  # a kiosk has no F1 or Esc
+        kiosk_line = "footer_engage" if self._ruleset in ENGAGE_ONLY else "footer"
+        footer = t(f"kiosk_display.{kiosk_line}") if self.kiosk else t("help.key_line")  # a kiosk has no F1 or Esc
         return wrap(footer, theme.font(15), width)
 
     def _log_room(self, width: int) -> int:

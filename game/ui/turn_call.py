@@ -16,6 +16,9 @@ from game.ui.widgets import fit_line
 if TYPE_CHECKING:
     from game.ui.controller import BattleController
 
+ENGAGE_ONLY = frozenset({"hexxen"})
+"""Rulesets that measure no distance (HX-ABSTRACT): nothing is shaded to move to; a unit engages a ringed enemy."""
+
 SIZES = (34, 30, 26, 22)
 """Written text sizes tried, largest first (the UI scale makes them larger on a big screen)."""
 
@@ -41,7 +44,8 @@ def turn_call(ctl: BattleController) -> str | None:
             name = local(side.name, current_language()) if side is not None and side.name else m.active_side
             return t("kiosk_display.call_side", side=name)
         return t("kiosk_display.call_yours")
-    return t("kiosk_display.call_selected", unit=ctl.name_of(ctl.selected))
+    key = "call_engage" if m.level.ruleset in ENGAGE_ONLY else "call_selected"
+    return t(f"kiosk_display.{key}", unit=ctl.name_of(ctl.selected))
 
 
 def _call_picture(board: pygame.Rect, ctl: BattleController) -> pygame.Surface | None:
