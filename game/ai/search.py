@@ -55,10 +55,8 @@ PRONE = 0.15
 
 POWER_BLEND = 1.0
 """How far a unit's weight follows its damage output (0: every unit weighs 1; 1: its power over the mean)."""
-HP_CURVE = 1.0
-"""A unit's share of hit points is counted to this power (below 1: the last hit points count more)."""
 
-THREAT = 0.0
+THREAT = 0.5
 """Weight of the threat term: what the side's units can take off the enemy next turn, less what the enemy's can."""
 
 TEMPO = 0.03
@@ -82,7 +80,7 @@ def evaluate(snap: Snapshot, side: str) -> float:
         if c.defeated:
             continue
         share = c.hp / (c.max_hp if c.max_hp > 0 else 1)
-        worth = weights[c.id] * (ALIVE + share**HP_CURVE) - (PRONE if c.prone else 0.0)
+        worth = weights[c.id] * (ALIVE + share) - (PRONE if c.prone else 0.0)
         if c.side == side:
             value += worth
             mine.append(c.at)
