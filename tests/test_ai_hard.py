@@ -68,10 +68,11 @@ def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch)
         return -10.0 if first is None else 0.0
 
     monkeypatch.setattr(hard, "playout", fake)
+    monkeypatch.setattr(hard, "EXTRA", 4)
     ranked = hard.search(snap, unit_id, random.Random(1))
     assert len(ranked) > 2 and ranked[-1] == (-10.0, None)
     assert played[None] == hard.SAMPLES
-    assert all(n == hard.SAMPLES + hard.EXTRA for first, n in played.items() if first is not None)
+    assert all(n == hard.SAMPLES + 4 for first, n in played.items() if first is not None)
 
 
 def test_the_portfolio_holds_the_approach_that_stands_in_fewest_enemies_reach() -> None:
@@ -83,6 +84,23 @@ def test_the_portfolio_holds_the_approach_that_stands_in_fewest_enemies_reach() 
     guard = snap.sit.creatures["guard"]
     sheltered = [sq for sq in moves if max(abs(sq[0] - guard.at[0]), abs(sq[1] - guard.at[1])) > 1]
     assert any(max(abs(sq[0] - 5), abs(sq[1] - 4)) == 1 for sq in sheltered)
+
+
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_hard_strikes_the_enemy_whose_fall_saves_the_most_damage(ruleset: str) -> None:
+    """GB-ATTACK: two enemies in reach, a harmless one at 6 hp and a brute at 9 hp that hits for 2d8+6. Normal
+    hits the one with fewer hit points; hard hits the brute, whose fall removes far more damage (every seed)."""
+    units = [
+        unit("me", "a", (4, 4), speed=9, attack=10, damage="1d8+4"),
+        unit("pest", "b", (5, 4), speed=9, hp=6, attack=0, damage="1d4"),
+        unit("brute", "b", (4, 5), speed=9, hp=9, attack=8, damage="2d8+6"),
+    ]
+    match = Match(parse_level(level(ruleset, OPEN, units), "<focus>"), 1)
+    for seed in range(3):
+        normal = decide(snapshot(match), "normal", random.Random(seed)).first
+        strong = decide(snapshot(match), "hard", random.Random(seed)).first
+        assert normal is not None and (normal.kind, normal.target) == ("attack", "pest")
+        assert strong is not None and (strong.kind, strong.target) == ("attack", "brute")
 
 
 def _shelter() -> Match:
