@@ -1,7 +1,8 @@
 """The first actions the hard player weighs for one unit: the normal script's and the tactics around it.
 
 Each ruleset's tactics as the rules offer them: attacking any enemy in reach (not only the
-weakest), moving into reach of each of the nearest enemies, a charge, a 1.5 m step that brings
+weakest), moving into reach of each of the nearest enemies (by the normal script's square and by the
+square in fewest other enemies' reach), a charge, a 1.5 m step that brings
 an enemy into reach or takes a wounded unit out of melee without provoking (pf1), leaving reach
 after the attack (dnd5e; Dash comes with the normal script's choice), every hexxen melee option
 (engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.

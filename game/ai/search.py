@@ -2,12 +2,14 @@
 
 At each decision of a unit the search lists a small portfolio of first actions (game/ai/portfolio.py:
 the normal script's choice, every attack it may make now, moving into reach of each of the nearest
-enemies, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding still) and plays each out
-on the snapshot: the action, then the rest of its side's turn and the opponent's whole reply by
-the normal scripts, with the same `ruleset.rule` and `rules.effects.apply` the match uses. Every
-option meets the same SAMPLES dice streams (common random numbers: drawn once per decision from
-the computer's own generator), and the option with the best mean value is taken. Fixed budget,
-no clock: the same seed gives the same game.
+enemies, the sheltered approach, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding
+still) and plays each out on the snapshot: the action, then the rest of its side's turn and the
+opponent's whole reply (by initiative: a whole round) by the normal scripts, with the same
+`ruleset.rule` and `rules.effects.apply` the match uses. The end is valued by `evaluate`: standing
+units weighed by the damage they deal, their hit points, and the threat each side holds over the
+other. Every option meets the same SAMPLES dice streams (common random numbers: drawn once per
+decision from the computer's own generator), and the option with the best mean value is taken.
+Fixed budget, no clock: the same seed gives the same game.
 """
 
 from __future__ import annotations
