@@ -1,7 +1,8 @@
 """The first actions the hard player weighs for one unit: the normal script's and the tactics around it.
 
 Each ruleset's tactics as the rules offer them: attacking any enemy in reach (not only the
-weakest), moving into reach of each of the nearest enemies, a charge, a 1.5 m step that brings
+weakest), moving into reach of each of the nearest enemies (by the normal script's square and by the
+square in fewest other enemies' reach), a charge, a 1.5 m step that brings
 an enemy into reach or takes a wounded unit out of melee without provoking (pf1), leaving reach
 after the attack (dnd5e; Dash comes with the normal script's choice), every hexxen melee option
 (engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.
@@ -10,11 +11,12 @@ after the attack (dnd5e; Dash comes with the normal script's choice), every hexx
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from game.ai.context import Ctx
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
-from rules.core import Creature, Illegal
+from rules.core import Creature, Illegal, Square
 
 NEAREST = 3
 """Enemies (nearest first) the unit weighs moving into reach of, charging, or attacking."""
@@ -62,6 +64,12 @@ def _pf1(ctx: Ctx, snap: Snapshot) -> list[Action]:
                 found = script._move_into_reach(ctx, [foe])
                 if found is not None:
                     out.append(found)
+            out += _sheltered(
+                ctx,
+                snap,
+                foes,
+                lambda sq, f: script._may_reach(me, f, sq) and in_reach(ctx.sit, unit, f.id, sq, me.dims),
+            )
         if ctx.prechecked("charge"):
             for foe in foes:
                 found = script._charge(ctx, [foe])
@@ -109,6 +117,36 @@ def _pf1_withdrawals(ctx: Ctx, snap: Snapshot) -> list[Action]:
     return out[:2]
 
 
+def _exposure(me: Creature, anchor: Square, foes: list[Creature]) -> int:
+    """How many enemies would have the unit in their reach if it stood at `anchor` (each may strike it at once)."""
+    (x, y), (w, h) = anchor, me.dims
+    count = 0
+    for f in foes:
+        (fx, fy), (fw, fh) = f.at, f.dims
+        gap = max(0, x - (fx + fw - 1), fx - (x + w - 1), y - (fy + fh - 1), fy - (y + h - 1))
+        count += gap <= max(1, round(f.reach / 1.5))
+    return count
+
+
+def _sheltered(
+    ctx: Ctx, snap: Snapshot, foes: list[Creature], hits: Callable[[Square, Creature], bool]
+) -> list[Action]:
+    """For each enemy, the single move into its reach (`hits(square, enemy)`) where the fewest enemies have the unit
+    in theirs, the cheapest of those: ganging up on one enemy without standing in reach of three."""
+    everyone = ctx.foes()
+    moves = [r for r in ctx.reachable() if r.band == "move" and r.path]
+    out = []
+    for foe in foes:
+        best = min(
+            ((_exposure(ctx.me, r.at, everyone), r.cost, r.at[1], r.at[0], r) for r in moves if hits(r.at, foe)),
+            key=lambda e: e[:4],
+            default=None,
+        )
+        if best is not None and _legal(snap, action := Action("move", ctx.unit, best[-1].path)):
+            out.append(action)
+    return out
+
+
 def _dnd5e_retreats(ctx: Ctx, snap: Snapshot) -> list[Action]:
     """After its attack, moves that leave every enemy's reach (drawing the attacks of opportunity the rules rule):
     the search weighs them against staying (D5-OA-LEAVE-REACH) — the furthest two squares from the enemies."""
@@ -142,7 +180,9 @@ def _dnd5e(ctx: Ctx, snap: Snapshot) -> list[Action]:
     if not script._attack_left(ctx):
         return out
     reach = ctx.reachable()
-    for foe in _nearest(ctx):
+    foes = _nearest(ctx)
+    out += _sheltered(ctx, snap, foes, lambda sq, f: script._in_reach(ctx, me, footprint_at(me, sq), f))
+    for foe in foes:
         best = None
         for r in reach:
             if (

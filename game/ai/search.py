@@ -2,16 +2,19 @@
 
 At each decision of a unit the search lists a small portfolio of first actions (game/ai/portfolio.py:
 the normal script's choice, every attack it may make now, moving into reach of each of the nearest
-enemies, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding still) and plays each out
-on the snapshot: the action, then the rest of its side's turn and the opponent's whole reply by
-the normal scripts, with the same `ruleset.rule` and `rules.effects.apply` the match uses. Every
-option meets the same SAMPLES dice streams (common random numbers: drawn once per decision from
-the computer's own generator), and the option with the best mean value is taken. Fixed budget,
-no clock: the same seed gives the same game.
+enemies, the sheltered approach, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding
+still) and plays each out on the snapshot: the action, then the rest of its side's turn and the
+opponent's whole reply (by initiative: a whole round) by the normal scripts, with the same
+`ruleset.rule` and `rules.effects.apply` the match uses. The end is valued by `evaluate`: standing
+units weighed by the damage they deal, their hit points, and the threat each side holds over the
+other. Every option meets the same SAMPLES dice streams (common random numbers: drawn once per
+decision from the computer's own generator), and the option with the best mean value is taken.
+Fixed budget, no clock: the same seed gives the same game.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
@@ -21,16 +24,24 @@ from game.ai.portfolio import first_actions
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
-from rules.core import Illegal
+from rules.core import Creature, Illegal, Situation
+from rules.dice import parse_dice
 
 SAMPLES = 3
 """Dice streams each option is played out with (the same streams for every option of a decision)."""
+EXTRA = 0
+"""Dice streams more for the close options of a decision (those within CLOSE of the best after SAMPLES)."""
+CLOSE = 1.0
+"""How near the best option's mean an option must come to be played out EXTRA times more."""
 MAX_OPTIONS = 8
 """Options played out per decision at most (the portfolio's first ones: the normal choice always among them)."""
 HALF_TURNS = 2
-"""Turns a playout plays after the option: the rest of the side's own turn, then the opponent's reply."""
+"""Turns a playout plays after the option when sides take whole turns: the rest of the side's own turn, then the
+opponent's reply. By initiative a playout plays a whole round instead (every standing unit's turn once)."""
+ROUND_TURNS = 0
+"""By initiative, at most this many turns a playout plays (0: a whole round)."""
 ROLLOUT_ACTIONS = 60
-"""A guard on the actions of one playout (both half-turns)."""
+"""A guard on the actions of one playout, per turn it plays."""
 WIN = 50.0
 """The value of a won game over any material count."""
 ALIVE = 2.0
@@ -44,6 +55,12 @@ PRONE = 0.15
 """Lying prone is worth this much less (it must stand up, and it is easier to hit)."""
 
 
+POWER_BLEND = 1.0
+"""How far a unit's weight follows its damage output (0: every unit weighs 1; 1: its power over the mean)."""
+
+THREAT = 0.5
+"""Weight of the threat term: what the side's units can take off the enemy next turn, less what the enemy's can."""
+
 TEMPO = 0.03
 """Per square between each of the side's units and its nearest enemy (Chebyshev), taken off: of two futures
 equal in blood the one nearer the fight is better, so a search whose horizon is one reply does not hold back
@@ -51,8 +68,8 @@ forever (both sides holding is a draw). Not counted where the ruleset has no dis
 
 
 def evaluate(snap: Snapshot, side: str) -> float:
-    """How good `snap` is for `side`: won or lost first, then standing units and their share of hit points,
-    then how near its units stand to the enemy (TEMPO)."""
+    """How good `snap` is for `side`: won or lost first, then standing units, each weighed by the damage it deals
+    (`power`), and their share of hit points, then how near its units stand to the enemy (TEMPO)."""
     if snap.finished:
         if snap.winner == side:
             return WIN
@@ -60,10 +77,12 @@ def evaluate(snap: Snapshot, side: str) -> float:
             return -WIN
     value = 0.0
     mine, theirs = [], []
+    weights = power_weights(snap.sit)
     for c in snap.sit.creatures.values():
         if c.defeated:
             continue
-        worth = ALIVE + c.hp / (c.max_hp if c.max_hp > 0 else 1) - (PRONE if c.prone else 0.0)
+        share = c.hp / (c.max_hp if c.max_hp > 0 else 1)
+        worth = weights[c.id] * (ALIVE + share) - (PRONE if c.prone else 0.0)
         if c.side == side:
             value += worth
             mine.append(c.at)
@@ -73,7 +92,68 @@ def evaluate(snap: Snapshot, side: str) -> float:
     if theirs and snap.ruleset.BANDS != ("engage",):
         for x, y in mine:
             value -= TEMPO * min(max(abs(x - u), abs(y - v)) for u, v in theirs)
+        if THREAT:
+            value += THREAT * (threat(snap.sit, side, weights, True) - threat(snap.sit, side, weights, False))
     return value
+
+
+def _gap(a: Creature, b: Creature) -> int:
+    """Squares between two units' footprints (Chebyshev; 1 = adjacent)."""
+    (ax, ay), (aw, ah) = a.at, a.dims
+    (bx, by), (bw, bh) = b.at, b.dims
+    return max(0, ax - (bx + bw - 1), bx - (ax + aw - 1), ay - (by + bh - 1), by - (ay + ah - 1))
+
+
+def threat(sit: Situation, side: str, weights: dict[str, float], own: bool) -> float:
+    """What the units of `side` (own) or of its enemies (not own) can take off the other side next turn: for each
+    unit, the most worth it can take off one enemy within a move and its reach (the expected damage as a share of
+    the enemy's hit points, and its standing worth when the damage would fell it, times the enemy's weight)."""
+    units = [c for c in sit.creatures.values() if not c.defeated]
+    total = 0.0
+    for c in units:
+        if (c.side == side) != own:
+            continue
+        span = ((c.speed or 0.0) + c.reach) / 1.5
+        best = 0.0
+        for e in units:
+            if e.side != c.side and _gap(c, e) <= span:
+                dealt = _power(c.attack, c.attacks, c.damage, e.defense)
+                # the hit points it takes, and the unit's whole standing worth when it is expected to fall
+                lost = min(dealt, e.hp) / max(1, e.max_hp) + (ALIVE if dealt >= e.hp else 0.0)
+                best = max(best, weights[e.id] * lost)
+        total += best
+    return total
+
+
+@functools.lru_cache(maxsize=1024)
+def _power(attack: int, attacks: int, damage: str, defense: int) -> float:
+    return power(Creature("", "", (0, 0), attack=attack, attacks=attacks, damage=damage), defense)
+
+
+def power(c: Creature, defense: float) -> float:
+    """Expected damage of `c`'s attack action against `defense` (every attack of it: d20 + attack, the mean of its
+    damage dice), the measure of how much its side loses when it falls."""
+    chance = min(0.95, max(0.05, (21 + c.attack - defense) / 20))
+    dice = parse_dice(c.damage)
+    return c.attacks * chance * max(1.0, dice.count * (dice.sides + 1) / 2 + dice.bonus)
+
+
+def power_weights(sit: Situation) -> dict[str, float]:
+    """Each unit's weight in the evaluation: its `power` against its enemies' mean defence, over the mean power of
+    all units (so a typical unit weighs 1), blended with 1 by POWER_BLEND. The units of a game never change, so
+    the weights are kept per set of units (their fighting data)."""
+    return _weights(tuple((c.id, c.side, c.attack, c.attacks, c.damage, c.defense) for c in sit.creatures.values()))
+
+
+@functools.lru_cache(maxsize=64)
+def _weights(units: tuple[tuple[str, str, int, int, str, int], ...]) -> dict[str, float]:
+    raw = {}
+    for uid, side, attack, attacks, damage, _ in units:
+        foes = [d for _, s, *_, d in units if s != side]
+        stand_in = Creature(uid, side, (0, 0), attack=attack, attacks=attacks, damage=damage)
+        raw[uid] = power(stand_in, sum(foes) / len(foes) if foes else 10.0)
+    mean = sum(raw.values()) / len(raw) if raw else 1.0
+    return {uid: 1.0 + POWER_BLEND * (value / mean - 1.0) if mean > 0 else 1.0 for uid, value in raw.items()}
 
 
 class Dice:
@@ -116,13 +196,23 @@ def _finish_turn(snap: Snapshot, rng: random.Random, dice: Dice, budget: list[in
     return perform(snap, Action("end_turn"), rng)[0]
 
 
+def horizon(snap: Snapshot) -> int:
+    """Turns a playout plays after the option: by sides the rest of the own turn and the reply (HALF_TURNS); by
+    initiative a whole round, the rest of the unit's turn and every other standing unit's (ROUND_TURNS: all)."""
+    if snap.mode != "initiative":
+        return HALF_TURNS
+    standing = sum(1 for c in snap.sit.creatures.values() if not c.defeated)
+    return standing if ROUND_TURNS <= 0 else min(standing, ROUND_TURNS)
+
+
 def playout(snap: Snapshot, unit: str, first: Action | None, seed: int) -> float:
     """The value for `unit`'s side of taking `first` (None: the unit holds for the rest of its turn), then the
-    rest of the side's turn and the opponent's reply by the normal scripts, with the dice of `seed`."""
+    rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed`."""
     side = snap.sit.creatures[unit].side
     dice = Dice(snap, seed)
     rng = random.Random(seed ^ 0x5EED)
-    budget = [ROLLOUT_ACTIONS]
+    turns = horizon(snap)
+    budget = [ROLLOUT_ACTIONS * turns]
     if first is not None:
         snap, result = perform(snap, first, dice.next(unit))
         if isinstance(result, Illegal):
@@ -130,7 +220,7 @@ def playout(snap: Snapshot, unit: str, first: Action | None, seed: int) -> float
     else:
         # holding: the unit takes no further action this turn; the others still act
         snap = replace(snap, done=snap.done | {unit})
-    for _ in range(HALF_TURNS):
+    for _ in range(turns):
         if snap.finished:
             break
         snap = _finish_turn(snap, rng, dice, budget)
@@ -138,22 +228,31 @@ def playout(snap: Snapshot, unit: str, first: Action | None, seed: int) -> float
 
 
 def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, Action | None]]:
-    """Every option of the portfolio with its mean value over SAMPLES playouts, best first (None = hold)."""
-    seeds = [rng.getrandbits(48) for _ in range(SAMPLES)]
+    """Every option of the portfolio with its mean value over its playouts, best first (None = hold).
+
+    Every option is played out SAMPLES times; the options then within CLOSE of the best (the close decisions)
+    are played out EXTRA times more, on the same dice streams, before they are compared again."""
+    seeds = [rng.getrandbits(48) for _ in range(SAMPLES + EXTRA)]
     normal = normal_options(snap, unit, rng)
     portfolio = first_actions(snap, unit, normal[0] if normal else None)
     if len(portfolio) > MAX_OPTIONS:  # keep holding (the last) among them
         portfolio = [*portfolio[: MAX_OPTIONS - 1], None]
     if len(portfolio) == 1:
         return [(0.0, portfolio[0])]
-    scored = []
     baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
-    for rank, action in enumerate(portfolio):
-        value = sum(playout(snap, unit, action, s) for s in seeds) / SAMPLES
-        if action == baseline:
-            value += MARGIN  # the baseline keeps its place unless an option is clearly better
-        scored.append((value, -rank, action))
-    scored.sort(key=lambda e: (-e[0], -e[1]))
+    bonus = [MARGIN if action == baseline else 0.0 for action in portfolio]  # the baseline keeps its place
+    values = [[playout(snap, unit, action, s) for s in seeds[:SAMPLES]] for action in portfolio]
+
+    def mean(k: int) -> float:
+        return sum(values[k]) / len(values[k]) + bonus[k]
+
+    if EXTRA:
+        best = max(mean(k) for k in range(len(portfolio)))
+        close = [k for k in range(len(portfolio)) if mean(k) >= best - CLOSE]
+        if len(close) > 1:
+            for k in close:
+                values[k] += [playout(snap, unit, portfolio[k], s) for s in seeds[SAMPLES:]]
+    scored = sorted(((mean(k), -k, action) for k, action in enumerate(portfolio)), key=lambda e: (-e[0], -e[1]))
     return [(value, action) for value, _, action in scored]
 
 

@@ -1,0 +1,123 @@
+"""The hard player's search (game/ai/search.py, portfolio.py): its evaluation weighs units by the damage they
+deal, its playouts see a whole round when units act by initiative, the close decisions get more dice, its
+portfolio holds the sheltered approach, and the same seed gives the same decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import decide, snapshot
+from game.ai import search as hard
+from game.ai.portfolio import first_actions
+from game.level import load_level, parse_level
+from game.match import Match
+from game.paths import LEVELS_DIR
+from rules.actions import Action
+from rules.core import Creature
+from tests.test_ai_tactics import OPEN, level, unit
+
+MIRRORS = [LEVELS_DIR / f"{name}_mirror.toml" for name in ("pf1", "dnd5e", "hexxen")]
+
+
+def test_power_is_the_expected_damage_of_an_attack_action() -> None:
+    """GB-ATTACK: d20 + 5 against defence 12 hits on 7 or more (70 %); 1d8+2 deals 6.5 on average; two attacks
+    (D5-BETWEEN-ATTACKS) deal twice that; a natural 20 always hits, so even a hopeless attack is worth 5 %."""
+    one = Creature("x", "a", (0, 0), attack=5, damage="1d8+2")
+    assert hard.power(one, 12) == pytest.approx(0.7 * 6.5)
+    assert hard.power(Creature("x", "a", (0, 0), attack=5, attacks=2, damage="1d8+2"), 12) == pytest.approx(9.1)
+    assert hard.power(one, 40) == pytest.approx(0.05 * 6.5)
+
+
+def test_a_unit_that_deals_more_damage_weighs_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The weights average 1 over the units, and the brute dealing twice the damage weighs more than the others."""
+    units = [
+        unit("me", "a", (1, 1), speed=9),
+        unit("brute", "b", (5, 5), speed=9, damage="2d8+4"),
+        unit("other", "b", (6, 6), speed=9),
+    ]
+    match = Match(parse_level(level("pf1", OPEN, units), "<weights>"), 1)
+    weights = hard.power_weights(match.situation())
+    assert sum(weights.values()) / 3 == pytest.approx(1.0)
+    assert weights["brute"] > weights["me"] == pytest.approx(weights["other"])
+    monkeypatch.setattr(hard, "POWER_BLEND", 0.0)
+    hard._weights.cache_clear()
+    assert set(hard.power_weights(match.situation()).values()) == {1.0}
+    hard._weights.cache_clear()
+
+
+def test_a_playout_sees_a_whole_round_by_initiative_and_the_reply_by_sides() -> None:
+    """GB-TURN: by initiative a playout plays every standing unit's turn once (the enemies' answers included);
+    when sides take whole turns it plays the rest of the side's turn and the opponent's reply."""
+    mirror = Match(load_level(MIRRORS[0]), 1)
+    standing = sum(1 for c in mirror.situation().creatures.values() if not c.defeated)
+    assert hard.horizon(snapshot(mirror)) == standing
+    arena = Match(load_level(LEVELS_DIR / "arena_4v4.toml"), 1)
+    assert hard.horizon(snapshot(arena)) == hard.HALF_TURNS == 2
+
+
+def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every option meets SAMPLES dice streams; only those within CLOSE of the best meet EXTRA more."""
+    snap = snapshot(_shelter())
+    unit_id = "me"
+    played: dict[Action | None, int] = {}
+
+    def fake(_snap, _unit, first, seed):  # a value per option: the hold option far behind, the others close
+        played[first] = played.get(first, 0) + 1
+        return -10.0 if first is None else 0.0
+
+    monkeypatch.setattr(hard, "playout", fake)
+    monkeypatch.setattr(hard, "EXTRA", 4)
+    ranked = hard.search(snap, unit_id, random.Random(1))
+    assert len(ranked) > 2 and ranked[-1] == (-10.0, None)
+    assert played[None] == hard.SAMPLES
+    assert all(n == hard.SAMPLES + 4 for first, n in played.items() if first is not None)
+
+
+def test_the_portfolio_holds_the_approach_that_stands_in_fewest_enemies_reach() -> None:
+    """PF1-MOVE-ACTION: besides the normal script's square next to the wounded enemy, the portfolio holds the square
+    next to it where no second enemy stands in reach; the search then plays both out."""
+    snap = snapshot(_shelter())
+    options = first_actions(snap, "me", None)
+    moves = [a.path[-1] for a in options if a is not None and a.kind == "move"]
+    guard = snap.sit.creatures["guard"]
+    sheltered = [sq for sq in moves if max(abs(sq[0] - guard.at[0]), abs(sq[1] - guard.at[1])) > 1]
+    assert any(max(abs(sq[0] - 5), abs(sq[1] - 4)) == 1 for sq in sheltered)
+
+
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_hard_strikes_the_enemy_whose_fall_saves_the_most_damage(ruleset: str) -> None:
+    """GB-ATTACK: two enemies in reach, a harmless one at 6 hp and a brute at 9 hp that hits for 2d8+6. Normal
+    hits the one with fewer hit points; hard hits the brute, whose fall removes far more damage (every seed)."""
+    units = [
+        unit("me", "a", (4, 4), speed=9, attack=10, damage="1d8+4"),
+        unit("pest", "b", (5, 4), speed=9, hp=6, attack=0, damage="1d4"),
+        unit("brute", "b", (4, 5), speed=9, hp=9, attack=8, damage="2d8+6"),
+    ]
+    match = Match(parse_level(level(ruleset, OPEN, units), "<focus>"), 1)
+    for seed in range(3):
+        normal = decide(snapshot(match), "normal", random.Random(seed)).first
+        strong = decide(snapshot(match), "hard", random.Random(seed)).first
+        assert normal is not None and (normal.kind, normal.target) == ("attack", "pest")
+        assert strong is not None and (strong.kind, strong.target) == ("attack", "brute")
+
+
+def _shelter() -> Match:
+    """A pf1 unit one move from a wounded enemy that a second enemy guards from below."""
+    units = [
+        unit("me", "a", (1, 4), speed=9),
+        unit("weak", "b", (5, 4), speed=9, hp=5),
+        unit("guard", "b", (5, 6), speed=9),
+    ]
+    return Match(parse_level(level("pf1", OPEN, units), "<shelter>"), 1)
+
+
+@pytest.mark.parametrize("path", MIRRORS, ids=lambda p: p.stem)
+def test_hard_decides_the_same_from_the_same_seed(path) -> None:
+    """GB-TURN: the same snapshot and seed give the same decision and explanation (fixed budget, no clock)."""
+    match = Match(load_level(path), 4)
+    snap = snapshot(match)
+    one = decide(snap, "hard", random.Random(9), explain=True)
+    assert one == decide(snap, "hard", random.Random(9), explain=True)
+    assert one.actions and one.units
