@@ -13,6 +13,7 @@ What it keeps, and its bound (each one written beside its holder below):
   the tables of the newest `BOARDS_KEPT` boards; a board is immutable, so a table made from
   it stays valid while the board lives (an entry keeps its board alive, so an id is never reused);
 - judgements of a path in one situation object (pf1 `judge`): the newest `JUDGED_KEPT`;
+- indexes worked out from one situation object (pf1's occupancy of the squares): the newest `INDEXES_KEPT`;
 - spare lists of the flat-array searches (pf1 reach): `SPARES_KEPT` lists per (length,
   value), at most `4 · SPARES_KEPT` lengths and values.
 
@@ -32,6 +33,8 @@ BOARDS_KEPT = 4
 JUDGED_KEPT = 64
 """Judgements kept: the AI probes at most three paths (or charges) before it acts on one, and a charge judges
 the closest ends of the few nearest enemies (their lines' paths among them) before its probes ask again."""
+INDEXES_KEPT = 8
+"""Situation indexes kept: the movers of one ruling, and of the AI's few probes, share the situation's index."""
 SPARES_KEPT = 4
 """Spare lists kept per (length, value): the overlay's two searches, and the same again in another thread."""
 
@@ -39,13 +42,15 @@ SPARES_KEPT = 4
 class Memo:
     """What the rules have worked out and may be asked again: per-board tables, judgements, spare lists."""
 
-    __slots__ = ("_boards", "_judged", "_spare")
+    __slots__ = ("_boards", "_indexes", "_judged", "_spare")
 
     def __init__(self) -> None:
         self._boards: dict[int, tuple[object, dict[object, object]]] = {}
         """id(board) → (the board, its tables by key)."""
         self._judged: dict[tuple[int, Hashable], tuple[object, object]] = {}
         """(id(situation), question) → (the situation, its judgement)."""
+        self._indexes: dict[tuple[int, str], tuple[object, object]] = {}
+        """(id(situation), name) → (the situation, an index worked out from it)."""
         self._spare: dict[tuple[int, int | None], list[list[int]]] = {}
         """(length, value) → lists of that length holding that value everywhere (None: any content)."""
 
@@ -57,6 +62,7 @@ class Memo:
         """Forget everything kept."""
         self._boards.clear()
         self._judged.clear()
+        self._indexes.clear()
         self._spare.clear()
 
     def sizes(self) -> dict[str, int]:
@@ -64,6 +70,7 @@ class Memo:
         return {
             "boards": len(self._boards),
             "judgements": len(self._judged),
+            "indexes": len(self._indexes),
             "spare_lists": sum(map(len, list(self._spare.values()))),
         }
 
@@ -94,6 +101,19 @@ class Memo:
             return hit[1]  # type: ignore[return-value]
         found = make()
         self._keep(key, sit, found)
+        return found
+
+    def index(self, sit: object, name: str, make: Callable[[], T]) -> T:
+        """`make()`, an index of the situation object `sit` (a pure function of it), made once per object and name."""
+        key = (id(sit), name)
+        hit = self._indexes.get(key)
+        if hit is not None and hit[0] is sit:
+            return hit[1]  # type: ignore[return-value]
+        found = make()
+        indexes = self._indexes
+        while len(indexes) >= INDEXES_KEPT:
+            indexes.pop(next(iter(indexes), key), None)
+        indexes[key] = (sit, found)
         return found
 
     def _keep(self, key: tuple[int, Hashable], sit: object, judgement: object) -> None:

@@ -12,7 +12,7 @@ from game.ai import context
 from rules.board import board_from_rows
 from rules.core import Creature, Situation
 from rules.effects import apply
-from rules.memo import BOARDS_KEPT, JUDGED_KEPT, Memo
+from rules.memo import BOARDS_KEPT, INDEXES_KEPT, JUDGED_KEPT, Memo
 
 
 def _sit(memo: Memo | None = None) -> Situation:
@@ -65,5 +65,9 @@ def test_the_memo_keeps_its_bounds():
         memo.judged(sit, "q", lambda: 1)
     assert memo.sizes()["boards"] == BOARDS_KEPT and memo.sizes()["judgements"] == JUDGED_KEPT
     assert memo.judged_for(sits[-1]) == (("q", 1),) and memo.judged_for(sits[0]) == ()
+    for sit in sits:
+        memo.index(sit, "i", dict)
+    assert memo.sizes()["indexes"] == INDEXES_KEPT
+    assert memo.index(sits[-1], "i", list) == {}, "the newest index is kept (not made again)"
     memo.clear()
-    assert memo.sizes() == {"boards": 0, "judgements": 0, "spare_lists": 0}
+    assert memo.sizes() == {"boards": 0, "judgements": 0, "indexes": 0, "spare_lists": 0}

@@ -32,7 +32,8 @@ def test_a_message_belongs_to_its_turn_and_a_saved_replay_is_not_styled_as_an_er
     app = open_app(write_level(tmp_path, "pf1"))
     try:
         scene = battle(app)
-        click_unit(app, "ogre")  # not this side's unit: a refusal
+        click_unit(app, "hero")
+        key(app, pygame.K_a)  # no opponent in reach: a refusal
         assert scene.toast and scene.ctl.toast_tone == "error"
         end_turn(app)
         start_turn(app)

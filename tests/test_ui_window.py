@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import t
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.dialog import DialogScene
@@ -164,11 +165,11 @@ def test_right_click_and_escape_deselect_and_escape_then_pauses(pf1_app: App) ->
     assert pf1_app.running and isinstance(pf1_app.scene, DialogScene)  # the pause menu, never a quit
 
 
-def test_an_enemy_cannot_be_selected_out_of_turn(pf1_app: App) -> None:
+def test_an_enemy_cannot_be_selected_out_of_turn_a_click_shows_its_next_turn(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "ogre")
     assert scene.selected is None
-    assert "cannot act" in scene.toast
+    assert scene.toast == t("danger.inspect", enemy=scene.ctl.name_of("ogre")) and scene.ctl.toast_tone == "info"
 
 
 def test_action_bar_button_drops_prone_and_disabled_buttons_explain(pf1_app: App) -> None:

@@ -14,7 +14,6 @@ from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, wall_insid
 from rules.pf1 import squeeze
 from rules.pf1.cells import CROWDED_CELLS_KEPT, Cell, kept_cells
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
-from rules.pf1.judged import kept
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
@@ -64,8 +63,8 @@ _OFF.block = Refusal("PF1-OBSTACLE-BLOCK", "off the map", reason="pf1.off_map")
 def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
     """square → the creatures whose footprint covers it, in the situation's order (read-only: it is shared).
 
-    Built once per situation object and kept in its memo with the judgements (rules/pf1/judged.py): a
-    situation is never changed once made, so every mover of one ruling shares one index.
+    Built once per situation object and kept in its memo (rules/memo.py `Memo.index`): a situation is
+    never changed once made, so every mover of one ruling shares one index.
     """
 
     def build() -> dict[Square, list[Creature]]:
@@ -75,7 +74,7 @@ def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
                 out.setdefault(sq, []).append(other)
         return out
 
-    return kept(sit, "pf1.occupancy", build)
+    return sit.memo.index(sit, "pf1.occupancy", build)
 
 
 class Mover:
