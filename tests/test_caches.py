@@ -50,6 +50,7 @@ def test_the_memo_is_no_part_of_the_state_and_travels_with_the_situations_made_f
             == {
                 "boards": 0,
                 "judgements": 0,
+                "indexes": 0,
                 "spare_lists": 0,
             }
         )
