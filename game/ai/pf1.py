@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 
 import rules.pf1 as pf1
 from game import reach_cache
 from game.ai.context import Carry, Ctx, open_door_towards, with_turn
-from game.ai.navigation import walk_gap, walk_gaps
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice
+from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, straight_walk, walk_gap, walk_gaps
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice, provokes
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import pf1_distance
 from rules.pf1 import judged
 from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
-from rules.pf1.movement import reach_squares
+from rules.pf1.movement import bands_for, reach_squares
+from rules.pf1.space import SHARE_AREA
 from rules.pf1.speed import movement_speed
 from rules.reaches import Reach, of_band
 
@@ -298,6 +300,127 @@ def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:
+    """Run towards a far target: along the walking field's path when that is provably as near as any run ends,
+    else the best run end of the full reach (one search of every band)."""
+    along = _run_along(ctx, target)
+    if along is not None:
+        return along
+    return _run_by_reach(ctx, target)
+
+
+def _run_along(ctx: Ctx, target: Creature) -> Action | None:
+    """A run to a square as near the target on foot as any run could end, found without the full reach, or None
+    when none is found that way (the full reach then decides).
+
+    Every square a run ends on is free (PF1-END-OCCUPIED) and within the run's budget by plain
+    pf1 distance (each step costs at least that: PF1-DIAG, PF1-RUN), so the least walking gap to
+    the target among such squares (`least_within`) bounds what any run end achieves. The squares
+    at that bound are tried nearest first, each along the walk the rules count cheapest on open
+    ground (`straight_walk`, around enemies), taken whole within the budget and before any
+    difficult, hampering or narrow square (PF1-DIFFICULT-NORUN); the first the rules' own measure
+    accepts as a run that provokes nothing is the run. Its end is then as near as the full
+    reach's best, and its cost follows the walks, not the reach of four times the speed.
+    """
+    me = ctx.me
+    if me.full_side != 1:
+        return None
+    run = next((b for b in bands_for(ctx.sit, ctx.unit) if b.run), None)
+    if run is None:
+        return None
+    board, goal, budget = ctx.sit.board, target.footprint(), run.limit
+    field_ = lazy_field(board, goal)
+    x0, y0 = me.at
+    box = (
+        max(0, x0 - budget),
+        max(0, y0 - budget),
+        min(board.width - 1, x0 + budget),
+        min(board.height - 1, y0 + budget),
+    )
+    closed = _no_end(ctx)
+    bound = least_within(board, goal, box, lambda sq: sq not in closed and pf1_distance(me.at, sq) <= budget)
+    if bound >= UNREACHABLE:
+        return None
+    foes = {sq for c in ctx.foes() if not c.helpless for sq in c.footprint()}  # no walk passes them (PF1-ENEMY)
+
+    def walks() -> Iterator[list[Square]]:
+        """The rules' cheapest-looking walk to each free square at the bound, the nearest squares first."""
+        for sq in _squares_at(field_, goal, bound, me.at, budget):
+            if sq not in closed:
+                walk = _affordable(ctx, straight_walk(board, me.at, sq, foes), budget)
+                if walk and walk[-1] == sq:
+                    yield walk
+
+    for walk in itertools.islice(walks(), RUN_TRIES):
+        chosen = tuple(walk)
+        result = ctx.measure(ctx.sit, chosen)
+        if isinstance(result, Ruling) and result.band == "run" and not provokes(result):
+            return Action("run", ctx.unit, chosen)
+    return None
+
+
+RUN_TRIES = 3
+"""Paths a run along the field tries with the rules' measure before searching the full reach."""
+
+
+def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
+    """The longest start of `path` a run may take: before any difficult, hampering or narrow square (a run may
+    not enter difficult terrain, PF1-DIFFICULT-NORUN) and within `budget` by plain pf1 counting (PF1-DIAG)."""
+    board = ctx.sit.board
+    parity = _turn(ctx).diag & 1
+    spent, taken = 0, 0
+    px, py = ctx.me.at
+    for k, (x, y) in enumerate(path):
+        t = board.terrain((x, y))
+        if t.difficult or t.hampering or t.clearance < 1.5:
+            break
+        if x != px and y != py:
+            parity ^= 1
+            spent += 1 if parity else 2
+        else:
+            spent += 1
+        if spent > budget:
+            break
+        taken = k + 1
+        px, py = x, y
+    return path[:taken]
+
+
+def _no_end(ctx: Ctx) -> set[Square]:
+    """The squares no run of the unit may end on: those of other creatures that are not helpless (PF1-END-OCCUPIED),
+    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there)."""
+    me = ctx.me
+    if me.size in SHARE_AREA:
+        return set()
+    return {
+        sq
+        for c in ctx.sit.creatures.values()
+        if c.id != ctx.unit and not c.defeated and not c.helpless
+        for sq in c.footprint()
+    }
+
+
+def _squares_at(field_: Field, goal: frozenset[Square], bound: int, start: Square, budget: int) -> list[Square]:
+    """The squares within `budget` of `start` (plain pf1 distance) whose field gap is `bound`, in reading order.
+
+    A square at field gap `bound` is at most `bound` squares from the goal (each step weighs 1 at least).
+    """
+    left, top, right, bottom = (
+        min(sq[0] for sq in goal) - bound,
+        min(sq[1] for sq in goal) - bound,
+        max(sq[0] for sq in goal) + bound,
+        max(sq[1] for sq in goal) + bound,
+    )
+    around = [
+        (x, y)
+        for y in range(top, bottom + 1)
+        for x in range(left, right + 1)
+        if (x, y) not in goal and pf1_distance(start, (x, y)) <= budget
+    ]
+    found = [sq for sq, g in zip(around, field_.gaps(around), strict=True) if g == bound]
+    return sorted(found, key=lambda sq: (pf1_distance(start, sq), sq[1], sq[0]))
+
+
+def _run_by_reach(ctx: Ctx, target: Creature) -> Action | None:
     """Run towards a far target (the full reach: one search of every band)."""
     me = ctx.me
     reach = ctx.reachable()
