@@ -289,7 +289,7 @@ def _walk_to(
 
 def straight_walk(board: Board, start: Square, end: Square, avoid: frozenset[Square] | set[Square]) -> list[Square]:
     """A walk from `start` to `end` that is cheapest when a diagonal step counts 1.5 and a straight one 1, each
-    times its square's weight, entering none of `avoid`, as the squares entered (`end` last; empty when none).
+    times its square's weight, entering none of `avoid` but `end`, as the squares entered (`end` last; empty when none).
 
     The rules' own counting alternates diagonals at 1 and 2 (1.5 on average), so this walk is the
     one the rules find cheapest on open ground, and its cost follows its length: A* with the
@@ -323,7 +323,7 @@ def straight_walk(board: Board, start: Square, end: Square, avoid: frozenset[Squ
         x, y = sq
         for nxt, w in out_steps:
             d = d0 + w * (3 if nxt[0] != x and nxt[1] != y else 2)
-            if d < get(nxt, UNREACHABLE) and nxt not in avoid:
+            if d < get(nxt, UNREACHABLE) and (nxt not in avoid or nxt == end):
                 dist[nxt] = d
                 came[nxt] = sq
                 push(queue, (d + estimate(nxt), -d, nxt))

@@ -309,17 +309,11 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
 
 
 def _run_along(ctx: Ctx, target: Creature) -> Action | None:
-    """A run to a square as near the target on foot as any run could end, found without the full reach, or None
-    when none is found that way (the full reach then decides).
+    """A run to a square as near the target on foot as any run could end (PF1-RUN), found without the full
+    reach (`_nearest_walk`), or None when none is found that way (the full reach then decides).
 
-    Every square a run ends on is free (PF1-END-OCCUPIED) and within the run's budget by plain
-    pf1 distance (each step costs at least that: PF1-DIAG, PF1-RUN), so the least walking gap to
-    the target among such squares (`least_within`) bounds what any run end achieves. The squares
-    at that bound are tried nearest first, each along the walk the rules count cheapest on open
-    ground (`straight_walk`, around enemies), taken whole within the budget and before any
-    difficult, hampering or narrow square (PF1-DIFFICULT-NORUN); the first the rules' own measure
-    accepts as a run that provokes nothing is the run. Its end is then as near as the full
-    reach's best, and its cost follows the walks, not the reach of four times the speed.
+    The rules' own measure must take the walk as a run that provokes nothing; a run never enters
+    difficult terrain (PF1-DIFFICULT-NORUN), which `_nearest_walk` never does.
     """
     me = ctx.me
     if me.full_side != 1:
@@ -327,8 +321,33 @@ def _run_along(ctx: Ctx, target: Creature) -> Action | None:
     run = next((b for b in bands_for(ctx.sit, ctx.unit) if b.run), None)
     if run is None:
         return None
-    board, goal, budget = ctx.sit.board, target.footprint(), run.limit
-    field_ = lazy_field(board, goal)
+
+    def accepted(path: tuple[Square, ...]) -> bool:
+        result = ctx.measure(ctx.sit, path)
+        return isinstance(result, Ruling) and result.band == "run" and not provokes(result)
+
+    found = _nearest_walk(ctx, target, run.limit, UNREACHABLE, accepted)
+    return None if found is None else Action("run", ctx.unit, found)
+
+
+def _nearest_walk(
+    ctx: Ctx, target: Creature, budget: int, below: int, accepted: Callable[[tuple[Square, ...]], bool]
+) -> tuple[Square, ...] | None:
+    """A walk of at most `budget` (plain pf1 counting) to a free square as near the target on foot as any square
+    one movement of that budget may end on, nearer than `below`, that `accepted` (the rules' own judgement)
+    takes; None when the bound is not below `below` or no walk tried is accepted.
+
+    Every square a movement ends on is free (PF1-END-OCCUPIED) and within its budget by plain
+    pf1 distance (each step costs at least that: PF1-DIAG), so the least walking gap to the target
+    among such squares (`least_within`) bounds what any end achieves. The squares at that bound
+    are tried nearest first (RUN_TRIES of them at most), each along the walk the rules count
+    cheapest on open ground (`straight_walk`, around enemies), taken whole within the budget and
+    before any difficult, hampering or narrow square; the first accepted is the answer. Its end is
+    then as near as the best of the movement's whole reach, and its cost follows the walks, not
+    that reach.
+    """
+    me = ctx.me
+    board, goal = ctx.sit.board, target.footprint()
     x0, y0 = me.at
     box = (
         max(0, x0 - budget),
@@ -338,24 +357,28 @@ def _run_along(ctx: Ctx, target: Creature) -> Action | None:
     )
     closed = _no_end(ctx)
     bound = least_within(board, goal, box, lambda sq: sq not in closed and pf1_distance(me.at, sq) <= budget)
-    if bound >= UNREACHABLE:
+    if bound >= below:
         return None
-    foes = {sq for c in ctx.foes() if not c.helpless for sq in c.footprint()}  # no walk passes them (PF1-ENEMY)
+    # no walk passes an enemy (PF1-ENEMY); leaving a square an enemy may threaten would provoke: the walks keep
+    # out of both (the end may be threatened: entering provokes nothing)
+    avoid: set[Square] = set()
+    for c in ctx.foes():
+        if not c.helpless:
+            r = reach_squares(c.reach)
+            fx, fy = c.at
+            avoid.update(
+                (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
+            )
 
-    def walks() -> Iterator[list[Square]]:
+    def walks() -> Iterator[tuple[Square, ...]]:
         """The rules' cheapest-looking walk to each free square at the bound, the nearest squares first."""
-        for sq in _squares_at(field_, goal, bound, me.at, budget):
+        for sq in _squares_at(lazy_field(board, goal), goal, bound, me.at, budget):
             if sq not in closed:
-                walk = _affordable(ctx, straight_walk(board, me.at, sq, foes), budget)
+                walk = _affordable(ctx, straight_walk(board, me.at, sq, avoid), budget)
                 if walk and walk[-1] == sq:
-                    yield walk
+                    yield tuple(walk)
 
-    for walk in itertools.islice(walks(), RUN_TRIES):
-        chosen = tuple(walk)
-        result = ctx.measure(ctx.sit, chosen)
-        if isinstance(result, Ruling) and result.band == "run" and not provokes(result):
-            return Action("run", ctx.unit, chosen)
-    return None
+    return next((walk for walk in itertools.islice(walks(), RUN_TRIES) if accepted(walk)), None)
 
 
 RUN_TRIES = 3
@@ -436,11 +459,27 @@ def _run_by_reach(ctx: Ctx, target: Creature) -> Action | None:
 
 
 def _close_in(ctx: Ctx, target: Creature) -> Action | None:
-    """One move action that brings the unit nearest the target on foot; else open a door on the way."""
-    _, moves = _single_move(ctx)
+    """One move action that brings the unit nearest the target on foot; else open a door on the way.
+
+    A walk to a square as near as the move action's best (`_nearest_walk`: a one-square unit,
+    nothing provoked, the rules' forecast of the move accepting it) spares the move action's
+    reach; without one, the reach's squares are scored.
+    """
     me = ctx.me
     board, goal = ctx.sit.board, target.footprint()
     now = walk_gap(board, goal, me.footprint())
+    if me.full_side == 1:
+        forecast = _forecast_move(ctx)
+        speed = pf1.effective_speed(me)
+
+        def accepted(path: tuple[Square, ...]) -> bool:
+            result = forecast(Reach(path[-1], 0, "move", path))
+            return isinstance(result, Ruling) and not provokes(result)
+
+        found = _nearest_walk(ctx, target, speed, now, accepted)
+        if found is not None:
+            return Action("move", ctx.unit, found)
+    _, moves = _single_move(ctx)
     squares, costs, _ = _columns(moves)
     gaps = walk_gaps(board, goal, me.full_side, squares)
     scored = [
