@@ -287,14 +287,16 @@ def _walk_to(
     return None
 
 
-def straight_walk(board: Board, start: Square, end: Square, avoid: frozenset[Square] | set[Square]) -> list[Square]:
+def straight_walk(
+    board: Board, start: Square, end: Square, avoid: frozenset[Square] | set[Square], limit: int
+) -> list[Square]:
     """A walk from `start` to `end` that is cheapest when a diagonal step counts 1.5 and a straight one 1, each
     times its square's weight, entering none of `avoid` but `end`, as the squares entered (`end` last; empty when none).
 
     The rules' own counting alternates diagonals at 1 and 2 (1.5 on average), so this walk is the
     one the rules find cheapest on open ground, and its cost follows its length: A* with the
     octile estimate (2 per straight, 3 per diagonal step, in halves), which never overestimates
-    as every weight is 1 at least.
+    as every weight is 1 at least. No walk longer than `limit` in those halves is looked for.
     """
     weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     ex, ey = end
@@ -308,7 +310,9 @@ def straight_walk(board: Board, start: Square, end: Square, avoid: frozenset[Squ
     queue = [(estimate(start), 0, start)]
     pop, push, get = heapq.heappop, heapq.heappush, dist.get
     while queue:
-        _, negative, sq = pop(queue)
+        f, negative, sq = pop(queue)
+        if f > limit:
+            return []  # every walk left is longer than the limit
         d0 = -negative
         if d0 > dist[sq]:
             continue

@@ -217,6 +217,9 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """One move action to a square with an enemy in reach (the standard action then attacks)."""
     if _beyond_one_move(ctx.me, foes):
         return None  # as the search would find: no square it reaches has an enemy in reach
+    walked = _walk_into_reach(ctx, foes)
+    if walked is not None:
+        return walked
     _, moves = _single_move(ctx)
     squares, costs, bands = _columns(moves)
     rows = [i for i, band in enumerate(bands) if band == "move"]
@@ -231,6 +234,55 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
             scored.append((victim.hp / most * 3 + costs[i] * COST_WEIGHT, square[1], square[0], i))
     best = best_row(scored, moves.__getitem__, _forecast_move(ctx))
     return Action("move", ctx.unit, best.path) if best else None
+
+
+def _walk_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
+    """A move action into reach of an enemy as weak as any the move action's whole reach could bring into reach,
+    found without that reach; None when none is found that way (the reach then decides).
+
+    Every square a move action ends on is free (PF1-END-OCCUPIED) and within the speed by plain
+    pf1 distance (PF1-DIAG, PF1-MOVE-ACTION), so the weakest victim from those squares bounds the
+    reach's best. The squares with that victim are tried nearest first (RUN_TRIES at most), each
+    along the walk the rules count cheapest on open ground, and the first move the rules'
+    forecast accepts without provoking is taken.
+    """
+    me = ctx.me
+    if me.full_side != 1:
+        return None
+    speed = pf1.effective_speed(me)
+    closed = _no_end(ctx)
+    x0, y0 = me.at
+    board = ctx.sit.board
+    anchors = {
+        (x, y)
+        for y in range(max(0, y0 - speed), min(board.height, y0 + speed + 1))
+        for x in range(max(0, x0 - speed), min(board.width, x0 + speed + 1))
+        if (x, y) not in closed and (x, y) != me.at and pf1_distance(me.at, (x, y)) <= speed
+    }
+    ranked = []
+    for sq, hittable in _hittable_from(ctx, foes, anchors).items():
+        victim = attack_choice(hittable)
+        ratio = victim.hp / (victim.max_hp if victim.max_hp > 1 else 1)
+        ranked.append((ratio, ratio * 3 + pf1_distance(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))
+    if not ranked:
+        return None
+    ranked.sort()
+    weakest = ranked[0][0]
+    avoid = _keep_out(ctx)
+    forecast = _forecast_move(ctx)
+    tried = 0
+    for ratio, _, y, x in ranked:
+        if ratio > weakest or tried == RUN_TRIES:
+            break
+        walk = _affordable(ctx, straight_walk(board, me.at, (x, y), avoid, _halves(speed)), speed)
+        if not walk or walk[-1] != (x, y):
+            continue
+        tried += 1
+        path = tuple(walk)
+        result = forecast(Reach((x, y), 0, "move", path))
+        if isinstance(result, Ruling) and not provokes(result):
+            return Action("move", ctx.unit, path)
+    return None
 
 
 def _step_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
@@ -359,22 +411,13 @@ def _nearest_walk(
     bound = least_within(board, goal, box, lambda sq: sq not in closed and pf1_distance(me.at, sq) <= budget)
     if bound >= below:
         return None
-    # no walk passes an enemy (PF1-ENEMY); leaving a square an enemy may threaten would provoke: the walks keep
-    # out of both (the end may be threatened: entering provokes nothing)
-    avoid: set[Square] = set()
-    for c in ctx.foes():
-        if not c.helpless:
-            r = reach_squares(c.reach)
-            fx, fy = c.at
-            avoid.update(
-                (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
-            )
+    avoid = _keep_out(ctx)
 
     def walks() -> Iterator[tuple[Square, ...]]:
         """The rules' cheapest-looking walk to each free square at the bound, the nearest squares first."""
         for sq in _squares_at(lazy_field(board, goal), goal, bound, me.at, budget):
             if sq not in closed:
-                walk = _affordable(ctx, straight_walk(board, me.at, sq, avoid), budget)
+                walk = _affordable(ctx, straight_walk(board, me.at, sq, avoid, _halves(budget)), budget)
                 if walk and walk[-1] == sq:
                     yield tuple(walk)
 
@@ -420,6 +463,27 @@ def _no_end(ctx: Ctx) -> set[Square]:
         if c.id != ctx.unit and not c.defeated and not c.helpless
         for sq in c.footprint()
     }
+
+
+def _halves(budget: int) -> int:
+    """The longest `straight_walk` (in its halves) that may cost at most `budget` by pf1 counting: a straight step
+    is 2 halves and costs 1, a diagonal 3 halves and costs 1 or 2 by turns (PF1-DIAG), so a walk within
+    `budget` is at most 2 × budget + 1 halves."""
+    return 2 * budget + 1
+
+
+def _keep_out(ctx: Ctx) -> set[Square]:
+    """The squares the unit's bounded walks keep out of: enemies' (no walk passes them, PF1-ENEMY) and those an
+    enemy may threaten (leaving one provokes; a walk's end may be one, as entering provokes nothing)."""
+    avoid: set[Square] = set()
+    for c in ctx.foes():
+        if not c.helpless:
+            r = reach_squares(c.reach)
+            fx, fy = c.at
+            avoid.update(
+                (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
+            )
+    return avoid
 
 
 def _squares_at(field_: Field, goal: frozenset[Square], bound: int, start: Square, budget: int) -> list[Square]:
