@@ -12,7 +12,7 @@ from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, str
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice, provokes
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
-from rules.geometry import pf1_distance
+from rules.geometry import chebyshev, pf1_distance
 from rules.pf1 import judged
 from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
@@ -251,19 +251,20 @@ def _walk_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
         return None
     speed = pf1.effective_speed(me)
     closed = _no_end(ctx)
+    plain = _plain(ctx)
     x0, y0 = me.at
     board = ctx.sit.board
     anchors = {
         (x, y)
         for y in range(max(0, y0 - speed), min(board.height, y0 + speed + 1))
         for x in range(max(0, x0 - speed), min(board.width, x0 + speed + 1))
-        if (x, y) not in closed and (x, y) != me.at and pf1_distance(me.at, (x, y)) <= speed
+        if (x, y) not in closed and (x, y) != me.at and plain(me.at, (x, y)) <= speed
     }
     ranked = []
     for sq, hittable in _hittable_from(ctx, foes, anchors).items():
         victim = attack_choice(hittable)
         ratio = victim.hp / (victim.max_hp if victim.max_hp > 1 else 1)
-        ranked.append((ratio, ratio * 3 + pf1_distance(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))
+        ranked.append((ratio, ratio * 3 + plain(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))
     if not ranked:
         return None
     ranked.sort()
@@ -274,7 +275,7 @@ def _walk_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     for ratio, _, y, x in ranked:
         if ratio > weakest or tried == RUN_TRIES:
             break
-        walk = _affordable(ctx, straight_walk(board, me.at, (x, y), avoid, _halves(speed)), speed)
+        walk = _affordable(ctx, straight_walk(board, me.at, (x, y), avoid, _halves(ctx, speed)), speed)
         if not walk or walk[-1] != (x, y):
             continue
         tried += 1
@@ -408,16 +409,17 @@ def _nearest_walk(
         min(board.height - 1, y0 + budget),
     )
     closed = _no_end(ctx)
-    bound = least_within(board, goal, box, lambda sq: sq not in closed and pf1_distance(me.at, sq) <= budget)
+    plain = _plain(ctx)
+    bound = least_within(board, goal, box, lambda sq: sq not in closed and plain(me.at, sq) <= budget)
     if bound >= below:
         return None
     avoid = _keep_out(ctx)
 
     def walks() -> Iterator[tuple[Square, ...]]:
         """The rules' cheapest-looking walk to each free square at the bound, the nearest squares first."""
-        for sq in _squares_at(lazy_field(board, goal), goal, bound, me.at, budget):
+        for sq in _squares_at(lazy_field(board, goal), goal, bound, me.at, budget, plain):
             if sq not in closed:
-                walk = _affordable(ctx, straight_walk(board, me.at, sq, avoid, _halves(budget)), budget)
+                walk = _affordable(ctx, straight_walk(board, me.at, sq, avoid, _halves(ctx, budget)), budget)
                 if walk and walk[-1] == sq:
                     yield tuple(walk)
 
@@ -433,6 +435,7 @@ def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
     not enter difficult terrain, PF1-DIFFICULT-NORUN) and within `budget` by plain pf1 counting (PF1-DIAG)."""
     board = ctx.sit.board
     parity = _turn(ctx).diag & 1
+    uniform = ctx.sit.options.diagonal == "uniform"
     spent, taken = 0, 0
     px, py = ctx.me.at
     for k, (x, y) in enumerate(path):
@@ -441,7 +444,7 @@ def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
             break
         if x != px and y != py:
             parity ^= 1
-            spent += 1 if parity else 2
+            spent += 1 if parity or uniform else 2
         else:
             spent += 1
         if spent > budget:
@@ -465,11 +468,17 @@ def _no_end(ctx: Ctx) -> set[Square]:
     }
 
 
-def _halves(budget: int) -> int:
-    """The longest `straight_walk` (in its halves) that may cost at most `budget` by pf1 counting: a straight step
-    is 2 halves and costs 1, a diagonal 3 halves and costs 1 or 2 by turns (PF1-DIAG), so a walk within
-    `budget` is at most 2 × budget + 1 halves."""
-    return 2 * budget + 1
+def _halves(ctx: Ctx, budget: int) -> int:
+    """The longest `straight_walk` (in its halves) that may cost at most `budget`: a straight step is 2 halves and
+    costs 1, a diagonal 3 halves and costs 1 or 2 by turns (PF1-DIAG: at most 2 × budget + 1 halves), or 1
+    each under the level's uniform diagonals (GB-DIAGONAL-UNIFORM: at most 3 × budget)."""
+    return 3 * budget if ctx.sit.options.diagonal == "uniform" else 2 * budget + 1
+
+
+def _plain(ctx: Ctx) -> Callable[[Square, Square], int]:
+    """The least cost of moving between two squares on open ground: pf1 distance (PF1-DIAG), or Chebyshev under the
+    level's uniform diagonals (GB-DIAGONAL-UNIFORM). No movement costs less (terrain only adds)."""
+    return chebyshev if ctx.sit.options.diagonal == "uniform" else pf1_distance
 
 
 def _keep_out(ctx: Ctx) -> set[Square]:
@@ -486,8 +495,15 @@ def _keep_out(ctx: Ctx) -> set[Square]:
     return avoid
 
 
-def _squares_at(field_: Field, goal: frozenset[Square], bound: int, start: Square, budget: int) -> list[Square]:
-    """The squares within `budget` of `start` (plain pf1 distance) whose field gap is `bound`, in reading order.
+def _squares_at(
+    field_: Field,
+    goal: frozenset[Square],
+    bound: int,
+    start: Square,
+    budget: int,
+    plain: Callable[[Square, Square], int],
+) -> list[Square]:
+    """The squares within `budget` of `start` (by `plain` distance) whose field gap is `bound`, nearest first.
 
     A square at field gap `bound` is at most `bound` squares from the goal (each step weighs 1 at least).
     """
@@ -501,10 +517,10 @@ def _squares_at(field_: Field, goal: frozenset[Square], bound: int, start: Squar
         (x, y)
         for y in range(top, bottom + 1)
         for x in range(left, right + 1)
-        if (x, y) not in goal and pf1_distance(start, (x, y)) <= budget
+        if (x, y) not in goal and plain(start, (x, y)) <= budget
     ]
     found = [sq for sq, g in zip(around, field_.gaps(around), strict=True) if g == bound]
-    return sorted(found, key=lambda sq: (pf1_distance(start, sq), sq[1], sq[0]))
+    return sorted(found, key=lambda sq: (plain(start, sq), sq[1], sq[0]))
 
 
 def _run_by_reach(ctx: Ctx, target: Creature) -> Action | None:
