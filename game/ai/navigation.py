@@ -291,13 +291,15 @@ def straight_walk(
     board: Board, start: Square, end: Square, avoid: frozenset[Square] | set[Square], limit: int
 ) -> list[Square]:
     """A walk from `start` to `end` that is cheapest when a diagonal step counts 1.5 and a straight one 1, each
-    times its square's weight, entering none of `avoid` but `end`, as the squares entered (`end` last; empty when none).
+    times its square's weight, entering none of `avoid` but `end`, as the squares entered (`end` last; empty when none or `end` is `start`).
 
     The rules' own counting alternates diagonals at 1 and 2 (1.5 on average), so this walk is the
     one the rules find cheapest on open ground, and its cost follows its length: A* with the
     octile estimate (2 per straight, 3 per diagonal step, in halves), which never overestimates
     as every weight is 1 at least. No walk longer than `limit` in those halves is looked for.
     """
+    if start == end:
+        return []  # nothing to walk
     weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     ex, ey = end
 
