@@ -1,10 +1,12 @@
-"""A walking-distance field around walls, used only to RANK destinations the ruleset's reach offered.
+"""A walking-distance field around walls, to rank destinations and to propose walks the ruleset then judges.
 
 Straight-line distance leads a unit into dead ends on maps with walls; this field (8
 neighbours; walls, pits and blocking edges respected; doors, on squares or edges, passable since they open;
 creatures ignored) says which reachable square is really nearer. Narrow and difficult squares
-weigh more, so a detour through open ground beats a crack most units cannot pass. Legality and
-cost always come from the ruleset's reach and measure, never from here.
+weigh more, so a detour through open ground beats a crack most units cannot pass. Bounded searches
+on the same graph (`least_within`, `straight_walk`) let a unit walk towards a far enemy without the
+ruleset's whole reach. Legality and cost always come from the ruleset's reach and measure, never
+from here.
 
 A board is immutable, so its step table and the fields worked out on it are kept with the
 board's other tables (the rules' memo, game/caches.py): every match on the same board (the games of
@@ -291,7 +293,8 @@ def straight_walk(
     board: Board, start: Square, end: Square, avoid: frozenset[Square] | set[Square], limit: int
 ) -> list[Square]:
     """A walk from `start` to `end` that is cheapest when a diagonal step counts 1.5 and a straight one 1, each
-    times its square's weight, entering none of `avoid` but `end`, as the squares entered (`end` last; empty when none or `end` is `start`).
+    times its square's weight, entering none of `avoid` but `end`, as the squares entered (`end` last; empty when
+    there is none or `end` is `start`).
 
     The rules' own counting alternates diagonals at 1 and 2 (1.5 on average), so this walk is the
     one the rules find cheapest on open ground, and its cost follows its length: A* with the
