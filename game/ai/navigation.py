@@ -1,10 +1,12 @@
-"""A walking-distance field around walls, used only to RANK destinations the ruleset's reach offered.
+"""A walking-distance field around walls, to rank destinations and to propose walks the ruleset then judges.
 
 Straight-line distance leads a unit into dead ends on maps with walls; this field (8
 neighbours; walls, pits and blocking edges respected; doors, on squares or edges, passable since they open;
 creatures ignored) says which reachable square is really nearer. Narrow and difficult squares
-weigh more, so a detour through open ground beats a crack most units cannot pass. Legality and
-cost always come from the ruleset's reach and measure, never from here.
+weigh more, so a detour through open ground beats a crack most units cannot pass. Bounded searches
+on the same graph (`least_within`, `straight_walk`) let a unit walk towards a far enemy without the
+ruleset's whole reach. Legality and cost always come from the ruleset's reach and measure, never
+from here.
 
 A board is immutable, so its step table and the fields worked out on it are kept with the
 board's other tables (the rules' memo, game/caches.py): every match on the same board (the games of
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.caches import RULES
 from rules.core import Board, Square, footprint
@@ -285,6 +287,94 @@ def _walk_to(
                 dist[nxt] = d
                 push(queue, (d + estimate(nxt), -d, nxt))
     return None
+
+
+def straight_walk(
+    board: Board, start: Square, end: Square, avoid: frozenset[Square] | set[Square], limit: int
+) -> list[Square]:
+    """A walk from `start` to `end` that is cheapest when a diagonal step counts 1.5 and a straight one 1, each
+    times its square's weight, entering none of `avoid` but `end`, as the squares entered (`end` last; empty when
+    there is none or `end` is `start`).
+
+    The rules' own counting alternates diagonals at 1 and 2 (1.5 on average), so this walk is the
+    one the rules find cheapest on open ground, and its cost follows its length: A* with the
+    octile estimate (2 per straight, 3 per diagonal step, in halves), which never overestimates
+    as every weight is 1 at least. No walk longer than `limit` in those halves is looked for.
+    """
+    if start == end:
+        return []  # nothing to walk
+    weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
+    ex, ey = end
+
+    def estimate(sq: Square) -> int:
+        dx, dy = abs(sq[0] - ex), abs(sq[1] - ey)
+        return 2 * dx + dy if dx >= dy else 2 * dy + dx
+
+    dist = {start: 0}
+    came: dict[Square, Square] = {}
+    queue = [(estimate(start), 0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    while queue:
+        f, negative, sq = pop(queue)
+        if f > limit:
+            return []  # every walk left is longer than the limit
+        d0 = -negative
+        if d0 > dist[sq]:
+            continue
+        if sq == end:
+            out = [sq]
+            while (sq := came[sq]) != start:
+                out.append(sq)
+            return out[::-1]
+        out_steps = steps.get(sq)
+        if out_steps is None:  # a start square no walker could stand on (a flyer over a pit): its own steps
+            out_steps = _steps_from(board, weights, sq)
+        x, y = sq
+        for nxt, w in out_steps:
+            d = d0 + w * (3 if nxt[0] != x and nxt[1] != y else 2)
+            if d < get(nxt, UNREACHABLE) and (nxt not in avoid or nxt == end):
+                dist[nxt] = d
+                came[nxt] = sq
+                push(queue, (d + estimate(nxt), -d, nxt))
+    return []
+
+
+def least_within(board: Board, goal: frozenset[Square], box: Box, inside: Callable[[Square], bool]) -> int:
+    """The least walking field value of the squares in `box` for which `inside` holds (UNREACHABLE when none).
+
+    An A* search from the goal towards the box (the Chebyshev gap to it never overestimates and is
+    0 inside it): squares come out in order of distance plus estimate, so the first one taken that
+    lies in the box and passes `inside` is the nearest such square. Its cost follows the way from
+    the goal to the box, not the board.
+    """
+    weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
+    left, top, right, bottom = box
+
+    def estimate(sq: Square) -> int:
+        x, y = sq
+        return max(left - x, x - right, top - y, y - bottom, 0)
+
+    dist = {sq: 0 for sq in goal}
+    queue = [(estimate(sq), 0, sq) for sq in sorted(goal)]
+    heapq.heapify(queue)
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    while queue:
+        _, negative, sq = pop(queue)
+        d0 = -negative
+        if d0 > dist[sq]:
+            continue
+        x, y = sq
+        if left <= x <= right and top <= y <= bottom and inside(sq):
+            return d0
+        out = steps.get(sq)
+        if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
+            out = _steps_from(board, weights, sq)
+        for nxt, w in out:
+            d = d0 + w
+            if d < get(nxt, UNREACHABLE):
+                dist[nxt] = d
+                push(queue, (d + estimate(nxt), -d, nxt))
+    return UNREACHABLE
 
 
 def walk_gap(board: Board, goal: frozenset[Square], footprint: frozenset[Square]) -> int:

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 
 import rules.pf1 as pf1
 from game import reach_cache
 from game.ai.context import Carry, Ctx, open_door_towards, with_turn
-from game.ai.navigation import walk_gap, walk_gaps
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice
+from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, straight_walk, walk_gap, walk_gaps
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice, provokes
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
-from rules.geometry import pf1_distance
+from rules.geometry import chebyshev, pf1_distance
 from rules.pf1 import judged
 from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
-from rules.pf1.movement import reach_squares
+from rules.pf1.movement import bands_for, reach_squares
+from rules.pf1.space import SHARE_AREA
 from rules.pf1.speed import movement_speed
 from rules.reaches import Reach, of_band
 
@@ -215,6 +217,9 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """One move action to a square with an enemy in reach (the standard action then attacks)."""
     if _beyond_one_move(ctx.me, foes):
         return None  # as the search would find: no square it reaches has an enemy in reach
+    walked = _walk_into_reach(ctx, foes)
+    if walked is not None:
+        return walked
     _, moves = _single_move(ctx)
     squares, costs, bands = _columns(moves)
     rows = [i for i, band in enumerate(bands) if band == "move"]
@@ -229,6 +234,56 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
             scored.append((victim.hp / most * 3 + costs[i] * COST_WEIGHT, square[1], square[0], i))
     best = best_row(scored, moves.__getitem__, _forecast_move(ctx))
     return Action("move", ctx.unit, best.path) if best else None
+
+
+def _walk_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
+    """A move action into reach of an enemy as weak as any the move action's whole reach could bring into reach,
+    found without that reach; None when none is found that way (the reach then decides).
+
+    Every square a move action ends on is free (PF1-END-OCCUPIED) and within the speed by plain
+    pf1 distance (PF1-DIAG, PF1-MOVE-ACTION), so the weakest victim from those squares bounds the
+    reach's best. The squares with that victim are tried nearest first (RUN_TRIES at most), each
+    along the walk the rules count cheapest on open ground, and the first move the rules'
+    forecast accepts without provoking is taken.
+    """
+    me = ctx.me
+    if me.full_side != 1:
+        return None
+    speed = pf1.effective_speed(me)
+    closed = _no_end(ctx)
+    plain = _plain(ctx)
+    x0, y0 = me.at
+    board = ctx.sit.board
+    anchors = {
+        (x, y)
+        for y in range(max(0, y0 - speed), min(board.height, y0 + speed + 1))
+        for x in range(max(0, x0 - speed), min(board.width, x0 + speed + 1))
+        if (x, y) not in closed and (x, y) != me.at and plain(me.at, (x, y)) <= speed
+    }
+    ranked = []
+    for sq, hittable in _hittable_from(ctx, foes, anchors).items():
+        victim = attack_choice(hittable)
+        ratio = victim.hp / (victim.max_hp if victim.max_hp > 1 else 1)
+        ranked.append((ratio, ratio * 3 + plain(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))
+    if not ranked:
+        return None
+    ranked.sort()
+    weakest = ranked[0][0]
+    avoid = _keep_out(ctx)
+    forecast = _forecast_move(ctx)
+    tried = 0
+    for ratio, _, y, x in ranked:
+        if ratio > weakest or tried == RUN_TRIES:
+            break
+        walk = _affordable(ctx, straight_walk(board, me.at, (x, y), avoid, _halves(ctx, speed)), speed)
+        if not walk or walk[-1] != (x, y):
+            continue
+        tried += 1
+        path = tuple(walk)
+        result = forecast(Reach((x, y), 0, "move", path))
+        if isinstance(result, Ruling) and not provokes(result):
+            return Action("move", ctx.unit, path)
+    return None
 
 
 def _step_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
@@ -298,6 +353,177 @@ def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:
+    """Run towards a far target: along the walking field's path when that is provably as near as any run ends,
+    else the best run end of the full reach (one search of every band)."""
+    along = _run_along(ctx, target)
+    if along is not None:
+        return along
+    return _run_by_reach(ctx, target)
+
+
+def _run_along(ctx: Ctx, target: Creature) -> Action | None:
+    """A run to a square as near the target on foot as any run could end (PF1-RUN), found without the full
+    reach (`_nearest_walk`), or None when none is found that way (the full reach then decides).
+
+    The rules' own measure must take the walk as a run that provokes nothing; a run never enters
+    difficult terrain (PF1-DIFFICULT-NORUN), which `_nearest_walk` never does.
+    """
+    me = ctx.me
+    if me.full_side != 1:
+        return None
+    run = next((b for b in bands_for(ctx.sit, ctx.unit) if b.run), None)
+    if run is None:
+        return None
+
+    def accepted(path: tuple[Square, ...]) -> bool:
+        result = ctx.measure(ctx.sit, path)
+        return isinstance(result, Ruling) and result.band == "run" and not provokes(result)
+
+    found = _nearest_walk(ctx, target, run.limit, UNREACHABLE, accepted)
+    return None if found is None else Action("run", ctx.unit, found)
+
+
+def _nearest_walk(
+    ctx: Ctx, target: Creature, budget: int, below: int, accepted: Callable[[tuple[Square, ...]], bool]
+) -> tuple[Square, ...] | None:
+    """A walk of at most `budget` (plain pf1 counting) to a free square as near the target on foot as any square
+    one movement of that budget may end on, nearer than `below`, that `accepted` (the rules' own judgement)
+    takes; None when the bound is not below `below` or no walk tried is accepted.
+
+    Every square a movement ends on is free (PF1-END-OCCUPIED) and within its budget by plain
+    pf1 distance (each step costs at least that: PF1-DIAG), so the least walking gap to the target
+    among such squares (`least_within`) bounds what any end achieves. The squares at that bound
+    are tried nearest first (RUN_TRIES of them at most), each along the walk the rules count
+    cheapest on open ground (`straight_walk`, around enemies), taken whole within the budget and
+    before any difficult, hampering or narrow square; the first accepted is the answer. Its end is
+    then as near as the best of the movement's whole reach, and its cost follows the walks, not
+    that reach.
+    """
+    me = ctx.me
+    board, goal = ctx.sit.board, target.footprint()
+    x0, y0 = me.at
+    box = (
+        max(0, x0 - budget),
+        max(0, y0 - budget),
+        min(board.width - 1, x0 + budget),
+        min(board.height - 1, y0 + budget),
+    )
+    closed = _no_end(ctx)
+    plain = _plain(ctx)
+    bound = least_within(board, goal, box, lambda sq: sq not in closed and plain(me.at, sq) <= budget)
+    if bound >= below:
+        return None
+    avoid = _keep_out(ctx)
+
+    def walks() -> Iterator[tuple[Square, ...]]:
+        """The rules' cheapest-looking walk to each free square at the bound, the nearest squares first."""
+        for sq in _squares_at(lazy_field(board, goal), goal, bound, me.at, budget, plain):
+            if sq not in closed:
+                walk = _affordable(ctx, straight_walk(board, me.at, sq, avoid, _halves(ctx, budget)), budget)
+                if walk and walk[-1] == sq:
+                    yield tuple(walk)
+
+    return next((walk for walk in itertools.islice(walks(), RUN_TRIES) if accepted(walk)), None)
+
+
+RUN_TRIES = 3
+"""Paths a run along the field tries with the rules' measure before searching the full reach."""
+
+
+def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
+    """The longest start of `path` a run may take: before any difficult, hampering or narrow square (a run may
+    not enter difficult terrain, PF1-DIFFICULT-NORUN) and within `budget` by plain pf1 counting (PF1-DIAG)."""
+    board = ctx.sit.board
+    parity = _turn(ctx).diag & 1
+    uniform = ctx.sit.options.diagonal == "uniform"
+    spent, taken = 0, 0
+    px, py = ctx.me.at
+    for k, (x, y) in enumerate(path):
+        t = board.terrain((x, y))
+        if t.difficult or t.hampering or t.clearance < 1.5:
+            break
+        if x != px and y != py:
+            parity ^= 1
+            spent += 1 if parity or uniform else 2
+        else:
+            spent += 1
+        if spent > budget:
+            break
+        taken = k + 1
+        px, py = x, y
+    return path[:taken]
+
+
+def _no_end(ctx: Ctx) -> set[Square]:
+    """The squares no run of the unit may end on: those of other creatures that are not helpless (PF1-END-OCCUPIED),
+    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there)."""
+    me = ctx.me
+    if me.size in SHARE_AREA:
+        return set()
+    return {
+        sq
+        for c in ctx.sit.creatures.values()
+        if c.id != ctx.unit and not c.defeated and not c.helpless
+        for sq in c.footprint()
+    }
+
+
+def _halves(ctx: Ctx, budget: int) -> int:
+    """The longest `straight_walk` (in its halves) that may cost at most `budget`: a straight step is 2 halves and
+    costs 1, a diagonal 3 halves and costs 1 or 2 by turns (PF1-DIAG: at most 2 × budget + 1 halves), or 1
+    each under the level's uniform diagonals (GB-DIAGONAL-UNIFORM: at most 3 × budget)."""
+    return 3 * budget if ctx.sit.options.diagonal == "uniform" else 2 * budget + 1
+
+
+def _plain(ctx: Ctx) -> Callable[[Square, Square], int]:
+    """The least cost of moving between two squares on open ground: pf1 distance (PF1-DIAG), or Chebyshev under the
+    level's uniform diagonals (GB-DIAGONAL-UNIFORM). No movement costs less (terrain only adds)."""
+    return chebyshev if ctx.sit.options.diagonal == "uniform" else pf1_distance
+
+
+def _keep_out(ctx: Ctx) -> set[Square]:
+    """The squares the unit's bounded walks keep out of: enemies' (no walk passes them, PF1-ENEMY) and those an
+    enemy may threaten (leaving one provokes; a walk's end may be one, as entering provokes nothing)."""
+    avoid: set[Square] = set()
+    for c in ctx.foes():
+        if not c.helpless:
+            r = reach_squares(c.reach)
+            fx, fy = c.at
+            avoid.update(
+                (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
+            )
+    return avoid
+
+
+def _squares_at(
+    field_: Field,
+    goal: frozenset[Square],
+    bound: int,
+    start: Square,
+    budget: int,
+    plain: Callable[[Square, Square], int],
+) -> list[Square]:
+    """The squares within `budget` of `start` (by `plain` distance) whose field gap is `bound`, nearest first.
+
+    A square at field gap `bound` is at most `bound` squares from the goal (each step weighs 1 at least).
+    """
+    left, top, right, bottom = (
+        min(sq[0] for sq in goal) - bound,
+        min(sq[1] for sq in goal) - bound,
+        max(sq[0] for sq in goal) + bound,
+        max(sq[1] for sq in goal) + bound,
+    )
+    around = [
+        (x, y)
+        for y in range(top, bottom + 1)
+        for x in range(left, right + 1)
+        if (x, y) not in goal and plain(start, (x, y)) <= budget
+    ]
+    found = [sq for sq, g in zip(around, field_.gaps(around), strict=True) if g == bound]
+    return sorted(found, key=lambda sq: (plain(start, sq), sq[1], sq[0]))
+
+
+def _run_by_reach(ctx: Ctx, target: Creature) -> Action | None:
     """Run towards a far target (the full reach: one search of every band)."""
     me = ctx.me
     reach = ctx.reachable()
@@ -313,11 +539,27 @@ def _run(ctx: Ctx, target: Creature) -> Action | None:
 
 
 def _close_in(ctx: Ctx, target: Creature) -> Action | None:
-    """One move action that brings the unit nearest the target on foot; else open a door on the way."""
-    _, moves = _single_move(ctx)
+    """One move action that brings the unit nearest the target on foot; else open a door on the way.
+
+    A walk to a square as near as the move action's best (`_nearest_walk`: a one-square unit,
+    nothing provoked, the rules' forecast of the move accepting it) spares the move action's
+    reach; without one, the reach's squares are scored.
+    """
     me = ctx.me
     board, goal = ctx.sit.board, target.footprint()
     now = walk_gap(board, goal, me.footprint())
+    if me.full_side == 1:
+        forecast = _forecast_move(ctx)
+        speed = pf1.effective_speed(me)
+
+        def accepted(path: tuple[Square, ...]) -> bool:
+            result = forecast(Reach(path[-1], 0, "move", path))
+            return isinstance(result, Ruling) and not provokes(result)
+
+        found = _nearest_walk(ctx, target, speed, now, accepted)
+        if found is not None:
+            return Action("move", ctx.unit, found)
+    _, moves = _single_move(ctx)
     squares, costs, _ = _columns(moves)
     gaps = walk_gaps(board, goal, me.full_side, squares)
     scored = [
