@@ -8,7 +8,7 @@ object as vulture does (`_.name` is an attribute or method of some class).
 """
 
 # Called by the standard library or pygame, not by our code.
-_._split_lines  # game/cli_help.py: argparse.HelpFormatter's hook for wrapping a help text
+_._split_lines  # game/commands/cli_help.py: argparse.HelpFormatter's hook for wrapping a help text
 _.handleError  # game/ui/kiosk/guard.py: logging.Handler's hook when writing a log record fails
 __getattr__  # game/tomlio.py, rules/pf1/__init__.py: a module's lazy attributes (PEP 562)
 _.midright  # game/ui/scenes/menu.py: a pygame.Rect attribute set to place a rectangle
@@ -21,16 +21,16 @@ reaction_used  # rules/dnd5e/turn.py TurnState: the turn state's reaction, reset
 # A rule id named where the rule is decided, for readers and the rule catalogue.
 GB_5E_DEFAULT_SPEED  # rules/dnd5e/house.py: the id of the 9 m default walking speed
 
-# The rule catalogue's checks, which tests/test_catalog.py runs (game/catalog.py is their one home).
-TITLE_MAX  # game/catalog.py
-SUMMARY_MAX  # game/catalog.py
-HOUSE_RULE_ID  # game/catalog.py
-declared_rule_ids  # game/catalog.py
-placeholders  # game/i18n.py: the {names} of a message, compared across languages by the i18n tests
+# The rule catalogue's checks, which tests/test_catalog.py runs (game/text/catalog.py is their one home).
+TITLE_MAX  # game/text/catalog.py
+SUMMARY_MAX  # game/text/catalog.py
+HOUSE_RULE_ID  # game/text/catalog.py
+declared_rule_ids  # game/text/catalog.py
+placeholders  # game/text/i18n.py: the {names} of a message, compared across languages by the i18n tests
 
 # Test seams: what tests ask of production code to hold it to a reference or read its state.
 # (No counters of work: tests count calls with tests/counting.py, docs/decisions/0007-caches-in-one-place.md.)
-use_folder  # game/toml_cache.py, game/ui/raster_cache.py: point a start-up cache at a test's folder
+use_folder  # game/storage/toml_cache.py, game/ui/raster_cache.py: point a start-up cache at a test's folder
 clear_all  # game/caches.py: the one reset of every cache (tests and the bench empty them)
 registered  # game/caches.py: the list of every cache with its bound (tests check each one is bounded)
 _.rebuilt  # game/ui/frame.py: the regions the last frame repainted (a still screen repaints none)
@@ -49,15 +49,15 @@ speed_rules  # rules/pf1/speed.py: the rule ids behind a speed, for the speed ta
 path_to  # rules/search.py: a path read back from a search, for the search tests
 
 # Merged later the same day: read by tests or by pygame.
-message_ids  # game/i18n.py: every message id of a catalogue, for tests/test_refusal_keys.py
-synthetic_pairs  # game/paired_stats.py: seeded Bernoulli pairs for the SPRT calibration in tests/test_paired_stats.py
+message_ids  # game/text/i18n.py: every message id of a catalogue, for tests/test_refusal_keys.py
+synthetic_pairs  # game/lab/paired_stats.py: seeded Bernoulli pairs for the SPRT calibration in tests/test_paired_stats.py
 _.borderless  # game/ui/kiosk/display.py: a pygame Window attribute set to drop the frame on bare X
 tap  # game/ui/kiosk/soak.py: a finger tap as SDL delivers it, for tests/test_kiosk_display.py
 _.visits  # game/ui/kiosk/visitor.py: how many visitors came, read by tests/test_kiosk_soak.py
-expected_score  # game/pairs.py: Elo's expected score, the inverse of elo(), checked by tests/test_pairs.py
-seat_gain  # game/pairs.py: a strength's seat-by-seat gain over another, the tournament table's figure (docs/ai.md)
-output_opener  # game/atomic.py: the output gate's opener, swapped by tests/output_faults.py to inject ENOSPC, EROFS, EACCES
+expected_score  # game/lab/pairs.py: Elo's expected score, the inverse of elo(), checked by tests/test_pairs.py
+seat_gain  # game/lab/pairs.py: a strength's seat-by-seat gain over another, the tournament table's figure (docs/ai.md)
+output_opener  # game/storage/atomic.py: the output gate's opener, swapped by tests/output_faults.py to inject ENOSPC, EROFS, EACCES
 computed  # game/ui/danger_model.py: how many danger answers were worked out, read by tests/test_danger.py and the bench
-_.from_json  # game/game_record.py: reads a record back from its JSON object (the lab's exports and their readers)
-_.from_row  # game/game_record.py: a simulate --out row as a record, for the lab's exports (Parquet) and maps
-_.draw_by_round_limit  # game/game_record.py: a field of the exported record (a draw the round limit made)
+_.from_json  # game/lab/game_record.py: reads a record back from its JSON object (the lab's exports and their readers)
+_.from_row  # game/lab/game_record.py: a simulate --out row as a record, for the lab's exports (Parquet) and maps
+_.draw_by_round_limit  # game/lab/game_record.py: a field of the exported record (a draw the round limit made)

@@ -32,8 +32,8 @@ MATCHUPS = (("normal", "random"), ("hard", "normal"), ("easy", "normal"))
 def hard_cost(games: int = HARD_GAMES, rounds: int = HARD_ROUNDS) -> list[float]:
     """CPU ms of each side-turn `hard` plays as red against `normal` on the arena."""
     from game.ai import ai_rng, take_turn
-    from game.level import load_level
-    from game.match import Match
+    from game.battle.match import Match
+    from game.levels.level import load_level
 
     level = load_level(ARENA)
     costs = []
@@ -69,8 +69,8 @@ def bench_ai(scaling_games: int = SCALING_GAMES, hard_games: int = HARD_GAMES) -
 
 def tournament(pairs: int, seed: int = 0, jobs: int = 1) -> dict[str, Any]:
     """`duel` of each matchup on every mirror level: A's record per level and overall (docs/ai.md)."""
-    from game.level import load_level
-    from game.pairs import by_level, run_duel
+    from game.lab.pairs import by_level, run_duel
+    from game.levels.level import load_level
 
     mirrors = [str(p) for p in sorted(LEVELS.glob("*.toml")) if load_level(p).mirror]
     out: dict[str, Any] = {"pairs": pairs, "seed": seed, "levels": mirrors}

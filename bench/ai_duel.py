@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import ai_rng, take_turn
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 
 MAX_ROUNDS = 30
 

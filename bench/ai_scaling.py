@@ -18,8 +18,8 @@ from typing import Any
 
 from game import caches
 from game.ai import ai_rng, take_turn
-from game.level import parse_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import parse_level
 
 SIZES = ((2, 12), (4, 18), (8, 24), (16, 34), (32, 48))
 """(units per side, board side) of each step."""

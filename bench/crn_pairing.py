@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.game_metrics import correlation
-from game.simulate import play_game, variant
+from game.lab.game_metrics import correlation
+from game.lab.simulate import play_game, variant
 
 
 def measure(path: str, sets: list[str], games: int, max_rounds: int, stream: int) -> dict[str, object]:

@@ -60,7 +60,7 @@ def level_text() -> str:
 
 def largest_shipped() -> list[Path]:
     """The largest shipped map, and the largest of each ruleset whose squares the view shades (pf1, dnd5e)."""
-    from game.level import load_level
+    from game.levels.level import load_level
     from game.paths import LEVELS_DIR
     from rules.ruleset import get_ruleset
 
@@ -85,7 +85,7 @@ def _key(app: Any, k: int, down: bool) -> None:
 
 
 def _one_level(path: str, rounds: int) -> dict[str, float]:
-    from game import reach_cache
+    from game.battle import reach_cache
     from game.ui.app import App
     from game.ui.danger_model import DangerCache
     from game.ui.options import AppOptions

@@ -3,8 +3,8 @@
 The figure is process CPU time (time.process_time) per game played in this process, so
 other engineers' load on the shared cores does not count against it; the games per
 second of a `--jobs 2` run are printed beside it. The games of one level share the reach,
-measures, dry rulings and creature views of their common opening (game/reach_cache.py,
-game/world.py), as a `simulate --games 40` run does: each round plays the same 40 seeds from
+measures, dry rulings and creature views of their common opening (game/battle/reach_cache.py,
+game/battle/world.py), as a `simulate --games 40` run does: each round plays the same 40 seeds from
 emptied caches (the warm-up game shares nothing with them) and the figure is the median of the
 rounds, so one slow minute on the shared machine does not decide it. The same games played
 with those caches emptied before each game are printed beside it (`unshared`).
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game import caches
-from game.simulate import play_game, run_games, variant
+from game.lab.simulate import play_game, run_games, variant
 
 REFERENCE = Path(__file__).resolve().parent.parent / "levels" / "arena_4v4.toml"
 GAMES = 40
@@ -48,7 +48,7 @@ def bench_simulate(
         per_round.append((time.process_time() - cpu0) / games * 1000)
     cpu_ms = statistics.median(per_round)
     # the same games again, each sharing no reach, measure or dry ruling with the games before it
-    # (games of one level share their opening: game/reach_cache.py); what a lone game costs
+    # (games of one level share their opening: game/battle/reach_cache.py); what a lone game costs
     cpu0 = time.process_time()
     for i in range(games):
         _forget()

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.match import Match
+from game.battle.match import Match
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 

@@ -1,7 +1,7 @@
 """Every in-memory cache of the process in one place: one lifecycle, one clear, each with its documented bound.
 
 The rules keep nothing themselves: the one `rules.memo.Memo` of the process (`RULES`) travels
-with every situation the game makes (game/world.py, game/match.py) and holds the rules'
+with every situation the game makes (game/battle/world.py, game/battle/match.py) and holds the rules'
 per-board tables, path judgements and spare search lists. The game's own caches (reach
 answers, the AI's remembered rulings, the world's creature views) register here when their
 module is imported. All of them live as long as the process and are shared by every match
@@ -12,15 +12,16 @@ pure memory of pure answers: clearing one never changes a result, only how long 
 | cache | holder | bound |
 |---|---|---|
 | rules tables, judgements, spare lists | `RULES` (rules/memo.py) | 4 boards' tables; 16 judgements; 4 lists a size |
-| reach answers | game/reach_cache.py | 256 answers, 100,000 squares in all; 1,024 state keys and creature hashes |
+| reach answers | game/battle/reach_cache.py | 256 answers, 100,000 squares in all; 1,024 state keys and creature
+hashes |
 | footprint sets, parsed dice | `functools`: rules/core.py `footprint`, rules/dice.py `parse_dice` | 65,536; 256 |
 | the AI's remembered rulings | game/ai/context.py | 2,048 rulings |
-| creature views of the esper world | game/world.py | 4,096 views |
+| creature views of the esper world | game/battle/world.py | 4,096 views |
 
 (Each record class's field layout for `rules.core.replaced` is remembered once per class, for
 the life of the process: a class's fields never change, so there is nothing to clear.) Parsed
 TOML and the window's pictures kept between starts live on disk in the user cache
-folder (game/toml_cache.py, game/ui/raster_cache.py), keyed by their inputs' contents, and are
+folder (game/storage/toml_cache.py, game/ui/raster_cache.py), keyed by their inputs' contents, and are
 not held here.
 """
 

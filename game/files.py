@@ -17,9 +17,9 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from game.atomic import open_output, write_atomic_bytes
-from game.i18n import t
 from game.limits import MAX_FILE_BYTES
+from game.storage.atomic import open_output, write_atomic_bytes
+from game.text.i18n import t
 
 NAME_MAX = 255
 """Longest file name in bytes where the file system does not say (most do: 255)."""

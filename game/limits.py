@@ -18,7 +18,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from game.i18n import t
+from game.text.i18n import t
 
 KeyPath = tuple[str | int, ...]
 
@@ -230,7 +230,8 @@ _KEY_PART = r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)"""
 
 @cache
 def _shapes() -> dict[str, re.Pattern[str]]:
-    """The pre-scan's patterns, compiled at its first run: a start whose level was parsed before (game/toml_cache.py)
+    """The pre-scan's patterns, compiled at its first run: a start whose level was parsed before
+    (game/storage/toml_cache.py)
     needs none (~5 M instructions to compile)."""
     return {
         # What the pre-scan blanks out before counting brackets: strings (multi-line ones first) and comments. Each

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from game.files import read_regular, reason
-from game.i18n import LANGUAGES, t
 from game.paths import user_config_dir
+from game.text.i18n import LANGUAGES, t
 from game.tomlio import dumps, parse_toml, write_atomic
 
 FILE_NAME = "settings.toml"

@@ -80,7 +80,7 @@ def launch() -> int:
         hold_sigterm()  # a SIGTERM during the splash and the imports: a clean exit once run_app starts
     try:
         show_splash(sys.argv[1:])
-        from game.cli import main  # the heavy imports, after the first frame is on screen
+        from game.commands.cli import main  # the heavy imports, after the first frame is on screen
     finally:
         gc.freeze()
         gc.enable()

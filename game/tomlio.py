@@ -6,15 +6,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game import toml_cache
-from game.atomic import write_atomic_bytes as write_atomic_bytes  # kept importable here
-from game.i18n import t
 from game.limits import MAX_FILE_BYTES, Limits, long_number, shape_problem
-from game.toml_cache import toml
+from game.storage import toml_cache
+from game.storage.atomic import write_atomic_bytes as write_atomic_bytes  # kept importable here
+from game.storage.toml_cache import toml
+from game.text.i18n import t
 
 
 def __getattr__(name: str) -> Any:
-    # tomllib is imported at its first need (game/toml_cache.py): its error class too
+    # tomllib is imported at its first need (game/storage/toml_cache.py): its error class too
     if name == "TOMLDecodeError":
         return toml().TOMLDecodeError
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -43,7 +43,7 @@ def parse_toml(data: bytes, source: str, limits: Limits | None = None, cached: b
     except toml().TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
-        from game.cli_locale import toml_message  # the parser's English in the player's language
+        from game.text.cli_locale import toml_message  # the parser's English in the player's language
 
         message = toml_message(message)
         where = f"{source}:{match.group(1)}" if match else source

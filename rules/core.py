@@ -225,7 +225,7 @@ class Creature:
     size: Size = Size.MEDIUM
     name: str = ""
     art: str | None = None
-    """The level's `art` key: the emblem the window draws (game/art_names.py); the rules never read it."""
+    """The level's `art` key: the emblem the window draws (game/text/art_names.py); the rules never read it."""
     # position state
     space: tuple[int, int] | None = None
     """Current footprint (w, h) in squares when squeezed; None = the full space."""

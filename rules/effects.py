@@ -1,6 +1,6 @@
 """What an Effect means: `apply(situation, effects)` is the definition.
 
-The game's esper systems (game/systems.py) make the same changes to components; a property
+The game's esper systems (game/battle/systems.py) make the same changes to components; a property
 test (tests/test_effects.py) holds them to this function. Look-ahead (the AI, hexxen plans)
 and tests use it directly.
 """

@@ -131,7 +131,7 @@ class Memo:
     def adopt(self, sit: object, judgements: tuple[tuple[Hashable, object], ...]) -> None:
         """Keep `judgements` for `sit`: pairs `judged_for` gave for a situation whose state equals this one's.
 
-        The caller vouches for the equal state (the game keys states as game/reach_cache.py
+        The caller vouches for the equal state (the game keys states as game/battle/reach_cache.py
         does). A question already kept for `sit` keeps its own answer.
         """
         for question, judgement in judgements:

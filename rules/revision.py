@@ -4,7 +4,7 @@ A saved replay or script names the rules revision and the dice stream it was mad
 later version can tell whether it still plays that game the same way. Revisions are dated, as
 the rule catalogue dates its changes; each entry lists the rule ids whose rulings that revision
 changed or added. A game made under an earlier revision replays identically when no ruling of
-it cites one of the ids changed since (the game checks by replaying it: game/script_versions.py).
+it cites one of the ids changed since (the game checks by replaying it: game/saved/script_versions.py).
 """
 
 from __future__ import annotations

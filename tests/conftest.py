@@ -38,7 +38,7 @@ def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 @pytest.fixture(autouse=True)
 def _english_messages():
     """Each test starts in English whatever the machine's locale (tests compare English texts)."""
-    from game.i18n import set_language
+    from game.text.i18n import set_language
 
     set_language("en")
     yield

@@ -1,4 +1,5 @@
-"""Output errors injected at the output gate (game.atomic.output_opener): a full disk, a read-only file system, a
+"""Output errors injected at the output gate (game.storage.atomic.output_opener): a full disk, a read-only file
+system, a
 refused permission, tried the same way as any user, root included (where a read-only folder stops nothing)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from game.atomic import output_opener
+from game.storage.atomic import output_opener
 
 MESSAGES = {
     errno.ENOSPC: "No space left on device",

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from game.advice import decide_now
-from game.cli import main
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.commands.cli import main
+from game.levels.level import load_level
 from rules.actions import Action
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"

@@ -9,8 +9,8 @@ import pytest
 from game.ai import AIError, ai_rng, next_action, take_turn
 from game.ai.planner import candidates
 from game.ai.scoring import best_destination, provokes
-from game.level import load_level, parse_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level, parse_level
 from rules.actions import Action
 from rules.core import Event, Illegal, Ruling, StepRuling
 from rules.ruleset import Reach

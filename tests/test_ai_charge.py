@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.ai import ai_rng, take_turn
-from game.level import parse_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import parse_level
 from rules import pf1
 
 LEVEL = """format = 1

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.pf1 as pf1
-from game import reach_cache
 from game.ai.context import Ctx
+from game.battle import reach_cache
 from rules.core import Situation
 from rules.pf1.turn import TurnState
 from tests.test_pf1_fast_reach import situations

@@ -14,8 +14,9 @@ import pygame
 import pytest
 
 from game.ai.strengths import DEFAULT_STRENGTH, STRENGTHS
-from game.cli import main
-from game.controllers import (
+from game.commands.cli import main
+from game.lab.simulate import variant
+from game.levels.controllers import (
     AI_STRENGTHS,
     DEFAULT_AI,
     StrengthError,
@@ -25,8 +26,7 @@ from game.controllers import (
     side_strength,
     with_strengths,
 )
-from game.level import LevelError, load_level, parse_level
-from game.simulate import variant
+from game.levels.level import LevelError, load_level, parse_level
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.menu import MenuScene

@@ -21,10 +21,10 @@ import game.ai.context as context
 import game.ai.navigation as navigation
 import game.ai.pf1 as pf1_ai
 import rules.pf1 as pf1
-from game import reach_cache
 from game.ai.context import Ctx, with_turn
-from game.level import load_level
-from game.simulate import play_game
+from game.battle import reach_cache
+from game.lab.simulate import play_game
+from game.levels.level import load_level
 from rules.board import board_from_rows
 from rules.core import Board, Creature, Situation, Size, Square
 from rules.geometry import chebyshev

@@ -11,8 +11,8 @@ import pytest
 from game.ai import decide, snapshot
 from game.ai import search as hard
 from game.ai.portfolio import first_actions
-from game.level import load_level, parse_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level, parse_level
 from game.paths import LEVELS_DIR
 from rules.actions import Action
 from rules.core import Creature

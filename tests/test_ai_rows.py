@@ -17,12 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import game.ai.pf1 as pf1_ai
-from game import reach_cache
 from game.ai import navigation
 from game.ai.context import clear_forecasts
 from game.ai.scoring import best_destination, best_row, footprint_at
-from game.level import load_level
-from game.simulate import play_game
+from game.battle import reach_cache
+from game.lab.simulate import play_game
+from game.levels.level import load_level
 from rules.board import board_from_rows
 from rules.core import Creature, Event, Illegal, Ruling, Size, StepRuling, _layout, replaced
 from rules.pf1.turn import TurnState

@@ -31,8 +31,8 @@ import rules.pf1 as pf1
 from bench.ai_scaling import arena
 from game import caches
 from game.ai import ai_rng, take_turn
-from game.level import load_level, parse_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level, parse_level
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Board, Ruling, Square

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import rules.pf1 as pf1
-from game import reach_cache
 from game.ai.context import Ctx, with_turn
 from game.ai.pf1 import _single_move
+from game.battle import reach_cache
 from rules.board import board_from_rows
 from rules.core import Creature, Situation, replaced
 from rules.reaches import of_band

@@ -19,10 +19,10 @@ from game.ai import (
     take_turn,
 )
 from game.ai.snapshot import end_turn, perform
-from game.i18n import LANGUAGES
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 from game.paths import LEVELS_DIR
+from game.text.i18n import LANGUAGES
 from rules.actions import Action
 
 ARENA = LEVELS_DIR / "arena_4v4.toml"
@@ -135,7 +135,7 @@ def test_step_is_explained_with_its_rule() -> None:
     from tests.test_ai_tactics import OPEN, level, unit
 
     text = level("pf1", OPEN, [unit("me", "a", (2, 4), speed=9), unit("pike", "b", (4, 4), speed=9, reach=3)])
-    from game.level import parse_level
+    from game.levels.level import parse_level
 
     match = Match(parse_level(text, "<step>"), 1)
     decision = decide(snapshot(match), "normal", random.Random(1), explain=True)

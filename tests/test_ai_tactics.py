@@ -8,8 +8,8 @@ import random
 import pytest
 
 from game.ai import STRENGTHS, decide, snapshot
-from game.level import parse_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import parse_level
 from rules.actions import Action
 from rules.core import Effect
 

@@ -49,7 +49,7 @@ def test_the_click_to_screen_steps_name_where_each_thing_happens() -> None:
         "rules/pf1/space.py",  # where a pf1 step is priced
         "rules/dnd5e/movement.py",  # where a dnd5e step is priced
         "rules/effects.py",  # what an effect means
-        "game/systems.py",  # where effects are applied to the world
+        "game/battle/systems.py",  # where effects are applied to the world
         "game/ui/board.py",  # what draws the board
     ):
         assert place in section, place

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.catalog import rule_text
-from game.i18n import describe_event, set_language, t
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
+from game.text.catalog import rule_text
+from game.text.i18n import describe_event, set_language, t
 from game.ui.controller import BattleController
 from game.ui.odds import Odds, _Dice, signed
 from rules.actions import Action

@@ -15,8 +15,8 @@ from conftest import LEVELS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 from rules import effects
 from rules.actions import ACTION_KINDS, Action
 from rules.core import Effect, Illegal, Ruling, Situation, Square

@@ -12,7 +12,7 @@ from bench.dial import dial_search
 from bench.frame_bench import UNITS, level_text
 from bench.maps import bench_rows
 from bench.timing import interleave, ratio
-from game.level import parse_level
+from game.levels.level import parse_level
 from rules import pf1
 from rules.board import board_from_rows
 from rules.core import Creature, Situation
@@ -83,7 +83,7 @@ def test_the_simulate_figure_is_the_median_of_rounds_played_from_emptied_caches(
     import statistics
 
     from bench import simulate_bench
-    from game import reach_cache
+    from game.battle import reach_cache
 
     forgotten, played = [], []
     real_forget, real_play = simulate_bench._forget, simulate_bench.play_game

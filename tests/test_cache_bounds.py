@@ -1,4 +1,4 @@
-"""game/toml_cache.py keeps its entries within bounds in memory and on disk, as game/ui/raster_cache.py does
+"""game/storage/toml_cache.py keeps its entries within bounds in memory and on disk, as game/ui/raster_cache.py does
 (tests/test_kiosk_soak.py): a long `play --watch` session makes a new level text at every save."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game import toml_cache
+from game.storage import toml_cache
 
 
 @pytest.fixture

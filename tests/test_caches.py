@@ -7,8 +7,9 @@ import pickle
 from dataclasses import replace
 
 import rules.pf1 as pf1
-from game import caches, reach_cache
+from game import caches
 from game.ai import context
+from game.battle import reach_cache
 from rules.board import board_from_rows
 from rules.core import Creature, Situation
 from rules.effects import apply

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game import catalog
-from game.catalog import LANGUAGES, SUMMARY_MAX, TITLE_MAX, RuleText, declared_rule_ids, load_catalog, rule_text
+from game.text import catalog
+from game.text.catalog import LANGUAGES, SUMMARY_MAX, TITLE_MAX, RuleText, declared_rule_ids, load_catalog, rule_text
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.commands.cli import main
 
 LEVEL = """format = 1
 name = "Charge lines"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__
-from game.cli import build_parser, main
+from game.commands.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_COMMANDS = ("play", "check", "measure", "reach", "run", "simulate", "kiosk")
@@ -94,7 +94,7 @@ def test_a_leading_play_option_still_means_play(tmp_path: Path) -> None:
 )
 def test_the_play_only_parser_the_game_starts_with_parses_and_helps_as_the_full_one(argv, lang) -> None:
     """main() builds only `play`'s parser when the command is play (start-up time): same answers, same help."""
-    from game.i18n import current_language, set_language
+    from game.text.i18n import current_language, set_language
 
     before = current_language()
     set_language(lang)

@@ -1,4 +1,4 @@
-"""Every option of every command explains itself in the chosen language (game/cli_help.py)."""
+"""Every option of every command explains itself in the chosen language (game/commands/cli_help.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import argparse
 
 import pytest
 
-from game import i18n
-from game.cli import build_parser
-from game.cli_help import KEEP, commands, help_key
+from game.commands.cli import build_parser
+from game.commands.cli_help import KEEP, commands, help_key
+from game.text import i18n
 
 
 def options(parser: argparse.ArgumentParser) -> list[tuple[str, argparse.Action]]:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.cli import main
-from game.cli_locale import argparse_message, toml_message
-from game.local_text import LocalText
+from game.commands.cli import main
+from game.lab.simulate import format_summary
 from game.paths import LEVELS_DIR
-from game.simulate import format_summary
+from game.text import i18n
+from game.text.cli_locale import argparse_message, toml_message
+from game.text.local_text import LocalText
 
 VILLAGE = str(LEVELS_DIR / "hexxen_village.toml")
 SCRIPT = 'seed = 2\n[[do]]\nunit = "anna"\naction = "attack"\ntarget = "prediger"\n'

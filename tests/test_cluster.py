@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game import cluster
-from game.cli import main
-from game.cluster import Cell, DaskBackend, SerialBackend, batch_size, run_cells, split
-from game.provenance import GAME_VERSION, file_fingerprint
-from game.simulate import run_games, variant
+from game.commands.cli import main
+from game.lab import cluster
+from game.lab.cluster import Cell, DaskBackend, SerialBackend, batch_size, run_cells, split
+from game.lab.provenance import GAME_VERSION, file_fingerprint
+from game.lab.simulate import run_games, variant
 
 pytest.importorskip("distributed")  # the `test` extra installs it; CI runs these tests
 

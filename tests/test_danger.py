@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from game.level import parse_level
+from game.levels.level import parse_level
 from game.ui.approach import Approach, find_approach
 from game.ui.danger_model import (
     ATTACK,
@@ -120,7 +120,7 @@ def _hexxen(bound: bool) -> Situation:
     text = FIELD.format(ruleset="hexxen").replace('side = "blue"\n', 'side = "blue"\nrole = "npc"\n')
     text += '[[units]]\nid = "mate"\nname = "Mate"\nside = "red"\nat = [1, 4]\n'
     level = parse_level(text, "hexxen.toml")
-    from game.match import Match
+    from game.battle.match import Match
 
     sit = Match(level, seed=1).situation()
     if bound:

@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 
 from game import paths
-from game.cli import build_parser
+from game.commands.cli import build_parser
 from game.ui.kiosk.config import load_config
 
 DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy"

@@ -9,10 +9,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.level import load_level
-from game.match import CountingRandom, Match, StreamRandom, dice
-from game.replay import Replay
-from game.script import Script
+from game.battle.match import CountingRandom, Match, StreamRandom, dice
+from game.levels.level import load_level
+from game.saved.replay import Replay
+from game.saved.script import Script
 from rules.revision import DICE_STREAM
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"

@@ -1,4 +1,4 @@
-"""game/digest.py: the level fingerprint's sha256 is hashlib's, whichever module computes it."""
+"""game/storage/digest.py: the level fingerprint's sha256 is hashlib's, whichever module computes it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import hashlib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.digest import sha256_hex
-from game.level import load_level
+from game.levels.level import load_level
+from game.storage.digest import sha256_hex
 
 
 @given(st.binary(max_size=5000))

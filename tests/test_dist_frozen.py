@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.art_names import ART
+from game.text.art_names import ART
 from tests.test_dist_wheel import CORE_COMMANDS, checkout_screenshot, same_pixels
 
 ROOT = Path(__file__).resolve().parent.parent

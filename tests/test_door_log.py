@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.cli import main
-from game.level import load_level
-from game.match import DoorChange, LogEntry, Match, door_change
+from game.battle.match import DoorChange, LogEntry, Match, door_change
+from game.commands.cli import main
+from game.levels.level import load_level
+from game.text import i18n
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 from tests.ui_helpers import FIELD

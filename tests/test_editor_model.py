@@ -17,7 +17,7 @@ from game.editor.probe import square_cost
 from game.editor.session import Session, autosave_path, new_level_path, recovery
 from game.editor.tools import brush, edge_line, flood, nearest_edge, rectangle
 from game.editor.validate import problems
-from game.level import EDGE_KINDS, Level, check_level, level_to_toml, load_level, parse_level
+from game.levels.level import EDGE_KINDS, Level, check_level, level_to_toml, load_level, parse_level
 from rules.ruleset import RULESETS, get_ruleset
 
 SHIPPED = sorted(LEVELS.glob("*.toml"))

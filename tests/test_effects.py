@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai.planner import acting_units, ai_rng, candidates
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 from rules import effects
 from rules.actions import Action
 from rules.core import Effect, Ruling, Size, Terrain

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from game.ai import ai_rng, take_turn
-from game.i18n import LANGUAGES, describe_event, has_message
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
+from game.text.i18n import LANGUAGES, describe_event, has_message
 from rules.core import Event, Ruling
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"

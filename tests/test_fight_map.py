@@ -10,12 +10,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
-from game.fight_map import KINDS, SquareTally, cell_counts, difference, games_at, hottest, map_report, square_of
-from game.fight_map_png import FEWER, MORE, cell_size, counts_png, difference_png
-from game.level import load_level
-from game.paired_stats import benjamini_hochberg, mcnemar_mid_p
-from game.simulate import GameResult, play_game
+from game.commands.cli import main
+from game.lab.fight_map import KINDS, SquareTally, cell_counts, difference, games_at, hottest, map_report, square_of
+from game.lab.fight_map_png import FEWER, MORE, cell_size, counts_png, difference_png
+from game.lab.paired_stats import benjamini_hochberg, mcnemar_mid_p
+from game.lab.simulate import GameResult, play_game
+from game.levels.level import load_level
 from rules.core import Creature, Effect, Event, Ruling, Situation
 
 ROOT = Path(__file__).resolve().parent.parent

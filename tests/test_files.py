@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
+from game.commands import cli
 from game.files import FileRefused, output_problem, read_regular
-from game.level import LevelError, load_level
-from game.script import ScriptError, load_script
+from game.levels.level import LevelError, load_level
+from game.levels.watch import LevelWatcher
+from game.saved.script import ScriptError, load_script
 from game.ui.kiosk import guard
 from game.ui.kiosk.config import ConfigError, load_config
-from game.watch import LevelWatcher
 from tests.output_faults import failing_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ def test_the_watcher_survives_any_load_failure(tmp_path: Path, monkeypatch: pyte
     def broken(*_: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr("game.watch.parse_level", broken)
+    monkeypatch.setattr("game.levels.watch.parse_level", broken)
     path.write_text(BRIDGE.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     failed = watcher.check()
     assert failed is not None and failed.level is None and failed.error is not None and "MemoryError" in failed.error

@@ -1,4 +1,4 @@
-"""game.flat_toml: the fast catalogue reader gives exactly tomllib's answer, or tomllib's error."""
+"""game.text.flat_toml: the fast catalogue reader gives exactly tomllib's answer, or tomllib's error."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import flat_toml
-from game.i18n import LANGUAGES
 from game.paths import I18N_DIR
+from game.text import flat_toml
+from game.text.i18n import LANGUAGES
 
 if sys.version_info >= (3, 11):
     import tomllib

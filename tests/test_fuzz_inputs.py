@@ -31,9 +31,9 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import cli
-from game.level import LevelError, parse_level
-from game.script import ScriptError, parse_script
+from game.commands import cli
+from game.levels.level import LevelError, parse_level
+from game.saved.script import ScriptError, parse_script
 from game.tomlio import parse_toml
 from game.ui.kiosk.config import ConfigError, load_config
 

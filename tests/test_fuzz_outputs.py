@@ -28,8 +28,8 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import cli
-from game.sweep_file import SweepError, load_sweep
+from game.commands import cli
+from game.lab.sweep_file import SweepError, load_sweep
 from tests.output_faults import failing_outputs
 from tests.test_fuzz_inputs import EXAMPLES, FUZZ, NASTY, NASTY_NUMBERS, bounded, mutated
 from tests.test_uvtt_import import png, uvtt
@@ -380,7 +380,7 @@ def test_the_editors_save_by_synthetic_events_survives_the_disk(target: str, err
     import pygame
 
     from game.editor.session import autosave_path
-    from game.level import load_level
+    from game.levels.level import load_level
     from game.ui.app import App
     from game.ui.editor.scene import EditorScene
     from game.ui.options import AppOptions

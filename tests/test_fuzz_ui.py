@@ -17,8 +17,8 @@ import pygame
 import pytest
 
 import game.ui.scenes.battle as battle_module
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 from game.ui.app import App
 from game.ui.autoplay import AutoPlayer
 from game.ui.kiosk.attract import AttractScene
@@ -204,7 +204,7 @@ def _replay(tmp: Path) -> App:
 
     for _ in range(3):
         take_turn(match, match.rng)
-    from game.replay import save_replay
+    from game.saved.replay import save_replay
 
     path = save_replay(match, tmp)
     match.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game.game_record import RECORD_VERSION, GameRecord
+from game.lab.game_record import RECORD_VERSION, GameRecord
 
 
 def _record(**changes: object) -> GameRecord:

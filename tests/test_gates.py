@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
-from game.atomic import umask, write_atomic_bytes
+from game.commands import cli
 from game.editor.session import AUTOSAVE_NAME_MAX, Session, autosave_path
 from game.files import OutputRefused, output_problem, read_text, shown, write_output
-from game.level import load_level
+from game.levels.level import load_level
 from game.limits import (
     MAX_GAMES,
     MAX_VARIANTS,
@@ -29,6 +28,7 @@ from game.limits import (
     variants_problem,
 )
 from game.paths import LEVELS_DIR
+from game.storage.atomic import umask, write_atomic_bytes
 from game.ui.backdrop import Backdrop
 from tests.counting import counted
 from tests.output_faults import MESSAGES, failing_outputs
@@ -379,7 +379,7 @@ def test_local_workers_are_bounded_by_the_cores_unless_told_otherwise(capsys: py
 
 
 def test_told_otherwise_more_workers_are_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.sweep_cli import local_jobs_problem
+    from game.commands.sweep_cli import local_jobs_problem
 
     monkeypatch.setenv("GRIDBOUND_MAX_JOBS", "300")
     assert local_jobs_problem(300, None) is None and local_jobs_problem(301, "local") is not None
@@ -419,7 +419,7 @@ def test_the_span_limit_allows_a_picture_a_little_larger_than_the_map() -> None:
 def test_only_the_part_of_a_picture_over_the_map_is_scaled(tmp_path: Path) -> None:
     import pygame
 
-    from game.map_image import MapImage
+    from game.levels.map_image import MapImage
 
     picture = tmp_path / "p.png"
     picture.write_bytes(png(64, 64))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game import catalog, i18n
+from game.text import catalog, i18n
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -1,4 +1,5 @@
-"""Names that agree: gender tables, German case, Italian articulated prepositions, Hebrew prefixes (game/grammar.py)."""
+"""Names that agree: gender tables, German case, Italian articulated prepositions, Hebrew prefixes
+(game/text/grammar.py)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.grammar import Noun, Phrase, german_form, grammar_from_level, hebrew_form, italian_form
-from game.level import LevelError, level_to_toml, load_level, parse_level
+from game.levels.level import LevelError, level_to_toml, load_level, parse_level
 from game.paths import LEVELS_DIR
+from game.text import i18n
+from game.text.grammar import Noun, Phrase, german_form, grammar_from_level, hebrew_form, italian_form
 from rules.core import Event
 
 LANGS = ("en", "de", "it", "he")

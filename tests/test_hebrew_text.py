@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from game import catalog, i18n
+from game.text import catalog, i18n
 from game.ui import theme
 
 DISPLAY_ORDER_SIGN = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[−+](?![\d\w])")

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import i18n, numerals
-from game.catalog import rule_text
-from game.i18n import refusal
-from game.match import LogEntry
+from game.battle.match import LogEntry
+from game.text import i18n, numerals
+from game.text.catalog import rule_text
+from game.text.i18n import refusal
 from rules.actions import ACTION_KINDS
 from rules.core import Event, Illegal, Size
 
@@ -72,7 +72,7 @@ def test_placeholders_match_english(lang: str) -> None:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_name_form_is_one_the_language_knows(lang: str) -> None:
     """`{other:dat}` in German, `{other:da}` in Italian, `{other:ב}` in Hebrew: nothing a name cannot do."""
-    from game.grammar import valid_form
+    from game.text.grammar import valid_form
 
     bad = [
         (key, form)
@@ -238,7 +238,7 @@ def test_every_command_accepts_lang(command: str) -> None:
 
 
 def test_kiosk_strings_are_in_every_catalogue() -> None:
-    """The kiosk looks its texts up through game.i18n (game/ui/kiosk/strings.py keeps English defaults)."""
+    """The kiosk looks its texts up through game.text.i18n (game/ui/kiosk/strings.py keeps English defaults)."""
     strings = pytest.importorskip("game.ui.kiosk.strings")
     english = i18n.load_messages("en")
     assert sorted(k for k in strings.STRINGS if k not in english) == []
@@ -323,7 +323,7 @@ def test_log_lines_show_display_names_not_ids() -> None:
 
 def test_every_shipped_level_gives_each_unit_a_name_of_its_own() -> None:
     """The log shows the level's names; a shipped unit that fell back to its id would show an id on screen."""
-    from game.level import load_level
+    from game.levels.level import load_level
     from game.paths import LEVELS_DIR
 
     unnamed = [
@@ -382,7 +382,7 @@ def test_the_handover_title_never_doubles_a_possessive() -> None:
 @given(st.text(alphabet="de_DEhIL.-@:UTF8 x", max_size=14))
 def test_normalize_cuts_at_the_first_separator_as_the_pattern_did(text: str) -> None:
     """normalize() cuts without a pattern: the same code as re.split(r"[_.@:-]", ..., maxsplit=1)[0]."""
-    from game.i18n import LANGUAGES, normalize
+    from game.text.i18n import LANGUAGES, normalize
 
     code = re.split(r"[_.@:-]", text.strip(), maxsplit=1)[0].lower()
     code = "he" if code == "iw" else code

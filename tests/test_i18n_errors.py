@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from test_level import hexxen, unit, variant
 
-from game import i18n
-from game import simulate as sim
-from game.level import LevelError, parse_level
-from game.script import ScriptError, parse_script
+from game.lab import simulate as sim
+from game.levels.level import LevelError, parse_level
+from game.saved.script import ScriptError, parse_script
+from game.text import i18n
 from game.ui.kiosk.config import ConfigError, parse_config
 
 ROOT = Path(__file__).resolve().parent.parent

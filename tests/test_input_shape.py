@@ -15,10 +15,10 @@ import tomllib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import toml_cache
-from game.level import LevelError, parse_level
+from game.levels.level import LevelError, parse_level
 from game.limits import LEVEL, MAX_FILE_BYTES, SCRIPT, check_tree, shape_problem
-from game.script import ScriptError, parse_script
+from game.saved.script import ScriptError, parse_script
+from game.storage import toml_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE = (ROOT / "levels" / "pf1_bridge.toml").read_text(encoding="utf-8")
@@ -39,7 +39,7 @@ def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*_: object, **__: object) -> Any:
         raise AssertionError("tomllib was asked to decode a file the pre-scan should have refused")
 
-    monkeypatch.setattr(toml_cache.toml(), "loads", refuse)  # the tomllib module game.level and game.tomlio use
+    monkeypatch.setattr(toml_cache.toml(), "loads", refuse)  # the tomllib module game.levels.level and game.tomlio use
 
 
 def refusal(text: str) -> str:

@@ -10,8 +10,8 @@ import esper
 import pygame
 import pytest
 
-from game.cli import main
-from game.match import Match
+from game.battle.match import Match
+from game.commands.cli import main
 from game.ui.kiosk.attract import AttractScene, ResultScene
 from game.ui.kiosk.config import ROOT, ConfigError, KioskConfig, load_config, parse_config
 from game.ui.kiosk.session import KioskApp, SimClock

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 import game.ui.kiosk.attract as attract_module
-from game.i18n import t
+from game.text.i18n import t
 from game.ui import legend, theme
 from game.ui.kiosk import display
 from game.ui.kiosk.attract import AttractScene

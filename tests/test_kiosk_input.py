@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import paths
-from game.cli import main
+from game.commands.cli import main
 from game.ui.kiosk.config import KioskConfig
 from game.ui.kiosk.gamepad import AXIS_DEADZONE, Gamepads, is_gamepad_input
 from game.ui.kiosk.session import KioskApp, SimClock

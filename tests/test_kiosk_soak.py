@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import reach_cache
+from game.battle import reach_cache
 from game.ui import art, raster_cache, theme, token_labels
 from game.ui.kiosk.config import ROOT, KioskConfig
 from game.ui.kiosk.session import KioskApp, SimClock

@@ -15,8 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
-from game.i18n import t
+from game.commands.cli import main
+from game.text.i18n import t
 from game.ui.kiosk import guard
 from game.ui.kiosk.attract import AttractScene, FallbackScene
 from game.ui.kiosk.config import ROOT, ConfigError, KioskConfig

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.i18n import t
-from game.local_text import local
-from game.tutorial import RULESETS, load_tutorial, tutorial_path
+from game.levels.tutorial import RULESETS, load_tutorial, tutorial_path
+from game.text.i18n import t
+from game.text.local_text import local
 from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.config import ROOT
 from game.ui.kiosk.session import KioskApp, SimClock
@@ -146,7 +146,7 @@ def test_the_desktop_tutorial_keeps_its_texts_and_keys() -> None:
 def test_the_key_only_steps_button_reads_whole_in_every_language(ruleset: str, check: str) -> None:
     """On the kiosk's 1024×640 screen the button that stands in for a key ("Show step costs", "Tactic:
     relieve") fits its label in every language."""
-    from game.i18n import set_language
+    from game.text.i18n import set_language
     from tests.ui_helpers import open_app
 
     app = open_app(None, "1024x640")

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.cluster import PoolBackend, SerialBackend
-from game.lab_text import RELATIVE_MIN_COUNT, draws_line, lab_lines, rule_change
-from game.paired_stats import Sprt, holm, paired_difference
-from game.sequential import discordant, grown_run
-from game.simulate import GameResult
-from game.stats import wilson
-from game.sweep import adjust, report, run_sweep
-from game.sweep_file import load_sweep
+from game.commands.cli import main
+from game.lab.cluster import PoolBackend, SerialBackend
+from game.lab.lab_text import RELATIVE_MIN_COUNT, draws_line, lab_lines, rule_change
+from game.lab.paired_stats import Sprt, holm, paired_difference
+from game.lab.sequential import discordant, grown_run
+from game.lab.simulate import GameResult
+from game.lab.stats import wilson
+from game.lab.sweep import adjust, report, run_sweep
+from game.lab.sweep_file import load_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = ROOT / "levels" / "arena_4v4.toml"

@@ -1,4 +1,4 @@
-"""The import layering: rules ← game ← game.ui ← game.cli ← main, no cycle, no oversized file."""
+"""The import layering: rules ← game ← game.ui ← game.commands.cli ← main, no cycle, no oversized file."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "game")
 LAUNCHER = frozenset({"main", "game.splash"})
 """main.py and the splash it shows before the heavy imports: the top layer."""
-COMMAND_LINE = frozenset({"game.cli", "game.kiosk_cli"})
+COMMAND_LINE = frozenset({"game.commands.cli", "game.commands.kiosk_cli"})
 MAX_LINES = 800
 
 
@@ -101,23 +101,23 @@ def test_the_import_graph_has_no_cycle():
 def test_the_checks_catch_the_old_circle_and_an_upward_import():
     """The 13-file circle of before: app → cli → kiosk_cli → kiosk session → app."""
     before = {
-        "game.ui.app": {"game.cli", "game.ui.scenes.base"},
-        "game.cli": {"game.kiosk_cli", "game.level"},
-        "game.kiosk_cli": {"game.ui.kiosk.session"},
+        "game.ui.app": {"game.commands.cli", "game.ui.scenes.base"},
+        "game.commands.cli": {"game.commands.kiosk_cli", "game.levels.level"},
+        "game.commands.kiosk_cli": {"game.ui.kiosk.session"},
         "game.ui.kiosk.session": {"game.ui.app"},
         "game.ui.scenes.base": {"game.ui.app"},
     }
-    assert upward(before) == ["game.ui.app → game.cli"]
+    assert upward(before) == ["game.ui.app → game.commands.cli"]
     loops = [set(loop) for loop in cycles(before)]
-    assert {"game.ui.app", "game.cli", "game.kiosk_cli", "game.ui.kiosk.session"} in loops
+    assert {"game.ui.app", "game.commands.cli", "game.commands.kiosk_cli", "game.ui.kiosk.session"} in loops
     assert {"game.ui.app", "game.ui.scenes.base"} in loops
 
 
 def test_the_scan_sees_imports_inside_functions_and_submodules():
     g = graph()
-    assert "game.ui.app" in g["game.cli"], "cmd_play imports the window inside the function"
+    assert "game.ui.app" in g["game.commands.cli"], "cmd_play imports the window inside the function"
     assert "rules.pf1.checks" in g["rules.pf1.finish_move"] and "rules.pf1" not in g["rules.pf1.finish_move"]
-    assert {"game.match", "rules.actions"} <= g["game.ui.controller"]
+    assert {"game.battle.match", "rules.actions"} <= g["game.ui.controller"]
 
 
 def test_the_battle_controller_imports_no_pygame():

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.level import Level, LevelError, check_level, level_to_toml, load_level, parse_level, save_level
+from game.levels.level import Level, LevelError, check_level, level_to_toml, load_level, parse_level, save_level
 from rules.core import Size
 
 ROOT = Path(__file__).resolve().parent.parent

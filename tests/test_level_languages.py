@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from game import i18n
-from game.level import LevelError, level_to_toml, load_level, parse_level
-from game.local_text import LocalText, local
+from game.levels.level import LevelError, level_to_toml, load_level, parse_level
 from game.paths import LEVELS_DIR
+from game.text import i18n
+from game.text.local_text import LocalText, local
 
 LEVEL = """
 format = 1

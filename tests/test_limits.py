@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import cli, i18n
-from game.level import LevelError, parse_level
+from game.commands import cli
+from game.levels.level import LevelError, parse_level
 from game.limits import LEVEL, MAX_MAP_SIDE, MAX_NAME, check_number, check_tree, visible_char
-from game.script import ScriptError, parse_script
+from game.saved.script import ScriptError, parse_script
+from game.text import i18n
 from game.ui.kiosk.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,11 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import map_image
-from game.cli import main
-from game.level import LevelError, level_to_toml, load_level, parse_level, save_level
-from game.map_image import PictureError, picture_info
-from game.match import Match
+from game.battle.match import Match
+from game.commands.cli import main
+from game.levels import map_image
+from game.levels.level import LevelError, level_to_toml, load_level, parse_level, save_level
+from game.levels.map_image import PictureError, picture_info
 from game.ui.backdrop import Backdrop
 from game.ui.board import BoardRenderer
 from game.ui.terrain import TerrainCache
@@ -259,7 +259,7 @@ def test_play_draws_a_level_with_a_picture(tmp_path: Path) -> None:
 
 
 def test_a_saved_situation_takes_the_picture_along(tmp_path: Path) -> None:
-    from game.replay import save_situation
+    from game.saved.replay import save_situation
 
     (tmp_path / "level").mkdir()
     level = load_level(write_level(tmp_path / "level", 'image = "castle.png"\n', png(12, 6)))

@@ -8,11 +8,11 @@ from pathlib import Path
 import esper
 import pytest
 
-from game import world
 from game.ai import ai_rng, take_turn
-from game.components import Position
-from game.level import load_level, parse_level
-from game.match import BadAction, CountingRandom, Match
+from game.battle import world
+from game.battle.components import Position
+from game.battle.match import BadAction, CountingRandom, Match
+from game.levels.level import load_level, parse_level
 from rules.actions import Action
 from rules.core import Illegal, Ruling
 

@@ -1,4 +1,5 @@
-"""Match re-reads only the turn states its effects changed (game/world.py `reread_turns`), in the world's order."""
+"""Match re-reads only the turn states its effects changed (game/battle/world.py `reread_turns`), in the world's
+order."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from pathlib import Path
 import esper
 import pytest
 
-from game import world
 from game.ai import ai_rng, take_turn
-from game.components import TurnBudget
-from game.level import load_level
-from game.match import Match
+from game.battle import world
+from game.battle.components import TurnBudget
+from game.battle.match import Match
+from game.levels.level import load_level
 
 LEVELS = sorted((Path(__file__).resolve().parent.parent / "levels").glob("*.toml"))
 

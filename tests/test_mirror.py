@@ -1,4 +1,4 @@
-"""Mirror-symmetric tournament levels (`mirror = true`, game/mirror.py) and the `duel` command's smoke test."""
+"""Mirror-symmetric tournament levels (`mirror = true`, game/levels/mirror.py) and the `duel` command's smoke test."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.level import level_to_toml, load_level, parse_level
-from game.mirror import SYMMETRIES, difference, mirror_problem, symmetry
+from game.commands.cli import main
+from game.levels.level import level_to_toml, load_level, parse_level
+from game.levels.mirror import SYMMETRIES, difference, mirror_problem, symmetry
 from rules.ruleset import RULESETS
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from test_dnd5e_helpers import OPEN, act, east, fighter, situation
 
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 from game.ui.forecast import action_for_band
 from rules import dnd5e, effects, hexxen
 from rules.core import Ruling

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.level import parse_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import parse_level
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Event, Ruling, Situation, StepRuling

@@ -1,4 +1,4 @@
-"""game.paired_stats against cases with known answers (by hand, or scipy values computed once and written here)."""
+"""game.lab.paired_stats against cases with known answers (by hand, or scipy values computed once and written here)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.paired_stats import (
+from game.lab.paired_stats import (
     Sprt,
     benjamini_hochberg,
     draws_warning,
@@ -26,7 +26,7 @@ from game.paired_stats import (
     synthetic_pairs,
     tango_interval,
 )
-from game.stats import wilson
+from game.lab.stats import wilson
 
 # --- McNemar's mid-p --------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The statistics of seat-swapped pairs (game/pairs.py) on synthetic results with known answers."""
+"""The statistics of seat-swapped pairs (game/lab/pairs.py) on synthetic results with known answers."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.pairs import (
+from game.lab.pairs import (
     PairedGame,
     by_level,
     elo,
@@ -20,7 +20,7 @@ from game.pairs import (
     strengths_for,
     summarize,
 )
-from game.stats import wilson
+from game.lab.stats import wilson
 
 
 def _pair(level: str, pair: int, first: str | None, second: str | None) -> list[PairedGame]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game import paths
-from game.level import load_level
+from game.levels.level import load_level
 
 
 def test_shipped_data_folders_hold_the_levels_and_catalogues() -> None:

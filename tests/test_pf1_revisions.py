@@ -354,7 +354,7 @@ def tiny_units(n: int, size: str = "tiny", prefix: str = "t") -> str:
 
 
 def refused(tmp_path: Path, text: str) -> str:
-    from game.level import LevelError, load_level
+    from game.levels.level import LevelError, load_level
 
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
@@ -367,7 +367,7 @@ def refused(tmp_path: Path, text: str) -> str:
 
 def test_pf1_tiny_share_the_loader_accepts_four_tiny_on_an_orc_and_refuses_a_fifth(tmp_path):
     """PF1-TINY-SHARE in the level loader: four Tiny units and a Medium one share a square; a fifth Tiny is refused."""
-    from game.level import parse_level
+    from game.levels.level import parse_level
 
     assert len(parse_level(LEVEL + tiny_units(4)).units) == 5
     assert len(parse_level(LEVEL + tiny_units(3) + tiny_units(6, "diminutive", "d") + tiny_units(1, "fine", "f")).units)
@@ -377,7 +377,7 @@ def test_pf1_tiny_share_the_loader_accepts_four_tiny_on_an_orc_and_refuses_a_fif
 
 def test_pf1_escape_artist_dex_ac_is_a_validated_unit_key(tmp_path):
     """PF1-ESCAPE-ARTIST: `dex_ac` (integer ≥ 0, default 0) is read, saved, refused if negative or not a number."""
-    from game.level import level_to_toml, parse_level
+    from game.levels.level import level_to_toml, parse_level
 
     level = parse_level(LEVEL.replace("speed = 9\n", "speed = 9\ndex_ac = 3\n"))
     assert level.unit("orc").dex_ac == 3

@@ -1,4 +1,5 @@
-"""`play`'s quick command-line reader (game/play_args.py) gives argparse's answer, or leaves the line to argparse."""
+"""`play`'s quick command-line reader (game/commands/play_args.py) gives argparse's answer, or leaves the line to
+argparse."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cli import build_parser, cmd_play, main
-from game.i18n import LANGUAGES
-from game.play_args import PLAY_OPTIONS, quick_play_args
+from game.commands.cli import build_parser, cmd_play, main
+from game.commands.play_args import PLAY_OPTIONS, quick_play_args
+from game.text.i18n import LANGUAGES
 
 WORDS = [
     *(flag for flag, _ in PLAY_OPTIONS),

@@ -1,10 +1,10 @@
-"""The shared reach cache is bounded by entries and by the squares its answers hold (game/reach_cache.py)."""
+"""The shared reach cache is bounded by entries and by the squares its answers hold (game/battle/reach_cache.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from game import reach_cache
+from game.battle import reach_cache
 from rules.board import board_from_rows
 from rules.core import Creature, Options, Situation
 from rules.ruleset import Reach

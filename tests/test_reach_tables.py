@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules.pf1 as pf1
-from game import reach_cache
 from game.ai.context import Ctx
 from game.ai.pf1 import _single_move
+from game.battle import reach_cache
 from rules.board import board_from_rows
 from rules.core import Creature, Options, Situation, Size
 from rules.memo import BOARDS_KEPT, Memo

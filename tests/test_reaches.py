@@ -135,7 +135,7 @@ def test_a_forecast_reads_a_search_answer_by_square_without_making_every_entry()
         def reachable(self, sit, unit, mode=None):
             return answer
 
-    from game import reach_cache
+    from game.battle import reach_cache
     from tests.test_ui_forecast import situation
 
     reach_cache.clear()

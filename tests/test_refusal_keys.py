@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from game.i18n import LANGUAGES, message_ids, placeholders, variants
+from game.text.i18n import LANGUAGES, message_ids, placeholders, variants
 from rules.core import Illegal, Refusal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -188,4 +188,4 @@ def test_no_reason_template_is_unused() -> None:
 
 
 GAME_REASONS = {"game.over", "game.down", "game.not_your_turn", "game.not_your_side"}
-"""Reasons of the refusals the running match adds (game/match.py: whose turn it is)."""
+"""Reasons of the refusals the running match adds (game/battle/match.py: whose turn it is)."""

@@ -11,12 +11,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
-from game.catalog import rule_text
-from game.i18n import describe, reason_text, refusal
-from game.level import load_level
-from game.match import Match
-from game.numerals import number
+from game.battle.match import Match
+from game.levels.level import load_level
+from game.text import i18n
+from game.text.catalog import rule_text
+from game.text.i18n import describe, reason_text, refusal
+from game.text.numerals import number
 from rules.actions import Action
 from rules.core import Illegal
 from tests.ui_helpers import battle, click_unit, key, open_app

@@ -13,10 +13,10 @@ import pytest
 
 from game import __version__, paths
 from game.ai import ai_rng, next_action, take_turn
-from game.level import load_level
-from game.level_fingerprint import play_fingerprint
-from game.match import Match
-from game.replay import (
+from game.battle.match import Match
+from game.levels.level import load_level
+from game.levels.level_fingerprint import play_fingerprint
+from game.saved.replay import (
     Replay,
     ReplayMismatch,
     check_fingerprint,
@@ -26,7 +26,7 @@ from game.replay import (
     situation_level,
     to_script,
 )
-from game.script import load_script, save_script
+from game.saved.script import load_script, save_script
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
@@ -112,7 +112,7 @@ def test_main_run_replays_a_saved_game_to_the_same_state_json(name: str, tmp_pat
 
 @pytest.mark.parametrize("name", ["pf1_corridors", "dnd5e_cliffs", "hexxen_riders", "arena_4v4"])
 def test_a_simulated_game_saved_as_a_replay_runs_to_the_same_state(name: str, tmp_path: Path) -> None:
-    # the loop game.simulate.play_game runs: whole AI turns with the AI's own seeded RNG
+    # the loop game.lab.simulate.play_game runs: whole AI turns with the AI's own seeded RNG
     match = Match(load_level(LEVELS / f"{name}.toml"), seed=21)
     try:
         rng = ai_rng(21)
@@ -433,7 +433,7 @@ def test_the_replay_viewer_steps_with_keys_and_buttons_like_the_model(tmp_path: 
         shown = scene.replay.level.unit_names.get(first.unit or "", first.unit or "")
         assert any(shown in line for line in lines)
         assert any(line.startswith(("PF1-", "GB-")) for line in lines)  # the rule ids of the step
-        from game.catalog import rule_text
+        from game.text.catalog import rule_text
 
         ruled = next(line for line in lines if line.startswith(("PF1-", "GB-")))
         first_rule = ruled.split(" ", 1)[0]

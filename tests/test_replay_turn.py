@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.level import load_level
-from game.replay import Replay, open_replay
-from game.simulate import play_game
-from game.sweep import _replay_text
+from game.commands.cli import main
+from game.lab.simulate import play_game
+from game.lab.sweep import _replay_text
+from game.levels.level import load_level
+from game.saved.replay import Replay, open_replay
 from game.tomlio import write_atomic
 from game.ui.app import App
 from game.ui.options import AppOptions

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from game.ai import ai_rng, take_turn
 from game.ai.restrict import TACTICS, restricted, tactics_of
-from game.controllers import TACTIC_NAMES, StrengthError, side_without, without_assignments
-from game.level import load_level
-from game.match import Match
-from game.pairs import seated_sets
-from game.simulate import variant
+from game.battle.match import Match
+from game.lab.pairs import seated_sets
+from game.lab.simulate import variant
+from game.levels.controllers import TACTIC_NAMES, StrengthError, side_without, without_assignments
+from game.levels.level import load_level
 from rules.actions import Action
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
@@ -105,7 +105,7 @@ def test_without_reaches_a_level_variant_per_side() -> None:
 
 
 def test_a_duel_seating_carries_a_players_restriction_to_its_sides() -> None:
-    from game.pairs import seatings
+    from game.lab.pairs import seatings
 
     first, second = seatings(["west", "east"], "hard", "normal")
     without = {"a": ("step", "charge")}

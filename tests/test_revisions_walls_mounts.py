@@ -10,7 +10,7 @@ from test_hexxen_helpers import fight, pairs
 
 import rules.dnd5e as dnd5e
 import rules.pf1 as pf1
-from game.i18n import refusal
+from game.text.i18n import refusal
 from rules import effects
 from rules.actions import Action
 from rules.board import board_from_rows

@@ -20,18 +20,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import game.script_versions
+import game.saved.script_versions
 import rules.revision
 from game import __version__
-from game.cli import main
-from game.i18n import set_language, t
-from game.level import load_level, parse_level
-from game.level_fingerprint import play_fingerprint
-from game.match import Match
+from game.battle.match import Match
+from game.commands.cli import main
+from game.levels.level import load_level, parse_level
+from game.levels.level_fingerprint import play_fingerprint
 from game.paths import LEVELS_DIR
-from game.replay import check_script, open_replay, save_situation, to_script
-from game.script import SCRIPT_FORMAT, Script, ScriptError, load_script, parse_script, save_script, script_toml
-from game.script_versions import ScriptVersionError, level_reference, script_level
+from game.saved.replay import check_script, open_replay, save_situation, to_script
+from game.saved.script import SCRIPT_FORMAT, Script, ScriptError, load_script, parse_script, save_script, script_toml
+from game.saved.script_versions import ScriptVersionError, level_reference, script_level
+from game.text.i18n import set_language, t
 from rules.actions import Action
 from rules.revision import DICE_STREAM, REVISIONS, RULES_REVISION, changed_since, known_revision
 

@@ -13,10 +13,10 @@ import pytest
 pytest.importorskip("optuna", reason="Optuna is the lab extra (pip install -e '.[lab]')")
 pytest.importorskip("SALib", reason="SALib is the lab extra (pip install -e '.[lab]')")
 
-from game.cli import main
-from game.search import objective_value, off_target, run_search
-from game.search_spec import parse_search
-from game.sweep_file import SweepError, load_sweep
+from game.commands.cli import main
+from game.lab.search import objective_value, off_target, run_search
+from game.lab.search_spec import parse_search
+from game.lab.sweep_file import SweepError, load_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVEL = ROOT / "levels" / "arena_4v4.toml"

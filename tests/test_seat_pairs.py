@@ -7,10 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from game import pairs
-from game.game_metrics import correlation, mean_interval, metric_summary, paired_metrics
-from game.game_record import GameRecord
-from game.simulate import variant
+from game.lab import pairs
+from game.lab.game_metrics import correlation, mean_interval, metric_summary, paired_metrics
+from game.lab.game_record import GameRecord
+from game.lab.simulate import variant
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 

@@ -21,8 +21,8 @@ from game import caches
 from game.ai import ai_rng, take_turn
 from game.ai.context import Ctx
 from game.ai.planner import candidates
-from game.level import load_level
-from game.simulate import play_game
+from game.lab.simulate import play_game
+from game.levels.level import load_level
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Effect, Illegal, Ruling, Situation

@@ -1,6 +1,6 @@
 """Creature views are shared by every match: the same unit in the same state is the same object, and exactly right.
 
-game/world.py keeps one view per (profile creature, component values) for all matches, so
+game/battle/world.py keeps one view per (profile creature, component values) for all matches, so
 two games of one level that reach the same position hold the very same creatures (their
 situations compare by identity). These tests pin that sharing, and that a shared view is
 always the creature a fresh read of that match's components gives.
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import esper
 
-from game import world
 from game.ai import ai_rng, take_turn
-from game.components import Health, Position, Posture, Profile, Side, Size
-from game.level import load_level
-from game.match import Match
+from game.battle import world
+from game.battle.components import Health, Position, Posture, Profile, Side, Size
+from game.battle.match import Match
+from game.levels.level import load_level
 from rules.core import Creature, Effect
 
 ARENA = Path(__file__).resolve().parent.parent / "levels" / "arena_4v4.toml"

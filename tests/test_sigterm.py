@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.editor.session import autosave_path
-from game.script import load_script
+from game.saved.script import load_script
 from game.ui.app import App
 from game.ui.scenes.dialog import DialogScene
 from game.ui.signals import NO_SDL_SIGNALS, TermSignal, without_sdl_signal_handlers

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.match import Match
-from game.simulate import SetError, parse_value, play_game, run_games, summarize, variant
-from game.stats import mean_std, two_proportion_z, wilson
+from game.battle.match import Match
+from game.commands.cli import main
+from game.lab.simulate import SetError, parse_value, play_game, run_games, summarize, variant
+from game.lab.stats import mean_std, two_proportion_z, wilson
 from rules.actions import Action
 from rules.core import Illegal
 
@@ -247,7 +247,7 @@ class _Stream:
 
 
 def test_progress_bar_draws_on_a_terminal_and_stays_silent_otherwise():
-    from game.simulate import Progress
+    from game.lab.simulate import Progress
 
     tty, pipe = _Stream(True), _Stream(False)
     for stream in (tty, pipe):

@@ -48,11 +48,11 @@ def test_the_headless_start_reads_the_level_once_and_leaves_the_other_rulesets_u
     """`play --frames` checks the level before the window opens and hands it over (not parsed twice); a pf1 level
     never imports dnd5e's rules (start-up time). Run in a fresh process: the test process has every module."""
     code = (
-        "import sys, game.level as L\n"
+        "import sys, game.levels.level as L\n"
         "calls = []\n"
         "real = L.parse_level\n"
         "L.parse_level = lambda *a, **k: calls.append(1) or real(*a, **k)\n"
-        "from game.cli import main\n"
+        "from game.commands.cli import main\n"
         "code = main(['play', 'levels/pf1_bridge.toml', '--frames', '1'])\n"
         "print(code, len(calls), 'rules.dnd5e' in sys.modules)\n"
     )

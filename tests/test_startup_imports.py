@@ -21,29 +21,29 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFERRED = (
     "game.ui.timeline",  # motion: only once something moves
     "game.ui.synth",  # sound: rendered after the first frame, never in a --frames run
-    "game.replay",  # saving a replay or a situation
+    "game.saved.replay",  # saving a replay or a situation
     "rules.hexxen",  # hovering an attack (release choices), a hexxen level
     "rules.dnd5e",  # a dnd5e level
     "concurrent.futures",  # the computer's thread pool: its first turn
     "game.editor",  # the level editor
     "game.ui.scenes.dialog",  # questions (pause menu, end the turn?)
-    "game.simulate",  # the simulate command
-    "game.catalog",  # the rule catalogue: its first rule title or tip
+    "game.lab.simulate",  # the simulate command
+    "game.text.catalog",  # the rule catalogue: its first rule title or tip
     "game.ui.legend",  # F2
-    "game.terrain_legend",
+    "game.levels.terrain_legend",
     "bidi",  # the first right-to-left line
     "json",  # --json output and messages about bad level values
-    "argparse",  # a plain `play` command line is read without it (game/play_args.py)
+    "argparse",  # a plain `play` command line is read without it (game/commands/play_args.py)
     "gettext",  # argparse's words
     "locale",  # gettext's language lookup
-    "game.cli_help",  # help texts
-    "hashlib",  # OpenSSL: the level fingerprint uses Python's own sha256 (game/digest.py)
-    "tomllib",  # catalogue, level and settings parsed on an earlier start (game/toml_cache.py)
+    "game.commands.cli_help",  # help texts
+    "hashlib",  # OpenSSL: the level fingerprint uses Python's own sha256 (game/storage/digest.py)
+    "tomllib",  # catalogue, level and settings parsed on an earlier start (game/storage/toml_cache.py)
     "tomli_w",  # writing TOML
     "datetime",  # tomllib's
     "gzip",  # the emblems' SVGs: rasterised on an earlier start (game/ui/raster_cache.py)
     "game.ai",  # the computer's first decision (game/ui/autoplay.py LazyAI)
-    "game.script",  # action scripts: `run`, replays (game/cli.py imports it in cmd_run)
+    "game.saved.script",  # action scripts: `run`, replays (game/commands/cli.py imports it in cmd_run)
     "rules.pf1.ruling",  # pf1's rulings: the first action judged or reach asked (rules/pf1/__init__.py)
     "rules.pf1.actions",
     "rules.pf1.attacks",
@@ -51,7 +51,7 @@ DEFERRED = (
     "rules.opportunity",
     "rules.combat",
     "platformdirs",  # the user folders on plain Linux come from the XDG rule itself (game/paths.py)
-    "game.flat_toml",  # the catalogues' reader: only a catalogue not in the cache (game/toml_cache.py)
+    "game.text.flat_toml",  # the catalogues' reader: only a catalogue not in the cache (game/storage/toml_cache.py)
 )
 """Modules the first battle frame of a pf1 level must not import (on a start after the first: the caches are warm)."""
 

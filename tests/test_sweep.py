@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.cluster import PoolBackend, SerialBackend
-from game.replay import open_replay
-from game.simulate import GameResult
-from game.stats import Z95, paired_mean, wilson
-from game.sweep import paired, precise_enough, report, run_sweep
-from game.sweep_file import load_sweep
+from game.commands.cli import main
+from game.lab.cluster import PoolBackend, SerialBackend
+from game.lab.simulate import GameResult
+from game.lab.stats import Z95, paired_mean, wilson
+from game.lab.sweep import paired, precise_enough, report, run_sweep
+from game.lab.sweep_file import load_sweep
+from game.saved.replay import open_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
@@ -128,7 +128,7 @@ def test_every_cell_reports_its_seat_swapped_pairs_over_both_seats(small_sweep):
 
 def test_a_sweep_on_a_local_cluster_gives_the_identical_report(small_sweep):
     pytest.importorskip("distributed")
-    from game.cluster import DaskBackend
+    from game.lab.cluster import DaskBackend
 
     sweep, played = small_sweep
     backend = DaskBackend("local", 2, processes=False)

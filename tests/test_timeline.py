@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 from game.ui import timeline as tl
 from game.ui.timeline import Walk, build_timeline
 from rules.actions import Action

@@ -1,4 +1,5 @@
-"""game.toml_cache: a document read back from the cache is what the parser gives; refusals are the parser's own."""
+"""game.storage.toml_cache: a document read back from the cache is what the parser gives; refusals are the
+parser's own."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import flat_toml, toml_cache
-from game.i18n import I18N_DIR
-from game.level import LevelError, load_level, parse_level
+from game.levels.level import LevelError, load_level, parse_level
+from game.storage import toml_cache
+from game.text import flat_toml
+from game.text.i18n import I18N_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 tomllib = toml_cache.toml()

@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.art_names import ART, ART_NAMES, FACES, art_of, default_art, match_arts
-from game.level import LevelError, level_to_toml, load_level, parse_level
-from game.local_text import LocalText
+from game.levels.level import LevelError, level_to_toml, load_level, parse_level
+from game.text.art_names import ART, ART_NAMES, FACES, art_of, default_art, match_arts
+from game.text.local_text import LocalText
 from game.ui import art
 from game.ui.app import App
 from game.ui.options import AppOptions, parse_size
@@ -223,7 +223,7 @@ def test_a_huge_token_covers_three_squares_and_fanned_tiny_tokens_all_show(tmp_p
 def test_hovering_a_tiny_group_lists_every_unit_in_the_square(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen in review: four Tiny rats in one square could not be read. The count badge says how many; the hover
     lists each of them with its hit points, in the window's tip."""
-    from game.i18n import t
+    from game.text.i18n import t
     from game.ui import overlays
     from tests.ui_helpers import battle, hover, open_app
 

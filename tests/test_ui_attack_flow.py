@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.level import load_level
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
 from game.ui.approach import Approach, _could_reach, find_approach
 from game.ui.controller import BattleController
 from game.ui.forecast import Forecast, action_for_band

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game.match import Match
+from game.battle.match import Match
 from game.ui.autoplay import AI_DELAY, AutoPlayer, find_ai
 from rules.actions import Action
 from tests.ui_helpers import FIELD, battle, end_turn, key, open_app

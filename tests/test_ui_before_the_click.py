@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.level import load_level
-from game.match import LogEntry, Match
+from game.battle.match import LogEntry, Match
+from game.levels.level import load_level
 from game.ui import overlays
 from game.ui.controller import BattleController
 from game.ui.forecast import Forecast, opportunities
@@ -113,7 +113,7 @@ def test_a_provokes_line_with_no_attack_after_it_is_marked_and_one_answered_is_n
 
 
 def test_the_log_says_why_no_attack_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.i18n import t
+    from game.text.i18n import t
 
     app = open_app(_pf1_path(tmp_path))
     try:
@@ -187,7 +187,7 @@ def test_the_forecast_names_the_face_that_hits_and_whether_a_hit_drops_the_targe
 ) -> None:
     """Seen in review: the forecast gave the chance and the damage but not the d20 face behind the chance, the
     target's hit points, or whether the hit would drop it."""
-    from game.i18n import t
+    from game.text.i18n import t
     from game.ui.odds import _Dice
     from rules.actions import Action
 

@@ -155,7 +155,7 @@ def test_shading_by_strips_paints_what_one_tile_per_square_paints():
     at square sizes with and without numbers, for runs starting on even and on odd rows."""
     import random
 
-    from game.match import Match
+    from game.battle.match import Match
     from game.ui import theme
     from game.ui.board import BoardRenderer
     from game.ui.forecast import Forecast
@@ -196,7 +196,7 @@ def _bench_level():
     import tempfile
 
     from bench.frame_bench import level_text
-    from game.level import load_level
+    from game.levels.level import load_level
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.toml"

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.i18n import current_language, set_language
+from game.text.i18n import current_language, set_language
 from game.ui import theme
 from game.ui.widgets import CLIPPED, Button, ButtonPictures
 

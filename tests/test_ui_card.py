@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.i18n import set_language, t
-from game.measure_text import band_name
+from game.commands.cli import main
+from game.text.i18n import set_language, t
+from game.text.measure_text import band_name
 from tests.ui_helpers import battle, hover, open_app
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.i18n import LANGUAGES, load_messages, set_language
+from game.text.i18n import LANGUAGES, load_messages, set_language
 from game.ui import theme, widgets
 from game.ui.forecast import Forecast
 from rules.reaches import Reaches
@@ -204,7 +204,7 @@ def test_engagements_come_last_in_the_legend() -> None:
 def test_shading_runs_are_placed_by_rectangles_with_the_pixels_of_points() -> None:
     """pygame reads a pair as a rectangle's corner and size first and refuses it by raising (and clearing) an
     error a blit; a rectangle's corner is read at once. Same picture either way."""
-    from game.match import Match
+    from game.battle.match import Match
     from game.ui.board import BoardRenderer
     from tests.test_ui_board_layers import _bench_level
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.level import load_level, with_players
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level, with_players
 from game.ui.controller import BattleController, Request
 from rules.actions import Action
 from tests.ui_helpers import write_level

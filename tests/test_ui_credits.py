@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import LANGUAGES, set_language, t
+from game.text.i18n import LANGUAGES, set_language, t
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.credits import SECTIONS, CreditsScene

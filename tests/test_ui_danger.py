@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from game import settings as game_settings
-from game.i18n import t
 from game.settings import Settings
+from game.text.i18n import t
 from game.ui import theme
 from game.ui.danger import KEY_HOLD, DangerLayer, card_lines, danger_level, draw_danger
 from game.ui.overlays import card_rect, help_lines

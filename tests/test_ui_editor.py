@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
+from game.commands.cli import main
 from game.editor.session import autosave_path
 from game.editor.validate import problems
-from game.i18n import LANGUAGES, set_language, t
-from game.level import check_level, load_level
+from game.levels.level import check_level, load_level
+from game.text.i18n import LANGUAGES, set_language, t
 from game.ui import theme
 from game.ui.app import App
 from game.ui.editor import draw
@@ -265,7 +265,7 @@ def test_the_editor_draws_units_with_the_battle_boards_tokens(
 ) -> None:
     """Emblem, name plate and badge as in the battle (tokens.draw_units), not plain discs labelled "Cul"/"H1"."""
     set_language(lang)
-    from game.art_names import art_of
+    from game.text.art_names import art_of
     from game.ui import tokens
     from game.ui.token_labels import token_labels
 

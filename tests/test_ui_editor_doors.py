@@ -12,7 +12,7 @@ import pygame
 from game.editor import commands as cmd
 from game.editor.document import EDGE_PAINTS, from_level
 from game.editor.session import autosave_path
-from game.level import check_level, level_to_toml, load_level
+from game.levels.level import check_level, level_to_toml, load_level
 from game.ui.scenes.dialog import DialogScene
 from rules.core import edge_key
 from tests.test_ui_editor import centre, drag, editor, open_editor, post, right_edge

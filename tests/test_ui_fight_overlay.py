@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
-from game.fight_map import KINDS, VIEWER_FILE, square_of
-from game.fight_map_png import KIND_COLOURS
+from game.commands.cli import main
+from game.lab.fight_map import KINDS, VIEWER_FILE, square_of
+from game.lab.fight_map_png import KIND_COLOURS
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.replay import ReplayScene

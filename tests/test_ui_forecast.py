@@ -85,8 +85,8 @@ def test_straight_paths_step_one_square_at_a_time_in_every_direction() -> None:
 
 def test_previews_and_cards_name_the_provoking_enemy_as_players_know_it() -> None:
     """Seen in a window: "! attacks of opportunity: ogre" and "kyra provokes … from ogre" (ids, not names)."""
-    from game.i18n import set_language
-    from game.measure_text import measure_lines
+    from game.text.i18n import set_language
+    from game.text.measure_text import measure_lines
 
     set_language("en")
     ruleset = FakeRuleset([Reach((1, 0), 1, "move", ((1, 0),))])

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.match import LogEntry
+from game.battle.match import LogEntry
 from game.ui.app import App
 from game.ui.recap import LEAST, RANKS, RecapLine, fitting, rank
 from game.ui.scenes.handover import HandOverScene

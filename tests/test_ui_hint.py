@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.advice import decide_now
-from game.i18n import set_language, t
+from game.text.i18n import set_language, t
 from game.ui.overlays import help_lines
 from rules.actions import Action
 from tests.test_ui_autoplay import HandExecutor

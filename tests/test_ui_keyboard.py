@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import set_language, t
+from game.text.i18n import set_language, t
 from game.ui.app import App
 from game.ui.overlays import help_lines
 from tests.ui_helpers import battle, hover, key

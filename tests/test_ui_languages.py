@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
+from game.text import i18n
 from game.ui import theme, widgets
 from game.ui.app import App
 from game.ui.options import AppOptions

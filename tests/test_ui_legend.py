@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.i18n import LANGUAGES, set_language
-from game.terrain_legend import SQUARE_KINDS, abstract, terrain_legend
+from game.levels.terrain_legend import SQUARE_KINDS, abstract, terrain_legend
+from game.text.i18n import LANGUAGES, set_language
 from game.ui.app import App
 from game.ui.legend import legend_lines
 from game.ui.overlays import help_lines

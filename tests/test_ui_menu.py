@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
-from game.level import load_level
-from game.level_order import ordered_levels
-from game.local_text import LocalText
+from game.levels.level import load_level
+from game.levels.level_order import ordered_levels
+from game.text import i18n
+from game.text.local_text import LocalText
 from game.ui import theme, widgets
 from game.ui.app import App
 from game.ui.scenes import menu as menu_module

@@ -85,7 +85,7 @@ def test_a_move_walks_square_by_square_on_the_screen(app: App) -> None:
 
 def test_a_walker_looks_like_the_unit_standing_there(app: App) -> None:
     """On its way a unit keeps its emblem (its art), not a plain disc with its initials."""
-    from game.art_names import art_of
+    from game.text.art_names import art_of
     from game.ui.patterns import side_shapes
     from game.ui.tokens import draw_token, emblem_box, token_body
 

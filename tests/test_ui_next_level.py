@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from game.level_order import ORDER_FILE, listed, next_level, ordered_levels
+from game.levels.level_order import ORDER_FILE, listed, next_level, ordered_levels
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.victory import VictoryScene
 from tests.ui_helpers import FIELD, click, key, open_app

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.level import load_level, with_players
+from game.levels.level import load_level, with_players
+from game.text import i18n
 from game.ui.autoplay import AI_DELAY, AutoPlayer
 from game.ui.outcome import outcome
 from game.ui.scenes.victory import VictoryScene

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
+from game.text import i18n
 from game.ui import widgets
 from game.ui.scenes.battle import BattleScene
 from tests.ui_helpers import open_app

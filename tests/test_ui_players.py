@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from game.level import load_level, with_players
+from game.levels.level import load_level, with_players
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.menu import MenuScene

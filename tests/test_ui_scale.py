@@ -19,8 +19,8 @@ import pygame
 import pytest
 
 from game import settings as game_settings
-from game.i18n import LANGUAGES
 from game.settings import DEFAULTS, Settings
+from game.text.i18n import LANGUAGES
 from game.ui import theme
 from game.ui.app import App
 from game.ui.options import AppOptions
@@ -109,7 +109,7 @@ def level_menu(app: App) -> None:
 
 def handover(app: App) -> None:
     """Two players at one screen: the first side's move, then the hand-over with its recap."""
-    from game.level import load_level
+    from game.levels.level import load_level
     from game.ui.kiosk.session import with_controllers
     from game.ui.scenes.handover import HandOverScene
 

@@ -259,7 +259,7 @@ def test_l_opens_the_menu_and_escape_returns_to_the_battle(pf1_app: App) -> None
 
 
 def test_hovering_a_log_entry_explains_its_rules_from_the_catalogue(pf1_app: App) -> None:
-    from game.catalog import rule_text
+    from game.text.catalog import rule_text
     from game.ui.panel import rules_text
 
     scene = battle(pf1_app)
@@ -341,7 +341,7 @@ def test_in_initiative_order_the_unit_to_act_is_selected_for_its_player(tmp_path
 
 def leave_unsaved(app: App) -> None:
     """Answer "Leave this match?" by leaving without saving (the question an unsaved replay asks first)."""
-    from game.i18n import t
+    from game.text.i18n import t
     from game.ui.scenes.dialog import DialogScene
 
     assert isinstance(app.scene, DialogScene)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import current_language
 from game.settings import DEFAULTS, Settings, read_settings, save_settings, settings_path
+from game.text.i18n import current_language
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game import settings as game_settings
-from game.i18n import set_language
 from game.settings import Settings
+from game.text.i18n import set_language
 from game.ui import theme
 from game.ui.keymap import BATTLE_KEYS, TACTIC_SHORTCUTS
 from game.ui.kiosk.config import ROOT

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
-from game.i18n import LANGUAGES, set_language
+from game.text.i18n import LANGUAGES, set_language
 from game.ui import board, overlays, theme
 from game.ui.app import App
 from game.ui.board import TIP_WIDTH, tip_box

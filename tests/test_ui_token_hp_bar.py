@@ -7,7 +7,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.art_names import art_of
+from game.text.art_names import art_of
 from game.ui import tokens
 from rules.core import Creature, Size
 

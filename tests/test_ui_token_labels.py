@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.i18n import LANGUAGES, set_language
-from game.level import load_level
+from game.levels.level import load_level
 from game.paths import LEVELS_DIR
 from game.settings import DEFAULTS
+from game.text.i18n import LANGUAGES, set_language
 from game.ui import theme, tokens
 from game.ui.app import App
 from game.ui.options import AppOptions
@@ -93,8 +93,8 @@ def test_shared_names_keep_their_number_and_words_stay_whole(lang: str) -> None:
     of any unit there cuts a word without a mark ("Cultis1" and "Brothe" were)."""
     set_language(lang)
     level = load_level(LEVELS_DIR / "hexxen_village.toml")
-    from game.local_text import local
-    from game.unit_names import distinct_names
+    from game.text.local_text import local
+    from game.text.unit_names import distinct_names
 
     shown = distinct_names(level.units)
     labels = token_labels({u.id: u for u in level.units})
@@ -192,7 +192,7 @@ NAMES = st.lists(st.one_of(LATIN, HEBREW, IDS), min_size=1, max_size=3).map(" ".
 def test_no_two_units_could_ever_read_alike(names: list[str]) -> None:
     """Whatever the names (shared, alike, Latin or Hebrew), no form of one unit is a form of another, every form
     is readable and a numbered unit's forms all carry its number."""
-    from game.unit_names import distinct_names
+    from game.text.unit_names import distinct_names
 
     units = [unit(f"u{i:02}", name) for i, name in enumerate(names)]
     labels = token_labels({u.id: u for u in units})
@@ -244,7 +244,7 @@ def test_labels_drawn_on_the_board_differ_and_read_whole_at_every_zoom(monkeypat
 @pytest.mark.parametrize("cell", [40, 56, 96])
 def test_a_ring_round_a_token_leaves_its_name_plate_as_it_was(cell: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A unit to attack or engage is ringed, its badge too; its name plate stays whole (seen: "Cult_2")."""
-    from game.art_names import art_of
+    from game.text.art_names import art_of
     from game.ui.patterns import side_shapes
 
     plates: list[pygame.Rect | None] = []
@@ -287,7 +287,7 @@ def test_a_ring_round_a_token_leaves_its_name_plate_as_it_was(cell: int, monkeyp
 def test_labels_follow_a_name_changed_in_one_language_only() -> None:
     """Labels are kept between frames by the units' names: a name that differs only in German (the editor, a
     level reloaded) still gets its own labels, as does a new language."""
-    from game.local_text import LocalText
+    from game.text.local_text import LocalText
 
     def board(german: str) -> dict[str, Creature]:
         return {"k": Creature("k", "x", (0, 0), name=LocalText({"en": "Cultist", "de": german}))}

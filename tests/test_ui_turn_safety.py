@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import t
-from game.match import Match
+from game.battle.match import Match
 from game.paths import replays_dir
+from game.text.i18n import t
 from game.ui.app import App
 from game.ui.deliberate import DELIBERATE_S, Deliberate
 from game.ui.options import AppOptions, parse_size
@@ -248,7 +248,7 @@ def test_every_match_of_a_launch_gets_the_next_seed(tmp_path: Path, monkeypatch:
 
 def test_two_matches_with_their_own_seeds_roll_different_dice(tmp_path: Path) -> None:
     """The complaint: every tutorial opened with d20 15, 13, 9 — the seeds S and S+1 deal other dice."""
-    from game.level import load_level
+    from game.levels.level import load_level
 
     level = load_level(write_level(tmp_path, "pf1"))
     rolls = [[Match(level, seed=s).rng.randint(1, 20) for _ in range(6)] for s in (7, 8)]

@@ -169,7 +169,7 @@ def test_e_again_never_answers_the_question_it_asked(hotseat: App) -> None:
 
 def test_during_the_computers_turn_the_panel_says_watch_not_select(tmp_path: Path) -> None:
     """Seen in a window: "Click one of your units to select it." under "The computer is moving its units…"."""
-    from game.i18n import t
+    from game.text.i18n import t
 
     app = open_app(Path(__file__).parent.parent / "levels" / "pf1_bridge.toml")
     try:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main as cli_main
-from game.i18n import LANGUAGES, set_language
-from game.level import load_level
-from game.tutorial import RULESETS, TutorialError, load_tutorial, tutorial_path
+from game.commands.cli import main as cli_main
+from game.levels.level import load_level
+from game.levels.tutorial import RULESETS, TutorialError, load_tutorial, tutorial_path
+from game.text.i18n import LANGUAGES, set_language
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.overlays import card_keep, card_rect

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import t
+from game.text.i18n import t
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.dialog import DialogScene

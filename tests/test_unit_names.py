@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.i18n import LANGUAGES, describe, set_language
-from game.level import load_level
-from game.local_text import LocalText, local
-from game.match import Match
+from game.battle.match import Match
+from game.levels.level import load_level
+from game.text.i18n import LANGUAGES, describe, set_language
+from game.text.local_text import LocalText, local
+from game.text.unit_names import distinct_names
 from game.ui.token_labels import token_labels
-from game.unit_names import distinct_names
 from rules.actions import Action
 from rules.core import Creature
 

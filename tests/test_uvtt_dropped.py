@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.i18n import t
-from game.uvtt import parse_uvtt, plan
+from game.levels.uvtt import parse_uvtt, plan
+from game.text.i18n import t
 from tests.test_uvtt_import import imported, run_import, squares, uvtt
 
 SMALL_TABLE = [(2.4, 2.4), (2.6, 2.4), (2.6, 2.6), (2.4, 2.6)]

@@ -17,8 +17,8 @@ from types import ModuleType
 import pygame
 import pytest
 
-from game.cli import main
-from game.level import load_level
+from game.commands.cli import main
+from game.levels.level import load_level
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +54,7 @@ def test_the_rules_walls_have_the_pictures_wall_paint_on_them(crypt) -> None:  #
             continue  # a door is painted as a doorway, not as wall
         (ax, ay), (bx, by) = sorted((e.a, e.b))
         mid = ((bx + 0.5) * ppg, by * ppg) if ax == bx else (bx * ppg, (ay + 0.5) * ppg)
-        # a wall within a quarter square of a grid line is put on it (game/wall_trace.py SNAP)
+        # a wall within a quarter square of a grid line is put on it (game/levels/wall_trace.py SNAP)
         reach = round(ppg * 0.25)
         around = [
             (round(mid[0]) + dx, round(mid[1]) + dy)

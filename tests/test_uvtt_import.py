@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cli import fresh_turn, main
-from game.level import Level, check_level, load_level
-from game.map_image import PNG_SIGNATURE
-from game.match import Match
+from game.battle.match import Match
+from game.commands.cli import fresh_turn, main
+from game.levels.level import Level, check_level, load_level
+from game.levels.map_image import PNG_SIGNATURE
 from rules.core import Illegal, Ruling
 
 

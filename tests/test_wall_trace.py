@@ -1,4 +1,5 @@
-"""Wall polylines → walled edges and solid squares (game/wall_trace.py): exact cases and a watertightness property."""
+"""Wall polylines → walled edges and solid squares (game/levels/wall_trace.py): exact cases and a watertightness
+property."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.wall_trace import (
+from game.levels.wall_trace import (
     Traced,
     covered_squares,
     crossing,

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pygame
 
+from game.levels.watch import FileWatcher, LevelWatcher
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.saving import draw_banner
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.message import MessageScene
-from game.watch import FileWatcher, LevelWatcher
 from rules.actions import Action
 from rules.core import Illegal
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game.levels.watch import LevelWatcher
 from game.ui import app as app_module
 from game.ui import saving
 from game.ui.app import App
@@ -19,7 +20,6 @@ from game.ui.kiosk.guard import LOGGER_NAME
 from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
-from game.watch import LevelWatcher
 
 
 class Clock:

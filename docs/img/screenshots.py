@@ -21,8 +21,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game import i18n
 from game.paths import LEVELS_DIR
+from game.text import i18n
 from game.ui.app import App
 from game.ui.options import AppOptions
 from game.ui.outcome import outcome

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game import i18n
+from game.text import i18n
 from game.ui.app import App
 from game.ui.editor.scene import EditorScene
 from game.ui.options import AppOptions

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from game import caches, reach_cache
+from game import caches
 from game.ai.navigation import closed_door_next_to, walk_gap
+from game.battle import reach_cache
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.doors import doors_touching, ends
@@ -100,7 +101,7 @@ Carry = tuple[Callable[[Situation], Any], Callable[[Situation, Any], None]]
 
 FORECASTS_KEPT = 2048
 """Rulings remembered (measures and dry rulings), the most recently used first: the games of one `simulate`
-run ask again in the positions they share (game/reach_cache.py LIMIT). A ruling is small."""
+run ask again in the positions they share (game/battle/reach_cache.py LIMIT). A ruling is small."""
 _FORECASTS: dict[tuple[Any, ...], tuple[Situation, Ruling | Illegal, Any]] = {}
 _LOCK = threading.Lock()  # the AI may decide in a worker thread while the screen asks too
 

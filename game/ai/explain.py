@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.ai.decision import Decision, Option
-from game.i18n import action_name, t
+from game.text.i18n import action_name, t
 
 
 def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[str, Any]:

@@ -6,10 +6,10 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 import rules.pf1 as pf1
-from game import reach_cache
 from game.ai.context import Carry, Ctx, open_door_towards, with_turn
 from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, straight_walk, walk_gap, walk_gaps
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice, provokes
+from game.battle import reach_cache
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
 from rules.geometry import chebyshev, pf1_distance

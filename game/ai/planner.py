@@ -20,8 +20,8 @@ from game.ai.players import options, weighed
 from game.ai.restrict import restricted
 from game.ai.snapshot import Snapshot, perform, snapshot
 from game.ai.strengths import DEFAULT_STRENGTH, STRENGTHS
-from game.controllers import side_without
-from game.match import Match
+from game.battle.match import Match
+from game.levels.controllers import side_without
 from rules.actions import Action
 from rules.core import Illegal, Situation
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from game.match import Match
+from game.battle.match import Match
 from rules import effects
 from rules.actions import Action
 from rules.core import Illegal, Ruling, Situation, replaced

@@ -1,6 +1,6 @@
 """The level document the editor works on: the level file's content as plain values, never changed in place.
 
-A `Document` holds exactly what a level file says (the TOML shape `game.level.level_to_toml`
+A `Document` holds exactly what a level file says (the TOML shape `game.levels.level.level_to_toml`
 writes), so it can hold a level that does not load yet (a unit in a wall, a side without
 units) while the author is still working; validation asks the loader itself (validate.py).
 Every edit makes a new Document (commands.py); unchanged parts are shared.
@@ -16,8 +16,8 @@ from typing import Any
 
 import tomli_w
 
-from game.level import DEFAULT_COLORS, Level, LevelError, level_to_toml, parse_level
-from game.map_image import MapImage, pair
+from game.levels.level import DEFAULT_COLORS, Level, LevelError, level_to_toml, parse_level
+from game.levels.map_image import MapImage, pair
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import Board, Square, Terrain
 from rules.ruleset import get_ruleset

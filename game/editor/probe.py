@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.battle.match import Match
 from game.editor.document import Document, with_ruleset
-from game.level import LevelError
-from game.match import Match
-from game.measure_text import measure_lines
+from game.levels.level import LevelError
+from game.text.measure_text import measure_lines
 from rules.core import Illegal, Ruling, Square
 
 PROBE = "probe"

@@ -10,7 +10,7 @@ from pathlib import Path
 from game.editor.commands import Command
 from game.editor.document import Document, from_data, tomllib
 from game.editor.validate import Problem, problems
-from game.level import LevelError, parse_level, save_level
+from game.levels.level import LevelError, parse_level, save_level
 from game.paths import LEVELS_DIR, user_data_dir
 from game.tomlio import write_atomic
 
@@ -111,7 +111,7 @@ class Session:
     def save(self, force: bool = False) -> bool:
         """Write the level atomically; a level with problems only with `force` (the author confirmed).
 
-        A valid level is written by game.level.save_level (level_to_toml), so it passes `check` and loads
+        A valid level is written by game.levels.level.save_level (level_to_toml), so it passes `check` and loads
         back to the same document; the autosave side file is removed after a save.
         """
         if self.problems() and not force:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.editor.document import Document
-from game.level import LevelError
+from game.levels.level import LevelError
 from rules.core import Square
 
 

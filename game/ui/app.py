@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import settings as game_settings
+from game.battle.match import Match
 from game.files import shown, write_output
-from game.i18n import current_language, set_language, t
-from game.level import Level
-from game.match import Match
+from game.levels.level import Level
 from game.paths import DEFAULT_LEVEL
 from game.settings import DEFAULTS, Settings, load_settings, save_settings
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
+from game.text.i18n import current_language, set_language, t
 from game.ui import raster_cache, theme
 from game.ui.deliberate import Clock
 from game.ui.editing import Editing
@@ -41,7 +41,7 @@ from game.ui.signals import TermSignal, without_sdl_signal_handlers
 from game.ui.sound import SoundBoard
 
 if TYPE_CHECKING:
-    from game.watch import LevelWatcher
+    from game.levels.watch import LevelWatcher
 
 __all__ = ["FPS", "App", "AppHooks", "ScreenshotError", "init_pygame", "run_app", "turn_recap"]
 
@@ -122,7 +122,7 @@ class App(Matches, Leaving, Screens, Editing):
             self.open_replay(options.level, options.replay, options.force, options.turn)
             return
         if options.watch:
-            from game.watch import LevelWatcher
+            from game.levels.watch import LevelWatcher
 
             self.watcher = LevelWatcher(options.level or DEFAULT_LEVEL)
         self.open_level(options.level, options.loaded)

@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 import pygame
 
-from game.art_names import ART
+from game.text.art_names import ART
 from game.ui import raster_cache, theme
 
 PICTURE_SCALE = 1.2

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from game.controllers import is_computer_side, side_strength
-from game.match import Match
+from game.battle.match import Match
+from game.levels.controllers import is_computer_side, side_strength
 from rules.actions import Action
 
 if TYPE_CHECKING:  # the thread pool (with concurrent.futures and logging) only when the computer first thinks
@@ -39,7 +39,7 @@ class LazyAI:
     """`game.ai`, imported at the computer's first decision rather than before the first frame.
 
     The AI's modules are ~5 M instructions of a start whose first frame never asks them anything
-    (start-up time). Each side plays at the strength its controller names (game/controllers.py).
+    (start-up time). Each side plays at the strength its controller names (game/levels/controllers.py).
     """
 
     __slots__ = ("_hook",)

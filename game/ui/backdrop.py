@@ -11,8 +11,8 @@ import math
 
 import pygame
 
-from game.i18n import t
-from game.map_image import MapImage
+from game.levels.map_image import MapImage
+from game.text.i18n import t
 from game.ui import theme
 
 KEEP_SIDE = 4096

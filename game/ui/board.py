@@ -9,8 +9,9 @@ from typing import Protocol
 
 import pygame
 
-from game.i18n import current_language, is_rtl
-from game.numerals import number
+from game.text.i18n import current_language, is_rtl
+from game.text.numerals import number
+from game.text.unit_names import distinct_names
 from game.ui import aligned, theme
 from game.ui.backdrop import Backdrop
 from game.ui.forecast import Forecast, Preview
@@ -19,7 +20,6 @@ from game.ui.terrain import TerrainCache
 from game.ui.tokens import draw_units
 from game.ui.view import BoardView
 from game.ui.widgets import wrap
-from game.unit_names import distinct_names
 from rules.core import Creature, Illegal, Situation, Square
 from rules.reaches import columns_of
 

@@ -1,6 +1,6 @@
 """The hover card: a path's cost step by step with the rule ids, as `measure` reports it, and what it leaves.
 
-No pygame. The lines are game.measure_text's, the ones `python main.py measure` prints for the same
+No pygame. The lines are game.text.measure_text's, the ones `python main.py measure` prints for the same
 path (text mode, same language), so what a player reads before the click is what the command line
 answers; a test holds the two equal.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.i18n import t
-from game.measure_text import band_name, measure_lines
+from game.text.i18n import t
+from game.text.measure_text import band_name, measure_lines
 from rules.core import Illegal, Ruling
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.charge_text import charge_ends_of
+from game.text.charge_text import charge_ends_of
 from rules.core import Illegal, Situation, Square, footprint
 
 CHARGE = "charge"

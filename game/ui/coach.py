@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.tutorial import Step, Tutorial
+from game.levels.tutorial import Step, Tutorial
 from game.ui.controller import BattleController
 from rules.core import Square
 
@@ -123,4 +123,4 @@ _CHECKS: dict[str, Callable[[Coach, Step], bool]] = {
     "bound": Coach._bound,
     "done": Coach._done,
 }
-"""Step check → its test (the same names as game.tutorial.CHECKS)."""
+"""Step check → its test (the same names as game.levels.tutorial.CHECKS)."""

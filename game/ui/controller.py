@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.controllers import controller_strength
-from game.i18n import action_name, refusal, t
-from game.match import Match, Record
+from game.battle.match import Match, Record
+from game.levels.controllers import controller_strength
+from game.text.i18n import action_name, refusal, t
 from game.ui.approach import Approach
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
 from game.ui.charge_preview import CHARGE, ChargeLook

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import local_fixed, square_text, t
+from game.text.i18n import local_fixed, square_text, t
 from game.ui import theme
 from game.ui.controller import BattleController
 from game.ui.danger_model import ATTACK, CHARGE, DangerCache, DangerMap, EnemyTurn, Threat, danger_map

@@ -21,8 +21,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from game import reach_cache
-from game.charge_text import charge_ends_of
+from game.battle import reach_cache
+from game.text.charge_text import charge_ends_of
 from game.ui.approach import Approach, find_approach
 from game.ui.forecast import action_for_band
 from game.ui.odds import MissingDice, Odds, attack_odds

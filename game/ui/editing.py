@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import t
+from game.text.i18n import t
 
 if TYPE_CHECKING:
-    from game.level import Level
-    from game.match import Match
+    from game.battle.match import Match
+    from game.levels.level import Level
     from game.ui.options import AppOptions
     from game.ui.scenes.base import Scene
 

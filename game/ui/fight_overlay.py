@@ -1,6 +1,6 @@
 """The replay viewer's fight map: where the games of this replay's variant were decided, over the board.
 
-`sweep --replays DIR` writes the maps of every cell beside the replays (game/fight_map.py VIEWER_FILE).
+`sweep --replays DIR` writes the maps of every cell beside the replays (game/lab/fight_map.py VIEWER_FILE).
 A replay opened from that folder finds its cell by its level file's name; M shows one map after another
 (fell, hit, stood, attacks of opportunity) and hides them again; with a map shown, a click on a square
 plays the first game listed there again (a game is a pure function of its level and seed) and opens it
@@ -15,12 +15,12 @@ from typing import Any
 
 import pygame
 
-from game.fight_map import KINDS, VIEWER_FILE, key
-from game.fight_map_png import KIND_COLOURS
-from game.level import Level
-from game.replay import Replay
-from game.script import parse_script
-from game.simulate import play_game
+from game.lab.fight_map import KINDS, VIEWER_FILE, key
+from game.lab.fight_map_png import KIND_COLOURS
+from game.lab.simulate import play_game
+from game.levels.level import Level
+from game.saved.replay import Replay
+from game.saved.script import parse_script
 from game.tomlio import dumps
 from game.ui.view import BoardView
 from rules.core import Square

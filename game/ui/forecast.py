@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from game import reach_cache
-from game.i18n import refusal, t
+from game.battle import reach_cache
+from game.text.i18n import refusal, t
 from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Situation, Square
 from rules.reaches import ReachBySquare, Reaches, columns_of

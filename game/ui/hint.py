@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.advice import choices_for_first, decision_rng
-from game.controllers import DEFAULT_AI, EVERY, controller_strength
-from game.i18n import action_name, current_language, t
-from game.local_text import local
-from game.match import Match
+from game.battle.match import Match
+from game.levels.controllers import DEFAULT_AI, EVERY, controller_strength
+from game.text.i18n import action_name, current_language, t
+from game.text.local_text import local
 from game.ui import theme
 from game.ui.view import BoardView
 from game.ui.widgets import paragraph

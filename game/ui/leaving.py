@@ -10,12 +10,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.i18n import t
+from game.text.i18n import t
 from game.ui.saving import save
 
 if TYPE_CHECKING:
+    from game.battle.match import Match
     from game.editor.session import Session
-    from game.match import Match
     from game.ui.options import AppOptions
     from game.ui.scenes.base import Scene
 
@@ -130,7 +130,7 @@ class Leaving:
                 if draft is not None:
                     lines.append(t("stop.draft", signal=name, path=draft))
         if self.match is not None and self.unsaved():
-            from game.replay import save_replay
+            from game.saved.replay import save_replay
 
             try:
                 path = save_replay(self.match)

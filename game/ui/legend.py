@@ -1,5 +1,5 @@
 """The map legend over the board (F2 or the panel's Legend button): each mark the board paints, what it
-is, and what the level's ruleset makes of it with the rule ids (game/terrain_legend.py)."""
+is, and what the level's ruleset makes of it with the rule ids (game/levels/terrain_legend.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from functools import lru_cache
 
 import pygame
 
-from game.i18n import current_language, refusal, rule_titles, t
-from game.numerals import number
-from game.terrain_legend import SQUARE_KINDS, LegendEntry, abstract, mark_key, terrain_legend
+from game.levels.terrain_legend import SQUARE_KINDS, LegendEntry, abstract, mark_key, terrain_legend
+from game.text.i18n import current_language, refusal, rule_titles, t
+from game.text.numerals import number
 from game.ui import theme
 from game.ui.terrain import paint_terrain
 from game.ui.widgets import paragraph, wrap

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.match import LogEntry
+    from game.battle.match import LogEntry
 
 
 def _is_event(entry: LogEntry) -> bool:

@@ -6,20 +6,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.controllers import with_strengths
-from game.i18n import t
-from game.level import Level, LevelError, load_level, load_or_default, with_players
-from game.match import Match
+from game.battle.match import Match
+from game.levels.controllers import with_strengths
+from game.levels.level import Level, LevelError, load_level, load_or_default, with_players
 from game.paths import LEVELS_DIR
+from game.text.i18n import t
 from game.ui import theme
 from game.ui.scenes.battle import BattleScene
 
 if TYPE_CHECKING:
     import pygame
 
+    from game.levels.watch import LevelWatcher
     from game.ui.options import AppOptions
     from game.ui.scenes.base import Scene
-    from game.watch import LevelWatcher
 
 
 class Matches:
@@ -53,7 +53,7 @@ class Matches:
             return
         self.editor = self.editing = None  # another level from the menu: no test match of the editor's level
         if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
-            from game.watch import LevelWatcher
+            from game.levels.watch import LevelWatcher
 
             self.watcher = LevelWatcher(path)  # a level opened from the menu is the one watched now
         try:
@@ -99,7 +99,7 @@ class Matches:
         """The tutorial of `ruleset` from its first prompt (level menu, "How to play"); R in it starts it again."""
         if self.options.locked:
             return
-        from game.tutorial import TutorialError, load_tutorial, tutorial_path
+        from game.levels.tutorial import TutorialError, load_tutorial, tutorial_path
         from game.ui.scenes.tutorial import TutorialScene
 
         try:
@@ -127,8 +127,8 @@ class Matches:
     def open_replay(self, level: str | None, script: str, force: bool = False, turn: int | None = None) -> None:
         """The replay viewer on a saved script (play --replay), at the start of `turn` when given; a bad one shows
         its error on screen."""
-        from game.replay import open_replay
-        from game.script import ScriptError
+        from game.saved.replay import open_replay
+        from game.saved.script import ScriptError
         from game.ui.scenes.message import MessageScene
         from game.ui.scenes.replay import ReplayScene
 
@@ -161,7 +161,7 @@ class Matches:
         """The level after the one just played in the play order (levels/order.txt, wrapping round)."""
         if self.level is None:
             return
-        from game.level_order import next_level
+        from game.levels.level_order import next_level
 
         here = Path(self.level.source)
         there = next_level(LEVELS_DIR, here) or here

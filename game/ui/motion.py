@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.art_names import art_of, match_arts
-from game.i18n import t
+from game.text.art_names import art_of, match_arts
+from game.text.i18n import t
 from game.ui import theme
 from game.ui.patterns import side_shapes
 from game.ui.token_labels import Label, token_labels

@@ -126,8 +126,8 @@ def signed(value: int) -> str:
 
 def roll_parts(parts: ToHit) -> str:
     """One line of what the roll is made of: "Attack +1: base +5 · −4 Squeezed … [ID] — Defence 12: …"."""
-    from game.catalog import rule_text  # the catalogue waits for the first forecast (start-up time)
-    from game.i18n import current_language, t
+    from game.text.catalog import rule_text  # the catalogue waits for the first forecast (start-up time)
+    from game.text.i18n import current_language, t
 
     lang = current_language()
 

@@ -10,7 +10,7 @@ from game.settings import Settings
 from game.window_size import clamp_window, parse_window_size
 
 if TYPE_CHECKING:
-    from game.level import Level
+    from game.levels.level import Level
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -27,7 +27,7 @@ class AppOptions:
     screenshot: str | None = None
     seed: int = 0
     players: str = "level"
-    """level | hotseat | computer (game.level.PLAYERS)."""
+    """level | hotseat | computer (game.levels.level.PLAYERS)."""
     ai: tuple[tuple[str, str], ...] = ()
     """`--ai`: side (or "*" for every computer side) → the computer's strength; empty: as the level says."""
     replay: str | None = None

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import current_language, t
-from game.level import Level
-from game.local_text import local
+from game.levels.level import Level
+from game.text.i18n import current_language, t
+from game.text.local_text import local
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.i18n import current_language, is_rtl, t
+from game.text.i18n import current_language, is_rtl, t
 from game.ui import theme
 from game.ui.board import BoardRenderer, draw_tip
 from game.ui.charge_overlay import draw_charge

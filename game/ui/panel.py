@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import (
+from game.text.i18n import (
     LANGUAGE_NAMES,
     action_name,
     current_language,
@@ -17,7 +17,7 @@ from game.i18n import (
     size_name,
     t,
 )
-from game.local_text import local
+from game.text.local_text import local
 from game.ui import aligned, theme
 from game.ui.keymap import ACTION_SHORTCUTS, TACTIC_SHORTCUTS
 from game.ui.log_notes import untaken
@@ -634,7 +634,7 @@ class SidePanel:
 
 def rules_text(rules: tuple[str, ...]) -> str:
     """Each rule id with its catalogue title and summary in the current language, one paragraph per rule."""
-    from game.catalog import rule_text  # the rule catalogue waits for the first tip (start-up time)
+    from game.text.catalog import rule_text  # the rule catalogue waits for the first tip (start-up time)
 
     lang = current_language()
     return "\n".join(

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.i18n import current_language, t
-from game.local_text import local
+from game.text.i18n import current_language, t
+from game.text.local_text import local
 from game.ui.autoplay import is_computer
 from game.ui.forecast import switchable_modes
 from rules.core import Creature, Illegal, Situation

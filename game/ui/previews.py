@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from game.i18n import action_name, current_language, describe_event, refusal, square_text, t
-from game.local_text import local
+from game.text.i18n import action_name, current_language, describe_event, refusal, square_text, t
+from game.text.local_text import local
 from game.ui.approach import Approach, find_approach
 from game.ui.card import path_card
 from game.ui.charge_preview import CHARGE, ChargeLook
@@ -19,7 +19,7 @@ from rules.geometry import DIRECTIONS
 from rules.ruleset import Reach
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.battle.match import Match
 
 ARMED_BAND = "armed"
 """The shading band of the squares an armed action may end on."""

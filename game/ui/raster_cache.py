@@ -27,9 +27,9 @@ from typing import Any
 
 import pygame
 
-from game.atomic import write_atomic_bytes
 from game.files import read_regular
 from game.paths import user_cache_dir
+from game.storage.atomic import write_atomic_bytes
 
 Key = tuple[Any, ...]
 MAX_BYTES = 4_000_000

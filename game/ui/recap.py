@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import describe
+from game.text.i18n import describe
 
 if TYPE_CHECKING:
-    from game.match import LogEntry, Match
+    from game.battle.match import LogEntry, Match
 
 RANKS: dict[str, int] = {
     "down": 0,

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.i18n import current_language, t
-from game.match import Match
+from game.battle.match import Match
+from game.text.i18n import current_language, t
 from game.ui import theme
 from game.ui.widgets import paragraph, wrap
 
@@ -32,7 +32,7 @@ def save(match: Match | None, intent: str) -> tuple[str, bool]:
     """Save what `intent` names for `match`; the line to show (where it went, or why not) and whether it was saved."""
     if match is None:
         return t("save.nothing"), False
-    from game.replay import save_replay, save_situation  # only when the player saves (start-up time)
+    from game.saved.replay import save_replay, save_situation  # only when the player saves (start-up time)
 
     try:
         if intent == "save_replay":

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import current_language, t
-from game.local_text import local
+from game.text.i18n import current_language, t
+from game.text.local_text import local
 from game.ui import theme
 from game.ui.recap import turn_recap
 
 if TYPE_CHECKING:
-    from game.level import Level
-    from game.match import Match
+    from game.battle.match import Match
+    from game.levels.level import Level
     from game.ui.hooks import AppHooks
     from game.ui.options import AppOptions
     from game.ui.scenes.base import Scene

@@ -15,7 +15,7 @@ from typing import Protocol
 
 import pygame
 
-from game.match import Match, Record
+from game.battle.match import Match, Record
 from game.ui.autoplay import AutoPlayer, is_computer
 from game.ui.controller import TOAST_SECONDS, BattleController
 from game.ui.motion import Motion

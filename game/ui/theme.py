@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import current_language, is_rtl
-from game.local_text import local
 from game.settings import current as current_settings
+from game.text.i18n import current_language, is_rtl
+from game.text.local_text import local
 from game.ui.cached_font import CachedFont
 
 Color = tuple[int, int, int]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.level import Level
+from game.levels.level import Level
 from game.ui import theme
 from game.ui.terrain import paint_terrain
 

@@ -180,7 +180,7 @@ class Timeline:
 
 
 MISS_TEXT = "miss"
-"""Replaced by the catalogue's word when drawn (game.i18n motion.miss)."""
+"""Replaced by the catalogue's word when drawn (game.text.i18n motion.miss)."""
 
 
 def _squares(path: Sequence[Sequence[int]]) -> list[Square]:

@@ -4,7 +4,7 @@ Each unit gets its label's forms, the most telling first: its whole name ("Anna 
 ("Anna"), that word abbreviated where a syllable starts ("Cult." for Cultist, "Pred." for Prediger, with a
 geresh in Hebrew), a later word ("Cutter" for Goblin Cutter, beside a plain Goblin) and the initials ("GC").
 Units sharing a name keep their number in every form ("Cultist 3", "Cult. 3", "C.3"), the number the log
-gives them (game/unit_names.py). A form two differently named units could both show goes to the one it tells
+gives them (game/text/unit_names.py). A form two differently named units could both show goes to the one it tells
 more of (a whole name before a first word, before a later word, before initials) or else to neither, so
 whatever room each token has, no two read alike.
 
@@ -20,10 +20,10 @@ from functools import lru_cache
 
 import pygame
 
-from game.i18n import current_language, is_rtl
-from game.local_text import local
+from game.text.i18n import current_language, is_rtl
+from game.text.local_text import local
+from game.text.unit_names import distinct_names
 from game.ui import theme
-from game.unit_names import distinct_names
 from rules.core import Creature
 
 Label = tuple[str, ...]

@@ -9,7 +9,7 @@ from functools import partial
 
 import pygame
 
-from game.art_names import match_arts
+from game.text.art_names import match_arts
 from game.ui import theme
 from game.ui.art import draw_emblem, plate_picture
 from game.ui.patterns import draw_side_marker, side_shapes

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import current_language, t
-from game.local_text import local
+from game.text.i18n import current_language, t
+from game.text.local_text import local
 from game.ui import theme
 from game.ui.widgets import fit_line
 

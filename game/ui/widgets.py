@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import is_rtl
+from game.text.i18n import is_rtl
 from game.ui import theme
 
 CLIPPED: list[str] = []

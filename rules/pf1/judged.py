@@ -50,7 +50,7 @@ def made_for(sit: Situation) -> tuple[tuple[Hashable, object], ...]:
 def adopt(sit: Situation, judgements: tuple[tuple[Hashable, object], ...]) -> None:
     """Keep `judgements` for `sit`: pairs `made_for` gave for a situation whose state equals this one's.
 
-    The caller vouches for the equal state (the game keys states as game/reach_cache.py does):
+    The caller vouches for the equal state (the game keys states as game/battle/reach_cache.py does):
     a judgement depends only on the situation's state and the question, so it is the one `sit`
     would get, and its asker is spared judging it again. A question already kept keeps its own.
     """

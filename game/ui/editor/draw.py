@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pygame
 
-from game.art_names import ART_NAMES
 from game.editor.document import Document
-from game.i18n import is_rtl
-from game.local_text import LocalText
+from game.text.art_names import ART_NAMES
+from game.text.i18n import is_rtl
+from game.text.local_text import LocalText
 from game.ui import theme, tokens
 from game.ui.backdrop import Backdrop
 from game.ui.door_edges import edge_points

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.controllers import CONTROLLERS
 from game.editor import commands as cmd
 from game.editor.document import Document, tomllib, with_ruleset
-from game.i18n import current_language
-from game.level import TURNS
-from game.map_image import IMAGE_KEYS
+from game.levels.controllers import CONTROLLERS
+from game.levels.level import TURNS
+from game.levels.map_image import IMAGE_KEYS
+from game.text.i18n import current_language
 from rules.ruleset import RULESETS, get_ruleset
 
 FIXED_UNIT_ROWS = ("id", "name", "side", "size")

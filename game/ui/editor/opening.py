@@ -9,9 +9,9 @@ from game.editor.commands import Replace
 from game.editor.document import Document, blank, from_level
 from game.editor.session import Session, autosave_path, new_level_path, recovery
 from game.files import shown
-from game.i18n import t
-from game.level import LevelError, load_level
+from game.levels.level import LevelError, load_level
 from game.paths import LEVELS_DIR, user_data_dir
+from game.text.i18n import t
 from game.ui.scenes.base import Scene, SceneHost
 
 

@@ -10,7 +10,7 @@ import pygame
 from game.editor.document import EDGE_PAINTS
 from game.editor.tools import BRUSHES
 from game.files import shown
-from game.i18n import square_text, t
+from game.text.i18n import square_text, t
 from game.ui import theme
 from game.ui.editor.draw import side_color
 from game.ui.editor.fields import in_language

@@ -16,8 +16,8 @@ from game.editor.probe import Cost, edge_cost, square_cost
 from game.editor.session import Session
 from game.editor.tools import brush, edge_line, flood, nearest_edge, rectangle
 from game.files import shown
-from game.i18n import t
-from game.level import LevelError
+from game.levels.level import LevelError
+from game.text.i18n import t
 from game.ui import theme
 from game.ui.editor import draw
 from game.ui.editor.fields import (

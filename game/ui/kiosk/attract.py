@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import current_language, t
-from game.local_text import local
+from game.text.i18n import current_language, t
+from game.text.local_text import local
 from game.ui import theme
 from game.ui.kiosk.strings import tr
 from game.ui.scenes.base import Scene

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from game.files import read_regular, reason
-from game.i18n import LANGUAGES, t
-from game.level import Level, LevelError, load_level
-from game.level_errors import format_path
+from game.levels.level import Level, LevelError, load_level
+from game.levels.level_errors import format_path
 from game.limits import KIOSK, MAX_CONFIG_BYTES, check_tree
 from game.paths import DATA_ROOT, user_log_dir
+from game.text.i18n import LANGUAGES, t
 from game.tomlio import parse_toml
 
 ROOT = DATA_ROOT
@@ -39,7 +39,7 @@ class KioskConfig:
     players: str = "solo"
     """solo: the visitor plays the first side against the computer; hotseat: two visitors."""
     language: str | None = None
-    """en | de | it | he; None follows the system locale (game.i18n.detect_language)."""
+    """en | de | it | he; None follows the system locale (game.text.i18n.detect_language)."""
     exit_keys: tuple[str, ...] = ("ctrl", "alt", "q")
     """Modifier names and one key name (pygame.key.key_code spelling) held together to quit."""
     exit_corners: tuple[str, ...] = CORNERS

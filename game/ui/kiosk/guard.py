@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from game.atomic import write_atomic_bytes
+from game.battle.match import Match
 from game.files import read_regular, reason
-from game.i18n import t
-from game.match import Match
-from game.script import script_toml
+from game.saved.script import script_toml
+from game.storage.atomic import write_atomic_bytes
+from game.text.i18n import t
 from game.ui.kiosk.config import ConfigError
 
 LOGGER_NAME = "gridbound.kiosk"
@@ -180,7 +180,7 @@ def match_script(match: Match) -> str:
 
     Refusals changed nothing and are left out, so the script plays to its end with `run`; it names
     its level and what it was made with as every replay does (docs/replays.md)."""
-    from game.replay import to_script  # only when a crash is logged
+    from game.saved.replay import to_script  # only when a crash is logged
 
     return script_toml(to_script(match))
 

@@ -18,12 +18,12 @@ from typing import Protocol
 
 import pygame
 
-from game import reach_cache
-from game.controllers import with_strengths
-from game.i18n import detect_language, set_language, t
-from game.level import Level, load_level
-from game.match import Match
+from game.battle import reach_cache
+from game.battle.match import Match
+from game.levels.controllers import with_strengths
+from game.levels.level import Level, load_level
 from game.settings import Settings
+from game.text.i18n import detect_language, set_language, t
 from game.ui import raster_cache, theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
@@ -314,7 +314,7 @@ class KioskApp:
 
     def start_tutorial(self) -> None:
         """ "How to play" on the attract screen: the tutorial of the demo's ruleset, as a visitor game."""
-        from game.tutorial import load_tutorial, tutorial_path
+        from game.levels.tutorial import load_tutorial, tutorial_path
         from game.ui.scenes.tutorial import TutorialScene
 
         ruleset = (self._demo_level or load_level(self.config.levels[0])).ruleset

@@ -54,7 +54,8 @@ class Sample:
 
 def cache_sizes() -> dict[str, int]:
     """Entries held by the caches that live for the whole process (each has a bound: docs/kiosk.md)."""
-    from game import caches, reach_cache
+    from game import caches
+    from game.battle import reach_cache
     from game.ui import art, theme, token_labels
     from rules import core
 

@@ -1,4 +1,4 @@
-"""The kiosk's user-facing text in one dict (to move into assets/i18n once game.i18n exists)."""
+"""The kiosk's user-facing text in one dict (to move into assets/i18n once game.text.i18n exists)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ STRINGS: dict[str, str] = {
 
 
 def tr(key: str, **values: object) -> str:
-    """The text for `key` in the kiosk's language (game.i18n.t when the project has it), formatted."""
+    """The text for `key` in the kiosk's language (game.text.i18n.t when the project has it), formatted."""
     text = STRINGS.get(key, key)
     try:
-        i18n = importlib.import_module("game.i18n")
+        i18n = importlib.import_module("game.text.i18n")
     except ImportError:
         i18n = None
     translate = getattr(i18n, "t", None)

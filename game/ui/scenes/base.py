@@ -11,7 +11,7 @@ import pygame
 from game.settings import Settings
 
 if TYPE_CHECKING:
-    from game.level import Level
+    from game.levels.level import Level
     from game.ui.options import AppOptions
 
 

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
-from game.i18n import is_rtl, next_language, set_language, t
-from game.match import Match
+from game.battle.match import Match
+from game.text.i18n import is_rtl, next_language, set_language, t
 from game.ui import theme
 from game.ui.autoplay import AutoPlayer
 from game.ui.backdrop import Backdrop

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import is_rtl, t
+from game.text.i18n import is_rtl, t
 from game.ui import theme
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, paragraph, wrap

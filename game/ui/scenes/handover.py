@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.i18n import t
+from game.text.i18n import t
 from game.ui import theme
 from game.ui.recap import RecapLine, fitting
 from game.ui.scenes.base import Scene, SceneHost

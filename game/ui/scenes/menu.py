@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pygame
 
-from game.controllers import EVERY
-from game.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
-from game.level import PLAYERS, Level, LevelError, load_level
-from game.level_order import ordered_levels
-from game.local_text import local
+from game.levels.controllers import EVERY
+from game.levels.level import PLAYERS, Level, LevelError, load_level
+from game.levels.level_order import ordered_levels
+from game.levels.tutorial import RULESETS as TUTORIAL_RULESETS
 from game.paths import LEVELS_DIR
-from game.tutorial import RULESETS as TUTORIAL_RULESETS
+from game.text.i18n import LANGUAGE_NAMES, current_language, is_rtl, next_language, set_language, t
+from game.text.local_text import local
 from game.ui import theme
 from game.ui.editor.opening import edit_level, new_level
 from game.ui.keymap import MENU_KEYS, intent_for

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import t
+from game.text.i18n import t
 from game.ui import theme
 from game.ui.scenes.base import Scene
 from game.ui.widgets import paragraph

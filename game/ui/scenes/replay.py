@@ -1,6 +1,6 @@
 """The replay viewer: the board of a saved game, stepped forwards and backwards; read-only.
 
-Backwards re-runs the first k-1 actions from the seed (game.replay.Replay), so every position
+Backwards re-runs the first k-1 actions from the seed (game.saved.replay.Replay), so every position
 is the one `run` gives. The board is drawn by the battle screen's BoardRenderer and BoardView.
 """
 
@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import current_language, describe, rule_titles, t
-from game.local_text import local
-from game.replay import Replay
+from game.saved.replay import Replay
+from game.text.i18n import current_language, describe, rule_titles, t
+from game.text.local_text import local
 from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.board import BoardKey, BoardRenderer

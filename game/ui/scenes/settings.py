@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pygame
 
 from game import settings as gs
-from game.i18n import LANGUAGE_NAMES, LANGUAGES, is_rtl, t
 from game.settings import Settings
+from game.text.i18n import LANGUAGE_NAMES, LANGUAGES, is_rtl, t
 from game.ui import theme
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, fitted, paragraph

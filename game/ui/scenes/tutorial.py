@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import current_language, is_rtl, t
-from game.local_text import LocalText, local
-from game.match import Match
-from game.tutorial import Tutorial
+from game.battle.match import Match
+from game.levels.tutorial import Tutorial
+from game.text.i18n import current_language, is_rtl, t
+from game.text.local_text import LocalText, local
 from game.ui import theme
 from game.ui.coach import Coach
 from game.ui.overlays import card_keep, card_rect

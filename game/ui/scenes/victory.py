@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import is_rtl, t
+from game.text.i18n import is_rtl, t
 from game.ui import theme
 from game.ui.deliberate import Deliberate
 from game.ui.keymap import VICTORY_KEYS, intent_for

@@ -1,0 +1,103 @@
+"""Sequential paired runs: cells played batch by batch in lock-step, each variant stopped by an SPRT.
+
+A variant's test needs its baseline's games on the same seeds, so every stage plays the same batch
+(fixed game indices) of every cell still running, and decides only when the stage is whole. The
+decision therefore never depends on which worker finished first: one process, a pool or a Dask
+cluster stop every cell after the same batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.lab.cluster import Backend, Cell, run_cells, split
+from game.lab.paired_stats import Sprt
+from game.lab.simulate import GameResult
+
+
+def discordant(base: Sequence[GameResult], other: Sequence[GameResult], side: str) -> tuple[int, int]:
+    """(b, c) for `side` over the seeds both played: b won only under the variant, c only under the baseline."""
+    n = min(len(base), len(other))
+    b = sum(1 for x, y in zip(base[:n], other[:n], strict=True) if y.winner == side and x.winner != side)
+    c = sum(1 for x, y in zip(base[:n], other[:n], strict=True) if x.winner == side and y.winner != side)
+    return b, c
+
+
+def run_staged(
+    cells: Sequence[Cell],
+    groups: Sequence[tuple[int, Sequence[int], str]],
+    sprt: Sprt,
+    backend: Backend,
+    *,
+    keep_script: bool = False,
+    on_results: Callable[[int, list[GameResult]], None] | None = None,
+) -> dict[int, str]:
+    """Play `cells` batch by batch; groups are (baseline cell, its variant cells, the side the test follows).
+
+    After each stage a variant whose test accepts or rejects stops (`stopped_early` unless it was its last
+    batch); a baseline stops with its last running variant. Returns each variant cell's decision
+    ('H0', 'H1', or 'inconclusive' when its games ran out).
+    """
+    plans = [split(sorted(cell.seeds), cell.size) for cell in cells]
+    decisions: dict[int, str] = {}
+    running = {v for _, variants, _ in groups for v in variants}
+    active = set(range(len(cells)))
+    stage = 0
+    while active and any(stage < len(plans[c]) for c in active):
+        playing = sorted(c for c in active if stage < len(plans[c]))
+        parts = []
+        for c in playing:
+            cell = cells[c]
+            seeds = {i: cell.seeds[i] for i in plans[c][stage]}
+            done = {i: r for i, r in cell.done.items() if i in seeds}
+            parts.append(Cell(cell.text, cell.source, seeds, len(seeds), cell.max_rounds, done))
+
+        def arrived(k: int, results: list[GameResult], playing: list[int] = playing) -> None:
+            if on_results:
+                on_results(playing[k], results)
+
+        run_cells(parts, backend, keep_script=keep_script, on_results=arrived)
+        for c, part in zip(playing, parts, strict=True):
+            cells[c].results += part.results
+        stage += 1
+        for base, variants, side in groups:
+            for v in variants:
+                if v not in running:
+                    continue
+                decision = sprt.decide(*discordant(cells[base].results, cells[v].results, side))
+                last = stage >= len(plans[v])
+                if decision != "continue" or last:
+                    decisions[v] = "inconclusive" if decision == "continue" else decision
+                    running.discard(v)
+                    active.discard(v)
+                    cells[v].stopped_early = not last
+            if variants and not any(v in running for v in variants) and base in active:
+                active.discard(base)
+                cells[base].stopped_early = stage < len(plans[base])
+    return decisions
+
+
+def sprt_json(sprt: Sprt, base: Sequence[GameResult], other: Sequence[GameResult], side: str) -> dict[str, Any]:
+    """The test's state for a report: hypotheses, error rates, bounds, LLR and decision, and the side it followed."""
+    b, c = discordant(base, other, side)
+    out: dict[str, Any] = sprt.to_json(b, c, final=True)
+    out["side"] = side
+    out["pairs"] = min(len(base), len(other))
+    return out
+
+
+def grown_run(rows: Sequence[dict[str, Any]], cells: Sequence[tuple[str, Sequence[str]]], games: int) -> bool:
+    """Whether resumed rows are a finished smaller run being grown (every cell holds the same first m < games).
+
+    An interrupted run leaves its cells unevenly played and is not flagged: resuming it gives the report
+    the whole run would have printed. A finished smaller run was already reported, so looking again
+    after more games is a second look.
+    """
+    counts = set()
+    for fingerprint, sets in cells:
+        found = {r["index"] for r in rows if r["level_fingerprint"] == fingerprint and list(r["set"]) == list(sets)}
+        if found != set(range(len(found))):
+            return False
+        counts.add(len(found))
+    return len(counts) == 1 and 0 < min(counts) < games
