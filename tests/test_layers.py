@@ -1,4 +1,5 @@
-"""The import layering: rules ← game ← game.ui ← game.commands.cli ← main, no cycle, no oversized file."""
+"""The import layering: packages in rows (ORDER, rules at the bottom, the launcher on top), no cycle, no oversized
+file."""
 
 from __future__ import annotations
 
@@ -8,23 +9,52 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "game")
-LAUNCHER = frozenset({"main", "game.splash"})
-"""main.py and the splash it shows before the heavy imports: the top layer."""
-COMMAND_LINE = frozenset({"game.commands.cli", "game.commands.kiosk_cli"})
 MAX_LINES = 800
+
+ORDER: tuple[tuple[str, ...], ...] = (
+    ("rules",),
+    ("game", "game.paths", "game.stamps", "game.window_size"),
+    ("game.storage",),
+    ("game.text",),
+    ("game.limits",),
+    ("game.files", "game.tomlio"),
+    ("game.settings", "game.levels"),
+    ("game.battle",),
+    ("game.saved", "game.ai"),
+    ("game.advice",),
+    ("game.lab", "game.editor"),
+    ("game.ui",),
+    ("game.commands",),
+    ("game.splash",),
+    ("main",),
+)
+"""The packages bottom up: a module imports from its own package or from a row below its own.
+
+Packages of one row are independent of each other (neither imports the other). `game` is the
+package's own `__init__` (the version); the top-level modules of `game/` are the foundation the
+packages share. Each package's docstring says the same in words (docs/architecture.md draws it).
+"""
+
+
+def home(module: str) -> str:
+    """The entry of ORDER a module belongs to: its package, or itself for a top-level module."""
+    best = ""
+    for row in ORDER:
+        for name in row:
+            if (module == name or module.startswith(name + ".")) and len(name) > len(best):
+                best = name
+    return best
 
 
 def layer(module: str) -> int:
-    """0 rules, 1 game, 2 game.ui, 3 the command line, 4 the launcher."""
-    if module in LAUNCHER:
-        return 4
-    if module in COMMAND_LINE:
-        return 3
-    if module == "game.ui" or module.startswith("game.ui."):
-        return 2
-    if module == "game" or module.startswith("game."):
-        return 1
-    return 0
+    """The row of ORDER a module's package stands in (0: rules … the launcher last)."""
+    where = home(module)
+    return next(i for i, row in enumerate(ORDER) if where in row)
+
+
+def allowed(importer: str, imported: str) -> bool:
+    """Whether `importer` may import `imported`: the same package, or a package in a lower row."""
+    return home(importer) == home(imported) or layer(imported) < layer(importer)
 
 
 def sources() -> dict[str, Path]:
@@ -66,8 +96,8 @@ def graph() -> dict[str, set[str]]:
 
 
 def upward(g: dict[str, set[str]]) -> list[str]:
-    """Every import from a lower layer up, as "importer → imported"."""
-    return sorted(f"{m} → {d}" for m, deps in g.items() for d in deps if layer(d) > layer(m))
+    """Every import from a lower row up, or sideways between packages of one row, as "importer → imported"."""
+    return sorted(f"{m} → {d}" for m, deps in g.items() for d in deps if not allowed(m, d))
 
 
 def cycles(g: dict[str, set[str]]) -> list[list[str]]:
@@ -94,6 +124,23 @@ def test_no_module_imports_from_a_layer_above_its_own():
     assert upward(graph()) == []
 
 
+def test_every_module_has_a_place_in_the_order():
+    """A new package must be given its row in ORDER (and its docstring): nothing falls outside it."""
+    assert [m for m in graph() if not home(m)] == []
+
+
+def test_game_keeps_at_most_twelve_modules_at_its_top():
+    """The rest live in packages named for what they hold (docs/decisions/0012-package-layout.md)."""
+    top = sorted(p.name for p in (ROOT / "game").glob("*.py"))
+    assert len(top) <= 12, top
+
+
+def test_every_package_says_what_it_holds_and_what_it_may_import():
+    for init in sorted((ROOT / "game").glob("*/__init__.py")):
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert doc and "import" in doc, f"{init.relative_to(ROOT)}: no docstring naming what it may import"
+
+
 def test_the_import_graph_has_no_cycle():
     assert cycles(graph()) == []
 
@@ -108,6 +155,7 @@ def test_the_checks_catch_the_old_circle_and_an_upward_import():
         "game.ui.scenes.base": {"game.ui.app"},
     }
     assert upward(before) == ["game.ui.app → game.commands.cli"]
+    assert upward({"game.saved.replay": {"game.ai.planner"}}) == ["game.saved.replay → game.ai.planner"], "same row"
     loops = [set(loop) for loop in cycles(before)]
     assert {"game.ui.app", "game.commands.cli", "game.commands.kiosk_cli", "game.ui.kiosk.session"} in loops
     assert {"game.ui.app", "game.ui.scenes.base"} in loops

@@ -12,6 +12,9 @@ The API (docs/ai.md):
   computer's own dice; `Decision.actions` (ending with end_turn), `Decision.first`, and with explain
   `Decision.units`: per decision, the options weighed with scores, the choice, and why (message keys,
   parameters, rule ids). `explanation_lines(decision, lang)` writes that in a language.
+
+May import rules, game.battle (the match it reads and acts on), game.levels, game.text and the packages
+below them; never game.saved, the lab, the window or the command line.
 """
 
 from game.ai.decision import Decision, Option, Reason, UnitChoice

@@ -1,4 +1,6 @@
-"""The game window: the only package that imports pygame (scenes, widgets, render layers, input)."""
+"""The game window: the only package that imports pygame (scenes, widgets, render layers, input).
+
+May import every game package but the command line (which builds the window's options and imports it)."""
 
 import os
 
