@@ -11,8 +11,9 @@ import pytest
 pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is the lab extra (pip install -e '.[lab]')")
 
 from game.commands.cli import main  # noqa: E402 - after the skip: without pyarrow nothing here runs
+from game.commands.preflight import parquet_problem  # noqa: E402
 from game.lab.game_record import GameRecord  # noqa: E402
-from game.lab.parquet_out import parquet_problem, records, table, write_parquet  # noqa: E402
+from game.lab.parquet_out import records, table, write_parquet  # noqa: E402
 from game.lab.simulate import GameResult  # noqa: E402
 from game.levels.level import load_level  # noqa: E402
 

@@ -484,9 +484,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(t("lab.sprt_needs_compare"))
     if args.aa is not None and (args.compare or args.out or args.resume or args.parquet):
         raise UsageError(t("lab.aa_alone"))
-    from game.commands.preflight import output_option_problem
+    from game.commands.preflight import output_option_problem, parquet_problem
     from game.commands.sweep_cli import local_jobs_problem
-    from game.lab.parquet_out import parquet_problem
     from game.limits import games_problem, rounds_problem
 
     for option, value, problem in (

@@ -51,3 +51,16 @@ def play_problem(args: argparse.Namespace) -> str | None:
     return size_problem(getattr(args, "size", None)) or output_option_problem(
         "--screenshot", getattr(args, "screenshot", None), inputs
     )
+
+
+def parquet_problem(path: str | None, inputs: Iterable[str | None]) -> str | None:
+    """Why `--parquet PATH` cannot be written (pyarrow missing, or the output gate refuses it), or None."""
+    if path is None:
+        return None
+    from game.lab.parquet_out import ParquetError, pyarrow_modules  # pyarrow only when --parquet is asked for
+
+    try:
+        pyarrow_modules()
+    except ParquetError as exc:
+        return str(exc)
+    return output_option_problem("--parquet", path, inputs)

@@ -76,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
             _pyplot()  # refuse a missing matplotlib before any game is played
         except ReportError as exc:
             raise SweepUsageError(str(exc)) from None
-    from game.lab.parquet_out import parquet_problem
+    from game.commands.preflight import parquet_problem
 
     problem = parquet_problem(args.parquet, [args.sweep_file, args.out, args.html, *args.merge])
     if problem is not None:  # pyarrow missing, or a file that cannot be written: before any game

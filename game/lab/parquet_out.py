@@ -42,19 +42,6 @@ def pyarrow_modules() -> tuple[Any, Any]:
     return pyarrow, pyarrow.parquet
 
 
-def parquet_problem(path: str | None, inputs: Sequence[str | None]) -> str | None:
-    """Why `--parquet PATH` cannot be written (pyarrow missing, or the output gate refuses it), or None."""
-    if path is None:
-        return None
-    from game.commands.preflight import output_option_problem
-
-    try:
-        pyarrow_modules()
-    except ParquetError as exc:
-        return str(exc)
-    return output_option_problem("--parquet", path, inputs)
-
-
 def records(
     level_path: str, fingerprint: str, variant: str, sets: Sequence[str], max_rounds: int, level: Level,
     results: Iterable[GameResult],
