@@ -37,3 +37,39 @@ def test_every_game_start_releases_the_last_games_memory(tmp_path: Path, monkeyp
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="RSS is read from /proc")
 def test_rss_is_measured_next_to_traced_memory() -> None:
     assert rss_bytes() > 0
+
+
+GLIBC = platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"
+
+
+@pytest.mark.skipif(not GLIBC or not Path("/proc/self/statm").exists(), reason="glibc's mallopt; RSS from /proc")
+def test_the_tuned_allocator_gives_freed_surfaces_back_between_live_blocks() -> None:
+    assert memory.tune_allocator()
+    # a big block freed first: glibc's dynamic threshold would now put surface-sized blocks in the heap
+    big = bytearray(8 * 1024 * 1024)
+    del big
+    surfaces, pins = [], []
+    for _ in range(200):
+        surfaces.append(bytearray(b"x" * (300 * 1024)))  # written: resident
+        pins.append(bytearray(1024))  # a small live block after each one, as a frame's small objects are
+    before = rss_bytes()
+    surfaces.clear()
+    freed = before - rss_bytes()
+    assert freed > 0.9 * 200 * 300 * 1024, f"only {freed / 1e6:.1f} MB of 61 MB went back"
+    assert len(pins) == 200
+
+
+def test_the_kiosk_tunes_the_allocator_before_its_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(session, "tune_allocator", lambda: calls.append(pygame_display_up()) or True)
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    app.close()
+    assert calls == [False]
+
+
+def pygame_display_up() -> bool:
+    """Whether a window is open now."""
+    import pygame
+
+    return pygame.display.get_init() and pygame.display.get_surface() is not None

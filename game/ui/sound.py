@@ -108,16 +108,16 @@ class SoundBoard:
             self.play(name)
 
     def close(self) -> None:
-        """Let the render thread finish and close the mixer (before pygame.quit)."""
+        """Let the render thread finish, silence and close the mixer, then free the sounds (before pygame.quit)."""
         if self._thread is not None:
             self._thread.join()
             self._thread = None
         if self.started and pygame.mixer.get_init():
-            # halt every channel before the sounds are freed and the device closed: a busy visitor's last
-            # sounds may still be playing, and SDL's audio thread must not read a chunk being freed
+            # halt every channel, then close the device, which joins SDL's audio thread; only then are the sounds
+            # freed: a busy visitor's last sounds may still be playing, and that thread must never read a chunk
+            # being freed (a segfault once seen at close under load)
             with contextlib.suppress(pygame.error):
                 pygame.mixer.stop()
-        self._sounds.clear()
-        if self.started and pygame.mixer.get_init():
             with contextlib.suppress(pygame.error):
                 pygame.mixer.quit()
+        self._sounds.clear()

@@ -31,7 +31,7 @@ from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.display import open_display
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
-from game.ui.kiosk.memory import release_memory
+from game.ui.kiosk.memory import release_memory, tune_allocator
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.options import AppOptions
@@ -131,6 +131,8 @@ class KioskApp:
         draw_every: int = 1,
         ai: dict[str, str] | None = None,
     ) -> None:
+        # before the first window, font or worker thread: their memory comes from the tuned allocator
+        tune_allocator()
         self.config = config
         self.ai = dict(ai or {})
         """`kiosk --ai`: the computer's strength per side ("*": every computer side); empty: as the level says."""
