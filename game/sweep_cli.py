@@ -64,14 +64,14 @@ def _run(args: argparse.Namespace) -> int:
         sprt = sprt_from_args(args)
     except ValueError as exc:
         raise SweepUsageError(str(exc)) from None
-    if args.html:
+    _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
+    if args.html:  # after the outputs: a wrong --html is refused at once, not after seconds of loading matplotlib
         from game.report_html import ReportError, _pyplot
 
         try:
             _pyplot()  # refuse a missing matplotlib before any game is played
         except ReportError as exc:
             raise SweepUsageError(str(exc)) from None
-    _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
     try:
         from game.controllers import StrengthError, ai_assignments, parse_ai
 

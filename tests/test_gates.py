@@ -300,6 +300,21 @@ def test_sweep_html_naming_a_folder_is_refused_before_any_game(
     assert code == 2 and out == "" and err == f"error: --html {tmp_path / 'report'}: it is a directory\n"
 
 
+def test_a_wrong_html_place_is_refused_before_matplotlib_is_loaded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game import report_html
+
+    def loaded() -> None:
+        raise AssertionError("matplotlib was loaded for a report that cannot be written")
+
+    # loading matplotlib takes seconds on a busy machine: a folder named as the report is refused first
+    monkeypatch.setattr(report_html, "_pyplot", loaded)
+    (tmp_path / "report").mkdir()
+    code, out, err = run(capsys, "sweep", str(small_sweep(tmp_path)), "--html", str(tmp_path / "report"))
+    assert code == 2 and out == "" and err == f"error: --html {tmp_path / 'report'}: it is a directory\n"
+
+
 @pytest.mark.parametrize("option", ["--html", "--out"])
 def test_sweep_outputs_onto_a_device_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, device: str
