@@ -73,3 +73,19 @@ def pygame_display_up() -> bool:
     import pygame
 
     return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+def test_a_long_match_trims_the_heap_every_minute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trims: list[float] = []
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=600)
+    monkeypatch.setattr(session, "trim_heap", lambda: trims.append(app.now))
+    monkeypatch.setattr(app.scene, "update", lambda dt: None)  # the match never ends, as a long visitor's
+    try:
+        started = app.trimmed_at
+        for _ in range(int(2.5 * memory.TRIM_EVERY * 60)):
+            app.step(1 / 60)
+        assert len(trims) == 2
+        assert [round(t - started) for t in trims] == [round(memory.TRIM_EVERY), round(2 * memory.TRIM_EVERY)]
+    finally:
+        app.close()

@@ -13,7 +13,9 @@ causes that: once a large block that had its own mapping is freed, glibc raises 
 from the heap, where it fragments it. So the kiosk fixes the thresholds at its start
 (`tune_allocator`): every block from MMAP_THRESHOLD up gets its own mapping, returned to the
 system when freed, and the computer players' worker thread shares the main thread's heaps
-(ARENA_MAX) instead of growing one of its own.
+(ARENA_MAX) instead of growing one of its own. A visitor may play one match for many minutes: the
+heap is also trimmed every TRIM_EVERY seconds of kiosk time (`trim_heap`, without the collection,
+a few milliseconds).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ TRIM_THRESHOLD = 256 * 1024
 """Free memory at the heap's top beyond this goes back at once (glibc's default is twice the mmap threshold)."""
 ARENA_MAX = 2
 """Heaps the process may have: the main thread's and one shared by every other thread."""
+TRIM_EVERY = 60.0
+"""Seconds of kiosk time between two trims of the heap within a match."""
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD, _M_ARENA_MAX = -1, -3, -8
 """mallopt's parameter numbers (glibc's malloc.h)."""
 
@@ -71,9 +75,14 @@ def _trim() -> Callable[[int], int] | None:
     return trim  # type: ignore[no-any-return]
 
 
-def release_memory() -> None:
-    """Collect reference cycles, then return free heap pages to the system where the C library can."""
-    gc.collect()
+def trim_heap() -> None:
+    """Return free heap pages to the system where the C library can (glibc's malloc_trim)."""
     trim = _trim()
     if trim is not None:
         trim(0)
+
+
+def release_memory() -> None:
+    """Collect reference cycles, then return free heap pages to the system where the C library can."""
+    gc.collect()
+    trim_heap()

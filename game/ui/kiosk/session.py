@@ -31,7 +31,7 @@ from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.display import open_display
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
-from game.ui.kiosk.memory import release_memory, tune_allocator
+from game.ui.kiosk.memory import TRIM_EVERY, release_memory, trim_heap, tune_allocator
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.options import AppOptions
@@ -145,6 +145,8 @@ class KioskApp:
         """Kiosk time: the sum of the frame clock's steps (idle and chord windows use it)."""
         self.idle_for = 0.0
         self.frame_count = 0
+        self.trimmed_at = 0.0
+        """Kiosk time of the last trim of the heap (game/ui/kiosk/memory.py)."""
         self.rotation = 0
         self.games = 0
         self.demo_games = 0
@@ -333,6 +335,7 @@ class KioskApp:
         # bound (256 searches, 1,024 states) they grew the kiosk for hours of busy visitors before levelling off
         reach_cache.clear()
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
+        self.trimmed_at = self.now
         self.games += 1
         battle.autoplayer.threaded = self.threaded_ai
         self.mode = mode
@@ -529,6 +532,9 @@ class KioskApp:
             self.failures_in_row = 0
         except Exception as exc:
             self.recover(exc, f"{type(self.scene).__name__}.{where}")
+        if self.now - self.trimmed_at >= TRIM_EVERY:  # a long visitor's match: its freed pages go back meanwhile
+            self.trimmed_at = self.now
+            trim_heap()
 
     def draw_frame(self) -> None:
         """Draw the scene, and the idle countdown over it when the visitor seems gone."""
