@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import platform
+import re
 from pathlib import Path
 
 import pytest
 
 from game.ui.kiosk import memory, session
 from game.ui.kiosk.config import KioskConfig
+from game.ui.kiosk.memory import rss_bytes
 from game.ui.kiosk.session import KioskApp, SimClock
-from game.ui.kiosk.soak import rss_bytes
 
 
 def test_release_memory_finds_malloc_trim_on_glibc() -> None:
@@ -89,3 +90,19 @@ def test_a_long_match_trims_the_heap_every_minute(tmp_path: Path, monkeypatch: p
         assert [round(t - started) for t in trims] == [round(memory.TRIM_EVERY), round(2 * memory.TRIM_EVERY)]
     finally:
         app.close()
+
+
+def test_the_kiosk_logs_its_memory_every_ten_minutes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=6000)
+    monkeypatch.setattr(app.scene, "update", lambda dt: None)
+    try:
+        for _ in range(int(1.5 * memory.LOG_EVERY * 10)):
+            app.step(1 / 10)
+    finally:
+        app.close()
+    lines = [line for line in (tmp_path / "kiosk.log").read_text(encoding="utf-8").splitlines() if "memory:" in line]
+    assert len(lines) == 1
+    assert re.search(r"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks, 1 games$", lines[0]), lines[0]
+    if Path("/proc/self/statm").exists():
+        assert "RSS" in lines[0]

@@ -15,7 +15,9 @@ from the heap, where it fragments it. So the kiosk fixes the thresholds at its s
 system when freed, and the computer players' worker thread shares the main thread's heaps
 (ARENA_MAX) instead of growing one of its own. A visitor may play one match for many minutes: the
 heap is also trimmed every TRIM_EVERY seconds of kiosk time (`trim_heap`, without the collection,
-a few milliseconds).
+a few milliseconds). Every LOG_EVERY seconds the kiosk logs its resident size next to the number
+of Python's allocated blocks (`memory_line`): a heap of Python objects that grows shows there, native
+memory (SDL's surfaces, the allocator's pages) only in the resident size.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 MMAP_THRESHOLD = 128 * 1024
 """Blocks from this size up get their own mapping (glibc's default start, here fixed instead of rising)."""
@@ -32,6 +36,8 @@ TRIM_THRESHOLD = 256 * 1024
 """Free memory at the heap's top beyond this goes back at once (glibc's default is twice the mmap threshold)."""
 ARENA_MAX = 2
 """Heaps the process may have: the main thread's and one shared by every other thread."""
+LOG_EVERY = 600.0
+"""Seconds of kiosk time between two memory lines in the kiosk log."""
 TRIM_EVERY = 60.0
 """Seconds of kiosk time between two trims of the heap within a match."""
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD, _M_ARENA_MAX = -1, -3, -8
@@ -86,3 +92,21 @@ def release_memory() -> None:
     """Collect reference cycles, then return free heap pages to the system where the C library can."""
     gc.collect()
     trim_heap()
+
+
+def rss_bytes() -> int:
+    """The current resident set size (Linux /proc); 0 where it cannot be read."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    import resource
+
+    return pages * resource.getpagesize()
+
+
+def memory_line() -> str:
+    """The kiosk log's memory line: resident size (where /proc tells it) and Python's allocated blocks."""
+    rss = rss_bytes()
+    where = f"RSS {rss / 1e6:.1f} MB, " if rss else ""
+    return f"memory: {where}Python heap {sys.getallocatedblocks()} blocks"

@@ -31,7 +31,7 @@ from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.display import open_display
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
-from game.ui.kiosk.memory import TRIM_EVERY, release_memory, trim_heap, tune_allocator
+from game.ui.kiosk.memory import LOG_EVERY, TRIM_EVERY, memory_line, release_memory, trim_heap, tune_allocator
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.options import AppOptions
@@ -147,6 +147,8 @@ class KioskApp:
         self.frame_count = 0
         self.trimmed_at = 0.0
         """Kiosk time of the last trim of the heap (game/ui/kiosk/memory.py)."""
+        self.memory_logged_at = 0.0
+        """Kiosk time of the last memory line in the log."""
         self.rotation = 0
         self.games = 0
         self.demo_games = 0
@@ -535,6 +537,9 @@ class KioskApp:
         if self.now - self.trimmed_at >= TRIM_EVERY:  # a long visitor's match: its freed pages go back meanwhile
             self.trimmed_at = self.now
             trim_heap()
+        if self.now - self.memory_logged_at >= LOG_EVERY:  # how a kiosk's memory went over days, in its log
+            self.memory_logged_at = self.now
+            self.guard.info(f"{memory_line()}, {self.games} games")
 
     def draw_frame(self) -> None:
         """Draw the scene, and the idle countdown over it when the visitor seems gone."""
