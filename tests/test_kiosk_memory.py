@@ -106,3 +106,19 @@ def test_the_kiosk_logs_its_memory_every_ten_minutes(tmp_path: Path, monkeypatch
     assert re.search(r"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks, 1 games$", lines[0]), lines[0]
     if Path("/proc/self/statm").exists():
         assert "RSS" in lines[0]
+
+
+def test_clip_reports_are_kept_to_their_bound_between_frames(tmp_path: Path) -> None:
+    from game.ui import widgets
+
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    try:
+        widgets.CLIPPED[:] = [f"cut {i}" for i in range(3 * widgets.CLIPPED_KEPT)]
+        app.step(1 / 60)
+        # a busy visitor's hover cards are cut on every paint: a kiosk running for days kept every report
+        assert len(widgets.CLIPPED) <= widgets.CLIPPED_KEPT
+        assert widgets.CLIPPED[-1] == f"cut {3 * widgets.CLIPPED_KEPT - 1}"
+    finally:
+        widgets.CLIPPED.clear()
+        app.close()

@@ -37,6 +37,7 @@ from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.options import AppOptions
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
+from game.ui.widgets import forget_old_clips
 
 FPS = 60
 FALLBACK_SECONDS = 30.0
@@ -512,6 +513,7 @@ class KioskApp:
         """One frame under the guard: events, idle timer, scene update, draw (every `draw_every` frames)."""
         self.now += dt
         self.frame_count += 1
+        forget_old_clips()
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.app.running:
