@@ -9,6 +9,10 @@ Budget: GRIDBOUND_FUZZ_EXAMPLES examples per test (default 12, a few seconds eac
 the same examples every run (tests/conftest.py); a release check runs the long budget:
     CI= GRIDBOUND_FUZZ_EXAMPLES=2000 python -m pytest tests/test_fuzz_inputs.py
 A crash found here becomes a regression test in tests/test_limits.py or tests/test_files.py.
+The long budget costs in proportion to its examples: every case is bounded (SECONDS, MEGABYTES), and
+every drawn value is made anew, never one object named in two places of a document (mutated through,
+such a value changed every place at once; nested, the documents grew to tens of millions of values,
+and the long budget never finished).
 """
 
 from __future__ import annotations
