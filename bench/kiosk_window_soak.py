@@ -9,7 +9,9 @@ three inputs a second. The exit corners and the exit chord are left alone until 
 chord closes the kiosk. Every 30 s the kiosk's RSS (/proc/PID/status) is printed; at the end the
 series' start, the figure at the warm-up's end, the last figure and the least-squares slope after
 the warm-up in MB per hour (the target: at most 5). Halfway through, a screenshot of the X screen
-goes to DIR (ImageMagick's `import`). Needs Linux, Xvfb, xdotool and ImageMagick.
+goes to DIR (ImageMagick's `import`). At the end, the kiosk log's memory lines (every ten minutes of
+kiosk time: RSS and Python's allocated blocks) tell Python heap growth from native growth. Needs Linux,
+Xvfb, xdotool and ImageMagick.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -57,6 +60,15 @@ def slope_per_hour(points: list[tuple[float, float]]) -> float:
     sxx = sum((x - mx) ** 2 for x, _ in points)
     sxy = sum((x - mx) * (y - my) for x, y in points)
     return sxy / sxx * 3600 if sxx else 0.0
+
+
+def python_heap(log: Path) -> list[tuple[float, int]]:
+    """(RSS in MB, Python's allocated blocks) of every memory line in the kiosk log, in order."""
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [(float(mb), int(n)) for mb, n in re.findall(r"memory: RSS ([\d.]+) MB, Python heap (\d+) blocks", text)]
 
 
 class Visitor:
@@ -183,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
                 f" end ({samples[-1][0] / 60:.1f} min) {samples[-1][1]:.1f} MB,"
                 f" slope after warm-up {slope_per_hour(warm):+.2f} MB/h (target ≤ 5)"
             )
+        heap = python_heap(work / "kiosk.log")
+        if heap:
+            print("Python heap (kiosk log): " + ", ".join(f"{blocks} blocks at RSS {mb:.1f} MB" for mb, blocks in heap))
         return 0 if code == 0 else 1
     finally:
         if kiosk is not None and kiosk.poll() is None:

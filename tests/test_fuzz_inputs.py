@@ -9,6 +9,10 @@ Budget: GRIDBOUND_FUZZ_EXAMPLES examples per test (default 12, a few seconds eac
 the same examples every run (tests/conftest.py); a release check runs the long budget:
     CI= GRIDBOUND_FUZZ_EXAMPLES=2000 python -m pytest tests/test_fuzz_inputs.py
 A crash found here becomes a regression test in tests/test_limits.py or tests/test_files.py.
+The long budget costs in proportion to its examples: every case is bounded (SECONDS, MEGABYTES), and
+every drawn value is made anew, never one object named in two places of a document (mutated through,
+such a value changed every place at once; nested, the documents grew to tens of millions of values,
+and the long budget never finished).
 """
 
 from __future__ import annotations
@@ -136,7 +140,10 @@ NASTY = (
     | st.lists(LEAVES, max_size=4)
     | st.dictionaries(st.text(max_size=8), LEAVES, max_size=3)
     | st.integers(min_value=6, max_value=60).map(nested)
-    | st.just([[0, 0]] * 300)
+    # 300 distinct pairs, made anew for every draw: `[[0, 0]] * 300` is one pair named 300 times, so a mutation
+    # of that pair replaced all 300 at once, and two or three such mutations nested made tens of millions of
+    # values (the long budget ran for hours in the fuzzer's own TOML writer and never finished)
+    | st.builds(lambda: [[0, 0] for _ in range(300)])
 )
 
 DOCS = st.recursive(
@@ -287,6 +294,24 @@ def test_mutated_kiosk_configs_load_or_are_refused_cleanly(doc: dict[str, Any]) 
         return
     with bounded():
         config_case(text.encode("utf-8"))
+
+
+def values_in(doc: Any, seen: set[int]) -> int:
+    """How many values `doc` holds, counting a shared one at every place it appears; the ids of lists and tables
+    met go into `seen`, and one met twice fails (a mutation through it would change every place at once)."""
+    if not isinstance(doc, (dict, list)):
+        return 1
+    assert id(doc) not in seen, "a list or table appears twice in a drawn document"
+    seen.add(id(doc))
+    return 1 + sum(values_in(value, seen) for value in (doc.values() if isinstance(doc, dict) else doc))
+
+
+@settings(parent=FUZZ, max_examples=max(EXAMPLES, 100))
+@given(mutated(LEVEL_DOCS))
+def test_mutated_documents_share_no_value_and_stay_small(doc: dict[str, Any]) -> None:
+    """A regression: one list named 300 times, mutated through, grew a document to tens of millions of values."""
+    biggest = max(values_in(d, set()) for d in LEVEL_DOCS)
+    assert values_in(doc, set()) <= biggest + 3 * 1000  # at most three mutations, each at most ~900 new values
 
 
 def test_the_generators_reach_the_limits() -> None:

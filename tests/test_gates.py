@@ -301,6 +301,30 @@ def test_sweep_html_naming_a_folder_is_refused_before_any_game(
     assert code == 2 and out == "" and err == f"error: --html {tmp_path / 'report'}: it is a directory\n"
 
 
+def test_an_unknown_sweep_key_holding_a_line_break_is_named_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the long fuzz budget: the raw key went into the message, which then took two lines."""
+    path = small_sweep(tmp_path, '"a\\nb" = 1\n')
+    code, out, err = run(capsys, "sweep", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and f'{path}: "a\\nb": unknown key' in err
+
+
+def test_a_wrong_html_place_is_refused_before_matplotlib_is_loaded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.lab import report_html
+
+    def loaded() -> None:
+        raise AssertionError("matplotlib was loaded for a report that cannot be written")
+
+    # loading matplotlib takes seconds on a busy machine: a folder named as the report is refused first
+    monkeypatch.setattr(report_html, "_pyplot", loaded)
+    (tmp_path / "report").mkdir()
+    code, out, err = run(capsys, "sweep", str(small_sweep(tmp_path)), "--html", str(tmp_path / "report"))
+    assert code == 2 and out == "" and err == f"error: --html {tmp_path / 'report'}: it is a directory\n"
+
+
 @pytest.mark.parametrize("option", ["--html", "--out"])
 def test_sweep_outputs_onto_a_device_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, device: str

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import platform
+import re
 from pathlib import Path
 
 import pytest
 
 from game.ui.kiosk import memory, session
 from game.ui.kiosk.config import KioskConfig
+from game.ui.kiosk.memory import rss_bytes
 from game.ui.kiosk.session import KioskApp, SimClock
-from game.ui.kiosk.soak import rss_bytes
 
 
 def test_release_memory_finds_malloc_trim_on_glibc() -> None:
@@ -37,3 +38,87 @@ def test_every_game_start_releases_the_last_games_memory(tmp_path: Path, monkeyp
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="RSS is read from /proc")
 def test_rss_is_measured_next_to_traced_memory() -> None:
     assert rss_bytes() > 0
+
+
+GLIBC = platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"
+
+
+@pytest.mark.skipif(not GLIBC or not Path("/proc/self/statm").exists(), reason="glibc's mallopt; RSS from /proc")
+def test_the_tuned_allocator_gives_freed_surfaces_back_between_live_blocks() -> None:
+    assert memory.tune_allocator()
+    # a big block freed first: glibc's dynamic threshold would now put surface-sized blocks in the heap
+    big = bytearray(8 * 1024 * 1024)
+    del big
+    surfaces, pins = [], []
+    for _ in range(200):
+        surfaces.append(bytearray(b"x" * (300 * 1024)))  # written: resident
+        pins.append(bytearray(1024))  # a small live block after each one, as a frame's small objects are
+    before = rss_bytes()
+    surfaces.clear()
+    freed = before - rss_bytes()
+    assert freed > 0.9 * 200 * 300 * 1024, f"only {freed / 1e6:.1f} MB of 61 MB went back"
+    assert len(pins) == 200
+
+
+def test_the_kiosk_tunes_the_allocator_before_its_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(session, "tune_allocator", lambda: calls.append(pygame_display_up()) or True)
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    app.close()
+    assert calls == [False]
+
+
+def pygame_display_up() -> bool:
+    """Whether a window is open now."""
+    import pygame
+
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+def test_a_long_match_trims_the_heap_every_minute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trims: list[float] = []
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=600)
+    monkeypatch.setattr(session, "trim_heap", lambda: trims.append(app.now))
+    monkeypatch.setattr(app.scene, "update", lambda dt: None)  # the match never ends, as a long visitor's
+    try:
+        started = app.trimmed_at
+        for _ in range(int(2.5 * memory.TRIM_EVERY * 60)):
+            app.step(1 / 60)
+        assert len(trims) == 2
+        assert [round(t - started) for t in trims] == [round(memory.TRIM_EVERY), round(2 * memory.TRIM_EVERY)]
+    finally:
+        app.close()
+
+
+def test_the_kiosk_logs_its_memory_every_ten_minutes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=6000)
+    monkeypatch.setattr(app.scene, "update", lambda dt: None)
+    try:
+        for _ in range(int(1.5 * memory.LOG_EVERY * 10)):
+            app.step(1 / 10)
+    finally:
+        app.close()
+    lines = [line for line in (tmp_path / "kiosk.log").read_text(encoding="utf-8").splitlines() if "memory:" in line]
+    assert len(lines) == 1
+    assert re.search(r"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks, 1 games$", lines[0]), lines[0]
+    if Path("/proc/self/statm").exists():
+        assert "RSS" in lines[0]
+
+
+def test_clip_reports_are_kept_to_their_bound_between_frames(tmp_path: Path) -> None:
+    from game.ui import widgets
+
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    try:
+        widgets.CLIPPED[:] = [f"cut {i}" for i in range(3 * widgets.CLIPPED_KEPT)]
+        app.step(1 / 60)
+        # a busy visitor's hover cards are cut on every paint: a kiosk running for days kept every report
+        assert len(widgets.CLIPPED) <= widgets.CLIPPED_KEPT
+        assert widgets.CLIPPED[-1] == f"cut {3 * widgets.CLIPPED_KEPT - 1}"
+    finally:
+        widgets.CLIPPED.clear()
+        app.close()

@@ -45,6 +45,26 @@ def log_text(tmp_path: Path) -> str:
     return (tmp_path / "logs" / "kiosk.log").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("entry", ["n" * 300 + ".toml", "~no-such-user-" + "c" * 20 + "/x.toml"])
+def test_a_level_name_the_system_refuses_is_left_out_not_a_crash(
+    tmp_path: Path, entry: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the long fuzz budget: a name over the file system's 255 bytes (ENAMETOOLONG from the existence
+    check) and a home folder of no such user (RuntimeError from expanding it) stopped the config's load."""
+    from game.ui.kiosk.config import load_config
+
+    config = tmp_path / "kiosk.toml"
+    config.write_text(f'levels = ["{entry}", "{GOOD.as_posix()}"]\nfullscreen = false\n', encoding="utf-8")
+    loaded = load_config(config)
+    assert loaded.levels[1] == GOOD and entry.split("/")[-1] in str(loaded.levels[0])
+    app = kiosk_with(tmp_path, loaded.levels)
+    try:
+        assert isinstance(app.scene, AttractScene) and Path(app.level.source) == GOOD
+        assert [line.split(" ")[1] for line in capsys.readouterr().err.splitlines()] == ["levels[0]"]
+    finally:
+        app.close()
+
+
 def test_the_kiosk_starts_with_the_levels_that_load_and_names_the_rest_once(
     tmp_path: Path, broken: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

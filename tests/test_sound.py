@@ -152,3 +152,28 @@ def test_a_disabled_board_never_opens_the_mixer(monkeypatch: pytest.MonkeyPatch)
     sounds.start(wait=True)
     sounds.play("select")
     assert opened == [] and not sounds.started
+
+
+def test_closing_halts_and_closes_the_device_before_any_sound_is_freed(
+    board: SoundBoard, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in EVENT_SOUNDS:
+        board.play(name)  # still playing at the close, as a busy visitor's last sounds
+    steps: list[tuple[str, int]] = []
+    real_stop, real_quit = pygame.mixer.stop, pygame.mixer.quit
+    monkeypatch.setattr(pygame.mixer, "stop", lambda: (steps.append(("stop", len(board._sounds))), real_stop())[1])
+    monkeypatch.setattr(pygame.mixer, "quit", lambda: (steps.append(("quit", len(board._sounds))), real_quit())[1])
+    board.close()
+    # closing the device joins SDL's audio thread: only then may a chunk it reads be freed
+    assert steps == [("stop", len(EVENT_SOUNDS)), ("quit", len(EVENT_SOUNDS))]
+    assert board._sounds == {} and not pygame.mixer.get_init()
+
+
+def test_the_sounds_remembered_stay_within_their_bound(board: SoundBoard) -> None:
+    from game.ui import sound
+
+    for i in range(5 * sound.PLAYED_KEPT):
+        board.play(EVENT_SOUNDS[i % len(EVENT_SOUNDS)])
+    assert sound.PLAYED_KEPT <= len(board.played) <= 2 * sound.PLAYED_KEPT
+    assert board.played[-1] == EVENT_SOUNDS[(5 * sound.PLAYED_KEPT - 1) % len(EVENT_SOUNDS)]
+    assert len(board.sounded) <= 2 * sound.PLAYED_KEPT

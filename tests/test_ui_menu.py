@@ -100,6 +100,17 @@ def test_a_changed_level_file_gets_a_new_thumbnail(tmp_path: Path):
     assert thumbnail(load_level(path), (80, 60)) is not first
 
 
+def test_thumbnails_kept_stay_within_their_bound(tmp_path: Path):
+    from game.ui import thumbnail as thumbnail_module
+
+    level = load_level(write_level(tmp_path, "pf1"))
+    for width in range(40, 40 + 2 * thumbnail_module.THUMBNAILS_KEPT):  # a window resized step by step
+        thumbnail(level, (width, 60))
+    assert thumbnail_module.cached() == thumbnail_module.THUMBNAILS_KEPT
+    newest = thumbnail(level, (39 + 2 * thumbnail_module.THUMBNAILS_KEPT, 60))
+    assert thumbnail(level, (39 + 2 * thumbnail_module.THUMBNAILS_KEPT, 60)) is newest  # the newest still kept
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_pointing_at_a_level_shows_its_whole_description_in_every_language(lang: str):
     i18n.set_language(lang)

@@ -334,3 +334,22 @@ def test_rats_sharing_a_square_keep_their_names_clear_of_each_others_badges(cell
         assert name, uid
         differ = [p for p in name if board.get_at(p)[:3] != alone.get_at(p)[:3]]
         assert not differ, (uid, len(differ), len(name))
+
+
+def test_new_fonts_drop_the_forms_fitted_with_the_old_ones() -> None:
+    import gc
+    import weakref
+
+    from game.ui import token_labels
+
+    label = ("Goblin Cutter", "Goblin", "GC")
+    fitted(label, 20, 60)
+    fitted(label, 22, 80)
+    assert token_labels._fitted.cache_info().currsize >= 2 and token_labels._widest_digit.cache_info().currsize >= 1
+    old_font = weakref.ref(theme.font_px(20, bold=True))
+    theme.reset_fonts()
+    fitted(label, 20, 60)
+    gc.collect()
+    # only the form asked since is kept, and nothing keeps the old fonts (each holds a pygame font) alive
+    assert token_labels._fitted.cache_info().currsize == 1
+    assert old_font() is None

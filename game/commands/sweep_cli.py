@@ -69,7 +69,8 @@ def _run(args: argparse.Namespace) -> int:
         sprt = sprt_from_args(args)
     except ValueError as exc:
         raise SweepUsageError(str(exc)) from None
-    if args.html:
+    _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
+    if args.html:  # after the outputs: a wrong --html is refused at once, not after seconds of loading matplotlib
         from game.lab.report_html import ReportError, _pyplot
 
         try:
@@ -81,7 +82,6 @@ def _run(args: argparse.Namespace) -> int:
     problem = parquet_problem(args.parquet, [args.sweep_file, args.out, args.html, *args.merge])
     if problem is not None:  # pyarrow missing, or a file that cannot be written: before any game
         raise SweepUsageError(problem)
-    _check_outputs(args, [args.sweep_file, *args.merge])  # before the sweep's levels and variants are read
     try:
         from game.levels.controllers import StrengthError, ai_assignments, parse_ai, without_assignments
 

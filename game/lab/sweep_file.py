@@ -21,6 +21,7 @@ from game.files import read_regular, shown
 from game.lab.search_spec import SearchSpec, parse_search
 from game.lab.simulate import DEFAULT_MAX_ROUNDS, SetError, variant
 from game.levels.level import Level, LevelError
+from game.levels.level_errors import format_path
 from game.limits import MAX_SWEEP_BYTES, games_problem, rounds_problem, variants_problem
 from game.text.i18n import t
 from game.tomlio import parse_toml
@@ -112,7 +113,8 @@ def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Swee
 
     for key in doc:
         if key not in KEYS:
-            raise fail(key, t("sweep_error.unknown_key", keys=", ".join(KEYS)))
+            # quoted and escaped as a level's keys are: a key holding a line break must not break the message
+            raise fail(format_path((key,)), t("sweep_error.unknown_key", keys=", ".join(KEYS)))
 
     def integer(key: str, default: int | None, minimum: int | None) -> int:
         value = doc.get(key, default)

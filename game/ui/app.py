@@ -39,6 +39,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.screens import Screens, turn_recap
 from game.ui.signals import TermSignal, without_sdl_signal_handlers
 from game.ui.sound import SoundBoard
+from game.ui.widgets import forget_old_clips
 
 if TYPE_CHECKING:
     from game.levels.watch import LevelWatcher
@@ -215,6 +216,7 @@ class App(Matches, Leaving, Screens, Editing):
 
     def step(self, dt: float = 1 / FPS) -> None:
         """One frame: dispatch pending events, update, draw, flip."""
+        forget_old_clips()
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:

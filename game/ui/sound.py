@@ -27,6 +27,8 @@ EVENT_SOUNDS = (
     "refused",
 )
 """Every game event that makes a sound (each is a synth recipe of the same name)."""
+PLAYED_KEPT = 1024
+"""The newest sounds `played` and `sounded` keep (a window open for days, a kiosk, would keep every one)."""
 
 
 class SoundBoard:
@@ -44,9 +46,10 @@ class SoundBoard:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._thread: threading.Thread | None = None
         self.played: list[str] = []
-        """Every sound asked for, in order (whether or not a device played it): what tests listen to."""
+        """The sounds asked for, in order (whether or not a device played it), the newest PLAYED_KEPT at least:
+        what tests listen to."""
         self.sounded: list[str] = []
-        """The sounds handed to the mixer (not muted, rendered, a device open)."""
+        """The sounds handed to the mixer (not muted, rendered, a device open), as many."""
 
     def start(self, wait: bool = False) -> None:
         """Open the mixer and render the effects in the background (once; `wait` = render now, for tests)."""
@@ -89,7 +92,7 @@ class SoundBoard:
 
     def play(self, name: str) -> None:
         """Play effect `name` once (nothing when muted, not ready or without a device)."""
-        self.played.append(name)
+        _keep(self.played, name)
         if self.volume <= 0 or not self.ready:
             return
         try:
@@ -98,7 +101,7 @@ class SoundBoard:
                 sound = self._sounds[name] = pygame.mixer.Sound(buffer=self._samples[name])
             sound.set_volume(self.volume)
             sound.play()
-            self.sounded.append(name)
+            _keep(self.sounded, name)
         except (pygame.error, KeyError):
             pass  # a lost device must not stop the game
 
@@ -108,16 +111,23 @@ class SoundBoard:
             self.play(name)
 
     def close(self) -> None:
-        """Let the render thread finish and close the mixer (before pygame.quit)."""
+        """Let the render thread finish, silence and close the mixer, then free the sounds (before pygame.quit)."""
         if self._thread is not None:
             self._thread.join()
             self._thread = None
         if self.started and pygame.mixer.get_init():
-            # halt every channel before the sounds are freed and the device closed: a busy visitor's last
-            # sounds may still be playing, and SDL's audio thread must not read a chunk being freed
+            # halt every channel, then close the device, which joins SDL's audio thread; only then are the sounds
+            # freed: a busy visitor's last sounds may still be playing, and that thread must never read a chunk
+            # being freed (a segfault once seen at close under load)
             with contextlib.suppress(pygame.error):
                 pygame.mixer.stop()
-        self._sounds.clear()
-        if self.started and pygame.mixer.get_init():
             with contextlib.suppress(pygame.error):
                 pygame.mixer.quit()
+        self._sounds.clear()
+
+
+def _keep(names: list[str], name: str) -> None:
+    """Append `name`; past twice PLAYED_KEPT, drop all but the newest PLAYED_KEPT (rarely: cheap on average)."""
+    names.append(name)
+    if len(names) > 2 * PLAYED_KEPT:
+        del names[:-PLAYED_KEPT]

@@ -13,6 +13,8 @@ from game.ui.terrain import paint_terrain
 
 _CACHE: dict[tuple[str, int, tuple[int, int]], pygame.Surface] = {}
 """(file, its mtime, box size) → the thumbnail: a changed file is drawn again, an unchanged one never."""
+THUMBNAILS_KEPT = 64
+"""Thumbnails kept, the oldest dropped first: every save under `--watch` and every window size makes new ones."""
 
 
 def cell_for(level: Level, box: tuple[int, int]) -> int:
@@ -51,9 +53,12 @@ def thumbnail(level: Level, box: tuple[int, int]) -> pygame.Surface:
     except OSError:
         stamp = -1  # a level that is not a file (built in a test) is drawn each time it is asked for
     key = (str(path.resolve()) if stamp >= 0 else level.source, stamp, box)
-    if stamp < 0 or key not in _CACHE:
-        _CACHE[key] = render_thumbnail(level, box)
-    return _CACHE[key]
+    found = _CACHE.get(key) if stamp >= 0 else None
+    if found is None:
+        while len(_CACHE) >= THUMBNAILS_KEPT:
+            _CACHE.pop(next(iter(_CACHE)))
+        found = _CACHE[key] = render_thumbnail(level, box)
+    return found
 
 
 def cached() -> int:

@@ -193,7 +193,19 @@ def _numbered_labels(creatures: Mapping[str, Creature], lang: str) -> dict[str, 
 def fitted(label: Label, px: int, width: float) -> tuple[str, int]:
     """The form of `label` a token shows in `width` pixels of text at about `px` pixels, and its size: the first
     form that fits at `px` or a little smaller, else the narrowest at the smallest of those sizes."""
-    return _fitted(label, max(theme.MIN_FONT_PX, px), int(width), is_rtl(), theme.fonts_generation())
+    fonts = theme.fonts_generation()
+    if fonts != _fonts_seen[0]:
+        # new fonts: every fitted form and digit table so far is for fonts no longer drawn with; dropped at once
+        # rather than held until 1,024 newer forms push them out (a kiosk's memory grew by them for 40 minutes),
+        # and the digit tables no longer keep the old fonts alive
+        _fitted.cache_clear()
+        _widest_digit.cache_clear()
+        _fonts_seen[0] = fonts
+    return _fitted(label, max(theme.MIN_FONT_PX, px), int(width), is_rtl(), fonts)
+
+
+_fonts_seen = [-1]
+"""The fonts generation the fitted forms were worked out for."""
 
 
 @lru_cache(maxsize=1024)

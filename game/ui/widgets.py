@@ -11,6 +11,13 @@ from game.ui import theme
 
 CLIPPED: list[str] = []
 """Text that had to be cut or dropped to fit its widget (a check hook: tests assert it stays empty)."""
+CLIPPED_KEPT = 256
+"""Reports CLIPPED keeps across frames: a window open for days (a kiosk) paints cut hover cards for ever."""
+
+
+def forget_old_clips() -> None:
+    """Keep only the newest CLIPPED_KEPT reports; called between frames, so no paint's own slice is cut."""
+    del CLIPPED[:-CLIPPED_KEPT]
 
 
 EMBEDDINGS = ("\u202a", "\u202b")

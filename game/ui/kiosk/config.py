@@ -5,6 +5,7 @@ No pygame here: the exit chord is kept as names ("ctrl", "alt", "q") and resolve
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -181,12 +182,23 @@ def _levels(value: Any, base: Path, fail: Any) -> tuple[Path, ...]:
         raise fail("levels", t("kiosk_config.levels", value=repr(value)))
     paths = []
     for entry in value:
-        path = Path(entry).expanduser()
+        path = Path(entry)
+        with contextlib.suppress(RuntimeError):  # "~someone/…" of no such user: a name that will not load
+            path = path.expanduser()
         candidates = [path] if path.is_absolute() else [base / path, ROOT / path]
         # a missing level may appear later (a copy still under way): the rotation looks again at its turn
-        found = next((p for p in candidates if p.exists()), candidates[0])
+        found = next((p for p in candidates if _exists(p)), candidates[0])
         paths.append(found.resolve())
     return tuple(paths)
+
+
+def _exists(path: Path) -> bool:
+    """Whether something is at `path`; False for a name the system refuses (too long, a loop of links), which
+    the rotation then leaves out like any level that does not load."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def _chord(value: Any, fail: Any) -> tuple[str, ...]:

@@ -31,12 +31,13 @@ from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.display import open_display
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
-from game.ui.kiosk.memory import release_memory
+from game.ui.kiosk.memory import LOG_EVERY, TRIM_EVERY, memory_line, release_memory, trim_heap, tune_allocator
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.options import AppOptions
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
+from game.ui.widgets import forget_old_clips
 
 FPS = 60
 FALLBACK_SECONDS = 30.0
@@ -131,6 +132,8 @@ class KioskApp:
         draw_every: int = 1,
         ai: dict[str, str] | None = None,
     ) -> None:
+        # before the first window, font or worker thread: their memory comes from the tuned allocator
+        tune_allocator()
         self.config = config
         self.ai = dict(ai or {})
         """`kiosk --ai`: the computer's strength per side ("*": every computer side); empty: as the level says."""
@@ -143,6 +146,10 @@ class KioskApp:
         """Kiosk time: the sum of the frame clock's steps (idle and chord windows use it)."""
         self.idle_for = 0.0
         self.frame_count = 0
+        self.trimmed_at = 0.0
+        """Kiosk time of the last trim of the heap (game/ui/kiosk/memory.py)."""
+        self.memory_logged_at = 0.0
+        """Kiosk time of the last memory line in the log."""
         self.rotation = 0
         self.games = 0
         self.demo_games = 0
@@ -331,6 +338,7 @@ class KioskApp:
         # bound (256 searches, 1,024 states) they grew the kiosk for hours of busy visitors before levelling off
         reach_cache.clear()
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
+        self.trimmed_at = self.now
         self.games += 1
         battle.autoplayer.threaded = self.threaded_ai
         self.mode = mode
@@ -505,6 +513,7 @@ class KioskApp:
         """One frame under the guard: events, idle timer, scene update, draw (every `draw_every` frames)."""
         self.now += dt
         self.frame_count += 1
+        forget_old_clips()
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.app.running:
@@ -527,6 +536,12 @@ class KioskApp:
             self.failures_in_row = 0
         except Exception as exc:
             self.recover(exc, f"{type(self.scene).__name__}.{where}")
+        if self.now - self.trimmed_at >= TRIM_EVERY:  # a long visitor's match: its freed pages go back meanwhile
+            self.trimmed_at = self.now
+            trim_heap()
+        if self.now - self.memory_logged_at >= LOG_EVERY:  # how a kiosk's memory went over days, in its log
+            self.memory_logged_at = self.now
+            self.guard.info(f"{memory_line()}, {self.games} games")
 
     def draw_frame(self) -> None:
         """Draw the scene, and the idle countdown over it when the visitor seems gone."""

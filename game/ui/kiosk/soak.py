@@ -14,13 +14,13 @@ import gc
 import time
 import tracemalloc
 from dataclasses import dataclass
-from pathlib import Path
 
 import esper
 import pygame
 
 from game.ui import raster_cache
 from game.ui.kiosk.config import KioskConfig
+from game.ui.kiosk.memory import rss_bytes
 from game.ui.kiosk.session import FPS, KioskApp, SimClock
 from game.ui.kiosk.visitor import BusyVisitor
 
@@ -107,17 +107,6 @@ class SoakReport:
             f"visitor inputs: {self.inputs} in {self.present_seconds / 60:.0f} min at the screen"
             f" ({self.inputs / max(1.0, self.present_seconds):.2f} a second)",
         ]
-
-
-def rss_bytes() -> int:
-    """The current resident set size (Linux /proc); 0 where it cannot be read."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, ValueError, IndexError):
-        return 0
-    import resource
-
-    return pages * resource.getpagesize()
 
 
 def tap(app: KioskApp, x: float = 0.5, y: float = 0.5) -> None:
