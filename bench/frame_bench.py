@@ -61,7 +61,7 @@ def level_text() -> str:
 
 
 def _clear_reach_cache() -> None:
-    """Forget any cached reach, so a click always times the search (game.reach_cache, where there is one)."""
+    """Forget any cached reach, so a click always times the search (game.battle.reach_cache, where there is one)."""
     try:
         from game.battle import reach_cache  # type: ignore[attr-defined]
     except ImportError:

@@ -216,7 +216,7 @@ def _later_revision(monkeypatch: pytest.MonkeyPatch, changed: set[str]) -> None:
     revisions = (*REVISIONS, ("2999-01-01", frozenset(changed)))
     monkeypatch.setattr(rules.revision, "REVISIONS", revisions)
     monkeypatch.setattr(rules.revision, "RULES_REVISION", "2999-01-01")
-    monkeypatch.setattr(game.script_versions, "RULES_REVISION", "2999-01-01")
+    monkeypatch.setattr(game.saved.script_versions, "RULES_REVISION", "2999-01-01")
 
 
 def test_an_older_revision_replays_when_none_of_its_rulings_cites_a_changed_rule(monkeypatch) -> None:

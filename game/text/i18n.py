@@ -241,7 +241,7 @@ def t(key: str, lang: str | None = None, /, **params: object) -> str:
     """The message `key` in `lang` (default: the current language) with its placeholders filled.
 
     Float parameters are written as the language writes numbers ("1,5" in German); a plural
-    message picks its variant by the language's plural rules (game.numerals).
+    message picks its variant by the language's plural rules (game.text.numerals).
     """
     lang = lang or current_language()
     template = _select(key, lang, params)
