@@ -34,7 +34,8 @@ _context = Context()
 
 
 def current() -> Context:
-    """The registry in use (read its fields; change them through the setters)."""
+    """The registry (read its fields; change them through the setters). It is never replaced — `reset()` changes
+    its fields — so a module that reads it on every message or colour may keep it once imported."""
     return _context
 
 

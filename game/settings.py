@@ -179,9 +179,13 @@ def _stderr(line: str) -> None:
 # --- the settings the running game uses -----------------------------------------------------
 
 
+_CONTEXT = context.current()
+"""The game's context (game/context.py), kept: the theme asks for the settings at every label it draws."""
+
+
 def current() -> Settings:
     """The settings in use (the window sets them on start and on every change; kept in game/context.py)."""
-    chosen = context.current().settings
+    chosen = _CONTEXT.settings
     return DEFAULTS if chosen is None else chosen
 
 

@@ -52,6 +52,10 @@ def _damage() -> re.Pattern[str]:
     return re.compile(r"(\d+) damage, hp (-?\d+)")
 
 
+_CONTEXT = context.current()
+"""The game's context (game/context.py), kept: every message asks it for the language."""
+
+
 class _Params(dict):
     """Format parameters that leave an unknown `{name}` visible instead of raising."""
 
@@ -131,7 +135,7 @@ def set_language(lang: str | None) -> str:
 
 def current_language() -> str:
     """The language messages are shown in (the system locale until set_language is called)."""
-    code = context.current().language
+    code = _CONTEXT.language
     if code is None:
         code = detect_language()
         context.set_language(code)  # detected once: the locale is read at the first message, not every one

@@ -232,6 +232,9 @@ HIGH_CONTRAST = Palette(
 PALETTES: dict[str, Palette] = {p.name: p for p in (STANDARD, HIGH_CONTRAST)}
 """Palette by the settings' theme name (game/settings.py THEMES)."""
 
+_CONTEXT = context.current()
+"""The game's context (game/context.py), kept: every colour read asks it for the palette in use."""
+
 PALETTE_NAMES: dict[str, str] = {f.upper(): f for f in Palette.__dataclass_fields__ if f != "name"}
 """The upper-case names the drawing code reads (theme.TEXT, theme.BAND_COLORS, …) → the Palette field each is.
 
@@ -247,17 +250,17 @@ def __getattr__(name: str) -> Any:
     field = PALETTE_NAMES.get(name)
     if field is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(context.current().palette or STANDARD, field)
+    return getattr(_CONTEXT.palette or STANDARD, field)
 
 
 def palette() -> Palette:
     """The palette in use (kept in game/context.py; the standard one until a window chooses)."""
-    return context.current().palette or STANDARD
+    return _CONTEXT.palette or STANDARD
 
 
 def generation() -> int:
     """A number that changes whenever the palette does (cached pictures of the board include it in their key)."""
-    return context.current().palette_generation
+    return _CONTEXT.palette_generation
 
 
 def use_palette(chosen: Palette) -> None:
