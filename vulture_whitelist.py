@@ -61,3 +61,13 @@ computed  # game/ui/danger_model.py: how many danger answers were worked out, re
 _.from_json  # game/lab/game_record.py: reads a record back from its JSON object (the lab's exports and their readers)
 _.from_row  # game/lab/game_record.py: a simulate --out row as a record, for the lab's exports (Parquet) and maps
 _.draw_by_round_limit  # game/lab/game_record.py: a field of the exported record (a draw the round limit made)
+
+# The palette's fields: game/ui/theme.py's __getattr__ serves each as theme.<FIELD NAME> from the palette in use
+# (getattr by name, which vulture cannot follow); the drawing code reads them as theme.TEXT, theme.ACCENT, ….
+(
+    board_background, panel_edge, muted, disabled, accent, on_accent, warning_fill, handover_background, emblem_plate,
+    row_highlight, card_fill, log_fill, tip_fill, refusal_fill, refused_text, button_fill, button_hover,
+    button_disabled_fill, disabled_edge, token_edge, hp_empty, hp_full, terrain_fill, terrain_mark, wall_bevel,
+    pit_rim, pit_streak, dark_dots, door_line, edge_hampering, edge_blocking, rule_wall_over_picture, overlay_alpha,
+    grid_blend, grid_width, band_edge, outline_extra
+)

@@ -4,7 +4,8 @@ config folder.
 No pygame here. A missing file is the defaults; a file that cannot be read or parsed gives one
 warning and the defaults; an unknown key or a bad value gives a warning naming it and the rest
 is kept. Nothing here ever raises on a user's file: a broken settings file must not stop the game.
-The running window keeps the settings in use in `current()` (the theme and the UI scale read them).
+The running window keeps the settings in use in the game's context (game/context.py), read through `current()`
+(the theme and the UI scale read them).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from game import context
 from game.files import read_regular, reason
 from game.paths import user_config_dir
 from game.text.i18n import LANGUAGES, t
@@ -176,18 +178,20 @@ def _stderr(line: str) -> None:
 
 # --- the settings the running game uses -----------------------------------------------------
 
-_current: Settings = DEFAULTS
+
+_CONTEXT = context.current()
+"""The game's context (game/context.py), kept: the theme asks for the settings at every label it draws."""
 
 
 def current() -> Settings:
-    """The settings in use (the window sets them on start and on every change)."""
-    return _current
+    """The settings in use (the window sets them on start and on every change; kept in game/context.py)."""
+    chosen = _CONTEXT.settings
+    return DEFAULTS if chosen is None else chosen
 
 
 def use(settings: Settings) -> None:
     """Make `settings` the ones in use (the window calls this; nothing is saved)."""
-    global _current
-    _current = settings
+    context.set_settings(settings)
 
 
 def cycle(values: tuple[Any, ...], value: Any, step: int = 1) -> Any:

@@ -36,27 +36,15 @@ def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 
 @pytest.fixture(autouse=True)
-def _english_messages():
-    """Each test starts in English whatever the machine's locale (tests compare English texts)."""
-    from game.text.i18n import set_language
+def _fresh_context():
+    """Each test starts in English whatever the machine's locale (tests compare English texts), with the default
+    settings and the standard colours (a window under test may have changed them): one reset of the game's
+    context (game/context.py) before and after."""
+    from game import context
 
-    set_language("en")
+    context.reset(language="en")
     yield
-    set_language("en")
-
-
-@pytest.fixture(autouse=True)
-def _default_settings():
-    """Each test starts with the default settings and the standard colours in use (a window under test may have
-    changed them)."""
-    from game import settings as game_settings
-
-    game_settings.use(game_settings.DEFAULTS)
-    yield
-    game_settings.use(game_settings.DEFAULTS)
-    from game.ui import theme
-
-    theme.use_palette(theme.STANDARD)  # the colours follow: a window in the high-contrast theme may have closed
+    context.reset(language="en")
 
 
 @pytest.fixture(autouse=True)

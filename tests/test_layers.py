@@ -13,7 +13,7 @@ MAX_LINES = 800
 
 ORDER: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("game", "game.paths", "game.stamps", "game.window_size", "game.caches"),
+    ("game", "game.paths", "game.stamps", "game.window_size", "game.caches", "game.context"),
     ("game.storage",),
     ("game.text",),
     ("game.limits",),

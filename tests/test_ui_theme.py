@@ -111,7 +111,7 @@ def test_every_palette_has_every_band_and_terrain() -> None:
     assert set(theme.PALETTES) == set(THEMES)  # every theme the settings offer has a palette
 
 
-def test_use_palette_rebinds_what_the_drawing_code_reads() -> None:
+def test_use_palette_changes_what_the_drawing_code_reads() -> None:
     theme.use_palette(theme.HIGH_CONTRAST)
     assert theme.palette() is theme.HIGH_CONTRAST
     assert (

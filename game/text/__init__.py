@@ -1,5 +1,5 @@
 """What players read: message catalogues and their reader, grammar, numbers, the rule catalogue, the names of
 units and art, and the texts the commands and the hover card share.
 
-May import rules, game.storage and game.paths; the other game packages import it.
+May import rules, game.storage, game.paths and game.context (the language in use); the other game packages import it.
 """

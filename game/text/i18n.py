@@ -17,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game import context
 from game.paths import I18N_DIR
 from game.storage import toml_cache
 from game.text import grammar
@@ -51,7 +52,8 @@ def _damage() -> re.Pattern[str]:
     return re.compile(r"(\d+) damage, hp (-?\d+)")
 
 
-_current: str | None = None
+_CONTEXT = context.current()
+"""The game's context (game/context.py), kept: every message asks it for the language."""
 
 
 class _Params(dict):
@@ -121,23 +123,23 @@ def detect_language(env: Mapping[str, str] | None = None) -> str:
 
 def set_language(lang: str | None) -> str:
     """Make `lang` the language of all messages (None: the system locale); returns the language now in use."""
-    global _current
     if lang is None:
-        _current = detect_language()
+        code = detect_language()
     else:
         code = normalize(lang)
         if code is None:
             raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})")
-        _current = code
-    return _current
+    context.set_language(code)
+    return code
 
 
 def current_language() -> str:
     """The language messages are shown in (the system locale until set_language is called)."""
-    global _current
-    if _current is None:
-        _current = detect_language()
-    return _current
+    code = _CONTEXT.language
+    if code is None:
+        code = detect_language()
+        context.set_language(code)  # detected once: the locale is read at the first message, not every one
+    return code
 
 
 def next_language(lang: str | None = None) -> str:

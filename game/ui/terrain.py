@@ -103,26 +103,27 @@ def _door(surface: pygame.Surface, rect: pygame.Rect, closed: bool) -> None:
 
 def paint_square(surface: pygame.Surface, rect: pygame.Rect, board: Board, sq: Square) -> None:
     """Paint one square's terrain into `rect`."""
+    look = theme.palette()  # read once: a board paints thousands of squares (theme.X is a function call each)
     terrain = board.terrain(sq)
     kind = primary_kind(terrain)
-    pygame.draw.rect(surface, theme.TERRAIN_FILL[kind], rect)
+    pygame.draw.rect(surface, look.terrain_fill[kind], rect)
     kinds = terrain.kinds
     if "pit" in kinds:
         _pit(surface, rect, board, sq)
     if "narrow" in kinds or (terrain.clearance_m is not None and "wall" not in kinds):
         _narrow(surface, rect, board, sq)
     if "difficult" in kinds:
-        _hatch(surface, rect, theme.TERRAIN_MARK["difficult"], max(4, rect.width // 4))
+        _hatch(surface, rect, look.terrain_mark["difficult"], max(4, rect.width // 4))
     if "hampering" in kinds:
-        _cross(surface, rect, theme.TERRAIN_MARK["hampering"])
+        _cross(surface, rect, look.terrain_mark["hampering"])
     if "dark" in kinds:
         _dark(surface, rect)
     if "door_closed" in kinds or "door_open" in kinds:
         _door(surface, rect, "door_closed" in kinds)
     if "wall" in kinds:
         # a light bevel so walls read as raised blocks
-        pygame.draw.line(surface, theme.WALL_BEVEL, rect.topleft, (rect.right - 1, rect.top))
-        pygame.draw.line(surface, theme.WALL_BEVEL, rect.topleft, (rect.left, rect.bottom - 1))
+        pygame.draw.line(surface, look.wall_bevel, rect.topleft, (rect.right - 1, rect.top))
+        pygame.draw.line(surface, look.wall_bevel, rect.topleft, (rect.left, rect.bottom - 1))
 
 
 def _dashed(

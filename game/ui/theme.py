@@ -7,9 +7,11 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 
+from game import context
 from game.settings import current as current_settings
 from game.text.i18n import current_language, is_rtl
 from game.text.local_text import local
@@ -20,7 +22,7 @@ Color = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Palette:
-    """Every colour and line weight the window draws with; the module's upper-case names are the active one's."""
+    """Every colour and line weight the window draws with; the module's upper-case names read the one in use."""
 
     name: str
     background: Color
@@ -40,6 +42,7 @@ class Palette:
     selected: Color
     handover_background: Color
     emblem_plate: Color
+    """The light disc under a creature's emblem: dark pictures stay readable on dark side colours."""
     row_highlight: Color
     """The chosen row of a menu or the settings."""
     card_fill: Color
@@ -56,6 +59,7 @@ class Palette:
     hp_empty: Color
     hp_full: Color
     terrain_fill: dict[str, Color]
+    """Base fill per terrain kind; the painter adds hatching, crosses and bands on top."""
     terrain_mark: dict[str, Color]
     wall_bevel: Color
     pit_rim: Color
@@ -65,9 +69,12 @@ class Palette:
     edge_hampering: Color
     edge_blocking: Color
     rule_wall_over_picture: Color
+    """Blocking edges and the outline of solid squares over a battle-map picture, whose painted walls are dark."""
     band_colors: dict[str, Color]
+    """Reach shading per band; bands not listed fall back to fallback_band."""
     fallback_band: Color
     overlay_alpha: float
+    """How strongly reach shading tints the terrain: readable terrain under a clear band colour."""
     grid_blend: float
     """How far the grid line moves from the floor colour towards GRID (1.0: GRID itself)."""
     grid_width: int
@@ -225,83 +232,40 @@ HIGH_CONTRAST = Palette(
 PALETTES: dict[str, Palette] = {p.name: p for p in (STANDARD, HIGH_CONTRAST)}
 """Palette by the settings' theme name (game/settings.py THEMES)."""
 
-# the active palette's fields under the names the drawing code reads (theme.TEXT, theme.BAND_COLORS, …);
-# `use_palette` rebinds them all, so a module reading theme.X at draw time follows a theme change
-_active: Palette = STANDARD
-_generation = 0
-BACKGROUND: Color = STANDARD.background
-BOARD_BACKGROUND: Color = STANDARD.board_background
-PANEL: Color = STANDARD.panel
-PANEL_EDGE: Color = STANDARD.panel_edge
-TEXT: Color = STANDARD.text
-MUTED: Color = STANDARD.muted
-DISABLED: Color = STANDARD.disabled
-ACCENT: Color = STANDARD.accent
-ON_ACCENT: Color = STANDARD.on_accent
-WARNING: Color = STANDARD.warning
-WARNING_FILL: Color = STANDARD.warning_fill
-GRID: Color = STANDARD.grid
-SELECTED: Color = STANDARD.selected
-HANDOVER_BACKGROUND: Color = STANDARD.handover_background
-EMBLEM_PLATE: Color = STANDARD.emblem_plate
-"""The light disc under a creature's emblem: dark pictures stay readable on dark side colours."""
-ROW_HIGHLIGHT: Color = STANDARD.row_highlight
-CARD_FILL: Color = STANDARD.card_fill
-LOG_FILL: Color = STANDARD.log_fill
-TIP_FILL: Color = STANDARD.tip_fill
-REFUSAL_FILL: Color = STANDARD.refusal_fill
-REFUSED_TEXT: Color = STANDARD.refused_text
-BUTTON_FILL: Color = STANDARD.button_fill
-BUTTON_HOVER: Color = STANDARD.button_hover
-BUTTON_DISABLED_FILL: Color = STANDARD.button_disabled_fill
-DISABLED_EDGE: Color = STANDARD.disabled_edge
-TOKEN_EDGE: Color = STANDARD.token_edge
-HP_EMPTY: Color = STANDARD.hp_empty
-HP_FULL: Color = STANDARD.hp_full
-TERRAIN_FILL: dict[str, Color] = STANDARD.terrain_fill
-"""Base fill per terrain kind; the painter adds hatching, crosses and bands on top."""
-TERRAIN_MARK: dict[str, Color] = STANDARD.terrain_mark
-WALL_BEVEL: Color = STANDARD.wall_bevel
-PIT_RIM: Color = STANDARD.pit_rim
-PIT_STREAK: Color = STANDARD.pit_streak
-DARK_DOTS: Color = STANDARD.dark_dots
-DOOR_LINE: Color = STANDARD.door_line
-EDGE_HAMPERING: Color = STANDARD.edge_hampering
-EDGE_BLOCKING: Color = STANDARD.edge_blocking
-RULE_WALL_OVER_PICTURE: Color = STANDARD.rule_wall_over_picture
-"""Blocking edges and the outline of solid squares over a battle-map picture, whose painted walls are dark."""
-BAND_COLORS: dict[str, Color] = STANDARD.band_colors
-"""Reach shading per band; bands not listed fall back to FALLBACK_BAND."""
-FALLBACK_BAND: Color = STANDARD.fallback_band
-OVERLAY_ALPHA = STANDARD.overlay_alpha
-"""How strongly reach shading tints the terrain: readable terrain under a clear band colour."""
-GRID_BLEND = STANDARD.grid_blend
-GRID_WIDTH = STANDARD.grid_width
-BAND_EDGE = STANDARD.band_edge
-OUTLINE_EXTRA = STANDARD.outline_extra
+_CONTEXT = context.current()
+"""The game's context (game/context.py), kept: every colour read asks it for the palette in use."""
+
+PALETTE_NAMES: dict[str, str] = {f.upper(): f for f in Palette.__dataclass_fields__ if f != "name"}
+"""The upper-case names the drawing code reads (theme.TEXT, theme.BAND_COLORS, …) → the Palette field each is.
+
+They are not module constants: `__getattr__` below serves each from the palette in use, so a module reading
+theme.X at draw time follows a change of theme, and nothing rewrites this module's names at run time. Read them
+as `theme.X`: a `from game.ui.theme import X` would copy the colour of that moment and miss every later change
+(tests/test_ui_theme.py refuses one). What each holds is said at its field of Palette.
+"""
+
+
+def __getattr__(name: str) -> Any:
+    """theme.TEXT, theme.BAND_COLORS, …: the field of the palette in use (PEP 562; only names not found above)."""
+    field = PALETTE_NAMES.get(name)
+    if field is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(_CONTEXT.palette or STANDARD, field)
 
 
 def palette() -> Palette:
-    """The palette in use."""
-    return _active
+    """The palette in use (kept in game/context.py; the standard one until a window chooses)."""
+    return _CONTEXT.palette or STANDARD
 
 
 def generation() -> int:
     """A number that changes whenever the palette does (cached pictures of the board include it in their key)."""
-    return _generation
+    return _CONTEXT.palette_generation
 
 
 def use_palette(chosen: Palette) -> None:
-    """Make `chosen` the palette every drawing reads (the module's upper-case names are rebound to its fields)."""
-    global _active, _generation
-    if chosen is _active:
-        return
-    _active = chosen
-    _generation += 1
-    names = globals()
-    for field in chosen.__dataclass_fields__:
-        if field != "name":
-            names[field.upper()] = getattr(chosen, field)
+    """Make `chosen` the palette every drawing reads (theme.TEXT and the other upper-case names follow it)."""
+    context.set_palette(chosen)
 
 
 def palette_for(theme_name: str) -> Palette:
@@ -329,7 +293,8 @@ MAX_CELL = 128
 
 def band_color(band: str) -> Color:
     """The shading colour of a reach band."""
-    return BAND_COLORS.get(band, FALLBACK_BAND)
+    chosen = palette()
+    return chosen.band_colors.get(band, chosen.fallback_band)
 
 
 def blend(a: Color, b: Color, t: float) -> Color:
