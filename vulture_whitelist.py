@@ -61,3 +61,5 @@ computed  # game/ui/danger_model.py: how many danger answers were worked out, re
 _.from_json  # game/lab/game_record.py: reads a record back from its JSON object (the lab's exports and their readers)
 _.from_row  # game/lab/game_record.py: a simulate --out row as a record, for the lab's exports (Parquet) and maps
 _.draw_by_round_limit  # game/lab/game_record.py: a field of the exported record (a draw the round limit made)
+run_sprt  # game/lab/paired_stats.py: Wald's SPRT fed game by game, the calibration driver of tests/test_paired_stats.py
+synthetic_seat_pairs  # game/lab/pair_sprt.py: seeded correlated pairs for the calibration in tests/test_pair_sprt.py

@@ -654,7 +654,7 @@ def _simulate_sprt(
     from game.lab import lab_simulate as lab
     from game.lab import provenance as prov
     from game.lab import simulate as sim
-    from game.lab.pairs import other_side, seat_fields
+    from game.lab.pairs import other_side, seat_fields, swap_kind
 
     labels = [label for label, *_ in variants]
     index = dict(enumerate(seeds))
@@ -667,7 +667,8 @@ def _simulate_sprt(
 
     sides = [s.id for s in variants[0][3].sides]
     texts = [(text, level.source) for _, _, text, level in variants]
-    held = other_side(variants[0][3])[sides[0]] if len(variants) == 4 else None  # with seat-swapped twins
+    kind = swap_kind([level for *_, level in variants[:2]]) if len(variants) == 4 else None  # twins: pairs
+    held = None if kind is None else other_side(variants[0][3], kind)[sides[0]]
     results, state = lab.play_sequential(
         texts, seeds, sprt, sides[0], jobs=args.jobs, cluster=args.cluster, max_rounds=args.max_rounds,
         done=done, on_result=arrived, held=held,
@@ -727,7 +728,7 @@ def _pairs_json(kind: str, level: Any, played: dict[str, list[Any]], compare: bo
     and with --compare the variant's difference over the pairs (every game against its own seat's)."""
     from game.lab import pairs as seat_pairs
 
-    other = seat_pairs.other_side(level)
+    other = seat_pairs.other_side(level, kind)
     out: dict[str, Any] = {"swap": kind}
     for label in ("base", "compare") if compare else ("base",):
         out[label] = seat_pairs.seat_summary(played[label], played[f"{label}:swap"], other, kind)

@@ -144,5 +144,5 @@ def play_aa(
     kind = swap_kind([level]) if paired else None
     texts = [(variant(path, list(sets))[0], side)]
     if kind is not None:
-        texts.append((variant(path, [*sets, *swap_assignments(level, kind)])[0], other_side(level)[side]))
+        texts.append((variant(path, [*sets, *swap_assignments(level, kind)])[0], other_side(level, kind)[side]))
     return [(run_games(text, level.source, seeds, jobs=jobs, max_rounds=max_rounds), held) for text, held in texts]

@@ -95,7 +95,7 @@ def pair_json(sprt: Sprt, pairs: PairCounts, games: int) -> dict[str, float | in
     return out
 
 
-TEST_NAME = "generalized SPRT over seat-swapped pairs (Wald's bounds, each pair's (b, c) its unit)"
+TEST_NAME = "Wald's SPRT over seat-swapped pairs (generalized likelihood ratio, each seed's pair one unit)"
 
 
 def run_pair_sprt(sprt: Sprt, pairs: Iterable[tuple[int, int]], games: int, step: int = 1) -> tuple[str, int]:

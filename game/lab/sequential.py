@@ -21,15 +21,6 @@ from game.lab.pair_sprt import pair_decision, pair_json
 from game.lab.paired_stats import Sprt
 from game.lab.simulate import GameResult
 
-
-def discordant(base: Sequence[GameResult], other: Sequence[GameResult], side: str) -> tuple[int, int]:
-    """(b, c) for `side` over the seeds both played: b won only under the variant, c only under the baseline."""
-    n = min(len(base), len(other))
-    b = sum(1 for x, y in zip(base[:n], other[:n], strict=True) if y.winner == side and x.winner != side)
-    c = sum(1 for x, y in zip(base[:n], other[:n], strict=True) if x.winner == side and y.winner != side)
-    return b, c
-
-
 Seat = tuple[Sequence[GameResult], str]
 """The games of one seat of a variant, and the side whose wins the test counts in them."""
 

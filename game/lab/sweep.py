@@ -112,7 +112,7 @@ def run_sweep(
         kind = swap_kind([level for _, level in plan.variants])
         for vi, v in enumerate(sweep.variants) if kind is not None else ():
             first = plan.variants[0][1].sides[0].id
-            twins[li * len(sweep.variants) + vi] = (len(cells), other_side(plan.variants[vi][1])[first])
+            twins[li * len(sweep.variants) + vi] = (len(cells), other_side(plan.variants[vi][1], kind)[first])
             sets = (*v.sets, *swap_assignments(plan.variants[vi][1], kind))
             text, level = variant(plan.path, list(sets))
             done = games_from_rows(rows, plan.fingerprint, sets, seeds, sweep.max_rounds)
@@ -269,7 +269,7 @@ def report(
             cell.update(summarize(p.results, sides))
             cell["paired"] = None if p.variant == 0 else paired(base.results, p.results, sides)
             if sprt is not None and p.variant != 0:
-                held = other_side(plan.variants[0][1])[sides[0]] if kind is not None else ""
+                held = other_side(plan.variants[0][1], kind)[sides[0]] if kind is not None else ""
                 seats = [(0, sides[0]), *([(1, held)] if kind is not None else [])]
                 runs = {0: (base.results, p.results), 1: (twins.get(0, []), twins.get(p.variant, []))}
                 cell["sprt"] = sprt_json(
@@ -278,7 +278,7 @@ def report(
             cell["map"] = map_report(p.results, None if p.variant == 0 else base.results)
             cell["pairs"] = cell["paired_pairs"] = None
             if kind is not None:  # seat-swapped pairs: the cell's rates over both seats, its difference over pairs
-                other = other_side(plan.variants[0][1])
+                other = other_side(plan.variants[0][1], kind)
                 cell["pairs"] = seat_summary(p.results, twins[p.variant], other, kind)
                 if p.variant != 0:
                     cell["paired_pairs"] = paired_pairs((base.results, twins[0]), (p.results, twins[p.variant]), other)
@@ -304,12 +304,20 @@ def report(
             "name": ADJUSTMENT_NAMES[adjustment],
             "family": adjust(levels, adjustment),
         },
-        "sprt": None if sprt is None else {k: v for k, v in sprt.to_json(0, 0).items() if k not in _SPRT_STATE},
+        "sprt": None if sprt is None else _sprt_design(sprt, levels),
         "surprising": surprising(sweep, [p for p in played if p.seat == 0], sweep.flag),
     }
 
 
 _SPRT_STATE = ("llr", "b", "c", "decision")
+
+
+def _sprt_design(sprt: Sprt, levels: list[dict[str, Any]]) -> dict[str, Any]:
+    """The sequential test as designed (hypotheses, error rates, bounds), named as its cells ran it."""
+    out: dict[str, Any] = {k: v for k, v in sprt.to_json(0, 0).items() if k not in _SPRT_STATE}
+    tests = [cell["sprt"]["test"] for level in levels for cell in level["cells"] if cell.get("sprt")]
+    out["test"] = max(tests, key=tests.count) if tests else out["test"]  # over pairs where the levels allow them
+    return out
 
 
 def save_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list[Path]:
