@@ -116,6 +116,14 @@ def test_compare_with_sprt_unpaired_is_walds_test_on_discordant_seeds(tmp_path, 
     assert s["test"] == "Wald's SPRT on discordant pairs"
 
 
+def test_compare_with_sprt_prints_the_decision_over_pairs(capsys):
+    args = ["simulate", str(ARENA), "--games", "20", "--max-rounds", "6", "--compare", "units[0].hp=1"]
+    assert main([*args, "--sprt", "0", "400", "--alpha", "0.1", "--beta", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert "compare: SPRT for red over seat-swapped pairs, Elo 0 against 400, alpha 0.1, beta 0.1: " in out
+    assert "seat-swapped pairs, compare: " in out
+
+
 def test_sprt_refusals(capsys):
     assert main(["simulate", str(ARENA), "--games", "2", "--sprt", "0", "5"]) == 2
     assert "--compare" in capsys.readouterr().err

@@ -617,7 +617,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for label, summary in summaries.items():
         variant = ", ".join(summary["set"]) or t("simulate.as_written")
         title = t(f"simulate.label_{label}", variant=variant)
-        lines += sim.format_summary(title, summary, names=level.display_names)
+        lines += sim.format_summary(title, summary, names=base_level.display_names)
         lines += ["  " + line for line in metric_lines(summary.get("metrics", {}))]
         warning = draws_line(summary)
         if warning:

@@ -14,7 +14,7 @@ RELATIVE_MIN_COUNT = 20
 
 def add_lab_options(p: argparse.ArgumentParser, *, adjust: bool) -> None:
     """--sprt ELO0 ELO1, --alpha, --beta (and --adjust on a grid)."""
-    p.add_argument("--sprt", nargs=2, type=float, default=None, metavar=("ELO0", "ELO1"), help=t("options.lab.sprt"))
+    p.add_argument("--sprt", nargs=2, type=float, default=None, metavar=("ELO0", "ELO1"), help=t("labsprt.sprt_help"))
     p.add_argument("--alpha", type=float, default=0.05, metavar="A", help=t("options.lab.alpha"))
     p.add_argument("--beta", type=float, default=0.05, metavar="B", help=t("options.lab.beta"))
     if adjust:
@@ -47,9 +47,9 @@ def decision_text(decision: str) -> str:
 
 
 def sprt_line(label: str, s: dict[str, Any]) -> str:
-    """One line: which test, on which side, its error rates, and what it decided after how many seeds."""
+    """One line: which test, on which side, its error rates, and what it decided after how many seeds (pairs)."""
     return t(
-        "lab.sprt_line",
+        "labsprt.sprt_pairs_line" if s.get("games_per_pair", 1) > 1 else "lab.sprt_line",
         variant=label,
         side=s["side"],
         elo0=f"{s['elo0']:g}",
@@ -179,6 +179,8 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
             nominal=f"{100 * aa['nominal']:g}",
         )
     ]
+    if aa.get("games_per_pair", 1) > 1:
+        lines.append("  " + t("labsprt.aa_pairs"))
     if aa.get("sprt"):
         s = aa["sprt"]
         lines.append(
