@@ -14,7 +14,7 @@ RELATIVE_MIN_COUNT = 20
 
 def add_lab_options(p: argparse.ArgumentParser, *, adjust: bool) -> None:
     """--sprt ELO0 ELO1, --alpha, --beta (and --adjust on a grid)."""
-    p.add_argument("--sprt", nargs=2, type=float, default=None, metavar=("ELO0", "ELO1"), help=t("labsprt.sprt_help"))
+    p.add_argument("--sprt", nargs=2, type=float, default=None, metavar=("ELO0", "ELO1"), help=t("options.lab.sprt"))
     p.add_argument("--alpha", type=float, default=0.05, metavar="A", help=t("options.lab.alpha"))
     p.add_argument("--beta", type=float, default=0.05, metavar="B", help=t("options.lab.beta"))
     if adjust:
