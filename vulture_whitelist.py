@@ -71,3 +71,5 @@ _.draw_by_round_limit  # game/lab/game_record.py: a field of the exported record
     pit_rim, pit_streak, dark_dots, door_line, edge_hampering, edge_blocking, rule_wall_over_picture, overlay_alpha,
     grid_blend, grid_width, band_edge, outline_extra
 )
+run_sprt  # game/lab/paired_stats.py: Wald's SPRT fed game by game, the calibration driver of tests/test_paired_stats.py
+synthetic_seat_pairs  # game/lab/pair_sprt.py: seeded correlated pairs for the calibration in tests/test_pair_sprt.py

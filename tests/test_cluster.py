@@ -93,6 +93,28 @@ def test_early_stop_takes_whole_batches_in_order_on_any_backend(local_cluster):
     assert [r.to_json() for r in cells["serial"].results] == [r.to_json() for r in cells["dask"].results]
 
 
+def test_a_sequential_sweep_over_pairs_stops_alike_on_a_local_cluster(local_cluster, tmp_path):
+    """sweep --sprt over seat-swapped pairs: every cell and twin holds the same games and the same decision."""
+    from game.lab.paired_stats import Sprt
+    from game.lab.sweep import report, run_sweep
+    from game.lab.sweep_file import load_sweep
+
+    path = tmp_path / "sweep.toml"
+    path.write_text(
+        f'levels = ["{ARENA}"]\nseed = 3\ngames = 8\nbatch = 4\nmax_rounds = 8\nflag = 0\n\n'
+        '[grid]\n"units[0].hp" = [12, 1]\n',
+        encoding="utf-8",
+    )
+    sweep = load_sweep(path)
+    test = Sprt.from_elo(0, 400, 0.2, 0.2)
+    alone = run_sweep(sweep, SerialBackend(), sprt=test)
+    shared = run_sweep(sweep, local_cluster, sprt=test)
+    assert [p.seat for p in alone] == [0, 0, 1, 1]  # each cell has its twin, also under the sequential test
+    assert [(p.results, p.stopped_early) for p in alone] == [(p.results, p.stopped_early) for p in shared]
+    assert report(sweep, alone, sprt=test) == report(sweep, shared, sprt=test)
+    assert report(sweep, shared, sprt=test)["levels"][0]["cells"][1]["sprt"]["games_per_pair"] == 2
+
+
 def test_games_already_played_are_not_played_again():
     text, level = variant(ARENA, [])
     seeds = {i: 60 + i for i in range(5)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,9 @@ import pytest
 from game.commands.cli import main
 from game.lab.cluster import PoolBackend, SerialBackend
 from game.lab.lab_text import RELATIVE_MIN_COUNT, draws_line, lab_lines, rule_change
+from game.lab.pair_sprt import pair_decision
 from game.lab.paired_stats import Sprt, holm, paired_difference
-from game.lab.sequential import discordant, grown_run
+from game.lab.sequential import grown_run, seat_pair_counts
 from game.lab.simulate import GameResult
 from game.lab.stats import wilson
 from game.lab.sweep import adjust, report, run_sweep
@@ -73,6 +75,21 @@ def first_decision(rows: list[dict], base: str, variant: str, side: str, test: S
     return "inconclusive", len(shared)
 
 
+def first_pair_decision(rows: list[dict], base: str, variant: str, test: Sprt, look: int) -> tuple[str, int]:
+    """Replay the test over seat-swapped pairs on a run's rows (red counted in seat 0, blue in seat 1)."""
+    seats = [("", "red"), (":swap", "blue")]  # the arena's armies trade sides in a pair's second game
+    won = {(r["variant"], r["index"]): r["winner"] for r in rows}
+    shared = sorted({i for _, i in won if all((v + s, i) in won for v in (base, variant) for s, _ in seats)})
+    pairs: Counter[tuple[int, int]] = Counter()
+    for n, i in enumerate(shared, 1):
+        b = sum(1 for s, side in seats if won[(variant + s, i)] == side != won[(base + s, i)])
+        c = sum(1 for s, side in seats if won[(base + s, i)] == side != won[(variant + s, i)])
+        pairs[(b, c)] += 1
+        if n % look == 0 and pair_decision(test, pairs, 2) != "continue":
+            return pair_decision(test, pairs, 2), n
+    return "inconclusive", len(shared)
+
+
 def test_compare_with_sprt_stops_at_the_first_look_that_decides(tmp_path, capsys):
     out = tmp_path / "rows.jsonl"
     args = ["simulate", str(ARENA), "--games", "60", "--max-rounds", "6", "--json", "--compare", "units[0].hp=1"]
@@ -82,9 +99,29 @@ def test_compare_with_sprt_stops_at_the_first_look_that_decides(tmp_path, capsys
     assert (s["alpha"], s["beta"], s["side"]) == (0.1, 0.1, "red")
     assert s["elo0"] == 0 and s["elo1"] == pytest.approx(400)
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    expected = first_pair_decision(rows, "base", "compare", Sprt.from_elo(0, 400, 0.1, 0.1), 20)
+    assert (s["decision"], s["pairs"], s["games_per_pair"]) == (*expected, 2)
+    assert data["base"]["games"] == data["compare"]["games"] == s["pairs"] == data["pairs"]["paired"]["pairs"]
+    assert {r["seat"] for r in rows if r["variant"] == "compare:swap"} == {1}
+
+
+def test_compare_with_sprt_unpaired_is_walds_test_on_discordant_seeds(tmp_path, capsys):
+    out = tmp_path / "rows.jsonl"
+    args = ["simulate", str(ARENA), "--games", "60", "--max-rounds", "6", "--json", "--compare", "units[0].hp=1"]
+    assert main([*args, "--unpaired", "--sprt", "0", "400", "--alpha", "0.1", "--beta", "0.1", "--out", str(out)]) == 0
+    s = json.loads(capsys.readouterr().out)["sprt"]
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     expected = first_decision(rows, "base", "compare", "red", Sprt.from_elo(0, 400, 0.1, 0.1), 20)
-    assert (s["decision"], s["pairs"]) == expected
-    assert data["base"]["games"] == data["compare"]["games"] == s["pairs"]
+    assert (s["decision"], s["pairs"], s["games_per_pair"]) == (*expected, 1)
+    assert s["test"] == "Wald's SPRT on discordant pairs"
+
+
+def test_compare_with_sprt_prints_the_decision_over_pairs(capsys):
+    args = ["simulate", str(ARENA), "--games", "20", "--max-rounds", "6", "--compare", "units[0].hp=1"]
+    assert main([*args, "--sprt", "0", "400", "--alpha", "0.1", "--beta", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert "compare: SPRT for red over seat-swapped pairs, Elo 0 against 400, alpha 0.1, beta 0.1: " in out
+    assert "seat-swapped pairs, compare: " in out
 
 
 def test_sprt_refusals(capsys):
@@ -131,8 +168,12 @@ def test_sweep_sprt_stops_each_variant_at_the_first_batch_that_decides(tmp_path,
     base, variant = data["levels"][0]["cells"]
     s = variant["sprt"]
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert (s["decision"], s["pairs"]) == first_decision(rows, "v0", "v1", "red", Sprt.from_elo(0, 400, 0.2, 0.2), 4)
-    assert base["games"] == variant["games"] == s["pairs"]
+    # over seat-swapped pairs: each seed's two games per variant are one unit, and the twins stop with their cells
+    assert s["games_per_pair"] == 2 and "pairs" in s["test"]
+    assert (s["decision"], s["pairs"]) == first_pair_decision(rows, "v0", "v1", Sprt.from_elo(0, 400, 0.2, 0.2), 4)
+    assert base["games"] == variant["games"] == s["pairs"] == variant["pairs"]["pairs"]
+    assert variant["paired_pairs"]["pairs"] == s["pairs"]
+    assert len([r for r in rows if r["variant"] == "v1:swap"]) == s["pairs"]
     assert variant["stopped_early"] and s["pairs"] < 12  # these seeds decide before the games run out
 
 
@@ -161,8 +202,8 @@ def test_a_cell_stopped_before_its_baseline_names_the_seeds_its_difference_count
 def test_run_staged_decides_after_whole_stages_only():
     base = [game(i, "red") for i in range(8)]
     other = [game(i, "blue" if i < 5 else "red") for i in range(8)]
-    assert discordant(base, other, "red") == (0, 5)
-    assert discordant(base, other[:3], "red") == (0, 3)
+    assert seat_pair_counts([(base, "red")], [(other, "red")]) == ({(0, 1): 5, (0, 0): 3}, 1)
+    assert seat_pair_counts([(base, "red")], [(other[:3], "red")]) == ({(0, 1): 3}, 1)
 
 
 def test_sweep_with_sprt_and_precision_is_refused(tmp_path, capsys):

@@ -124,3 +124,13 @@ def test_a_simulate_row_becomes_a_game_record() -> None:
     assert (record.variant, record.seat, record.pair, record.winner_player) == ("compare", 1, 4, "b")
     assert record.without == {"monsters": ["charge"]} and record.provenance["dice_stream"] == 2
     assert record.assignments == ["units[0].hp=5"] and not record.draw_by_round_limit
+
+
+def test_a_dice_swap_follows_each_army_on_its_own_side() -> None:
+    """Swapping only the dice leaves each army, and a variant's change to it, on its side: seat 1 counts the same
+    side; when the armies or the players trade sides, seat 1 counts the other one."""
+    _, mirror = variant(LEVELS / "pf1_mirror.toml", [])
+    sides = [s.id for s in mirror.sides]
+    assert pairs.other_side(mirror, pairs.SWAP_DICE) == {side: side for side in sides}
+    assert pairs.other_side(mirror, pairs.SWAP_ARMIES) == {sides[0]: sides[1], sides[1]: sides[0]}
+    assert pairs.other_side(mirror) == pairs.other_side(mirror, pairs.SWAP_PLAYERS)

@@ -510,10 +510,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(t("cli.cannot_read", path=args.level, error=exc.strerror or exc)) from None
     if args.aa is not None:
-        return _simulate_aa(args, base_text, base_level, sprt)
+        return _simulate_aa(args, base_level, sprt)
     from game.lab import pairs as seat_pairs
 
-    kind = None if (args.unpaired or sprt is not None) else seat_pairs.swap_kind([v[3] for v in variants])
+    kind = None if args.unpaired else seat_pairs.swap_kind([v[3] for v in variants])
     try:  # each seed played twice, the seats swapped: the second game of each pair is a variant of its own
         variants += [
             (f"{label}:swap", [*sets, *swapped], *sim.variant(args.level, [*sets, *swapped]))
@@ -617,7 +617,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for label, summary in summaries.items():
         variant = ", ".join(summary["set"]) or t("simulate.as_written")
         title = t(f"simulate.label_{label}", variant=variant)
-        lines += sim.format_summary(title, summary, names=level.display_names)
+        lines += sim.format_summary(title, summary, names=base_level.display_names)
         lines += ["  " + line for line in metric_lines(summary.get("metrics", {}))]
         warning = draws_line(summary)
         if warning:
@@ -654,38 +654,42 @@ def _simulate_sprt(
     from game.lab import lab_simulate as lab
     from game.lab import provenance as prov
     from game.lab import simulate as sim
+    from game.lab.pairs import other_side, seat_fields, swap_kind
 
     labels = [label for label, *_ in variants]
     index = dict(enumerate(seeds))
     done = [prov.games_from_rows(rows, fingerprint, sets, index, args.max_rounds) for _, sets, *_ in variants]
+    seat = [seat_fields(level, label) for label, _, _, level in variants]
 
-    def arrived(c: int, result: Any) -> None:
+    def arrived(c: int, res: Any) -> None:
         if writer is not None:
-            writer.write(prov.row(args.level, fingerprint, labels[c], variants[c][1], args.max_rounds, result))
+            writer.write(prov.row(args.level, fingerprint, labels[c], variants[c][1], args.max_rounds, res) | seat[c])
 
     sides = [s.id for s in variants[0][3].sides]
     texts = [(text, level.source) for _, _, text, level in variants]
+    kind = swap_kind([level for *_, level in variants[:2]]) if len(variants) == 4 else None  # twins: pairs
+    held = None if kind is None else other_side(variants[0][3], kind)[sides[0]]
     results, state = lab.play_sequential(
         texts, seeds, sprt, sides[0], jobs=args.jobs, cluster=args.cluster, max_rounds=args.max_rounds,
-        done=done, on_result=arrived,
+        done=done, on_result=arrived, held=held,
     )  # fmt: skip
     for (label, sets, *_), res in zip(variants, results, strict=True):
-        summaries[label] = {**sim.summarize(res, sides), "set": sets}
         played[label] = res
+        if not label.endswith(":swap"):  # a pair's second games: reported with their pairs
+            summaries[label] = {**sim.summarize(res, sides), "set": sets}
     return state
 
 
-def _simulate_aa(args: argparse.Namespace, text: str, level: Any, sprt: Any) -> int:
+def _simulate_aa(args: argparse.Namespace, level: Any, sprt: Any) -> int:
     """simulate --aa K: the level against itself on disjoint seeds K times; the measured false-positive rate."""
     from game.lab import lab_simulate as lab
     from game.lab.lab_text import aa_lines
 
     seeds = lab.aa_seeds(args.seed, args.games, args.aa)
-    results = lab.play_aa(text, level.source, seeds, args.jobs, args.max_rounds)
-    side = level.sides[0].id
+    seats = lab.play_aa(args.level, args.sets, level, seeds, args.jobs, args.max_rounds, paired=not args.unpaired)
     data: dict[str, Any] = {"level": args.level, "seed": args.seed, "games": args.games, "set": args.sets}
     data["max_rounds"] = args.max_rounds
-    data["aa"] = lab.aa_report(results, side, args.games, args.aa, sprt)
+    data["aa"] = lab.aa_report(seats, args.games, args.aa, sprt)
     if args.json:
         print_json(data)
     else:
@@ -724,7 +728,7 @@ def _pairs_json(kind: str, level: Any, played: dict[str, list[Any]], compare: bo
     and with --compare the variant's difference over the pairs (every game against its own seat's)."""
     from game.lab import pairs as seat_pairs
 
-    other = seat_pairs.other_side(level)
+    other = seat_pairs.other_side(level, kind)
     out: dict[str, Any] = {"swap": kind}
     for label in ("base", "compare") if compare else ("base",):
         out[label] = seat_pairs.seat_summary(played[label], played[f"{label}:swap"], other, kind)

@@ -47,9 +47,9 @@ def decision_text(decision: str) -> str:
 
 
 def sprt_line(label: str, s: dict[str, Any]) -> str:
-    """One line: which test, on which side, its error rates, and what it decided after how many seeds."""
+    """One line: which test, on which side, its error rates, and what it decided after how many seeds (pairs)."""
     return t(
-        "lab.sprt_line",
+        "labsprt.sprt_pairs_line" if s.get("games_per_pair", 1) > 1 else "lab.sprt_line",
         variant=label,
         side=s["side"],
         elo0=f"{s['elo0']:g}",
@@ -179,6 +179,8 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
             nominal=f"{100 * aa['nominal']:g}",
         )
     ]
+    if aa.get("games_per_pair", 1) > 1:
+        lines.append("  " + t("labsprt.aa_pairs"))
     if aa.get("sprt"):
         s = aa["sprt"]
         lines.append(

@@ -342,9 +342,12 @@ def _twins(level: Any) -> list[tuple[int, int]] | None:
     return None
 
 
-def other_side(level: Any) -> dict[str, str]:
-    """Each side of a two-side level → the other one (where a seat-0 side's player or army sits in seat 1)."""
+def other_side(level: Any, kind: str | None = None) -> dict[str, str]:
+    """Each side of a two-side level → the side where its player or army sits in seat 1: the other side, but
+    the same one when the seats swap only the dice (SWAP_DICE: each army, and a variant's change to it, stays)."""
     first, second = (s.id for s in level.sides)
+    if kind == SWAP_DICE:
+        return {first: first, second: second}
     return {first: second, second: first}
 
 

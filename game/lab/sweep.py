@@ -43,7 +43,8 @@ STATISTICS = {
     "paired_difference": f"variant − baseline over the seeds both played; {INTERVAL_NAME}",
     "test": f"{TEST_NAME} on the seeds where only one of the two won",
     "decisive": "win rate among the games with a winner (draws reported apart), Wilson 95 %",
-    "sprt": "Wald's SPRT on discordant seeds of the level's first side, looking after every whole batch",
+    "sprt": "Wald's SPRT on the level's first side, over seat-swapped pairs (each seed's pair its unit) when "
+    "the level has them, else on discordant seeds; looking after every whole batch",
     "rounds": "mean of per-seed differences, normal 95 % interval",
     "precision": "a cell stops after the first whole batch where every side's interval is narrower than W",
     "surprise": "−log2 of the frequency of a game's outcome in its cell",
@@ -91,9 +92,9 @@ def run_sweep(
 ) -> list[Played]:
     """Play every cell (games in `rows` are taken, not played again); the cells in level, variant order.
 
-    With `sprt`, every variant stops as soon as its test against the level's baseline decides (batch by batch).
-    With `pairs` (and no `sprt`), every cell of a level that allows it gets a twin playing the second games of its
-    seat-swapped pairs (game/lab/pairs.py), after all the cells as written.
+    With `pairs`, every cell of a level that allows it gets a twin playing the second games of its seat-swapped
+    pairs (game/lab/pairs.py), after all the cells as written. With `sprt`, every variant (and its twin) stops as
+    soon as its test against the level's baseline decides, batch by batch, over pairs when there are twins.
     """
     width = sweep.precision if precision is None else precision
     seeds = sweep.seeds()
@@ -106,9 +107,12 @@ def run_sweep(
             stop = precise_enough(sides, width) if width else None
             cells.append(Cell(text, level.source, seeds, sweep.batch, sweep.max_rounds, done, stop))
             where.append((li, vi, 0, v.label, tuple(v.sets)))
-    for li, plan in enumerate(sweep.levels) if pairs and sprt is None else ():
+    twins: dict[int, tuple[int, str]] = {}  # cell → its seat-swapped twin and the side holding the followed seat
+    for li, plan in enumerate(sweep.levels) if pairs else ():
         kind = swap_kind([level for _, level in plan.variants])
         for vi, v in enumerate(sweep.variants) if kind is not None else ():
+            first = plan.variants[0][1].sides[0].id
+            twins[li * len(sweep.variants) + vi] = (len(cells), other_side(plan.variants[vi][1], kind)[first])
             sets = (*v.sets, *swap_assignments(plan.variants[vi][1], kind))
             text, level = variant(plan.path, list(sets))
             done = games_from_rows(rows, plan.fingerprint, sets, seeds, sweep.max_rounds)
@@ -134,7 +138,7 @@ def run_sweep(
             (li * per_level, range(li * per_level + 1, (li + 1) * per_level), plan.variants[0][1].sides[0].id)
             for li, plan in enumerate(sweep.levels)
         ]
-        run_staged(cells, groups, sprt, backend, on_results=arrived)
+        run_staged(cells, groups, sprt, backend, on_results=arrived, twins=twins)
     return [
         Played(li, vi, cell.results, cell.stopped_early, seat)
         for (li, vi, seat, _, _), cell in zip(where, cells, strict=True)
@@ -265,11 +269,16 @@ def report(
             cell.update(summarize(p.results, sides))
             cell["paired"] = None if p.variant == 0 else paired(base.results, p.results, sides)
             if sprt is not None and p.variant != 0:
-                cell["sprt"] = sprt_json(sprt, base.results, p.results, sides[0])
+                held = other_side(plan.variants[0][1], kind)[sides[0]] if kind is not None else ""
+                seats = [(0, sides[0]), *([(1, held)] if kind is not None else [])]
+                runs = {0: (base.results, p.results), 1: (twins.get(0, []), twins.get(p.variant, []))}
+                cell["sprt"] = sprt_json(
+                    sprt, [(runs[s][0], side) for s, side in seats], [(runs[s][1], side) for s, side in seats]
+                )
             cell["map"] = map_report(p.results, None if p.variant == 0 else base.results)
             cell["pairs"] = cell["paired_pairs"] = None
             if kind is not None:  # seat-swapped pairs: the cell's rates over both seats, its difference over pairs
-                other = other_side(plan.variants[0][1])
+                other = other_side(plan.variants[0][1], kind)
                 cell["pairs"] = seat_summary(p.results, twins[p.variant], other, kind)
                 if p.variant != 0:
                     cell["paired_pairs"] = paired_pairs((base.results, twins[0]), (p.results, twins[p.variant]), other)
@@ -295,12 +304,20 @@ def report(
             "name": ADJUSTMENT_NAMES[adjustment],
             "family": adjust(levels, adjustment),
         },
-        "sprt": None if sprt is None else {k: v for k, v in sprt.to_json(0, 0).items() if k not in _SPRT_STATE},
+        "sprt": None if sprt is None else _sprt_design(sprt, levels),
         "surprising": surprising(sweep, [p for p in played if p.seat == 0], sweep.flag),
     }
 
 
 _SPRT_STATE = ("llr", "b", "c", "decision")
+
+
+def _sprt_design(sprt: Sprt, levels: list[dict[str, Any]]) -> dict[str, Any]:
+    """The sequential test as designed (hypotheses, error rates, bounds), named as its cells ran it."""
+    out: dict[str, Any] = {k: v for k, v in sprt.to_json(0, 0).items() if k not in _SPRT_STATE}
+    tests = [cell["sprt"]["test"] for level in levels for cell in level["cells"] if cell.get("sprt")]
+    out["test"] = max(tests, key=tests.count) if tests else out["test"]  # over pairs where the levels allow them
+    return out
 
 
 def save_replays(sweep: Sweep, data: dict[str, Any], folder: str | Path) -> list[Path]:
