@@ -31,7 +31,7 @@ from rules.dice import parse_dice
 
 T = TypeVar("T")
 
-SAMPLES = 3
+SAMPLES = 4
 """Dice streams each option is played out with (the same streams for every option of a decision)."""
 EXTRA = 0
 """Dice streams more for the close options of a decision (those within CLOSE of the best after SAMPLES)."""
