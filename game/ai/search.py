@@ -7,8 +7,9 @@ still) and plays each out on the snapshot: the action, then the rest of its side
 opponent's whole reply (by initiative: a whole round) by the normal scripts, with the same
 `ruleset.rule` and `rules.effects.apply` the match uses. The end is valued by `evaluate`: standing
 units weighed by the damage they deal, their hit points, and the threat each side holds over the
-other. Every option meets the same SAMPLES dice streams (common random numbers: drawn once per
-decision from the computer's own generator), and the option with the best mean value is taken.
+other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
+own generator), stratified: each sample shifts the shared rolls by its own slice, so every roll of a playout lands
+once in each slice of its range over the samples. The option with the best mean value is taken.
 Fixed budget, no clock: the same seed gives the same game.
 """
 
