@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai import decide, snapshot
 from game.ai import search as hard
@@ -63,7 +65,7 @@ def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch)
     unit_id = "me"
     played: dict[Action | None, int] = {}
 
-    def fake(_snap, _unit, first, seed):  # a value per option: the hold option far behind, the others close
+    def fake(_snap, _unit, first, seed, shift=None):  # a value per option: the hold option far behind, the others close
         played[first] = played.get(first, 0) + 1
         return -10.0 if first is None else 0.0
 
@@ -121,3 +123,32 @@ def test_hard_decides_the_same_from_the_same_seed(path) -> None:
     one = decide(snap, "hard", random.Random(9), explain=True)
     assert one == decide(snap, "hard", random.Random(9), explain=True)
     assert one.actions and one.units
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**48))
+def test_stratified_samples_roll_each_slice_of_a_die_once(seed: int) -> None:
+    """GB-ATTACK: the four samples of a decision share their base rolls, each shifted by a quarter, so every d20
+    (and every damage die) lands once in each quarter of its range: 1–5, 6–10, 11–15 and 16–20."""
+    for sides in (20, 8, 4):
+        rolls = [hard.SliceRandom(seed, k / 4).randint(1, sides) for k in range(4)]
+        assert sorted((r - 1) * 4 // sides for r in rolls) == [0, 1, 2, 3]
+        assert all(1 <= r <= sides for r in rolls)
+
+
+def test_every_option_meets_the_same_stratified_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every option is played out on one seed shifted by 0, 1/SAMPLES, 2/SAMPLES …: the same rolls for all options
+    (common random numbers), and each roll once in each slice of its range."""
+    seen: dict[Action | None, list[tuple[int, float | None]]] = {}
+
+    def fake(_snap, _unit, first, seed, shift=None):
+        seen.setdefault(first, []).append((seed, shift))
+        return 0.0
+
+    monkeypatch.setattr(hard, "playout", fake)
+    monkeypatch.setattr(hard, "STRATIFIED", True)
+    hard.search(snapshot(_shelter()), "me", random.Random(1))
+    streams = list(seen.values())
+    assert len(streams) > 2 and all(s == streams[0] for s in streams)
+    assert len({seed for seed, _ in streams[0]}) == 1
+    assert [shift for _, shift in streams[0]] == [k / hard.SAMPLES for k in range(hard.SAMPLES)]

@@ -7,8 +7,9 @@ still) and plays each out on the snapshot: the action, then the rest of its side
 opponent's whole reply (by initiative: a whole round) by the normal scripts, with the same
 `ruleset.rule` and `rules.effects.apply` the match uses. The end is valued by `evaluate`: standing
 units weighed by the damage they deal, their hit points, and the threat each side holds over the
-other. Every option meets the same SAMPLES dice streams (common random numbers: drawn once per
-decision from the computer's own generator), and the option with the best mean value is taken.
+other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
+own generator), stratified: each sample shifts the shared rolls by its own slice, so every roll of a playout lands
+once in each slice of its range over the samples. The option with the best mean value is taken.
 Fixed budget, no clock: the same seed gives the same game.
 """
 
@@ -16,7 +17,9 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from game.ai.decision import Option, UnitChoice
 from game.ai.normal import normal_options
@@ -27,7 +30,9 @@ from rules.actions import Action
 from rules.core import Creature, Illegal, Situation
 from rules.dice import parse_dice
 
-SAMPLES = 3
+T = TypeVar("T")
+
+SAMPLES = 4
 """Dice streams each option is played out with (the same streams for every option of a decision)."""
 EXTRA = 0
 """Dice streams more for the close options of a decision (those within CLOSE of the best after SAMPLES)."""
@@ -51,6 +56,10 @@ MARGIN = 0.75
 samples the dice's noise is larger than most differences, and the best of eight noisy means is too good by
 about half a unit's hit points (the winner's curse): at 0.25 the search deviated on noise and lost to normal
 (10 of 30 games on three levels), at 0.75 it won 19 of the same 30."""
+STRATIFIED = True
+"""The samples of a decision share one set of base rolls, each sample's shifted by its index over SAMPLES (mod 1):
+across the samples every roll lands once in each of SAMPLES equal slices of its range (stratified sampling with a
+random rotation), so the mean over a few playouts measures the option and far less the luck of the dice."""
 PRONE = 0.15
 """Lying prone is worth this much less (it must stand up, and it is easier to hit)."""
 
@@ -156,6 +165,27 @@ def _weights(units: tuple[tuple[str, str, int, int, str, int], ...]) -> dict[str
     return {uid: 1.0 + POWER_BLEND * (value / mean - 1.0) if mean > 0 else 1.0 for uid, value in raw.items()}
 
 
+class SliceRandom(random.Random):
+    """A generator whose every draw is its base draw shifted by `shift` (mod 1), and whose dice and choices are
+    monotone in that draw, so shifting by k/n over n samples puts each roll once in each n-th of its range."""
+
+    def __init__(self, seed: int, shift: float) -> None:
+        super().__init__(seed)
+        self.shift = shift
+
+    def random(self) -> float:
+        """The base draw, shifted."""
+        return (super().random() + self.shift) % 1.0
+
+    def randint(self, a: int, b: int) -> int:
+        """An integer from a to b, higher for a higher draw."""
+        return a + int(self.random() * (b - a + 1))
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """One element of `seq`, by the draw."""
+        return seq[int(self.random() * len(seq))]
+
+
 class Dice:
     """The dice of one playout: each unit's k-th action rolls from a stream of its own.
 
@@ -163,8 +193,9 @@ class Dice:
     (common random numbers across the options of a decision: their difference is the option's, not the dice's).
     """
 
-    def __init__(self, snap: Snapshot, seed: int) -> None:
+    def __init__(self, snap: Snapshot, seed: int, shift: float | None = None) -> None:
         self.seed = seed
+        self.shift = shift
         self.index = {uid: k for k, uid in enumerate(sorted(snap.sit.creatures))}
         self.count: dict[str, int] = {}
 
@@ -173,7 +204,8 @@ class Dice:
         key = unit or ""
         k = self.count.get(key, 0)
         self.count[key] = k + 1
-        return random.Random((self.seed * 4099 + self.index.get(key, 4095)) * 64 + k)
+        seed = (self.seed * 4099 + self.index.get(key, 4095)) * 64 + k
+        return random.Random(seed) if self.shift is None else SliceRandom(seed, self.shift)
 
 
 def _finish_turn(snap: Snapshot, rng: random.Random, dice: Dice, budget: list[int]) -> Snapshot:
@@ -205,11 +237,12 @@ def horizon(snap: Snapshot) -> int:
     return standing if ROUND_TURNS <= 0 else min(standing, ROUND_TURNS)
 
 
-def playout(snap: Snapshot, unit: str, first: Action | None, seed: int) -> float:
+def playout(snap: Snapshot, unit: str, first: Action | None, seed: int, shift: float | None = None) -> float:
     """The value for `unit`'s side of taking `first` (None: the unit holds for the rest of its turn), then the
-    rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed`."""
+    rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed` (shifted by
+    `shift` when the samples are stratified)."""
     side = snap.sit.creatures[unit].side
-    dice = Dice(snap, seed)
+    dice = Dice(snap, seed, shift)
     rng = random.Random(seed ^ 0x5EED)
     turns = horizon(snap)
     budget = [ROLLOUT_ACTIONS * turns]
@@ -233,6 +266,8 @@ def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, A
     Every option is played out SAMPLES times; the options then within CLOSE of the best (the close decisions)
     are played out EXTRA times more, on the same dice streams, before they are compared again."""
     seeds = [rng.getrandbits(48) for _ in range(SAMPLES + EXTRA)]
+    # stratified: the SAMPLES playouts share the first seed's rolls, each shifted by its own slice
+    first = [(seeds[0], k / SAMPLES) for k in range(SAMPLES)] if STRATIFIED else [(s, None) for s in seeds[:SAMPLES]]
     normal = normal_options(snap, unit, rng)
     portfolio = first_actions(snap, unit, normal[0] if normal else None)
     if len(portfolio) > MAX_OPTIONS:  # keep holding (the last) among them
@@ -241,7 +276,7 @@ def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, A
         return [(0.0, portfolio[0])]
     baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
     bonus = [MARGIN if action == baseline else 0.0 for action in portfolio]  # the baseline keeps its place
-    values = [[playout(snap, unit, action, s) for s in seeds[:SAMPLES]] for action in portfolio]
+    values = [[playout(snap, unit, action, s, f) for s, f in first] for action in portfolio]
 
     def mean(k: int) -> float:
         return sum(values[k]) / len(values[k]) + bonus[k]
