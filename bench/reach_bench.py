@@ -17,6 +17,7 @@ from bench.maps import bench_board, bench_rows
 from bench.timing import interleave, median_of, ratio
 from rules import dnd5e, pf1
 from rules.core import Creature, Options, Situation, Size
+from rules.pf1.traits import Pf1Traits
 
 START = (50, 50)
 BUDGET = 24
@@ -27,7 +28,7 @@ def _pf1(size: Size) -> Callable[[], object]:
     board = bench_board()
     # the map keeps the 3×3 around the centre clear: a Huge creature's space starts one square up-left
     at = (START[0] - 1, START[1] - 1) if size >= Size.HUGE else START
-    unit = Creature("walker", "a", at, size=size, race="human", speed=9)
+    unit = Creature("walker", "a", at, size=size, speed=9, traits=Pf1Traits(race="human"))
     sit = Situation("pf1", board, {"walker": unit})
     return lambda: pf1.reachable(sit, "walker")
 

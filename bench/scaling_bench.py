@@ -17,6 +17,7 @@ from bench.timing import interleave, median_of
 from rules import dnd5e, pf1
 from rules.board import board_from_rows
 from rules.core import Board, Creature, Situation
+from rules.pf1.traits import Pf1Traits
 
 SIDE = 128
 START = (SIDE // 2, SIDE // 2)
@@ -30,7 +31,7 @@ BATCH_SQUARES = 6000
 
 def _query(board: Board, ruleset: str, speed: float) -> Callable[[], object]:
     """One whole reach of a lone Medium walker at the centre of the open map."""
-    unit = Creature("walker", "a", START, race="human", speed=speed)
+    unit = Creature("walker", "a", START, speed=speed, traits=Pf1Traits(race="human"))
     sit = Situation(ruleset, board, {"walker": unit})
     reach = pf1.reachable if ruleset == "pf1" else dnd5e.reachable
     return lambda: reach(sit, "walker")

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from rules.memo import Memo
 from rules.to_hit import ToHit
+from rules.traits import NO_TRAITS, Traits
 
 Square = tuple[int, int]
 """A square `(x, y)`: 0-based, x to the right, y down."""
@@ -216,6 +217,7 @@ class Board:
 class Creature:
     """A read-only view of one unit: level data plus its current state.
 
+    The fields are what every ruleset and the window use; a ruleset's own unit data is its `traits` record.
     Fields that a ruleset does not use keep their defaults. Speeds are metres.
     """
 
@@ -243,33 +245,13 @@ class Creature:
     swim: float | None = None
     hover: bool = False
     magic_flight: bool = False
-    # pf1 data
-    race: str | None = None
-    armor: str = "none"
-    load: str = "light"
-    char_class: str | None = None
-    level: int = 1
-    bonuses: tuple[tuple[str, float], ...] = ()
-    """(type, metres) speed modifiers; type "" is untyped (PF1-BONUS-STACK)."""
-    incorporeal: bool = False
-    sees_in_dark: bool = False
-    fills_space: bool = False
-    obstructs_when_helpless: bool | None = None
-    """None = the default of PF1-HELPLESS-HUGE (true for Huge and larger)."""
-    acrobatics: bool = False
-    """Trained in Acrobatics (PF1-TUMBLE)."""
-    dex_ac: int = 0
-    """pf1: the part of `defense` from Dexterity, lost while Dex is denied (PF1-ESCAPE-ARTIST)."""
-    combat_reflexes: bool = False
+    traits: Traits = NO_TRAITS
+    """What only the unit's ruleset reads (rules/<name>/traits.py: pf1's race and armour, hexxen's role and
+    powers); read through that ruleset's `traits(creature)`."""
+    # attacks of opportunity taken (GB-AOO, pf1 and dnd5e)
     reaction_round: int = 0
     """The round in which `reactions_used` was counted (GB-AOO)."""
     reactions_used: int = 0
-    # hexxen data
-    role: str = "hunter"
-    """hexxen: hunter | npc | leader."""
-    mounted: bool = False
-    powers: tuple[str, ...] = ()
-    ap: int | None = None
     # combat (the game's own minimal model, docs/combat.md)
     hp: int = 10
     max_hp: int = 10

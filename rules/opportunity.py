@@ -17,14 +17,11 @@ from rules.combat import resolve_attack
 from rules.core import Creature, Effect, Event, Ruling, Situation, Square, footprint, merge_rules
 
 GB_AOO = "GB-AOO"
-REACTIONS_PER_ROUND = 1
-COMBAT_REFLEXES_REACTIONS = 3
-"""pf1 Combat Reflexes: Dexterity is not modelled, so a flat three per round (house rule)."""
 
 
 def reactions_left(creature: Creature, round_no: int) -> int:
     """How many attacks of opportunity the creature may still take this round."""
-    allowed = COMBAT_REFLEXES_REACTIONS if creature.combat_reflexes else REACTIONS_PER_ROUND
+    allowed = creature.traits.reactions_per_round()  # one, or what the ruleset's record says (pf1 Combat Reflexes)
     used = creature.reactions_used if creature.reaction_round == round_no else 0
     left = allowed - used
     return left if left > 0 else 0  # max(0, left), without the call

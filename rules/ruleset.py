@@ -17,6 +17,7 @@ from rules.actions import Action
 from rules.core import SQUARE_CM, Creature, Effect, Illegal, Options, Ruling, Situation, Square
 from rules.placement import StartProblem
 from rules.reaches import Reach, Reaches
+from rules.traits import Traits
 
 __all__ = ["RULESETS", "Reach", "Reaches", "Ruleset", "Tape", "get_ruleset"]
 
@@ -48,7 +49,9 @@ class Ruleset(Protocol):
     SIZES: tuple[str, ...]
     """The size names a level may give a unit."""
     UNIT_KEYS: tuple[str, ...]
-    """The `[[units]]` keys a level may use (rules/unit_keys.py plus the ruleset's own)."""
+    """The `[[units]]` keys a level may use (rules/unit_keys.py plus the ruleset's own: its TRAITS' keys)."""
+    TRAITS: type[Traits]
+    """The record of the ruleset's own unit data (rules/<name>/traits.py): each field one level key."""
     KEY_CHOICES: Mapping[str, tuple[str, ...]]
     """Unit keys whose value is one of a fixed list (or, for a list key, each of its items)."""
     ALWAYS_SAVED: tuple[str, ...]

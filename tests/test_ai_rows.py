@@ -27,6 +27,7 @@ from rules.board import board_from_rows
 from rules.core import Creature, Event, Illegal, Ruling, Size, StepRuling, _layout, replaced
 from rules.pf1.turn import TurnState
 from rules.reaches import Reach
+from tests.units import pf1_unit
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 PF1_LEVELS = [p for p in sorted(LEVELS.glob("*.toml")) if "pf1" in p.name or p.stem == "arena_4v4"]
@@ -123,7 +124,7 @@ class _NoSlots:
 
 
 def test_replaced_copies_plain_records_positionally_and_runs_any_other_init():
-    creature = Creature("m", "pc", (1, 2), name="Kyra", speed=9, hp=12, max_hp=12, bonuses=(("", 3.0),))
+    creature = pf1_unit("m", "pc", (1, 2), name="Kyra", speed=9, hp=12, max_hp=12, bonuses=(("", 3.0),))
     copy = replaced(creature, at=(3, 4), hp=5, space=(1, 1), mode="fly")
     assert copy == dataclasses.replace(creature, at=(3, 4), hp=5, space=(1, 1), mode="fly")
     assert type(copy) is Creature and hash(copy) == hash(dataclasses.replace(copy))

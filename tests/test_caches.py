@@ -11,14 +11,15 @@ from game import caches
 from game.ai import context
 from game.battle import reach_cache
 from rules.board import board_from_rows
-from rules.core import Creature, Situation
+from rules.core import Situation
 from rules.effects import apply
 from rules.memo import BOARDS_KEPT, INDEXES_KEPT, JUDGED_KEPT, Memo
+from tests.units import pf1_unit
 
 
 def _sit(memo: Memo | None = None) -> Situation:
     board = board_from_rows(["......", "..,,..", "......"])
-    units = {"m": Creature("m", "a", (0, 0), race="human", speed=9.0)}
+    units = {"m": pf1_unit("m", "a", (0, 0), race="human", speed=9.0)}
     return Situation("pf1", board, units) if memo is None else Situation("pf1", board, units, memo=memo)
 
 

@@ -14,6 +14,7 @@ from rules.board import board_from_rows
 from rules.core import Creature, Effect, Ruling, Situation, Size, footprint, replaced, side_squares
 from rules.dice import parse_dice
 from rules.geometry import adjacent, chebyshev, corner_blocked, pf1_distance, ring
+from rules.pf1.traits import Pf1Traits
 from rules.pf1.turn import TurnState
 from rules.search import cost_map, path_to
 
@@ -147,7 +148,9 @@ CREATURE_CHANGES = st.fixed_dictionaries(
         "defeated": st.booleans(),
         "mode": st.sampled_from(["walk", "fly"]),
         "size": st.sampled_from(list(Size)),
-        "bonuses": st.lists(st.tuples(st.sampled_from(["", "enhancement"]), st.floats(0, 9)), max_size=2).map(tuple),
+        "traits": st.lists(st.tuples(st.sampled_from(["", "enhancement"]), st.floats(0, 9)), max_size=2).map(
+            lambda bonuses: Pf1Traits(bonuses=tuple(bonuses))
+        ),
     },
 )
 

@@ -19,6 +19,7 @@ from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Illegal, Ruling, Situation, Size, edge_key, footprint
 from rules.doors import door_state, touches
+from tests.units import hexxen_unit
 
 ROWS = ["....", "....", "...."]
 CLOSED = [((0, 0), (1, 0), "door_closed")]
@@ -172,8 +173,8 @@ def test_the_action_bar_offers_interact_next_to_an_edge_door_only(name):
 def test_hexxen_edge_doors_are_scenery_as_door_squares_are():
     """HX-ABSTRACT / HX-GRID-MAP: interact is refused, and a closed door between two tokens limits no attack."""
     board = board_from_rows(["." * 6] * 3, edges=[((2, 0), (3, 0), "door_closed")])
-    hunter = Creature("H1", "hunters", (2, 0), role="hunter", hp=20, max_hp=20)
-    npc = Creature("N1", "npcs", (4, 0), role="npc", hp=20, max_hp=20)
+    hunter = hexxen_unit("H1", "hunters", (2, 0), role="hunter", hp=20, max_hp=20)
+    npc = hexxen_unit("N1", "npcs", (4, 0), role="npc", hp=20, max_hp=20)
     sit = Situation("hexxen", board, {"H1": hunter, "N1": npc})
     why = hexxen.rule(sit, Action("interact", "H1", at=(2, 0), to=(3, 0)), random.Random(1))
     assert isinstance(why, Illegal) and why.rule == "HX-ABSTRACT"

@@ -18,6 +18,7 @@ from game.editor.session import Session, autosave_path, new_level_path, recovery
 from game.editor.tools import brush, edge_line, flood, nearest_edge, rectangle
 from game.editor.validate import problems
 from game.levels.level import EDGE_KINDS, Level, check_level, level_to_toml, load_level, parse_level
+from rules.pf1.traits import traits as pf1_traits
 from rules.ruleset import RULESETS, get_ruleset
 
 SHIPPED = sorted(LEVELS.glob("*.toml"))
@@ -118,7 +119,7 @@ def test_units_place_move_edit_delete_and_sides() -> None:
     assert big.units[0]["size"] == "large" and "speed" not in big.units[0]
     assert problems(big) == []
     loaded = load_level_from(big).unit("u0")
-    assert (loaded.race, loaded.speed) == ("dwarf", None)  # pf1 takes the base speed from the race
+    assert (pf1_traits(loaded).race, loaded.speed) == ("dwarf", None)  # pf1 takes the base speed from the race
     bad = cmd.change_unit(big, 1, at=[0, 0]).apply(big)  # into the outer wall
     listed = problems(bad)
     assert [p.square for p in listed] == [(0, 0)] and listed[0].key.startswith("units[1]")

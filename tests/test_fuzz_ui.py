@@ -31,6 +31,7 @@ from game.ui.scenes.victory import VictoryScene
 from rules.core import Size
 from rules.dnd5e import turn as budget
 from rules.hexxen.binding import bound_to
+from rules.hexxen.traits import traits as hexxen_traits
 
 SEEDS = range(int(os.environ.get("GRIDBOUND_FUZZ_SEEDS", "4")))
 EVENTS = 300
@@ -104,7 +105,7 @@ def invariants(match: Match) -> list[str]:
                 problems.append(f"{c.id} inside a wall at {sq}")
             if terrain.pit and not c.airborne:
                 problems.append(f"{c.id} standing in a pit at {sq}")
-    solid = [c for c in standing if c.size != Size.TINY and not (sit.ruleset == "hexxen" and c.mounted)]
+    solid = [c for c in standing if c.size != Size.TINY and not (sit.ruleset == "hexxen" and hexxen_traits(c).mounted)]
     for a, b in combinations(solid, 2):
         if a.footprint() & b.footprint():
             problems.append(f"{a.id} and {b.id} overlap at {sorted(a.footprint() & b.footprint())}")
@@ -135,7 +136,7 @@ def invariants(match: Match) -> list[str]:
                 problems.append(f"binding {a}–{b} is not symmetric")
             for uid in (a, b):
                 c = sit.creatures.get(uid)
-                if c is None or c.defeated or c.mounted:
+                if c is None or c.defeated or hexxen_traits(c).mounted:
                     problems.append(f"binding {a}–{b}: {uid} is missing, defeated or mounted")
     return problems
 

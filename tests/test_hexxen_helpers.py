@@ -11,6 +11,7 @@ from rules.board import board_from_rows
 from rules.core import Creature, Effect, Ruling, Situation, Size
 from rules.dice import d20
 from rules.hexxen import TurnState
+from tests.units import evolved, hexxen_unit
 
 BOARD = board_from_rows(["." * 12] * 12)
 SIZES = {"H": Size.MEDIUM, "N": Size.MEDIUM, "L": Size.MEDIUM, "R": Size.HUGE, "T": Size.TINY, "M": Size.MEDIUM}
@@ -31,17 +32,17 @@ def unit(uid: str, at: tuple[int, int], **changes: object) -> Creature:
     """A participant named like the worked examples: H hunter, N man-sized NPC, L leader, R huge, T tiny."""
     kind = uid[0]
     role = {"H": "hunter", "L": "leader"}.get(kind, "npc")
-    base = Creature(
-        id=uid,
-        side="hunters" if role == "hunter" else "npcs",
-        at=at,
+    base = hexxen_unit(
+        uid,
+        "hunters" if role == "hunter" else "npcs",
+        at,
         size=SIZES.get(kind, Size.MEDIUM),
         role=role,
         hp=20,
         max_hp=20,
         defense=10,
     )
-    return base.evolve(**changes)
+    return evolved(base, **changes)
 
 
 def spread(index: int) -> tuple[int, int]:

@@ -19,6 +19,7 @@ from rules.actions import Action
 from rules.core import Creature, Situation, Size
 from rules.hexxen.limits import HUNTER_CAPACITY, HUNTERS_ON_NPC, NPC_WEIGHT
 from rules.hexxen.participants import draws_enemies, is_hunter, size_class
+from tests.units import hexxen_unit
 
 SIZES = (Size.TINY, Size.MEDIUM, Size.HUGE)
 
@@ -35,10 +36,10 @@ def participants(draw: st.DrawFn) -> Situation:
         powers: tuple[str, ...] = ()
         if draw(st.integers(0, 9)) == 0:
             powers = ("leibgarde",) if hunter else ("sneak_attack",)
-        creatures[uid] = Creature(
-            id=uid,
-            side="hunters" if hunter else "npcs",
-            at=spread(i),
+        creatures[uid] = hexxen_unit(
+            uid,
+            "hunters" if hunter else "npcs",
+            spread(i),
             size=Size.MEDIUM if hunter else draw(st.sampled_from(SIZES)),
             role="hunter" if hunter else draw(st.sampled_from(("npc", "npc", "leader"))),
             mounted=draw(st.integers(0, 7)) == 0,
@@ -71,7 +72,7 @@ def check_graph(sit: Situation) -> None:
         assert len(p) == 2
         a, b = (sit.creature(u) for u in sorted(p))
         assert is_hunter(a) != is_hunter(b), "HX-BIND-ON-ATTACK pairs a hunter with an NPC"
-        assert not a.mounted and not b.mounted, "HX-MOUNTED"
+        assert not hexxen.traits(a).mounted and not hexxen.traits(b).mounted, "HX-MOUNTED"
         assert not a.defeated and not b.defeated, "HX-BIND-END"
     for uid in sit.creatures:
         for other in hexxen.bound_to(sit, uid):
@@ -114,7 +115,7 @@ def test_random_action_sequences_keep_the_binding_graph_sound(sit: Situation, pl
             continue
         new = effects.after(sit, result)
         moved = {e.unit for e in result.effects if e.kind == "place"}
-        assert not any(sit.creature(u).mounted for u in moved), "HX-MOUNTED tokens never move"
+        assert not any(hexxen.traits(sit.creature(u)).mounted for u in moved), "HX-MOUNTED tokens never move"
         damaged = {e.unit for e in result.effects if e.kind == "damage"}
         assert damaged <= {action.target}
         assert new.turns[action.unit].ap_left == hexxen.actions.current_turn(sit, action.unit).ap_left - 1

@@ -46,7 +46,7 @@ def test_hx_sneak_req_a_bound_attacker_cannot_sneak_even_at_someone_elses_enemy(
 
 def test_hx_sneak_any_hunter_needs_no_power():
     sit = fight("H1", "H2", "N1", pairs=[("H1", "N1")])
-    assert sit.creature("H2").powers == ()
+    assert hexxen.traits(sit.creature("H2")).powers == ()
     ruling = act(sit, "sneak_attack", "H2", "N1")
     assert ruling.ok and "HX-SNEAK-ANY-HUNTER" in ruling.rules
 

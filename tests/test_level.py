@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.levels.level import Level, LevelError, check_level, level_to_toml, load_level, parse_level, save_level
+from rules import hexxen as hexxen_rules
+from rules import pf1
 from rules.core import Size
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,7 +119,7 @@ def test_dnd5e_unit_without_speed_walks_nine_metres() -> None:
 
 def test_pf1_unit_may_take_its_speed_from_race() -> None:
     level = parse_level(variant("at = [1, 1]\nspeed = 9\n", 'at = [1, 1]\nrace = "dwarf"\n'))
-    assert level.unit("valeros").speed is None and level.unit("valeros").race == "dwarf"
+    assert level.unit("valeros").speed is None and pf1.traits(level.unit("valeros")).race == "dwarf"
 
 
 def test_sides_get_default_colours_by_index_and_hex_colours_are_read() -> None:
@@ -152,8 +154,9 @@ def test_unit_keys_map_onto_creature_fields() -> None:
     )
     level = parse_level(variant("at = [1, 1]\nspeed = 9\n", "at = [1, 1]\nspeed = 9\n" + extra))
     c = level.unit("valeros")
-    assert (c.race, c.armor, c.load, c.char_class, c.level) == ("elf", "medium", "heavy", "monk", 6)
-    assert c.bonuses == (("enhancement", 3.0), ("", 1.5))
+    own = pf1.traits(c)
+    assert (own.race, own.armor, own.load, own.char_class, own.level) == ("elf", "medium", "heavy", "monk", 6)
+    assert own.bonuses == (("enhancement", 3.0), ("", 1.5))
     assert c.airborne and c.mode == "fly" and c.fly == 18.0
     assert (c.hp, c.max_hp, c.defense, c.attack, c.damage, c.attacks) == (12, 12, 15, 4, "1d8+2", 2)
     assert (c.reach, c.initiative, c.skill) == (3.0, 3, 2)
@@ -164,8 +167,9 @@ def test_hexxen_unit_keys_are_read() -> None:
         "n", "npcs", (5, 5), 'role = "leader"\nmounted = true\nsize = "huge"'
     )
     level = parse_level(hexxen(units))
-    assert level.unit("h").powers == ("leibgarde",) and level.unit("h").ap == 3
-    assert level.unit("n").role == "leader" and level.unit("n").mounted and level.unit("n").size is Size.HUGE
+    h, n = hexxen_rules.traits(level.unit("h")), hexxen_rules.traits(level.unit("n"))
+    assert h.powers == ("leibgarde",) and h.ap == 3
+    assert n.role == "leader" and n.mounted and level.unit("n").size is Size.HUGE
     assert level.options.diagonal == "uniform"
 
 

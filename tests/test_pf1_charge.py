@@ -15,6 +15,7 @@ from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Illegal, Ruling, Situation, Size
 from rules.pf1.charge import charge_ends, passed_squares
+from tests.units import pf1_unit
 
 OPEN = ["........"] * 6
 
@@ -24,11 +25,11 @@ def make(rows: list[str], *creatures: Creature, edges=()) -> Situation:
 
 
 def fighter(at) -> Creature:
-    return Creature("f", "pc", at, race="human")
+    return pf1_unit("f", "pc", at, race="human")
 
 
 def goblin(at, uid="g", **kw) -> Creature:
-    return Creature(uid, "foe", at, race="human", **kw)
+    return pf1_unit(uid, "foe", at, race="human", **kw)
 
 
 def charge(sit: Situation, path, target="g") -> Ruling | Illegal:
@@ -53,7 +54,7 @@ def test_w64_a_straight_charge_to_the_closest_square_costs_4_squares():
 
 def test_w64_an_ally_on_every_line_forbids_the_charge_though_a_walk_round_it_would_reach():
     """W64 PF1-ALLY: an ally at (2,2) stands on all three lines; the refusal names it and its square."""
-    sit = make(OPEN, fighter((0, 2)), goblin((5, 2)), Creature("a", "pc", (2, 2), race="human"))
+    sit = make(OPEN, fighter((0, 2)), goblin((5, 2)), pf1_unit("a", "pc", (2, 2), race="human"))
     for end in ends(sit).values():
         assert end.refusal is not None and end.refusal.rule == "PF1-ALLY" and end.blocked == (2, 2)
     refused = charge(sit, [(1, 2), (2, 2), (3, 2), (4, 2)])
@@ -155,7 +156,7 @@ def test_pf1_charge_a_large_charger_ends_with_its_whole_footprint_on_the_closest
 
 def test_pf1_charge_the_refusals_are_written_in_every_language():
     """PF1-ALLY, PF1-CHARGE: the two refusals of the issue in German, Italian and Hebrew as well."""
-    sit = make(OPEN, fighter((0, 2)), goblin((5, 2)), Creature("a", "pc", (2, 2), race="human"))
+    sit = make(OPEN, fighter((0, 2)), goblin((5, 2)), pf1_unit("a", "pc", (2, 2), race="human"))
     ally = charge(sit, [(1, 2), (2, 2), (3, 2), (4, 2)])
     taken = charge(make(OPEN, fighter((0, 0)), goblin((4, 2)), goblin((3, 1), "b")), [(1, 0), (2, 1), (3, 1)])
     texts = {lang: (refusal(ally, lang), refusal(taken, lang)) for lang in ("de", "it", "he")}

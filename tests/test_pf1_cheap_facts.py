@@ -20,6 +20,7 @@ from rules.pf1.fit import fits_at, stance
 from rules.pf1.movement import reach_squares, threats, threats_at
 from rules.pf1.space import FULL, TALL, WIDE, Mover
 from tests.test_pf1_fast_reach import situations as fast_reach_cases
+from tests.units import pf1_unit
 
 SIDES = {Size.LARGE: 2, Size.HUGE: 3, Size.GARGANTUAN: 4, Size.COLOSSAL: 6}
 CLEARANCES = [None, None, None, 0.0, 0.3, 0.5, 0.7, 0.75, 1.0, 1.4, 1.5, 2.0]
@@ -48,7 +49,7 @@ def standing(draw) -> tuple[Situation, str]:
     if side > 1 and draw(st.booleans()):
         narrow = (side + 1) // 2
         space = draw(st.sampled_from([(side, narrow), (narrow, side), (side, side), (1, side), (side, 1)]))
-    me = Creature(
+    me = pf1_unit(
         "m",
         "pc",
         at,

@@ -22,6 +22,7 @@ from rules.pf1.movement import _start_rough, bands_for
 from rules.pf1.space import DIAG_PLAIN, FULL, Mover
 from rules.pf1.turn import TurnState, current_turn
 from rules.search import cost_map
+from tests.units import pf1_unit
 
 SYMBOLS = "....,,%#o:n"
 OPEN = "..........,,%#o:n"
@@ -106,7 +107,7 @@ def situations(draw, sizes=tuple(Size)) -> tuple[Situation, list[dict[str, Creat
         b = (x + 1, y) if draw(st.booleans()) else (x, y + 1)
         edges.append(((x, y), b, draw(st.sampled_from(["hampering", "blocking"]))))
     at = (draw(st.integers(0, w - side)), draw(st.integers(0, h - side)))
-    mover = Creature(
+    mover = pf1_unit(
         "m",
         "pc",
         at,
@@ -191,7 +192,7 @@ def test_a_creature_outside_a_positions_read_box_never_changes_its_steps(data):
     lo, hi = (-1, s) if o == FULL else (-s, 2 * s - 2)
     outside = [(ox, oy) for ox in range(n) for oy in range(n) if not (lo <= ox - x <= hi and lo <= oy - y <= hi)]
     at = data.draw(st.sampled_from(outside))
-    other = Creature("x", data.draw(st.sampled_from(["pc", "foe"])), at, fills_space=data.draw(st.booleans()))
+    other = pf1_unit("x", data.draw(st.sampled_from(["pc", "foe"])), at, fills_space=data.draw(st.booleans()))
     alone = Mover(Situation("pf1", board, {"m": me}), "m").moves(x, y, o)
     beside = Mover(Situation("pf1", board, {"m": me, "x": other}), "m").moves(x, y, o)
     assert alone == beside

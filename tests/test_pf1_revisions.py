@@ -18,6 +18,7 @@ from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Illegal, Ruling, Situation, Size, Terrain
 from rules.pf1.turn import TurnState
+from tests.units import evolved, pf1_unit
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTH = Terrain(frozenset({"difficult", "hampering"}), symbol="X")
@@ -30,11 +31,11 @@ def make(rows, *creatures, edges=(), legend=None) -> Situation:
 
 
 def ogre(at=(0, 0), speed=30.0, **kw) -> Creature:
-    return Creature("o", "pc", at, size=Size.LARGE, speed=speed, **kw)
+    return pf1_unit("o", "pc", at, size=Size.LARGE, speed=speed, **kw)
 
 
 def human(at=(0, 0), uid="h", side="pc", **kw) -> Creature:
-    return Creature(uid, side, at, race="human", **kw)
+    return pf1_unit(uid, side, at, race="human", **kw)
 
 
 def tiny(at, uid, side="pc", size=Size.TINY) -> Creature:
@@ -205,10 +206,10 @@ def test_defect_3_run_with_mode_fly_across_the_bridge_pits_is_refused_by_the_cli
 
 def test_pf1_speed_table_dwarves_are_never_slowed_even_with_an_explicit_speed():
     """PF1-SPEED-TABLE (revised): a dwarf with speed 9 m in heavy armour or heavy load keeps 6 squares."""
-    dwarf = Creature("d", "pc", (0, 0), race="dwarf", speed=9.0, armor="heavy")
+    dwarf = pf1_unit("d", "pc", (0, 0), race="dwarf", speed=9.0, armor="heavy")
     assert pf1.effective_speed(dwarf) == 6 and pf1.run_multiplier(dwarf) == 3
-    assert pf1.effective_speed(dwarf.evolve(armor="none", load="heavy")) == 6
-    assert pf1.effective_speed(Creature("e", "pc", (0, 0), race="elf", speed=9.0, armor="heavy")) == 4
+    assert pf1.effective_speed(evolved(dwarf, armor="none", load="heavy")) == 6
+    assert pf1.effective_speed(pf1_unit("e", "pc", (0, 0), race="elf", speed=9.0, armor="heavy")) == 4
 
 
 def test_pf1_corner_incorporeal_movers_ignore_it_entirely():
@@ -304,7 +305,7 @@ def test_pf1_escape_artist_denies_the_dex_part_of_the_defence():
 
 def test_pf1_squeeze_past_a_fills_space_creature_narrows_like_a_wall():
     """PF1-SQUEEZE-PAST, PF1-FILLS-SPACE (revised): squeeze through the gap beside it, never through it."""
-    jelly = Creature("j", "foe", (4, 1), fills_space=True)
+    jelly = pf1_unit("j", "foe", (4, 1), fills_space=True)
     sit = make(["########", "........", "........", "########"], ogre((1, 1), speed=9), jelly)
     r = ok(pf1.measure(sit, "o", [(2, 1), (3, 2), (4, 2), (5, 1)]))
     assert costs(r) == [1, 2, 2, 1] and "PF1-SQUEEZE-PAST" in r.steps[1].rules
@@ -380,9 +381,9 @@ def test_pf1_escape_artist_dex_ac_is_a_validated_unit_key(tmp_path):
     from game.levels.level import level_to_toml, parse_level
 
     level = parse_level(LEVEL.replace("speed = 9\n", "speed = 9\ndex_ac = 3\n"))
-    assert level.unit("orc").dex_ac == 3
-    assert parse_level(level_to_toml(level)).unit("orc").dex_ac == 3
-    assert parse_level(LEVEL).unit("orc").dex_ac == 0
+    assert pf1.traits(level.unit("orc")).dex_ac == 3
+    assert pf1.traits(parse_level(level_to_toml(level)).unit("orc")).dex_ac == 3
+    assert pf1.traits(parse_level(LEVEL).unit("orc")).dex_ac == 0
     assert "dex_ac" in refused(tmp_path, LEVEL.replace("speed = 9\n", "speed = 9\ndex_ac = -1\n"))
     assert "dex_ac" in refused(tmp_path, LEVEL.replace("speed = 9\n", 'speed = 9\ndex_ac = "high"\n'))
 

@@ -9,6 +9,7 @@ from rules.actions import Action
 from rules.board import DEFAULT_LEGEND, board_from_rows
 from rules.core import Creature, Illegal, Options, Ruling, Situation, Size, Terrain
 from rules.pf1.turn import TurnState
+from tests.units import pf1_unit
 
 
 def make(rows, *creatures, edges=(), legend=None, turns=None, options=None) -> Situation:
@@ -17,7 +18,7 @@ def make(rows, *creatures, edges=(), legend=None, turns=None, options=None) -> S
 
 
 def human(at=(0, 0), uid="h", side="pc", **kw) -> Creature:
-    return Creature(uid, side, at, race="human", **kw)
+    return pf1_unit(uid, side, at, race="human", **kw)
 
 
 def ok(result: Ruling | Illegal) -> Ruling:
@@ -194,7 +195,7 @@ def test_helpless_creature_obstructs_only_when_flagged_or_huge():
     """PF1-HELPLESS, PF1-HELPLESS-HUGE: the flag overrides the Huge default."""
     lying = human((1, 0), "orc", "foe", helpless=True, obstructs_when_helpless=True)
     assert ok(pf1.measure(make(["..."], human(), lying), "h", [(1, 0), (2, 0)])).cost == 3
-    limp = Creature("g", "foe", (1, 0), size=Size.HUGE, helpless=True, obstructs_when_helpless=False)
+    limp = pf1_unit("g", "foe", (1, 0), size=Size.HUGE, helpless=True, obstructs_when_helpless=False)
     assert ok(pf1.measure(make(["....."] * 3, human(), limp), "h", [(1, 0), (2, 0)])).cost == 2
 
 
@@ -207,7 +208,7 @@ def test_fills_space_creature_blocks_everyone_even_allies_tiny_and_squeezers():
     # revised 2026-12-02: it narrows the passage like a wall, so a Large creature squeezes through
     # the gap beside it exactly as beside a wall square, and no footprint ever includes its square
     ogre = Creature("o", "pc", (1, 1), size=Size.LARGE, speed=9)
-    jelly = Creature("j", "foe", (4, 1), fills_space=True)
+    jelly = pf1_unit("j", "foe", (4, 1), fills_space=True)
     corridor = make(["########", "........", "........", "########"], ogre, jelly)
     walled = make(["########", "....#...", "........", "########"], ogre)
     beside = pf1.reachable(corridor, "o")
@@ -220,7 +221,7 @@ def test_fills_space_creature_blocks_everyone_even_allies_tiny_and_squeezers():
     big = Creature("o", "pc", (0, 0), size=Size.LARGE, speed=9)
     rows = ["...#####", "........", "...#####"]
     assert any(p.at[0] >= 5 for p in pf1.reachable(make(rows, big), "o"))
-    shut = make(rows, big, Creature("j", "foe", (5, 1), fills_space=True))
+    shut = make(rows, big, pf1_unit("j", "foe", (5, 1), fills_space=True))
     assert not any(p.at[0] >= 5 for p in pf1.reachable(shut, "o"))  # a 1-wide corridor it fills is shut
     bad(
         act(
@@ -460,7 +461,7 @@ def test_movement_summary_counts_metres_moved_and_what_the_move_actions_left_can
     from rules.pf1.turn import TurnState
 
     board = board_from_rows(["........"])
-    human = Creature("h", "a", (2, 0), race="human")
+    human = pf1_unit("h", "a", (2, 0), race="human")
     sit = Situation("pf1", board, {"h": human}, turns={"h": TurnState(move_actions=1, moved=True, spent=2)})
     assert movement_summary(sit, "h") == (3.0, 9.0)
 
@@ -469,7 +470,7 @@ def test_uniform_diagonal_option_makes_every_diagonal_cost_one_square():
     # PF1-DIAG is the default; rules.diagonal = "uniform" (GB-DIAGONAL-UNIFORM) replaces the 1-2-1-2 count
 
     board = board_from_rows(["......"] * 6)
-    human = Creature("h", "a", (0, 0), race="human")
+    human = pf1_unit("h", "a", (0, 0), race="human")
     path = [(1, 1), (2, 2), (3, 3), (4, 4)]
     alternating = Situation("pf1", board, {"h": human})
     uniform = Situation("pf1", board, {"h": human}, options=Options(diagonal="uniform"))

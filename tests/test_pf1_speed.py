@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 from rules.core import Creature
 from rules.pf1 import effective_speed, run_multiplier
 from rules.pf1.speed import monk_bonus_m, reduce, speed_rules
+from tests.units import pf1_unit
 
 
 def who(**kw) -> Creature:
-    return Creature("x", "pc", (0, 0), **kw)
+    return pf1_unit("x", "pc", (0, 0), **kw)
 
 
 @pytest.mark.parametrize(

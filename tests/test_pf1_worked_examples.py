@@ -9,6 +9,7 @@ from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Creature, Illegal, Ruling, Situation, Size, Terrain
 from rules.pf1.turn import TurnState
+from tests.units import pf1_unit
 
 BOTH = Terrain(frozenset({"difficult", "hampering"}), symbol="X")
 DARK_ROUGH = Terrain(frozenset({"dark", "difficult"}), symbol="D")
@@ -20,7 +21,7 @@ def make(rows: list[str], *creatures: Creature, edges=(), legend=None, turns=Non
 
 
 def human(at=(0, 0), uid="h", side="pc", **kw) -> Creature:
-    return Creature(uid, side, at, race="human", **kw)
+    return pf1_unit(uid, side, at, race="human", **kw)
 
 
 def ok(result: Ruling | Illegal) -> Ruling:
@@ -178,7 +179,7 @@ def test_w13_tiny_creature_passes_an_enemy_with_one_provoke_and_may_stop_there()
     tiny = [e for e in r.events if e.rule == "PF1-TINY-THROUGH"]
     assert len(tiny) == 1 and tiny[0].by == "orc" and tiny[0].kind == "provokes"
     assert ok(pf1.measure(sit, "f", [(1, 0)])).cost == 1
-    halfling = Creature("f", "pc", (0, 0), size=Size.SMALL, race="halfling")
+    halfling = pf1_unit("f", "pc", (0, 0), size=Size.SMALL, race="halfling")
     bad(pf1.measure(make(["...."], halfling, orc), "f", [(1, 0), (2, 0)]), "PF1-ENEMY")
 
 
@@ -276,8 +277,8 @@ def test_w19_speeds_double_moves_and_runs_by_race_and_armor():
         (human(), 6, 24),
         (human(armor="medium"), 4, 16),
         (human(armor="heavy"), 4, 12),
-        (Creature("d", "pc", (0, 0), race="dwarf", armor="heavy"), 4, 12),
-        (Creature("d", "pc", (0, 0), race="halfling", armor="heavy"), 3, 9),
+        (pf1_unit("d", "pc", (0, 0), race="dwarf", armor="heavy"), 4, 12),
+        (pf1_unit("d", "pc", (0, 0), race="halfling", armor="heavy"), 3, 9),
     ]
     for creature, speed, run in cases:
         assert pf1.effective_speed(creature) == speed
@@ -293,7 +294,7 @@ def test_w20_bonuses_apply_before_the_armor_reduction_and_same_types_do_not_stac
     """W20 PF1-BONUS-BARBARIAN, PF1-BONUS-ORDER, PF1-ARMOR-FORMULA, PF1-BONUS-STACK."""
     assert pf1.effective_speed(human(char_class="barbarian", armor="medium")) == 6
     assert pf1.effective_speed(human(char_class="barbarian", armor="heavy")) == 4
-    assert pf1.effective_speed(Creature("x", "pc", (0, 0), race="halfling", char_class="barbarian", armor="light")) == 6
+    assert pf1.effective_speed(pf1_unit("x", "pc", (0, 0), race="halfling", char_class="barbarian", armor="light")) == 6
     assert pf1.effective_speed(human(bonuses=(("enhancement", 3.0), ("enhancement", 6.0)))) == 10
 
 

@@ -18,6 +18,7 @@ from rules.core import Creature, Illegal, Refusal, Ruling, Situation, Size, edge
 from rules.dnd5e.movement import Mover as D5Mover
 from rules.doors import with_door
 from rules.pf1.space import Mover
+from tests.units import pf1_unit
 
 # W67: a wall along the edges between columns 2 and 3 for rows 0 to 3, open at row 1 (the doorway)
 DOORWAY = [((2, y), (3, y), "blocking") for y in (0, 2, 3)]
@@ -105,8 +106,8 @@ def test_hx_leibgarde_the_exemption_covers_the_targets_own_limit():
 
 def test_gb_pf_prone_standing_up_next_to_an_enemy_draws_its_attack_of_opportunity():
     """GB-PF-PRONE, GB-AOO: stand_up provokes, and the attack is rolled as for a provoking step."""
-    me = Creature("h", "pc", (0, 0), race="human", prone=True, hp=30, max_hp=30)
-    orc = Creature("orc", "foe", (1, 0), race="human", attack=20)
+    me = pf1_unit("h", "pc", (0, 0), race="human", prone=True, hp=30, max_hp=30)
+    orc = pf1_unit("orc", "foe", (1, 0), race="human", attack=20)
     sit = pf1_sit(["...."], me, orc)
     ruling = pf1.rule(sit, Action("stand_up", "h"), random.Random(1))
     assert isinstance(ruling, Ruling)
@@ -120,8 +121,8 @@ def test_gb_pf_prone_standing_up_next_to_an_enemy_draws_its_attack_of_opportunit
 
 def test_gb_aoo_a_moves_provoking_steps_are_still_rolled_once_each():
     """GB-AOO: a movement's provokes events, repeated in its ruling, draw one attack each, not two."""
-    me = Creature("h", "pc", (1, 0), race="human", hp=30, max_hp=30)
-    orc = Creature("orc", "foe", (0, 0), race="human", attack=20, combat_reflexes=True)
+    me = pf1_unit("h", "pc", (1, 0), race="human", hp=30, max_hp=30)
+    orc = pf1_unit("orc", "foe", (0, 0), race="human", attack=20, combat_reflexes=True)
     sit = pf1_sit(["......"], me, orc)
     ruling = pf1.rule(sit, Action("move", "h", path=((2, 0), (3, 0))), random.Random(1))
     assert isinstance(ruling, Ruling)

@@ -18,6 +18,7 @@ from game.ui.scenes.battle import BattleScene
 from game.ui.tokens import fan_rects
 from rules.core import Creature, Size
 from tests.test_level import BASE, hexxen, unit, variant
+from tests.units import hexxen_unit
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -158,7 +159,7 @@ def test_the_board_draws_the_match_emblems(monkeypatch: pytest.MonkeyPatch) -> N
 def test_the_default_art_reads_every_language_of_the_name_and_a_mounted_unit_rides() -> None:
     named = LocalText({"en": "Hob", "de": "Der Wolf", "it": "Il lupo"})
     assert default_art(Creature(id="u", side="s", at=(0, 0), name=named)) == "wolf"
-    assert default_art(Creature(id="u", side="s", at=(0, 0), name="Konrad", mounted=True)) == "rider"
+    assert default_art(hexxen_unit("u", "s", (0, 0), name="Konrad", mounted=True)) == "rider"
 
 
 def test_every_art_name_has_a_picture_in_the_installed_package() -> None:

@@ -10,6 +10,7 @@ import pytest
 from game.text.art_names import art_of
 from game.ui import tokens
 from rules.core import Creature, Size
+from tests.units import pf1_unit
 
 BACKDROP = (200, 190, 160)
 SIDE = (40, 90, 200)
@@ -39,7 +40,7 @@ def test_the_health_bar_leaves_the_name_as_it_was(
     cell: int, size: Size, job: str | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pygame.init()
-    whole = Creature("bruna", "heroes", (0, 0), name="Bruna", char_class=job, size=size, hp=24, max_hp=24)
+    whole = pf1_unit("bruna", "heroes", (0, 0), name="Bruna", char_class=job, size=size, hp=24, max_hp=24)
     before, name = _token(whole, cell, monkeypatch)
     after, _ = _token(replace(whole, hp=9), cell, monkeypatch)
     changed = [

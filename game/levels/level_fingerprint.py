@@ -21,6 +21,7 @@ from typing import Any
 
 from game.levels.level import Level
 from rules.core import Creature, Terrain
+from rules.traits import Traits
 
 NOT_PLAY = frozenset({"name", "art"})
 """Unit fields that never change play: what players read and what the window draws."""
@@ -45,13 +46,16 @@ def play_fingerprint(level: Level) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _changed(record: Creature | Terrain, leave_out: frozenset[str] = frozenset()) -> dict[str, Any]:
+def _changed(record: Creature | Terrain | Traits, leave_out: frozenset[str] = frozenset()) -> dict[str, Any]:
     """The record's fields that differ from their defaults, as plain JSON values."""
     out: dict[str, Any] = {}
     for f in dataclasses.fields(record):
         if f.name in leave_out:
             continue
         value = getattr(record, f.name)
+        if isinstance(value, Traits):  # the ruleset's own keys count as the unit's fields (rules/traits.py)
+            out.update(_changed(value, leave_out))
+            continue
         if f.default is not dataclasses.MISSING and value == f.default:
             continue
         if f.default_factory is not dataclasses.MISSING and value == f.default_factory():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -19,6 +19,7 @@ from rules.core import Board, Creature, Size
 from rules.dice import parse_dice
 from rules.placement import StartProblem
 from rules.ruleset import RULESETS, get_ruleset
+from rules.traits import Trait, trait_fields, traits_of
 
 ErrorAt = Callable[[int, str, str], LevelError]
 """Builds the LevelError for (unit index, key, message)."""
@@ -46,10 +47,10 @@ def _wrong_ruleset(ruleset: str) -> Callable[[str], str | None]:
     return why
 
 
-def _bonuses(table: Table) -> tuple[tuple[str, float], ...]:
-    """pf1 `bonuses = [{ type = "enhancement", m = 3 }]` → ((type, metres), …)."""
+def _metres_by_type(table: Table, key: str) -> tuple[tuple[str, float], ...]:
+    """A `metres_by_type` trait such as pf1's `bonuses = [{ type = "enhancement", m = 3 }]` → ((type, metres), …)."""
     result = []
-    for item in table.tables("bonuses"):
+    for item in table.tables(key):
         kind = item.text("type", "")
         metres = item.number("m", what=t("level_error.what_metres"))
         item.finish(("type", "m"))
@@ -87,37 +88,30 @@ def parse_unit(table: Table, ruleset: str) -> Creature:
         if f.get("fly") is None:
             table.fail("flying", t("level_error.flying_needs_fly"))
         f["airborne"], f["mode"] = True, "fly"
-    if "race" in keys:
-        _character_keys(table, f, choices)
-    if "role" in keys:
-        _token_keys(table, f, choices)
+    own = trait_fields(rules.TRAITS)
+    for one in own:
+        f[one.name] = _trait(table, one, choices.get(one.key))
+    # the ruleset checks and completes the unit's fields as one flat mapping, its traits among them
     for key, message in rules.unit_problems(f):
         table.fail(key, t(message))
     _combat_keys(table, f)
     table.finish((*keys, *GRAMMAR_KEYS), _wrong_ruleset(ruleset))
-    return Creature(**rules.complete_unit(f))
+    f = rules.complete_unit(f)
+    traits = rules.TRAITS(**{one.name: f.pop(one.name) for one in own})
+    return Creature(**f, traits=traits)
 
 
-def _character_keys(table: Table, f: dict[str, Any], choices: Mapping[str, tuple[str, ...]]) -> None:
-    """The character keys (pf1: race, armour, load, class, bonuses, creature flags)."""
-    f["race"] = table.text("race", None, choices=choices["race"])
-    f["armor"] = table.text("armor", "none", choices=choices["armor"])
-    f["load"] = table.text("load", "light", choices=choices["load"])
-    f["char_class"] = table.text("class", None, choices=choices["class"])
-    f["level"] = table.integer("level", 1, minimum=1)
-    f["bonuses"] = _bonuses(table)
-    for flag in ("incorporeal", "sees_in_dark", "fills_space", "acrobatics", "combat_reflexes"):
-        f[flag] = table.flag(flag)
-    f["obstructs_when_helpless"] = table.flag("obstructs_when_helpless", None)
-    f["dex_ac"] = table.integer("dex_ac", 0, minimum=0)
-
-
-def _token_keys(table: Table, f: dict[str, Any], choices: Mapping[str, tuple[str, ...]]) -> None:
-    """The token keys (hexxen: role, mounted, powers, action points)."""
-    f["role"] = table.text("role", "hunter", choices=choices["role"])
-    f["mounted"] = table.flag("mounted")
-    f["powers"] = table.strings("powers", (), choices=choices["powers"])
-    f["ap"] = table.integer("ap", None, minimum=0)
+def _trait(table: Table, one: Trait, choices: Sequence[str] | None) -> Any:
+    """The value of one key of the ruleset's traits record (rules/traits.py), read as its kind says."""
+    if one.kind == "text":
+        return table.text(one.key, one.default, choices=choices)
+    if one.kind == "flag":
+        return table.flag(one.key, one.default)
+    if one.kind == "integer":
+        return table.integer(one.key, one.default, minimum=one.minimum)
+    if one.kind == "strings":
+        return table.strings(one.key, one.default, choices=choices)
+    return _metres_by_type(table, one.key)
 
 
 def _combat_keys(table: Table, f: dict[str, Any]) -> None:
@@ -217,23 +211,35 @@ def unit_to_dict(unit: Creature, ruleset: str) -> dict[str, Any]:
         out["size"] = unit.size.label
     if unit.speed is not None:
         out["speed"] = _num(unit.speed)
-    renamed = {"char_class": "class"}
     skip = {"id", "name", "side", "at", "size", "speed", "space", "squeezed", "mode", "airborne", "defeated", "hp",
-            "max_hp", "bonuses"}  # fmt: skip
-    allowed = set(get_ruleset(ruleset).UNIT_KEYS)
-    always = get_ruleset(ruleset).ALWAYS_SAVED
+            "max_hp"}  # fmt: skip
+    rules = get_ruleset(ruleset)
+    allowed = set(rules.UNIT_KEYS)
+    always = rules.ALWAYS_SAVED
+    own = trait_fields(rules.TRAITS)
+    traits = traits_of(unit, rules.TRAITS)
+    typed_metres: list[tuple[str, tuple[tuple[str, float], ...]]] = []
     for fld in fields(Creature):
-        key = renamed.get(fld.name, fld.name)
-        if fld.name in skip or key not in allowed:
+        if fld.name == "traits":  # the ruleset's own keys, where its record stands among the fields
+            for one in own:
+                value = getattr(traits, one.name)
+                if one.kind == "metres_by_type":
+                    typed_metres.append((one.key, value))
+                elif (value != one.default or one.key in always) and value is not None:
+                    out[one.key] = list(value) if isinstance(value, tuple) else _num(value)
             continue
-        value = getattr(unit, fld.name)
-        if value == getattr(base, fld.name) and key not in always:
+        key = fld.name
+        if key in skip or key not in allowed:
+            continue
+        value = getattr(unit, key)
+        if value == getattr(base, key) and key not in always:
             continue
         if value is None:
             continue
         out[key] = list(value) if isinstance(value, tuple) else _num(value)
-    if unit.bonuses:
-        out["bonuses"] = [({"type": k} if k else {}) | {"m": _num(m)} for k, m in unit.bonuses]
+    for key, pairs in typed_metres:
+        if pairs:
+            out[key] = [({"type": k} if k else {}) | {"m": _num(m)} for k, m in pairs]
     if unit.airborne:
         out["flying"] = True
     out["hp"] = unit.hp

@@ -38,8 +38,10 @@ def _rules_only(unit: Creature, other: Creature) -> Creature:
     another role, without its role and powers: in HeXXen hunters fight only NPCs (rules.hexxen.participants), so
     a mirror there sets hunters against NPCs with the same numbers and the powers that make up the role."""
     plain = dataclasses.replace(unit, id="", side="", name="", art=None, at=(0, 0))
-    if unit.role != other.role:
-        plain = dataclasses.replace(plain, role="", powers=())
+    # role and powers are hexxen's traits (rules/hexxen/traits.py); asked by name, so no other ruleset is imported
+    role = getattr(unit.traits, "role", None)
+    if role != getattr(other.traits, "role", None):
+        plain = dataclasses.replace(plain, traits=dataclasses.replace(unit.traits, role="", powers=()))
     return plain
 
 

@@ -164,16 +164,22 @@ def default_art(creature: Creature) -> str:
     chosen by its name, so that two people called differently seldom look alike (`match_arts` makes it never,
     within one match)."""
     texts = (*_name_texts(creature), creature.id)
-    return _art_from(texts, creature.mounted) or _role_art(creature) or FACES[_face_index(texts[0])]
+    return _art_from(texts, _mounted(creature)) or _role_art(creature) or FACES[_face_index(texts[0])]
 
 
 def is_face(creature: Creature) -> bool:
     """Whether the unit shows a face only because nothing in its level, name or stats names a role."""
     return (
         not creature.art
-        and _art_from((*_name_texts(creature), creature.id), creature.mounted) is None
+        and _art_from((*_name_texts(creature), creature.id), _mounted(creature)) is None
         and (_role_art(creature) is None)
     )
+
+
+def _mounted(creature: Creature) -> bool:
+    """Whether the unit rides: a `mounted` trait of its ruleset (hexxen's), asked by name so that drawing a
+    token imports no ruleset."""
+    return bool(getattr(creature.traits, "mounted", False))
 
 
 def _role_art(creature: Creature) -> str | None:

@@ -31,6 +31,7 @@ from .terms import (
     start_problems,
     unit_problems,
 )
+from .traits import TRAITS
 from .turn import (
     TurnState,
     current_turn,
@@ -57,6 +58,7 @@ __all__ = [
     "NAME",
     "SIZES",
     "TACTICS",
+    "TRAITS",
     "UNIT_CM",
     "UNIT_KEYS",
     "TurnState",

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core import Creature, Effect, Options, Size, Square
+from rules.dnd5e.traits import DND5E_KEYS
 from rules.geometry import chebyshev, pf1_distance
 from rules.placement import StartProblem, overlaps
 from rules.ruleset import Tape
@@ -20,8 +21,9 @@ DEFAULT_DIAGONAL = "uniform"
 LEVEL_OPTIONS: Mapping[str, tuple[type, tuple[str, ...] | None]] = MappingProxyType({})
 """`[rules]` keys besides `diagonal` → (type, allowed values or None); they land in Options.extra."""
 
-UNIT_KEYS = COMBAT_KEYS + MOVER_KEYS
-"""The unit keys a dnd5e level accepts (docs/levels.md)."""
+UNIT_KEYS = COMBAT_KEYS + MOVER_KEYS + DND5E_KEYS
+"""The unit keys a dnd5e level accepts (docs/levels.md): the shared ones and the fields of dnd5e's traits record
+(rules/dnd5e/traits.py, none yet)."""
 KEY_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 ALWAYS_SAVED: tuple[str, ...] = ()
 """Unit keys written when saving even at their default value."""

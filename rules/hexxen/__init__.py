@@ -29,6 +29,7 @@ from rules.hexxen.terms import (
     start_problems,
     unit_problems,
 )
+from rules.hexxen.traits import TRAITS, traits
 from rules.hexxen.turn import TurnState, current_turn, movement_left_after, movement_modes, movement_summary, new_turn
 from rules.reaches import Reach, Reaches
 
@@ -46,6 +47,7 @@ __all__ = [
     "NAME",
     "SIZES",
     "TACTICS",
+    "TRAITS",
     "UNIT_CM",
     "UNIT_KEYS",
     "TurnState",
@@ -69,6 +71,7 @@ __all__ = [
     "setup_problems",
     "start_problems",
     "tactic_choices",
+    "traits",
     "unit_problems",
 ]
 

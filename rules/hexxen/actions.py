@@ -12,6 +12,7 @@ from rules.hexxen.binding import bound_to, without_unit
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.placement import spot_apart, spot_next_to, touching
 from rules.hexxen.tactics import FRONT, SNEAK, Plan, plan_attack
+from rules.hexxen.traits import traits
 from rules.hexxen.turn import ATTACK_AP, TurnState, current_turn
 from rules.to_hit import Modifier
 
@@ -78,7 +79,7 @@ def _carry_out(sit: Situation, plan: Plan, rng: random.Random) -> Ruling:
                     effects.append(Effect("place", plan.released, value=(spot, None)))
                     board_sit = _moved(board_sit, plan.released, spot)
     me = sit.creature(attacker)
-    if not me.mounted and (plan.engages or plan.sneak):
+    if not traits(me).mounted and (plan.engages or plan.sneak):
         spot = spot_apart(board_sit, attacker, target) if plan.sneak else spot_next_to(board_sit, attacker, target)
         if spot is None:
             if plan.engages:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Creature, Situation, Size
+from rules.hexxen.traits import traits
 
 HUNTER = "hunter"
 LEADER = "leader"
@@ -12,12 +13,12 @@ SNEAK_POWER = "sneak_attack"
 
 def is_hunter(creature: Creature) -> bool:
     """Whether the participant is a hunter (every other role is an NPC)."""
-    return creature.role == HUNTER
+    return traits(creature).role == HUNTER
 
 
 def is_leader(creature: Creature) -> bool:
     """Whether the participant is an NPC with leader tactics (HX-NPC-TACTICS)."""
-    return creature.role == LEADER
+    return traits(creature).role == LEADER
 
 
 def opposed(a: Creature, b: Creature) -> bool:
@@ -36,12 +37,12 @@ def size_class(creature: Creature) -> str:
 
 def draws_enemies(creature: Creature) -> bool:
     """Whether a power like Leibgarde lets this participant ignore the binding limits (HX-LEIBGARDE)."""
-    return LEIBGARDE in creature.powers
+    return LEIBGARDE in traits(creature).powers
 
 
 def may_sneak(creature: Creature) -> bool:
     """Every hunter may sneak-attack; an NPC only with the sneak_attack power (HX-SNEAK-ANY-HUNTER, HX-NPC-NO-SNEAK)."""
-    return is_hunter(creature) or SNEAK_POWER in creature.powers
+    return is_hunter(creature) or SNEAK_POWER in traits(creature).powers
 
 
 def in_fight(sit: Situation, unit: str) -> bool:

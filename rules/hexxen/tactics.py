@@ -13,6 +13,7 @@ from rules.core import Event, Illegal, Situation, merge_rules, values
 from rules.hexxen.binding import Pairs, bound_to, is_bound, pair, with_pair, without_pair
 from rules.hexxen.limits import attack_limit_problem, pair_limit_problem
 from rules.hexxen.participants import in_fight, is_hunter, is_leader, may_sneak, opposed
+from rules.hexxen.traits import traits
 from rules.hexxen.turn import ATTACK_AP, current_turn
 
 FRONT = "front"
@@ -185,7 +186,7 @@ def plan_attack(
         if not is_hunter(me) and not is_leader(me):
             why = f"{attacker} is an NPC without leader tactics: no relief or cut-in"
             return Illegal("HX-NPC-TACTICS", why, reason="hx.npc_no_tactics", params=values(unit=attacker))
-        if me.mounted:
+        if traits(me).mounted:
             why = f"{attacker} is mounted and never bound, so it cannot take over a binding"
             return Illegal("HX-MOUNTED", why, reason="hx.mounted", params=values(unit=attacker))
         who = _relief(sit, attacker, target, release) if relieving else _cut_in(sit, attacker, target, release)
@@ -209,7 +210,7 @@ def plan_attack(
         rules.append("HX-BOUND-NO-MOVE")
     elif current_turn(sit, attacker).attacks_made > 0:
         rules.append("HX-NEXT-ENEMY")
-    mounted = me.mounted or foe.mounted
+    mounted = traits(me).mounted or traits(foe).mounted
     engages = not bound and not mounted
     if engages:
         rules += ["HX-ENGAGE", "HX-ENGAGE-ONE", "HX-MOVE-NO-AP", "GB-HEXXEN-ENGAGE"]

@@ -10,6 +10,7 @@ from typing import Any
 from rules.actions import TACTICS as ACTION_TACTICS
 from rules.core import Creature, Effect, Options, Square
 from rules.hexxen.placement import too_close
+from rules.hexxen.traits import HEXXEN_KEYS
 from rules.placement import StartProblem
 from rules.ruleset import Tape
 from rules.unit_keys import COMBAT_KEYS
@@ -20,9 +21,9 @@ DEFAULT_DIAGONAL = "uniform"
 LEVEL_OPTIONS: Mapping[str, tuple[type, tuple[str, ...] | None]] = MappingProxyType({})
 """`[rules]` keys besides `diagonal` → (type, allowed values or None); they land in Options.extra."""
 
-HEXXEN_KEYS = ("role", "mounted", "powers", "ap")
 UNIT_KEYS = COMBAT_KEYS + HEXXEN_KEYS
-"""The unit keys a hexxen level accepts (docs/levels.md)."""
+"""The unit keys a hexxen level accepts (docs/levels.md): the shared ones and the fields of hexxen's traits record
+(rules/hexxen/traits.py)."""
 KEY_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "role": ("hunter", "npc", "leader"),

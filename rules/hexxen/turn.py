@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rules.core import Creature, Ruling, Situation
 from rules.hexxen.participants import is_hunter
+from rules.hexxen.traits import traits
 
 HUNTER_AP = 3
 """GB-HEXXEN-AP: action points of a hunter per round when the level gives none (not in the text)."""
@@ -29,8 +30,9 @@ class TurnState:
 def round_budget(sit: Situation, unit: str) -> int:
     """The unit's AP (hunter) or activities (NPC) per round: its own `ap`, else the house default."""
     creature = sit.creature(unit)
-    if creature.ap is not None:
-        return max(0, creature.ap)
+    ap = traits(creature).ap
+    if ap is not None:
+        return max(0, ap)
     return HUNTER_AP if is_hunter(creature) else NPC_ACTIVITIES
 
 

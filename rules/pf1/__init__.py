@@ -31,6 +31,7 @@ from rules.pf1.terms import (
 from rules.pf1.terms import (
     STOP_RULE as STOP_RULE,
 )
+from rules.pf1.traits import TRAITS, traits
 from rules.pf1.turn import TurnState, current_turn, movement_left_after, movement_modes, movement_summary, new_turn
 
 if TYPE_CHECKING:  # the names _LATE gives, for type checkers
@@ -88,6 +89,7 @@ __all__ = [
     "NAME",
     "SIZES",
     "TACTICS",
+    "TRAITS",
     "UNIT_CM",
     "UNIT_KEYS",
     "TurnState",
@@ -117,5 +119,6 @@ __all__ = [
     "squeezed_now",
     "start_problems",
     "threatened_by",
+    "traits",
     "unit_problems",
 ]

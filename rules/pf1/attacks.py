@@ -23,6 +23,7 @@ from rules.pf1.movement import (
 )
 from rules.pf1.space import FULL, Mover
 from rules.pf1.speed import movement_speed as effective_speed
+from rules.pf1.traits import traits
 from rules.pf1.turn import TurnState, current_turn
 from rules.to_hit import Modifier
 
@@ -61,7 +62,9 @@ def _attack_mods(sit: Situation, attacker: str, target: str) -> tuple[Modifier, 
     squeezed, escaping = stance(sit, target)  # squeezed_now and escaping_now of the target, read once
     if escaping:
         # −4 and the Dex part of the defence while Dex is denied (`dex_ac`, revised 2026-12-02)
-        mods.append(Modifier("PF1-ESCAPE-ARTIST", ESCAPE_AC_PENALTY - sit.creature(target).dex_ac, on_defense=True))
+        mods.append(
+            Modifier("PF1-ESCAPE-ARTIST", ESCAPE_AC_PENALTY - traits(sit.creature(target)).dex_ac, on_defense=True)
+        )
     elif sit.creature(target).squeezed or squeezed:
         mods.append(Modifier("PF1-SQUEEZE-PENALTY", SQUEEZE_PENALTY, on_defense=True))
     if sit.creature(target).prone:

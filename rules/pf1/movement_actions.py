@@ -22,6 +22,7 @@ from rules.pf1.movement import (
 from rules.pf1.space import Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
+from rules.pf1.traits import traits
 from rules.pf1.turn import current_turn
 
 
@@ -207,7 +208,7 @@ def through_precheck(sit: Situation, unit: str, kind: str) -> Illegal | None:
     """Why the unit cannot overrun or tumble now, whatever the opponent (rule() and available())."""
     c = sit.creature(unit)
     ts = current_turn(sit, unit)
-    if kind == "tumble" and not c.acrobatics:
+    if kind == "tumble" and not traits(c).acrobatics:
         return Illegal(
             "PF1-TUMBLE", "only a creature trained in Acrobatics can tumble", c.at, reason="pf1.no_acrobatics"
         )
@@ -243,7 +244,7 @@ def rule_through_move(sit: Situation, action: Action, rng: random.Random) -> Rul
             reason="pf1.pass_not_opponent",
             params=values(target=target_id),
         )
-    if target.fills_space:
+    if traits(target).fills_space:
         return Illegal(
             "PF1-FILLS-SPACE",
             f"{target_id} fills its space; nobody gets past it",

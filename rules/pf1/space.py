@@ -15,6 +15,7 @@ from rules.pf1 import squeeze
 from rules.pf1.cells import CROWDED_CELLS_KEPT, Cell, kept_cells
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
+from rules.pf1.traits import traits
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
 """Step kinds: fixed cost; 1-2 alternating diagonal (d += 1); hampered diagonal (d += 2)."""
@@ -41,8 +42,9 @@ def share_fits(creatures: Iterable[Creature]) -> bool:
 
 def obstructs(creature: Creature) -> bool:
     """Whether a helpless creature still hampers movement through it (PF1-HELPLESS-HUGE)."""
-    if creature.obstructs_when_helpless is not None:
-        return creature.obstructs_when_helpless
+    own = traits(creature).obstructs_when_helpless
+    if own is not None:
+        return own
     return creature.size >= Size.HUGE
 
 
@@ -98,8 +100,10 @@ class Mover:
         self.s = c.full_side
         self.w = squeeze_width(self.s)
         self.big = self.s > 1
-        self.incorporeal = c.incorporeal
-        self.air = c.mode == "fly" or c.airborne or c.incorporeal
+        own = traits(c)
+        self.incorporeal = own.incorporeal
+        self.air = c.mode == "fly" or c.airborne or own.incorporeal
+        self.sees_in_dark = own.sees_in_dark
         self.tiny = c.size <= Size.TINY
         self.width_m = REAL_WIDTH_M.get(c.size, 1.5)
         self.run = run
@@ -126,7 +130,7 @@ class Mover:
         self._walker = walker if (walker is not None and run and not charge and not walker.run) else None
         """A walking twin whose one-square moves a runner filters instead of recomputing."""
         extra = tuple(sorted(self.exceptions.items())) if self.exceptions else ()
-        kind = (self.s, c.size, c.side, c.sees_in_dark, self.incorporeal, self.air, charge, self.through, extra)
+        kind = (self.s, c.size, c.side, self.sees_in_dark, self.incorporeal, self.air, charge, self.through, extra)
         self._plain, self._crowded = kept_cells(sit.memo, self.board, kind)
         """This board's cells for every mover of this kind, by terrain object and by (square, occupants)."""
         self._entries: list[tuple[int, int] | bool | None] | None = None
@@ -207,7 +211,7 @@ class Mover:
             cell.rough = True
         if t.hampering and not self.air:
             ids.append("PF1-OBSTACLE-HAMPER")
-        if t.dark and not self.c.sees_in_dark:
+        if t.dark and not self.sees_in_dark:
             ids.append("PF1-HAMPERED")
         cell.skill = t.skill_check
         if t.wall and self.incorporeal:
@@ -230,7 +234,7 @@ class Mover:
         rule = self.exceptions.get(other.id)
         name = other.name or other.id
         who = values(other=other.id)
-        if other.fills_space:
+        if traits(other).fills_space:
             # like a wall: no footprint may include it, and it narrows the passage beside it
             why = f"{name} fills its space completely"
             cell.crowd = Refusal("PF1-FILLS-SPACE", why, reason="pf1.fills_space", params=who)

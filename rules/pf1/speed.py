@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from rules.core import SQUARE_CM, Creature
+from rules.pf1.traits import traits
 
 # Base land speed in squares per race: (no or light armour, medium or heavy armour).
 RACE_SPEED: dict[str, tuple[int, int]] = {
@@ -42,23 +43,24 @@ def base_speed(creature: Creature) -> int:
     """Unmodified land speed in squares: explicit speed, else the race table's left column."""
     if creature.speed is not None:
         return _squares(creature.speed)
-    return RACE_SPEED.get((creature.race or DEFAULT_RACE).lower(), RACE_SPEED[DEFAULT_RACE])[0]
+    return RACE_SPEED.get((traits(creature).race or DEFAULT_RACE).lower(), RACE_SPEED[DEFAULT_RACE])[0]
 
 
 def bonus_m(creature: Creature) -> float:
     """Sum of applicable speed modifiers in metres: the best of each type, every untyped one."""
+    own = traits(creature)
     best: dict[str, float] = {}
     untyped = 0.0
-    for kind, metres in creature.bonuses:
+    for kind, metres in own.bonuses:
         if kind == "":
             untyped += metres
         elif kind not in best or metres > best[kind]:
             best[kind] = metres
-    klass = (creature.char_class or "").lower()
-    if klass == "barbarian" and creature.armor != "heavy":
+    klass = (own.char_class or "").lower()
+    if klass == "barbarian" and own.armor != "heavy":
         best["class:barbarian"] = BARBARIAN_BONUS_M
-    if klass == "monk" and creature.armor == "none":
-        best["class:monk"] = monk_bonus_m(creature.level)
+    if klass == "monk" and own.armor == "none":
+        best["class:monk"] = monk_bonus_m(own.level)
     return untyped + sum(best.values())
 
 
@@ -67,9 +69,10 @@ def slowed(creature: Creature) -> bool:
 
     The dwarf exemption holds whatever the base speed, an explicit `speed` included (revised 2026-12-02).
     """
-    if (creature.race or "").lower() == "dwarf":
+    own = traits(creature)
+    if (own.race or "").lower() == "dwarf":
         return False
-    return creature.armor in _SLOWING or creature.load in _SLOWING
+    return own.armor in _SLOWING or own.load in _SLOWING
 
 
 def reduce(speed: int) -> int:
@@ -92,21 +95,23 @@ def movement_speed(creature: Creature) -> int:
 
 def run_multiplier(creature: Creature) -> int:
     """Run distance multiple: ×3 in heavy armour or with a heavy load, else ×4."""
-    return 3 if creature.armor == "heavy" or creature.load == "heavy" else 4
+    own = traits(creature)
+    return 3 if own.armor == "heavy" or own.load == "heavy" else 4
 
 
 def speed_rules(creature: Creature) -> tuple[str, ...]:
     """The ids that shaped this creature's speed."""
+    own = traits(creature)
     ids = ["PF1-SPEED-TABLE" if creature.speed is None else "PF1-SPEED-NOARMOR"]
-    if creature.bonuses:
+    if own.bonuses:
         ids += ["PF1-BONUS-ORDER", "PF1-BONUS-STACK"]
-    klass = (creature.char_class or "").lower()
-    if klass == "barbarian" and creature.armor != "heavy":
+    klass = (own.char_class or "").lower()
+    if klass == "barbarian" and own.armor != "heavy":
         ids.append("PF1-BONUS-BARBARIAN")
-    if klass == "monk" and creature.armor == "none" and monk_bonus_m(creature.level) > 0:
+    if klass == "monk" and own.armor == "none" and monk_bonus_m(own.level) > 0:
         ids.append("PF1-BONUS-MONK")
     if slowed(creature):
         ids.append("PF1-ARMOR-FORMULA")
-        if creature.load in _SLOWING:
+        if own.load in _SLOWING:
             ids.append("PF1-ENCUMBRANCE")
     return tuple(ids)

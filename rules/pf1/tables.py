@@ -65,8 +65,7 @@ class StepTable:
 
 def _big_key(mover: Mover) -> tuple:
     """Everything besides other creatures that a multi-square mover's steps depend on (Mover._terrain_cell)."""
-    c = mover.c
-    return ("pf1-big", mover.s, mover.incorporeal, mover.air, c.sees_in_dark, mover.run, mover.uniform)
+    return ("pf1-big", mover.s, mover.incorporeal, mover.air, mover.sees_in_dark, mover.run, mover.uniform)
 
 
 class BigTable(StepTable):
@@ -135,7 +134,7 @@ class BigTable(StepTable):
 
 def _small_key(mover: Mover) -> tuple:
     """Everything besides other creatures that a one-square mover's steps depend on (Mover._terrain_cell)."""
-    return ("pf1-small", mover.incorporeal, mover.air, mover.width_m, mover.c.sees_in_dark, mover.run, mover.uniform)
+    return ("pf1-small", mover.incorporeal, mover.air, mover.width_m, mover.sees_in_dark, mover.run, mover.uniform)
 
 
 class SmallTable(StepTable):

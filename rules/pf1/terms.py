@@ -10,6 +10,7 @@ from typing import Any
 from rules.core import Creature, Effect, Options, Size, Square
 from rules.geometry import chebyshev, pf1_distance
 from rules.pf1.space import share_fits
+from rules.pf1.traits import PF1_KEYS, traits
 from rules.placement import StartProblem, overlaps
 from rules.ruleset import Tape
 from rules.unit_keys import COMBAT_KEYS, MOVER_KEYS
@@ -20,12 +21,9 @@ DEFAULT_DIAGONAL = "alternating"
 LEVEL_OPTIONS: Mapping[str, tuple[type, tuple[str, ...] | None]] = MappingProxyType({})
 """`[rules]` keys besides `diagonal` → (type, allowed values or None); they land in Options.extra."""
 
-PF1_KEYS = (
-    "race", "armor", "load", "class", "level", "bonuses", "incorporeal", "sees_in_dark",
-    "fills_space", "obstructs_when_helpless", "acrobatics", "combat_reflexes", "dex_ac",
-)  # fmt: skip
 UNIT_KEYS = COMBAT_KEYS + MOVER_KEYS + PF1_KEYS
-"""The unit keys a pf1 level accepts (docs/levels.md)."""
+"""The unit keys a pf1 level accepts (docs/levels.md): the shared ones and the fields of pf1's traits record
+(rules/pf1/traits.py)."""
 KEY_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "race": ("human", "elf", "half-elf", "half-orc", "dwarf", "halfling", "gnome"),
@@ -54,7 +52,7 @@ def unit_problems(fields: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 def may_share(a: Creature, b: Creature) -> bool:
     """Whether two start footprints may overlap: one of them Tiny or smaller (PF1-TINY-THROUGH)."""
-    if a.fills_space or b.fills_space:
+    if traits(a).fills_space or traits(b).fills_space:
         return False
     return a.size <= Size.TINY or b.size <= Size.TINY
 

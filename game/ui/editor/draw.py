@@ -20,6 +20,7 @@ from game.ui.view import BoardView
 from game.ui.widgets import ellipsized, text, wrap
 from rules.core import Board, Creature, Size, Square
 from rules.ruleset import get_ruleset
+from rules.traits import trait_fields
 
 
 class MapLayer:
@@ -86,8 +87,9 @@ def unit_creatures(doc: Document) -> tuple[dict[str, Creature], list[str | None]
         fields = {"id": key, "side": str(unit.get("side", "")), "at": (at[0], at[1]), "size": size, "name": name}
         fields["art"] = art if art in ART_NAMES else None
         fields["prone"] = unit.get("prone") is True
-        fields["mounted"] = unit.get("mounted") is True  # a rider's emblem, as in the battle
-        creatures[key] = Creature(**rules.complete_unit(fields))
+        # a rider's emblem, as in the battle: `mounted` where the ruleset's traits have it (hexxen)
+        own = {one.name: unit.get(one.key) is True for one in trait_fields(rules.TRAITS) if one.name == "mounted"}
+        creatures[key] = Creature(**rules.complete_unit(fields), traits=rules.TRAITS(**own))
         keys.append(key)
     return creatures, keys
 
