@@ -61,26 +61,36 @@ SCRIPT_DOC: dict[str, Any] = {
 }
 EXAMPLES = int(os.environ.get("GRIDBOUND_FUZZ_EXAMPLES", "12"))
 SECONDS = 30
-"""A hang guard per case, far above any real case (the slowest take well under a second)."""
+"""A hang guard per case in CPU seconds, far above any real case (the slowest take well under a second)."""
+WAIT_SECONDS = 300
+"""A guard in wall-clock seconds for a case that blocks without computing (a FIFO read, a lock): far above
+SECONDS, so a machine busy with other work slows a case down without failing it."""
 MEGABYTES = 200
 """Most Python memory one case may allocate (traced)."""
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 class Hang(Exception):
-    """A case ran past SECONDS."""
+    """A case ran past SECONDS of CPU time or WAIT_SECONDS of wall-clock time."""
 
 
 @contextlib.contextmanager
 def bounded() -> Iterator[None]:
     """Fail a case that hangs or allocates without bound; stdout and stderr are swallowed."""
 
-    def alarm(*_: object) -> None:
-        raise Hang(f"a fuzz case ran over {SECONDS} s")
+    def spun(*_: object) -> None:
+        raise Hang(f"a fuzz case computed for over {SECONDS} s")
 
-    previous = signal.signal(signal.SIGALRM, alarm) if hasattr(signal, "SIGALRM") else None
-    if previous is not None:
-        signal.alarm(SECONDS)
+    def waited(*_: object) -> None:
+        raise Hang(f"a fuzz case ran over {WAIT_SECONDS} s")
+
+    # CPU time (SIGPROF) bounds a runaway computation whatever the machine's load; the wall-clock alarm
+    # catches a case that blocks
+    guarded = hasattr(signal, "SIGPROF") and hasattr(signal, "SIGALRM")
+    if guarded:
+        previous = signal.signal(signal.SIGPROF, spun), signal.signal(signal.SIGALRM, waited)
+        signal.setitimer(signal.ITIMER_PROF, SECONDS)
+        signal.alarm(WAIT_SECONDS)
     tracemalloc.start()
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -89,9 +99,11 @@ def bounded() -> Iterator[None]:
         assert peak < MEGABYTES * 1e6, f"a fuzz case allocated {peak / 1e6:.0f} MB"
     finally:
         tracemalloc.stop()
-        if previous is not None:
+        if guarded:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.alarm(0)
-            signal.signal(signal.SIGALRM, previous)
+            signal.signal(signal.SIGPROF, previous[0])
+            signal.signal(signal.SIGALRM, previous[1])
 
 
 # --- values a careless user or an attacker writes ------------------------------------------
