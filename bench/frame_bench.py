@@ -118,7 +118,7 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
         motion = scene.stage.motion  # type: ignore[attr-defined]
         if not motion.playing or motion.clock > motion.timeline.duration - 2 / 60:
             motion.skip()
-            match = app.match
+            match = app.session.match
             assert match is not None
             if match.situation().creatures[WALKER[0]].at != WALKER[1]:
                 scene.ctl.undo()  # type: ignore[attr-defined]

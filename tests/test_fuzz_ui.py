@@ -175,15 +175,15 @@ def _battle(level: str) -> Setup:
 
 def _menu(tmp: Path) -> App:
     app = _app("pf1_bridge.toml")
-    app.show_menu(app.scene)
+    app.screens.show_menu(app.scene)
     return app
 
 
 def _handover(tmp: Path) -> App:
     app = _app("dnd5e_crypt.toml")
-    app.start(with_controllers(load_level(LEVELS / "dnd5e_crypt.toml"), 2))
-    assert app.level is not None and app.scene is not None
-    app.show_handover(app.scene, app.level.sides[1].id)
+    app.session.start(with_controllers(load_level(LEVELS / "dnd5e_crypt.toml"), 2))
+    assert app.session.level is not None and app.scene is not None
+    app.screens.show_handover(app.scene, app.session.level.sides[1].id)
     assert isinstance(app.scene, HandOverScene)
     return app
 
@@ -191,7 +191,7 @@ def _handover(tmp: Path) -> App:
 def _victory(tmp: Path) -> App:
     app = _app("hexxen_village.toml")
     assert app.scene is not None
-    app.show_victory(app.scene)
+    app.screens.show_victory(app.scene)
     assert isinstance(app.scene, VictoryScene)
     return app
 
@@ -270,8 +270,8 @@ def test_random_input_crashes_nothing_and_keeps_the_rules(scene: str, seed: int,
     app = SCENES[scene](tmp)
     try:
         fuzz(app, seed * 7919 + len(scene))
-        if app.match is not None:
-            assert invariants(app.match) == []
+        if app.session.match is not None:
+            assert invariants(app.session.match) == []
         for match in _other_matches(app):
             assert invariants(match) == []
         if isinstance(app, KioskApp):
@@ -303,8 +303,8 @@ def test_battle_scenes_of_each_ruleset_were_fuzzed_with_real_moves(tmp: Path) ->
             app = _app(level)
             try:
                 fuzz(app, seed)
-                if app.match is not None and app.match.level.ruleset == ruleset:
-                    reached += [r for r in app.match.history if r.result.ok]
+                if app.session.match is not None and app.session.match.level.ruleset == ruleset:
+                    reached += [r for r in app.session.match.history if r.result.ok]
             finally:
                 app.close()
             if reached:
@@ -317,9 +317,9 @@ def test_kiosk_visitor_levels_keep_their_sides_under_fuzz(tmp: Path) -> None:
     app = _kiosk(visitor=True)(tmp)
     try:
         fuzz(app, 5)
-        assert app.level is not None
+        assert app.session.level is not None
         if app.mode == "visitor":
-            assert [s.controller for s in app.level.sides][:2] == ["human", "ai"]
+            assert [s.controller for s in app.session.level.sides][:2] == ["human", "ai"]
         assert isinstance(app.scene, (BattleScene, AttractScene, HandOverScene)) or app.mode in ("result", "attract")
     finally:
         app.close()

@@ -216,7 +216,7 @@ def test_a_won_visitor_game_shows_big_buttons_and_play_again(kiosk: KioskApp) ->
     kiosk.match.finished, kiosk.match.winner = True, kiosk.match.level.sides[0].id
     kiosk.show_victory(battle)
     assert isinstance(kiosk.scene, ResultScene)
-    kiosk.draw_frame()
+    kiosk.app.draw_frame()
     again = next(b for b in kiosk.scene.buttons if b.intent == "again")
     assert again.rect.height >= 64  # a touch target, not a mouse button
     tap_at(kiosk, again.rect.center)
@@ -291,7 +291,8 @@ def test_the_run_loop_ends_only_by_the_chord(tmp_path: Path) -> None:
     for _ in range(5):
         pygame.event.post(pygame.event.Event(pygame.QUIT))
     code, count = 0, 0
-    original = app.step
+    original = app.app.hooks.before_frame
+    assert original is not None
 
     def counting(dt: float) -> None:
         nonlocal count
@@ -302,7 +303,7 @@ def test_the_run_loop_ends_only_by_the_chord(tmp_path: Path) -> None:
             )
         original(dt)
 
-    app.step = counting  # type: ignore[method-assign]
+    app.app.hooks.before_frame = counting  # the kiosk's own hook, counted: the app's one loop runs the frames
     code = app.run()
     assert code == 0 and count == 300 and app.exited
 
@@ -327,7 +328,7 @@ def test_touch_first_tap_previews_second_tap_moves(kiosk: KioskApp) -> None:
     pos = battle.view.square_center(target)
     tap_at(kiosk, pos)
     assert battle.preview is not None and battle.situation().creatures[uid].at == start
-    kiosk.draw_frame()  # the "tap again" hint is drawn without trouble
+    kiosk.app.draw_frame()  # the "tap again" hint is drawn without trouble
     tap_at(kiosk, pos)
     assert battle.match.situation().creatures[uid].at == target
 
@@ -380,7 +381,7 @@ def test_sdl_mouse_emulation_of_a_touch_is_ignored() -> None:
 def test_a_tap_just_beside_a_small_panel_button_still_presses_it(kiosk: KioskApp) -> None:
     battle = start_visitor(kiosk)
     _select_unit(kiosk, battle)
-    kiosk.draw_frame()
+    kiosk.app.draw_frame()
     button = next(b for b in battle.panel.buttons if b.intent == "action:end_turn")
     side = battle.match.active_side
     tap_at(kiosk, (button.rect.centerx, button.rect.bottom + 4))

@@ -350,9 +350,9 @@ def test_ctrl_s_saves_the_replay_in_the_user_data_folder_and_says_where(tmp_path
     app = _window(level=str(level))
     try:
         scene = app.scene
-        assert isinstance(scene, BattleScene) and app.match is not None
+        assert isinstance(scene, BattleScene) and app.session.match is not None
         unit = next(iter(scene.actors))
-        start = app.match.situation().creatures[unit].at
+        start = app.session.match.situation().creatures[unit].at
         scene.perform(Action("move", unit, ((-5, -5),)))  # refused: not in the replay
         _key(pygame.K_s, pygame.KMOD_LCTRL)
         app.step()
@@ -382,7 +382,7 @@ def test_the_victory_screen_saves_the_replay_with_s(tmp_path: Path) -> None:
     try:
         assert isinstance(app.scene, BattleScene)
         app.scene.perform(Action("end_turn"))
-        app.show_victory(app.scene)
+        app.screens.show_victory(app.scene)
         victory = app.scene
         assert isinstance(victory, VictoryScene)
         _key(pygame.K_s)

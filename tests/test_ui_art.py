@@ -199,7 +199,7 @@ def test_a_huge_token_covers_three_squares_and_fanned_tiny_tokens_all_show(tmp_p
         assert isinstance(scene, BattleScene) and scene.view is not None
         sit = scene.situation()
         cell = scene.view.cell
-        side_colour = pygame.Color(*app.side_colors[sit.creatures["hill_giant"].side])
+        side_colour = pygame.Color(*app.session.side_colors[sit.creatures["hill_giant"].side])
         screen = app.screen
         giant = sit.creatures["hill_giant"]
         assert giant.dims == (3, 3)

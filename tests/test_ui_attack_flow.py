@@ -145,11 +145,11 @@ def test_hover_click_click_in_the_window(tmp_path: Path, ruleset: str):
         ogre_at = scene.view.square_center(scene.situation().creatures["ogre"].at)
         before = len(scene.frame.overlay_rects)
         hover(app, ogre_at)  # the forecast, before any click
-        assert len(scene.frame.overlay_rects) > before and not app.match.history
+        assert len(scene.frame.overlay_rects) > before and not app.session.match.history
         click(app, ogre_at)
-        assert scene.armed == "attack" and not app.match.history
+        assert scene.armed == "attack" and not app.session.match.history
         click(app, ogre_at)
-        kinds = [r.action.kind for r in app.match.history if r.result.ok]
+        kinds = [r.action.kind for r in app.session.match.history if r.result.ok]
         assert kinds[-1] == "attack" and (ruleset == "hexxen") == (len(kinds) == 1)
     finally:
         app.close()

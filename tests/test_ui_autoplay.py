@@ -82,7 +82,7 @@ def test_the_real_ai_decides_in_a_worker_from_a_snapshot_and_the_main_thread_act
         scene.autoplayer = AutoPlayer(find_ai(), executor=hands)
         end_turn(app)  # red ends its turn; blue is the computer's
         assert scene.actors == frozenset()  # the computer's units are not the player's to move
-        match = app.match
+        match = app.session.match
         seen = _watch_threads(match)
         draws: list[int] = []
         draw = scene.draw
@@ -144,7 +144,7 @@ def test_a_decision_made_stale_by_a_change_of_the_match_is_dropped_and_asked_aga
         hook = Scripted([Action("drop_prone", "ogre"), Action("end_turn")])
         player = scene.autoplayer = AutoPlayer(hook, executor=hands)
         end_turn(app)
-        match = app.match
+        match = app.session.match
         app.step(AI_DELAY)
         assert len(hands.jobs) == 1 and player.busy
         match.perform(Action("drop_prone", "ogre"))  # the match changed after the snapshot was taken
@@ -179,7 +179,7 @@ def test_a_failed_decision_ends_the_turn_and_is_reported(tmp_path: Path) -> None
         app.step(AI_DELAY)
         hands.run_next()
         app.step(0.0)
-        assert app.match.active_side == "red"
+        assert app.session.match.active_side == "red"
         assert "no idea" in scene.ctl.toast
     finally:
         app.close()

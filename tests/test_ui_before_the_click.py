@@ -118,7 +118,7 @@ def test_the_log_says_why_no_attack_followed(tmp_path: Path, monkeypatch: pytest
     app = open_app(_pf1_path(tmp_path))
     try:
         scene = battle(app)
-        app.match.log.append(_event("provokes", "hero", "ogre"))
+        app.session.match.log.append(_event("provokes", "hero", "ogre"))
         scene.ctl.changed()
         app.step()
         expected = t("aoo_note.untaken", other="Ogre")

@@ -132,9 +132,9 @@ def test_pf1_ally_the_chosen_enemys_refused_end_shows_its_line_and_blocking_squa
     assert "an ally stands on the line at [2, 4] [PF1-ALLY]" in scene.ctl.armed_tip((4, 5))
     assert warning_pixels(app, scene.view.square_rect((2, 4))) > before + 20, "the blocking square is crossed out"
     click(app, scene.view.square_center((4, 5)))
-    assert app.match.history == [] and "[PF1-ALLY]" in scene.ctl.toast
+    assert app.session.match.history == [] and "[PF1-ALLY]" in scene.ctl.toast
     click(app, scene.view.square_center((4, 4)))
-    action = app.match.history[-1].action
+    action = app.session.match.history[-1].action
     assert (action.kind, action.target, action.path) == ("charge", "orc", ((1, 2), (2, 3), (3, 3), (4, 4)))
 
 
@@ -156,6 +156,6 @@ def test_pf1_charge_a_large_chargers_end_is_its_whole_footprint_and_any_of_its_s
     assert any(app.screen.get_at((x, corner.bottom - 4)) == accent for x in range(corner.left, corner.right))
     hover(app, scene.view.square_center((4, 0)))
     click(app, scene.view.square_center((4, 0)))
-    action = app.match.history[-1].action
+    action = app.session.match.history[-1].action
     assert action.kind == "charge" and action.path[-1] in anchors
-    assert app.match.situation().creatures["ogre"].at == action.path[-1]
+    assert app.session.match.situation().creatures["ogre"].at == action.path[-1]

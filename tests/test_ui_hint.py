@@ -48,9 +48,9 @@ def test_h_shows_the_computers_first_action_as_a_ghost_and_why_and_performs_noth
         assert hands.threads == ["test-ai-worker"]
         hint = scene.hint
         assert hint is not None
-        expected = decide_now(app.match, "normal").first  # a person's side: advised at the default strength
+        expected = decide_now(app.session.match, "normal").first  # a person's side: advised at the default strength
         assert hint.action == expected and hint.action is not None
-        assert app.match.history == []  # a suggestion, never performed
+        assert app.session.match.history == []  # a suggestion, never performed
         assert hint.lines[0] == t(
             "hint.title", strength=t("ai_choice.normal"), unit="Valeros", action=t(f"action.{expected.kind}")
         )

@@ -72,12 +72,15 @@ def test_every_screen_fits_its_text_in_every_language(app: App, lang: str) -> No
     # every button label fits its button at a size the button may use
     assert [b.label for b in panel.buttons if not b.fits()] == []
     assert [b.label for b in panel.buttons if not panel.rect.contains(b.rect)] == []
-    sides = [s.id for s in app.level.sides]
+    sides = [s.id for s in app.session.level.sides]
     for scene in (
         MenuScene(battle),
-        HandOverScene(battle, app.side_name(sides[1]), (46, 110, 176)),
+        HandOverScene(battle, app.session.side_name(sides[1]), (46, 110, 176)),
         VictoryScene(
-            battle, app.side_name(sides[0]), (176, 58, 46), i18n.t("victory.detail", level="x", round=3, actions=9)
+            battle,
+            app.session.side_name(sides[0]),
+            (176, 58, 46),
+            i18n.t("victory.detail", level="x", round=3, actions=9),
         ),
         MessageScene(i18n.t("message.cannot_load"), "levels/bad.toml: [map] tiles: unknown symbol 'Q'"),
     ):
@@ -220,7 +223,7 @@ def test_hebrew_level_name_goes_through_the_same_text_path(tmp_path: Path) -> No
         window.step()
         battle = window.scene
         assert isinstance(battle, BattleScene) and battle.panel is not None
-        assert window.level is not None and window.level.name == name
+        assert window.session.level is not None and window.session.level.name == name
         header = pygame.Rect(battle.panel.rect.x + 8, 8, battle.panel.rect.width - 16, 36)
         assert len(text_columns(window.screen, header, theme.PANEL)) > 40
         assert widgets.CLIPPED == []

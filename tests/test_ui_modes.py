@@ -50,8 +50,8 @@ def test_f_switches_a_flyer_to_its_fly_speed_and_the_pit_can_be_crossed(tmp_path
     assert scene.forecast.mode == "fly" and scene.panel_model().mode == "fly"
     assert (0, 2) in scene.forecast.reach
     scene.click_square((0, 2))
-    assert app.match.history[-1].action.mode == "fly"
-    assert app.match.situation().creatures["kestrel"].at == (0, 2)
+    assert app.session.match.history[-1].action.mode == "fly"
+    assert app.session.match.situation().creatures["kestrel"].at == (0, 2)
     app.close()
 
 

@@ -30,7 +30,7 @@ def test_a_hot_seat_match_is_played_to_the_end_with_clicks_only(tmp_path: Path) 
             if isinstance(app.scene, VictoryScene):
                 break
             assert app.scene is battle
-            side = app.match.active_side
+            side = app.session.match.active_side
             me = next(u for u in battle.actors)
             click(app, battle.view.square_center(battle.situation().creatures[me].at))  # select
             sit = battle.situation()
@@ -53,11 +53,11 @@ def test_a_hot_seat_match_is_played_to_the_end_with_clicks_only(tmp_path: Path) 
             click(app, _button(battle, "action:end_turn"))
             if isinstance(app.scene, DialogScene):
                 click(app, app.scene.buttons[0].rect.center)  # end the turn anyway
-            assert isinstance(app.scene, HandOverScene) and app.match.active_side != side
+            assert isinstance(app.scene, HandOverScene) and app.session.match.active_side != side
             assert app.scene.button is not None
             click(app, app.scene.button.rect.center)
-        assert isinstance(app.scene, VictoryScene) and app.match.finished
-        attacks = [r for r in app.match.history if r.action.kind == "attack" and r.result.ok]
-        assert attacks and all(r.result.ok for r in app.match.history), "every click became a legal action"
+        assert isinstance(app.scene, VictoryScene) and app.session.match.finished
+        attacks = [r for r in app.session.match.history if r.action.kind == "attack" and r.result.ok]
+        assert attacks and all(r.result.ok for r in app.session.match.history), "every click became a legal action"
     finally:
         app.close()

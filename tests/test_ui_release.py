@@ -53,7 +53,7 @@ def test_relief_with_two_comrades_bound_asks_which_one_and_releases_the_clicked_
     scene = app.scene
     for hunter in ("h1", "h2"):
         assert scene.perform(Action("attack", hunter, target="n1")).ok
-    sit = app.match.situation()
+    sit = app.session.match.situation()
     assert sit.bindings == {frozenset(("h1", "n1")), frozenset(("h2", "n1"))}
     scene.select("h3")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
@@ -65,7 +65,7 @@ def test_relief_with_two_comrades_bound_asks_which_one_and_releases_the_clicked_
     scene.click_square(sit.creatures["n1"].at)  # the confirming click asks whom to release
     assert scene.releasing == ("n1", ("h1", "h2"))
     scene.click_square(sit.creatures["h2"].at)
-    last = app.match.history[-1]
+    last = app.session.match.history[-1]
     assert last.action.release == "h2" and last.result.ok
-    assert app.match.situation().bindings == {frozenset(("h1", "n1")), frozenset(("h3", "n1"))}
+    assert app.session.match.situation().bindings == {frozenset(("h1", "n1")), frozenset(("h3", "n1"))}
     app.close()

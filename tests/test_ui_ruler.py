@@ -33,7 +33,7 @@ def test_right_drag_lays_a_tape_that_is_drawn_and_measured_by_pf1_diagonals(tmp_
     assert changed > 0
     from rules.ruler import tape
 
-    measured = tape("pf1", app.match.level.options, (1, 1), (5, 4))
+    measured = tape("pf1", app.session.match.level.options, (1, 1), (5, 4))
     assert (measured.squares, measured.metres) == (5, 7.5)
     app.close()
 

@@ -98,12 +98,12 @@ def legend_overlay(app: App) -> None:
 
 def pause(app: App) -> None:
     assert app.scene is not None
-    app.show_pause(app.scene)
+    app.screens.show_pause(app.scene)
     app.step()
 
 
 def level_menu(app: App) -> None:
-    app.show_menu(app.scene)
+    app.screens.show_menu(app.scene)
     app.step()
 
 
@@ -113,28 +113,28 @@ def handover(app: App) -> None:
     from game.ui.kiosk.session import with_controllers
     from game.ui.scenes.handover import HandOverScene
 
-    app.start(with_controllers(load_level(LEVEL), 2))
+    app.session.start(with_controllers(load_level(LEVEL), 2))
     app.step()
     theme.reset_fonts()
-    assert app.level is not None and app.scene is not None
-    app.show_handover(app.scene, app.level.sides[1].id)
+    assert app.session.level is not None and app.scene is not None
+    app.screens.show_handover(app.scene, app.session.level.sides[1].id)
     assert isinstance(app.scene, HandOverScene)
     app.step()
 
 
 def victory(app: App) -> None:
     assert app.scene is not None
-    app.show_victory(app.scene)
+    app.screens.show_victory(app.scene)
     app.step()
 
 
 def settings_screen(app: App) -> None:
-    app.show_settings(None)
+    app.screens.show_settings(None)
     app.step()
 
 
 def credits_screen(app: App) -> None:
-    app.show_menu(None)
+    app.screens.show_menu(None)
     app.step()
     from game.ui.scenes.credits import CreditsScene
 
@@ -143,13 +143,13 @@ def credits_screen(app: App) -> None:
 
 
 def tutorial(app: App) -> None:
-    app.open_tutorial("pf1")
+    app.session.open_tutorial("pf1")
     app.step()
     app.step()
 
 
 def editor(app: App, tmp_path: Path) -> None:
-    app.open_editor(tmp_path / "new.toml")
+    app.editing.open_editor(tmp_path / "new.toml")
     app.step()
 
 

@@ -47,7 +47,7 @@ def test_a_click_on_each_open_tactic_arms_it_and_a_closed_one_says_why_and_arms_
             button = tactic_button(scene, tactic)
             assert not button.enabled and rule in button.tooltip and not button.armed
             click(app, button.rect.center)
-            assert scene.tactic == "front" and not app.match.history
+            assert scene.tactic == "front" and not app.session.match.history
             assert scene.ctl.toast == button.tooltip  # the refusal, in the player's language
         # Jacob attacks a cultist: the two are bound, and Anna can now relieve Jacob or cut in
         click_unit(app, "jacob")

@@ -44,7 +44,7 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
 
 
 def tutorial(app: App, ruleset: str) -> tuple[TutorialScene, Callable[[str], tuple[int, int]]]:
-    app.open_tutorial(ruleset)
+    app.session.open_tutorial(ruleset)
     app.step()
     scene = app.scene
     assert isinstance(scene, TutorialScene) and scene.view is not None
@@ -134,7 +134,7 @@ def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
     tip that leaves the square in sight; in every language."""
     with bridge(lang) as (app, scene):
         assert scene.view is not None
-        click(app, scene.view.square_center(app.match.situation().creatures["valeros"].at))
+        click(app, scene.view.square_center(app.session.match.situation().creatures["valeros"].at))
         tips.clear()
         hover(app, scene.view.square_center((8, 1)))
         texts = [text for text, _ in tips if "PF1-OBSTACLE-BLOCK" in text]
@@ -153,7 +153,7 @@ def test_the_hover_card_keeps_off_the_unit_and_its_path_where_a_corner_allows(la
     with bridge(lang) as (app, scene):
         assert scene.view is not None
         view, ctl = scene.view, scene.ctl
-        kyra = app.match.situation().creatures["kyra"]
+        kyra = app.session.match.situation().creatures["kyra"]
         click(app, view.square_center(kyra.at))
         assert ctl.forecast is not None
         checked = 0

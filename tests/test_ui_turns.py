@@ -54,7 +54,7 @@ def move_hero(app: App) -> None:
     assert scene.forecast is not None and scene.view is not None
     target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "move")
     click(app, scene.view.square_center(target))
-    assert app.match.history and app.match.history[-1].result.ok
+    assert app.session.match.history and app.session.match.history[-1].result.ok
 
 
 def answer(app: App, label: str) -> None:
@@ -225,7 +225,7 @@ def test_undo_after_a_die_roll_is_refused_with_that_reason(tmp_path: Path) -> No
         click_unit(app, "hero")
         click_unit(app, "ogre")
         click_unit(app, "ogre")
-        assert app.match.history[-1].rolled
+        assert app.session.match.history[-1].rolled
         scene = battle(app)
         assert scene.panel is not None
         undo = next(b for b in scene.panel.buttons if b.intent == "undo")
@@ -250,7 +250,7 @@ def test_the_charge_overlay_marks_exactly_the_squares_rule_accepts(tmp_path: Pat
         click_unit(app, "hero")
         key(app, pygame.K_c)
         click_unit(app, "ogre")
-        sit = app.match.situation()
+        sit = app.session.match.situation()
         me = sit.creatures["hero"]
         accepted = set()
         for y in range(sit.board.height):
@@ -258,7 +258,7 @@ def test_the_charge_overlay_marks_exactly_the_squares_rule_accepts(tmp_path: Pat
                 if (x, y) == me.at:
                     continue
                 action = Action("charge", "hero", straight_path(me.at, (x, y)), target="ogre")
-                if isinstance(app.match.ruleset.rule(sit, action, random.Random(0)), Ruling):
+                if isinstance(app.session.match.ruleset.rule(sit, action, random.Random(0)), Ruling):
                     accepted.add((x, y))
         shade = scene.ctl.shading()
         assert shade is not None and accepted and set(shade.reach) == accepted
@@ -336,12 +336,12 @@ def test_clicking_an_enemy_shows_the_forecast_and_a_second_click_attacks(tmp_pat
         scene = battle(app)
         click_unit(app, "hero")
         click_unit(app, "ogre")
-        assert app.match.history == [], "the first click only forecasts"
+        assert app.session.match.history == [], "the first click only forecasts"
         assert (scene.armed, scene.armed_target) == ("attack", "ogre")
         tip = scene.ctl.armed_tip()
         assert "Ogre" in tip and "% to hit" in tip and "GB-ATTACK" in tip
         click_unit(app, "ogre")
-        (record,) = app.match.history
+        (record,) = app.session.match.history
         assert (record.action.kind, record.action.target) == ("attack", "ogre") and record.result.ok
     finally:
         app.close()

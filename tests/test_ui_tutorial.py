@@ -30,7 +30,7 @@ def app() -> Iterator[App]:
 
 
 def open_tutorial(app: App, ruleset: str) -> TutorialScene:
-    app.open_tutorial(ruleset)
+    app.session.open_tutorial(ruleset)
     app.step()
     assert isinstance(app.scene, TutorialScene) and app.scene.tutorial.ruleset == ruleset
     return app.scene
@@ -186,7 +186,9 @@ def test_each_tutorial_is_played_to_its_end_by_events_and_wrong_actions_do_not_a
     PLAYS[ruleset](app, scene)
     assert scene.coach.finished and app.scene is scene
     on_prompt(scene, len(scene.tutorial.steps) - 1)
-    assert app.match is not None and app.match.active_side != app.match.level.sides[0].id  # the computer's turn
+    assert (
+        app.session.match is not None and app.session.match.active_side != app.session.match.level.sides[0].id
+    )  # the computer's turn
 
 
 @pytest.mark.parametrize("lang", ["de", "he"])
@@ -219,7 +221,7 @@ def test_skip_restart_and_hide_by_key_and_by_button(app: App) -> None:
     fresh = app.scene
     assert isinstance(fresh, TutorialScene) and fresh is not scene
     on_prompt(fresh, 0)
-    assert fresh.situation().creatures["valeros"].at == (1, 3) and not app.match.history
+    assert fresh.situation().creatures["valeros"].at == (1, 3) and not app.session.match.history
 
 
 def test_the_prompt_takes_a_spot_clear_of_what_it_talks_about() -> None:
@@ -252,14 +254,14 @@ def test_the_prompt_never_covers_the_hover_card_in_any_language(app: App, lang: 
 
 
 def test_how_to_play_in_the_level_menu_by_click_and_by_keys(app: App) -> None:
-    app.show_menu(None)
+    app.screens.show_menu(None)
     menu = app.scene
     assert isinstance(menu, MenuScene)
     app.step()
     rects = menu._tutorial_rects(app.screen.get_width())
     click(app, rects[1].center)
     assert isinstance(app.scene, TutorialScene) and app.scene.tutorial.ruleset == "dnd5e"
-    app.show_menu(None)
+    app.screens.show_menu(None)
     menu = app.scene
     assert isinstance(menu, MenuScene) and menu.index == 0
     key(app, pygame.K_UP)

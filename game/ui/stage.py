@@ -164,4 +164,4 @@ class Stage:
         """The motion over the board; the rectangles drawn on."""
         if self.scene.view is None:
             return []
-        return self.motion.draw(screen, self.scene.view, self.scene.app.side_colors)
+        return self.motion.draw(screen, self.scene.view, self.scene.app.session.side_colors)

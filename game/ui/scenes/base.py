@@ -3,7 +3,6 @@ ask of the window that shows it (`SceneHost`, so scenes never import the app).""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -11,8 +10,11 @@ import pygame
 from game.settings import Settings
 
 if TYPE_CHECKING:
-    from game.levels.level import Level
+    from game.ui.editing import EditorLauncher
+    from game.ui.leaving import LeaveGuard
+    from game.ui.matches import MatchSession
     from game.ui.options import AppOptions
+    from game.ui.screens import ScreenFlow
 
 
 class Scene:
@@ -41,22 +43,24 @@ class Scene:
         """The window changed size."""
 
 
-Color = tuple[int, int, int]
-
-
 class SceneHost(Protocol):
-    """The app as its scenes see it."""
+    """The app as its scenes see it: the window, and the objects that own the match, the screens and leaving."""
 
     screen: pygame.Surface
     options: AppOptions
     """How the app was opened (`locked`: a public screen, the kiosk)."""
-    side_colors: dict[str, Color]
     players: str
     ai: dict[str, str]
     settings: Settings
     """The player's settings in use (game/settings.py)."""
-    level: Level | None
-    """The level being played (None before the first one opens)."""
+    session: MatchSession
+    """The match being played, its level and side colours; opening levels, tutorials, the next level, a replay."""
+    screens: ScreenFlow
+    """Pause, hand-over, victory, level menu, settings."""
+    guard: LeaveGuard
+    """Saving, and quitting or leaving a match with unsaved work (asks first)."""
+    editing: EditorLauncher
+    """The level editor's round trip (open it, test-play its level, back to it)."""
 
     @property
     def animation_speed(self) -> str:
@@ -68,47 +72,8 @@ class SceneHost(Protocol):
     def change_settings(self, new: Settings) -> str | None:
         """Apply and save new settings; a warning when they could not be saved."""
 
-    def show_settings(self, back_to: Scene | None) -> None:
-        """The settings screen."""
-
     def switch(self, scene: Scene) -> None:
         """Make `scene` the current scene."""
 
     def quit(self) -> None:
         """Stop after this frame."""
-
-    def save(self, intent: str) -> None:
-        """Save the replay (or the situation) and say where."""
-
-    def open_level(self, path: str | Path | None) -> None:
-        """Load a level and start a match on it."""
-
-    def next_level(self) -> None:
-        """The level after the one just played."""
-
-    def replay(self) -> None:
-        """The same level again from the start."""
-
-    def show_menu(self, back_to: Scene | None) -> None:
-        """The level menu."""
-
-    def show_victory(self, battle: Scene) -> None:
-        """The victory screen for the finished match."""
-
-    def show_handover(self, battle: Scene, side: str) -> None:
-        """The hot-seat hand-over to `side`."""
-
-    def show_pause(self, below: Scene) -> None:
-        """The pause menu over `below` (Esc with nothing to step back from)."""
-
-    def request_quit(self) -> None:
-        """Quit, asking first when the match's replay is unsaved."""
-
-    def open_level_asking(self, path: str | Path | None) -> None:
-        """Open a level from the menu, asking first when a running match's replay would be lost."""
-
-    def open_tutorial(self, ruleset: str) -> None:
-        """The tutorial of `ruleset` from its first prompt."""
-
-    def open_tutorial_asking(self, ruleset: str) -> None:
-        """Open a tutorial from the menu, asking first when a running match's replay would be lost."""

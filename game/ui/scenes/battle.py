@@ -282,9 +282,9 @@ class BattleScene(Scene):
         requests, self.ctl.requests = self.ctl.requests, []
         for request in requests:
             if request.kind == "victory":
-                self.app.show_victory(self)
+                self.app.screens.show_victory(self)
             elif request.kind == "handover" and request.side is not None:
-                self.app.show_handover(self, request.side)
+                self.app.screens.show_handover(self, request.side)
             elif request.kind == "confirm_end_turn":
                 self._confirm_end_turn(request.names)
 
@@ -317,7 +317,9 @@ class BattleScene(Scene):
         key = BoardKey(
             ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell, self.stage.serial, id(layer or 0)
         )
-        composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors, whole.creatures, layer)
+        composite = self.renderer.compose(
+            key, sit, self.app.session.side_colors, shade, ctl.actors, whole.creatures, layer
+        )
         panel_key = panel.refresh(self.panel_model(), ctl.ui_version, self.mouse)
         self.frame.begin(screen)
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
@@ -350,7 +352,7 @@ class BattleScene(Scene):
         drawn = self.stage.draw(screen)
         if self.kiosk and not (self.help or self.legend):
             # first: the hover card and the tips a visitor points at are drawn over it, never under it
-            drawn += draw_turn_call(screen, self.view.rect, self.ctl, self.app.side_colors)
+            drawn += draw_turn_call(screen, self.view.rect, self.ctl, self.app.session.side_colors)
         drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
         drawn += draw_danger(screen, self.ctl, self.view, self.danger, self.pointer())
         if self.hint is not None and self.hint.version != self.ctl.version:
@@ -371,7 +373,7 @@ class BattleScene(Scene):
         """What the side panel shows (gathered once per change; frozen while the computer thinks)."""
         if self._model is not None and (self._model_version == self.ctl.ui_version or self.autoplayer.busy):
             return self._model  # its hint stays (toasts are drawn over the board, game/ui/overlays.py)
-        self._model = build_panel_model(self.ctl, self.app.side_colors)
+        self._model = build_panel_model(self.ctl, self.app.session.side_colors)
         if self.kiosk and not any(side.controller == "human" for side in self.match.level.sides):
             # the attract loop's demo: visitors read what it is, not how to watch a turn that is not theirs
             self._model = dataclasses.replace(self._model, hint=t("kiosk_display.demo_hint"))
@@ -392,7 +394,7 @@ class BattleScene(Scene):
             self.danger.inspected = None
             self.ctl.changed(state=False)
         elif not self.ctl.back():
-            self.app.show_pause(self)
+            self.app.screens.show_pause(self)
 
     def toggle_help(self) -> None:
         """F1: show or hide the controls."""
@@ -441,7 +443,7 @@ class BattleScene(Scene):
 
     def open_levels(self) -> None:
         """Open the level menu (L)."""
-        self.app.show_menu(self)
+        self.app.screens.show_menu(self)
 
     def cycle_language(self) -> None:
         """The language button: the next language, kept in the settings (Hebrew mirrors the layout: lay out again)."""
