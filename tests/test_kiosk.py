@@ -312,22 +312,22 @@ def test_the_run_loop_ends_only_by_the_chord(tmp_path: Path) -> None:
 
 
 def _select_unit(app: KioskApp, battle: BattleScene) -> str:
-    sit = battle.situation()
-    uid = battle.match.active_unit or next(u for u in sit.creatures if u in battle.actors)
-    if battle.selected != uid:
+    sit = battle.ctl.situation()
+    uid = battle.match.active_unit or next(u for u in sit.creatures if u in battle.ctl.actors)
+    if battle.ctl.selected != uid:
         tap_at(app, battle.view.square_center(sit.creatures[uid].at))
-    assert battle.selected == uid
+    assert battle.ctl.selected == uid
     return uid
 
 
 def test_touch_first_tap_previews_second_tap_moves(kiosk: KioskApp) -> None:
     battle = start_visitor(kiosk)
     uid = _select_unit(kiosk, battle)
-    start = battle.situation().creatures[uid].at
-    target = next(sq for sq, e in battle.forecast.reach.items() if battle.unit_at(sq) is None and sq != start)
+    start = battle.ctl.situation().creatures[uid].at
+    target = next(sq for sq, e in battle.ctl.forecast.reach.items() if battle.ctl.unit_at(sq) is None and sq != start)
     pos = battle.view.square_center(target)
     tap_at(kiosk, pos)
-    assert battle.preview is not None and battle.situation().creatures[uid].at == start
+    assert battle.ctl.preview is not None and battle.ctl.situation().creatures[uid].at == start
     kiosk.app.draw_frame()  # the "tap again" hint is drawn without trouble
     tap_at(kiosk, pos)
     assert battle.match.situation().creatures[uid].at == target
@@ -336,8 +336,8 @@ def test_touch_first_tap_previews_second_tap_moves(kiosk: KioskApp) -> None:
 def test_a_tap_elsewhere_cancels_the_pending_preview(kiosk: KioskApp) -> None:
     battle = start_visitor(kiosk)
     uid = _select_unit(kiosk, battle)
-    start = battle.situation().creatures[uid].at
-    squares = [sq for sq in battle.forecast.reach if battle.unit_at(sq) is None and sq != start]
+    start = battle.ctl.situation().creatures[uid].at
+    squares = [sq for sq in battle.ctl.forecast.reach if battle.ctl.unit_at(sq) is None and sq != start]
     tap_at(kiosk, battle.view.square_center(squares[0]))
     tap_at(kiosk, battle.view.square_center(squares[1]))
     tap_at(kiosk, battle.view.square_center(squares[0]))
@@ -364,7 +364,7 @@ def test_a_finger_drag_pans_and_a_pinch_zooms(kiosk: KioskApp) -> None:
         finger(kiosk, pygame.FINGERMOTION, cx + 0.02 * step, cy + 0.02 * step)
     finger(kiosk, pygame.FINGERUP, cx + 0.1, cy + 0.1)
     assert view.origin != origin and not battle.dragging
-    assert battle.selected is None or battle.match.history == []  # neither gesture performed anything
+    assert battle.ctl.selected is None or battle.match.history == []  # neither gesture performed anything
 
 
 def test_sdl_mouse_emulation_of_a_touch_is_ignored() -> None:

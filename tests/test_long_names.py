@@ -77,7 +77,7 @@ def test_longest_names_stay_on_screen_in_every_language(tmp_path: Path, lang: st
         battle = app.scene
         assert isinstance(battle, BattleScene)
         widgets.CLIPPED.clear()
-        battle.select("valeros")
+        battle.ctl.select("valeros")
         app.step()
         # the card drew the name cut with an ellipsis, and said so
         assert any(name.startswith(cut) or cut.startswith(name[:20]) for cut in widgets.CLIPPED)

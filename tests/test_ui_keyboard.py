@@ -19,18 +19,18 @@ def press(app: App, k: int, times: int = 1, mod: int = 0) -> None:
 def test_a_whole_move_and_attack_by_keyboard_alone(pf1_app: App) -> None:
     scene = battle(pf1_app)
     press(pf1_app, pygame.K_TAB)
-    assert scene.selected == "hero" and scene.ctl.cursor == (1, 2)
+    assert scene.ctl.selected == "hero" and scene.ctl.cursor == (1, 2)
     press(pf1_app, pygame.K_RIGHT, 4)  # across the difficult squares to the ogre's side
     assert scene.ctl.cursor == (5, 2)
-    assert scene.ctl.hover_sq == (5, 2) and scene.preview is not None  # the hover card follows the cursor
+    assert scene.ctl.hover_sq == (5, 2) and scene.ctl.preview is not None  # the hover card follows the cursor
     press(pf1_app, pygame.K_SPACE)
-    assert scene.situation().creatures["hero"].at == (5, 2)
+    assert scene.ctl.situation().creatures["hero"].at == (5, 2)
     move = pf1_app.session.match.history[-1]
     assert move.result.ok and move.action.kind == "move" and move.action.path[-1] == (5, 2)
     press(pf1_app, pygame.K_RIGHT)
     assert scene.ctl.cursor == (6, 2)
     press(pf1_app, pygame.K_RETURN)  # the attack forecast, as a first click on the enemy
-    assert scene.armed == "attack" and scene.armed_target == "ogre"
+    assert scene.ctl.armed == "attack" and scene.ctl.armed_target == "ogre"
     press(pf1_app, pygame.K_RETURN)  # the attack
     attack = pf1_app.session.match.history[-1]
     assert attack.result.ok and attack.action.kind == "attack" and attack.action.target == "ogre"

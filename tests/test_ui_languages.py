@@ -40,11 +40,11 @@ def busy_battle(app: App) -> BattleScene:
     """The battle screen with a unit selected after a move (card, buttons and log lines all showing)."""
     battle = app.scene
     assert isinstance(battle, BattleScene)
-    battle.select(sorted(battle.actors)[0])
-    assert battle.forecast is not None
-    far = max(battle.forecast.reach, key=lambda sq: battle.forecast.reach[sq].cost)
-    battle.click_square(far)
-    battle.select(sorted(battle.actors)[0])
+    battle.ctl.select(sorted(battle.ctl.actors)[0])
+    assert battle.ctl.forecast is not None
+    far = max(battle.ctl.forecast.reach, key=lambda sq: battle.ctl.forecast.reach[sq].cost)
+    battle.ctl.click_square(far)
+    battle.ctl.select(sorted(battle.ctl.actors)[0])
     app.step()
     return battle
 
@@ -239,7 +239,7 @@ def test_a_long_action_label_takes_a_whole_row_rather_than_being_cut(lang: str) 
         window.step()
         battle = window.scene
         assert isinstance(battle, BattleScene)
-        battle.select(sorted(battle.actors)[0])
+        battle.ctl.select(sorted(battle.ctl.actors)[0])
         window.step()
         panel = battle.panel
         assert panel is not None

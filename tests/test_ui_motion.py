@@ -115,10 +115,10 @@ def test_a_click_during_your_own_motion_finishes_it_and_acts_as_usual(app: App) 
     move_hero(app)
     history = len(app.session.match.history)  # type: ignore[union-attr]
     view = scene.view
-    assert view is not None and scene.selected is None
+    assert view is not None and scene.ctl.selected is None
     click(app, view.square_center((5, 3)))  # where the hero is going: finishes the walk and selects it
     assert not scene.stage.motion.playing
-    assert scene.selected == "hero"
+    assert scene.ctl.selected == "hero"
     assert len(app.session.match.history) == history  # type: ignore[union-attr]
     assert body_color(app, (5, 3)) == HERO  # drawn at once where it stands
 
@@ -195,7 +195,7 @@ def test_every_game_event_is_heard(tmp_path: Path) -> None:
         scene = scene_of(app)
         view = scene.view
         assert view is not None
-        scene.select(None)
+        scene.ctl.select(None)
         click(app, view.square_center((1, 2)))
         assert app.sound.played[-1] == "select"
         app.sound.played.clear()
@@ -272,7 +272,7 @@ def test_the_computer_waits_until_its_last_action_has_been_seen(tmp_path: Path) 
         def next_action(match: object) -> Action | None:
             return Action("move", "ogre", path=moves.pop(0)) if moves else None
 
-        scene.autoplayer = AutoPlayer(next_action, threaded=False)
+        scene.ctl.autoplayer = AutoPlayer(next_action, threaded=False)
         end_turn(app)
         scene.update(AI_DELAY)
         assert app.session.match is not None and app.session.match.situation().creatures["ogre"].at == (3, 3)
@@ -293,7 +293,7 @@ def test_the_computer_waits_until_its_last_action_has_been_seen(tmp_path: Path) 
         assert view is not None
         click(app, view.square_center((4, 3)))
         assert not scene.stage.motion.playing
-        assert scene.toast == "" and scene.selected is None
+        assert scene.ctl.toast == "" and scene.ctl.selected is None
     finally:
         app.close()
 
@@ -313,7 +313,7 @@ def test_the_camera_follows_the_computer_unit_out_of_view(tmp_path: Path) -> Non
         scene = scene_of(app)
         view = scene.view
         assert view is not None
-        scene.autoplayer = AutoPlayer(
+        scene.ctl.autoplayer = AutoPlayer(
             lambda m: (
                 Action("move", "ogre", path=((29, 20), (28, 20)))
                 if m.situation().creatures["ogre"].at == (30, 20)

@@ -59,7 +59,7 @@ def test_losing_to_the_computer_says_defeat(tmp_path: Path, lang: str) -> None:
     app = open_app(_duel(tmp_path, ai=True, hero_wins=False))
     try:
         scene = battle(app)
-        scene.autoplayer = AutoPlayer(
+        scene.ctl.autoplayer = AutoPlayer(
             lambda match: Action("attack", "ogre", target="hero") if match.active_side == "blue" else None,
             threaded=False,
         )

@@ -64,7 +64,7 @@ def _click(app: App, pos: tuple[int, int]) -> None:
 def battle_busy(app: App) -> None:
     """A move done (a log line), the unit selected again, a path hovered (the hover card), a toast."""
     scene = _battle(app)
-    sit = scene.situation()
+    sit = scene.ctl.situation()
     valeros = sit.creatures["valeros"]
     assert scene.view is not None
     _click(app, scene.view.square_center(valeros.at))
@@ -74,7 +74,7 @@ def battle_busy(app: App) -> None:
     _click(app, scene.view.square_center(near))
     _click(app, scene.view.square_center(near))  # the second click confirms the previewed move
     assert scene.ctl.match.history, "the move was made"
-    scene.select("valeros")
+    scene.ctl.select("valeros")
     app.step()
     forecast = scene.ctl.forecast
     assert forecast is not None
@@ -238,7 +238,7 @@ def test_the_panel_keeps_its_log_at_every_scale_at_1280x800(ui_scale: float) -> 
     try:
         app.step()
         battle = _battle(app)
-        battle.select("valeros")
+        battle.ctl.select("valeros")
         app.step()
         panel = battle.panel
         assert panel is not None

@@ -47,7 +47,7 @@ def test_end_turn_hides_the_board_behind_the_hand_over_screen(pf1_app: App) -> N
         assert tuple(pf1_app.screen.get_at((x, y)))[:3] == theme.HANDOVER_BACKGROUND
     start_turn(pf1_app)
     assert pf1_app.scene is scene
-    assert scene.actors == frozenset({"ogre"})
+    assert scene.ctl.actors == frozenset({"ogre"})
 
 
 def test_enter_does_not_end_the_turn(pf1_app: App) -> None:
@@ -61,8 +61,8 @@ def test_enter_does_not_end_the_turn(pf1_app: App) -> None:
 def test_log_lists_actions_with_rule_ids(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
+    assert scene.ctl.forecast is not None and scene.view is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.ctl.forecast.reach))))
     entry = pf1_app.session.match.log[0]
     assert entry.rules, "a move ruling cites rule ids"
     assert scene.panel is not None and scene.panel.log_rect.height > 40
@@ -84,8 +84,8 @@ def test_static_layers_are_painted_once(pf1_app: App) -> None:
     for _ in range(5):
         pf1_app.step()
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    for sq in list(scene.forecast.reach)[:5]:
+    assert scene.ctl.forecast is not None and scene.view is not None
+    for sq in list(scene.ctl.forecast.reach)[:5]:
         hover(pf1_app, scene.view.square_center(sq))
     assert not paints  # never painted again
     assert scene.renderer.composes == 2  # once unselected, once with the reach shading
@@ -127,8 +127,8 @@ def test_a_level_that_fails_to_load_shows_its_error(tmp_path: Path) -> None:
 def test_victory_screen_replays_the_level(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
+    assert scene.ctl.forecast is not None and scene.view is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.ctl.forecast.reach))))
     pf1_app.screens.show_victory(scene)
     pf1_app.step()
     victory = pf1_app.scene
@@ -155,7 +155,7 @@ def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path:
             asked.append(app.session.match.active_side)
             return Action("drop_prone", "ogre") if len(asked) == 1 else None
 
-        scene.autoplayer = AutoPlayer(next_action, threaded=False)
+        scene.ctl.autoplayer = AutoPlayer(next_action, threaded=False)
         end_turn(app)  # red ends its turn; blue is the computer's: no hand-over
         assert isinstance(app.scene, BattleScene)
         scene.update(0.01)
@@ -171,8 +171,8 @@ def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path:
 def test_redrawing_only_the_pointer_overlays_leaves_no_trails(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    squares = list(scene.forecast.reach)
+    assert scene.ctl.forecast is not None and scene.view is not None
+    squares = list(scene.ctl.forecast.reach)
     for sq in (squares[0], squares[-1], squares[len(squares) // 2]):
         hover(pf1_app, scene.view.square_center(sq))
     pf1_app.step()
@@ -264,8 +264,8 @@ def test_hovering_a_log_entry_explains_its_rules_from_the_catalogue(pf1_app: App
 
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None and scene.panel is not None
-    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
+    assert scene.ctl.forecast is not None and scene.view is not None and scene.panel is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.ctl.forecast.reach))))
     rect, rules = scene.panel.log_hits[0]
     assert rules == pf1_app.session.match.log[-1].rules
     before = pf1_app.screen.copy()
@@ -305,7 +305,7 @@ def test_defeating_the_last_enemy_shows_the_victory_screen(tmp_path: Path) -> No
     try:
         click_unit(app, "hero")
         key(app, pygame.K_a)
-        assert battle(app).armed == "attack"
+        assert battle(app).ctl.armed == "attack"
         click_unit(app, "ogre")  # the forecast
         assert not app.session.match.history
         click_unit(app, "ogre")  # the confirming second click
@@ -329,12 +329,12 @@ def test_in_initiative_order_the_unit_to_act_is_selected_for_its_player(tmp_path
     try:
         scene = battle(app)
         first = app.session.match.active_unit
-        assert first is not None and scene.selected == first
-        assert scene.actors == frozenset({first})
+        assert first is not None and scene.ctl.selected == first
+        assert scene.ctl.actors == frozenset({first})
         end_turn(app)
         assert isinstance(app.scene, HandOverScene)  # the other side's unit is next: hide the board
         start_turn(app)
-        assert scene.selected == app.session.match.active_unit != first
+        assert scene.ctl.selected == app.session.match.active_unit != first
     finally:
         app.close()
 

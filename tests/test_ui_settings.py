@@ -50,7 +50,7 @@ def open_from_pause(app: App) -> SettingsScene:
     """Esc on a battle with nothing selected opens the pause menu; its Settings button opens the screen."""
     battle = app.scene
     assert isinstance(battle, BattleScene)
-    battle.select(None)
+    battle.ctl.select(None)
     key(app, pygame.K_ESCAPE)
     dialog = app.scene
     assert isinstance(dialog, DialogScene)

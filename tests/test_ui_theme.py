@@ -135,7 +135,7 @@ def app() -> Iterator[App]:
 
 def floor_pixel(battle: BattleScene) -> tuple[int, int, int]:
     """The colour at the middle of a plain floor square with nothing on it and no reach shading."""
-    sit = battle.situation()
+    sit = battle.ctl.situation()
     taken = {c.at for c in sit.creatures.values()}
     reach = set(battle.ctl.forecast.reach) if battle.ctl.forecast else set()
     assert battle.view is not None
@@ -153,7 +153,7 @@ def floor_pixel(battle: BattleScene) -> tuple[int, int, int]:
 def test_the_theme_switches_live_from_the_settings_by_keys_and_is_saved(app: App) -> None:
     battle = app.scene
     assert isinstance(battle, BattleScene)
-    battle.select(None)
+    battle.ctl.select(None)
     app.step()
     assert floor_pixel(battle) == theme.STANDARD.terrain_fill["floor"]
     app.screens.show_settings(battle)

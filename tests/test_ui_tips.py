@@ -51,7 +51,7 @@ def tutorial(app: App, ruleset: str) -> tuple[TutorialScene, Callable[[str], tup
     view = scene.view
 
     def at(unit: str) -> tuple[int, int]:
-        return view.square_center(scene.situation().creatures[unit].at)
+        return view.square_center(scene.ctl.situation().creatures[unit].at)
 
     return scene, at
 
@@ -70,7 +70,7 @@ def test_the_attack_forecast_wraps_and_leaves_its_target_in_sight(
         else:
             hover(app, at("cultist"))
         assert tips, "no forecast drawn"
-        cultist = scene.situation().creatures["cultist"]
+        cultist = scene.ctl.situation().creatures["cultist"]
         assert scene.view is not None
         target = scene.view.square_rect(cultist.at, cultist.dims)
         for text, box in tips:
@@ -159,7 +159,7 @@ def test_the_hover_card_keeps_off_the_unit_and_its_path_where_a_corner_allows(la
         checked = 0
         for sq in sorted(ctl.forecast.reach)[::3]:
             hover(app, view.square_center(sq))
-            lines = ctl.card_lines()
+            lines = ctl.look.card_lines()
             if not lines:
                 continue
             card = overlays.card_rect(lines, view.rect, view.square_center(sq), card_keep(ctl, view))

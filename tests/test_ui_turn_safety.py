@@ -62,12 +62,12 @@ def test_a_double_click_on_an_enemy_aims_but_never_attacks(app: App) -> None:
     scene = battle(app)
     click_unit(app, "hero")
     assert scene.view is not None
-    ogre = scene.view.square_center(scene.situation().creatures["ogre"].at)
+    ogre = scene.view.square_center(scene.ctl.situation().creatures["ogre"].at)
     click(app, ogre)
     post_click(ogre)  # the second click of a double-click, no time later
     app.step()
     assert app.session.match.history == [], "a double-click moved and attacked with the forecast never seen"
-    assert scene.armed == "attack" and scene.armed_target == "ogre", "the forecast stays up"
+    assert scene.ctl.armed == "attack" and scene.ctl.armed_target == "ogre", "the forecast stays up"
     clock_of(app).step(DELIBERATE_S + 0.01)
     post_click(ogre)  # a second, deliberate tap: "tap the enemy twice" still attacks
     app.step()
@@ -92,16 +92,18 @@ def _double_click_on_a_charges_target(app: App) -> None:
     scene = battle(app)
     click_unit(app, "hero")
     key(app, pygame.K_c)
-    assert scene.armed == "charge" and scene.view is not None
-    ogre = scene.situation().creatures["ogre"]
+    assert scene.ctl.armed == "charge" and scene.view is not None
+    ogre = scene.ctl.situation().creatures["ogre"]
     click(app, scene.view.square_center(ogre.at))
-    assert scene.armed_target == "ogre"
+    assert scene.ctl.armed_target == "ogre"
     end = next(
-        sq for sq in ((x, y) for x in range(10) for y in range(6)) if not isinstance(scene.ctl.end_ruling(sq), Illegal)
+        sq
+        for sq in ((x, y) for x in range(10) for y in range(6))
+        if not isinstance(scene.ctl.look.end_ruling(sq), Illegal)
     )
     post_click(scene.view.square_center(end))  # the pointer slid to a legal end square within the double-click
     app.step()
-    assert app.session.match.history == [] and scene.armed == "charge", "one gesture named the enemy and charged"
+    assert app.session.match.history == [] and scene.ctl.armed == "charge", "one gesture named the enemy and charged"
     clock_of(app).step(DELIBERATE_S + 0.01)
     post_click(scene.view.square_center(end))
     app.step()
@@ -141,8 +143,8 @@ def test_e_then_e_a_moment_later_leaves_the_turn_with_the_side_that_has_done_not
 def _play_one_move(app: App) -> None:
     scene = battle(app)
     click_unit(app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "move")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "move")
     click(app, scene.view.square_center(target))
     assert app.session.match is not None and app.session.match.history[-1].result.ok
 
@@ -218,8 +220,8 @@ def test_no_take_back_once_the_next_side_acted_or_when_the_end_rolled_a_die(app:
 def _play_one_move_of(app: App, unit: str) -> None:
     scene = battle(app)
     click_unit(app, unit)
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "move")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "move")
     click(app, scene.view.square_center(target))
 
 

@@ -35,7 +35,7 @@ def test_clicking_a_unit_shades_its_reach_and_the_screenshot_shows_it(pf1_app: A
     click_unit(pf1_app, "hero")
     shot = tmp_path / "selected.png"
     pygame.image.save(pf1_app.screen, str(shot))
-    assert scene.selected == "hero"
+    assert scene.ctl.selected == "hero"
     saved = pygame.image.load(str(shot))
     assert saved.get_size() == (1280, 800)
     view = scene.view
@@ -50,14 +50,14 @@ def test_clicking_a_unit_shades_its_reach_and_the_screenshot_shows_it(pf1_app: A
 
 def test_shaded_squares_are_exactly_the_squares_reach_returns(pf1_app: App) -> None:
     scene = battle(pf1_app)
-    board = scene.situation().board
+    board = scene.ctl.situation().board
     plain = {(x, y): sample(pf1_app, (x, y)) for x in range(board.width) for y in range(board.height)}
     click_unit(pf1_app, "hero")
     changed = {sq for sq, colour in plain.items() if sample(pf1_app, sq) != colour}
     expected = {r.at for r in pf1_app.session.match.ruleset.reachable(pf1_app.session.match.situation(), "hero")}
     assert expected, "the hero can reach squares"
     # the enemy the hero can attack this turn is ringed, not shaded
-    sit = scene.situation()
+    sit = scene.ctl.situation()
     ringed = {sq for uid in scene.ctl.targets() for sq in sit.creatures[uid].footprint()}
     assert scene.ctl.targets() == frozenset({"ogre"}) and ringed <= changed
     shaded = changed - ringed
@@ -73,26 +73,26 @@ def test_hover_previews_the_path_with_the_cost_measure_gives(pf1_app: App) -> No
     click_unit(pf1_app, "hero")
     match = pf1_app.session.match
     sit = match.situation()
-    assert scene.forecast is not None and scene.view is not None
-    for target, entry in scene.forecast.reach.items():
+    assert scene.ctl.forecast is not None and scene.view is not None
+    for target, entry in scene.ctl.forecast.reach.items():
         hover(pf1_app, scene.view.square_center(target))
-        assert scene.preview is not None and scene.preview.to == target
+        assert scene.ctl.preview is not None and scene.ctl.preview.to == target
         measured = match.ruleset.measure(sit, "hero", entry.path)
-        assert scene.preview.result == measured
-        assert scene.preview.cost_m == measured.cost_m
-        assert f"{measured.cost_m:g} m" in scene.preview.label()
+        assert scene.ctl.preview.result == measured
+        assert scene.ctl.preview.cost_m == measured.cost_m
+        assert f"{measured.cost_m:g} m" in scene.ctl.preview.label()
         provoking = tuple(s.to for s in measured.steps if any(e.kind == "provokes" for e in s.events))
-        assert scene.preview.provoking == provoking
+        assert scene.ctl.preview.provoking == provoking
 
 
 def test_provoking_steps_get_a_red_warning_marker(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
+    assert scene.ctl.forecast is not None and scene.view is not None
     sit = pf1_app.session.match.situation()
     provoking = None
-    for target in scene.forecast.reach:
-        preview = scene.forecast.preview(pf1_app.session.match.ruleset, sit, target)
+    for target in scene.ctl.forecast.reach:
+        preview = scene.ctl.forecast.preview(pf1_app.session.match.ruleset, sit, target)
         if preview is not None and preview.provoking:
             provoking = preview
             break
@@ -108,8 +108,8 @@ def test_provoking_steps_get_a_red_warning_marker(pf1_app: App) -> None:
 def test_clicking_a_reachable_square_moves_the_unit(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target, entry = next((sq, r) for sq, r in scene.forecast.reach.items() if r.band == "move" and len(r.path) >= 2)
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target, entry = next((sq, r) for sq, r in scene.ctl.forecast.reach.items() if r.band == "move" and len(r.path) >= 2)
     click(pf1_app, scene.view.square_center(target))
     assert pf1_app.session.match.situation().creatures["hero"].at == target
     record = pf1_app.session.match.history[-1]
@@ -121,8 +121,8 @@ def test_clicking_a_reachable_square_moves_the_unit(pf1_app: App) -> None:
 def test_a_double_move_square_performs_a_double_move(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "double_move")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "double_move")
     click(pf1_app, scene.view.square_center(target))
     assert pf1_app.session.match.history[-1].action.kind == "double_move"
     assert pf1_app.session.match.situation().creatures["hero"].at == target
@@ -131,8 +131,8 @@ def test_a_double_move_square_performs_a_double_move(pf1_app: App) -> None:
 def test_a_dash_square_in_dnd5e_is_one_dash_action_carrying_the_path(dnd_app: App) -> None:
     scene = battle(dnd_app)
     click_unit(dnd_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "dash")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "dash")
     click(dnd_app, scene.view.square_center(target))
     # one dash for UI and AI alike (D5-DASH): the action that pays for the path carries it
     (record,) = dnd_app.session.match.history
@@ -144,8 +144,8 @@ def test_a_dash_square_in_dnd5e_is_one_dash_action_carrying_the_path(dnd_app: Ap
 def test_undo_key_takes_the_move_back(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(iter(scene.forecast.reach))
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(iter(scene.ctl.forecast.reach))
     click(pf1_app, scene.view.square_center(target))
     assert pf1_app.session.match.situation().creatures["hero"].at == target
     key(pf1_app, pygame.K_z, pygame.KMOD_LCTRL)
@@ -157,10 +157,10 @@ def test_right_click_and_escape_deselect_and_escape_then_pauses(pf1_app: App) ->
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
     click(pf1_app, (5, 5), button=3)
-    assert scene.selected is None and scene.forecast is None
+    assert scene.ctl.selected is None and scene.ctl.forecast is None
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_ESCAPE)
-    assert scene.selected is None and pf1_app.running
+    assert scene.ctl.selected is None and pf1_app.running
     key(pf1_app, pygame.K_ESCAPE)
     assert pf1_app.running and isinstance(pf1_app.scene, DialogScene)  # the pause menu, never a quit
 
@@ -168,8 +168,8 @@ def test_right_click_and_escape_deselect_and_escape_then_pauses(pf1_app: App) ->
 def test_an_enemy_cannot_be_selected_out_of_turn_a_click_shows_its_next_turn(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "ogre")
-    assert scene.selected is None
-    assert scene.toast == t("danger.inspect", enemy=scene.ctl.name_of("ogre")) and scene.ctl.toast_tone == "info"
+    assert scene.ctl.selected is None
+    assert scene.ctl.toast == t("danger.inspect", enemy=scene.ctl.name_of("ogre")) and scene.ctl.toast_tone == "info"
 
 
 def test_action_bar_button_drops_prone_and_disabled_buttons_explain(pf1_app: App) -> None:
@@ -197,16 +197,16 @@ def test_hexxen_click_on_an_engageable_enemy_then_the_confirming_click_attacks_i
     try:
         scene = battle(app)
         click_unit(app, "hero")
-        assert scene.forecast is not None and "ogre" in scene.forecast.engage
-        assert not scene.forecast.reach  # hexxen has no free movement: only engagements
+        assert scene.ctl.forecast is not None and "ogre" in scene.ctl.forecast.engage
+        assert not scene.ctl.forecast.reach  # hexxen has no free movement: only engagements
         key(app, pygame.K_2)
-        assert scene.tactic == "relieve"
+        assert scene.ctl.tactic == "relieve"
         click_unit(app, "ogre")  # nobody is bound to the ogre: rule() refuses the relief before anything happens
-        assert scene.armed is None and not app.session.match.history and "HX-RELIEF" in scene.ctl.toast
+        assert scene.ctl.armed is None and not app.session.match.history and "HX-RELIEF" in scene.ctl.toast
         key(app, pygame.K_1)
-        assert scene.tactic == "front"
+        assert scene.ctl.tactic == "front"
         click_unit(app, "ogre")  # the forecast (the same attack flow as pf1 and dnd5e)
-        assert scene.armed == "attack" and not app.session.match.history
+        assert scene.ctl.armed == "attack" and not app.session.match.history
         click_unit(app, "ogre")  # the confirming click
         record = app.session.match.history[-1]
         action = record.action
@@ -220,22 +220,22 @@ def test_step_key_arms_the_step_and_a_click_on_a_neighbour_takes_it(pf1_app: App
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_s)
-    assert scene.armed == "step"
+    assert scene.ctl.armed == "step"
     assert scene.view is not None
     click(pf1_app, scene.view.square_center((2, 2)))
     record = pf1_app.session.match.history[-1]
     assert (record.action.kind, record.action.path) == ("step", ((2, 2),))
     assert pf1_app.session.match.situation().creatures["hero"].at == (2, 2)
-    assert scene.armed is None
+    assert scene.ctl.armed is None
 
 
 def test_escape_disarms_before_it_deselects(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_c)
-    assert scene.armed == "charge"
+    assert scene.ctl.armed == "charge"
     key(pf1_app, pygame.K_ESCAPE)
-    assert scene.armed is None and scene.selected == "hero"
+    assert scene.ctl.armed is None and scene.ctl.selected == "hero"
 
 
 def test_charge_at_an_enemy_behind_difficult_ground_is_refused_at_the_first_click(pf1_app: App) -> None:
@@ -247,7 +247,7 @@ def test_charge_at_an_enemy_behind_difficult_ground_is_refused_at_the_first_clic
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_c)
     click_unit(pf1_app, "ogre")
-    assert (scene.armed, scene.armed_target) == ("charge", None)
+    assert (scene.ctl.armed, scene.ctl.armed_target) == ("charge", None)
     assert "PF1-DIFFICULT-NORUN" in scene.ctl.toast and "[3, 2]" in scene.ctl.toast
     assert pf1_app.session.match.history == []
 
@@ -257,12 +257,12 @@ def test_overrun_sends_a_path_through_the_enemy(pf1_app: App) -> None:
     assert scene.view is not None
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_o)
-    assert scene.armed == "overrun"
+    assert scene.ctl.armed == "overrun"
     click_unit(pf1_app, "ogre")
-    action = scene.ctl._armed_action((7, 2))
+    action = scene.ctl.look.armed_action((7, 2))
     assert action is not None and (action.kind, action.through, action.target) == ("overrun", "ogre", None)
     assert (6, 2) in action.path and action.path[-1] == (7, 2)
     refused = pf1_app.session.match.ruleset.rule(pf1_app.session.match.situation(), action, random.Random(0))
     click(pf1_app, scene.view.square_center((7, 2)))
     # a refused end is not sent: the match stays as it was and the message says why
-    assert not refused.ok and pf1_app.session.match.history == [] and refused.rule in scene.toast
+    assert not refused.ok and pf1_app.session.match.history == [] and refused.rule in scene.ctl.toast

@@ -107,7 +107,7 @@ def test_a_kiosk_level_replaced_while_running_is_left_out_once(tmp_path: Path, k
         REPLACEMENTS[kind](level)
         for _ in range(6):
             app.start_attract()
-            assert app.session.match is not None and Path(app.session.match.level.source) == other
+            assert app.match is not None and Path(app.match.level.source) == other
         assert log.read_text(encoding="utf-8").count(f"level left out of the rotation: {level}") == 1
     finally:
         app.close()
@@ -126,7 +126,7 @@ def test_a_kiosk_log_replaced_while_running_does_not_stop_the_kiosk(tmp_path: Pa
         for i in range(200):  # past the size limit: a rotation would rename or reopen the path
             app.guard.info(f"line {i} " + "x" * 100)
         app.start_attract()
-        assert app.session.match is not None and app.running
+        assert app.match is not None and app.running
     finally:
         app.close()
     assert logging.getLogger(LOGGER_NAME).handlers == []  # closed cleanly, whatever stands at the path

@@ -12,14 +12,13 @@ from game.text.i18n import t
 
 if TYPE_CHECKING:
     from game.levels.level import Level
-    from game.ui.app import App
-    from game.ui.scenes.base import Scene
+    from game.ui.scenes.base import AppHost, Scene
 
 
 class EditorLauncher:
     """The editor the window opened last and the one a test match leads back to."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
         self.test_from: Scene | None = None
         """While a level is test-played from the editor: the editor to come back to."""

@@ -15,13 +15,13 @@ from game.ui.saving import save
 
 if TYPE_CHECKING:
     from game.editor.session import Session
-    from game.ui.app import App
+    from game.ui.host import AppHost
 
 
 class LeaveGuard:
     """Ctrl+S saving, and the questions before unsaved work (a replay, the editor's edits) is dropped."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
 
     def save(self, intent: str) -> None:

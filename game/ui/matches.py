@@ -17,13 +17,13 @@ from game.ui.scenes.battle import BattleScene
 
 if TYPE_CHECKING:
     from game.levels.watch import LevelWatcher
-    from game.ui.app import App
+    from game.ui.host import AppHost
 
 
 class MatchSession:
     """The match the window plays (its level, side colours, dice seed and saved mark) and where matches come from."""
 
-    def __init__(self, app: App, seed: int) -> None:
+    def __init__(self, app: AppHost, seed: int) -> None:
         self.app = app
         self.match: Match | None = None
         self.level: Level | None = None

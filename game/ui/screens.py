@@ -12,14 +12,13 @@ from game.ui import theme
 from game.ui.recap import turn_recap
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.base import Scene
+    from game.ui.scenes.base import AppHost, Scene
 
 
 class ScreenFlow:
     """Which screen follows which around a battle: pause, hand-over, victory, level menu, settings."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
 
     def show_pause(self, below: Scene) -> None:

@@ -488,18 +488,14 @@ class KioskApp:
         scene = self.scene
         if not isinstance(scene, BattleScene) or scene.view is None or scene.panel is None:
             return click(pos)
-        if scene.autoplayer.busy:
+        ctl = scene.ctl
+        if ctl.autoplayer.busy:
             return [motion(pos)]
         sq = scene.view.square_at(pos)
-        if (
-            sq is not None
-            and scene.selected is not None
-            and scene.forecast is not None
-            and not scene.armed
-            and scene.unit_at(sq) is None
-            and sq in scene.forecast.reach
-        ):
-            key = (id(scene), scene.version, scene.selected, sq)
+        # a unit selected and nothing armed (the "selected" mode): a tap on an empty shaded square is a move
+        reach = ctl.forecast.reach if ctl.state.name == "selected" and ctl.forecast is not None else {}
+        if sq is not None and sq in reach and ctl.unit_at(sq) is None:
+            key = (id(scene), ctl.version, ctl.state.unit, sq)
             if self.pending_tap != key:
                 self.pending_tap = key
                 return [motion(pos)]  # hover: the path preview with its cost, nothing performed yet
