@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.ui.scenes.battle as battle_module
+import game.ui.controller as controller_module
 from game.battle.match import Match
 from game.levels.level import load_level
 from game.ui.app import App
@@ -50,7 +50,7 @@ MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LALT]
 @pytest.fixture(autouse=True)
 def _computer_in_the_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """Computer moves are decided in the frame (no worker thread), so a seed always gives the same run."""
-    monkeypatch.setattr(battle_module, "AutoPlayer", lambda hook: AutoPlayer(hook, threaded=False))
+    monkeypatch.setattr(controller_module, "AutoPlayer", lambda hook: AutoPlayer(hook, threaded=False))
 
 
 def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event:

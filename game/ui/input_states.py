@@ -1,8 +1,9 @@
 """The battle's input modes, one object each: what a click on the board and Esc mean in that mode, and the mode
 that follows (in the manner of python-tcod's event-handler states). No pygame.
 
-The battle controller holds the current mode (`Controller.state`) and makes the one a click or Esc returns
-current; a mode performs through the controller (`perform`), whose next selection is then the mode that follows.
+The battle controller (`game/ui/controller.py`) holds the current mode (`state`) and makes the one a click or Esc
+returns current; a mode performs through the controller (`perform`), whose next selection is then the mode that
+follows.
 The measuring tape, the keyboard cursor and the hovered square are the pointer's, not modes: they go with any mode.
 
     Idle ──click own unit──▶ Selected ──bar action──▶ Armed ──enemy (charge, overrun, tumble)──▶ ChoosingEnd
