@@ -94,9 +94,9 @@ def _one_level(path: str, rounds: int) -> dict[str, float]:
     scene: Any = app.scene
     app.step(1 / 60)
     scene.danger.threaded = False  # the window works it out in a worker; here the computation itself is timed
-    sit = scene.situation()
-    unit = "hero" if "hero" in sit.creatures else sorted(scene.actors)[0]
-    scene.select(unit)
+    sit = scene.ctl.situation()
+    unit = "hero" if "hero" in sit.creatures else sorted(scene.ctl.actors)[0]
+    scene.ctl.select(unit)
     app.step(1 / 60)
 
     cold_ms = [0.0]
@@ -111,7 +111,7 @@ def _one_level(path: str, rounds: int) -> dict[str, float]:
         reach_cache.clear()
         scene.danger.cache = DangerCache()
         scene.danger.on = False
-        scene.select(unit)  # the selection's own reach search is the click's, not the danger view's
+        scene.ctl.select(unit)  # the selection's own reach search is the click's, not the danger view's
         app.step(1 / 60)
         cold_ms[0] = cpu_ms(tap_w)
 

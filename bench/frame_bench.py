@@ -98,7 +98,7 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         app.step(1 / 60)
-        assert scene.selected == uid  # type: ignore[attr-defined]
+        assert scene.ctl.selected == uid  # type: ignore[attr-defined]
 
     def hover() -> None:
         state["i"] ^= 1
@@ -118,7 +118,7 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
         motion = scene.stage.motion  # type: ignore[attr-defined]
         if not motion.playing or motion.clock > motion.timeline.duration - 2 / 60:
             motion.skip()
-            match = app.match
+            match = app.session.match
             assert match is not None
             if match.situation().creatures[WALKER[0]].at != WALKER[1]:
                 scene.ctl.undo()  # type: ignore[attr-defined]
@@ -129,7 +129,7 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
         return cpu_ms(animated)
 
     click()
-    entries = sorted(scene.forecast.reach.values(), key=lambda r: -r.cost)  # type: ignore[attr-defined]
+    entries = sorted(scene.ctl.forecast.reach.values(), key=lambda r: -r.cost)  # type: ignore[attr-defined]
     hover_points.extend(scene.view.square_center(r.at) for r in entries[:2])  # type: ignore[attr-defined]
 
     def timer(fn: Any) -> float:
@@ -142,7 +142,7 @@ def _one_size(path: str, size: tuple[int, int], rounds: int) -> dict[str, float]
 
     fns = {"bare": bare, "full": full, "click": click, "hover": hover, "animated": animated}
     times = interleave(fns, rounds=rounds, timer=timer)
-    overlay = len(scene.forecast.reach) if scene.forecast else 0  # type: ignore[attr-defined]
+    overlay = len(scene.ctl.forecast.reach) if scene.ctl.forecast else 0  # type: ignore[attr-defined]
     cell = scene.view.cell  # type: ignore[attr-defined]
     app.close()
     return {

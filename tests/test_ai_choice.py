@@ -125,8 +125,8 @@ def test_sweep_takes_the_ai_option_into_every_variant(tmp_path: Path, capsys: py
 def test_play_opens_the_level_with_the_chosen_strength(tmp_path: Path):
     app = App(AppOptions(level=str(BRIDGE), ai=(("*", "hard"),)))
     try:
-        assert app.match is not None
-        assert [s.controller for s in app.match.level.sides] == ["human", "ai:hard"]
+        assert app.session.match is not None
+        assert [s.controller for s in app.session.match.level.sides] == ["human", "ai:hard"]
     finally:
         app.close()
 
@@ -134,7 +134,7 @@ def test_play_opens_the_level_with_the_chosen_strength(tmp_path: Path):
 def test_the_level_menu_chooses_the_computers_strength_before_a_game():
     app = App(AppOptions(level=str(BRIDGE)))
     try:
-        app.show_menu(None)
+        app.screens.show_menu(None)
         menu = app.scene
         assert isinstance(menu, MenuScene)
         app.step()
@@ -155,6 +155,9 @@ def test_the_level_menu_chooses_the_computers_strength_before_a_game():
         entry = next(e for e in menu.entries if e.path.name == "pf1_bridge.toml")
         menu.open_entry(entry)
         app.step()
-        assert app.match is not None and [s.controller for s in app.match.level.sides] == ["human", "ai:hard"]
+        assert app.session.match is not None and [s.controller for s in app.session.match.level.sides] == [
+            "human",
+            "ai:hard",
+        ]
     finally:
         app.close()

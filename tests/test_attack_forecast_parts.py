@@ -49,7 +49,7 @@ def _roll_event(ruling: Ruling, unit: str, target: str) -> Event:
 
 
 def _odds(ctl: BattleController, target: str) -> Odds:
-    odds = ctl.odds(target)
+    odds = ctl.look.odds(target)
     assert isinstance(odds, Odds), odds
     return odds
 
@@ -73,7 +73,7 @@ def test_pf1_forecast_parts_are_the_numbers_the_ruling_rolled(tmp_path: Path) ->
         natural, bonus, total, defense = map(int, ROLL.search(event.detail).groups())  # type: ignore[union-attr]
         assert (bonus, defense, total) == (parts.bonus, parts.target, natural + parts.bonus)
     assert odds.needs == parts.needs
-    tip = ctl.attack_tip("ogre", confirm=False)
+    tip = ctl.look.attack_tip("ogre", confirm=False)
     assert f"{signed(-4)} " in tip and f"[{GB_PRONE}]" in tip
     said = t("attack_parts.modifier", value=signed(-4), title=rule_text(GB_PRONE, "en").title, rule=GB_PRONE)
     base = t("attack_parts.base", value=str(ogre.defense))
@@ -131,7 +131,7 @@ def test_dnd5e_advantage_is_named_with_its_rule_and_the_chance_is_the_higher_of_
     assert parts is not None and parts.advantage == 1 and parts.advantage_rules == ("GB-5E-PRONE-COMBAT",)
     one = (21 - parts.needs) / 20
     assert odds.chance == pytest.approx(1 - (1 - one) ** 2)
-    tip = ctl.attack_tip("ogre", confirm=False)
+    tip = ctl.look.attack_tip("ogre", confirm=False)
     assert t("attack_parts.advantage", rules="GB-5E-PRONE-COMBAT") in tip
     assert t("attack_parts.each_die", face=parts.needs) in tip
 
@@ -145,7 +145,7 @@ def test_hexxen_forecast_names_the_binding_the_attack_makes(tmp_path: Path) -> N
     ctl.select("h1")
     odds = _odds(ctl, "n1")
     assert [(e.kind, e.rule) for e in odds.bindings] == [("bind", "HX-BIND-ON-ATTACK")]
-    tip = ctl.attack_tip("n1", confirm=False)
+    tip = ctl.look.attack_tip("n1", confirm=False)
     assert t("attack_parts.then", what=describe_event(odds.bindings[0], names=ctl.names())) in tip
 
 
@@ -154,7 +154,7 @@ def test_the_parts_are_told_in_every_language(tmp_path: Path, lang: str) -> None
     ctl = _controller(tmp_path, "pf1", ogre="prone = true")
     try:
         set_language(lang)
-        tip = ctl.attack_tip("ogre", confirm=False)
+        tip = ctl.look.attack_tip("ogre", confirm=False)
         assert f"[{GB_PRONE}]" in tip and "[GB-ATTACK]" in tip
         assert t("attack_parts.naturals", rule="GB-ATTACK") in tip
     finally:

@@ -65,7 +65,7 @@ def test_bench_json_stdout_is_one_json_object_even_when_the_game_prints(monkeypa
 
     def opens_a_match() -> dict:
         app = open_app(write_level(tmp_path))  # as the frame bench does: the App prints "Dice seed …"
-        seed = app.match.seed
+        seed = app.session.match.seed
         app.close()
         return {"ratio": 1.5, "seed": seed}
 

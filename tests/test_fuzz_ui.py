@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.ui.scenes.battle as battle_module
+import game.ui.controller as controller_module
 from game.battle.match import Match
 from game.levels.level import load_level
 from game.ui.app import App
@@ -51,7 +51,7 @@ MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LALT]
 @pytest.fixture(autouse=True)
 def _computer_in_the_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """Computer moves are decided in the frame (no worker thread), so a seed always gives the same run."""
-    monkeypatch.setattr(battle_module, "AutoPlayer", lambda hook: AutoPlayer(hook, threaded=False))
+    monkeypatch.setattr(controller_module, "AutoPlayer", lambda hook: AutoPlayer(hook, threaded=False))
 
 
 def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event:
@@ -176,15 +176,15 @@ def _battle(level: str) -> Setup:
 
 def _menu(tmp: Path) -> App:
     app = _app("pf1_bridge.toml")
-    app.show_menu(app.scene)
+    app.screens.show_menu(app.scene)
     return app
 
 
 def _handover(tmp: Path) -> App:
     app = _app("dnd5e_crypt.toml")
-    app.start(with_controllers(load_level(LEVELS / "dnd5e_crypt.toml"), 2))
-    assert app.level is not None and app.scene is not None
-    app.show_handover(app.scene, app.level.sides[1].id)
+    app.session.start(with_controllers(load_level(LEVELS / "dnd5e_crypt.toml"), 2))
+    assert app.session.level is not None and app.scene is not None
+    app.screens.show_handover(app.scene, app.session.level.sides[1].id)
     assert isinstance(app.scene, HandOverScene)
     return app
 
@@ -192,7 +192,7 @@ def _handover(tmp: Path) -> App:
 def _victory(tmp: Path) -> App:
     app = _app("hexxen_village.toml")
     assert app.scene is not None
-    app.show_victory(app.scene)
+    app.screens.show_victory(app.scene)
     assert isinstance(app.scene, VictoryScene)
     return app
 
@@ -271,8 +271,9 @@ def test_random_input_crashes_nothing_and_keeps_the_rules(scene: str, seed: int,
     app = SCENES[scene](tmp)
     try:
         fuzz(app, seed * 7919 + len(scene))
-        if app.match is not None:
-            assert invariants(app.match) == []
+        match = app.match if isinstance(app, KioskApp) else app.session.match
+        if match is not None:
+            assert invariants(match) == []
         for match in _other_matches(app):
             assert invariants(match) == []
         if isinstance(app, KioskApp):
@@ -304,8 +305,8 @@ def test_battle_scenes_of_each_ruleset_were_fuzzed_with_real_moves(tmp: Path) ->
             app = _app(level)
             try:
                 fuzz(app, seed)
-                if app.match is not None and app.match.level.ruleset == ruleset:
-                    reached += [r for r in app.match.history if r.result.ok]
+                if app.session.match is not None and app.session.match.level.ruleset == ruleset:
+                    reached += [r for r in app.session.match.history if r.result.ok]
             finally:
                 app.close()
             if reached:

@@ -216,7 +216,7 @@ def test_a_won_visitor_game_shows_big_buttons_and_play_again(kiosk: KioskApp) ->
     kiosk.match.finished, kiosk.match.winner = True, kiosk.match.level.sides[0].id
     kiosk.show_victory(battle)
     assert isinstance(kiosk.scene, ResultScene)
-    kiosk.draw_frame()
+    kiosk.app.draw_frame()
     again = next(b for b in kiosk.scene.buttons if b.intent == "again")
     assert again.rect.height >= 64  # a touch target, not a mouse button
     tap_at(kiosk, again.rect.center)
@@ -291,7 +291,8 @@ def test_the_run_loop_ends_only_by_the_chord(tmp_path: Path) -> None:
     for _ in range(5):
         pygame.event.post(pygame.event.Event(pygame.QUIT))
     code, count = 0, 0
-    original = app.step
+    original = app.app.hooks.before_frame
+    assert original is not None
 
     def counting(dt: float) -> None:
         nonlocal count
@@ -302,7 +303,7 @@ def test_the_run_loop_ends_only_by_the_chord(tmp_path: Path) -> None:
             )
         original(dt)
 
-    app.step = counting  # type: ignore[method-assign]
+    app.app.hooks.before_frame = counting  # the kiosk's own hook, counted: the app's one loop runs the frames
     code = app.run()
     assert code == 0 and count == 300 and app.exited
 
@@ -311,23 +312,23 @@ def test_the_run_loop_ends_only_by_the_chord(tmp_path: Path) -> None:
 
 
 def _select_unit(app: KioskApp, battle: BattleScene) -> str:
-    sit = battle.situation()
-    uid = battle.match.active_unit or next(u for u in sit.creatures if u in battle.actors)
-    if battle.selected != uid:
+    sit = battle.ctl.situation()
+    uid = battle.match.active_unit or next(u for u in sit.creatures if u in battle.ctl.actors)
+    if battle.ctl.selected != uid:
         tap_at(app, battle.view.square_center(sit.creatures[uid].at))
-    assert battle.selected == uid
+    assert battle.ctl.selected == uid
     return uid
 
 
 def test_touch_first_tap_previews_second_tap_moves(kiosk: KioskApp) -> None:
     battle = start_visitor(kiosk)
     uid = _select_unit(kiosk, battle)
-    start = battle.situation().creatures[uid].at
-    target = next(sq for sq, e in battle.forecast.reach.items() if battle.unit_at(sq) is None and sq != start)
+    start = battle.ctl.situation().creatures[uid].at
+    target = next(sq for sq, e in battle.ctl.forecast.reach.items() if battle.ctl.unit_at(sq) is None and sq != start)
     pos = battle.view.square_center(target)
     tap_at(kiosk, pos)
-    assert battle.preview is not None and battle.situation().creatures[uid].at == start
-    kiosk.draw_frame()  # the "tap again" hint is drawn without trouble
+    assert battle.ctl.preview is not None and battle.ctl.situation().creatures[uid].at == start
+    kiosk.app.draw_frame()  # the "tap again" hint is drawn without trouble
     tap_at(kiosk, pos)
     assert battle.match.situation().creatures[uid].at == target
 
@@ -335,8 +336,8 @@ def test_touch_first_tap_previews_second_tap_moves(kiosk: KioskApp) -> None:
 def test_a_tap_elsewhere_cancels_the_pending_preview(kiosk: KioskApp) -> None:
     battle = start_visitor(kiosk)
     uid = _select_unit(kiosk, battle)
-    start = battle.situation().creatures[uid].at
-    squares = [sq for sq in battle.forecast.reach if battle.unit_at(sq) is None and sq != start]
+    start = battle.ctl.situation().creatures[uid].at
+    squares = [sq for sq in battle.ctl.forecast.reach if battle.ctl.unit_at(sq) is None and sq != start]
     tap_at(kiosk, battle.view.square_center(squares[0]))
     tap_at(kiosk, battle.view.square_center(squares[1]))
     tap_at(kiosk, battle.view.square_center(squares[0]))
@@ -363,7 +364,7 @@ def test_a_finger_drag_pans_and_a_pinch_zooms(kiosk: KioskApp) -> None:
         finger(kiosk, pygame.FINGERMOTION, cx + 0.02 * step, cy + 0.02 * step)
     finger(kiosk, pygame.FINGERUP, cx + 0.1, cy + 0.1)
     assert view.origin != origin and not battle.dragging
-    assert battle.selected is None or battle.match.history == []  # neither gesture performed anything
+    assert battle.ctl.selected is None or battle.match.history == []  # neither gesture performed anything
 
 
 def test_sdl_mouse_emulation_of_a_touch_is_ignored() -> None:
@@ -380,7 +381,7 @@ def test_sdl_mouse_emulation_of_a_touch_is_ignored() -> None:
 def test_a_tap_just_beside_a_small_panel_button_still_presses_it(kiosk: KioskApp) -> None:
     battle = start_visitor(kiosk)
     _select_unit(kiosk, battle)
-    kiosk.draw_frame()
+    kiosk.app.draw_frame()
     button = next(b for b in battle.panel.buttons if b.intent == "action:end_turn")
     side = battle.match.active_side
     tap_at(kiosk, (button.rect.centerx, button.rect.bottom + 4))

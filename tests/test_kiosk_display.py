@@ -78,7 +78,7 @@ def test_the_arrow_keys_move_the_visitors_cursor(kiosk: KioskApp) -> None:
     assert scene.ctl.cursor is not None
     start = scene.ctl.cursor
     kiosk.dispatch(_key(pygame.K_DOWN))
-    assert scene.ctl.cursor == (start[0], start[1] + 1) or start[1] == scene.situation().board.height - 1
+    assert scene.ctl.cursor == (start[0], start[1] + 1) or start[1] == scene.ctl.situation().board.height - 1
 
 
 # --- what the screen says -----------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def test_the_kiosk_panel_names_no_key_a_visitor_lacks(kiosk: KioskApp, monkeypat
     legend_button = next(b for b in scene.panel.buttons if b.intent == "legend")
     assert legend_button.shortcut == "", "F2 is blocked in the kiosk"
     assert any(t("kiosk_display.footer").split()[0] in line for line in rendered), rendered
-    assert scene.selected is None and any(line.startswith("Tap one") for line in rendered), rendered
+    assert scene.ctl.selected is None and any(line.startswith("Tap one") for line in rendered), rendered
     assert not any(line.startswith("Click") for line in rendered), "a kiosk is tapped, not clicked"
     assert not any("F1" in line or "Esc" in line for line in rendered), rendered
 
@@ -125,16 +125,16 @@ def test_the_legend_says_tap_to_close_in_the_kiosk_and_a_tap_never_reaches_the_s
     kiosk: KioskApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scene = visitor(kiosk)
-    scene.select(sorted(scene.actors)[0])
+    scene.ctl.select(sorted(scene.ctl.actors)[0])
     said: list[str | None] = []
     real = legend.draw_legend
     monkeypatch.setattr(legend, "draw_legend", lambda *a: said.append(a[-1]) or real(*a))
     scene.toggle_legend()
     scene.draw(kiosk.app.screen)
     assert said == [t("kiosk_display.tap_closes")]
-    assert scene.view is not None and scene.selected is not None
-    unit = scene.situation().creatures[scene.selected]
-    target = next(sq for sq in scene.forecast.reach if sq != unit.at)  # type: ignore[union-attr]
+    assert scene.view is not None and scene.ctl.selected is not None
+    unit = scene.ctl.situation().creatures[scene.ctl.selected]
+    target = next(sq for sq in scene.ctl.forecast.reach if sq != unit.at)  # type: ignore[union-attr]
     before = list(scene.match.history)
     pos = scene.view.square_center(target)
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -202,10 +202,10 @@ def test_on_a_short_window_no_button_runs_under_the_footer_and_the_log_keeps_lin
     app = open_app(Path(__file__).resolve().parent.parent / "levels" / "pf1_bridge.toml", size)
     try:
         scene = battle(app)
-        click_unit(app, sorted(scene.actors)[0])
+        click_unit(app, sorted(scene.ctl.actors)[0])
         app.step()
         panel = scene.panel
-        assert panel is not None and scene.selected is not None
+        assert panel is not None and scene.ctl.selected is not None
         lowest = max(b.rect.bottom for b in panel.buttons)
         assert lowest <= panel.log_rect.top or panel.log_rect.height <= 20, "a button runs into the log"
         footer_top = panel.rect.top + panel._log_top

@@ -95,7 +95,7 @@ def test_with_no_level_that_loads_the_kiosk_rests_on_a_calm_screen_and_comes_bac
         assert app.mode == "fallback" and isinstance(app.scene, FallbackScene)
         assert app.scene.detail == t("kiosk_start.resting")
         assert t("kiosk_start.none_loads", seconds=f"{FALLBACK_SECONDS:g}") in capsys.readouterr().err
-        app.draw_frame()  # the calm screen draws
+        app.app.draw_frame()  # the calm screen draws
         shutil.copy(GOOD, missing)  # the level is copied in while the kiosk waits
         for _ in range(int(FALLBACK_SECONDS * 60) + 2):
             app.step(1 / 60)
@@ -112,10 +112,10 @@ def test_the_calm_screen_speaks_every_language(tmp_path: Path, broken: tuple[Pat
     try:
         assert isinstance(app.scene, FallbackScene)
         assert app.scene.detail and "kiosk_start" not in app.scene.detail
-        app.draw_frame()
+        app.app.draw_frame()
         with_detail = pygame.image.tobytes(app.screen, "RGB")
         app.scene.detail = ""
-        app.draw_frame()
+        app.app.draw_frame()
         assert pygame.image.tobytes(app.screen, "RGB") != with_detail  # the second line is drawn
     finally:
         app.close()

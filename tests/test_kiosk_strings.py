@@ -57,14 +57,14 @@ def test_a_visitors_game_names_no_key(tmp_path: Path, drawn: list[str], level: s
         frames(kiosk, 3)
         scene = kiosk.scene
         assert isinstance(scene, BattleScene) and scene.kiosk and scene.view is not None
-        unit = sorted(scene.actors)[0]
-        sit = scene.situation()
+        unit = sorted(scene.ctl.actors)[0]
+        sit = scene.ctl.situation()
         tap_at(kiosk, scene.view.square_center(sit.creatures[unit].at))
         enemy = next(c for c in sit.creatures.values() if c.side != sit.creatures[unit].side)
         tap_at(kiosk, scene.view.square_center(enemy.at))
         frames(kiosk, 3)
-        assert scene.forecast is not None
-        square = next((sq for sq in scene.forecast.reach if sq != sit.creatures[unit].at), None)
+        assert scene.ctl.forecast is not None
+        square = next((sq for sq in scene.ctl.forecast.reach if sq != sit.creatures[unit].at), None)
         if square is not None:  # hexxen measures no paths: no square to preview
             tap_at(kiosk, scene.view.square_center(square))  # the path preview and its card
             frames(kiosk, 3)

@@ -33,9 +33,9 @@ def test_how_to_play_on_the_attract_screen_opens_the_demos_tutorial_and_plays_by
         assert scene.tutorial.ruleset == "hexxen" and kiosk.visitor_games == 1
         frames(kiosk, 2)
         assert scene.view is not None
-        anna = scene.situation().creatures["anna"].at
+        anna = scene.ctl.situation().creatures["anna"].at
         tap_at(kiosk, scene.view.square_center(anna))  # touch plays the tutorial like a click
-        assert scene.selected == "anna" and scene.coach.index == 1
+        assert scene.ctl.selected == "anna" and scene.coach.index == 1
         restart = next(b for b in scene.buttons if b.intent == "restart")
         tap_at(kiosk, restart.rect.center)
         assert isinstance(kiosk.scene, TutorialScene) and kiosk.scene is not scene and kiosk.scene.coach.index == 0
@@ -132,7 +132,7 @@ def test_the_desktop_tutorial_keeps_its_texts_and_keys() -> None:
 
     app = open_app(None)
     try:
-        app.open_tutorial("pf1")
+        app.session.open_tutorial("pf1")
         app.step()
         scene = app.scene
         assert isinstance(scene, TutorialScene) and not scene.kiosk
@@ -151,7 +151,7 @@ def test_the_key_only_steps_button_reads_whole_in_every_language(ruleset: str, c
 
     app = open_app(None, "1024x640")
     try:
-        app.open_tutorial(ruleset)
+        app.session.open_tutorial(ruleset)
         app.step()
         scene = app.scene
         assert isinstance(scene, TutorialScene)

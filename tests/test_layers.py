@@ -184,6 +184,7 @@ def test_the_battle_controller_imports_no_pygame():
         "door_pick",
         "charge_preview",
         "deliberate",
+        "input_states",
     ):
         tree = ast.parse((ROOT / "game" / "ui" / f"{name}.py").read_text(encoding="utf-8"))
         modules = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
@@ -202,6 +203,7 @@ def test_the_battle_controller_imports_no_pygame():
             "door_pick",
             "charge_preview",
             "deliberate",
+            "input_states",
         )
         assert local <= {f"game.ui.{n}" for n in allowed}, name
 

@@ -143,7 +143,7 @@ def test_no_screen_shows_an_untranslated_unit_side_or_level_name(path) -> None:
         app.step()
         for lang in ("de", "it", "he"):
             i18n.set_language(lang)
-            model = build_panel_model(app.scene.ctl, app.side_colors)
+            model = build_panel_model(app.scene.ctl, app.session.side_colors)
             shown = [model.level_name, model.side_name, *model.names.values()]
             assert model.level_name == level.name.translations[lang]
             for u in level.units:
@@ -176,8 +176,8 @@ def test_the_window_names_the_level_in_the_chosen_language() -> None:
     try:
         app.step()
         battle = app.scene
-        assert build_panel_model(battle.ctl, app.side_colors).level_name == "Die Schluchtbrücke"
-        app.show_pause(battle)
+        assert build_panel_model(battle.ctl, app.session.side_colors).level_name == "Die Schluchtbrücke"
+        app.screens.show_pause(battle)
         assert app.scene.lines[0] == "Die Schluchtbrücke"
     finally:
         app.close()

@@ -77,11 +77,11 @@ def test_longest_names_stay_on_screen_in_every_language(tmp_path: Path, lang: st
         battle = app.scene
         assert isinstance(battle, BattleScene)
         widgets.CLIPPED.clear()
-        battle.select("valeros")
+        battle.ctl.select("valeros")
         app.step()
         # the card drew the name cut with an ellipsis, and said so
         assert any(name.startswith(cut) or cut.startswith(name[:20]) for cut in widgets.CLIPPED)
-        side = app.side_name(app.level.sides[0].id)
+        side = app.session.side_name(app.session.level.sides[0].id)
         rows = range(app.screen.get_height() // 4, app.screen.get_height() // 2)
         detail = i18n.t("victory.detail", level=name, round=3, actions=9)
         short_detail = i18n.t("victory.detail", level="Lem", round=3, actions=9)

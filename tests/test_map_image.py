@@ -244,7 +244,7 @@ def test_an_undecodable_picture_leaves_the_map_drawn_without_it(tmp_path: Path) 
     try:
         app.step(1 / 60)
         scene = app.scene
-        assert "castle.png cannot be shown" in scene.toast and scene.ctl.toast_tone == "info"  # type: ignore[union-attr]
+        assert "castle.png cannot be shown" in scene.ctl.toast and scene.ctl.toast_tone == "info"  # type: ignore[union-attr]
     finally:
         app.close()
 

@@ -350,15 +350,15 @@ def test_ctrl_s_saves_the_replay_in_the_user_data_folder_and_says_where(tmp_path
     app = _window(level=str(level))
     try:
         scene = app.scene
-        assert isinstance(scene, BattleScene) and app.match is not None
-        unit = next(iter(scene.actors))
-        start = app.match.situation().creatures[unit].at
+        assert isinstance(scene, BattleScene) and app.session.match is not None
+        unit = next(iter(scene.ctl.actors))
+        start = app.session.match.situation().creatures[unit].at
         scene.perform(Action("move", unit, ((-5, -5),)))  # refused: not in the replay
         _key(pygame.K_s, pygame.KMOD_LCTRL)
         app.step()
         saved = list(paths.replays_dir().glob("bridge-*.toml"))
         assert len(saved) == 1
-        assert str(saved[0]) in scene.toast
+        assert str(saved[0]) in scene.ctl.toast
         assert load_script(saved[0]).actions == ()
         _key(pygame.K_F5)
         app.step()
@@ -367,7 +367,7 @@ def test_ctrl_s_saves_the_replay_in_the_user_data_folder_and_says_where(tmp_path
         _key(pygame.K_s, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
         app.step()
         folders = [p for p in paths.replays_dir().iterdir() if p.is_dir()]
-        assert len(folders) == 1 and str(folders[0]) in scene.toast
+        assert len(folders) == 1 and str(folders[0]) in scene.ctl.toast
         assert sorted(p.name for p in folders[0].iterdir()) == ["level.toml", "replay.toml", "situation.toml"]
         assert load_level(folders[0] / "situation.toml").unit(unit).at == start
         assert not (tmp_path / "replays").exists()  # nothing written next to the level
@@ -382,7 +382,7 @@ def test_the_victory_screen_saves_the_replay_with_s(tmp_path: Path) -> None:
     try:
         assert isinstance(app.scene, BattleScene)
         app.scene.perform(Action("end_turn"))
-        app.show_victory(app.scene)
+        app.screens.show_victory(app.scene)
         victory = app.scene
         assert isinstance(victory, VictoryScene)
         _key(pygame.K_s)

@@ -33,7 +33,7 @@ from rules.actions import Action
 
 with TermSignal() as term:  # as run_app does
     app = App(AppOptions(level=sys.argv[1], size=parse_size("640x480"), seed=5))
-    assert app.match.perform(Action("move", "hero", path=((2, 2),))).ok
+    assert app.session.match.perform(Action("move", "hero", path=((2, 2),))).ok
     print("ready", flush=True)
     sys.exit(app.run(term))
 """
@@ -45,8 +45,8 @@ def replays(data: Path) -> list[Path]:
 
 def moved(app: App) -> None:
     """One move on the board: a replay that is not saved yet."""
-    assert app.match is not None and app.match.perform(Action("move", "hero", path=((2, 2),))).ok
-    assert app.unsaved()
+    assert app.session.match is not None and app.session.match.perform(Action("move", "hero", path=((2, 2),))).ok
+    assert app.session.unsaved()
 
 
 def until_ready(proc: subprocess.Popen[str], word: str) -> list[str]:
@@ -154,8 +154,8 @@ def test_terminate_saves_an_unsaved_replay_without_asking(
         pygame.event.post(pygame.event.Event(pygame.QUIT))  # the player's close asks first ...
         app.step()
         assert isinstance(app.scene, DialogScene) and app.running
-        assert app.terminate(signal.SIGTERM) == 0  # ... SIGTERM while it asks does not wait for an answer
-        assert not app.running and not app.unsaved()
+        assert app.guard.terminate(signal.SIGTERM) == 0  # ... SIGTERM while it asks does not wait for an answer
+        assert not app.running and not app.session.unsaved()
     finally:
         app.close()
     (saved,) = replays(tmp_path / "data")
@@ -173,7 +173,7 @@ def test_terminate_with_an_unwritable_replay_folder_says_why_and_exits_143(
     app = open_app(write_level(tmp_path))
     try:
         moved(app)
-        assert app.terminate(signal.SIGTERM) == 128 + signal.SIGTERM
+        assert app.guard.terminate(signal.SIGTERM) == 128 + signal.SIGTERM
         assert not app.running
     finally:
         app.close()
@@ -192,7 +192,7 @@ def test_terminate_in_the_editor_keeps_the_unsaved_edits_in_the_draft_file(
         key(app, pygame.K_u)
         click(app, centre(app, (2, 2)))  # a new unit: an edit
         assert scene.session.edited
-        assert app.terminate(signal.SIGTERM) == 0
+        assert app.guard.terminate(signal.SIGTERM) == 0
     finally:
         app.close()
     draft = autosave_path(path)
@@ -206,7 +206,7 @@ def test_terminate_with_nothing_unsaved_writes_nothing(
     monkeypatch.setenv("GRIDBOUND_DATA_DIR", str(tmp_path / "data"))
     app = open_app(write_level(tmp_path))
     try:
-        assert app.terminate(signal.SIGTERM) == 0
+        assert app.guard.terminate(signal.SIGTERM) == 0
     finally:
         app.close()
     assert replays(tmp_path / "data") == []

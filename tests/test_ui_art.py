@@ -198,9 +198,9 @@ def test_a_huge_token_covers_three_squares_and_fanned_tiny_tokens_all_show(tmp_p
     try:
         scene = app.scene
         assert isinstance(scene, BattleScene) and scene.view is not None
-        sit = scene.situation()
+        sit = scene.ctl.situation()
         cell = scene.view.cell
-        side_colour = pygame.Color(*app.side_colors[sit.creatures["hill_giant"].side])
+        side_colour = pygame.Color(*app.session.side_colors[sit.creatures["hill_giant"].side])
         screen = app.screen
         giant = sit.creatures["hill_giant"]
         assert giant.dims == (3, 3)
@@ -237,7 +237,7 @@ def test_hovering_a_tiny_group_lists_every_unit_in_the_square(monkeypatch: pytes
     try:
         scene = battle(app)
         assert scene.view is not None
-        sit = scene.situation()
+        sit = scene.ctl.situation()
         rats = [c for c in sit.creatures.values() if c.at == (9, 10)]
         assert len(rats) == 4
         hover(app, scene.view.square_center((9, 10)))

@@ -33,6 +33,11 @@ speed = 9
 """
 
 
+def click_on(ctl: BattleController, unit: str) -> None:
+    """A click on the square `unit` stands on (an enemy: the forecast first, then the confirmed attack)."""
+    ctl.click_square(ctl.situation().creatures[unit].at)
+
+
 def _level(tmp_path: Path, ruleset: str, hero_speed: int = 9, goblin: bool = False) -> Path:
     text = FIELD.format(ruleset=ruleset).replace("at = [1, 2]\nspeed = 9", f"at = [1, 2]\nspeed = {hero_speed}")
     if ruleset == "hexxen":
@@ -55,7 +60,7 @@ def test_the_controller_moves_into_reach_by_the_cheapest_legal_square_then_attac
     ctl = _controller(_level(tmp_path, ruleset))
     sit = ctl.situation()
     ruleset_mod = ctl.match.ruleset
-    way = ctl.approach_to("ogre")
+    way = ctl.look.approach_to("ogre")
     assert isinstance(way, Approach) and way.move is not None and way.after is not None
     assert isinstance(ruleset_mod.rule(sit, Action("attack", "hero", target="ogre"), MissingDice()), Illegal)
     # independently: no reachable square cheaper than the chosen one lets rule() accept the attack after the move
@@ -73,10 +78,10 @@ def test_the_controller_moves_into_reach_by_the_cheapest_legal_square_then_attac
         if entry.at == way.to:
             assert ok
     # the two clicks: aim, then move and attack as two actions through Match.perform
-    ctl.aim("ogre")
+    click_on(ctl, "ogre")
     assert ctl.armed == "attack" and ctl.armed_target == "ogre" and not ctl.match.history
-    assert ctl.armed_path(way.to) == way.move.path  # the path the move will take is drawn
-    ctl.aim("ogre")
+    assert ctl.look.armed_path(way.to) == way.move.path  # the path the move will take is drawn
+    click_on(ctl, "ogre")
     kinds = [(r.action.kind, r.result.ok) for r in ctl.match.history]
     assert kinds == [(way.move.kind, True), ("attack", True)]
     assert ctl.match.history[0].action == way.move and ctl.match.history[1].action.target == "ogre"
@@ -92,7 +97,7 @@ def test_the_controller_moves_into_reach_by_the_cheapest_legal_square_then_attac
 def test_a_move_without_a_die_is_undone_on_its_own(tmp_path: Path, ruleset: str):
     """The move into reach is its own action: when the attack is refused after it, undo takes the move back."""
     ctl = _controller(_level(tmp_path, ruleset))
-    way = ctl.approach_to("ogre")
+    way = ctl.look.approach_to("ogre")
     assert isinstance(way, Approach) and way.move is not None
     assert isinstance(ctl.perform(way.move), Ruling)  # as the second click does first
     ctl.undo()
@@ -101,12 +106,12 @@ def test_a_move_without_a_die_is_undone_on_its_own(tmp_path: Path, ruleset: str)
 
 def test_hexxen_attacks_by_engaging_after_the_confirming_click(tmp_path: Path):
     ctl = _controller(_level(tmp_path, "hexxen"))
-    way = ctl.approach_to("ogre")
+    way = ctl.look.approach_to("ogre")
     assert isinstance(way, Approach) and way.move is None  # the attack engages by itself (HX-GRID-MAP)
     assert "ogre" in ctl.targets()
-    ctl.aim("ogre")
+    click_on(ctl, "ogre")
     assert not ctl.match.history and ctl.armed == "attack"
-    ctl.aim("ogre")
+    click_on(ctl, "ogre")
     [record] = ctl.match.history
     assert record.action.kind == "attack" and record.result.ok
     assert ctl.situation().creatures["hero"].at != (1, 2)  # moved next to the ogre by the engagement
@@ -117,8 +122,8 @@ def test_only_enemies_attackable_this_turn_are_ringed(tmp_path: Path, ruleset: s
     # a slow hero: the goblin is within one move of reach, the ogre is not
     ctl = _controller(_level(tmp_path, ruleset, hero_speed=3, goblin=True))
     assert ctl.targets() == frozenset({"goblin"})
-    assert isinstance(ctl.approach_to("ogre"), Illegal)
-    ctl.aim("ogre")  # a click on it says why and performs nothing
+    assert isinstance(ctl.look.approach_to("ogre"), Illegal)
+    click_on(ctl, "ogre")  # a click on it says why and performs nothing
     assert ctl.armed is None and not ctl.match.history and ctl.toast
     ctl.use_action("attack")  # armed from the bar: still only the attackable are ringed
     assert ctl.targets() == frozenset({"goblin"})
@@ -142,14 +147,14 @@ def test_hover_click_click_in_the_window(tmp_path: Path, ruleset: str):
         scene = battle(app)
         click_unit(app, "hero")
         assert scene.view is not None
-        ogre_at = scene.view.square_center(scene.situation().creatures["ogre"].at)
+        ogre_at = scene.view.square_center(scene.ctl.situation().creatures["ogre"].at)
         before = len(scene.frame.overlay_rects)
         hover(app, ogre_at)  # the forecast, before any click
-        assert len(scene.frame.overlay_rects) > before and not app.match.history
+        assert len(scene.frame.overlay_rects) > before and not app.session.match.history
         click(app, ogre_at)
-        assert scene.armed == "attack" and not app.match.history
+        assert scene.ctl.armed == "attack" and not app.session.match.history
         click(app, ogre_at)
-        kinds = [r.action.kind for r in app.match.history if r.result.ok]
+        kinds = [r.action.kind for r in app.session.match.history if r.result.ok]
         assert kinds[-1] == "attack" and (ruleset == "hexxen") == (len(kinds) == 1)
     finally:
         app.close()
@@ -160,8 +165,8 @@ def test_the_unit_card_names_whom_the_unit_is_bound_to(tmp_path: Path):
     from game.ui.panel_model import build_panel_model
 
     ctl = _controller(_level(tmp_path, "hexxen"))
-    ctl.aim("ogre")
-    ctl.aim("ogre")
+    click_on(ctl, "ogre")
+    click_on(ctl, "ogre")
     assert ctl.match.situation().bindings == {frozenset(("hero", "ogre"))}
     ctl.select("hero")
     card = build_panel_model(ctl, {}).card

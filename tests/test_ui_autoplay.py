@@ -79,10 +79,10 @@ def test_the_real_ai_decides_in_a_worker_from_a_snapshot_and_the_main_thread_act
     try:
         scene = battle(app)
         hands = HandExecutor()
-        scene.autoplayer = AutoPlayer(find_ai(), executor=hands)
+        scene.ctl.autoplayer = AutoPlayer(find_ai(), executor=hands)
         end_turn(app)  # red ends its turn; blue is the computer's
-        assert scene.actors == frozenset()  # the computer's units are not the player's to move
-        match = app.match
+        assert scene.ctl.actors == frozenset()  # the computer's units are not the player's to move
+        match = app.session.match
         seen = _watch_threads(match)
         draws: list[int] = []
         draw = scene.draw
@@ -99,18 +99,18 @@ def test_the_real_ai_decides_in_a_worker_from_a_snapshot_and_the_main_thread_act
             app.step(AI_DELAY)
             if not hands.jobs:
                 continue
-            assert scene.autoplayer.busy
+            assert scene.ctl.autoplayer.busy
             before = len(match.history)
             drawn = len(draws)
             for _ in range(3):  # the window keeps drawing while the computer thinks; the match does not move
                 app.step(AI_DELAY)
                 key(app, pygame.K_u)  # undo is refused while the computer thinks
-            assert len(match.history) == before and scene.autoplayer.busy
+            assert len(match.history) == before and scene.ctl.autoplayer.busy
             assert len(draws) >= drawn + 3
             hands.run_next()
             decisions += 1
             app.step(0.0)  # the main thread collects the decision and performs it
-            assert not scene.autoplayer.busy
+            assert not scene.ctl.autoplayer.busy
         assert match.active_side == "red" and decisions >= 1
         assert hands.threads and set(hands.threads) == {"test-ai-worker"}
         assert "test-ai-worker" not in seen  # the worker never read or changed the match
@@ -142,9 +142,9 @@ def test_a_decision_made_stale_by_a_change_of_the_match_is_dropped_and_asked_aga
         scene = battle(app)
         hands = HandExecutor()
         hook = Scripted([Action("drop_prone", "ogre"), Action("end_turn")])
-        player = scene.autoplayer = AutoPlayer(hook, executor=hands)
+        player = scene.ctl.autoplayer = AutoPlayer(hook, executor=hands)
         end_turn(app)
-        match = app.match
+        match = app.session.match
         app.step(AI_DELAY)
         assert len(hands.jobs) == 1 and player.busy
         match.perform(Action("drop_prone", "ogre"))  # the match changed after the snapshot was taken
@@ -174,12 +174,12 @@ def test_a_failed_decision_ends_the_turn_and_is_reported(tmp_path: Path) -> None
 
                 return fail
 
-        scene.autoplayer = AutoPlayer(Broken([]), executor=hands)
+        scene.ctl.autoplayer = AutoPlayer(Broken([]), executor=hands)
         end_turn(app)
         app.step(AI_DELAY)
         hands.run_next()
         app.step(0.0)
-        assert app.match.active_side == "red"
+        assert app.session.match.active_side == "red"
         assert "no idea" in scene.ctl.toast
     finally:
         app.close()

@@ -14,6 +14,7 @@ from game.levels.level import load_level
 from game.ui import overlays
 from game.ui.controller import BattleController
 from game.ui.forecast import Forecast, opportunities
+from game.ui.input_states import Armed, Selected
 from game.ui.log_notes import untaken
 from rules.core import Event
 from tests.test_ui_release import VILLAGE
@@ -42,11 +43,11 @@ def test_a_hexxen_enemy_the_chosen_tactic_cannot_take_says_why_on_hover(
     app = open_app(_village(tmp_path))
     try:
         scene = battle(app)
-        scene.select("h1")
+        scene.ctl.select("h1")
         scene.ctl.choose_tactic(tactic)
         assert scene.view is not None
-        sit = scene.situation()
-        assert "n1" not in scene.ctl.attackable() and not sit.bindings  # the situation the rule speaks of
+        sit = scene.ctl.situation()
+        assert "n1" not in scene.ctl.look.attackable() and not sit.bindings  # the situation the rule speaks of
         hover(app, scene.view.square_center(sit.creatures["n1"].at))
         assert shown, "nothing said on hover"
         assert f"[{rule}]" in shown[-1] and "Cultist" in shown[-1]
@@ -63,12 +64,12 @@ def test_a_hexxen_enemy_the_chosen_tactic_cannot_take_says_why_on_hover(
 def test_an_armed_sneak_attack_says_of_the_enemy_under_the_pointer_why_not(tmp_path: Path) -> None:
     ctl = BattleController(Match(load_level(_village(tmp_path)), seed=1))
     ctl.select("h1")
-    ctl.armed = "sneak_attack"
+    ctl.enter(Armed("h1", "sneak_attack"))
     sit = ctl.situation()
     assert not sit.bindings  # the cultist is bound to nobody: HX-SNEAK-REQ forbids the sneak attack
-    tip = ctl.armed_tip(sit.creatures["n1"].at)
+    tip = ctl.look.armed_tip(sit.creatures["n1"].at)
     assert "[HX-SNEAK-REQ]" in tip and "Cultist" in tip
-    assert "[HX-SNEAK-REQ]" not in ctl.armed_tip((5, 5))  # an empty square: whom to click
+    assert "[HX-SNEAK-REQ]" not in ctl.look.armed_tip((5, 5))  # an empty square: whom to click
 
 
 def _pf1(tmp_path: Path) -> Match:
@@ -118,7 +119,7 @@ def test_the_log_says_why_no_attack_followed(tmp_path: Path, monkeypatch: pytest
     app = open_app(_pf1_path(tmp_path))
     try:
         scene = battle(app)
-        app.match.log.append(_event("provokes", "hero", "ogre"))
+        app.session.match.log.append(_event("provokes", "hero", "ogre"))
         scene.ctl.changed()
         app.step()
         expected = t("aoo_note.untaken", other="Ogre")
@@ -158,10 +159,10 @@ def test_the_huge_giant_at_the_narrow_crack_is_told_too_narrow_not_the_corner() 
     assert "narrow" in sit.board.terrain(crack).kinds and sit.creatures["cave_giant"].dims == (3, 3)
     mover = Mover(sit, "cave_giant")
     assert all(isinstance(mover.check(crack, mover.dims(o), o != FULL), Refusal) for o in (FULL, WIDE, TALL))
-    ctl.selected = "cave_giant"
+    ctl.state = Selected("cave_giant")  # the computer's unit, looked at as if it were the player's
     ctl.forecast = Forecast.build(match.ruleset, sit, "cave_giant")
     assert crack not in ctl.forecast.reach
-    why = ctl.why_not_here(crack)
+    why = ctl.look.why_not_here(crack)
     assert why is not None and why.endswith("[PF1-SQUEEZE]") and "PF1-CORNER" not in why
 
 
@@ -174,7 +175,7 @@ def test_a_straight_step_through_a_wall_edge_names_the_wall_not_the_corner(tmp_p
     sit = ctl.situation()
     assert sit.board.edges[frozenset({(3, 2), (4, 2)})] == "blocking"  # the wall between the two squares
     assert (3, 2) in ctl.forecast.reach and (4, 2) not in ctl.forecast.reach  # type: ignore[union-attr]
-    why = ctl.why_not_here((4, 2))
+    why = ctl.look.why_not_here((4, 2))
     assert why is not None and why.endswith("[PF1-OBSTACLE-BLOCK]") and "PF1-CORNER" not in why
 
 
@@ -196,13 +197,13 @@ def test_the_forecast_names_the_face_that_hits_and_whether_a_hit_drops_the_targe
     path.write_text(text, encoding="utf-8")
     ctl = BattleController(Match(load_level(path), seed=1))
     ctl.select("hero")
-    odds = ctl.odds("ogre")
+    odds = ctl.look.odds("ogre")
     assert not isinstance(odds, Exception) and odds.needs is not None
     sit = ctl.situation()
     attack = Action("attack", "hero", target="ogre")
     hit_below = ctl.match.ruleset.rule(sit, attack, _Dice((odds.needs - 1,)))
     hit_at = ctl.match.ruleset.rule(sit, attack, _Dice((odds.needs,)))
     assert not any(e.kind == "hit" for e in hit_below.events) and any(e.kind == "hit" for e in hit_at.events)
-    tip = ctl.attack_tip("ogre", confirm=False)
+    tip = ctl.look.attack_tip("ogre", confirm=False)
     assert t("forecast_parts.needs", face=odds.needs) in tip or odds.needs in (2, 20)
     assert t(f"forecast_parts.{key}", target="Ogre", hp=hp) in tip, tip

@@ -64,7 +64,7 @@ def _click(app: App, unit: str | None) -> None:
     if unit is None:
         pos, button = scene.view.rect.center, 3  # a right click deselects
     else:
-        pos, button = scene.view.square_center(scene.situation().creatures[unit].at), 1
+        pos, button = scene.view.square_center(scene.ctl.situation().creatures[unit].at), 1
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.step()

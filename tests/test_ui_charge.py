@@ -108,11 +108,11 @@ def test_pf1_charge_the_hover_card_explains_a_refused_charge_before_the_click(ap
     key(app, pygame.K_c)
     rat = scene.view.square_center((0, 3))
     hover(app, rat)
-    tip = scene.ctl.armed_tip((0, 3))
+    tip = scene.ctl.look.armed_tip((0, 3))
     assert tip.startswith("Fighter cannot charge Rat:") and "[PF1-CHARGE]" in tip
     click(app, rat)
     assert scene.ctl.armed_target is None and "[PF1-CHARGE]" in scene.ctl.toast
-    assert "Orc" in scene.ctl.armed_tip((5, 5)) and "click" in scene.ctl.armed_tip((5, 5))
+    assert "Orc" in scene.ctl.look.armed_tip((5, 5)) and "click" in scene.ctl.look.armed_tip((5, 5))
 
 
 def test_pf1_ally_the_chosen_enemys_refused_end_shows_its_line_and_blocking_square(app: App) -> None:
@@ -124,17 +124,17 @@ def test_pf1_ally_the_chosen_enemys_refused_end_shows_its_line_and_blocking_squa
     before = warning_pixels(app, scene.view.square_rect((2, 4)))
     click_unit(app, "orc")
     assert scene.ctl.armed_target == "orc"
-    ends = scene.ctl.legal_ends()
+    ends = scene.ctl.look.legal_ends()
     assert isinstance(ends[(4, 4)], Ruling) and isinstance(ends[(4, 5)], Illegal)
-    shade = scene.ctl.shading()
+    shade = scene.ctl.look.shading()
     assert shade is not None and set(shade.reach) == {(4, 4)}
     hover(app, scene.view.square_center((4, 5)))
-    assert "an ally stands on the line at [2, 4] [PF1-ALLY]" in scene.ctl.armed_tip((4, 5))
+    assert "an ally stands on the line at [2, 4] [PF1-ALLY]" in scene.ctl.look.armed_tip((4, 5))
     assert warning_pixels(app, scene.view.square_rect((2, 4))) > before + 20, "the blocking square is crossed out"
     click(app, scene.view.square_center((4, 5)))
-    assert app.match.history == [] and "[PF1-ALLY]" in scene.ctl.toast
+    assert app.session.match.history == [] and "[PF1-ALLY]" in scene.ctl.toast
     click(app, scene.view.square_center((4, 4)))
-    action = app.match.history[-1].action
+    action = app.session.match.history[-1].action
     assert (action.kind, action.target, action.path) == ("charge", "orc", ((1, 2), (2, 3), (3, 3), (4, 4)))
 
 
@@ -147,8 +147,8 @@ def test_pf1_charge_a_large_chargers_end_is_its_whole_footprint_and_any_of_its_s
     key(app, pygame.K_c)
     click_unit(app, "goblin")
     assert scene.ctl.armed_target == "goblin"
-    ends = scene.ctl.legal_ends()
-    anchors = [e.at for e in scene.ctl.charge_marks()[1] if e.clear]
+    ends = scene.ctl.look.legal_ends()
+    anchors = [e.at for e in scene.ctl.look.charge_marks()[1] if e.clear]
     assert (3, 0) in anchors
     assert {(3, 0), (4, 0), (3, 1), (4, 1)} <= set(ends)
     accent = pygame.Color(*theme.ACCENT)
@@ -156,6 +156,6 @@ def test_pf1_charge_a_large_chargers_end_is_its_whole_footprint_and_any_of_its_s
     assert any(app.screen.get_at((x, corner.bottom - 4)) == accent for x in range(corner.left, corner.right))
     hover(app, scene.view.square_center((4, 0)))
     click(app, scene.view.square_center((4, 0)))
-    action = app.match.history[-1].action
+    action = app.session.match.history[-1].action
     assert action.kind == "charge" and action.path[-1] in anchors
-    assert app.match.situation().creatures["ogre"].at == action.path[-1]
+    assert app.session.match.situation().creatures["ogre"].at == action.path[-1]

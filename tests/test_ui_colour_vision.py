@@ -87,7 +87,7 @@ def shot(request):
     app.step()
     scene = app.scene
     assert isinstance(scene, BattleScene) and scene.view is not None
-    sit = scene.situation()
+    sit = scene.ctl.situation()
     pos = scene.view.square_center(sit.creatures["valeros"].at)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
@@ -99,7 +99,7 @@ def shot(request):
 
 def band_squares(scene: BattleScene) -> dict[str, pygame.Rect]:
     """One numbered square per band on plain floor with no token on it."""
-    sit = scene.situation()
+    sit = scene.ctl.situation()
     taken = {c.at for c in sit.creatures.values()}
     out: dict[str, pygame.Rect] = {}
     assert scene.ctl.forecast is not None
@@ -113,7 +113,7 @@ def band_squares(scene: BattleScene) -> dict[str, pygame.Rect]:
 
 def badges(scene: BattleScene) -> dict[str, pygame.Rect]:
     """The box around one living token's side badge per side."""
-    sit = scene.situation()
+    sit = scene.ctl.situation()
     out: dict[str, pygame.Rect] = {}
     for c in sit.creatures.values():
         if c.side in out or c.defeated or c.dims != (1, 1):

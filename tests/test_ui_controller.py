@@ -74,7 +74,7 @@ def test_a_charge_is_armed_then_aimed_at_an_enemy_then_ended_on_a_square(pf1: Ba
     ogre = pf1.match.situation().creatures["ogre"]
     pf1.click_square(ogre.at)
     assert pf1.armed_target == "ogre" and pf1.targets() == frozenset({"ogre"})
-    assert pf1.armed_path((5, 1)) == ((2, 1), (3, 1), (4, 1), (5, 1))
+    assert pf1.look.armed_path((5, 1)) == ((2, 1), (3, 1), (4, 1), (5, 1))
 
 
 def _controller(level: str) -> BattleController:
@@ -102,7 +102,7 @@ def test_a_square_just_outside_the_shading_says_which_rule_keeps_the_unit_out(
             r for r in ctl.forecast.reach.values() if max(abs(r.at[0] - square[0]), abs(r.at[1] - square[1])) == 1
         ]
         assert beside  # the square is on the shading's edge
-        why = ctl.why_not_here(square)
+        why = ctl.look.why_not_here(square)
         assert why is not None and rule in why and f"[{square[0]}, {square[1]}]" in why
         ruled = ctl.match.ruleset.measure(ctl.situation(), unit, (*beside[0].path, square), ctl.forecast.mode)
         assert not hasattr(ruled, "band") and ruled.rule == rule  # the rule book's own answer, not the UI's
@@ -129,6 +129,6 @@ def test_no_reason_is_made_up_for_shaded_far_or_occupied_squares() -> None:
             for x in range(ctl.situation().board.width)
             if all(max(abs(x - a), abs(y - b)) > 1 for a, b in reach) and ctl.unit_at((x, y)) is None
         )
-        assert [ctl.why_not_here(sq) for sq in (shaded, occupied, far)] == [None, None, None]
+        assert [ctl.look.why_not_here(sq) for sq in (shaded, occupied, far)] == [None, None, None]
     finally:
         ctl.match.close()

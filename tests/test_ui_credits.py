@@ -32,7 +32,7 @@ OPENMOJI_ATTRIBUTION = "All emojis designed by OpenMoji – the open-source emoj
 def app() -> Iterator[App]:
     app = App(AppOptions(level=str(LEVEL), size=(1280, 800)))
     app.step()
-    app.show_menu(None)
+    app.screens.show_menu(None)
     app.step()
     yield app
     app.close()
@@ -82,7 +82,7 @@ def test_the_credits_fit_and_scroll(lang: str) -> None:
     app = App(AppOptions(level=str(LEVEL), size=(1024, 640), lang=lang))
     try:
         app.step()
-        app.show_menu(None)
+        app.screens.show_menu(None)
         app.step()
         key(app, pygame.K_c)
         credits = app.scene

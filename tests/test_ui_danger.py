@@ -58,7 +58,7 @@ def app(tmp_path: Path):
 
 def test_a_tap_of_w_keeps_the_shading_and_a_second_tap_takes_it_away(app):
     scene = battle(app)
-    assert scene.selected == "hero" and _layer(app) is None
+    assert scene.ctl.selected == "hero" and _layer(app) is None
     _press_w(app)
     _settle(app)
     layer = _layer(app)
@@ -144,7 +144,7 @@ def test_hovering_a_square_shows_its_card_and_rings_the_enemies_that_could_attac
     lines = card_lines(scene.ctl, danger, (5, 2))
     assert "Ogre" in lines[1] and "Hero" in lines[0] and "[5, 2]" in lines[0]
     drawn = draw_danger(app.screen, scene.ctl, scene.view, scene.danger, scene.mouse)
-    ogre = scene.view.square_rect(scene.situation().creatures["ogre"].at)
+    ogre = scene.view.square_rect(scene.ctl.situation().creatures["ogre"].at)
     assert any(r.contains(ogre) for r in drawn[:-1])  # the ring round the ogre
     card = drawn[-1]
     assert tuple(app.screen.get_at((card.x + 6, card.centery)))[:3] == theme.TIP_FILL
@@ -159,15 +159,15 @@ def test_clicking_an_enemy_with_none_selected_shades_its_next_turn(app):
     before = app.screen.copy()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     app.step()
-    assert scene.selected is None
-    click(app, scene.view.square_center(scene.situation().creatures["ogre"].at))
-    assert scene.danger.inspected == "ogre" and scene.selected is None
+    assert scene.ctl.selected is None
+    click(app, scene.view.square_center(scene.ctl.situation().creatures["ogre"].at))
+    assert scene.danger.inspected == "ogre" and scene.ctl.selected is None
     layer = _layer(app)
     assert layer is not None and layer.turn is not None
     assert (5, 2) in layer.turn.moves and (2, 2) in layer.turn.moves
     rect = scene.view.square_rect((2, 3))
     assert app.screen.get_at(rect.center) != before.get_at(rect.center)  # its reach shaded on the board
-    assert scene.toast == t("danger.inspect", enemy=scene.ctl.name_of("ogre"))
+    assert scene.ctl.toast == t("danger.inspect", enemy=scene.ctl.name_of("ogre"))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     app.step()
     assert scene.danger.inspected is None and _layer(app) is None
@@ -203,7 +203,7 @@ def test_hexxen_the_card_names_who_could_engage_anywhere_and_no_square_is_shaded
     try:
         click_unit(window, "hero")
         scene = battle(window)
-        assert scene.view is not None and scene.selected == "hero"
+        assert scene.view is not None and scene.ctl.selected == "hero"
         _press_w(window)
         _settle(window)
         danger = scene.danger.map_for(scene.ctl)
@@ -215,7 +215,7 @@ def test_hexxen_the_card_names_who_could_engage_anywhere_and_no_square_is_shaded
         # no reach to shade either when an enemy is clicked: the click does what it always did
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
         window.step()
-        click(window, scene.view.square_center(scene.situation().creatures["ogre"].at))
+        click(window, scene.view.square_center(scene.ctl.situation().creatures["ogre"].at))
         assert scene.danger.inspected is None
     finally:
         window.close()

@@ -50,7 +50,7 @@ def test_a_closed_door_edge_is_drawn_opened_by_clicks_and_then_walked_through(tm
     try:
         scene = battle(app)
         key_edge = edge_key((2, 2), (3, 2))
-        assert scene.situation().board.doors[key_edge] is False
+        assert scene.ctl.situation().board.doors[key_edge] is False
         click_unit(app, "hero")
         # the hero at [1, 2] is not next to the door on the far side of [2, 2]: the bar says why, with the rule
         key(app, pygame.K_i)
@@ -62,11 +62,11 @@ def test_a_closed_door_edge_is_drawn_opened_by_clicks_and_then_walked_through(tm
             steps = [(1, 2), *(tuple(p[:2]) for p in reach.path)]
             assert all(edge_key(p, q) != key_edge for p, q in itertools.pairwise(steps)), reach
         click(app, battle(app).view.square_center((2, 2)))
-        assert scene.situation().creatures["hero"].at == (2, 2)
+        assert scene.ctl.situation().creatures["hero"].at == (2, 2)
         before = pygame.image.tobytes(app.screen, "RGB")
         key(app, pygame.K_i)
         click(app, _edge_point(app, (2, 2), (3, 2)))
-        assert scene.situation().board.doors[key_edge] is True, scene.ctl.toast
+        assert scene.ctl.situation().board.doors[key_edge] is True, scene.ctl.toast
         assert pygame.image.tobytes(app.screen, "RGB") != before  # drawn open now
         record = scene.ctl.match.history[-1]
         assert record.action.to_dict()["to"] == [3, 2] and record.action.at == (2, 2)
@@ -75,7 +75,7 @@ def test_a_closed_door_edge_is_drawn_opened_by_clicks_and_then_walked_through(tm
             return
         click_unit(app, "hero")
         click(app, battle(app).view.square_center((4, 2)))
-        assert scene.situation().creatures["hero"].at == (4, 2)
+        assert scene.ctl.situation().creatures["hero"].at == (4, 2)
     finally:
         app.close()
 
@@ -89,7 +89,7 @@ def test_the_keyboard_cursor_opens_an_edge_door(tmp_path: Path):
         key(app, pygame.K_i)
         scene.ctl.cursor = (3, 2)  # arrows move the cursor; Space acts on its square like a click
         key(app, pygame.K_SPACE)
-        assert scene.situation().board.doors[edge_key((2, 2), (3, 2))] is True, scene.ctl.toast
+        assert scene.ctl.situation().board.doors[edge_key((2, 2), (3, 2))] is True, scene.ctl.toast
     finally:
         app.close()
 
@@ -97,7 +97,7 @@ def test_the_keyboard_cursor_opens_an_edge_door(tmp_path: Path):
 def test_door_action_names_the_units_side_first(tmp_path: Path):
     app = _app(tmp_path, "pf1")
     try:
-        sit = battle(app).situation()
+        sit = battle(app).ctl.situation()
         hero = sit.creatures["hero"]
         moved = type(sit)(sit.ruleset, sit.board, {**sit.creatures, "hero": hero.evolve(at=(3, 2))})
         action = door_action(moved, "hero", (2, 2))

@@ -130,11 +130,11 @@ def test_build_a_level_save_it_and_test_play_it(new_app: App, tmp_path: Path) ->
     assert not scene.session.dirty and not autosave_path(path).exists()
     before = scene.doc
     key(app, pygame.K_t)
-    assert isinstance(app.scene, BattleScene) and app.editor is scene
+    assert isinstance(app.scene, BattleScene) and app.editing.test_from is scene
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, DialogScene)
     click(app, app.scene.buttons[0].rect.center)  # "Back to the editor"
-    assert app.scene is scene and scene.doc is before and app.match is None
+    assert app.scene is scene and scene.doc is before and app.session.match is None
 
 
 def test_undo_redo_keys_and_escape(new_app: App) -> None:
@@ -396,7 +396,7 @@ def test_a_locked_screen_never_opens_the_editor(tmp_path: Path) -> None:
     """The kiosk's locked window: asking for the editor changes nothing (a public screen edits no files)."""
     app = App(AppOptions(locked=True))
     try:
-        app.open_editor(tmp_path / "x.toml")
+        app.editing.open_editor(tmp_path / "x.toml")
         assert not isinstance(app.scene, EditorScene)
     finally:
         app.close()

@@ -34,17 +34,17 @@ def test_a_message_belongs_to_its_turn_and_a_saved_replay_is_not_styled_as_an_er
         scene = battle(app)
         click_unit(app, "hero")
         key(app, pygame.K_a)  # no opponent in reach: a refusal
-        assert scene.toast and scene.ctl.toast_tone == "error"
+        assert scene.ctl.toast and scene.ctl.toast_tone == "error"
         end_turn(app)
         start_turn(app)
-        assert scene.toast == "", "the refusal went with the turn that made it"
+        assert scene.ctl.toast == "", "the refusal went with the turn that made it"
         click_unit(app, "ogre")
-        scene.select(None)
+        scene.ctl.select(None)
         scene.ctl.toast = ""
         scene.ctl.changed(state=False)
-        scene.select("ogre")
+        scene.ctl.select("ogre")
         click(app, scene.view.square_center((6, 3)))  # type: ignore[union-attr]
         key(app, pygame.K_s, pygame.KMOD_LCTRL)
-        assert "saved" in scene.toast.lower() and scene.ctl.toast_tone == "info"
+        assert "saved" in scene.ctl.toast.lower() and scene.ctl.toast_tone == "info"
     finally:
         app.close()

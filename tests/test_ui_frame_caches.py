@@ -127,12 +127,12 @@ def test_a_move_and_an_undo_show_the_new_state(tmp_path: Path) -> None:
         click(app, scene.view.square_center(target))
         scene.stage.motion.skip()
         app.step()
-        assert scene.situation().creatures["hero"].at == target
+        assert scene.ctl.situation().creatures["hero"].at == target
         assert len(scene.match.log) == 1  # the log section shows the move
         moved = _same_as_from_nothing(app, "a move")
         assert moved != before
         key(app, pygame.K_u)
-        assert scene.situation().creatures["hero"].at == (1, 2)
+        assert scene.ctl.situation().creatures["hero"].at == (1, 2)
         _same_as_from_nothing(app, "an undo")
     finally:
         app.close()
@@ -144,14 +144,14 @@ def test_opening_a_door_repaints_the_terrain_layer(tmp_path: Path) -> None:
         scene = battle(app)
         click_unit(app, "hero")
         edge = edge_key((2, 3), (2, 4))
-        assert scene.situation().board.doors[edge] is False
+        assert scene.ctl.situation().board.doors[edge] is False
         scene.perform(Action("move", "hero", path=((2, 3),)))
         app.step()
         paints = counted(scene.renderer.terrain, "_paint")
         closed = _screen(app)
         scene.perform(Action("interact", "hero", at=(2, 3), to=(2, 4)))
         app.step()
-        assert scene.situation().board.doors[edge] is True, scene.ctl.toast
+        assert scene.ctl.situation().board.doors[edge] is True, scene.ctl.toast
         assert len(paints) == 1
         opened = _same_as_from_nothing(app, "opening the door")
         assert opened != closed
@@ -205,7 +205,7 @@ def test_the_hover_card_is_laid_out_once_per_text_and_look(tmp_path: Path) -> No
         overlays._cards.clear()
         hover(app, scene.view.square_center(_far_square(app)))
         assert len(overlays._cards) == 1
-        lines = scene.ctl.card_lines()
+        lines = scene.ctl.look.card_lines()
         first = overlays.card_text(lines, scene.view.rect.width)
         assert overlays.card_text(lines, scene.view.rect.width) is first  # kept
         app.change_settings(app.settings.changed(theme="high-contrast"))
@@ -260,11 +260,11 @@ def test_a_click_without_a_motion_first_previews_the_clicked_square_not_the_last
         far = _far_square(app)
         hover(app, scene.view.square_center(far))
         assert scene.ctl.preview is not None and scene.ctl.preview.to == far
-        scout = scene.situation().creatures["scout"].at
+        scout = scene.ctl.situation().creatures["scout"].at
         click(app, scene.view.square_center(scout))  # no motion before it
         assert scene.ctl.selected == "scout"
         assert scene.ctl.hover_sq == scout and scene.ctl.preview is None
-        assert scene.ctl.card_lines() == []
+        assert scene.ctl.look.card_lines() == []
         _same_as_from_nothing(app, "a click away from the hovered square")
     finally:
         app.close()
@@ -306,7 +306,7 @@ def test_the_shading_blits_are_kept_only_for_the_same_answer_place_size_and_pale
         def shading() -> list[object]:
             forecast = scene.ctl.forecast
             assert forecast is not None
-            rows = scene.situation().board.height
+            rows = scene.ctl.situation().board.height
             kept = renderer._shading(forecast, view.cell, view.origin, rows)
             assert kept == renderer._runs(forecast, view.cell, view.origin, rows)
             return kept

@@ -48,9 +48,9 @@ def test_h_shows_the_computers_first_action_as_a_ghost_and_why_and_performs_noth
         assert hands.threads == ["test-ai-worker"]
         hint = scene.hint
         assert hint is not None
-        expected = decide_now(app.match, "normal").first  # a person's side: advised at the default strength
+        expected = decide_now(app.session.match, "normal").first  # a person's side: advised at the default strength
         assert hint.action == expected and hint.action is not None
-        assert app.match.history == []  # a suggestion, never performed
+        assert app.session.match.history == []  # a suggestion, never performed
         assert hint.lines[0] == t(
             "hint.title", strength=t("ai_choice.normal"), unit="Valeros", action=t(f"action.{expected.kind}")
         )
@@ -70,7 +70,7 @@ def test_the_hint_goes_away_with_esc_or_when_the_match_moves_on():
     app = open_app(LEVELS / "pf1_bridge.toml")
     try:
         scene = battle(app)
-        scene.autoplayer.threaded = False  # no worker (as in the kiosk's soak test): the hint is worked out at once
+        scene.ctl.autoplayer.threaded = False  # no worker (as in the kiosk's soak test): the hint is worked out at once
         key(app, pygame.K_h)
         assert scene.hint is not None
         key(app, pygame.K_ESCAPE)
@@ -91,7 +91,7 @@ def test_the_hint_and_its_help_line_speak_the_players_language(lang: str):
     app = open_app(LEVELS / "dnd5e_mirror.toml")
     try:
         scene = battle(app)
-        scene.autoplayer.threaded = False
+        scene.ctl.autoplayer.threaded = False
         assert t("hint.help") in help_lines(scene.ctl)
         key(app, pygame.K_h)
         assert scene.hint is not None

@@ -19,26 +19,26 @@ def press(app: App, k: int, times: int = 1, mod: int = 0) -> None:
 def test_a_whole_move_and_attack_by_keyboard_alone(pf1_app: App) -> None:
     scene = battle(pf1_app)
     press(pf1_app, pygame.K_TAB)
-    assert scene.selected == "hero" and scene.ctl.cursor == (1, 2)
+    assert scene.ctl.selected == "hero" and scene.ctl.cursor == (1, 2)
     press(pf1_app, pygame.K_RIGHT, 4)  # across the difficult squares to the ogre's side
     assert scene.ctl.cursor == (5, 2)
-    assert scene.ctl.hover_sq == (5, 2) and scene.preview is not None  # the hover card follows the cursor
+    assert scene.ctl.hover_sq == (5, 2) and scene.ctl.preview is not None  # the hover card follows the cursor
     press(pf1_app, pygame.K_SPACE)
-    assert scene.situation().creatures["hero"].at == (5, 2)
-    move = pf1_app.match.history[-1]
+    assert scene.ctl.situation().creatures["hero"].at == (5, 2)
+    move = pf1_app.session.match.history[-1]
     assert move.result.ok and move.action.kind == "move" and move.action.path[-1] == (5, 2)
     press(pf1_app, pygame.K_RIGHT)
     assert scene.ctl.cursor == (6, 2)
     press(pf1_app, pygame.K_RETURN)  # the attack forecast, as a first click on the enemy
-    assert scene.armed == "attack" and scene.armed_target == "ogre"
+    assert scene.ctl.armed == "attack" and scene.ctl.armed_target == "ogre"
     press(pf1_app, pygame.K_RETURN)  # the attack
-    attack = pf1_app.match.history[-1]
+    attack = pf1_app.session.match.history[-1]
     assert attack.result.ok and attack.action.kind == "attack" and attack.action.target == "ogre"
     press(pf1_app, pygame.K_RETURN, 3)  # Enter never ends the turn
-    assert pf1_app.match.active_side == "red"
-    assert all(r.action.kind != "end_turn" for r in pf1_app.match.history)
+    assert pf1_app.session.match.active_side == "red"
+    assert all(r.action.kind != "end_turn" for r in pf1_app.session.match.history)
     press(pf1_app, pygame.K_e)  # E does
-    assert pf1_app.match.active_side == "blue"
+    assert pf1_app.session.match.active_side == "blue"
 
 
 def test_enter_on_an_empty_square_at_the_start_ends_nothing_and_shows_the_cursor(pf1_app: App) -> None:
@@ -48,8 +48,8 @@ def test_enter_on_an_empty_square_at_the_start_ends_nothing_and_shows_the_cursor
     press(pf1_app, pygame.K_DOWN, 2)
     press(pf1_app, pygame.K_RETURN)
     press(pf1_app, pygame.K_KP_ENTER)
-    assert pf1_app.match.active_side == "red"
-    assert all(r.action.kind != "end_turn" for r in pf1_app.match.history)
+    assert pf1_app.session.match.active_side == "red"
+    assert all(r.action.kind != "end_turn" for r in pf1_app.session.match.history)
 
 
 def test_the_cursor_stays_on_the_board_and_the_view_follows_it(pf1_app: App) -> None:
@@ -102,12 +102,12 @@ def test_dialogs_are_answered_by_arrows_and_enter_and_never_by_an_enter_unread(p
     dialog = pf1_app.scene
     assert isinstance(dialog, DialogScene) and dialog.focus is None
     press(pf1_app, pygame.K_RETURN)  # nothing focused yet: not an answer
-    assert pf1_app.scene is dialog and pf1_app.match.active_side == "red"
+    assert pf1_app.scene is dialog and pf1_app.session.match.active_side == "red"
     press(pf1_app, pygame.K_DOWN, 2)  # "End the turn", then "Keep playing"
     assert dialog.buttons[dialog.focus].label == t("turns.keep_playing")
     press(pf1_app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # back up to "End the turn"
     press(pf1_app, pygame.K_SPACE)
-    assert pf1_app.match.active_side == "blue" and pf1_app.scene is not dialog
+    assert pf1_app.session.match.active_side == "blue" and pf1_app.scene is not dialog
 
 
 def test_the_pause_menu_is_reached_and_used_by_keyboard(pf1_app: App) -> None:

@@ -40,11 +40,11 @@ def busy_battle(app: App) -> BattleScene:
     """The battle screen with a unit selected after a move (card, buttons and log lines all showing)."""
     battle = app.scene
     assert isinstance(battle, BattleScene)
-    battle.select(sorted(battle.actors)[0])
-    assert battle.forecast is not None
-    far = max(battle.forecast.reach, key=lambda sq: battle.forecast.reach[sq].cost)
-    battle.click_square(far)
-    battle.select(sorted(battle.actors)[0])
+    battle.ctl.select(sorted(battle.ctl.actors)[0])
+    assert battle.ctl.forecast is not None
+    far = max(battle.ctl.forecast.reach, key=lambda sq: battle.ctl.forecast.reach[sq].cost)
+    battle.ctl.click_square(far)
+    battle.ctl.select(sorted(battle.ctl.actors)[0])
     app.step()
     return battle
 
@@ -72,12 +72,15 @@ def test_every_screen_fits_its_text_in_every_language(app: App, lang: str) -> No
     # every button label fits its button at a size the button may use
     assert [b.label for b in panel.buttons if not b.fits()] == []
     assert [b.label for b in panel.buttons if not panel.rect.contains(b.rect)] == []
-    sides = [s.id for s in app.level.sides]
+    sides = [s.id for s in app.session.level.sides]
     for scene in (
         MenuScene(battle),
-        HandOverScene(battle, app.side_name(sides[1]), (46, 110, 176)),
+        HandOverScene(battle, app.session.side_name(sides[1]), (46, 110, 176)),
         VictoryScene(
-            battle, app.side_name(sides[0]), (176, 58, 46), i18n.t("victory.detail", level="x", round=3, actions=9)
+            battle,
+            app.session.side_name(sides[0]),
+            (176, 58, 46),
+            i18n.t("victory.detail", level="x", round=3, actions=9),
         ),
         MessageScene(i18n.t("message.cannot_load"), "levels/bad.toml: [map] tiles: unknown symbol 'Q'"),
     ):
@@ -220,7 +223,7 @@ def test_hebrew_level_name_goes_through_the_same_text_path(tmp_path: Path) -> No
         window.step()
         battle = window.scene
         assert isinstance(battle, BattleScene) and battle.panel is not None
-        assert window.level is not None and window.level.name == name
+        assert window.session.level is not None and window.session.level.name == name
         header = pygame.Rect(battle.panel.rect.x + 8, 8, battle.panel.rect.width - 16, 36)
         assert len(text_columns(window.screen, header, theme.PANEL)) > 40
         assert widgets.CLIPPED == []
@@ -236,7 +239,7 @@ def test_a_long_action_label_takes_a_whole_row_rather_than_being_cut(lang: str) 
         window.step()
         battle = window.scene
         assert isinstance(battle, BattleScene)
-        battle.select(sorted(battle.actors)[0])
+        battle.ctl.select(sorted(battle.ctl.actors)[0])
         window.step()
         panel = battle.panel
         assert panel is not None

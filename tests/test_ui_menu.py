@@ -152,18 +152,18 @@ def test_leaving_a_running_match_from_the_menu_asks_first(tmp_path: Path, monkey
     app = open_app(write_level(tmp_path, "pf1"))
     try:
         move_hero(app)
-        played = app.match
+        played = app.session.match
         menu = open_menu(app)
         click(app, row_center(app, menu, LEVELS / "pf1_swamp.toml"))
-        assert isinstance(app.scene, DialogScene) and app.match is played
+        assert isinstance(app.scene, DialogScene) and app.session.match is played
         assert app.scene.title == i18n.t("pause.leave_title")
         stay = next(b for b in app.scene.buttons if b.label == i18n.t("pause.stay"))
         click(app, stay.rect.center)
-        assert app.scene is menu and app.match is played  # nothing was lost
+        assert app.scene is menu and app.session.match is played  # nothing was lost
         click(app, row_center(app, menu, LEVELS / "pf1_swamp.toml"))
         leave = next(b for b in app.scene.buttons if b.label == i18n.t("pause.leave_anyway"))
         click(app, leave.rect.center)
-        assert isinstance(app.scene, BattleScene) and Path(app.level.source).name == "pf1_swamp.toml"
+        assert isinstance(app.scene, BattleScene) and Path(app.session.level.source).name == "pf1_swamp.toml"
     finally:
         app.close()
 
@@ -173,7 +173,7 @@ def test_a_match_with_nothing_played_is_left_without_a_question():
     try:
         menu = open_menu(app)
         click(app, row_center(app, menu, LEVELS / "dnd5e_hall.toml"))
-        assert isinstance(app.scene, BattleScene) and Path(app.level.source).name == "dnd5e_hall.toml"
+        assert isinstance(app.scene, BattleScene) and Path(app.session.level.source).name == "dnd5e_hall.toml"
     finally:
         app.close()
 
@@ -184,7 +184,7 @@ def test_the_play_button_opens_the_focused_level():
         menu = open_menu(app)
         hover(app, row_center(app, menu, LEVELS / "hexxen_beast.toml"))
         click(app, menu.button("play").rect.center)
-        assert isinstance(app.scene, BattleScene) and Path(app.level.source).name == "hexxen_beast.toml"
+        assert isinstance(app.scene, BattleScene) and Path(app.session.level.source).name == "hexxen_beast.toml"
     finally:
         app.close()
 

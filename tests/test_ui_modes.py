@@ -43,15 +43,15 @@ def test_f_switches_a_flyer_to_its_fly_speed_and_the_pit_can_be_crossed(tmp_path
     level.write_text(CLIFF, encoding="utf-8")
     app = open_app(level)
     scene = app.scene
-    scene.select("kestrel")
-    walking = set(scene.forecast.reach)
+    scene.ctl.select("kestrel")
+    walking = set(scene.ctl.forecast.reach)
     assert (0, 2) not in walking  # D5-GRID-OBSTACLES: pits stop walkers
     press(app, pygame.K_f)
-    assert scene.forecast.mode == "fly" and scene.panel_model().mode == "fly"
-    assert (0, 2) in scene.forecast.reach
-    scene.click_square((0, 2))
-    assert app.match.history[-1].action.mode == "fly"
-    assert app.match.situation().creatures["kestrel"].at == (0, 2)
+    assert scene.ctl.forecast.mode == "fly" and scene.panel_model().mode == "fly"
+    assert (0, 2) in scene.ctl.forecast.reach
+    scene.ctl.click_square((0, 2))
+    assert app.session.match.history[-1].action.mode == "fly"
+    assert app.session.match.situation().creatures["kestrel"].at == (0, 2)
     app.close()
 
 
@@ -60,8 +60,8 @@ def test_a_unit_with_one_speed_gets_no_mode_button(tmp_path):
     level.write_text(CLIFF.replace("fly = 18\n", ""), encoding="utf-8")
     app = open_app(level)
     scene = app.scene
-    scene.select("kestrel")
+    scene.ctl.select("kestrel")
     assert scene.panel_model().modes == ()
     press(app, pygame.K_f)
-    assert scene.forecast.mode is None
+    assert scene.ctl.forecast.mode is None
     app.close()

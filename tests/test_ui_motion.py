@@ -70,7 +70,10 @@ def move_hero(app: App) -> None:
 def test_a_move_walks_square_by_square_on_the_screen(app: App) -> None:
     scene = scene_of(app)
     move_hero(app)
-    assert app.match is not None and app.match.situation().creatures["hero"].at == (5, 3)  # the match moved at once
+    assert app.session.match is not None and app.session.match.situation().creatures["hero"].at == (
+        5,
+        3,
+    )  # the match moved at once
     assert scene.stage.motion.playing
     app.step(1.5 * SQUARE_SECONDS)  # half way between the second and third square of the path
     walker = scene.stage.motion.timeline.frame(scene.stage.motion.clock).positions["hero"]  # type: ignore[union-attr]
@@ -90,7 +93,7 @@ def test_a_walker_looks_like_the_unit_standing_there(app: App) -> None:
     from game.ui.tokens import draw_token, emblem_box, token_body
 
     scene = scene_of(app)
-    hero = app.match.situation().creatures["hero"]  # type: ignore[union-attr]
+    hero = app.session.match.situation().creatures["hero"]  # type: ignore[union-attr]
     move_hero(app)
     app.step(1.5 * SQUARE_SECONDS)
     x, y = scene.stage.motion.timeline.frame(scene.stage.motion.clock).positions["hero"]  # type: ignore[union-attr]
@@ -100,7 +103,7 @@ def test_a_walker_looks_like_the_unit_standing_there(app: App) -> None:
     rect = pygame.Rect(round(view.origin[0] + x * cell), round(view.origin[1] + y * cell), cell, cell)
     reference = pygame.Surface(rect.size)
     label = scene.stage.motion._labels.get("hero")
-    marker = side_shapes(app.side_colors).get(hero.side)
+    marker = side_shapes(app.session.side_colors).get(hero.side)
     draw_token(reference, hero, reference.get_rect(), HERO, art=art_of(hero), label=label, marker=marker)
     on_screen = app.screen.subsurface(emblem_box(token_body(hero, rect)[0]))
     drawn = reference.subsurface(emblem_box(token_body(hero, reference.get_rect())[0]))
@@ -110,13 +113,13 @@ def test_a_walker_looks_like_the_unit_standing_there(app: App) -> None:
 def test_a_click_during_your_own_motion_finishes_it_and_acts_as_usual(app: App) -> None:
     scene = scene_of(app)
     move_hero(app)
-    history = len(app.match.history)  # type: ignore[union-attr]
+    history = len(app.session.match.history)  # type: ignore[union-attr]
     view = scene.view
-    assert view is not None and scene.selected is None
+    assert view is not None and scene.ctl.selected is None
     click(app, view.square_center((5, 3)))  # where the hero is going: finishes the walk and selects it
     assert not scene.stage.motion.playing
-    assert scene.selected == "hero"
-    assert len(app.match.history) == history  # type: ignore[union-attr]
+    assert scene.ctl.selected == "hero"
+    assert len(app.session.match.history) == history  # type: ignore[union-attr]
     assert body_color(app, (5, 3)) == HERO  # drawn at once where it stands
 
 
@@ -133,7 +136,7 @@ def test_undo_during_the_motion_finishes_it_and_takes_the_move_back(app: App) ->
     scene = scene_of(app)
     move_hero(app)
     key(app, pygame.K_u)
-    assert app.match is not None and app.match.situation().creatures["hero"].at == (1, 2)
+    assert app.session.match is not None and app.session.match.situation().creatures["hero"].at == (1, 2)
     assert not scene.stage.motion.playing  # an undo is not walked back
     app.step()
     assert body_color(app, (1, 2)) == HERO and body_color(app, (5, 3)) != HERO
@@ -144,7 +147,7 @@ def test_undo_after_the_motion_shows_the_unit_back_at_once(app: App) -> None:
     move_hero(app)
     run_for(app, 1.0)
     key(app, pygame.K_u)
-    assert app.match is not None and app.match.situation().creatures["hero"].at == (1, 2)
+    assert app.session.match is not None and app.session.match.situation().creatures["hero"].at == (1, 2)
     assert not scene.stage.motion.playing
     assert body_color(app, (1, 2)) == HERO
 
@@ -192,7 +195,7 @@ def test_every_game_event_is_heard(tmp_path: Path) -> None:
         scene = scene_of(app)
         view = scene.view
         assert view is not None
-        scene.select(None)
+        scene.ctl.select(None)
         click(app, view.square_center((1, 2)))
         assert app.sound.played[-1] == "select"
         app.sound.played.clear()
@@ -238,17 +241,17 @@ def test_a_hexxen_binding_is_drawn_as_it_forms(tmp_path: Path) -> None:
         result = scene.perform(Action("attack", "hero", target="ogre", tactic="front"))
         assert isinstance(result, Ruling)
         pair = frozenset({"hero", "ogre"})
-        assert app.match is not None and pair in app.match.situation().bindings
+        assert app.session.match is not None and pair in app.session.match.situation().bindings
         motion = scene.stage.motion
         assert motion.playing
-        assert pair not in scene.stage.board(app.match.situation()).bindings  # not on the board yet …
+        assert pair not in scene.stage.board(app.session.match.situation()).bindings  # not on the board yet …
         run_for(app, motion.timeline.walks[0].end + 0.02)  # type: ignore[union-attr]
         links = motion.timeline.frame(motion.clock).links  # type: ignore[union-attr]
         assert [(a, b) for a, b, _ in links] == [("hero", "ogre")]  # … but being drawn between the two
         assert 0 < links[0][2] < 1
         run_for(app, 3.0)
         assert not motion.playing
-        assert pair in scene.stage.board(app.match.situation()).bindings  # drawn by the board once formed
+        assert pair in scene.stage.board(app.session.match.situation()).bindings  # drawn by the board once formed
     finally:
         app.close()
 
@@ -269,28 +272,28 @@ def test_the_computer_waits_until_its_last_action_has_been_seen(tmp_path: Path) 
         def next_action(match: object) -> Action | None:
             return Action("move", "ogre", path=moves.pop(0)) if moves else None
 
-        scene.autoplayer = AutoPlayer(next_action, threaded=False)
+        scene.ctl.autoplayer = AutoPlayer(next_action, threaded=False)
         end_turn(app)
         scene.update(AI_DELAY)
-        assert app.match is not None and app.match.situation().creatures["ogre"].at == (3, 3)
+        assert app.session.match is not None and app.session.match.situation().creatures["ogre"].at == (3, 3)
         assert scene.stage.motion.playing and scene.stage.motion.follow
         for _ in range(20):  # 20 × 0.02 s: still walking or just arrived — the next move must wait
             scene.update(0.02)
             if not scene.stage.motion.playing:
                 break
-        assert app.match.situation().creatures["ogre"].at == (3, 3)
+        assert app.session.match.situation().creatures["ogre"].at == (3, 3)
         for _ in range(100):  # the pause after the motion, then the next move
             app.step(0.02)
-            if app.match.situation().creatures["ogre"].at == (4, 3):
+            if app.session.match.situation().creatures["ogre"].at == (4, 3):
                 break
-        assert app.match.situation().creatures["ogre"].at == (4, 3)
+        assert app.session.match.situation().creatures["ogre"].at == (4, 3)
         # a click during the computer's motion only finishes it: no "cannot act", no selection
         assert scene.stage.motion.playing
         view = scene.view
         assert view is not None
         click(app, view.square_center((4, 3)))
         assert not scene.stage.motion.playing
-        assert scene.toast == "" and scene.selected is None
+        assert scene.ctl.toast == "" and scene.ctl.selected is None
     finally:
         app.close()
 
@@ -310,7 +313,7 @@ def test_the_camera_follows_the_computer_unit_out_of_view(tmp_path: Path) -> Non
         scene = scene_of(app)
         view = scene.view
         assert view is not None
-        scene.autoplayer = AutoPlayer(
+        scene.ctl.autoplayer = AutoPlayer(
             lambda m: (
                 Action("move", "ogre", path=((29, 20), (28, 20)))
                 if m.situation().creatures["ogre"].at == (30, 20)

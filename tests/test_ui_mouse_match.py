@@ -30,34 +30,34 @@ def test_a_hot_seat_match_is_played_to_the_end_with_clicks_only(tmp_path: Path) 
             if isinstance(app.scene, VictoryScene):
                 break
             assert app.scene is battle
-            side = app.match.active_side
-            me = next(u for u in battle.actors)
-            click(app, battle.view.square_center(battle.situation().creatures[me].at))  # select
-            sit = battle.situation()
+            side = app.session.match.active_side
+            me = next(u for u in battle.ctl.actors)
+            click(app, battle.view.square_center(battle.ctl.situation().creatures[me].at))  # select
+            sit = battle.ctl.situation()
             foe = next(c for c in sit.creatures.values() if c.side != sit.creatures[me].side)
             mine = sit.creatures[me]
-            if max(abs(mine.at[0] - foe.at[0]), abs(mine.at[1] - foe.at[1])) > 1 and battle.forecast:
+            if max(abs(mine.at[0] - foe.at[0]), abs(mine.at[1] - foe.at[1])) > 1 and battle.ctl.forecast:
                 # walk to the reachable square nearest the enemy (a move, so the attack stays possible)
                 near = min(
-                    (sq for sq, r in battle.forecast.reach.items() if r.band == "move"),
+                    (sq for sq, r in battle.ctl.forecast.reach.items() if r.band == "move"),
                     key=lambda sq: (max(abs(sq[0] - foe.at[0]), abs(sq[1] - foe.at[1])), sq),
                 )
                 click(app, battle.view.square_center(near))
-                click(app, battle.view.square_center(battle.situation().creatures[me].at))
-            foe_at = battle.situation().creatures[foe.id].at
+                click(app, battle.view.square_center(battle.ctl.situation().creatures[me].at))
+            foe_at = battle.ctl.situation().creatures[foe.id].at
             click(app, battle.view.square_center(foe_at))  # the forecast
-            if battle.armed == "attack":
+            if battle.ctl.armed == "attack":
                 click(app, battle.view.square_center(foe_at))  # the attack
             if isinstance(app.scene, VictoryScene):
                 break
             click(app, _button(battle, "action:end_turn"))
             if isinstance(app.scene, DialogScene):
                 click(app, app.scene.buttons[0].rect.center)  # end the turn anyway
-            assert isinstance(app.scene, HandOverScene) and app.match.active_side != side
+            assert isinstance(app.scene, HandOverScene) and app.session.match.active_side != side
             assert app.scene.button is not None
             click(app, app.scene.button.rect.center)
-        assert isinstance(app.scene, VictoryScene) and app.match.finished
-        attacks = [r for r in app.match.history if r.action.kind == "attack" and r.result.ok]
-        assert attacks and all(r.result.ok for r in app.match.history), "every click became a legal action"
+        assert isinstance(app.scene, VictoryScene) and app.session.match.finished
+        attacks = [r for r in app.session.match.history if r.action.kind == "attack" and r.result.ok]
+        assert attacks and all(r.result.ok for r in app.session.match.history), "every click became a legal action"
     finally:
         app.close()

@@ -37,12 +37,12 @@ def test_unlisted_levels_follow_the_listed_ones_alphabetically_and_unknown_names
 def test_n_on_the_victory_screen_opens_the_next_level_in_the_play_order():
     order = ordered_levels(LEVELS)
     app = open_app(order[0])
-    app.show_victory(app.scene)
+    app.screens.show_victory(app.scene)
     assert isinstance(app.scene, VictoryScene)
     app.step()
     key(app, pygame.K_n)  # a deliberate press, not the tail of the gesture that ended the match
     assert isinstance(app.scene, BattleScene)
-    assert Path(app.level.source).resolve() == order[1].resolve()
+    assert Path(app.session.level.source).resolve() == order[1].resolve()
     assert order[1] != sorted(LEVELS.glob("*.toml"))[1]  # the order, not the alphabet
     app.close()
 
@@ -51,11 +51,11 @@ def test_clicking_next_level_follows_the_order_and_the_last_wraps_round():
     order = ordered_levels(LEVELS)
     app = open_app(order[-1])
     try:
-        app.show_victory(app.scene)
+        app.screens.show_victory(app.scene)
         app.step()
         button = next(b for b in app.scene.buttons if b.intent == "next")
         click(app, button.rect.center)
-        assert Path(app.level.source).resolve() == order[0].resolve()
+        assert Path(app.session.level.source).resolve() == order[0].resolve()
     finally:
         app.close()
 
@@ -65,7 +65,7 @@ def test_a_level_outside_the_folder_goes_on_to_the_first_level(tmp_path: Path):
     level.write_text(FIELD.format(ruleset="pf1"), encoding="utf-8")
     app = open_app(level)
     try:
-        app.next_level()
-        assert Path(app.level.source).resolve() == ordered_levels(LEVELS)[0].resolve()
+        app.session.next_level()
+        assert Path(app.session.level.source).resolve() == ordered_levels(LEVELS)[0].resolve()
     finally:
         app.close()

@@ -44,7 +44,7 @@ def test_beating_the_computer_says_victory_and_names_the_winner(tmp_path: Path, 
         click_unit(app, "hero")
         click_unit(app, "ogre")  # the forecast
         click_unit(app, "ogre")  # the confirming click attacks
-        assert app.match.winner == "red" and isinstance(app.scene, VictoryScene)
+        assert app.session.match.winner == "red" and isinstance(app.scene, VictoryScene)
         app.step()
         head = app.scene.headline
         assert (head.verdict, head.title) == ("victory", i18n.t("outcome.victory"))
@@ -59,7 +59,7 @@ def test_losing_to_the_computer_says_defeat(tmp_path: Path, lang: str) -> None:
     app = open_app(_duel(tmp_path, ai=True, hero_wins=False))
     try:
         scene = battle(app)
-        scene.autoplayer = AutoPlayer(
+        scene.ctl.autoplayer = AutoPlayer(
             lambda match: Action("attack", "ogre", target="hero") if match.active_side == "blue" else None,
             threaded=False,
         )
@@ -68,7 +68,7 @@ def test_losing_to_the_computer_says_defeat(tmp_path: Path, lang: str) -> None:
             if isinstance(app.scene, VictoryScene):
                 break
             app.step(AI_DELAY)
-        assert app.match.winner == "blue" and isinstance(app.scene, VictoryScene)
+        assert app.session.match.winner == "blue" and isinstance(app.scene, VictoryScene)
         head = app.scene.headline
         assert (head.verdict, head.title) == ("defeat", i18n.t("outcome.defeat"))
         assert head.subtitle == i18n.t("outcome.winner", side="Blue")

@@ -22,7 +22,7 @@ def test_every_level_name_fits_the_header(lang: str) -> None:
     try:
         for level in LEVELS:
             widgets.CLIPPED.clear()
-            app.open_level(level)
+            app.session.open_level(level)
             app.step()
             scene = app.scene
             assert isinstance(scene, BattleScene) and scene.panel is not None

@@ -25,7 +25,7 @@ def test_with_players_sets_every_side_human_for_hotseat_and_the_others_to_the_co
 
 def test_play_with_players_hotseat_gives_a_hand_over_between_people(tmp_path):
     app = App(AppOptions(level=str(BRIDGE), players="hotseat"))
-    assert [s.controller for s in app.match.level.sides] == ["human", "human"]
+    assert [s.controller for s in app.session.match.level.sides] == ["human", "human"]
     app.step()
     end_turn(app)
     assert type(app.scene).__name__ == "HandOverScene"
@@ -34,7 +34,7 @@ def test_play_with_players_hotseat_gives_a_hand_over_between_people(tmp_path):
 
 def test_the_menu_button_cycles_who_plays():
     app = App(AppOptions(level=str(BRIDGE)))
-    app.show_menu(None)
+    app.screens.show_menu(None)
     menu = app.scene
     assert isinstance(menu, MenuScene)
     app.step()

@@ -53,19 +53,20 @@ def test_relief_with_two_comrades_bound_asks_which_one_and_releases_the_clicked_
     scene = app.scene
     for hunter in ("h1", "h2"):
         assert scene.perform(Action("attack", hunter, target="n1")).ok
-    sit = app.match.situation()
+    sit = app.session.match.situation()
     assert sit.bindings == {frozenset(("h1", "n1")), frozenset(("h2", "n1"))}
-    scene.select("h3")
+    scene.ctl.select("h3")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
     app.step()
-    assert scene.tactic == "relieve"
-    scene.click_square(sit.creatures["n1"].at)  # the forecast
-    assert scene.releasing is None and scene.armed == "attack"
+    assert scene.ctl.tactic == "relieve"
+    scene.ctl.click_square(sit.creatures["n1"].at)  # the forecast
+    assert scene.ctl.state.name == "aimed" and scene.ctl.armed == "attack"
     clock_of(app).step(DELIBERATE_PAUSE)  # a deliberate second click, not a double-click
-    scene.click_square(sit.creatures["n1"].at)  # the confirming click asks whom to release
-    assert scene.releasing == ("n1", ("h1", "h2"))
-    scene.click_square(sit.creatures["h2"].at)
-    last = app.match.history[-1]
+    scene.ctl.click_square(sit.creatures["n1"].at)  # the confirming click asks whom to release
+    assert scene.ctl.state.name == "release"
+    assert (scene.ctl.state.target, scene.ctl.state.comrades) == ("n1", ("h1", "h2"))
+    scene.ctl.click_square(sit.creatures["h2"].at)
+    last = app.session.match.history[-1]
     assert last.action.release == "h2" and last.result.ok
-    assert app.match.situation().bindings == {frozenset(("h1", "n1")), frozenset(("h3", "n1"))}
+    assert app.session.match.situation().bindings == {frozenset(("h1", "n1")), frozenset(("h3", "n1"))}
     app.close()

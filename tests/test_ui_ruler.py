@@ -22,7 +22,7 @@ def test_right_drag_lays_a_tape_that_is_drawn_and_measured_by_pf1_diagonals(tmp_
     before = pygame.display.get_surface().copy()
     right_drag(app, (1, 1), (5, 4))
     scene = app.scene
-    assert scene.ruler == ((1, 1), (5, 4))
+    assert scene.ctl.ruler == ((1, 1), (5, 4))
     after = pygame.display.get_surface()
     mid = scene.view.square_center((3, 2))
     changed = sum(
@@ -33,7 +33,7 @@ def test_right_drag_lays_a_tape_that_is_drawn_and_measured_by_pf1_diagonals(tmp_
     assert changed > 0
     from rules.ruler import tape
 
-    measured = tape("pf1", app.match.level.options, (1, 1), (5, 4))
+    measured = tape("pf1", app.session.match.level.options, (1, 1), (5, 4))
     assert (measured.squares, measured.metres) == (5, 7.5)
     app.close()
 
@@ -41,13 +41,13 @@ def test_right_drag_lays_a_tape_that_is_drawn_and_measured_by_pf1_diagonals(tmp_
 def test_right_click_without_dragging_deselects_and_esc_puts_the_tape_away(tmp_path):
     app = open_app(write_level(tmp_path, "dnd5e"))
     scene = app.scene
-    scene.select("hero")
-    assert scene.selected == "hero"
+    scene.ctl.select("hero")
+    assert scene.ctl.selected == "hero"
     right_drag(app, (3, 3), (3, 3))
-    assert scene.selected is None and scene.ruler is None
+    assert scene.ctl.selected is None and scene.ctl.ruler is None
     right_drag(app, (1, 1), (4, 4))
-    assert scene.ruler == ((1, 1), (4, 4))
+    assert scene.ctl.ruler == ((1, 1), (4, 4))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     app.step()
-    assert scene.ruler is None and app.running
+    assert scene.ctl.ruler is None and app.running
     app.close()

@@ -64,7 +64,7 @@ def _click(app: App, pos: tuple[int, int]) -> None:
 def battle_busy(app: App) -> None:
     """A move done (a log line), the unit selected again, a path hovered (the hover card), a toast."""
     scene = _battle(app)
-    sit = scene.situation()
+    sit = scene.ctl.situation()
     valeros = sit.creatures["valeros"]
     assert scene.view is not None
     _click(app, scene.view.square_center(valeros.at))
@@ -74,7 +74,7 @@ def battle_busy(app: App) -> None:
     _click(app, scene.view.square_center(near))
     _click(app, scene.view.square_center(near))  # the second click confirms the previewed move
     assert scene.ctl.match.history, "the move was made"
-    scene.select("valeros")
+    scene.ctl.select("valeros")
     app.step()
     forecast = scene.ctl.forecast
     assert forecast is not None
@@ -98,12 +98,12 @@ def legend_overlay(app: App) -> None:
 
 def pause(app: App) -> None:
     assert app.scene is not None
-    app.show_pause(app.scene)
+    app.screens.show_pause(app.scene)
     app.step()
 
 
 def level_menu(app: App) -> None:
-    app.show_menu(app.scene)
+    app.screens.show_menu(app.scene)
     app.step()
 
 
@@ -113,28 +113,28 @@ def handover(app: App) -> None:
     from game.ui.kiosk.session import with_controllers
     from game.ui.scenes.handover import HandOverScene
 
-    app.start(with_controllers(load_level(LEVEL), 2))
+    app.session.start(with_controllers(load_level(LEVEL), 2))
     app.step()
     theme.reset_fonts()
-    assert app.level is not None and app.scene is not None
-    app.show_handover(app.scene, app.level.sides[1].id)
+    assert app.session.level is not None and app.scene is not None
+    app.screens.show_handover(app.scene, app.session.level.sides[1].id)
     assert isinstance(app.scene, HandOverScene)
     app.step()
 
 
 def victory(app: App) -> None:
     assert app.scene is not None
-    app.show_victory(app.scene)
+    app.screens.show_victory(app.scene)
     app.step()
 
 
 def settings_screen(app: App) -> None:
-    app.show_settings(None)
+    app.screens.show_settings(None)
     app.step()
 
 
 def credits_screen(app: App) -> None:
-    app.show_menu(None)
+    app.screens.show_menu(None)
     app.step()
     from game.ui.scenes.credits import CreditsScene
 
@@ -143,13 +143,13 @@ def credits_screen(app: App) -> None:
 
 
 def tutorial(app: App) -> None:
-    app.open_tutorial("pf1")
+    app.session.open_tutorial("pf1")
     app.step()
     app.step()
 
 
 def editor(app: App, tmp_path: Path) -> None:
-    app.open_editor(tmp_path / "new.toml")
+    app.editing.open_editor(tmp_path / "new.toml")
     app.step()
 
 
@@ -238,7 +238,7 @@ def test_the_panel_keeps_its_log_at_every_scale_at_1280x800(ui_scale: float) -> 
     try:
         app.step()
         battle = _battle(app)
-        battle.select("valeros")
+        battle.ctl.select("valeros")
         app.step()
         panel = battle.panel
         assert panel is not None

@@ -39,7 +39,7 @@ def test_end_turn_hides_the_board_behind_the_hand_over_screen(pf1_app: App) -> N
     board_rect = scene.view.square_rect((0, 0), (10, 6))
     end_turn(pf1_app)
     assert isinstance(pf1_app.scene, HandOverScene)
-    assert pf1_app.match.active_side == "blue"
+    assert pf1_app.session.match.active_side == "blue"
     # the hand-over background covers every corner of where the board was
     for x, y in (board_rect.topleft, (board_rect.right - 1, board_rect.top), board_rect.bottomleft):
         if pf1_app.scene.band.collidepoint((x, y)):
@@ -47,23 +47,23 @@ def test_end_turn_hides_the_board_behind_the_hand_over_screen(pf1_app: App) -> N
         assert tuple(pf1_app.screen.get_at((x, y)))[:3] == theme.HANDOVER_BACKGROUND
     start_turn(pf1_app)
     assert pf1_app.scene is scene
-    assert scene.actors == frozenset({"ogre"})
+    assert scene.ctl.actors == frozenset({"ogre"})
 
 
 def test_enter_does_not_end_the_turn(pf1_app: App) -> None:
     """One Enter at the start of a turn passed it with every unit unused."""
     key(pf1_app, pygame.K_RETURN)
     key(pf1_app, pygame.K_KP_ENTER)
-    assert pf1_app.match.round == 1 and pf1_app.match.active_side == "red"
-    assert pf1_app.match.history == []
+    assert pf1_app.session.match.round == 1 and pf1_app.session.match.active_side == "red"
+    assert pf1_app.session.match.history == []
 
 
 def test_log_lists_actions_with_rule_ids(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
-    entry = pf1_app.match.log[0]
+    assert scene.ctl.forecast is not None and scene.view is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.ctl.forecast.reach))))
+    entry = pf1_app.session.match.log[0]
     assert entry.rules, "a move ruling cites rule ids"
     assert scene.panel is not None and scene.panel.log_rect.height > 40
     # the log area is no longer empty: some pixel differs from its background
@@ -84,8 +84,8 @@ def test_static_layers_are_painted_once(pf1_app: App) -> None:
     for _ in range(5):
         pf1_app.step()
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    for sq in list(scene.forecast.reach)[:5]:
+    assert scene.ctl.forecast is not None and scene.view is not None
+    for sq in list(scene.ctl.forecast.reach)[:5]:
         hover(pf1_app, scene.view.square_center(sq))
     assert not paints  # never painted again
     assert scene.renderer.composes == 2  # once unselected, once with the reach shading
@@ -127,9 +127,9 @@ def test_a_level_that_fails_to_load_shows_its_error(tmp_path: Path) -> None:
 def test_victory_screen_replays_the_level(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
-    pf1_app.show_victory(scene)
+    assert scene.ctl.forecast is not None and scene.view is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.ctl.forecast.reach))))
+    pf1_app.screens.show_victory(scene)
     pf1_app.step()
     victory = pf1_app.scene
     assert isinstance(victory, VictoryScene)
@@ -137,8 +137,8 @@ def test_victory_screen_replays_the_level(pf1_app: App) -> None:
     click(pf1_app, replay.rect.center)
     leave_unsaved(pf1_app)  # the match's replay is unsaved: the game asks first
     assert isinstance(pf1_app.scene, BattleScene) and pf1_app.scene is not scene
-    assert pf1_app.match.history == []
-    assert pf1_app.match.situation().creatures["hero"].at == (1, 2)
+    assert pf1_app.session.match.history == []
+    assert pf1_app.session.match.situation().creatures["hero"].at == (1, 2)
 
 
 def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path: Path) -> None:
@@ -152,18 +152,18 @@ def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path:
         asked: list[str] = []
 
         def next_action(match: object) -> Action | None:
-            asked.append(app.match.active_side)
+            asked.append(app.session.match.active_side)
             return Action("drop_prone", "ogre") if len(asked) == 1 else None
 
-        scene.autoplayer = AutoPlayer(next_action, threaded=False)
+        scene.ctl.autoplayer = AutoPlayer(next_action, threaded=False)
         end_turn(app)  # red ends its turn; blue is the computer's: no hand-over
         assert isinstance(app.scene, BattleScene)
         scene.update(0.01)
         assert asked == []  # paced: nothing before the delay
         scene.update(AI_DELAY)
-        assert app.match.situation().creatures["ogre"].prone
+        assert app.session.match.situation().creatures["ogre"].prone
         scene.update(AI_DELAY)  # the hook has nothing more: the computer ends its turn
-        assert app.match.active_side == "red" and app.match.round == 2
+        assert app.session.match.active_side == "red" and app.session.match.round == 2
     finally:
         app.close()
 
@@ -171,8 +171,8 @@ def test_a_computer_side_acts_through_the_ai_hook_one_action_at_a_time(tmp_path:
 def test_redrawing_only_the_pointer_overlays_leaves_no_trails(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    squares = list(scene.forecast.reach)
+    assert scene.ctl.forecast is not None and scene.view is not None
+    squares = list(scene.ctl.forecast.reach)
     for sq in (squares[0], squares[-1], squares[len(squares) // 2]):
         hover(pf1_app, scene.view.square_center(sq))
     pf1_app.step()
@@ -203,7 +203,7 @@ def test_the_log_scrolls_with_the_wheel(pf1_app: App) -> None:
     for _ in range(4):
         end_turn(pf1_app)
         start_turn(pf1_app)
-    assert len(pf1_app.match.log) == 4
+    assert len(pf1_app.session.match.log) == 4
     assert scene.panel is not None
     scene.mouse = scene.panel.log_rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
@@ -245,7 +245,7 @@ def test_the_level_menu_lists_levels_and_opens_one(pf1_app: App, tmp_path: Path)
     menu.index = names.index("UI test field")
     key(pf1_app, pygame.K_RETURN)
     assert isinstance(pf1_app.scene, BattleScene)
-    assert pf1_app.level is not None and pf1_app.level.name == "UI test field"
+    assert pf1_app.session.level is not None and pf1_app.session.level.name == "UI test field"
 
 
 def test_l_opens_the_menu_and_escape_returns_to_the_battle(pf1_app: App) -> None:
@@ -264,10 +264,10 @@ def test_hovering_a_log_entry_explains_its_rules_from_the_catalogue(pf1_app: App
 
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None and scene.panel is not None
-    click(pf1_app, scene.view.square_center(next(iter(scene.forecast.reach))))
+    assert scene.ctl.forecast is not None and scene.view is not None and scene.panel is not None
+    click(pf1_app, scene.view.square_center(next(iter(scene.ctl.forecast.reach))))
     rect, rules = scene.panel.log_hits[0]
-    assert rules == pf1_app.match.log[-1].rules
+    assert rules == pf1_app.session.match.log[-1].rules
     before = pf1_app.screen.copy()
     hover(pf1_app, rect.center)
     text = rules_text(rules)
@@ -293,7 +293,7 @@ def test_middle_drag_pans_a_zoomed_board(pf1_app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0] + 40, centre[1]), button=2))
     pf1_app.step()
     assert scene.view.origin[0] == min(scene.view.rect.x, start[0] + 40)
-    assert pf1_app.match.history == []  # looking around changes nothing in the match
+    assert pf1_app.session.match.history == []  # looking around changes nothing in the match
 
 
 def test_defeating_the_last_enemy_shows_the_victory_screen(tmp_path: Path) -> None:
@@ -305,17 +305,17 @@ def test_defeating_the_last_enemy_shows_the_victory_screen(tmp_path: Path) -> No
     try:
         click_unit(app, "hero")
         key(app, pygame.K_a)
-        assert battle(app).armed == "attack"
+        assert battle(app).ctl.armed == "attack"
         click_unit(app, "ogre")  # the forecast
-        assert not app.match.history
+        assert not app.session.match.history
         click_unit(app, "ogre")  # the confirming second click
-        assert app.match.finished and app.match.winner == "red"
+        assert app.session.match.finished and app.session.match.winner == "red"
         assert isinstance(app.scene, VictoryScene)
         assert app.scene.winner_name == "Red"
         app.step()
         key(app, pygame.K_r)  # replay
         leave_unsaved(app)  # the match's replay is unsaved: the game asks first
-        assert isinstance(app.scene, BattleScene) and not app.match.finished
+        assert isinstance(app.scene, BattleScene) and not app.session.match.finished
     finally:
         app.close()
 
@@ -328,13 +328,13 @@ def test_in_initiative_order_the_unit_to_act_is_selected_for_its_player(tmp_path
     app = open_app(level)
     try:
         scene = battle(app)
-        first = app.match.active_unit
-        assert first is not None and scene.selected == first
-        assert scene.actors == frozenset({first})
+        first = app.session.match.active_unit
+        assert first is not None and scene.ctl.selected == first
+        assert scene.ctl.actors == frozenset({first})
         end_turn(app)
         assert isinstance(app.scene, HandOverScene)  # the other side's unit is next: hide the board
         start_turn(app)
-        assert scene.selected == app.match.active_unit != first
+        assert scene.ctl.selected == app.session.match.active_unit != first
     finally:
         app.close()
 

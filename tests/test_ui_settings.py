@@ -50,7 +50,7 @@ def open_from_pause(app: App) -> SettingsScene:
     """Esc on a battle with nothing selected opens the pause menu; its Settings button opens the screen."""
     battle = app.scene
     assert isinstance(battle, BattleScene)
-    battle.select(None)
+    battle.ctl.select(None)
     key(app, pygame.K_ESCAPE)
     dialog = app.scene
     assert isinstance(dialog, DialogScene)
@@ -135,7 +135,7 @@ def test_the_battle_language_button_is_kept_in_the_settings(app: App) -> None:
 
 
 def test_the_level_menu_opens_the_settings_and_esc_returns_to_it(app: App) -> None:
-    app.show_menu(None)
+    app.screens.show_menu(None)
     menu = app.scene
     assert isinstance(menu, MenuScene)
     app.step()

@@ -29,14 +29,14 @@ def test_the_last_blow_is_heard_as_a_victory(tmp_path: Path) -> None:
     try:
         app.step()
         scene = app.scene
-        assert isinstance(scene, BattleScene) and app.match is not None
+        assert isinstance(scene, BattleScene) and app.session.match is not None
         for _ in range(40):  # the hero attacks every red turn until the ogre falls (the screens between do not matter)
             scene.perform(Action("attack", "hero", target="ogre"))
-            if app.match.finished:
+            if app.session.match.finished:
                 break
             scene.perform(Action("end_turn"))
             scene.perform(Action("end_turn"))
-        assert app.match.finished
+        assert app.session.match.finished
         assert app.sound.played[-1] == "victory"
         assert "down" in app.sound.played
     finally:

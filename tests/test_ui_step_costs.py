@@ -46,10 +46,10 @@ def test_preview_names_who_takes_an_attack_of_opportunity(tmp_path):
     level.write_text(GAUNTLET, encoding="utf-8")
     app = open_app(level)
     scene = app.scene
-    scene.select("runner")
+    scene.ctl.select("runner")
     hover(app, (4, 3))
-    assert scene.preview is not None and scene.preview.provokers == ("orc",)
-    assert "orc" in scene.preview.label()
+    assert scene.ctl.preview is not None and scene.ctl.preview.provokers == ("orc",)
+    assert "orc" in scene.ctl.preview.label()
     app.close()
 
 
@@ -58,15 +58,15 @@ def test_v_shows_the_cost_of_every_step_of_the_preview(tmp_path):
     level.write_text(GAUNTLET, encoding="utf-8")
     app = open_app(level)
     scene = app.scene
-    scene.select("runner")
+    scene.ctl.select("runner")
     hover(app, (2, 2))
-    costs = scene.preview.step_costs()
-    assert [sq for sq, _ in costs] == list(scene.preview.path)
-    assert sum(m for _, m in costs) == scene.preview.cost_m
+    costs = scene.ctl.preview.step_costs()
+    assert [sq for sq, _ in costs] == list(scene.ctl.preview.path)
+    assert sum(m for _, m in costs) == scene.ctl.preview.cost_m
     before = pygame.display.get_surface().copy()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v"))
     app.step()
-    assert scene.step_costs
+    assert scene.ctl.step_costs
     after = pygame.display.get_surface()
     first = scene.view.square_center(costs[0][0])
     cell = scene.view.cell

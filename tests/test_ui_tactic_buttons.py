@@ -47,13 +47,13 @@ def test_a_click_on_each_open_tactic_arms_it_and_a_closed_one_says_why_and_arms_
             button = tactic_button(scene, tactic)
             assert not button.enabled and rule in button.tooltip and not button.armed
             click(app, button.rect.center)
-            assert scene.tactic == "front" and not app.match.history
+            assert scene.ctl.tactic == "front" and not app.session.match.history
             assert scene.ctl.toast == button.tooltip  # the refusal, in the player's language
         # Jacob attacks a cultist: the two are bound, and Anna can now relieve Jacob or cut in
         click_unit(app, "jacob")
         click_unit(app, "kultist_1")
         click_unit(app, "kultist_1")
-        assert frozenset({"jacob", "kultist_1"}) in scene.situation().bindings
+        assert frozenset({"jacob", "kultist_1"}) in scene.ctl.situation().bindings
         click_unit(app, "anna")
         app.step()
         for tactic in ("relieve", "cut_in", "front"):
@@ -61,11 +61,11 @@ def test_a_click_on_each_open_tactic_arms_it_and_a_closed_one_says_why_and_arms_
             assert button.enabled and button.tooltip == ""
             click(app, button.rect.center)
             app.step()
-            assert scene.tactic == tactic
+            assert scene.ctl.tactic == tactic
             assert [b.intent for b in scene.panel.buttons if b.armed] == [f"tactic:{tactic}"]  # the chosen one lit
         key(app, pygame.K_2)  # the key and the button are one path
         app.step()
-        assert scene.tactic == "relieve" and tactic_button(scene, "relieve").armed
+        assert scene.ctl.tactic == "relieve" and tactic_button(scene, "relieve").armed
     finally:
         app.close()
 
@@ -82,7 +82,7 @@ def test_a_visitor_taps_each_tactic_and_a_closed_one_is_explained(tmp_path: Path
 
         def tap_unit(unit: str) -> None:
             assert scene.view is not None
-            tap_at(kiosk, scene.view.square_center(scene.situation().creatures[unit].at))
+            tap_at(kiosk, scene.view.square_center(scene.ctl.situation().creatures[unit].at))
             frames(kiosk, 30)  # half a second: the next tap is a tap of its own, not a double tap's tail
 
         tap_unit("anna")
@@ -92,16 +92,16 @@ def test_a_visitor_taps_each_tactic_and_a_closed_one_is_explained(tmp_path: Path
         assert not relieve.enabled
         tap_at(kiosk, relieve.rect.center)
         frames(kiosk, 2)
-        assert scene.tactic == "front" and "HX-RELIEF" in scene.ctl.toast
+        assert scene.ctl.tactic == "front" and "HX-RELIEF" in scene.ctl.toast
         tap_unit("jacob")
         tap_unit("kultist_1")  # the forecast
         tap_unit("kultist_1")  # the attack
-        assert frozenset({"jacob", "kultist_1"}) in scene.situation().bindings
+        assert frozenset({"jacob", "kultist_1"}) in scene.ctl.situation().bindings
         tap_unit("anna")
         for tactic in ("cut_in", "relieve", "front"):
             tap_at(kiosk, tactic_button(scene, tactic).rect.center)
             frames(kiosk, 2)
-            assert scene.tactic == tactic and tactic_button(scene, tactic).armed
+            assert scene.ctl.tactic == tactic and tactic_button(scene, tactic).armed
     finally:
         kiosk.close()
 
@@ -183,9 +183,9 @@ def test_in_the_kiosk_the_tactic_row_keeps_touch_sized_buttons_and_the_log_its_l
         assert kiosk.screen.get_size() == (1024, 640)
         end_at = next(b.rect for b in scene.panel.buttons if b.intent == "action:end_turn")
         for unit in ("jacob", "kultist_1", "kultist_1", "jacob"):  # Jacob attacks, then is chosen bound
-            tap_at(kiosk, scene.view.square_center(scene.situation().creatures[unit].at))
+            tap_at(kiosk, scene.view.square_center(scene.ctl.situation().creatures[unit].at))
             frames(kiosk, 30)
-        assert scene.selected == "jacob" and frozenset({"jacob", "kultist_1"}) in scene.situation().bindings
+        assert scene.ctl.selected == "jacob" and frozenset({"jacob", "kultist_1"}) in scene.ctl.situation().bindings
         for lang in ("en", "de", "it", "he"):
             set_language(lang)
             scene.ctl.changed(state=False)

@@ -135,7 +135,7 @@ def app() -> Iterator[App]:
 
 def floor_pixel(battle: BattleScene) -> tuple[int, int, int]:
     """The colour at the middle of a plain floor square with nothing on it and no reach shading."""
-    sit = battle.situation()
+    sit = battle.ctl.situation()
     taken = {c.at for c in sit.creatures.values()}
     reach = set(battle.ctl.forecast.reach) if battle.ctl.forecast else set()
     assert battle.view is not None
@@ -153,10 +153,10 @@ def floor_pixel(battle: BattleScene) -> tuple[int, int, int]:
 def test_the_theme_switches_live_from_the_settings_by_keys_and_is_saved(app: App) -> None:
     battle = app.scene
     assert isinstance(battle, BattleScene)
-    battle.select(None)
+    battle.ctl.select(None)
     app.step()
     assert floor_pixel(battle) == theme.STANDARD.terrain_fill["floor"]
-    app.show_settings(battle)
+    app.screens.show_settings(battle)
     app.step()
     scene = app.scene
     assert isinstance(scene, SettingsScene)
@@ -174,7 +174,7 @@ def test_the_theme_switches_live_from_the_settings_by_keys_and_is_saved(app: App
     panel = battle.panel
     assert panel is not None
     assert tuple(app.screen.get_at((panel.rect.centerx, panel.rect.y + 4)))[:3] == theme.HIGH_CONTRAST.panel
-    app.show_settings(battle)
+    app.screens.show_settings(battle)
     app.step()
     for _ in range([r.name for r in ROWS].index("theme")):
         key(app, pygame.K_DOWN)

@@ -44,14 +44,14 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
 
 
 def tutorial(app: App, ruleset: str) -> tuple[TutorialScene, Callable[[str], tuple[int, int]]]:
-    app.open_tutorial(ruleset)
+    app.session.open_tutorial(ruleset)
     app.step()
     scene = app.scene
     assert isinstance(scene, TutorialScene) and scene.view is not None
     view = scene.view
 
     def at(unit: str) -> tuple[int, int]:
-        return view.square_center(scene.situation().creatures[unit].at)
+        return view.square_center(scene.ctl.situation().creatures[unit].at)
 
     return scene, at
 
@@ -70,7 +70,7 @@ def test_the_attack_forecast_wraps_and_leaves_its_target_in_sight(
         else:
             hover(app, at("cultist"))
         assert tips, "no forecast drawn"
-        cultist = scene.situation().creatures["cultist"]
+        cultist = scene.ctl.situation().creatures["cultist"]
         assert scene.view is not None
         target = scene.view.square_rect(cultist.at, cultist.dims)
         for text, box in tips:
@@ -134,7 +134,7 @@ def test_pointing_beside_the_shading_shows_why_in_a_tip_off_the_square(
     tip that leaves the square in sight; in every language."""
     with bridge(lang) as (app, scene):
         assert scene.view is not None
-        click(app, scene.view.square_center(app.match.situation().creatures["valeros"].at))
+        click(app, scene.view.square_center(app.session.match.situation().creatures["valeros"].at))
         tips.clear()
         hover(app, scene.view.square_center((8, 1)))
         texts = [text for text, _ in tips if "PF1-OBSTACLE-BLOCK" in text]
@@ -153,13 +153,13 @@ def test_the_hover_card_keeps_off_the_unit_and_its_path_where_a_corner_allows(la
     with bridge(lang) as (app, scene):
         assert scene.view is not None
         view, ctl = scene.view, scene.ctl
-        kyra = app.match.situation().creatures["kyra"]
+        kyra = app.session.match.situation().creatures["kyra"]
         click(app, view.square_center(kyra.at))
         assert ctl.forecast is not None
         checked = 0
         for sq in sorted(ctl.forecast.reach)[::3]:
             hover(app, view.square_center(sq))
-            lines = ctl.card_lines()
+            lines = ctl.look.card_lines()
             if not lines:
                 continue
             card = overlays.card_rect(lines, view.rect, view.square_center(sq), card_keep(ctl, view))

@@ -62,16 +62,16 @@ def test_a_double_click_on_an_enemy_aims_but_never_attacks(app: App) -> None:
     scene = battle(app)
     click_unit(app, "hero")
     assert scene.view is not None
-    ogre = scene.view.square_center(scene.situation().creatures["ogre"].at)
+    ogre = scene.view.square_center(scene.ctl.situation().creatures["ogre"].at)
     click(app, ogre)
     post_click(ogre)  # the second click of a double-click, no time later
     app.step()
-    assert app.match.history == [], "a double-click moved and attacked with the forecast never seen"
-    assert scene.armed == "attack" and scene.armed_target == "ogre", "the forecast stays up"
+    assert app.session.match.history == [], "a double-click moved and attacked with the forecast never seen"
+    assert scene.ctl.armed == "attack" and scene.ctl.armed_target == "ogre", "the forecast stays up"
     clock_of(app).step(DELIBERATE_S + 0.01)
     post_click(ogre)  # a second, deliberate tap: "tap the enemy twice" still attacks
     app.step()
-    assert [r.action.kind for r in app.match.history if r.result.ok][-1] == "attack"
+    assert [r.action.kind for r in app.session.match.history if r.result.ok][-1] == "attack"
 
 
 def test_a_double_click_on_a_charges_target_does_not_also_pick_where_it_ends(
@@ -92,24 +92,26 @@ def _double_click_on_a_charges_target(app: App) -> None:
     scene = battle(app)
     click_unit(app, "hero")
     key(app, pygame.K_c)
-    assert scene.armed == "charge" and scene.view is not None
-    ogre = scene.situation().creatures["ogre"]
+    assert scene.ctl.armed == "charge" and scene.view is not None
+    ogre = scene.ctl.situation().creatures["ogre"]
     click(app, scene.view.square_center(ogre.at))
-    assert scene.armed_target == "ogre"
+    assert scene.ctl.armed_target == "ogre"
     end = next(
-        sq for sq in ((x, y) for x in range(10) for y in range(6)) if not isinstance(scene.ctl.end_ruling(sq), Illegal)
+        sq
+        for sq in ((x, y) for x in range(10) for y in range(6))
+        if not isinstance(scene.ctl.look.end_ruling(sq), Illegal)
     )
     post_click(scene.view.square_center(end))  # the pointer slid to a legal end square within the double-click
     app.step()
-    assert app.match.history == [] and scene.armed == "charge", "one gesture named the enemy and charged"
+    assert app.session.match.history == [] and scene.ctl.armed == "charge", "one gesture named the enemy and charged"
     clock_of(app).step(DELIBERATE_S + 0.01)
     post_click(scene.view.square_center(end))
     app.step()
-    assert [r.action.kind for r in app.match.history] == ["charge"]
+    assert [r.action.kind for r in app.session.match.history] == ["charge"]
 
 
 def test_the_end_screen_ignores_the_tail_of_the_click_that_ended_the_match(app: App) -> None:
-    app.show_victory(app.scene)
+    app.screens.show_victory(app.scene)
     victory = app.scene
     assert isinstance(victory, VictoryScene)
     app.step()
@@ -132,7 +134,7 @@ def test_e_then_e_a_moment_later_leaves_the_turn_with_the_side_that_has_done_not
     assert isinstance(dialog, DialogScene)
     clock_of(app).step(0.3)
     key(app, pygame.K_e)
-    assert app.scene is dialog and app.match.history == []
+    assert app.scene is dialog and app.session.match.history == []
 
 
 # --- every way out of a match asks when its replay is unsaved -------------------------------------------
@@ -141,46 +143,46 @@ def test_e_then_e_a_moment_later_leaves_the_turn_with_the_side_that_has_done_not
 def _play_one_move(app: App) -> None:
     scene = battle(app)
     click_unit(app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "move")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "move")
     click(app, scene.view.square_center(target))
-    assert app.match is not None and app.match.history[-1].result.ok
+    assert app.session.match is not None and app.session.match.history[-1].result.ok
 
 
 @pytest.mark.parametrize("intent", ["next", "replay"])
 def test_next_level_and_replay_level_ask_before_an_unsaved_replay_is_dropped(app: App, intent: str) -> None:
     _play_one_move(app)
-    match = app.match
-    app.show_victory(app.scene)
+    match = app.session.match
+    app.screens.show_victory(app.scene)
     victory = app.scene
     assert isinstance(victory, VictoryScene)
     app.step()
     click(app, next(b for b in victory.buttons if b.intent == intent).rect.center)
-    assert isinstance(app.scene, DialogScene) and app.match is match, "the finished match was dropped unasked"
+    assert isinstance(app.scene, DialogScene) and app.session.match is match, "the finished match was dropped unasked"
     assert app.scene.lines == (t("pause.unsaved"),)
     stay = next(b for b in app.scene.buttons if b.label == t("pause.stay"))
     click(app, stay.rect.center)
-    assert app.scene is victory and app.match is match
+    assert app.scene is victory and app.session.match is match
     click(app, next(b for b in victory.buttons if b.intent == intent).rect.center)
     save = next(b for b in app.scene.buttons if b.label == t("pause.save_and_go"))
     click(app, save.rect.center)
-    assert isinstance(app.scene, BattleScene) and app.match is not match
+    assert isinstance(app.scene, BattleScene) and app.session.match is not match
     assert len(list(replays_dir().glob("*.toml"))) == 1, "the finished match's replay was saved before it went"
 
 
 def test_the_level_menu_asks_before_an_unsaved_finished_match_is_dropped(app: App, tmp_path: Path) -> None:
     _play_one_move(app)
-    match = app.match
+    match = app.session.match
     other = tmp_path / "other.toml"
     other.write_text(FIELD.format(ruleset="dnd5e"), encoding="utf-8")
     match.finished = True  # the match is over (as the last blow leaves it): its replay is still worth keeping
-    app.show_victory(app.scene)
-    app.open_level_asking(other)
-    assert isinstance(app.scene, DialogScene) and app.match is match
+    app.screens.show_victory(app.scene)
+    app.guard.open_level_asking(other)
+    assert isinstance(app.scene, DialogScene) and app.session.match is match
 
 
 def test_without_unsaved_actions_next_level_goes_on_at_once(app: App) -> None:
-    app.show_victory(app.scene)
+    app.screens.show_victory(app.scene)
     app.step()
     click(app, next(b for b in app.scene.buttons if b.intent == "replay").rect.center)
     assert isinstance(app.scene, BattleScene)
@@ -191,16 +193,16 @@ def test_without_unsaved_actions_next_level_goes_on_at_once(app: App) -> None:
 
 def test_the_hand_over_takes_back_an_end_of_turn_that_rolled_nothing(app: App) -> None:
     _play_one_move(app)
-    before = list(app.match.history)
+    before = list(app.session.match.history)
     end_turn(app)
     handover = app.scene
-    assert isinstance(handover, HandOverScene) and app.match.active_side == "blue"
+    assert isinstance(handover, HandOverScene) and app.session.match.active_side == "blue"
     assert handover.take_back is not None and handover.back_button is not None
     click(app, handover.back_button.rect.center)
-    assert isinstance(app.scene, BattleScene) and app.match.active_side == "red"
-    assert app.match.history == before
+    assert isinstance(app.scene, BattleScene) and app.session.match.active_side == "red"
+    assert app.session.match.history == before
     end_turn(app)  # the turn ends again as it did
-    assert isinstance(app.scene, HandOverScene) and app.match.active_side == "blue"
+    assert isinstance(app.scene, HandOverScene) and app.session.match.active_side == "blue"
 
 
 def test_no_take_back_once_the_next_side_acted_or_when_the_end_rolled_a_die(app: App) -> None:
@@ -218,8 +220,8 @@ def test_no_take_back_once_the_next_side_acted_or_when_the_end_rolled_a_die(app:
 def _play_one_move_of(app: App, unit: str) -> None:
     scene = battle(app)
     click_unit(app, unit)
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "move")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "move")
     click(app, scene.view.square_center(target))
 
 
@@ -230,17 +232,17 @@ def test_every_match_of_a_launch_gets_the_next_seed(tmp_path: Path, monkeypatch:
     monkeypatch.setenv("GRIDBOUND_DATA_DIR", str(tmp_path / "data"))
     app = App(AppOptions(level=str(write_level(tmp_path, "pf1")), size=parse_size("1280x800"), seed=41))
     try:
-        seeds = [app.match.seed]
-        app.replay()
-        seeds.append(app.match.seed)
-        app.next_level()
-        seeds.append(app.match.seed)
-        app.open_tutorial("hexxen")
-        seeds.append(app.match.seed)
-        app.open_tutorial("pf1")
-        seeds.append(app.match.seed)
+        seeds = [app.session.match.seed]
+        app.session.replay()
+        seeds.append(app.session.match.seed)
+        app.session.next_level()
+        seeds.append(app.session.match.seed)
+        app.session.open_tutorial("hexxen")
+        seeds.append(app.session.match.seed)
+        app.session.open_tutorial("pf1")
+        seeds.append(app.session.match.seed)
         assert seeds == [41, 42, 43, 44, 45]
-        app.show_pause(app.scene)
+        app.screens.show_pause(app.scene)
         assert isinstance(app.scene, DialogScene) and t("pause.seed", seed=45) in app.scene.lines
     finally:
         app.close()
@@ -257,8 +259,8 @@ def test_two_matches_with_their_own_seeds_roll_different_dice(tmp_path: Path) ->
 
 def test_reviewing_the_board_after_the_match_never_says_end_the_turn(app: App) -> None:
     """Seen in a window: "Review board" after a match said "No unit can act: end the turn." with End turn off."""
-    app.match.finished = True  # as the last blow leaves it
-    app.show_victory(app.scene)
+    app.session.match.finished = True  # as the last blow leaves it
+    app.screens.show_victory(app.scene)
     app.step()
     click(app, next(b for b in app.scene.buttons if b.intent == "review").rect.center)
     scene = battle(app)

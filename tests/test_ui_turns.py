@@ -51,10 +51,10 @@ def quit_event(app: App) -> None:
 def move_hero(app: App) -> None:
     scene = battle(app)
     click_unit(app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "move")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "move")
     click(app, scene.view.square_center(target))
-    assert app.match.history and app.match.history[-1].result.ok
+    assert app.session.match.history and app.session.match.history[-1].result.ok
 
 
 def answer(app: App, label: str) -> None:
@@ -141,10 +141,10 @@ def test_escape_on_the_hand_over_and_the_victory_screen_pauses_instead_of_quitti
 def test_ending_a_turn_with_unused_units_asks_and_keep_playing_changes_nothing(hotseat: App) -> None:
     scene = battle(hotseat)
     key(hotseat, pygame.K_e)
-    assert isinstance(hotseat.scene, DialogScene) and hotseat.match.history == []
+    assert isinstance(hotseat.scene, DialogScene) and hotseat.session.match.history == []
     assert any("Hero" in line for line in hotseat.scene.lines)
     answer(hotseat, "Keep playing")
-    assert hotseat.scene is scene and hotseat.match.active_side == "red"
+    assert hotseat.scene is scene and hotseat.session.match.active_side == "red"
     move_hero(hotseat)
     key(hotseat, pygame.K_e)  # every unit has acted: no question
     assert isinstance(hotseat.scene, HandOverScene)
@@ -159,12 +159,12 @@ def test_e_again_never_answers_the_question_it_asked(hotseat: App) -> None:
     assert isinstance(dialog, DialogScene)
     assert [c.shortcut for c in dialog.choices] == ["", ""] and all(c.key is None for c in dialog.choices)
     key(hotseat, pygame.K_e)
-    assert hotseat.scene is dialog and hotseat.match.history == [], "E twice ended the turn with no unit acting"
+    assert hotseat.scene is dialog and hotseat.session.match.history == [], "E twice ended the turn with no unit acting"
     key(hotseat, pygame.K_RETURN)
     assert hotseat.scene is dialog, "nothing focused: Enter answers nothing"
     key(hotseat, pygame.K_DOWN)
     key(hotseat, pygame.K_RETURN)  # the first button focused and pressed: a deliberate answer
-    assert hotseat.match.active_side != "red"
+    assert hotseat.session.match.active_side != "red"
 
 
 def test_during_the_computers_turn_the_panel_says_watch_not_select(tmp_path: Path) -> None:
@@ -196,7 +196,7 @@ def test_the_hand_over_needs_its_button_and_recaps_the_other_sides_turn(hotseat:
     click(hotseat, (5, 5))
     assert hotseat.scene is handover, "only the button continues"
     start_turn(hotseat)
-    assert isinstance(hotseat.scene, BattleScene) and hotseat.match.active_side == "blue"
+    assert isinstance(hotseat.scene, BattleScene) and hotseat.session.match.active_side == "blue"
 
 
 # --- 3. Undo stays inside the current side's turn ------------------------------------------------
@@ -206,10 +206,10 @@ def test_u_at_the_start_of_the_other_sides_turn_changes_nothing_and_the_tooltip_
     move_hero(hotseat)
     end_turn(hotseat)
     start_turn(hotseat)
-    before = list(hotseat.match.history)
+    before = list(hotseat.session.match.history)
     key(hotseat, pygame.K_u)
     key(hotseat, pygame.K_z, pygame.KMOD_LCTRL)
-    assert hotseat.match.history == before and hotseat.match.active_side == "blue"
+    assert hotseat.session.match.history == before and hotseat.session.match.active_side == "blue"
     scene = battle(hotseat)
     assert scene.panel is not None
     undo = next(b for b in scene.panel.buttons if b.intent == "undo")
@@ -225,7 +225,7 @@ def test_undo_after_a_die_roll_is_refused_with_that_reason(tmp_path: Path) -> No
         click_unit(app, "hero")
         click_unit(app, "ogre")
         click_unit(app, "ogre")
-        assert app.match.history[-1].rolled
+        assert app.session.match.history[-1].rolled
         scene = battle(app)
         assert scene.panel is not None
         undo = next(b for b in scene.panel.buttons if b.intent == "undo")
@@ -250,7 +250,7 @@ def test_the_charge_overlay_marks_exactly_the_squares_rule_accepts(tmp_path: Pat
         click_unit(app, "hero")
         key(app, pygame.K_c)
         click_unit(app, "ogre")
-        sit = app.match.situation()
+        sit = app.session.match.situation()
         me = sit.creatures["hero"]
         accepted = set()
         for y in range(sit.board.height):
@@ -258,18 +258,18 @@ def test_the_charge_overlay_marks_exactly_the_squares_rule_accepts(tmp_path: Pat
                 if (x, y) == me.at:
                     continue
                 action = Action("charge", "hero", straight_path(me.at, (x, y)), target="ogre")
-                if isinstance(app.match.ruleset.rule(sit, action, random.Random(0)), Ruling):
+                if isinstance(app.session.match.ruleset.rule(sit, action, random.Random(0)), Ruling):
                     accepted.add((x, y))
-        shade = scene.ctl.shading()
+        shade = scene.ctl.look.shading()
         assert shade is not None and accepted and set(shade.reach) == accepted
         # what the screen shows: a marked square differs from the same square unmarked
         marked = next(iter(accepted))
         hover(app, scene.view.square_center(marked))
-        assert "end here" in scene.ctl.armed_tip(marked)
-        refused = next(sq for sq, r in scene.ctl.legal_ends().items() if isinstance(r, Illegal))
+        assert "end here" in scene.ctl.look.armed_tip(marked)
+        refused = next(sq for sq, r in scene.ctl.look.legal_ends().items() if isinstance(r, Illegal))
         hover(app, scene.view.square_center(refused))
-        tip = scene.ctl.armed_tip(refused)
-        assert "cannot end here" in tip and scene.ctl.end_ruling(refused).rule in tip  # type: ignore[union-attr]
+        tip = scene.ctl.look.armed_tip(refused)
+        assert "cannot end here" in tip and scene.ctl.look.end_ruling(refused).rule in tip  # type: ignore[union-attr]
     finally:
         app.close()
 
@@ -278,25 +278,27 @@ def test_the_step_overlay_marks_only_one_square_moves_rule_accepts(hotseat: App)
     scene = battle(hotseat)
     click_unit(hotseat, "hero")
     key(hotseat, pygame.K_s)
-    sit = hotseat.match.situation()
+    sit = hotseat.session.match.situation()
     at = sit.creatures["hero"].at
     accepted = {
         (x, y)
         for y in range(sit.board.height)
         for x in range(sit.board.width)
         if (x, y) != at
-        and isinstance(hotseat.match.ruleset.rule(sit, Action("step", "hero", ((x, y),)), random.Random(0)), Ruling)
+        and isinstance(
+            hotseat.session.match.ruleset.rule(sit, Action("step", "hero", ((x, y),)), random.Random(0)), Ruling
+        )
     }
-    shade = scene.ctl.shading()
+    shade = scene.ctl.look.shading()
     assert shade is not None and set(shade.reach) == accepted
-    assert scene.forecast is not None and len(scene.forecast.reach) > len(accepted), "no full move bands"
+    assert scene.ctl.forecast is not None and len(scene.ctl.forecast.reach) > len(accepted), "no full move bands"
 
 
 # --- 5. The living above the fallen -----------------------------------------------------------------
 
 
 def test_the_living_token_is_drawn_above_a_fallen_one_in_the_same_square(hotseat: App) -> None:
-    sit = hotseat.match.situation()
+    sit = hotseat.session.match.situation()
     hero = sit.creatures["hero"]
     fallen = sit.creatures["ogre"].evolve(at=hero.at, helpless=True, defeated=True, hp=0)
     colors = {"red": (200, 40, 40), "blue": (40, 60, 200)}
@@ -336,12 +338,12 @@ def test_clicking_an_enemy_shows_the_forecast_and_a_second_click_attacks(tmp_pat
         scene = battle(app)
         click_unit(app, "hero")
         click_unit(app, "ogre")
-        assert app.match.history == [], "the first click only forecasts"
-        assert (scene.armed, scene.armed_target) == ("attack", "ogre")
-        tip = scene.ctl.armed_tip()
+        assert app.session.match.history == [], "the first click only forecasts"
+        assert (scene.ctl.armed, scene.ctl.armed_target) == ("attack", "ogre")
+        tip = scene.ctl.look.armed_tip()
         assert "Ogre" in tip and "% to hit" in tip and "GB-ATTACK" in tip
         click_unit(app, "ogre")
-        (record,) = app.match.history
+        (record,) = app.session.match.history
         assert (record.action.kind, record.action.target) == ("attack", "ogre") and record.result.ok
     finally:
         app.close()

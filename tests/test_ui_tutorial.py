@@ -30,7 +30,7 @@ def app() -> Iterator[App]:
 
 
 def open_tutorial(app: App, ruleset: str) -> TutorialScene:
-    app.open_tutorial(ruleset)
+    app.session.open_tutorial(ruleset)
     app.step()
     assert isinstance(app.scene, TutorialScene) and app.scene.tutorial.ruleset == ruleset
     return app.scene
@@ -38,7 +38,7 @@ def open_tutorial(app: App, ruleset: str) -> TutorialScene:
 
 def at(scene: TutorialScene, unit: str) -> tuple[int, int]:
     assert scene.view is not None
-    return scene.view.square_center(scene.situation().creatures[unit].at)
+    return scene.view.square_center(scene.ctl.situation().creatures[unit].at)
 
 
 def square(scene: TutorialScene, sq: tuple[int, int]) -> tuple[int, int]:
@@ -108,7 +108,7 @@ def play_pf1(app: App, scene: TutorialScene) -> None:
     key(app, pygame.K_v)
     on_prompt(scene, 3)
     click(app, square(scene, (2, 5)))  # a move, but not into the field
-    assert scene.situation().creatures["valeros"].at == (2, 5)
+    assert scene.ctl.situation().creatures["valeros"].at == (2, 5)
     on_prompt(scene, 3)
     key(app, pygame.K_u)  # taken back: the move is still his
     click(app, square(scene, (5, 3)))
@@ -143,7 +143,7 @@ def play_dnd5e(app: App, scene: TutorialScene) -> None:
     on_prompt(scene, 6)
     key(app, pygame.K_g)
     on_prompt(scene, 7)
-    assert scene.situation().creatures["bruna"].prone is False
+    assert scene.ctl.situation().creatures["bruna"].prone is False
     click(app, square(scene, (3, 2)))
     on_prompt(scene, 8)
     key(app, pygame.K_e)
@@ -173,7 +173,7 @@ def play_hexxen(app: App, scene: TutorialScene) -> None:
     on_prompt(scene, 5)
     click(app, at(scene, "cultist"))
     on_prompt(scene, 6)
-    assert frozenset({"jacob", "cultist"}) in scene.situation().bindings
+    assert frozenset({"jacob", "cultist"}) in scene.ctl.situation().bindings
     key(app, pygame.K_e)
 
 
@@ -186,7 +186,9 @@ def test_each_tutorial_is_played_to_its_end_by_events_and_wrong_actions_do_not_a
     PLAYS[ruleset](app, scene)
     assert scene.coach.finished and app.scene is scene
     on_prompt(scene, len(scene.tutorial.steps) - 1)
-    assert app.match is not None and app.match.active_side != app.match.level.sides[0].id  # the computer's turn
+    assert (
+        app.session.match is not None and app.session.match.active_side != app.session.match.level.sides[0].id
+    )  # the computer's turn
 
 
 @pytest.mark.parametrize("lang", ["de", "he"])
@@ -207,7 +209,7 @@ def test_skip_restart_and_hide_by_key_and_by_button(app: App) -> None:
     skip = next(b for b in scene.buttons if b.intent == "skip")
     click(app, skip.rect.center)
     on_prompt(scene, 2)
-    assert scene.selected is None  # the click on the button did not reach the board
+    assert scene.ctl.selected is None  # the click on the button did not reach the board
     key(app, pygame.K_x)
     assert scene.hidden and [b.intent for b in scene.buttons] == ["hide"]
     click(app, scene.buttons[0].rect.center)
@@ -219,7 +221,7 @@ def test_skip_restart_and_hide_by_key_and_by_button(app: App) -> None:
     fresh = app.scene
     assert isinstance(fresh, TutorialScene) and fresh is not scene
     on_prompt(fresh, 0)
-    assert fresh.situation().creatures["valeros"].at == (1, 3) and not app.match.history
+    assert fresh.ctl.situation().creatures["valeros"].at == (1, 3) and not app.session.match.history
 
 
 def test_the_prompt_takes_a_spot_clear_of_what_it_talks_about() -> None:
@@ -241,7 +243,7 @@ def test_the_prompt_never_covers_the_hover_card_in_any_language(app: App, lang: 
     assert scene.view is not None
     for sq in [(3, 1), (7, 5), (2, 0), (8, 0), (0, 6), (9, 6)]:
         hover(app, square(scene, sq))
-        lines = scene.ctl.card_lines()
+        lines = scene.ctl.look.card_lines()
         assert lines and scene.box is not None, sq
         card = card_rect(lines, scene.view.rect, scene.pointer(), card_keep(scene.ctl, scene.view))
         assert not scene.box.colliderect(card), (lang, sq, scene.box, card)
@@ -252,14 +254,14 @@ def test_the_prompt_never_covers_the_hover_card_in_any_language(app: App, lang: 
 
 
 def test_how_to_play_in_the_level_menu_by_click_and_by_keys(app: App) -> None:
-    app.show_menu(None)
+    app.screens.show_menu(None)
     menu = app.scene
     assert isinstance(menu, MenuScene)
     app.step()
     rects = menu._tutorial_rects(app.screen.get_width())
     click(app, rects[1].center)
     assert isinstance(app.scene, TutorialScene) and app.scene.tutorial.ruleset == "dnd5e"
-    app.show_menu(None)
+    app.screens.show_menu(None)
     menu = app.scene
     assert isinstance(menu, MenuScene) and menu.index == 0
     key(app, pygame.K_UP)

@@ -35,7 +35,7 @@ def test_clicking_a_unit_shades_its_reach_and_the_screenshot_shows_it(pf1_app: A
     click_unit(pf1_app, "hero")
     shot = tmp_path / "selected.png"
     pygame.image.save(pf1_app.screen, str(shot))
-    assert scene.selected == "hero"
+    assert scene.ctl.selected == "hero"
     saved = pygame.image.load(str(shot))
     assert saved.get_size() == (1280, 800)
     view = scene.view
@@ -50,20 +50,20 @@ def test_clicking_a_unit_shades_its_reach_and_the_screenshot_shows_it(pf1_app: A
 
 def test_shaded_squares_are_exactly_the_squares_reach_returns(pf1_app: App) -> None:
     scene = battle(pf1_app)
-    board = scene.situation().board
+    board = scene.ctl.situation().board
     plain = {(x, y): sample(pf1_app, (x, y)) for x in range(board.width) for y in range(board.height)}
     click_unit(pf1_app, "hero")
     changed = {sq for sq, colour in plain.items() if sample(pf1_app, sq) != colour}
-    expected = {r.at for r in pf1_app.match.ruleset.reachable(pf1_app.match.situation(), "hero")}
+    expected = {r.at for r in pf1_app.session.match.ruleset.reachable(pf1_app.session.match.situation(), "hero")}
     assert expected, "the hero can reach squares"
     # the enemy the hero can attack this turn is ringed, not shaded
-    sit = scene.situation()
+    sit = scene.ctl.situation()
     ringed = {sq for uid in scene.ctl.targets() for sq in sit.creatures[uid].footprint()}
     assert scene.ctl.targets() == frozenset({"ogre"}) and ringed <= changed
     shaded = changed - ringed
     assert shaded == expected
     # and each band gets its own colour
-    for r in pf1_app.match.ruleset.reachable(pf1_app.match.situation(), "hero"):
+    for r in pf1_app.session.match.ruleset.reachable(pf1_app.session.match.situation(), "hero"):
         tinted = theme.blend(plain[r.at], theme.band_color(r.band), theme.OVERLAY_ALPHA)
         assert max(abs(a - b) for a, b in zip(sample(pf1_app, r.at), tinted, strict=True)) <= 3
 
@@ -71,28 +71,28 @@ def test_shaded_squares_are_exactly_the_squares_reach_returns(pf1_app: App) -> N
 def test_hover_previews_the_path_with_the_cost_measure_gives(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    match = pf1_app.match
+    match = pf1_app.session.match
     sit = match.situation()
-    assert scene.forecast is not None and scene.view is not None
-    for target, entry in scene.forecast.reach.items():
+    assert scene.ctl.forecast is not None and scene.view is not None
+    for target, entry in scene.ctl.forecast.reach.items():
         hover(pf1_app, scene.view.square_center(target))
-        assert scene.preview is not None and scene.preview.to == target
+        assert scene.ctl.preview is not None and scene.ctl.preview.to == target
         measured = match.ruleset.measure(sit, "hero", entry.path)
-        assert scene.preview.result == measured
-        assert scene.preview.cost_m == measured.cost_m
-        assert f"{measured.cost_m:g} m" in scene.preview.label()
+        assert scene.ctl.preview.result == measured
+        assert scene.ctl.preview.cost_m == measured.cost_m
+        assert f"{measured.cost_m:g} m" in scene.ctl.preview.label()
         provoking = tuple(s.to for s in measured.steps if any(e.kind == "provokes" for e in s.events))
-        assert scene.preview.provoking == provoking
+        assert scene.ctl.preview.provoking == provoking
 
 
 def test_provoking_steps_get_a_red_warning_marker(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    sit = pf1_app.match.situation()
+    assert scene.ctl.forecast is not None and scene.view is not None
+    sit = pf1_app.session.match.situation()
     provoking = None
-    for target in scene.forecast.reach:
-        preview = scene.forecast.preview(pf1_app.match.ruleset, sit, target)
+    for target in scene.ctl.forecast.reach:
+        preview = scene.ctl.forecast.preview(pf1_app.session.match.ruleset, sit, target)
         if preview is not None and preview.provoking:
             provoking = preview
             break
@@ -108,59 +108,59 @@ def test_provoking_steps_get_a_red_warning_marker(pf1_app: App) -> None:
 def test_clicking_a_reachable_square_moves_the_unit(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target, entry = next((sq, r) for sq, r in scene.forecast.reach.items() if r.band == "move" and len(r.path) >= 2)
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target, entry = next((sq, r) for sq, r in scene.ctl.forecast.reach.items() if r.band == "move" and len(r.path) >= 2)
     click(pf1_app, scene.view.square_center(target))
-    assert pf1_app.match.situation().creatures["hero"].at == target
-    record = pf1_app.match.history[-1]
+    assert pf1_app.session.match.situation().creatures["hero"].at == target
+    record = pf1_app.session.match.history[-1]
     assert record.action.kind == "move" and record.action.path == tuple(entry.path)
     assert not isinstance(record.result, Illegal)
-    assert any("move" in e.text for e in pf1_app.match.log)
+    assert any("move" in e.text for e in pf1_app.session.match.log)
 
 
 def test_a_double_move_square_performs_a_double_move(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "double_move")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "double_move")
     click(pf1_app, scene.view.square_center(target))
-    assert pf1_app.match.history[-1].action.kind == "double_move"
-    assert pf1_app.match.situation().creatures["hero"].at == target
+    assert pf1_app.session.match.history[-1].action.kind == "double_move"
+    assert pf1_app.session.match.situation().creatures["hero"].at == target
 
 
 def test_a_dash_square_in_dnd5e_is_one_dash_action_carrying_the_path(dnd_app: App) -> None:
     scene = battle(dnd_app)
     click_unit(dnd_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(sq for sq, r in scene.forecast.reach.items() if r.band == "dash")
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(sq for sq, r in scene.ctl.forecast.reach.items() if r.band == "dash")
     click(dnd_app, scene.view.square_center(target))
     # one dash for UI and AI alike (D5-DASH): the action that pays for the path carries it
-    (record,) = dnd_app.match.history
+    (record,) = dnd_app.session.match.history
     assert record.action.kind == "dash" and record.action.path[-1] == target and record.result.ok
     assert "GB-5E-DASH" in record.result.rules
-    assert dnd_app.match.situation().creatures["hero"].at == target
+    assert dnd_app.session.match.situation().creatures["hero"].at == target
 
 
 def test_undo_key_takes_the_move_back(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
-    assert scene.forecast is not None and scene.view is not None
-    target = next(iter(scene.forecast.reach))
+    assert scene.ctl.forecast is not None and scene.view is not None
+    target = next(iter(scene.ctl.forecast.reach))
     click(pf1_app, scene.view.square_center(target))
-    assert pf1_app.match.situation().creatures["hero"].at == target
+    assert pf1_app.session.match.situation().creatures["hero"].at == target
     key(pf1_app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert pf1_app.match.situation().creatures["hero"].at == (1, 2)
-    assert pf1_app.match.history == []
+    assert pf1_app.session.match.situation().creatures["hero"].at == (1, 2)
+    assert pf1_app.session.match.history == []
 
 
 def test_right_click_and_escape_deselect_and_escape_then_pauses(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
     click(pf1_app, (5, 5), button=3)
-    assert scene.selected is None and scene.forecast is None
+    assert scene.ctl.selected is None and scene.ctl.forecast is None
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_ESCAPE)
-    assert scene.selected is None and pf1_app.running
+    assert scene.ctl.selected is None and pf1_app.running
     key(pf1_app, pygame.K_ESCAPE)
     assert pf1_app.running and isinstance(pf1_app.scene, DialogScene)  # the pause menu, never a quit
 
@@ -168,8 +168,8 @@ def test_right_click_and_escape_deselect_and_escape_then_pauses(pf1_app: App) ->
 def test_an_enemy_cannot_be_selected_out_of_turn_a_click_shows_its_next_turn(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "ogre")
-    assert scene.selected is None
-    assert scene.toast == t("danger.inspect", enemy=scene.ctl.name_of("ogre")) and scene.ctl.toast_tone == "info"
+    assert scene.ctl.selected is None
+    assert scene.ctl.toast == t("danger.inspect", enemy=scene.ctl.name_of("ogre")) and scene.ctl.toast_tone == "info"
 
 
 def test_action_bar_button_drops_prone_and_disabled_buttons_explain(pf1_app: App) -> None:
@@ -180,12 +180,12 @@ def test_action_bar_button_drops_prone_and_disabled_buttons_explain(pf1_app: App
     stand = buttons["action:stand_up"]
     assert not stand.enabled and stand.tooltip  # the refusal's message is the tooltip
     hover(pf1_app, stand.rect.center)
-    history_before = len(pf1_app.match.history)
+    history_before = len(pf1_app.session.match.history)
     click(pf1_app, stand.rect.center)
-    assert len(pf1_app.match.history) == history_before
+    assert len(pf1_app.session.match.history) == history_before
     click(pf1_app, buttons["action:drop_prone"].rect.center)
-    assert pf1_app.match.history[-1].action.kind == "drop_prone"
-    assert pf1_app.match.situation().creatures["hero"].prone
+    assert pf1_app.session.match.history[-1].action.kind == "drop_prone"
+    assert pf1_app.session.match.situation().creatures["hero"].prone
 
 
 def test_hexxen_click_on_an_engageable_enemy_then_the_confirming_click_attacks_it(tmp_path: Path) -> None:
@@ -197,18 +197,18 @@ def test_hexxen_click_on_an_engageable_enemy_then_the_confirming_click_attacks_i
     try:
         scene = battle(app)
         click_unit(app, "hero")
-        assert scene.forecast is not None and "ogre" in scene.forecast.engage
-        assert not scene.forecast.reach  # hexxen has no free movement: only engagements
+        assert scene.ctl.forecast is not None and "ogre" in scene.ctl.forecast.engage
+        assert not scene.ctl.forecast.reach  # hexxen has no free movement: only engagements
         key(app, pygame.K_2)
-        assert scene.tactic == "relieve"
+        assert scene.ctl.tactic == "relieve"
         click_unit(app, "ogre")  # nobody is bound to the ogre: rule() refuses the relief before anything happens
-        assert scene.armed is None and not app.match.history and "HX-RELIEF" in scene.ctl.toast
+        assert scene.ctl.armed is None and not app.session.match.history and "HX-RELIEF" in scene.ctl.toast
         key(app, pygame.K_1)
-        assert scene.tactic == "front"
+        assert scene.ctl.tactic == "front"
         click_unit(app, "ogre")  # the forecast (the same attack flow as pf1 and dnd5e)
-        assert scene.armed == "attack" and not app.match.history
+        assert scene.ctl.armed == "attack" and not app.session.match.history
         click_unit(app, "ogre")  # the confirming click
-        record = app.match.history[-1]
+        record = app.session.match.history[-1]
         action = record.action
         assert (action.kind, action.unit, action.target, action.tactic) == ("attack", "hero", "ogre", "front")
         assert record.result.ok
@@ -220,22 +220,22 @@ def test_step_key_arms_the_step_and_a_click_on_a_neighbour_takes_it(pf1_app: App
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_s)
-    assert scene.armed == "step"
+    assert scene.ctl.armed == "step"
     assert scene.view is not None
     click(pf1_app, scene.view.square_center((2, 2)))
-    record = pf1_app.match.history[-1]
+    record = pf1_app.session.match.history[-1]
     assert (record.action.kind, record.action.path) == ("step", ((2, 2),))
-    assert pf1_app.match.situation().creatures["hero"].at == (2, 2)
-    assert scene.armed is None
+    assert pf1_app.session.match.situation().creatures["hero"].at == (2, 2)
+    assert scene.ctl.armed is None
 
 
 def test_escape_disarms_before_it_deselects(pf1_app: App) -> None:
     scene = battle(pf1_app)
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_c)
-    assert scene.armed == "charge"
+    assert scene.ctl.armed == "charge"
     key(pf1_app, pygame.K_ESCAPE)
-    assert scene.armed is None and scene.selected == "hero"
+    assert scene.ctl.armed is None and scene.ctl.selected == "hero"
 
 
 def test_charge_at_an_enemy_behind_difficult_ground_is_refused_at_the_first_click(pf1_app: App) -> None:
@@ -247,9 +247,9 @@ def test_charge_at_an_enemy_behind_difficult_ground_is_refused_at_the_first_clic
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_c)
     click_unit(pf1_app, "ogre")
-    assert (scene.armed, scene.armed_target) == ("charge", None)
+    assert (scene.ctl.armed, scene.ctl.armed_target) == ("charge", None)
     assert "PF1-DIFFICULT-NORUN" in scene.ctl.toast and "[3, 2]" in scene.ctl.toast
-    assert pf1_app.match.history == []
+    assert pf1_app.session.match.history == []
 
 
 def test_overrun_sends_a_path_through_the_enemy(pf1_app: App) -> None:
@@ -257,12 +257,12 @@ def test_overrun_sends_a_path_through_the_enemy(pf1_app: App) -> None:
     assert scene.view is not None
     click_unit(pf1_app, "hero")
     key(pf1_app, pygame.K_o)
-    assert scene.armed == "overrun"
+    assert scene.ctl.armed == "overrun"
     click_unit(pf1_app, "ogre")
-    action = scene.ctl._armed_action((7, 2))
+    action = scene.ctl.look.armed_action((7, 2))
     assert action is not None and (action.kind, action.through, action.target) == ("overrun", "ogre", None)
     assert (6, 2) in action.path and action.path[-1] == (7, 2)
-    refused = pf1_app.match.ruleset.rule(pf1_app.match.situation(), action, random.Random(0))
+    refused = pf1_app.session.match.ruleset.rule(pf1_app.session.match.situation(), action, random.Random(0))
     click(pf1_app, scene.view.square_center((7, 2)))
     # a refused end is not sent: the match stays as it was and the message says why
-    assert not refused.ok and pf1_app.match.history == [] and refused.rule in scene.toast
+    assert not refused.ok and pf1_app.session.match.history == [] and refused.rule in scene.ctl.toast

@@ -105,8 +105,8 @@ def test_the_level_watcher_reports_a_new_level_or_the_error(tmp_path: Path) -> N
 
 def open_watching(path: Path, clock: Clock) -> App:
     app = App(AppOptions(level=str(path), size=(1024, 700), watch=True))
-    assert app.watcher is not None
-    app.watcher = LevelWatcher(path, clock=clock)  # the same watcher, on a clock the test moves
+    assert app.session.watcher is not None
+    app.session.watcher = LevelWatcher(path, clock=clock)  # the same watcher, on a clock the test moves
     app.step()
     return app
 
@@ -117,14 +117,14 @@ def test_play_watch_reloads_keeps_the_last_good_level_on_a_broken_file_and_reloa
     clock = Clock()
     app = open_watching(path, clock)
     try:
-        first = app.match
+        first = app.session.match
         assert first is not None and isinstance(app.scene, BattleScene)
         assert not isinstance(first.perform(Action("move", "hero", ((2, 1),))), Illegal)
         # a change that loads: a fresh match on the new level
         write(path, LEVEL.format(name="Second"))
         clock.now += 0.6
         app.step()
-        second = app.match
+        second = app.session.match
         assert second is not first and second is not None
         assert second.level.name == "Second" and second.history == []
         assert isinstance(app.scene, BattleScene) and app.scene.match is second
@@ -133,9 +133,13 @@ def test_play_watch_reloads_keeps_the_last_good_level_on_a_broken_file_and_reloa
         write(path, BROKEN.format(name="Second"))
         clock.now += 0.6
         app.step()
-        assert app.match is second and len(second.history) == 1
+        assert app.session.match is second and len(second.history) == 1
         assert isinstance(app.scene, BattleScene) and app.scene.match is second
-        assert app.watcher is not None and app.watcher.error is not None and "units[1].at" in app.watcher.error
+        assert (
+            app.session.watcher is not None
+            and app.session.watcher.error is not None
+            and "units[1].at" in app.session.watcher.error
+        )
         assert app.screen.get_at((4, 4))[:3] == (70, 18, 16)  # the banner across the top
         # still playable while the file is broken
         app.scene.perform(Action("end_turn"))
@@ -145,8 +149,12 @@ def test_play_watch_reloads_keeps_the_last_good_level_on_a_broken_file_and_reloa
         write(path, LEVEL.format(name="Third"))
         clock.now += 0.6
         app.step()
-        assert app.match is not second and app.match is not None and app.match.level.name == "Third"
-        assert app.watcher.error is None
+        assert (
+            app.session.match is not second
+            and app.session.match is not None
+            and app.session.match.level.name == "Third"
+        )
+        assert app.session.watcher.error is None
         assert app.screen.get_at((4, 4))[:3] != (70, 18, 16)
     finally:
         app.close()
@@ -162,7 +170,11 @@ def test_a_level_broken_from_the_start_shows_its_error_and_opens_once_fixed(tmp_
         write(path, LEVEL.format(name="Later"))
         clock.now += 0.6
         app.step()
-        assert isinstance(app.scene, BattleScene) and app.match is not None and app.match.level.name == "Later"
+        assert (
+            isinstance(app.scene, BattleScene)
+            and app.session.match is not None
+            and app.session.match.level.name == "Later"
+        )
     finally:
         app.close()
 

@@ -56,9 +56,9 @@ def test_a_watched_level_replaced_by_a_fifo_folder_or_device_is_reported_once_an
     clock = Clock()
     app = App(AppOptions(level=str(path), size=(1024, 640), watch=True))
     try:
-        app.watcher = LevelWatcher(path, clock=clock)
+        app.session.watcher = LevelWatcher(path, clock=clock)
         app.step()
-        match = app.match
+        match = app.session.match
         assert match is not None
         path.unlink()
         REPLACEMENTS[kind](path)  # opening a FIFO to read it would wait for a writer for ever
@@ -77,8 +77,8 @@ def test_a_watched_level_replaced_by_a_fifo_folder_or_device_is_reported_once_an
         monkeypatch.undo()
         out = capsys.readouterr().out
         assert out.count(str(path)) == 1  # reported once, not at every poll
-        assert app.match is match and isinstance(app.scene, BattleScene)  # the last good level plays on
-        assert app.watcher.error is not None and str(path) in app.watcher.error
+        assert app.session.match is match and isinstance(app.scene, BattleScene)  # the last good level plays on
+        assert app.session.watcher.error is not None and str(path) in app.session.watcher.error
         assert saving._banner.cache_info().misses == 1  # laid out once, not every frame
         assert len(drawn) < 10  # drawn when the board under it was redrawn, not on frames where nothing changed
         assert app.screen.get_at((4, 4))[:3] == (70, 18, 16)  # and still on screen
@@ -89,7 +89,7 @@ def test_a_watched_level_replaced_by_a_fifo_folder_or_device_is_reported_once_an
         shutil.copy(ROOT / "levels" / "hexxen_beast.toml", path)
         clock.now += 0.5
         app.step()
-        assert app.watcher.error is None  # back: the same content as before, the banner goes
+        assert app.session.watcher.error is None  # back: the same content as before, the banner goes
     finally:
         app.close()
 

@@ -142,7 +142,7 @@ def start_turn(app: App) -> None:
 def click_unit(app: App, unit: str) -> None:
     scene = battle(app)
     assert scene.view is not None
-    click(app, scene.view.square_center(scene.situation().creatures[unit].at))
+    click(app, scene.view.square_center(scene.ctl.situation().creatures[unit].at))
 
 
 def sample(app: App, sq: tuple[int, int]) -> tuple[int, int, int]:

@@ -1,8 +1,9 @@
-"""The game window: opens it, owns the current scene, and runs the frame loop (tick, dispatch, draw).
+"""The game window: opens it, shows one scene at a time, and runs the one frame loop (tick, dispatch, draw).
 
-What the app does between frames lives in the modules mixed into `App`: `matches.py` (levels, tutorials, replays,
---watch), `leaving.py` (saving, and the questions before unsaved work is dropped), `screens.py` (pause, hand-over,
-victory, menu, settings) and `editing.py` (the editor round trip).
+What the app does between frames belongs to the objects it holds: `session` (`matches.py`: the match, levels,
+tutorials, replays, --watch), `guard` (`leaving.py`: saving, and the questions before unsaved work is dropped),
+`screens` (`screens.py`: pause, hand-over, victory, menu, settings) and `editing` (`editing.py`: the editor round
+trip). A shell around the window (the kiosk) changes the loop only through `AppHooks`.
 """
 
 from __future__ import annotations
@@ -13,36 +14,30 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game import settings as game_settings
-from game.battle.match import Match
 from game.files import shown, write_output
-from game.levels.level import Level
 from game.paths import DEFAULT_LEVEL
 from game.settings import DEFAULTS, Settings, load_settings, save_settings
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
 from game.text.i18n import current_language, set_language, t
 from game.ui import raster_cache, theme
 from game.ui.deliberate import Clock
-from game.ui.editing import Editing
+from game.ui.editing import EditorLauncher
 from game.ui.hooks import AppHooks
 from game.ui.keymap import APP_KEYS, intent_for
-from game.ui.leaving import Leaving
-from game.ui.matches import Matches
+from game.ui.leaving import LeaveGuard
+from game.ui.matches import MatchSession
 from game.ui.options import AppOptions
 from game.ui.saving import draw_banner, save_intent
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
-from game.ui.screens import Screens, turn_recap
+from game.ui.screens import ScreenFlow, turn_recap
 from game.ui.signals import TermSignal, without_sdl_signal_handlers
 from game.ui.sound import SoundBoard
 from game.ui.widgets import forget_old_clips
-
-if TYPE_CHECKING:
-    from game.levels.watch import LevelWatcher
 
 __all__ = ["FPS", "App", "AppHooks", "ScreenshotError", "init_pygame", "run_app", "turn_recap"]
 
@@ -68,8 +63,8 @@ NO_AUDIO_DRIVER = "gridbound-no-audio"
 """An SDL audio driver name no SDL has: pygame.init() then leaves the mixer closed."""
 
 
-class App(Matches, Leaving, Screens, Editing):
-    """One window, one current scene, one match at a time."""
+class App:
+    """One window, one current scene, one match at a time (held by `session`)."""
 
     def __init__(self, options: AppOptions | None = None, hooks: AppHooks | None = None) -> None:
         options = options or AppOptions()
@@ -97,44 +92,34 @@ class App(Matches, Leaving, Screens, Editing):
         self.players: str = options.players
         self.ai: dict[str, str] = dict(options.ai)
         """The computer's strength per side ("*": every computer side); empty: as the level says (level menu)."""
-        self.seed: int = options.seed
         self.running = True
+        self.frame_count = 0
+        """Frames stepped so far (a kiosk draws every `options.draw_every`-th)."""
         self._battle_stamp: str | None = os.environ.get(BATTLE_FRAME_ENV) or None
         """The bench's file for the time of the first battle frame (written once)."""
         self.fullscreen = False
         self.scene: Scene | None = None
-        self.match: Match | None = None
-        self.level: Level | None = None
-        self.side_colors: dict[str, theme.Color] = {}
-        self.watcher: LevelWatcher | None = None
-        """play --watch: the level file, polled every half second (docs/replays.md)."""
-        self.saved: tuple[int, int] | None = None
-        """(match identity, history length) when the replay was last saved: later actions are unsaved."""
-        self.editor: Scene | None = None
-        """While a level is test-played from the editor: the editor to come back to."""
-        self.editing: Scene | None = None
-        """The editor opened last (until another level is opened): asked before quitting with unsaved edits."""
+        self.session = MatchSession(self, options.seed)
+        """The match being played, its level and side colours (matches.py)."""
+        self.guard = LeaveGuard(self)
+        """Saving, and the questions before unsaved work is dropped (leaving.py)."""
+        self.screens = ScreenFlow(self)
+        """Pause, hand-over, victory, level menu, settings (screens.py)."""
+        self.editing = EditorLauncher(self)
+        """The level editor's round trip (editing.py)."""
         if options.locked:
             return  # the kiosk starts its own matches
         if options.edit:
-            self.open_editor(options.level, options.new_ruleset, options.new_map)
+            self.editing.open_editor(options.level, options.new_ruleset, options.new_map)
             return
         if options.replay:
-            self.open_replay(options.level, options.replay, options.force, options.turn)
+            self.session.open_replay(options.level, options.replay, options.force, options.turn)
             return
         if options.watch:
             from game.levels.watch import LevelWatcher
 
-            self.watcher = LevelWatcher(options.level or DEFAULT_LEVEL)
-        self.open_level(options.level, options.loaded)
-
-    def replay(self) -> None:
-        """The same level again from the start (fresh dice); an unsaved replay of this match asks first."""
-        if self.hooks.replay is not None:
-            self.hooks.replay()
-        elif self.level is not None:
-            level = self.level
-            self.leave_match(lambda: self.start(level))
+            self.session.watcher = LevelWatcher(options.level or DEFAULT_LEVEL)
+        self.session.open_level(options.level, options.loaded)
 
     def now(self) -> float:
         """Seconds on the app's monotonic clock (`ticks`)."""
@@ -148,6 +133,11 @@ class App(Matches, Leaving, Screens, Editing):
             self.scene.leave()
         self.scene = scene
         scene.enter(self)
+
+    def drop_scene(self) -> Scene | None:
+        """Take the current scene off the window (the caller leaves it): a match closes, or the window stops."""
+        scene, self.scene = self.scene, None
+        return scene
 
     @property
     def animation_speed(self) -> str:
@@ -197,7 +187,7 @@ class App(Matches, Leaving, Screens, Editing):
     def dispatch(self, event: pygame.event.Event) -> None:
         """Window-level events here; everything else goes to the scene."""
         if event.type == pygame.QUIT:
-            self.request_quit()  # closing the window asks first when a replay would be lost
+            self.guard.request_quit()  # closing the window asks first when a replay would be lost
         elif event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface()
             if self.screen.get_size() != tuple(event.size) and not self.fullscreen:
@@ -210,26 +200,58 @@ class App(Matches, Leaving, Screens, Editing):
         elif event.type == pygame.KEYDOWN and intent_for(APP_KEYS, event) == "fullscreen":
             self.toggle_fullscreen()
         elif (intent := save_intent(event)) is not None and not getattr(self.scene, "saves_itself", False):
-            self.save(intent)
+            self.guard.save(intent)
         elif self.scene is not None:
             self.scene.handle_event(event)
 
     def step(self, dt: float = 1 / FPS) -> None:
-        """One frame: dispatch pending events, update, draw, flip."""
+        """One frame: dispatch pending events, update, draw, flip; the hooks' shell (the kiosk) around each part."""
+        hooks = self.hooks
+        self.frame_count += 1
+        if hooks.before_frame is not None:
+            hooks.before_frame(dt)
         forget_old_clips()
+        dispatch = hooks.event or self.dispatch
         for event in pygame.event.get():
-            self.dispatch(event)
+            dispatch(event)
             if not self.running:
                 return
-        self.poll_watch()
+        self.session.poll_watch()
+        where = "update"
+        try:
+            if hooks.before_update is not None:
+                hooks.before_update(dt)
+            assert self.scene is not None
+            self.scene.update(dt)
+            if self.frame_count % self.options.draw_every == 0:
+                where = "draw"
+                self.draw_frame()
+                # the start's pictures are made (the first frame of whatever it opened: a battle, the menu, the
+                # editor): later ones are not kept between starts, or an editing session would fill the cache
+                raster_cache.seal()
+                self.sound.start()  # once, after the first frame is on screen
+        except Exception as exc:
+            if hooks.failed is None:
+                raise
+            hooks.failed(exc, f"{type(self.scene).__name__}.{where}")
+            ok = False
+        else:
+            ok = True
+        if hooks.after_frame is not None:
+            hooks.after_frame(ok)
+
+    def draw_frame(self) -> None:
+        """Draw the scene (and what the watcher or the hooks' shell lays over it) and show what changed."""
         assert self.scene is not None
-        self.scene.update(dt)
         changed = self.scene.draw(self.screen)
-        if self.watcher is not None and self.watcher.error is not None and changed != []:
+        watcher = self.session.watcher
+        if watcher is not None and watcher.error is not None and changed != []:
             # nothing redrawn: the banner drawn last frame is still on screen
-            banner = draw_banner(self.screen, str(self.watcher.path), self.watcher.error)
+            banner = draw_banner(self.screen, str(watcher.path), watcher.error)
             if changed is not None:
                 changed = [*changed, banner]
+        if self.hooks.overlay is not None:
+            changed = self.hooks.overlay(self.screen, changed)
         if changed is None:
             pygame.display.flip()
         elif changed:
@@ -237,10 +259,6 @@ class App(Matches, Leaving, Screens, Editing):
         if self._battle_stamp and isinstance(self.scene, BattleScene):
             write_stamp(self._battle_stamp, cpu=True)
             self._battle_stamp = None
-        # the start's pictures are made (the first frame of whatever it opened: a battle, the menu, the
-        # editor): later ones are not kept between starts, or an editing session would fill the cache
-        raster_cache.seal()
-        self.sound.start()  # once, after the first frame is on screen
 
     def run(self, term: TermSignal | None = None) -> int:
         """Run until quit, or for exactly `frames` frames; save the screenshot; return the exit code.
@@ -248,15 +266,20 @@ class App(Matches, Leaving, Screens, Editing):
         `term` notes SIGTERM (run_app): then what would be lost is kept without asking and the loop ends."""
         count, code = 0, 0
         while self.running and (self.frames is None or count < self.frames):
-            # headless runs go as fast as they can; the window is capped at FPS
-            dt = self.clock.tick(0 if self.frames is not None else FPS) / 1000
-            if self.frames is not None and self.options.animate:
-                dt = 1 / FPS  # an animated headless run: the same picture at frame N every time
+            if self.hooks.tick is not None:
+                dt = self.hooks.tick()
+            else:
+                # headless runs go as fast as they can; the window is capped at FPS
+                dt = self.clock.tick(0 if self.frames is not None else FPS) / 1000
+                if self.frames is not None and self.options.animate:
+                    dt = 1 / FPS  # an animated headless run: the same picture at frame N every time
             self.step(dt)
             count += 1
             if term is not None and term.signum is not None:
-                code = self.terminate(term.signum)
+                code = self.guard.terminate(term.signum)
         if self.screenshot:
+            if self.frame_count % self.options.draw_every and self.scene is not None:
+                self.draw_frame()  # the last frame was not drawn: the picture shows the state at the end
             try:
                 save_picture(self.screen, self.screenshot)
             except (pygame.error, OSError) as exc:
@@ -270,7 +293,7 @@ class App(Matches, Leaving, Screens, Editing):
 
     def close(self) -> None:
         """Close the match (a computer decision in progress finishes first) and the window."""
-        self.teardown()
+        self.session.close()
         self.sound.close()
         theme.reset_fonts()
         pygame.quit()

@@ -23,7 +23,7 @@ REFUSED_WIDTH = 2
 
 def draw_charge(screen: pygame.Surface, ctl: BattleController, view: BoardView) -> list[pygame.Rect]:
     """The closest squares of the charge being aimed, their lines and blocking squares; the rectangles drawn on."""
-    target, ends = ctl.charge_marks()
+    target, ends = ctl.look.charge_marks()
     if target is None or ctl.selected is None or not ends:
         return []
     sit = ctl.situation()
@@ -67,7 +67,7 @@ def _hovered_path(
     """The steps of the charge ending on the hovered square, through the centres of the charger's footprint."""
     if ctl.hover_sq is None or ctl.armed_target is None or ctl.selected is None:
         return []
-    path = ctl.armed_path(ctl.hover_sq)
+    path = ctl.look.armed_path(ctl.hover_sq)
     if not path:
         return []
     me = ctl.situation().creatures[ctl.selected]

@@ -1,8 +1,10 @@
-"""The battle's input logic without pygame: selection, the armed action, clicks → Actions, what the hover shows.
+"""The battle's input logic without pygame: the input mode (`input_states.py`), the bar's actions, performing,
+undo, the computer's turn, what the hover shows.
 
-The battle scene turns pointer and key events into calls here and draws what this holds;
-tests drive it like a pure function of the match. Screen changes the controller cannot make
-itself (victory, hand-over, pause, level menu) are queued in `requests` for the scene to carry out.
+The battle scene turns pointer and key events into calls here and draws what this holds; a click on the board goes
+to the current mode (`state.click`), which says what it means. Tests drive it like a pure function of the match.
+What it foresees before a click (odds, ends, tips, the hover card) is its `look` (`previews.py`). Screen changes the
+controller cannot make itself (victory, hand-over, pause, level menu) are queued in `requests` for the scene.
 """
 
 from __future__ import annotations
@@ -12,14 +14,12 @@ from dataclasses import dataclass
 from game.battle.match import Match, Record
 from game.levels.controllers import controller_strength
 from game.text.i18n import action_name, refusal, t
-from game.ui.approach import Approach
 from game.ui.autoplay import AutoPlayer, find_ai, is_computer
-from game.ui.charge_preview import CHARGE, ChargeLook
+from game.ui.charge_preview import CHARGE
 from game.ui.deliberate import Clock, Deliberate
-from game.ui.door_pick import door_action
-from game.ui.forecast import Forecast, Preview, action_for_band, switchable_modes
-from game.ui.odds import MissingDice, Odds
-from game.ui.previews import Previews
+from game.ui.forecast import Forecast, Preview, switchable_modes
+from game.ui.input_states import IDLE, Armed, InputState, Selected
+from game.ui.previews import LookAhead
 from rules.actions import Action, shape
 from rules.core import Creature, Illegal, Ruling, Situation, Square
 
@@ -35,19 +35,19 @@ class Request:
     names: tuple[str, ...] = ()
 
 
-class BattleController(Previews):
-    """One match's input state: who is selected, what is armed, what a click on a square does."""
+class BattleController:
+    """One match's input: the mode it is in (who is selected, what is armed), performing, undo, the computer's turn."""
 
     def __init__(self, match: Match, autoplayer: AutoPlayer | None = None, clock: Clock | None = None) -> None:
         self.match = match
         self.gestures = Deliberate(clock)
         """When an enemy was aimed at or a charge's target named: the confirming click must come deliberately later
         (the battle screen gives the app's clock; without one, as when code drives it, each click counts)."""
-        self.selected: str | None = None
+        self.state: InputState = IDLE
+        """The input mode: idle, a unit selected, an action armed, its end or a release being chosen, an attack
+        aimed (input_states.py); a click or Esc makes the mode it returns current."""
         self.forecast: Forecast | None = None
-        self.armed: str | None = None
-        self.armed_target: str | None = None
-        """charge / overrun / tumble: the enemy chosen by the first click."""
+        """The selected unit's reach (built when it is selected, in the chosen movement mode)."""
         self.tactic = "front"
         """hexxen: the tactic of the next attack (HX tactics: front, relieve, cut_in)."""
         self.hover_sq: Square | None = None
@@ -56,10 +56,6 @@ class BattleController(Previews):
         self.preview: Preview | None = None
         self.mode: str | None = None
         """The movement mode the player chose for the selected unit (dnd5e walk/fly/climb/swim)."""
-        self.aimed = False
-        """The armed attack came from a click on an enemy (a click anywhere else drops it)."""
-        self.releasing: tuple[str, tuple[str, ...]] | None = None
-        """hexxen: (enemy, comrades) while the player picks whom a relief or cut-in releases."""
         self.ruler: tuple[Square, Square] | None = None
         """Right-drag measuring tape: (from, to) squares; kept until the next click or Esc."""
         self.step_costs = False
@@ -84,14 +80,25 @@ class BattleController(Previews):
         self._sit: Situation | None = None
         self._sit_version = -1
         self._actors: frozenset[str] = frozenset()
-        self._ends_key: tuple[object, ...] | None = None
-        self._ends: dict[Square, Ruling | Illegal] = {}
-        self._shade: Forecast | None = None
-        self._odds: dict[tuple[int, str, str, str], Odds | Illegal] = {}
-        self._why_not: dict[tuple[object, ...], str | None] = {}
-        self._approach_key: tuple[object, ...] | None = None
-        self._approaches: dict[str, Approach | Illegal] = {}
-        self.charges = ChargeLook(match.ruleset)
+        self.look = LookAhead(self)
+        """What the controller foresees before a click: odds, ends, shading, tips, the hover card (previews.py)."""
+
+    # --- the input mode, as the drawing reads it ---------------------------------------------
+
+    @property
+    def selected(self) -> str | None:
+        """The selected unit (None: idle)."""
+        return self.state.unit
+
+    @property
+    def armed(self) -> str | None:
+        """The action waiting for a click ("attack" while an attack is aimed)."""
+        return self.state.armed
+
+    @property
+    def armed_target(self) -> str | None:
+        """The enemy the armed action goes for (an aimed attack's; a charge's, overrun's or tumble's once named)."""
+        return self.state.target if self.state.armed else None
 
     # --- reading the match ---------------------------------------------------------------
 
@@ -125,14 +132,14 @@ class BattleController(Previews):
         if self.selected is None:
             return frozenset()
         if self.armed is None or (self.armed == "attack" and self.armed_target is None):
-            return self.attackable()
+            return self.look.attackable()
         if not shape(self.armed).target:
             return frozenset()
         if self.armed_target is not None:
             return frozenset({self.armed_target})
         sit = self.situation()
         if self.armed == CHARGE:
-            return self.charges.chargeable(sit, self.version, self.selected)  # only where PF1-CHARGE allows
+            return self.look.charges.chargeable(sit, self.version, self.selected)  # only where PF1-CHARGE allows
         me = sit.creatures[self.selected]
         return frozenset(uid for uid, c in sit.creatures.items() if c.side != me.side and not c.defeated)
 
@@ -211,16 +218,13 @@ class BattleController(Previews):
             self.version += 1
         self.ui_version += 1
 
-    def select(self, unit: str | None) -> None:
-        """Select `unit` (one that may act) and forecast its reach; None deselects."""
-        self.armed = self.armed_target = None
-        self.aimed = False
-        self.releasing = None
+    def select(self, unit: str | None) -> InputState:
+        """Select `unit` (one that may act) and forecast its reach; None deselects. The mode that follows."""
         self.preview = None
         if unit is None or unit not in self.actors:
-            self.selected, self.forecast = None, None
+            self.state, self.forecast = IDLE, None
         else:
-            self.selected = unit
+            self.state = Selected(unit)
             sit = self.situation()
             modes = switchable_modes(self.match.ruleset, sit.creatures[unit])
             if self.mode not in modes:
@@ -228,6 +232,16 @@ class BattleController(Previews):
             self.forecast = Forecast.build(self.match.ruleset, sit, unit, self.mode)
         self.changed(state=False)
         self.update_preview()
+        return self.state
+
+    def enter(self, state: InputState) -> InputState:
+        """Make `state` the input mode (what a click or Esc returned); an armed mode shows no path preview."""
+        if state is not self.state:
+            self.state = state
+            if state.armed:
+                self.preview = None
+            self.changed(state=False)
+        return state
 
     def auto_select(self) -> None:
         """Keep the selection only while the unit may act; in initiative order select the active unit."""
@@ -314,8 +328,6 @@ class BattleController(Previews):
         result = self.match.perform(action)
         if isinstance(result, Illegal):
             self.say(refusal(result, names=self.names()))
-        self.armed = self.armed_target = None
-        self.aimed = False
         self.changed()
         self._after_change(side_before)
         return result
@@ -371,37 +383,13 @@ class BattleController(Previews):
         if form.now:
             self.perform(Action(kind, self.selected))
         elif form.target or form.at or form.path == "square":
-            self.armed = None if self.armed == kind else kind
-            self.armed_target = None
-            self.aimed = False
-            self.preview = None
-            self.changed(state=False)
+            self.enter(Selected(self.selected) if self.armed == kind else Armed(self.selected, kind))
         else:
             self.say(t("battle.click_shaded"))
 
     def end_turn_now(self) -> None:
         """End the turn without asking (the player confirmed it)."""
         self.perform(Action("end_turn"))
-
-    def aim(self, target: str) -> None:
-        """A click on an enemy: first the attack forecast (with the move into reach, if one is needed), then a
-        second click on it moves there and attacks."""
-        if self.armed == "attack" and self.armed_target == target:
-            if self.gestures.too_soon("aim"):
-                return  # the second half of a double-click: the forecast is shown, not yet confirmed
-            self.armed = self.armed_target = None
-            self.aimed = False
-            self._strike(target)
-            return
-        odds = self.odds(target)
-        if isinstance(odds, Illegal):
-            self.say(self.attack_tip(target))
-            return
-        self.armed, self.armed_target = "attack", target
-        self.gestures.first("aim")
-        self.aimed = True
-        self.preview = None
-        self.changed(state=False)
 
     def choose_tactic(self, tactic: str) -> None:
         """hexxen: the tactic the next attack uses (1 front, 2 relieve, 3 cut in)."""
@@ -429,21 +417,15 @@ class BattleController(Previews):
         self.say(t("battle.mode_now", mode=t(f"mode.{self.mode}")), "info")
 
     def back(self) -> bool:
-        """Esc: put the tape away, else stop choosing a release, else disarm, else deselect; False if nothing was."""
-        if self.releasing is not None:
-            self.releasing = None
-            self.changed(state=False)
-        elif self.ruler is not None:
+        """Esc: put the tape away (after a release question), else the mode one step back; False if nothing was."""
+        if self.ruler is not None and not self.state.modal:
             self.ruler = None
             self.changed(state=False)
-        elif self.armed:
-            self.armed = self.armed_target = None
-            self.aimed = False
-            self.changed(state=False)
-        elif self.selected:
-            self.select(None)
-        else:
+            return True
+        previous = self.state.back(self)
+        if previous is None:
             return False
+        self.enter(previous)
         return True
 
     def run_intent(self, intent: str) -> bool:
@@ -461,120 +443,10 @@ class BattleController(Previews):
     # --- clicks on the board ----------------------------------------------------------------
 
     def click_square(self, sq: Square, lean: Square | None = None) -> None:
-        """A left click on the board; `lean` is the neighbour whose side the pointer is nearest (doors on edges)."""
+        """A left click on the board; `lean` is the neighbour whose side the pointer is nearest (doors on edges).
+        What it means is the current mode's to say (input_states.py)."""
         self.lean = lean
-        clicked = self.unit_at(sq)
-        if self.releasing is not None and self.selected:
-            self._choose_release(clicked)
-            return
-        if self.aimed and self.armed == "attack" and (clicked is None or not self.is_enemy(clicked)):
-            # the forecast was only a question: a click elsewhere goes on as if nothing was armed
-            self.armed = self.armed_target = None
-            self.aimed = False
-            self.changed(state=False)
-        if self.armed and self.selected:
-            self._use_armed(sq, clicked)
-            return
-        if clicked is not None and clicked.id in self.actors:
-            self.select(clicked.id)
-            return
-        if self.selected is None or self.forecast is None:
-            if clicked is not None:
-                self.say(t("battle.cannot_act", unit=self.name_of(clicked.id)))
-            return
-        if clicked is not None and self.is_enemy(clicked):
-            self.aim(clicked.id)
-            return
-        entry = self.forecast.reach.get(sq)
-        if entry is not None:
-            self.perform(action_for_band(entry.band, self.selected, tuple(entry.path), self.forecast.mode))
-            return
-        why = self.why_not_here(sq)
-        if why:
-            self.say(why)  # a click beside the shading says why, as the hover tip did
-
-    def _strike(self, target: str) -> None:
-        """The confirmed attack: the move into reach first when one is needed, then the attack (two actions)."""
-        unit = self.selected
-        way = self.approach_to(target)
-        if isinstance(way, Illegal) or unit is None:
-            self.say(self.attack_tip(target))
-            return
-        if way.move is not None:
-            if isinstance(self.perform(way.move), Illegal):
-                return
-            # the real dice of the attacks of opportunity on the way may have changed what is possible
-            if self.selected != unit or self.match.finished:
-                return
-            check = self.match.ruleset.rule(self.situation(), way.attack, MissingDice())
-            if isinstance(check, Illegal):
-                reason = refusal(check, names=self.names())
-                self.say(t("battle.refused_action", action=action_name("attack"), reason=reason))
-                return
-        self._attack(target)
-
-    def _attack(self, target: str) -> None:
-        """hexxen attack with the chosen tactic; relief or cut-in with several comrades asks whom to release."""
-        assert self.selected is not None
-        from rules.hexxen import release_choices  # start-up time: not imported before a hexxen attack
-
-        comrades = release_choices(self.situation(), self.selected, target, self.tactic)
-        if len(comrades) > 1:
-            # HX-RELIEF / HX-CUTIN: the player names whose binding ends; the next click picks the comrade
-            self.releasing = (target, comrades)
-            self.say(t("battle.choose_release", names=", ".join(comrades)))
-            return
-        self.perform(Action("attack", self.selected, target=target, tactic=self.tactic))
-
-    def _choose_release(self, clicked: Creature | None) -> None:
-        """The click after a relief or cut-in with several comrades: the comrade whose binding ends."""
-        assert self.releasing is not None and self.selected is not None
-        target, comrades = self.releasing
-        if clicked is None or clicked.id not in comrades:
-            self.say(t("battle.choose_release", names=", ".join(comrades)))
-            return
-        self.releasing = None
-        self.perform(Action("attack", self.selected, target=target, tactic=self.tactic, release=clicked.id))
-
-    def _use_armed(self, sq: Square, clicked: Creature | None) -> None:
-        """Complete an armed bar action with the clicked square or unit."""
-        kind, unit = self.armed, self.selected
-        assert kind is not None and unit is not None
-        form = shape(kind)
-        if (form.path == "straight" and self.armed_target is not None) or form.path == "square":
-            if form.path == "straight" and self.gestures.too_soon("target"):
-                return  # a double-click on the enemy is not also a choice of the square to end on
-            ruled = self.end_ruling(sq)
-            if isinstance(ruled, Illegal):
-                # refused before anything is performed: the squares that may be ended on stay marked
-                reason = refusal(ruled, names=self.names())
-                self.say(t("turns.cannot_end_here", action=action_name(kind), reason=reason))
-                return
-            action = self._armed_action(sq)
-            assert action is not None
-            self.perform(action)
-        elif form.target:
-            if clicked is None or clicked.id == unit:
-                self.say(t("battle.click_enemy"))
-                return
-            if kind == "attack":
-                self.aim(clicked.id)
-                return
-            if form.path == "straight":
-                why = self.charge_refusal(clicked.id) if kind == CHARGE else None
-                if why is not None:
-                    self.say(why)
-                    return
-                # first click names the enemy; the second picks the square to end on
-                self.armed_target = clicked.id
-                self.gestures.first("target")
-                self.changed(state=False)
-                return
-            self.perform(Action(kind, unit, target=clicked.id, tactic=self.tactic))
-        elif kind == "interact":
-            self.perform(door_action(self.situation(), unit, sq, self.lean))
-        else:
-            self.perform(Action(kind, unit, at=sq))
+        self.enter(self.state.click(self, sq, self.unit_at(sq)))
 
 
 _INTENTS = {

@@ -302,6 +302,6 @@ def draw_danger(
     keep = card_keep(ctl, view)
     if ctl.preview is not None:
         # the path's own card stays readable: this one takes another corner
-        keep += [card_rect(ctl.card_lines(), view.rect, mouse, keep)] * 8
+        keep += [card_rect(ctl.look.card_lines(), view.rect, mouse, keep)] * 8
     drawn.append(draw_card(screen, lines, view.rect, mouse, keep))
     return [r.inflate(4, 4) for r in drawn]

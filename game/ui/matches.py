@@ -1,4 +1,5 @@
-"""The app's matches: open a level, a tutorial or a replay, start and close a match, reload a watched level."""
+"""`MatchSession`: the app's one match at a time — open a level, a tutorial or a replay, start and close a match,
+reload a watched level, and whether its replay is saved."""
 
 from __future__ import annotations
 
@@ -15,43 +16,31 @@ from game.ui import theme
 from game.ui.scenes.battle import BattleScene
 
 if TYPE_CHECKING:
-    import pygame
-
     from game.levels.watch import LevelWatcher
-    from game.ui.options import AppOptions
-    from game.ui.scenes.base import Scene
+    from game.ui.host import AppHost
 
 
-class Matches:
-    """Mixed into the App: where matches come from and how they end (the app owns the fields named here)."""
+class MatchSession:
+    """The match the window plays (its level, side colours, dice seed and saved mark) and where matches come from."""
 
-    options: AppOptions
-    screen: pygame.Surface
-    scene: Scene | None
-    match: Match | None
-    level: Level | None
-    side_colors: dict[str, theme.Color]
-    players: str
-    ai: dict[str, str]
-    seed: int
-    watcher: LevelWatcher | None
-    saved: tuple[int, int] | None
-    editor: Scene | None
-    editing: Scene | None
-
-    if TYPE_CHECKING:
-
-        def switch(self, scene: Scene) -> None: ...
-
-        def leave_match(self, then: Callable[[], None], title: str | None = None, anyway: str | None = None) -> None:
-            """Run `then`, asking first when the match's replay is unsaved (leaving.py)."""
+    def __init__(self, app: AppHost, seed: int) -> None:
+        self.app = app
+        self.match: Match | None = None
+        self.level: Level | None = None
+        self.side_colors: dict[str, theme.Color] = {}
+        self.seed = seed
+        """The dice seed of the next match (the launch's, then one more for each later match)."""
+        self.watcher: LevelWatcher | None = None
+        """play --watch: the level file, polled every half second (docs/replays.md)."""
+        self.saved: tuple[int, int] | None = None
+        """(match identity, history length) when the replay was last saved: later actions are unsaved."""
 
     def open_level(self, path: str | Path | None, loaded: Level | None = None) -> None:
         """Load a level (`loaded`: already loaded from `path`) and start a match on it; a bad level shows its error
         on screen (never on a locked screen)."""
-        if self.options.locked:
+        if self.app.options.locked:
             return
-        self.editor = self.editing = None  # another level from the menu: no test match of the editor's level
+        self.app.editing.forget()  # another level from the menu: no test match of the editor's level
         if self.watcher is not None and path is not None and Path(path) != self.watcher.path:
             from game.levels.watch import LevelWatcher
 
@@ -61,19 +50,19 @@ class Matches:
         except LevelError as exc:
             from game.ui.scenes.message import MessageScene
 
-            self.switch(MessageScene(t("message.cannot_load"), str(exc)))
+            self.app.switch(MessageScene(t("message.cannot_load"), str(exc)))
             return
         except OSError as exc:
             from game.ui.scenes.message import MessageScene
 
-            self.switch(MessageScene(t("message.cannot_read"), str(exc)))
+            self.app.switch(MessageScene(t("message.cannot_read"), str(exc)))
             return
         self.start(level)
 
     def start(self, level: Level) -> None:
         """A fresh match on `level` in the battle screen."""
-        chosen = with_strengths(with_players(level, self.players), self.ai, strict=False)
-        self.switch(self.new_match(chosen, self.deal()))
+        chosen = with_strengths(with_players(level, self.app.players), self.app.ai, strict=False)
+        self.app.switch(self.new_match(chosen, self.deal()))
 
     def deal(self) -> int:
         """The dice seed of the next match: the launch's seed for the first, then one more for each later match
@@ -83,7 +72,7 @@ class Matches:
 
     def new_match(self, level: Level, seed: int, scene: Callable[[Match], BattleScene] = BattleScene) -> BattleScene:
         """Close what runs, then a fresh match on `level`; its battle scene (made by `scene`), not yet shown."""
-        self.teardown()
+        self.close()
         self.level = level
         self.side_colors = {
             s.id: theme.parse_color(s.color, theme.DEFAULT_SIDE_COLORS[i % len(theme.DEFAULT_SIDE_COLORS)])
@@ -91,13 +80,13 @@ class Matches:
         }
         self.match = Match(level, seed=seed)
         self.saved = None
-        if not self.options.locked:
+        if not self.app.options.locked:
             print(t("pause.seed", seed=seed), flush=True)  # the terminal keeps the seed to play the dice again
         return scene(self.match)
 
     def open_tutorial(self, ruleset: str) -> None:
         """The tutorial of `ruleset` from its first prompt (level menu, "How to play"); R in it starts it again."""
-        if self.options.locked:
+        if self.app.options.locked:
             return
         from game.levels.tutorial import TutorialError, load_tutorial, tutorial_path
         from game.ui.scenes.tutorial import TutorialScene
@@ -108,14 +97,14 @@ class Matches:
         except (TutorialError, LevelError) as exc:
             from game.ui.scenes.message import MessageScene
 
-            self.switch(MessageScene(t("message.cannot_load"), str(exc)))
+            self.app.switch(MessageScene(t("message.cannot_load"), str(exc)))
             return
         restart = lambda: self.open_tutorial(ruleset)  # noqa: E731 - the scene's R key
-        self.switch(self.new_match(level, self.deal(), lambda m: TutorialScene(m, tutorial, restart)))
+        self.app.switch(self.new_match(level, self.deal(), lambda m: TutorialScene(m, tutorial, restart)))
 
-    def teardown(self) -> None:
+    def close(self) -> None:
         """Stop the scene (a computer decision must finish first) and close the match with its caches."""
-        scene, self.scene = self.scene, None
+        scene = self.app.drop_scene()
         match, self.match = self.match, None
         try:
             if scene is not None:
@@ -135,12 +124,12 @@ class Matches:
         try:
             viewer = open_replay(level, script, force)
         except (LevelError, ScriptError) as exc:
-            self.switch(MessageScene(t("message.cannot_show_replay"), str(exc)))
+            self.app.switch(MessageScene(t("message.cannot_show_replay"), str(exc)))
             return
         self.level = viewer.level
         if turn is not None:
             viewer.seek(viewer.turn_start(turn))
-        self.switch(ReplayScene(viewer))
+        self.app.switch(ReplayScene(viewer))
 
     def poll_watch(self) -> None:
         """play --watch: reload a changed level (a fresh match); keep the last good one while it does not load."""
@@ -154,8 +143,8 @@ class Matches:
             self.start(reload.level)
         else:
             print(t("cli.error", error=reload.error), flush=True)
-            if self.scene is not None:
-                self.scene.relayout(self.screen.get_size())  # redraw all: the banner covers part of the scene
+            if self.app.scene is not None:
+                self.app.scene.relayout(self.app.screen.get_size())  # redraw all: the banner covers part of the scene
 
     def next_level(self) -> None:
         """The level after the one just played in the play order (levels/order.txt, wrapping round)."""
@@ -166,9 +155,29 @@ class Matches:
         here = Path(self.level.source)
         there = next_level(LEVELS_DIR, here) or here
         # the finished match's unsaved replay is offered for saving before the next level replaces it
-        self.leave_match(lambda: self.open_level(there))
+        self.app.guard.leave_match(lambda: self.open_level(there))
 
     def side_name(self, side: str | None) -> str:
         """The display name of a side id."""
         spec = next((s for s in self.level.sides if s.id == side), None) if self.level else None
         return spec.name if spec and spec.name else (side or "?")
+
+    def replay(self) -> None:
+        """The same level again from the start (fresh dice); an unsaved replay of this match asks first."""
+        if self.app.hooks.replay is not None:
+            self.app.hooks.replay()
+        elif self.level is not None:
+            level = self.level
+            self.app.guard.leave_match(lambda: self.start(level))
+
+    def mark_saved(self) -> None:
+        """The match's replay was just saved: the actions so far are kept."""
+        if self.match is not None:
+            self.saved = (id(self.match), len(self.match.history))
+
+    def unsaved(self) -> bool:
+        """Whether the match has actions whose replay is not saved (leaving would lose them)."""
+        m = self.match
+        if m is None or not any(r.result.ok and r.action.kind != "end_turn" for r in m.history):
+            return False
+        return self.saved != (id(m), len(m.history))

@@ -37,13 +37,13 @@ class AppOptions:
     """`--turn N`: open the replay at the start of the game's N-th turn (1 = the first)."""
     watch: bool = False
     lang: str | None = None
-    locked: bool = False
     edit: bool = False
     """Open the level editor on `level` (a file that does not exist yet: a new level saved there)."""
     new_ruleset: str = "pf1"
     """The ruleset of a new level (edit without an existing file)."""
     new_map: tuple[int, int] = (16, 12)
     """The map size of a new level, in squares."""
+    locked: bool = False
     """A public screen (the kiosk): no quitting, level menu, full-screen toggle, file saving or level opening."""
     settings: Settings | None = None
     """The player's settings; None reads them from the user's config folder (a locked screen: the defaults)."""
@@ -51,6 +51,8 @@ class AppOptions:
     """Animate moves in a --frames run too (they are instant there unless asked, so screenshots stay the same)."""
     loaded: Level | None = None
     """`level` already loaded (the headless check of the command line), so the window does not parse it again."""
+    draw_every: int = 1
+    """Draw every N-th frame (the kiosk's soak run steps many frames between pictures)."""
 
 
 def fresh_seed() -> int:

@@ -29,23 +29,23 @@ def draw_overlays(
     """Hover frame, path preview, tips and tooltip; returns the rectangles drawn on."""
     sit = ctl.situation()
     drawn = renderer.draw_hover(screen, view, ctl.hover_sq)
-    crowd = None if ctl.armed else ctl.square_units(ctl.hover_sq)  # a Tiny group or a fallen unit: all it holds
+    crowd = None if ctl.armed else ctl.look.square_units(ctl.hover_sq)  # a Tiny group or a fallen unit: all it holds
     if ctl.preview is not None and ctl.selected is not None:
         details = ctl.step_costs or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         drawn += renderer.draw_preview(screen, view, sit, ctl.selected, ctl.preview, mouse, details)
-        drawn.append(draw_card(screen, ctl.card_lines(), view.rect, mouse, card_keep(ctl, view)))
+        drawn.append(draw_card(screen, ctl.look.card_lines(), view.rect, mouse, card_keep(ctl, view)))
     elif ctl.selected is not None and ctl.hover_sq is not None and not ctl.armed:
         target = ctl.unit_at(ctl.hover_sq)
         if target is not None and ctl.is_enemy(target):
             # the attack forecast before any click, with the move into reach it would make; an enemy that cannot be
             # attacked this turn (out of reach, or not with the chosen hexxen tactic) says why not, before the click
-            drawn += draw_path(screen, ctl, view, ctl.approach_path())
-            tip = ctl.attack_tip(target.id, confirm=False)
+            drawn += draw_path(screen, ctl, view, ctl.look.approach_path())
+            tip = ctl.look.attack_tip(target.id, confirm=False)
             tip, crowd = (f"{crowd}\n{tip}" if crowd else tip), None
             clear = view.square_rect(target.at, target.dims)  # the target stays in sight under its forecast
             drawn.append(draw_tip(screen, tip, mouse, theme.TIP_FILL, view.rect, clear))
         elif target is None:
-            why = ctl.why_not_here(ctl.hover_sq)  # beside the shading: the rule that keeps the unit out
+            why = ctl.look.why_not_here(ctl.hover_sq)  # beside the shading: the rule that keeps the unit out
             if why:
                 clear = view.square_rect(ctl.hover_sq)
                 drawn.append(draw_tip(screen, why, mouse, theme.TIP_FILL, view.rect, clear))
@@ -104,10 +104,10 @@ def draw_armed(
     """What an armed bar action will do: whom to click, or the straight path of a charge or overrun."""
     assert ctl.hover_sq is not None
     # a charge's path is drawn by draw_charge, through the centres of the charger's whole footprint
-    drawn = draw_path(screen, ctl, view, ctl.armed_path(ctl.hover_sq)) if ctl.armed != "charge" else []
+    drawn = draw_path(screen, ctl, view, ctl.look.armed_path(ctl.hover_sq)) if ctl.armed != "charge" else []
     under = ctl.unit_at(ctl.hover_sq)
     clear = view.square_rect(under.at, under.dims) if under is not None else view.square_rect(ctl.hover_sq)
-    drawn.append(draw_tip(screen, ctl.armed_tip(ctl.hover_sq), mouse, theme.TIP_FILL, view.rect, clear))
+    drawn.append(draw_tip(screen, ctl.look.armed_tip(ctl.hover_sq), mouse, theme.TIP_FILL, view.rect, clear))
     return [r.inflate(4, 4) for r in drawn]
 
 
@@ -144,7 +144,7 @@ def help_lines(ctl: BattleController) -> list[str]:
     lines = [t(key if "." in key else f"help.{key}") for key in HELP_KEYS]
     lines.insert(2, t("tutorial.help_keyboard"))
     if ctl.armed is not None:
-        lines.insert(0, ctl.armed_tip())
+        lines.insert(0, ctl.look.armed_tip())
     if ctl.uses_tactics():
         lines.insert(3, t("help.tactics"))
     return [*lines, t("legend.help"), t("legend.credits")]  # the map legend, and the art's licence

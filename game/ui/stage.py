@@ -80,7 +80,7 @@ class Stage:
 
     def _watch(self) -> list[str]:
         ctl, match = self.scene.ctl, self.scene.match
-        if ctl.version == self._version or self.scene.autoplayer.busy:
+        if ctl.version == self._version or self.scene.ctl.autoplayer.busy:
             return []
         history = match.history
         now = ctl.situation()
@@ -89,7 +89,7 @@ class Stage:
         kept = next((i for i, (a, b) in enumerate(zip(self._seen, history, strict=False)) if a is not b), None)
         appended = kept is None and len(history) > len(self._seen)  # nothing taken back, something new
         if before is not None and appended:
-            computer = self.scene.autoplayer.hook is not None and is_computer(match, before.active_side)
+            computer = self.scene.ctl.autoplayer.hook is not None and is_computer(match, before.active_side)
             records = history[len(self._seen) :]
             # the camera follows the computer's units; instant moves need no following
             follow = computer and self.speed != "instant"
@@ -133,7 +133,7 @@ class Stage:
         if self.motion.playing:
             from game.ui.timeline import COMPUTER_PAUSE  # imported already: something moves (start-up time)
 
-            self.scene.autoplayer.wait = COMPUTER_PAUSE.get(self.speed, COMPUTER_PAUSE["normal"])
+            self.scene.ctl.autoplayer.wait = COMPUTER_PAUSE.get(self.speed, COMPUTER_PAUSE["normal"])
             self.follow_camera()
 
     def follow_camera(self) -> None:
@@ -164,4 +164,4 @@ class Stage:
         """The motion over the board; the rectangles drawn on."""
         if self.scene.view is None:
             return []
-        return self.motion.draw(screen, self.scene.view, self.scene.app.side_colors)
+        return self.motion.draw(screen, self.scene.view, self.scene.app.session.side_colors)

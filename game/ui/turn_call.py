@@ -29,13 +29,14 @@ def turn_call(ctl: BattleController) -> str | None:
     m = ctl.match
     if m.finished or ctl.computer_moving() or not ctl.actors:
         return None
-    if ctl.releasing is not None:
+    mode = ctl.state
+    if mode.name == "release":
         return t("kiosk_display.call_release")
-    if ctl.armed == "attack" and ctl.aimed and ctl.armed_target is not None:
+    if mode.name == "aimed" and mode.target is not None:
         return t(
-            "kiosk_display.call_confirm", target=ctl.name_of(ctl.armed_target)
+            "kiosk_display.call_confirm", target=ctl.name_of(mode.target)
         )  # the name: its grammar reaches the text
-    if ctl.armed is not None:
+    if mode.armed is not None:
         return None
     humans = [s for s in m.level.sides if s.controller == "human"]
     if ctl.selected is None:

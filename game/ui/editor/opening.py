@@ -76,9 +76,7 @@ def new_level(app: SceneHost, back: Scene) -> None:
     from rules.ruleset import RULESETS
 
     def start(ruleset: str) -> None:
-        open_editor = getattr(app, "open_editor", None)
-        if callable(open_editor):
-            open_editor(None, ruleset, (16, 12))
+        app.editing.open_editor(None, ruleset, (16, 12))
 
     choices = [Choice(t(f"ruleset.{r}"), lambda r=r: start(r)) for r in RULESETS]
     choices.append(Choice(t("editor.keep_menu"), lambda: app.switch(back)))
@@ -87,6 +85,4 @@ def new_level(app: SceneHost, back: Scene) -> None:
 
 def edit_level(app: SceneHost, path: Path) -> None:
     """The level menu's "Edit": the editor on that level's file."""
-    open_editor = getattr(app, "open_editor", None)
-    if callable(open_editor):
-        open_editor(path)
+    app.editing.open_editor(path)

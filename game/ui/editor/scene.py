@@ -217,9 +217,7 @@ class EditorScene(Scene):
             self.say(str(exc), theme.WARNING)
             return
         self.autosave()
-        test_play = getattr(self.app, "test_play", None)
-        if callable(test_play):
-            test_play(level, self)
+        self.app.editing.test_play(level, self)
 
     # --- input ---------------------------------------------------------------------------
 
@@ -302,7 +300,7 @@ class EditorScene(Scene):
         elif self.selected is not None:
             self.selected = None
         else:
-            self.app.show_pause(self)
+            self.app.screens.show_pause(self)
 
     def _cycle(self, step: int) -> None:
         """Q / E: the previous or next terrain symbol, edge kind or side."""

@@ -1,10 +1,10 @@
 """The kiosk app: full screen, attract loop ⇄ visitor games, idle return, exit chord only, every failure survived.
 
 `KioskApp` runs an `App` opened with `AppOptions(locked=True)` (no quitting, full-screen toggling,
-level menu or file saving) and takes over its victory screen and restart through `AppHooks`. It filters
-input before the app sees it (touch becomes pointer events, corner taps and the key chord are watched
-for) and runs every scene call under the guard. Time comes only from the `dt` the injected frame clock
-hands in.
+level menu or file saving) and adds to the app's one frame loop through `AppHooks`: its victory screen and
+restart, its frame clock, an input filter before the app sees an event (touch becomes pointer events, corner
+taps and the key chord are watched for), the idle return, what it draws over the scene, and the guard that
+survives a failed frame. Time comes only from the `dt` the injected frame clock hands in.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from game.levels.controllers import with_strengths
 from game.levels.level import Level, load_level
 from game.settings import Settings
 from game.text.i18n import detect_language, set_language, t
-from game.ui import raster_cache, theme
+from game.ui import theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
@@ -37,7 +37,6 @@ from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
 from game.ui.options import AppOptions
 from game.ui.scenes.base import Scene
 from game.ui.scenes.battle import BattleScene
-from game.ui.widgets import forget_old_clips
 
 FPS = 60
 FALLBACK_SECONDS = 30.0
@@ -139,13 +138,11 @@ class KioskApp:
         """`kiosk --ai`: the computer's strength per side ("*": every computer side); empty: as the level says."""
         self.threaded_ai = threaded_ai
         """False in the soak test and the fuzzer: computer moves are stepped in the frame, not in a worker."""
-        self.draw_every = max(1, draw_every)
         self.mode = "attract"
         """attract | visitor | result | fallback."""
         self.now = 0.0
         """Kiosk time: the sum of the frame clock's steps (idle and chord windows use it)."""
         self.idle_for = 0.0
-        self.frame_count = 0
         self.trimmed_at = 0.0
         """Kiosk time of the last trim of the heap (game/ui/kiosk/memory.py)."""
         self.memory_logged_at = 0.0
@@ -172,8 +169,6 @@ class KioskApp:
         # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
         # `kill` or a system shutdown must still end it, so signals keep Python's default handling
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-        self.frames = frames
-        self.screenshot = screenshot
         options = AppOptions(
             size=config.size,
             frames=frames,
@@ -181,13 +176,25 @@ class KioskApp:
             seed=config.seed,
             locked=True,
             settings=Settings(volume=config.volume, mute=config.volume == 0),
+            draw_every=max(1, draw_every),
         )
-        hooks = AppHooks(victory=self.show_victory, replay=self.start_visitor, switched=self._switched)
+        frame_clock: FrameClock = clock or RealClock()
+        hooks = AppHooks(
+            victory=self.show_victory,
+            replay=self.start_visitor,
+            switched=self._switched,
+            tick=frame_clock.tick,
+            before_frame=self._before_frame,
+            event=self.dispatch,
+            before_update=self._idle,
+            overlay=self._overlay,
+            failed=self.recover,
+            after_frame=self._after_frame,
+        )
         self.app = App(options, hooks)  # opens the window; a locked app opens no level, the attract loop starts below
         # a double tap is told from two deliberate taps on the kiosk's own clock (simulated in a soak run)
         self.app.ticks = lambda: self.now
         self.chord = chord_code(config.exit_keys)
-        self.kiosk_clock: FrameClock = clock or RealClock()
         self._open_display()
         self.guard.info(f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players}")
         self.check_levels()
@@ -203,12 +210,12 @@ class KioskApp:
     @property
     def match(self) -> Match | None:
         """The match being played or demonstrated."""
-        return self.app.match
+        return self.app.session.match
 
     @property
     def level(self) -> Level | None:
         """The level of that match."""
-        return self.app.level
+        return self.app.session.level
 
     @property
     def screen(self) -> pygame.Surface:
@@ -227,7 +234,7 @@ class KioskApp:
 
     def side_name(self, side: str | None) -> str:
         """The display name of a side id."""
-        return self.app.side_name(side)
+        return self.app.session.side_name(side)
 
     # --- window ------------------------------------------------------------------------------
 
@@ -333,14 +340,14 @@ class KioskApp:
     def _begin(self, level: Level, mode: str, scene: Callable[[Match], BattleScene] = BattleScene) -> None:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
         level = with_strengths(level, self.ai, strict=False)
-        battle = self.app.new_match(level, self.config.seed + self.games, scene)
+        battle = self.app.session.new_match(level, self.config.seed + self.games, scene)
         # the searched reaches and state keys of the closed match are never asked again; held until their
         # bound (256 searches, 1,024 states) they grew the kiosk for hours of busy visitors before levelling off
         reach_cache.clear()
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
         self.trimmed_at = self.now
         self.games += 1
-        battle.autoplayer.threaded = self.threaded_ai
+        battle.ctl.autoplayer.threaded = self.threaded_ai
         self.mode = mode
         self.idle_for = 0.0
         if mode == "attract":
@@ -353,7 +360,7 @@ class KioskApp:
 
     def _teardown(self) -> None:
         """Stop the scene (its computer player) and close the match; its caches go with it."""
-        self.app.teardown()
+        self.app.session.close()
 
     def show_victory(self, battle: Scene) -> None:
         """Demo: its result over the board, then the next demo. Visitor: the result screen."""
@@ -365,7 +372,7 @@ class KioskApp:
             return
         title = tr("kiosk.wins", winner=name) if name else tr("kiosk.draw")
         detail = self.level.name if self.level else ""
-        color = self.app.side_colors.get(winner or "", theme.ACCENT)
+        color = self.app.session.side_colors.get(winner or "", theme.ACCENT)
         self.mode = "result"
         self.idle_for = 0.0  # the result screen times out by itself; the idle limit is only a backstop
         seconds = max(self.config.result_seconds * 2, 15.0)
@@ -481,18 +488,14 @@ class KioskApp:
         scene = self.scene
         if not isinstance(scene, BattleScene) or scene.view is None or scene.panel is None:
             return click(pos)
-        if scene.autoplayer.busy:
+        ctl = scene.ctl
+        if ctl.autoplayer.busy:
             return [motion(pos)]
         sq = scene.view.square_at(pos)
-        if (
-            sq is not None
-            and scene.selected is not None
-            and scene.forecast is not None
-            and not scene.armed
-            and scene.unit_at(sq) is None
-            and sq in scene.forecast.reach
-        ):
-            key = (id(scene), scene.version, scene.selected, sq)
+        # a unit selected and nothing armed (the "selected" mode): a tap on an empty shaded square is a move
+        reach = ctl.forecast.reach if ctl.state.name == "selected" and ctl.forecast is not None else {}
+        if sq is not None and sq in reach and ctl.unit_at(sq) is None:
+            key = (id(scene), ctl.version, ctl.state.unit, sq)
             if self.pending_tap != key:
                 self.pending_tap = key
                 return [motion(pos)]  # hover: the path preview with its cost, nothing performed yet
@@ -507,35 +510,27 @@ class KioskApp:
                 return click(near[0].rect.center)
         return click(pos)
 
-    # --- the frame loop ---------------------------------------------------------------------
+    # --- the kiosk's part of the app's frame loop (AppHooks) ----------------------------------
 
     def step(self, dt: float = 1 / FPS) -> None:
-        """One frame under the guard: events, idle timer, scene update, draw (every `draw_every` frames)."""
+        """One frame of the app's loop (with the kiosk's hooks in it)."""
+        self.app.step(dt)
+
+    def _before_frame(self, dt: float) -> None:
+        """Kiosk time moves on by the frame's seconds."""
         self.now += dt
-        self.frame_count += 1
-        forget_old_clips()
-        for event in pygame.event.get():
-            self.dispatch(event)
-            if not self.app.running:
-                return
-        where = "update"
-        try:
-            if self.mode in ("visitor", "result", "credits"):
-                self.idle_for += dt
-                if self.idle_for >= self.config.idle:
-                    self.start_attract()
-            assert self.scene is not None
-            self.scene.update(dt)
-            if self.frame_count % self.draw_every == 0:
-                where = "draw"
-                self.draw_frame()
-                # the start's pictures are made: what later frames draw (every hover card, damage number and
-                # zoom size of days of visitors) must not pile up in memory or in the user cache file
-                raster_cache.seal()
-                self.app.sound.start()  # once, after the first frame is on screen
+
+    def _idle(self, dt: float) -> None:
+        """Before the scene updates: a visitor gone for the idle limit hands the screen back to the demos."""
+        if self.mode in ("visitor", "result", "credits"):
+            self.idle_for += dt
+            if self.idle_for >= self.config.idle:
+                self.start_attract()
+
+    def _after_frame(self, ok: bool) -> None:
+        """A good frame ends a run of failures; now and then the heap is trimmed and the memory logged."""
+        if ok:
             self.failures_in_row = 0
-        except Exception as exc:
-            self.recover(exc, f"{type(self.scene).__name__}.{where}")
         if self.now - self.trimmed_at >= TRIM_EVERY:  # a long visitor's match: its freed pages go back meanwhile
             self.trimmed_at = self.now
             trim_heap()
@@ -543,32 +538,27 @@ class KioskApp:
             self.memory_logged_at = self.now
             self.guard.info(f"{memory_line()}, {self.games} games")
 
-    def draw_frame(self) -> None:
-        """Draw the scene, and the idle countdown over it when the visitor seems gone."""
-        assert self.scene is not None
-        changed = self.scene.draw(self.screen)
-        if self.pending_tap is not None and isinstance(self.scene, BattleScene) and self.scene.view is not None:
+    def _overlay(self, screen: pygame.Surface, changed: list[pygame.Rect] | None) -> list[pygame.Rect] | None:
+        """Over the scene: that a tap's preview waits for a second tap, and the idle countdown."""
+        battle = self.scene if isinstance(self.scene, BattleScene) and self.scene.view is not None else None
+        if self.pending_tap is not None and battle is not None and battle.view is not None:
             # touch has no hover: say that the preview waits for a second tap
-            self.scene.frame.invalidate()
-            view = self.scene.view.rect
+            battle.frame.invalidate()
+            view = battle.view.rect
             hint = theme.label(tr("kiosk.tap_again"), 30, theme.TEXT, True)
             # at the foot of the board: the path preview's own cost tip sits next to the finger
             box = hint.get_rect(midbottom=(view.centerx, view.bottom - 12)).inflate(24, 14)
-            pygame.draw.rect(self.screen, (30, 32, 38), box, border_radius=6)
-            pygame.draw.rect(self.screen, theme.ACCENT, box, 2, border_radius=6)
-            self.screen.blit(hint, hint.get_rect(center=box.center))
+            pygame.draw.rect(screen, (30, 32, 38), box, border_radius=6)
+            pygame.draw.rect(screen, theme.ACCENT, box, 2, border_radius=6)
+            screen.blit(hint, hint.get_rect(center=box.center))
             changed = None
         left = self.config.idle - self.idle_for
         if self.mode == "visitor" and left <= IDLE_WARNING:
-            battle = self.scene if isinstance(self.scene, BattleScene) else None
-            if battle is not None:
-                battle.frame.invalidate()  # the countdown covers the cached picture: redraw it all next frame
-            banner(self.screen, tr("kiosk.idle", seconds=max(1, int(left + 0.999))), "", self.now, theme.WARNING)
+            if isinstance(self.scene, BattleScene):
+                self.scene.frame.invalidate()  # the countdown covers the cached picture: redraw it all next frame
+            banner(screen, tr("kiosk.idle", seconds=max(1, int(left + 0.999))), "", self.now, theme.WARNING)
             changed = None
-        if changed is None:
-            pygame.display.flip()
-        elif changed:
-            pygame.display.update(changed)
+        return changed
 
     def recover(self, exc: BaseException, where: str) -> None:
         """Log the failure with the match's level, seed and actions; back to the attract loop."""
@@ -583,7 +573,7 @@ class KioskApp:
             try:
                 self._teardown()
             except Exception:  # the world may be half gone already; the fallback screen needs none of it
-                self.app.scene, self.app.match = None, None
+                self.app.scene, self.app.session.match = None, None
             self.mode = "fallback"
             self.switch(FallbackScene(self._retry, FALLBACK_SECONDS))
 
@@ -593,23 +583,21 @@ class KioskApp:
         self.start_attract()
 
     def run(self) -> int:
-        """Until the exit chord (or `frames` frames); save the screenshot; 0."""
-        count = 0
-        while self.app.running and (self.frames is None or count < self.frames):
-            self.step(self.kiosk_clock.tick())
-            count += 1
-        if self.screenshot:
-            if self.frame_count % self.draw_every:
-                self.draw_frame()
-            pygame.image.save(self.screen, self.screenshot)
-        self.close()
-        return 0
+        """The app's loop until the exit chord (or `frames` frames), its screenshot saved; then the log closes; 0."""
+        try:
+            return self.app.run()
+        finally:
+            self._closed()
 
     def close(self) -> None:
         """Close the match, the window and the log."""
         try:
             self.app.close()
         finally:
-            self.guard.info(f"kiosk closed after {self.games} games, {self.guard.failures} errors survived")
-            close_log()
-            clear_running(self.config.log_file)
+            self._closed()
+
+    def _closed(self) -> None:
+        """The last line of the log, which then closes; the running marker goes (a clean stop)."""
+        self.guard.info(f"kiosk closed after {self.games} games, {self.guard.failures} errors survived")
+        close_log()
+        clear_running(self.config.log_file)

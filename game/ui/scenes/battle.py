@@ -11,13 +11,11 @@ import pygame
 from game.battle.match import Match
 from game.text.i18n import is_rtl, next_language, set_language, t
 from game.ui import theme
-from game.ui.autoplay import AutoPlayer
 from game.ui.backdrop import Backdrop
 from game.ui.board import BoardKey, BoardRenderer
 from game.ui.controller import BattleController
 from game.ui.danger import DangerView, draw_danger
 from game.ui.door_pick import lean_of
-from game.ui.forecast import Forecast, Preview
 from game.ui.frame import FrameCache
 from game.ui.hint import Hint, draw_hint, prepare_hint
 from game.ui.keymap import BATTLE_KEYS, intent_for
@@ -29,7 +27,7 @@ from game.ui.stage import Stage
 from game.ui.turn_call import draw_turn_call
 from game.ui.view import BoardView
 from rules.actions import Action
-from rules.core import Creature, Illegal, Ruling, Situation, Square
+from rules.core import Illegal, Ruling
 
 if TYPE_CHECKING:  # the thread pool only at the first hint (start-up time)
     from concurrent.futures import Executor, Future
@@ -109,97 +107,10 @@ class BattleScene(Scene):
         self.kiosk = False
         """A public screen (the kiosk): hints name only taps and buttons, a visitor's turn is announced large."""
 
-    # --- the controller's state, as tests and the kiosk read it ----------------------------
-
-    @property
-    def selected(self) -> str | None:
-        """The selected unit."""
-        return self.ctl.selected
-
-    @property
-    def forecast(self) -> Forecast | None:
-        """The selected unit's reach."""
-        return self.ctl.forecast
-
-    @property
-    def preview(self) -> Preview | None:
-        """The measured path to the hovered square."""
-        return self.ctl.preview
-
-    @property
-    def armed(self) -> str | None:
-        """The bar action waiting for a click."""
-        return self.ctl.armed
-
-    @property
-    def armed_target(self) -> str | None:
-        """The enemy a charge, overrun or tumble goes for."""
-        return self.ctl.armed_target
-
-    @property
-    def tactic(self) -> str:
-        """hexxen: the tactic of the next attack."""
-        return self.ctl.tactic
-
-    @property
-    def releasing(self) -> tuple[str, tuple[str, ...]] | None:
-        """hexxen: the enemy and the comrades to pick from."""
-        return self.ctl.releasing
-
-    @property
-    def ruler(self) -> tuple[Square, Square] | None:
-        """The measuring tape."""
-        return self.ctl.ruler
-
-    @property
-    def step_costs(self) -> bool:
-        """Whether step costs are shown."""
-        return self.ctl.step_costs
-
-    @property
-    def toast(self) -> str:
-        """The message over the board."""
-        return self.ctl.toast
-
-    @property
-    def version(self) -> int:
-        """The state version (bumped on every perform or undo)."""
-        return self.ctl.version
-
-    @property
-    def actors(self) -> frozenset[str]:
-        """Units that may act now."""
-        return self.ctl.actors
-
-    @property
-    def autoplayer(self) -> AutoPlayer:
-        """The computer player of this match."""
-        return self.ctl.autoplayer
-
-    @autoplayer.setter
-    def autoplayer(self, player: AutoPlayer) -> None:
-        self.ctl.autoplayer = player
-
-    def situation(self) -> Situation:
-        """The match situation (read once per state version)."""
-        return self.ctl.situation()
-
-    def unit_at(self, sq: Square) -> Creature | None:
-        """The unit covering `sq` (a standing one before a defeated one)."""
-        return self.ctl.unit_at(sq)
-
-    def select(self, unit: str | None) -> None:
-        """Select `unit` (None deselects)."""
-        self.ctl.select(unit)
-        self._serve()
-
-    def click_square(self, sq: Square) -> None:
-        """A left click on the board square `sq`."""
-        self.ctl.click_square(sq)
-        self._serve()
+    # --- what the screen does around the controller ------------------------------------------
 
     def perform(self, action: Action) -> Ruling | Illegal:
-        """Perform one action, then show what follows (hand-over, victory)."""
+        """Perform one action as the screen does: its motion and sounds, then what follows (hand-over, victory)."""
         result = self.ctl.perform(action)
         self.stage.watch()
         self._serve()
@@ -216,7 +127,7 @@ class BattleScene(Scene):
         super().enter(app)
         self.ctl.gestures.clock = app.now  # a click too soon after aiming is the tail of a double-click
         board_rect, panel_rect = layout(self.app.screen.get_size())
-        board = self.situation().board
+        board = self.ctl.situation().board
         if self.view is None:
             self.view = BoardView(board_rect, board.width, board.height)
         else:
@@ -227,7 +138,7 @@ class BattleScene(Scene):
         self.frame.invalidate()  # the window shows another scene's picture
         self.ctl.auto_select()
         self.stage.reset()
-        self.danger.threaded = self.autoplayer.threaded  # the window works the danger out beside the frames
+        self.danger.threaded = self.ctl.autoplayer.threaded  # the window works the danger out beside the frames
 
     def relayout(self, size: tuple[int, int]) -> None:
         """New window size: refit the board and move the panel."""
@@ -243,7 +154,7 @@ class BattleScene(Scene):
         looking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self._view_only(event)
         if self.stage.skips(event, looking):
             return  # a click or key while something moves only finishes the motion
-        if self.autoplayer.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not looking:
+        if self.ctl.autoplayer.busy and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not looking:
             return
         handler = self._handlers.get(event.type)
         if handler is not None:
@@ -260,7 +171,7 @@ class BattleScene(Scene):
 
     def leave(self) -> None:
         """Let a computer decision (and a hint being worked out) finish before another screen takes over."""
-        self.autoplayer.close()
+        self.ctl.autoplayer.close()
         self.danger.close()
         if self._hint_pool is not None:
             self._hint_pool.shutdown(wait=True)
@@ -282,9 +193,9 @@ class BattleScene(Scene):
         requests, self.ctl.requests = self.ctl.requests, []
         for request in requests:
             if request.kind == "victory":
-                self.app.show_victory(self)
+                self.app.screens.show_victory(self)
             elif request.kind == "handover" and request.side is not None:
-                self.app.show_handover(self, request.side)
+                self.app.screens.show_handover(self, request.side)
             elif request.kind == "confirm_end_turn":
                 self._confirm_end_turn(request.names)
 
@@ -308,16 +219,18 @@ class BattleScene(Scene):
         """Board and panel from the frame cache, then what follows the pointer; only changes are redrawn."""
         assert self.view is not None and self.panel is not None
         view, panel, ctl = self.view, self.panel, self.ctl
-        whole = self.situation()
+        whole = self.ctl.situation()
         sit = self.stage.board(whole)  # the walkers are drawn by the stage, over the board
         layer = None if self.stage.serial else self.danger.layer(ctl)
         self.danger.shown(self.app.now())
         # no reach shading while units move, nor under the danger's (it covers the same squares)
-        shade = None if self.stage.serial or (layer is not None and not ctl.armed) else ctl.shading()
+        shade = None if self.stage.serial or (layer is not None and not ctl.armed) else ctl.look.shading()
         key = BoardKey(
             ctl.version, ctl.selected, id(shade), ctl.targets(), view.cell, self.stage.serial, id(layer or 0)
         )
-        composite = self.renderer.compose(key, sit, self.app.side_colors, shade, ctl.actors, whole.creatures, layer)
+        composite = self.renderer.compose(
+            key, sit, self.app.session.side_colors, shade, ctl.actors, whole.creatures, layer
+        )
         panel_key = panel.refresh(self.panel_model(), ctl.ui_version, self.mouse)
         self.frame.begin(screen)
         board_key = (self.renderer.composes, view.origin, tuple(view.rect))
@@ -350,7 +263,7 @@ class BattleScene(Scene):
         drawn = self.stage.draw(screen)
         if self.kiosk and not (self.help or self.legend):
             # first: the hover card and the tips a visitor points at are drawn over it, never under it
-            drawn += draw_turn_call(screen, self.view.rect, self.ctl, self.app.side_colors)
+            drawn += draw_turn_call(screen, self.view.rect, self.ctl, self.app.session.side_colors)
         drawn += draw_overlays(screen, self.ctl, self.view, self.panel, self.renderer, self.pointer())
         drawn += draw_danger(screen, self.ctl, self.view, self.danger, self.pointer())
         if self.hint is not None and self.hint.version != self.ctl.version:
@@ -369,9 +282,9 @@ class BattleScene(Scene):
 
     def panel_model(self) -> PanelModel:
         """What the side panel shows (gathered once per change; frozen while the computer thinks)."""
-        if self._model is not None and (self._model_version == self.ctl.ui_version or self.autoplayer.busy):
+        if self._model is not None and (self._model_version == self.ctl.ui_version or self.ctl.autoplayer.busy):
             return self._model  # its hint stays (toasts are drawn over the board, game/ui/overlays.py)
-        self._model = build_panel_model(self.ctl, self.app.side_colors)
+        self._model = build_panel_model(self.ctl, self.app.session.side_colors)
         if self.kiosk and not any(side.controller == "human" for side in self.match.level.sides):
             # the attract loop's demo: visitors read what it is, not how to watch a turn that is not theirs
             self._model = dataclasses.replace(self._model, hint=t("kiosk_display.demo_hint"))
@@ -392,7 +305,7 @@ class BattleScene(Scene):
             self.danger.inspected = None
             self.ctl.changed(state=False)
         elif not self.ctl.back():
-            self.app.show_pause(self)
+            self.app.screens.show_pause(self)
 
     def toggle_help(self) -> None:
         """F1: show or hide the controls."""
@@ -405,11 +318,11 @@ class BattleScene(Scene):
         The suggestion is worked out in a worker from a snapshot (`hard` may think most of a second) when the
         computer's turns are (`autoplayer.threaded`), else at once; `update` shows it when it is ready.
         """
-        if self.hint is not None or self._hint_job is not None or self.match.finished or self.autoplayer.busy:
+        if self.hint is not None or self._hint_job is not None or self.match.finished or self.ctl.autoplayer.busy:
             self.hint, self._hint_job = None, None
         else:
             job = prepare_hint(self.match, self.ctl.version, self.app.ai)
-            if self.autoplayer.threaded or self.hint_executor is not None:
+            if self.ctl.autoplayer.threaded or self.hint_executor is not None:
                 if self.hint_executor is None:
                     from concurrent.futures import ThreadPoolExecutor  # start-up time: not before the first hint
 
@@ -441,7 +354,7 @@ class BattleScene(Scene):
 
     def open_levels(self) -> None:
         """Open the level menu (L)."""
-        self.app.show_menu(self)
+        self.app.screens.show_menu(self)
 
     def cycle_language(self) -> None:
         """The language button: the next language, kept in the settings (Hebrew mirrors the layout: lay out again)."""

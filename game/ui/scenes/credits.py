@@ -38,7 +38,7 @@ class CreditsScene(Scene):
         elif self.back_to is not None:
             self.app.switch(self.back_to)
         else:
-            self.app.show_menu(None)
+            self.app.screens.show_menu(None)
 
     def scroll_by(self, pixels: int) -> None:
         """Move the text up (positive) or down, within the text."""

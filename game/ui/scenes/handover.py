@@ -58,7 +58,7 @@ class HandOverScene(Scene):
             elif self.take_back is not None and self.back_button is not None and self.back_button.hit(event.pos):
                 self.take_back()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.show_pause(self)
+            self.app.screens.show_pause(self)
 
     def enter(self, app: SceneHost) -> None:
         """Place the start button at once: a click may come before the first frame is drawn."""

@@ -106,7 +106,7 @@ def _language_label(menu: MenuScene) -> str:
 
 MENU_ITEMS: list[MenuItem] = [
     MenuItem("new_level", lambda menu: t("editor.menu_new"), lambda menu: new_level(menu.app, menu)),
-    MenuItem("settings", lambda menu: t("settings.open"), lambda menu: menu.app.show_settings(menu)),
+    MenuItem("settings", lambda menu: t("settings.open"), lambda menu: menu.app.screens.show_settings(menu)),
     MenuItem("credits", lambda menu: t("credits.open"), lambda menu: menu.open_credits()),
     MenuItem("players", _players_label, lambda menu: menu.cycle_players()),
     MenuItem("language", _language_label, lambda menu: menu.cycle_language()),
@@ -153,7 +153,7 @@ class MenuScene(Scene):
 
     def current_index(self) -> int | None:
         """The row of the level being played, if it is in this folder."""
-        level = self.app.level
+        level = self.app.session.level
         if level is None:
             return None
         here = Path(level.source).resolve()
@@ -258,7 +258,7 @@ class MenuScene(Scene):
     def open_entry(self, entry: Entry) -> None:
         """Open a level; leaving a running match with unsaved moves asks first (App.open_level_asking)."""
         if entry.ok:
-            self.app.open_level_asking(entry.path)
+            self.app.guard.open_level_asking(entry.path)
 
     def _tutorial_row(self, width: int) -> pygame.Rect:
         """The "How to play" row: the full width under the title."""
@@ -274,7 +274,7 @@ class MenuScene(Scene):
 
     def _open_tutorial(self, i: int) -> None:
         """Open the tutorial of the i-th ruleset (a running match with an unsaved replay asks first)."""
-        self.app.open_tutorial_asking(TUTORIAL_RULESETS[i])
+        self.app.guard.open_tutorial_asking(TUTORIAL_RULESETS[i])
 
     def _open(self, i: int) -> None:
         if 0 <= i < len(self.entries):
@@ -336,7 +336,7 @@ class MenuScene(Scene):
                 if self.back_to is not None:
                     self.app.switch(self.back_to)
                 else:
-                    self.app.show_pause(self)  # Esc never quits
+                    self.app.screens.show_pause(self)  # Esc never quits
 
     # --- drawing -------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ class MessageScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc / Q / click quits; L opens the level menu."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
-            self.app.show_menu(None)
+            self.app.screens.show_menu(None)
         elif (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q)) or (
             event.type == pygame.MOUSEBUTTONDOWN
         ):

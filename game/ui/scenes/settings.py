@@ -87,7 +87,7 @@ class SettingsScene(Scene):
         if self.back_to is not None:
             self.app.switch(self.back_to)
         else:
-            self.app.show_menu(None)
+            self.app.screens.show_menu(None)
 
     # --- layout -------------------------------------------------------------------------------
 

@@ -143,7 +143,7 @@ class TutorialScene(BattleScene):
         """The pixel rectangles of the squares the current prompt talks about (and the selected unit)."""
         squares: list[Square] = list(self.coach.focus())
         if self.ctl.selected is not None:
-            squares += self.situation().creatures[self.ctl.selected].footprint()
+            squares += self.ctl.situation().creatures[self.ctl.selected].footprint()
         return [view.square_rect(sq).inflate(6, 6) for sq in squares]
 
     def _draw_marks(self, screen: pygame.Surface, view: BoardView) -> list[pygame.Rect]:
@@ -169,9 +169,9 @@ class TutorialScene(BattleScene):
         rows = len(wrap(text, body, width - 28))
         heading = t("tutorial.step", n=self.coach.index + 1, total=len(self.tutorial.steps))
         height = 14 + 24 + rows * (body.get_linesize() + 2) + 12 + 34 + 12
-        others = [view.square_rect(sq) for c in self.situation().creatures.values() for sq in c.footprint()]
+        others = [view.square_rect(sq) for c in self.ctl.situation().creatures.values() for sq in c.footprint()]
         avoid = self.focus_rects(view)
-        lines = self.ctl.card_lines()
+        lines = self.ctl.look.card_lines()
         if lines:
             # the prompt is drawn over the hover card: it keeps clear of it, or the card the prompt explains is hidden
             avoid.append(card_rect(lines, area, self.pointer(), card_keep(self.ctl, view)))

@@ -38,11 +38,11 @@ class VictoryScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.intents: dict[str, Callable[[], None]] = {
             "replay": self._replay,
-            "next": lambda: self.app.next_level(),
+            "next": lambda: self.app.session.next_level(),
             "review": self._review,
-            "save": lambda: self.app.save("save_replay"),
+            "save": lambda: self.app.guard.save("save_replay"),
             "quit": self._quit,
-            "pause": lambda: self.app.show_pause(self),
+            "pause": lambda: self.app.screens.show_pause(self),
         }
         self.note = ""
         """Where the replay was saved (or why not)."""
@@ -56,13 +56,13 @@ class VictoryScene(Scene):
         self.gate.first("open")
 
     def _replay(self) -> None:
-        self.app.replay()
+        self.app.session.replay()
 
     def _review(self) -> None:
         self.app.switch(self.battle)
 
     def _quit(self) -> None:
-        self.app.request_quit()  # an unsaved hot-seat replay is offered for saving first
+        self.app.guard.request_quit()  # an unsaved hot-seat replay is offered for saving first
 
     def say(self, message: str, tone: str = "info") -> None:
         """Show a line under the buttons (where a replay was saved)."""
