@@ -15,7 +15,7 @@ from rules.core import Creature, Effect, Ruling, Situation, Size, footprint, rep
 from rules.dice import parse_dice
 from rules.geometry import adjacent, chebyshev, corner_blocked, pf1_distance, ring
 from rules.pf1.turn import TurnState
-from rules.search import cost_map, path_to
+from tests.plain_search import cost_map, path_to
 
 
 def test_pf1_distance_counts_every_second_diagonal_double():

@@ -1,4 +1,4 @@
-"""dnd5e reach's fast searches against the general search over hashable states (`rules.search.cost_map`).
+"""dnd5e reach's fast searches against the general search over hashable states (`tests.plain_search.cost_map`).
 
 The reference is tests/dnd5e_reach_reference.py: the search every dnd5e reach ran before the flat-array
 searches (single_square.py, fast_reach.py). On random small boards (walls, difficult,

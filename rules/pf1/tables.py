@@ -252,6 +252,9 @@ def board_squares(memo: Memo, board: Board) -> tuple[list[tuple[int, int]], list
     return memo.per_board(board, "pf1-squares", make)
 
 
-def step_table(mover: Mover) -> SmallTable | BigTable:
-    """The step table for this mover's query."""
-    return BigTable(mover) if mover.big else SmallTable(mover)
+def step_table(mover: Mover) -> StepTable:
+    """The step table of this mover's queries, made once per mover: its reach and its measured paths read the same."""
+    table = mover.table
+    if table is None:
+        table = mover.table = BigTable(mover) if mover.big else SmallTable(mover)
+    return table
