@@ -56,26 +56,27 @@ class Searched:
     def __init__(
         self,
         first: int,
-        best: list[int] | dict[int, int],
+        best: list[int] | dict[int, int] | None,
         prev: list[int] | dict[int, int],
-        order: list[int],
+        order: list[int] | None,
         buckets: list[list[int]],
     ) -> None:
         self.first = first
         self.best = best
-        """State → cheapest cost (read only at the states in `order`)."""
+        """State → cheapest cost (read only at the states in `order`); None for a table priced by
+        entering (`Table.enter`): there each state found sits in one bucket, that of its cost."""
         self.prev = prev
-        """State → the state it was reached from (-1 at the start)."""
+        """State → the state it was reached from (the start: itself)."""
         self.order = order
-        """Every state found, the start first, in the order the search first found it."""
+        """Every state found, the start first, in the order the search first found it (None where `best` is)."""
         self.buckets = buckets
         """buckets[c]: the states queued at cost c, in the order queued (a state found cheaper later is stale here)."""
 
     def chain(self, s: int) -> list[int]:
         """The states entered on the way to state `s`, the start excluded (first step first)."""
-        prev = self.prev
+        prev, first = self.prev, self.first
         out = []
-        while prev[s] >= 0:
+        while s != first:
             out.append(s)
             s = prev[s]
         out.reverse()
@@ -90,43 +91,48 @@ def search(first: int, table: Table, limit: int, spare: Memo | None = None) -> S
     search); they are given back and the answer keeps dicts of the states found.
     """
     size = table.size
-    rows, dirty, fill = table.rows, table.dirty, table.fill
-    if spare is not None:
-        best, prev = spare.take(size, INF), spare.take(size, -1)
-    else:
-        best, prev = [INF] * size, [-1] * size
-    best[first] = 0
-    order = [first]
+    rows, dirty, fill, enter = table.rows, table.dirty, table.fill, table.enter
+    prev = spare.take(size, -1) if spare is not None else [-1] * size
+    prev[first] = first  # found: a state not found has the predecessor -1
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(first)
-    enter = table.enter
-    for cost, bucket in enumerate(buckets[:limit]):  # from a state at the limit no step fits
-        for s in bucket:  # every step costs at least 1: this bucket no longer grows
+    if enter is not None:
+        # a step's price is its destination's: states settle cheapest first, so the first time a state
+        # is found (from the cheapest state that steps to it) is its cheapest, and it is queued once
+        for cost, bucket in enumerate(buckets[:limit]):  # from a state at the limit no step fits
+            for s in bucket:  # every step costs at least 1: this bucket no longer grows
+                row = rows[s]
+                if row is None or dirty[s]:
+                    row = fill(s)
+                for t in row:
+                    if prev[t] < 0:
+                        total = cost + enter[t]
+                        if total <= limit:
+                            prev[t] = s
+                            buckets[total].append(t)
+        if spare is None:
+            return Searched(first, None, prev, None, buckets)
+        found = {s: prev[s] for bucket in buckets for s in bucket}
+        spare.give_back(prev, -1, found)
+        return Searched(first, None, found, None, buckets)
+    best = spare.take(size, INF) if spare is not None else [INF] * size
+    best[first] = 0
+    order = [first]
+    for cost, bucket in enumerate(buckets[:limit]):
+        for s in bucket:
             if best[s] != cost:
                 continue  # found again more cheaply since it was queued
             row = rows[s]
             if row is None or dirty[s]:
                 row = fill(s)
-            if enter is None:
-                for t, units in row:
-                    total = cost + units
-                    if total < best[t] and total <= limit:  # most steps find a state found before: test that first
-                        if best[t] == INF:
-                            order.append(t)
-                        best[t] = total
-                        prev[t] = s
-                        buckets[total].append(t)
-                continue
-            # a step's price is its destination's: states settle cheapest first, so the first time a state
-            # is found (from the cheapest state that steps to it) is its cheapest, and it is found once
-            for t in row:
-                if best[t] == INF:
-                    total = cost + enter[t]
-                    if total <= limit:
+            for t, units in row:
+                total = cost + units
+                if total < best[t] and total <= limit:  # most steps find a state found before: test that first
+                    if best[t] == INF:
                         order.append(t)
-                        best[t] = total
-                        prev[t] = s
-                        buckets[total].append(t)
+                    best[t] = total
+                    prev[t] = s
+                    buckets[total].append(t)
     if spare is None:
         return Searched(first, best, prev, order, buckets)
     kept_best = {s: best[s] for s in order}

@@ -146,7 +146,7 @@ def search(mover: Mover, start: Square, limit: int) -> Found:
     enter, squeezes = enter_costs(mover)
     n = len(table.rows)
     # a search that can reach only a small part of the board borrows spare lists of an earlier one
-    spare = mover.sit.memo if 16 * (2 * limit + 1) ** 2 < n else None
+    spare = mover.sit.memo if 4 * (2 * limit + 1) ** 2 < n else None
     first = start[1] * board.width + start[0]
     found = run(first, Table(n, table.rows, table.clean, table.row, enter), limit, spare)
     return Found(table, found, squeezes)
@@ -171,13 +171,14 @@ class Found:
 
         The path is a function that works it out when called: most squares are only shaded.
         """
-        coords, best = self.coords, self.found.best
+        coords = self.coords
         out = []
-        for i in self.found.order:
-            anchor = coords[i]
-            if anchor == start or anchor in taken:
-                continue
-            out.append((anchor, best[i], functools.partial(self.path, i)))
+        for cost, bucket in enumerate(self.found.buckets):  # each square sits in the bucket of its cost
+            for i in bucket:
+                anchor = coords[i]
+                if anchor == start or anchor in taken:
+                    continue
+                out.append((anchor, cost, functools.partial(self.path, i)))
         return out
 
     def path(self, i: int) -> tuple[Square, ...]:

@@ -1,10 +1,10 @@
-"""PF1 paths: the cost-map search over step states, `measure`, `reach` and helpers.
+"""PF1 paths: `measure` (reach's search restricted to the path), `reach` and helpers.
 
 A search state is a position (anchor, orientation) plus the parity of the turn's
 diagonal counter (only the parity matters for the 1-2-1-2 cost). A double move also
 carries which move action it is in and what that action has spent, because the split
 point must be a legal end and each action pays at most the speed (PF1-DOUBLE-MOVE,
-PF1-OBSTACLE-SHORT).
+PF1-OBSTACLE-SHORT). Reach and measure read the same step table (rules/pf1/tables.py).
 """
 
 from __future__ import annotations

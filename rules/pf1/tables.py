@@ -1,4 +1,4 @@
-"""pf1 reach's step tables: every position's priced steps, kept per board and mover kind.
+"""pf1's step tables: every position's priced steps, kept per board and mover kind; reach and measure read them.
 
 A position is packed into an int `pk`: the square `y·width + x` for a one-square mover,
 `(y·width + x)·3 + orientation` for a multi-square one. A row holds the legal steps from
