@@ -8,7 +8,6 @@ and `measure` call, so their costs cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from rules.core import Creature, Params, Refusal, Situation, Size, Square, Terrain, footprint, values
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, wall_inside
@@ -16,9 +15,6 @@ from rules.pf1 import squeeze
 from rules.pf1.cells import CROWDED_CELLS_KEPT, Cell, kept_cells
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
 from rules.pf1.squeeze import F_EDGE, F_ESCAPE, F_SQUEEZED, FULL, TALL, WIDE, Fail, Move
-
-if TYPE_CHECKING:
-    from rules.pf1.tables import StepTable
 
 ORTH, DIAG_PLAIN, DIAG_HAMPERED = 0, 1, 2
 """Step kinds: fixed cost; 1-2 alternating diagonal (d += 1); hampered diagonal (d += 2)."""
@@ -140,8 +136,9 @@ class Mover:
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self._full: dict[Square, bool] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
-        self.table: StepTable | None = None
-        """This mover's step table (rules/pf1/tables.py `step_table`), made on first use: reach and measure read it."""
+        self.table: object | None = None
+        """This mover's step table (rules/pf1/tables.py `step_table`, which imports this module), made on first
+        use: reach and measure read it."""
 
     # --- footprints --------------------------------------------------------------------
 

@@ -255,6 +255,6 @@ def board_squares(memo: Memo, board: Board) -> tuple[list[tuple[int, int]], list
 def step_table(mover: Mover) -> StepTable:
     """The step table of this mover's queries, made once per mover: its reach and its measured paths read the same."""
     table = mover.table
-    if table is None:
+    if not isinstance(table, StepTable):
         table = mover.table = BigTable(mover) if mover.big else SmallTable(mover)
     return table
