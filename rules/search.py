@@ -10,6 +10,7 @@ orders the frontier without a heap; ties keep the state found first, so answers 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 
 from rules.memo import Memo
@@ -66,7 +67,7 @@ class Searched:
         """State → cheapest cost (read only at the states in `order`); None for a table priced by
         entering (`Table.enter`): there each state found sits in one bucket, that of its cost."""
         self.prev = prev
-        """State → the state it was reached from (the start: itself)."""
+        """State → the state it was reached from (the start: itself; read only at the states found)."""
         self.order = order
         """Every state found, the start first, in the order the search first found it (None where `best` is)."""
         self.buckets = buckets
@@ -99,21 +100,25 @@ def search(first: int, table: Table, limit: int, spare: Memo | None = None) -> S
     if enter is not None:
         # a step's price is its destination's: states settle cheapest first, so the first time a state
         # is found (from the cheapest state that steps to it) is its cheapest, and it is queued once
+        beyond: list[int] = []  # states first found past the limit (no cheaper way comes later): -2, in no bucket
         for cost, bucket in enumerate(buckets[:limit]):  # from a state at the limit no step fits
             for s in bucket:  # every step costs at least 1: this bucket no longer grows
                 row = rows[s]
                 if row is None or dirty[s]:
                     row = fill(s)
                 for t in row:
-                    if prev[t] < 0:
+                    if prev[t] == -1:
                         total = cost + enter[t]
                         if total <= limit:
                             prev[t] = s
                             buckets[total].append(t)
+                        else:
+                            prev[t] = -2
+                            beyond.append(t)
         if spare is None:
             return Searched(first, None, prev, None, buckets)
         found = {s: prev[s] for bucket in buckets for s in bucket}
-        spare.give_back(prev, -1, found)
+        spare.give_back(prev, -1, itertools.chain(found, beyond))
         return Searched(first, None, found, None, buckets)
     best = spare.take(size, INF) if spare is not None else [INF] * size
     best[first] = 0
