@@ -120,8 +120,10 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
     order. When no step is left, the step rule says why (`_refusal`).
     """
     table = step_table(mover)
-    rows, dirty, fill, square, end_ok = table.rows, table.dirty, table.fill, table.square, table.end_ok
+    rows, dirty, fill, end_ok = table.rows, table.dirty, table.fill, table.end_ok
     big = mover.big
+    width, height = table.width, table.height
+    per_square = 3 if big else 1  # packed positions per anchor square (the orientations of a bigger mover)
     limit = band.limit if band else 1 << 30
     split = band is not None and band.split
     # a key is (state, action, spent): state = packed position · 2 + parity, as reach's search has it
@@ -132,6 +134,8 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
     for i, entry_i in enumerate(path):
         target = (entry_i[0], entry_i[1])
         exact = tuple(entry_i[2:4]) if len(entry_i) == 4 else None  # [x, y, w, h] names the footprint
+        # the anchor index y·width + x of the entry (-1 off the map: no step enters it)
+        goal = target[1] * width + target[0] if 0 <= target[0] < width and 0 <= target[1] < height else -1
         nxt: dict[tuple[int, int, int], tuple] = {}
         over = False
         for key, (total, _, _) in layer.items():
@@ -142,7 +146,7 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
                 row = fill(pk)
             for nstate, cost in row[state & 1]:
                 npk = nstate >> 1
-                if square(npk) != target or (exact is not None and mover.dims(npk % 3 if big else FULL) != exact):
+                if npk // per_square != goal or (exact is not None and mover.dims(npk % 3 if big else FULL) != exact):
                     continue
                 options = []
                 if spent + cost <= limit:
