@@ -46,7 +46,6 @@ door_state  # rules/doors.py: a door's state by its two squares, for the door te
 rect_gap  # rules/geometry.py: the plain footprint gap the fast pf1 distance is tested against
 adjacent  # rules/geometry.py: whether two footprints touch, for the geometry tests
 speed_rules  # rules/pf1/speed.py: the rule ids behind a speed, for the speed table tests
-path_to  # rules/search.py: a path read back from a search, for the search tests
 
 # Merged later the same day: read by tests or by pygame.
 message_ids  # game/text/i18n.py: every message id of a catalogue, for tests/test_refusal_keys.py

@@ -1,7 +1,7 @@
 """The oracle of dnd5e reach's tests: the plain search over hashable states, kept in the tests only.
 
 `reference_reachable` asks the one step rule (`rules.dnd5e.movement.Mover.successors`) through the
-generic `rules.search.cost_map` and builds the eager list of `Reach`es the fast searches
+generic `tests.plain_search.cost_map` and builds the eager list of `Reach`es the fast searches
 (rules/dnd5e/single_square.py, rules/dnd5e/fast_reach.py) must equal; `general` is the same search's
 cheapest end state per anchor, with its path.
 """
@@ -13,7 +13,7 @@ from rules.dnd5e.movement import Mover, State
 from rules.dnd5e.reachable import segment_search
 from rules.dnd5e.turn import band_of
 from rules.reaches import Reach
-from rules.search import cost_map
+from tests.plain_search import cost_map
 
 
 def reference_reachable(sit: Situation, unit: str, mode: str | None = None) -> list[Reach]:

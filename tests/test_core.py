@@ -16,7 +16,7 @@ from rules.dice import parse_dice
 from rules.geometry import adjacent, chebyshev, corner_blocked, pf1_distance, ring
 from rules.pf1.traits import Pf1Traits
 from rules.pf1.turn import TurnState
-from rules.search import cost_map, path_to
+from tests.plain_search import cost_map, path_to
 
 
 def test_pf1_distance_counts_every_second_diagonal_double():

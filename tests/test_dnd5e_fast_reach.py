@@ -1,4 +1,4 @@
-"""dnd5e reach's fast searches against the general search over hashable states (`rules.search.cost_map`).
+"""dnd5e reach's fast searches against the general search over hashable states (`tests.plain_search.cost_map`).
 
 The reference is tests/dnd5e_reach_reference.py: the search every dnd5e reach ran before the flat-array
 searches (single_square.py, fast_reach.py). On random small boards (walls, difficult,
@@ -166,3 +166,19 @@ def test_movers_of_every_size_share_a_board_without_sharing_tables():
                 creatures = {"m": Creature("m", "a", (0, 0), size=size, speed=9.0)}
                 sit = Situation("dnd5e", board, creatures, options=options, memo=memo)
                 assert _rows(dnd5e.reachable(sit, "m")) == _rows(_reference_reach(sit, None)), (size, options)
+
+
+def test_a_start_off_the_map_is_searched_as_one_more_state():
+    # D5-GRID-FOOTPRINT, D5-GRID-OBSTACLES: a big creature whose anchor overhangs the map (placed so by a
+    # level) steps only onto footprints on the map; the one search rules as the plain search from there
+    rows = ["......", "..#...", "......", ".,,...", "......", "......"]
+    for at, size, options in (
+        ((-1, 2), Size.LARGE, Options()),
+        ((-1, -1), Size.LARGE, Options(diagonal="alternating")),
+        ((4, -1), Size.HUGE, Options()),
+    ):
+        creatures = {"m": Creature("m", "a", at, size=size, speed=9), "o": Creature("o", "b", (3, 4))}
+        sit = Situation("dnd5e", board_from_rows(rows), creatures, options=options)
+        found = _rows(dnd5e.reachable(sit, "m"))
+        assert found == _rows(_reference_reach(sit, None))
+        assert found or size == Size.HUGE  # a Large one steps onto the map; a Huge one at the corner finds no room

@@ -3,22 +3,24 @@
 `stance` (no `Mover` built) must equal `Mover.squeezed` / `Mover.escaping` at the start;
 `pf1_gap` on two footprints' anchors and sizes must equal `footprint_distance` over every
 pair of squares; `threats_at` must equal `threatened_by` over the squares of a footprint;
-the one-square walk (`_walk_line`) must equal the layered walk it short-cuts.
+the walk along a path (`walk`: reach's search restricted to the path, over the same step table)
+must equal the layered walk over `Mover.step` it replaced (tests/pf1_walk_reference.py).
 """
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules.pf1 as pf1
-from rules.core import Board, Creature, Situation, Size, Terrain, footprint
+from rules.core import Board, Creature, Illegal, Situation, Size, Terrain, footprint
 from rules.geometry import DIRECTIONS, chebyshev, footprint_distance, pf1_distance, pf1_gap, rect_gap
 from rules.pf1 import movement
 from rules.pf1.fit import fits_at, stance
 from rules.pf1.movement import reach_squares, threats, threats_at
 from rules.pf1.space import FULL, TALL, WIDE, Mover
+from rules.pf1.tables import step_table
+from tests.pf1_walk_reference import reference_walk
 from tests.test_pf1_fast_reach import situations as fast_reach_cases
 from tests.units import pf1_unit
 
@@ -146,39 +148,72 @@ def test_threats_at_a_footprint_equal_threatened_by_its_squares(case, anchor, di
 @given(
     fast_reach_cases(sizes=(Size.FINE, Size.TINY, Size.SMALL, Size.MEDIUM)),
     st.lists(st.sampled_from([*DIRECTIONS, (0, 0), (2, 0), (1, 2)]), min_size=1, max_size=8),
-    st.sampled_from(["move", "run", "charge", "step"]),
+    st.sampled_from(["move", "run", "charge", "step", "double", "free"]),
     st.integers(0, 3),
 )
-def test_the_one_square_walk_equals_the_layered_walk(case, deltas, kind, diag):
-    # PF1-MOVE-ACTION, PF1-DIAG, PF1-DIFFICULT-NORUN, PF1-END-OCCUPIED: a path walked one state per
-    # step (_walk_line) gives the general walk's Walk, or leaves the answer (refusals) to it
+def test_the_walk_of_a_one_square_mover_equals_the_layered_walk(case, deltas, kind, diag):
+    # PF1-MOVE-ACTION, PF1-DIAG, PF1-DOUBLE-MOVE, PF1-DIFFICULT-NORUN, PF1-END-OCCUPIED, PF1-OBSTACLE-SHORT:
+    # reach's search restricted to the path gives the layered walk's Walk, or its refusal
     sit, _ = case
-    me = sit.creature("m")
-    path, (x, y) = [], me.at
+    _same_walk(sit, _path(sit.creature("m").at, deltas), kind, diag)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    fast_reach_cases(sizes=(Size.LARGE, Size.HUGE)),
+    st.lists(st.sampled_from([*DIRECTIONS, *DIRECTIONS, (0, 0), (2, 0)]), min_size=1, max_size=6),
+    st.sampled_from(["move", "run", "double", "free"]),
+    st.integers(0, 3),
+    st.data(),
+)
+def test_the_walk_of_a_big_mover_equals_the_layered_walk(case, deltas, kind, diag, data):
+    # PF1-SQUEEZE-LARGE, PF1-CORNER, PF1-MOVE-ACTION, PF1-DOUBLE-MOVE: squeezing shifts and turns, exact
+    # footprints named by [x, y, w, h], refusals and their reasons: the same as the layered walk
+    sit, _ = case
+    path = _path(sit.creature("m").at, deltas)
+    side = Mover(sit, "m").s
+    shapes = [(side, side), (side, side - 1), (side - 1, side)]
+    named = [(*sq, *data.draw(st.sampled_from(shapes))) if data.draw(st.booleans()) else sq for sq in path]
+    _same_walk(sit, named, kind, diag)
+
+
+def _path(at, deltas):
+    """The anchors of a path taking `deltas` one after another from `at`."""
+    path, (x, y) = [], at
     for dx, dy in deltas:
         x, y = x + dx, y + dy
         path.append((x, y))
+    return path
+
+
+def _same_walk(sit, path, kind, diag):
+    """The walk of `path` under the band `kind` equals the reference walk, and names the same footprints."""
+    me = sit.creature("m")
     speed = movement.effective_speed(me)
     band = {
         "move": movement.Band("move", speed),
         "run": movement.Band("run", 4 * speed, run=True),
         "charge": movement.Band("charge", 2 * speed, run=True, charge=True),
         "step": movement.Band("step", 1 << 20),
+        "double": movement.Band("double_move", speed, split=True),
+        "free": None,
     }[kind]
-    mover = Mover(sit, "m", run=band.run, charge=band.charge)
-    fast = movement.walk(mover, path, band, diag)
-    plain = Mover(sit, "m", run=band.run, charge=band.charge)
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(movement, "_walk_line", lambda *args: None)
-        assert fast == movement.walk(plain, path, band, diag)
-        if isinstance(fast, movement.Walk):
-            assert fast == movement.walk(plain, [(*sq, 1, 1) for sq in path], band, diag)
+    run, charge = (band.run, band.charge) if band else (False, False)
+    walked = movement.walk(Mover(sit, "m", run=run, charge=charge), path, band, diag)
+    assert walked == reference_walk(Mover(sit, "m", run=run, charge=charge), path, band, diag)
+    if isinstance(walked, movement.Walk):
+        named = [(*p[:2], *Mover(sit, "m").dims(p[2])) for p in walked.positions]
+        assert walked == movement.walk(Mover(sit, "m", run=run, charge=charge), named, band, diag)
 
 
-def test_the_one_square_walk_is_taken_for_a_plain_move():
-    # PF1-MOVE-ACTION: the short way answers a legal move (the property above holds it to the long way)
+def test_the_walk_reads_the_step_table_reach_searches():
+    # PF1-MOVE-ACTION: a measured path and reach ask one table of the mover's steps, made once per mover
     board = Board(4, 1, tuple(Terrain() for _ in range(4)))
     sit = Situation("pf1", board, {"m": Creature("m", "pc", (0, 0), speed=9)})
-    walked = movement._walk_line(Mover(sit, "m"), [(1, 0), (2, 0)], 6, 0)
-    assert walked is not None and walked.cost == 2 and [p[:2] for p in walked.positions] == [(1, 0), (2, 0)]
-    assert movement._walk_line(Mover(sit, "m"), [(2, 0)], 6, 0) is None  # not one step: the long way says why
+    mover = Mover(sit, "m")
+    walked = movement.walk(mover, [(1, 0), (2, 0)], movement.Band("move", 6), 0)
+    assert isinstance(walked, movement.Walk) and walked.cost == 2
+    assert [p[:2] for p in walked.positions] == [(1, 0), (2, 0)]
+    assert mover.table is not None and step_table(mover) is mover.table
+    refused = movement.walk(mover, [(2, 0)], movement.Band("move", 6), 0)
+    assert isinstance(refused, Illegal) and refused.reason == "not_one_step"

@@ -1,6 +1,6 @@
 """The fast pf1 reach (flat arrays, shared step tables, lazy paths) against a plain reference search.
 
-The reference is the generic `rules.search.cost_map` over the rule successors (`Mover.step`
+The reference is the generic `tests.plain_search.cost_map` over the rule successors (`Mover.step`
 for every direction), one search per band with the double move's split as a zero-cost switch
 of action: no tables, no pruning, no sharing between queries. Costs and bands must be the
 same for every square; each lazily built path must be legal and cheapest (`measure` walks
@@ -21,7 +21,7 @@ from rules.geometry import DIRECTIONS
 from rules.pf1.movement import _start_rough, bands_for
 from rules.pf1.space import DIAG_PLAIN, FULL, Mover
 from rules.pf1.turn import TurnState, current_turn
-from rules.search import cost_map
+from tests.plain_search import cost_map
 from tests.units import pf1_unit
 
 SYMBOLS = "....,,%#o:n"

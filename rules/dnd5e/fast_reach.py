@@ -1,8 +1,8 @@
-"""dnd5e reach's general search on flat arrays: integer states, step tables kept per board, paths on demand.
+"""dnd5e reach's step table of (anchor, squeezed, parity) states, searched by `rules.search.search`.
 
-Used for every mover the one-square search (single_square.py) does not cover: Large and
-bigger creatures (footprints, D5-SQUEEZE), the diagonal variant (D5-GRID-DIAG-VARIANT, the
-state carries the diagonal counter's parity) and boards with wall segments.
+Used for every mover whose state is not just its square (single_square.py): Large and bigger
+creatures (footprints, D5-SQUEEZE), the diagonal variant (D5-GRID-DIAG-VARIANT, the state
+carries the diagonal counter's parity), boards with wall segments, and a start off the map.
 
 A state `(anchor, squeezed, parity)` is the integer `(y·width + x)·4 + squeezed·2 + parity`.
 The steps out of a state and their costs come from `Mover.successors`, in its order, and are
@@ -10,22 +10,19 @@ kept per board and kind of mover (size, flying, extra costs, diagonal rule) as c
 stand-in mover alone on the board: footprint legality and terrain costs are worked out once
 per board, not per query. Other creatures change the steps only of states whose footprints
 (or the footprints a step from them may squeeze or expand into) touch their squares; those
-few states are asked of the query's real mover instead. The search is Dial's bucket queue
-with the same first-found tie-breaking as `rules.search.cost_map`, so costs and paths are
-the ones the general search gives (the property tests check it); a path is traced only
-when it is read.
+few states are asked of the query's real mover instead. The search keeps the first state
+found on ties, as the plain search of the tests does (tests/plain_search.py), so costs and
+paths are the ones it gives (the property tests check it); a path is traced only when read.
 """
 
 from __future__ import annotations
 
 from rules.core import Situation, Square
+from rules.search import Row, Searched, Table
+from rules.search import search as run
 
 from .movement import Mover, State
 from .space import size_order
-
-INF = 1 << 30
-Row = list[tuple[int, int]]
-"""(next state, cost in squares) of every step out of one state, in `Mover.successors` order."""
 
 
 class StepTable:
@@ -35,7 +32,8 @@ class StepTable:
         self.mover = mover
         board = mover.board
         self.width = board.width
-        self.rows: list[Row | None] = [None] * (board.width * board.height * 4)
+        self.rows: list[Row | None] = [None] * (board.width * board.height * 4 + 1)
+        """State → its steps; the last entry stands for a start off the map, whose steps are each query's own."""
 
     def fill(self, s: int) -> Row:
         """Work out (and keep) the steps out of state `s`."""
@@ -105,73 +103,61 @@ def near_creatures(mover: Mover) -> set[int]:
 
 
 class Found:
-    """The cheapest cost of every state found and its predecessor; paths traced on demand."""
+    """The search's answer over integer states, with the anchor of the start; paths traced on demand."""
 
-    def __init__(self, width: int, best: list[int], prev: list[int], order: list[int]) -> None:
+    def __init__(self, width: int, found: Searched) -> None:
         self.width = width
-        self.best = best
-        self.prev = prev
-        self.order = order
+        self.found = found
+        self.best = found.best
+        self.order = found.order
         """Every state found, in the order the search first found it."""
 
     def path(self, s: int) -> tuple[Square, ...]:
         """The anchors entered on the way to state `s`."""
-        width, prev = self.width, self.prev
-        out = []
-        while prev[s] >= 0:
-            i = s >> 2
-            out.append((i % width, i // width))
-            s = prev[s]
-        out.reverse()
-        return tuple(out)
+        width = self.width
+        return tuple(((t >> 2) % width, (t >> 2) // width) for t in self.found.chain(s))
 
 
 def search(mover: Mover, start: State, limit: int) -> Found:
-    """Cheapest cost in squares of every state reachable within `limit`, with predecessors."""
+    """Cheapest cost in squares of every state reachable within `limit`, with predecessors: `rules.search.search`.
+
+    A start whose anchor lies off the map (a big creature overhanging it) is one more state past
+    the board's, its steps this query's own: every step leads onto the map (a footprint stands
+    only on it, D5-GRID-OBSTACLES).
+    """
     table = step_table(mover)
     width = table.width
     rows, fill = table.rows, table.fill
-    near = near_creatures(mover)
+    n = len(rows) - 1  # the states of the board's squares; state n is a start off the map
+    dirty = bytearray(n + 1)
+    for i in near_creatures(mover):
+        dirty[4 * i : 4 * i + 4] = b"\x01\x01\x01\x01"
+    dirty[n] = 1
+    first = encode(start, width) if mover.board.in_bounds(start[0]) else n
     patched: dict[int, Row] = {}
 
-    def own(s: int) -> Row:
-        """The steps out of a state next to another creature, as this query's mover rules them."""
-        row = patched[s] = encode_row(mover, width, s)
+    def priced(s: int) -> Row:
+        """The steps out of state `s`: kept for the board, or this query's own next to another creature."""
+        if not dirty[s]:
+            return fill(s)
+        row = patched.get(s)
+        if row is None:
+            state = start if s == n else decode(s, width)
+            row = patched[s] = [(encode(t, width), units) for t, units in mover.successors(state)]
         return row
 
-    first = encode(start, width)
-    best = [INF] * len(rows)
-    prev = [-1] * len(rows)
-    best[first] = 0
-    order = [first]
-    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
-    buckets[0].append(first)
-    for cost, bucket in enumerate(buckets[:limit]):  # from a square at the limit no step fits
-        for s in bucket:  # every step costs at least one square: this bucket no longer grows
-            if best[s] != cost:
-                continue  # found again more cheaply since it was queued
-            # the steps of a state near another creature are this query's own
-            row = (patched.get(s) or own(s)) if near and (s >> 2) in near else (rows[s] or fill(s))
-            for t, units in row:
-                total = cost + units
-                if total <= limit and total < best[t]:
-                    if best[t] == INF:
-                        order.append(t)
-                    best[t] = total
-                    prev[t] = s
-                    buckets[total].append(t)
-    return Found(width, best, prev, order)
+    spare = mover.sit.memo if 16 * (2 * limit + 1) ** 2 < n else None
+    return Found(width, run(first, Table(n + 1, rows, dirty, priced), limit, spare))
 
 
 def ends(mover: Mover, found: Found) -> list[tuple[int, int, int]]:
     """(cost in squares, anchor index, end state) per anchor a segment may end on, start excluded.
 
     Per anchor the cheapest state whose space holds no other creature (D5-NO-END-IN-SPACE),
-    the full footprint on ties, then the state found first (as `rules.search.cost_map` over `Mover.successors`).
+    the full footprint on ties, then the state found first (as the plain search over `Mover.successors`).
     """
-    width, best = found.width, found.best
-    start = mover.creature.at
-    start_index = start[1] * width + start[0]
+    best = found.best
+    start_index = found.found.first >> 2  # past the board's squares when the start lies off the map
     occupied = _occupied_anchors(mover)
     full, red = mover.full, mover.red
     chosen: dict[int, tuple[int, int, int]] = {}

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from rules.core import SQUARE_CM, Illegal, Situation, Square
-from rules.reaches import Reach, Reaches
-from rules.search import cost_map
+from rules.reaches import Reaches
 
 from . import fast_reach, single_square
-from .movement import Mover, State
+from .movement import Mover
 from .turn import Budget, band_of, current_turn, resolve_mode, segment_budget
 
 
@@ -31,9 +30,7 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
         return Reaches.of(())
     mover, limit, budget = setup
     start = mover.start()
-    if not mover.board.in_bounds(start[0]):
-        return Reaches.of(_off_map(mover, start, limit, budget))
-    if single_square.applies(mover):
+    if single_square.applies(mover) and mover.board.in_bounds(start[0]):
         return _one_square(mover, single_square.search(mover, start[0], limit), budget)
     found = fast_reach.search(mover, start, limit)
     coords = single_square.tables(sit.memo, mover.board).coords
@@ -56,13 +53,17 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
 
 
 def _one_square(mover: Mover, found: single_square.Found, budget: Budget) -> Reaches:
-    """Reach of a one-square search, cheapest first then by row and column; paths worked out when read."""
+    """Reach of a one-square search, cheapest first then by row and column; paths worked out when read.
+
+    A one-square mover's square is found once, at its cheapest (its cost is the square's own),
+    so every square sits in one bucket only: that of its cost.
+    """
     width = mover.board.width
     taken = {y * width + x for x, y in mover.spaces.holders if 0 <= x < width}
     ends: list[int] = []
     costs: list[int] = []
     bands: list[str] = []
-    for units, bucket in enumerate(found.buckets):
+    for units, bucket in enumerate(found.found.buckets):
         if not units or not bucket:
             continue  # the start square is the only one of cost 0
         band = band_of(units * SQUARE_CM, budget)
@@ -76,48 +77,3 @@ def _one_square(mover: Mover, found: single_square.Found, budget: Budget) -> Rea
         bands += [band] * len(more)
     path = found.path
     return Reaches(list(map(found.coords.__getitem__, ends)), costs, bands, lambda row: path(ends[row]))
-
-
-def _off_map(mover: Mover, start: State, limit: int, budget: Budget) -> list[Reach]:
-    """Reach of a unit whose anchor lies off the map (the flat searches index squares on it): the general search.
-
-    The same step rule (`Mover.successors`) under `rules.search.cost_map`.
-    """
-    out = []
-    for anchor, units, path in _general(mover, start, limit):
-        cost = units * SQUARE_CM
-        band = band_of(cost, budget)
-        if band is not None:
-            out.append(Reach(anchor, cost, band, path))
-    out.sort(key=lambda r: (r.cost, r.at[1], r.at[0]))
-    return out
-
-
-def _general(mover: Mover, start: State, limit: int) -> list[tuple[Square, int, tuple[Square, ...]]]:
-    """Search over (anchor, squeezed, diagonal parity) states; per anchor the cheapest end state, full on ties."""
-    best, prev = cost_map([(start, 0)], mover.successors, limit)
-    chosen: dict[Square, State] = {}
-    for state, units in best.items():
-        anchor = state[0]
-        if anchor == mover.creature.at or not mover.end_ok(state):
-            continue
-        old = chosen.get(anchor)
-        if old is None or (units, state[1]) < (best[old], old[1]):
-            chosen[anchor] = state
-    paths: dict[State, tuple[Square, ...]] = {start: ()}
-
-    def path_of(state: State) -> tuple[Square, ...]:
-        """The anchors entered on the way to `state` (memoised along shared prefixes)."""
-        chain = []
-        while state not in paths:
-            chain.append(state)
-            before = prev[state]
-            assert before is not None
-            state = before
-        known = paths[state]
-        for link in reversed(chain):
-            known = (*known, link[0])
-            paths[link] = known
-        return known
-
-    return [(anchor, best[state], path_of(state)) for anchor, state in chosen.items()]

@@ -1,28 +1,28 @@
-"""A faster reach for one-square movers on boards without wall segments (the common case).
+"""The step table of a one-square mover on a board without wall segments (the common case), for `rules.search`.
 
 Not used under D5-GRID-DIAG-VARIANT, where the state also carries the diagonal counter's parity.
 
-It walks the same cost rule as `Mover` (movement.py) over flat square indices: a one-square
-mover's squeeze state follows from the square itself (Small in a narrow square), so the
-state is just the index. A step's cost then depends only on the square entered, so the
-first time the search finds a square (it settles squares cheapest first) is the cheapest
-way there: a square is queued once, and its cost is the bucket it sits in.
+A one-square mover's squeeze state follows from the square itself (Small in a narrow square),
+so its state is just the square's index, and a step's cost depends only on the square entered
+(asked of `Mover` itself, the one step rule). So its step table lists each square's neighbours
+and prices a step by the square it enters (`rules.search.Table.enter`): the same search as
+every other mover's, whose first finding of a square is then its cheapest.
 
 What does not change between queries is kept per board (`Memo.per_board`, rules/memo.py):
 which neighbours each square may step to (walls and D5-GRID-CORNER, filled lazily) and, per
-kind of mover, what entering each square costs, asked of `Mover` itself (the one step rule).
-Other creatures' squares are a small per-query patch of that cost list. The property tests
-check it against the general search and `measure`.
+kind of mover, what entering each square costs. Other creatures' squares are a small per-query
+patch of that cost list. The property tests check it against the plain search and `measure`.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Container
-from itertools import chain
 
 from rules.core import Board, Situation, Square
 from rules.memo import Memo
+from rules.search import Searched, Table
+from rules.search import search as run
 
 from .movement import Mover, State
 
@@ -48,6 +48,8 @@ class Tables:
         self.solid = [t.wall for t in board.tiles]
         self.rows: list[list[int] | None] = [None] * (width * height)
         """Index → the squares one step away that are no wall and cut no wall's corner, in step order."""
+        self.clean = bytearray(width * height)
+        """No square's row is this query's own: other creatures change what entering a square costs, not the rows."""
 
     def row(self, i: int) -> list[int]:
         """The neighbours of square `i` (worked out on first use, D5-GRID-CORNER)."""
@@ -133,62 +135,29 @@ def enter_costs(mover: Mover) -> tuple[list[int], list[bool]]:
 
 
 def search(mover: Mover, start: Square, limit: int) -> Found:
-    """Cheapest cost in squares to every square reachable within `limit`, with predecessors."""
+    """Cheapest cost in squares to every square reachable within `limit`, with predecessors: `rules.search.search`.
+
+    A one-square mover's step costs what entering its destination costs, whatever square it
+    comes from (`enter_costs`), so its step table is each square's neighbours (kept per board),
+    every step priced by the square it enters.
+    """
     board = mover.board
     table = tables(mover.sit.memo, board)
-    rows, fill = table.rows, table.row
     enter, squeezes = enter_costs(mover)
+    n = len(table.rows)
+    # a search that can reach only a small part of the board borrows spare lists of an earlier one
+    spare = mover.sit.memo if 4 * (2 * limit + 1) ** 2 < n else None
     first = start[1] * board.width + start[0]
-    # square → the square it was found from (-1: not yet). A search that can reach only a small part of
-    # the board takes a spare list of an earlier search and gives it back once the few predecessors
-    # found are copied (a new list of a big board's length costs more than such a search); a search
-    # that may cover much of the board keeps a list of its own (copying most of it would cost more)
-    memo = mover.sit.memo
-    n = len(rows)
-    pooled = 4 * (2 * limit + 1) ** 2 < n
-    prev = memo.take(n, -1) if pooled else [-1] * n
-    prev[first] = first
-    beyond: list[int] = []  # squares found whose cost passes the limit: written in `prev`, in no bucket
-    # Dial's bucket queue: squares settle cheapest first, each found once (its cost is final then)
-    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
-    buckets[0].append(first)
-    for cost, bucket in enumerate(buckets[:limit]):  # from a square at the limit no step fits
-        for i in bucket:
-            row = rows[i]
-            if row is None:
-                row = fill(i)
-            for j in row:
-                if prev[j] < 0:
-                    prev[j] = i
-                    total = cost + enter[j]
-                    if total <= limit:
-                        buckets[total].append(j)
-                    else:
-                        beyond.append(j)
-    if not pooled:
-        return Found(table, first, buckets, prev, squeezes)
-    found = {i: prev[i] for bucket in buckets for i in bucket}
-    memo.give_back(prev, -1, chain(found, beyond))
-    return Found(table, first, buckets, found, squeezes)
+    found = run(first, Table(n, table.rows, table.clean, table.row, enter), limit, spare)
+    return Found(table, found, squeezes)
 
 
 class Found:
     """The search result over square indices, turned into squares and paths only where asked."""
 
-    def __init__(
-        self,
-        table: Tables,
-        first: int,
-        buckets: list[list[int]],
-        prev: list[int] | dict[int, int],
-        squeezes: list[bool],
-    ) -> None:
-        self.width = table.width
+    def __init__(self, table: Tables, found: Searched, squeezes: list[bool]) -> None:
         self.coords = table.coords
-        self.first = first
-        self.buckets = buckets
-        """buckets[c] holds every square of cost c, in the order the search found them."""
-        self.prev = prev
+        self.found = found
         self.squeezes = squeezes
 
     def state(self, i: int) -> State:
@@ -204,7 +173,7 @@ class Found:
         """
         coords = self.coords
         out = []
-        for cost, bucket in enumerate(self.buckets):
+        for cost, bucket in enumerate(self.found.buckets):  # each square sits in the bucket of its cost
             for i in bucket:
                 anchor = coords[i]
                 if anchor == start or anchor in taken:
@@ -214,10 +183,4 @@ class Found:
 
     def path(self, i: int) -> tuple[Square, ...]:
         """The squares entered on the way to square index `i`."""
-        coords, prev, first = self.coords, self.prev, self.first
-        out = []
-        while i != first:
-            out.append(coords[i])
-            i = prev[i]
-        out.reverse()
-        return tuple(out)
+        return tuple(map(self.coords.__getitem__, self.found.chain(i)))

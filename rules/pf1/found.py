@@ -1,16 +1,18 @@
 """pf1 reach's cost-map search on flat lists: integer states, shared step tables, paths on demand.
 
 A state is `pk · 2 + parity`: a packed position (rules/pf1/tables.py) and the parity of the
-turn's diagonal counter (PF1-DIAG). The search is Dial's bucket queue (as
-`rules.search.cost_map`) with the same order of steps and the same first-found tie-breaking,
-so costs, bands and paths are the ones `cost_map` gives; paths are rebuilt only when asked
-for. Costs and predecessors live in lists indexed by state while the search runs (an index
-into a list is the interpreter's fastest read: an `array` boxes a new int on every read);
-once merged, only the predecessors of the states found are kept, for the paths. A multi-square
-mover's search is the exception: it finds a few dozen of its npk · 2 states (60,000 on a
-100×100 board), so there the allocation is what costs, and `array`s, made and freed ~20×
-faster than lists of that length, hold them instead. A one-square mover's lists are spare ones of
-earlier searches where the memo has them (`Memo.take`, `Memo.give_back`).
+turn's diagonal counter (PF1-DIAG). The search is Dial's bucket queue (as `rules.search.search`)
+over the rows of the mover's step table, with the order of steps and the first-found tie-breaking
+of the plain search the tests hold it to (tests/plain_search.py), so costs, bands and paths are
+the ones that search gives; paths are rebuilt only when asked for. `measure` walks the same
+states and rows, restricted to its path (rules/pf1/movement.py `walk`). Costs and predecessors
+live in lists indexed by state while the search runs (an index into a list is the interpreter's
+fastest read: an `array` boxes a new int on every read); once merged, only the predecessors of
+the states found are kept, for the paths. A multi-square mover's search is the exception: it
+finds a few dozen of its npk · 2 states (60,000 on a 100×100 board), so there the allocation is
+what costs, and `array`s, made and freed ~20× faster than lists of that length, hold them
+instead. A one-square mover's lists are spare ones of earlier searches where the memo has them
+(`Memo.take`, `Memo.give_back`).
 """
 
 from __future__ import annotations

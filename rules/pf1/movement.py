@@ -1,10 +1,10 @@
-"""PF1 paths: the cost-map search over step states, `measure`, `reach` and helpers.
+"""PF1 paths: `measure` (reach's search restricted to the path), `reach` and helpers.
 
 A search state is a position (anchor, orientation) plus the parity of the turn's
 diagonal counter (only the parity matters for the 1-2-1-2 cost). A double move also
 carries which move action it is in and what that action has spent, because the split
 point must be a legal end and each action pays at most the speed (PF1-DOUBLE-MOVE,
-PF1-OBSTACLE-SHORT).
+PF1-OBSTACLE-SHORT). Reach and measure read the same step table (rules/pf1/tables.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from rules.pf1.found import Found, Merged, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, TALL, WIDE, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
-from rules.pf1.tables import board_squares
+from rules.pf1.tables import StepTable, board_squares
 from rules.pf1.turn import TurnState, current_turn
 from rules.reaches import Reaches
 
@@ -109,128 +109,124 @@ def _step_cost(kind: int, base: int, parity: int) -> tuple[int, int, int]:
 
 
 def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> Walk | Illegal:
-    """The cheapest way to walk `path` from the mover's position under `band` (None = no budget)."""
-    if not mover.big and band is not None and not band.split:
-        line = _walk_line(mover, path, band.limit, diag)
-        if line is not None:
-            return line
+    """The cheapest way to walk `path` from the mover's position under `band` (None = no budget).
+
+    Reach's search restricted to the path: reach's states (a position, the parity of the
+    diagonal counter and, in a double move, the move action and what it has spent, PF1-DOUBLE-MOVE),
+    the steps out of them from the same rows of the same step table (rules/pf1/tables.py), and only
+    the steps that enter the path's next anchor (and footprint, for `[x, y, w, h]`) kept. Every
+    step enters the next entry, so the states of one entry all lie one step beyond the last's:
+    the search settles them entry by entry. Ties keep the state found first, in the step table's
+    order. When no step is left, the step rule says why (`_refusal`).
+    """
+    table = step_table(mover)
+    rows, dirty, fill, end_ok = table.rows, table.dirty, table.fill, table.end_ok
+    big = mover.big
+    width, height = table.width, table.height
+    per_square = 3 if big else 1  # packed positions per anchor square (the orientations of a bigger mover)
     limit = band.limit if band else 1 << 30
-    start = mover.start
-    # key (pos, parity, phase, spent) -> (total, back, cost, flags, ids, diags)
-    layer: dict[tuple, tuple] = {(start, diag & 1, 1, 0): (0, None, 0, 0, (), 0)}
-    history: list[dict[tuple, tuple]] = [layer]
+    split = band is not None and band.split
+    # a key is (state, action, spent): state = packed position · 2 + parity, as reach's search has it
+    x, y, o = mover.start
+    first = (table.pack(x, y, o) << 1) | (diag & 1)
+    layer: dict[tuple[int, int, int], tuple] = {(first, 1, 0): (0, None, 0)}
+    history: list[dict[tuple[int, int, int], tuple]] = [layer]
     for i, entry_i in enumerate(path):
         target = (entry_i[0], entry_i[1])
         exact = tuple(entry_i[2:4]) if len(entry_i) == 4 else None  # [x, y, w, h] names the footprint
-        nxt: dict[tuple, tuple] = {}
-        fail: tuple[str, str, Square] | None = None
-        natural_fail: tuple[str, str, Square] | None = None
-        elsewhere: set[Square] = set()
+        # the anchor index y·width + x of the entry (-1 off the map: no step enters it)
+        goal = target[1] * width + target[0] if 0 <= target[0] < width and 0 <= target[1] < height else -1
+        nxt: dict[tuple[int, int, int], tuple] = {}
         over = False
-        for key, entry in layer.items():
-            (x, y, o), parity, phase, spent = key
-            total = entry[0]
-            dx, dy = target[0] - x, target[1] - y
-            natural = (max(-1, min(1, dx)), max(-1, min(1, dy)))
-            deltas = [natural] if max(abs(dx), abs(dy)) == 1 else []
-            if mover.big:
-                # squeezing can shift the anchor sideways and a squeezed turn (delta (0, 0)) may
-                # keep it: any step may lead to the target anchor
-                deltas = [natural] + [d for d in _DELTAS if d != natural]
-                if o != FULL and natural != (0, 0):
-                    deltas.append((0, 0))
-                if o != FULL and exact is not None and exact not in (mover.dims(o), mover.dims(FULL)):
-                    # another orientation is reached by a turn: that turn's reason counts
-                    turn = squeeze.turn_to(mover, (x, y), o, target, False)
-                    if isinstance(turn, Refusal):
-                        natural_fail = natural_fail or turn
-            for delta in deltas:
-                result = mover.step_cached(x, y, o, delta)
-                if not isinstance(result, list):
-                    fail = fail or result
-                    if delta == natural:
-                        natural_fail = natural_fail or result
+        for key, (total, _, _) in layer.items():
+            state, phase, spent = key
+            pk = state >> 1
+            row = rows[pk]
+            if row is None or dirty[pk]:
+                row = fill(pk)
+            for nstate, cost in row[state & 1]:
+                npk = nstate >> 1
+                if npk // per_square != goal or (exact is not None and mover.dims(npk % 3 if big else FULL) != exact):
                     continue
-                for mx, my, mo, kind, base, flags, _ in result:
-                    if (mx, my) != target or (exact is not None and mover.dims(mo) != exact):
-                        if delta == natural:
-                            elsewhere.add((mx, my))
-                        continue
-                    cost, npar, dadd = _step_cost(kind, base, parity)
-                    options = []
-                    if spent + cost <= limit:
-                        options.append((phase, spent + cost))
-                    if band and band.split and phase == 1 and cost <= limit and mover.end_fail(x, y, o) is None:
-                        options.append((2, cost))
-                    if not options:
-                        over = True
-                    for nphase, nspent in options:
-                        if band and band.split and nphase == 2 and phase == 2 and nspent > limit:
-                            continue
-                        nkey = ((mx, my, mo), npar, nphase, nspent)
-                        cand = (total + cost, key, cost, flags, delta, entry[5] + dadd)
-                        old = nxt.get(nkey)
-                        if old is None or cand[0] < old[0]:
-                            nxt[nkey] = cand
+                options = []
+                if spent + cost <= limit:
+                    options.append((phase, spent + cost))
+                if split and phase == 1 and cost <= limit and end_ok(pk):
+                    options.append((2, cost))  # the first move action ends here, a legal end
+                if not options:
+                    over = True
+                for nphase, nspent in options:
+                    nkey = (nstate, nphase, nspent)
+                    old = nxt.get(nkey)
+                    if old is None or total + cost < old[0]:
+                        nxt[nkey] = (total + cost, key, cost)
         if not nxt:
             if over and band is not None:
                 return _budget_fail(mover, path, i, band, history)
-            if fail is None:
-                at = path[i - 1] if i else mover.start[:2]
-                why = f"{list(target)} is not one step from {list(at)}"
-                params = values(square=target, start=at)
-                return Illegal("PF1-MOVE-ACTION", why, target, reason="not_one_step", params=params)
-            fail = _why_not(mover, target, natural_fail or fail, natural_fail is not None, elsewhere)
-            return fail.illegal(cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
+            return _refusal(mover, path, i, [_position(table, big, key[0]) for key in layer], layer)
         history.append(nxt)
         layer = nxt
     # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries)
     ends = [
-        (entry[0], key[0][2], n, key) for n, (key, entry) in enumerate(layer.items()) if mover.end_fail(*key[0]) is None
+        (entry[0], (key[0] >> 1) % 3 if big else FULL, n, key)
+        for n, (key, entry) in enumerate(layer.items())
+        if end_ok(key[0] >> 1)
     ]
     if not ends:
         key = min(layer, key=lambda k: layer[k][0])
-        why = mover.end_fail(*key[0])
+        why = mover.end_fail(*_position(table, big, key[0]))
         assert why is not None
         return why.illegal(cost=layer[key][0], unit_cm=UNIT_CM)
-    key = min(ends)[3]
-    return _unwind(mover, history, key)
+    return _unwind(mover, table, history, min(ends)[3])
 
 
-def _walk_line(mover: Mover, path: Sequence[Square], limit: int, diag: int) -> Walk | None:
-    """`walk` of a one-square mover under one action: a single state per step, so no layers are kept.
+def _position(table: StepTable, big: bool, state: int) -> Pos:
+    """The (x, y, orientation) of a search state."""
+    pk = state >> 1
+    x, y = table.square(pk)
+    return (x, y, pk % 3 if big else FULL)
 
-    Each step of such a mover has one way at most (`Mover.step` answers one move or a refusal)
-    and no split point to choose, so the general walk's layers hold one state each. None
-    when any step is refused, too far, over budget or names another footprint, or the end
-    is illegal: then `walk` works out the same answer and its reason the general way.
+
+def _refusal(mover: Mover, path: Sequence[Square], i: int, at: list[Pos], layer: dict) -> Illegal:
+    """Why no step from the positions `at` (the ways along the path so far, `layer`) enters the path's entry `i`.
+
+    The step rule's own refusals (`Mover.step`), asked of the step toward the entry and, for a
+    bigger mover, of every step (squeezing may shift the anchor sideways, a squeezed turn keep it).
     """
-    x, y, o = mover.start
-    parity = diag & 1
-    spent = diags = 0
-    positions: list[Pos] = []
-    moves: list[tuple[int, int, tuple[str, ...], int]] = []
-    for entry in path:
-        if len(entry) == 4 and (entry[2], entry[3]) != (1, 1):
-            return None
-        dx, dy = entry[0] - x, entry[1] - y
-        if dx < -1 or dx > 1 or dy < -1 or dy > 1 or (dx == 0 and dy == 0):
-            return None
-        # with its rule ids at once (what _ids_of asks again for each step of the general walk's answer)
-        result = mover.step(x, y, o, (dx, dy), True)
-        if not isinstance(result, list):
-            return None
-        x, y, o, kind, base, flags, ids = result[0]
-        cost, parity, dadd = _step_cost(kind, base, parity)
-        spent += cost
-        if spent > limit:
-            return None
-        positions.append((x, y, o))
-        moves.append((cost, flags, ids, dadd))
-        diags += dadd
-    if mover.end_fail(x, y, o) is not None:
-        return None
-    return Walk(spent, tuple(positions), tuple(moves), diags, None)
+    entry_i = path[i]
+    target = (entry_i[0], entry_i[1])
+    exact = tuple(entry_i[2:4]) if len(entry_i) == 4 else None
+    fail: Refusal | None = None
+    natural_fail: Refusal | None = None
+    elsewhere: set[Square] = set()
+    for x, y, o in at:
+        dx, dy = target[0] - x, target[1] - y
+        natural = (max(-1, min(1, dx)), max(-1, min(1, dy)))
+        deltas = [natural] if max(abs(dx), abs(dy)) == 1 else []
+        if mover.big:
+            deltas = [natural] + [d for d in _DELTAS if d != natural]
+            if o != FULL and natural != (0, 0):
+                deltas.append((0, 0))
+            if o != FULL and exact is not None and exact not in (mover.dims(o), mover.dims(FULL)):
+                # another orientation is reached by a turn: that turn's reason counts
+                turn = squeeze.turn_to(mover, (x, y), o, target, False)
+                if isinstance(turn, Refusal):
+                    natural_fail = natural_fail or turn
+        for delta in deltas:
+            result = mover.step_cached(x, y, o, delta)
+            if not isinstance(result, list):
+                fail = fail or result
+                if delta == natural:
+                    natural_fail = natural_fail or result
+            elif delta == natural:
+                elsewhere.update((m[0], m[1]) for m in result)  # no step of the search entered the target
+    if fail is None:
+        start = path[i - 1] if i else mover.start[:2]
+        why = f"{list(target)} is not one step from {list(start)}"
+        params = values(square=target, start=start)
+        return Illegal("PF1-MOVE-ACTION", why, target, reason="not_one_step", params=params)
+    why = _why_not(mover, target, natural_fail or fail, natural_fail is not None, elsewhere)
+    return why.illegal(cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
 
 
 def _why_not(mover: Mover, target: Square, fail: Refusal, natural: bool, elsewhere: set[Square]) -> Refusal:
@@ -261,32 +257,48 @@ def _why_not(mover: Mover, target: Square, fail: Refusal, natural: bool, elsewhe
     return fail
 
 
-def _unwind(mover: Mover, history: list[dict[tuple, tuple]], key: tuple) -> Walk:
+def _unwind(mover: Mover, table: StepTable, history: list[dict[tuple[int, int, int], tuple]], key: tuple) -> Walk:
+    """The walk of the chosen end state, each step ruled again with its rule ids (only the answer's steps)."""
+    big = mover.big
     total = history[-1][key][0]
-    diags = history[-1][key][5]
     positions: list[Pos] = []
     moves: list[tuple[int, int, tuple[str, ...], int]] = []
     split = None
     for index in range(len(history) - 1, 0, -1):
-        entry = history[index][key]
-        back = entry[1]
-        positions.append(key[0])
-        moves.append(
-            (entry[2], entry[3], _ids_of(mover, back[0], entry[4], key[0]), entry[5] - history[index - 1][back][5])
-        )
-        if key[2] == 2 and back[2] == 1:
+        _, back, cost = history[index][key]
+        after = _position(table, big, key[0])
+        positions.append(after)
+        moves.append(_step_of(mover, _position(table, big, back[0]), after, cost, back[0] & 1, key[0] & 1))
+        if key[1] == 2 and back[1] == 1:
             split = index - 1
         key = back
     positions.reverse()
     moves.reverse()
-    return Walk(total, tuple(positions), tuple(moves), diags, split)
+    return Walk(total, tuple(positions), tuple(moves), sum(m[3] for m in moves), split)
 
 
-def _ids_of(mover: Mover, before: Pos, delta: Square, after: Pos) -> tuple[str, ...]:
-    """The rule ids of one chosen step (worked out only for the steps of the answer)."""
-    result = mover.step(before[0], before[1], before[2], delta, True)
-    assert isinstance(result, list)
-    return next(m[6] for m in result if m[:3] == after)
+def _step_of(mover: Mover, before: Pos, after: Pos, cost: int, parity: int, then: int) -> tuple:
+    """(cost, flags, rule ids, diagonals counted) of the chosen step from `before` to `after`.
+
+    The step rule asked again with its ids, the step toward `after` first: of the steps to
+    `after` at this cost and parity (a bigger mover may reach one footprint by several), the first.
+    """
+    x, y, o = before
+    natural = (max(-1, min(1, after[0] - x)), max(-1, min(1, after[1] - y)))
+    deltas = [natural]
+    if mover.big:
+        deltas += [d for d in _DELTAS if d != natural]
+        if o != FULL and natural != (0, 0):
+            deltas.append((0, 0))
+    for delta in deltas:
+        result = mover.step(x, y, o, delta, True)
+        if isinstance(result, list):
+            for m in result:
+                if m[:3] == after:
+                    paid, npar, dadd = _step_cost(m[3], m[4], parity)
+                    if (paid, npar) == (cost, then):
+                        return (cost, m[5], m[6], dadd)
+    raise AssertionError(f"no step from {before} to {after} costs {cost}")  # the table's rows are Mover.step's
 
 
 def _budget_fail(mover: Mover, path: Sequence[Square], index: int, band: Band | None, history: list) -> Illegal:

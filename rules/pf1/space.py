@@ -140,6 +140,9 @@ class Mover:
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self._full: dict[Square, bool] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
+        self.table: object | None = None
+        """This mover's step table (rules/pf1/tables.py `step_table`, which imports this module), made on first
+        use: reach and measure read it."""
 
     # --- footprints --------------------------------------------------------------------
 

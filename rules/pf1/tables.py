@@ -1,4 +1,4 @@
-"""pf1 reach's step tables: every position's priced steps, kept per board and mover kind.
+"""pf1's step tables: every position's priced steps, kept per board and mover kind; reach and measure read them.
 
 A position is packed into an int `pk`: the square `y·width + x` for a one-square mover,
 `(y·width + x)·3 + orientation` for a multi-square one. A row holds the legal steps from
@@ -251,6 +251,9 @@ def board_squares(memo: Memo, board: Board) -> tuple[list[tuple[int, int]], list
     return memo.per_board(board, "pf1-squares", make)
 
 
-def step_table(mover: Mover) -> SmallTable | BigTable:
-    """The step table for this mover's query."""
-    return BigTable(mover) if mover.big else SmallTable(mover)
+def step_table(mover: Mover) -> StepTable:
+    """The step table of this mover's queries, made once per mover: its reach and its measured paths read the same."""
+    table = mover.table
+    if not isinstance(table, StepTable):
+        table = mover.table = BigTable(mover) if mover.big else SmallTable(mover)
+    return table
