@@ -103,11 +103,17 @@ class StreamRandom(CountingRandom):
         return tuple(sorted(states.items()))
 
     def setstate(self, state: Any) -> None:
-        """Restore a state `getstate` gave (whose dice come next is named again before each roll)."""
+        """Restore a state `getstate` gave (whose dice come next is named again before each roll).
+
+        A stream that has not drawn since `getstate` gave this very state object is kept as it is."""
+        streams, states, drawn = self.streams, self._states, self._drawn
         self.streams = {}
         for key, inner in state:
-            stream = self.streams[key] = random.Random()
-            stream.setstate(inner)
+            stream = streams.get(key)
+            if stream is None or key in drawn or states.get(key) is not inner:
+                stream = random.Random()
+                stream.setstate(inner)
+            self.streams[key] = stream
         self._states = dict(state)
         self._drawn = set()
 
@@ -505,8 +511,7 @@ class Match:
             self._moments = past.moments[: moment.records]
         self.order.index = moment.index
         self.finished, self.winner = moment.finished, moment.winner
-        self.world.show(None, moment.situation)  # the whole world: it may have been closed, or be far from here
-        self._sit = moment.situation
+        self._set(moment.situation)  # the world shows the match's state: what differs is written, by identity
 
     # --- reporting --------------------------------------------------------------
 
