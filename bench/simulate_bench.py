@@ -3,8 +3,8 @@
 The figure is process CPU time (time.process_time) per game played in this process, so
 other engineers' load on the shared cores does not count against it; the games per
 second of a `--jobs 2` run are printed beside it. The games of one level share the reach,
-measures, dry rulings and creature views of their common opening (game/battle/reach_cache.py,
-game/battle/world.py), as a `simulate --games 40` run does: each round plays the same 40 seeds from
+measures and dry rulings of their common opening (game/battle/reach_cache.py), as a
+`simulate --games 40` run does: each round plays the same 40 seeds from
 emptied caches (the warm-up game shares nothing with them) and the figure is the median of the
 rounds, so one slow minute on the shared machine does not decide it. The same games played
 with those caches emptied before each game are printed beside it (`unshared`).

@@ -1,9 +1,9 @@
 """Every in-memory cache of the process in one place: one lifecycle, one clear, each with its documented bound.
 
 The rules keep nothing themselves: the one `rules.memo.Memo` of the process (`RULES`) travels
-with every situation the game makes (game/battle/world.py, game/battle/match.py) and holds the rules'
+with every situation the game makes (game/battle/match.py) and holds the rules'
 per-board tables, path judgements and spare search lists. The game's own caches (reach
-answers, the AI's remembered rulings, the world's creature views) register here when their
+answers, the AI's remembered rulings) register here when their
 module is imported. All of them live as long as the process and are shared by every match
 in it (the games of one `simulate` run share their openings); `clear_all()` empties every
 one (a test that wants fresh answers, the bench before timing a cold click). Every cache is
@@ -16,7 +16,6 @@ pure memory of pure answers: clearing one never changes a result, only how long 
 hashes |
 | footprint sets, parsed dice | `functools`: rules/core.py `footprint`, rules/dice.py `parse_dice` | 65,536; 256 |
 | the AI's remembered rulings | game/ai/context.py | 2,048 rulings |
-| creature views of the esper world | game/battle/world.py | 4,096 views |
 
 (Each record class's field layout for `rules.core.replaced` is remembered once per class, for
 the life of the process: a class's fields never change, so there is nothing to clear.) Parsed

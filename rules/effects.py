@@ -1,16 +1,16 @@
 """What an Effect means: `apply(situation, effects)` is the definition.
 
-The game's esper systems (game/battle/systems.py) make the same changes to components; a property
-test (tests/test_effects.py) holds them to this function. Look-ahead (the AI, hexxen plans)
-and tests use it directly.
+A running match changes its state with this function and nothing else (game/battle/match.py);
+look-ahead (the AI, hexxen plans) and tests use it too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import fields, replace
+from dataclasses import fields
+from typing import Any
 
-from rules.core import Creature, Effect, Illegal, Ruling, Situation
+from rules.core import Creature, Effect, Illegal, Ruling, Situation, replaced
 from rules.doors import parse_effect_key, with_door
 
 KINDS = ("place", "set", "damage", "turn", "bind", "unbind", "board", "door")
@@ -32,33 +32,57 @@ def check(effect: Effect) -> None:
 
 def apply(situation: Situation, effects: Iterable[Effect]) -> Situation:
     """The situation once `effects` are applied, in order (the definition of every effect kind)."""
-    creatures = dict(situation.creatures)
-    turns = dict(situation.turns)
-    bindings = set(situation.bindings)
+    # what is not changed stays the very object it was (the world's systems skip it, the reach cache's hash is kept)
+    changes: dict[str, dict[str, Any]] = {}  # unit → its fields changed so far: each unit is copied once, at the end
+    turns, bindings = situation.turns, situation.bindings
+    new_turns: dict[str, Any] | None = None
+    new_bindings: set[frozenset[str]] | None = None
     board = situation.board
+    creatures = situation.creatures
     for effect in effects:
         check(effect)
         unit = effect.unit or ""
-        if effect.kind == "place":
-            anchor, dims = effect.value
-            at = (int(anchor[0]), int(anchor[1]))
-            space = None if dims is None else (int(dims[0]), int(dims[1]))
-            creatures[unit] = creatures[unit].evolve(at=at, space=space)
-        elif effect.kind == "set":
-            creatures[unit] = creatures[unit].evolve(**{str(effect.key): effect.value})
-        elif effect.kind == "damage":
-            creatures[unit] = creatures[unit].evolve(hp=max(0, creatures[unit].hp - int(effect.value)))
-        elif effect.kind == "turn":
-            turns[unit] = effect.value
-        elif effect.kind in ("bind", "unbind"):
+        kind = effect.kind
+        if kind in ("place", "set", "damage"):
+            changed = changes.get(unit)
+            if changed is None:
+                if unit not in creatures:
+                    raise KeyError(unit)  # before anything changes, as every refusal here
+                changed = changes[unit] = {}
+            if kind == "place":
+                anchor, dims = effect.value
+                changed["at"] = (int(anchor[0]), int(anchor[1]))
+                changed["space"] = None if dims is None else (int(dims[0]), int(dims[1]))
+            elif kind == "set":
+                changed[str(effect.key)] = effect.value
+            else:
+                hp = changed["hp"] if "hp" in changed else creatures[unit].hp
+                changed["hp"] = max(0, hp - int(effect.value))
+        elif kind == "turn":
+            if new_turns is None:
+                new_turns = dict(turns)
+            new_turns[unit] = effect.value
+        elif kind in ("bind", "unbind"):
+            if new_bindings is None:
+                new_bindings = set(bindings)
             pair = frozenset((unit, effect.other or ""))
-            bindings.add(pair) if effect.kind == "bind" else bindings.discard(pair)
-        elif effect.kind == "door":
+            new_bindings.add(pair) if kind == "bind" else new_bindings.discard(pair)
+        elif kind == "door":
             board = with_door(board, parse_effect_key(str(effect.key)), bool(effect.value))
         else:  # board
             x, y = (int(v) for v in str(effect.key).split(","))
             board = board.with_terrain((x, y), effect.value)
-    return replace(situation, board=board, creatures=creatures, turns=turns, bindings=frozenset(bindings))
+    if changes:
+        creatures = dict(creatures)
+        for unit, changed in changes.items():
+            creatures[unit] = creatures[unit].evolve(**changed)
+    return replaced(
+        situation,
+        board=board,
+        creatures=creatures,
+        turns=turns if new_turns is None else new_turns,
+        bindings=bindings if new_bindings is None else frozenset(new_bindings),
+    )
 
 
 def after(situation: Situation, result: Ruling | Illegal) -> Situation:

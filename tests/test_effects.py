@@ -1,4 +1,4 @@
-"""One meaning for effects: the esper systems change a match exactly as rules.effects.apply says."""
+"""One meaning for effects: a match changes exactly as rules.effects.apply says, and its esper world shows it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from conftest import LEVELS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from world_reader import shown
 
 from game.ai.planner import acting_units, ai_rng, candidates
 from game.battle.match import Match
@@ -26,8 +27,8 @@ def _match(name: str, seed: int = 0) -> Match:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(level=st.sampled_from(LEVEL_FILES), seed=st.integers(0, 10_000), steps=st.integers(1, 14))
-def test_systems_and_effects_apply_agree_on_the_rulings_of_played_games(level: str, seed: int, steps: int) -> None:
-    """Rulings the AI's actions get, on random seeds: the world after the systems is effects.apply's situation."""
+def test_the_match_and_its_world_follow_effects_apply_on_played_games(level: str, seed: int, steps: int) -> None:
+    """Rulings the AI's actions get, on random seeds: the match's state is effects.apply's, and its world shows it."""
     match = _match(level, seed)
     rng, dice = ai_rng(seed), random.Random(seed)
     try:
@@ -44,6 +45,7 @@ def test_systems_and_effects_apply_agree_on_the_rulings_of_played_games(level: s
             expected = effects.apply(sit, result.effects)
             match.apply(result.effects)
             assert match.situation() == expected, action
+            assert shown(match) == expected, action
     finally:
         match.close()
 
@@ -81,6 +83,8 @@ def _effect(draw: st.DrawFn, units: list[str], sides: list[str], width: int, hei
                 ("hp", st.integers(0, 40)),
                 ("max_hp", st.integers(1, 40)),
                 ("speed", st.sampled_from((None, 6.0, 9.0))),
+                ("fly", st.sampled_from((None, 18.0))),
+                ("airborne", st.booleans()),
                 ("reaction_round", st.integers(0, 5)),
                 ("name", st.text(max_size=4)),
             )
@@ -91,8 +95,8 @@ def _effect(draw: st.DrawFn, units: list[str], sides: list[str], width: int, hei
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(level=st.sampled_from(LEVEL_FILES), data=st.data())
-def test_systems_and_effects_apply_agree_on_random_effects(level: str, data: st.DataObject) -> None:
-    """Every effect kind and every field (size and side included) means the same in the world and in apply."""
+def test_a_match_and_its_world_follow_effects_apply_on_random_effects(level: str, data: st.DataObject) -> None:
+    """Every effect kind and every field (size, side, speed included) reaches the match's state and its components."""
     match = _match(level)
     try:
         sit = match.situation()
@@ -104,6 +108,7 @@ def test_systems_and_effects_apply_agree_on_random_effects(level: str, data: st.
         expected = effects.apply(sit, ruling)
         match.apply(ruling)
         assert match.situation() == expected
+        assert shown(match) == expected
     finally:
         match.close()
 
@@ -124,7 +129,7 @@ def test_a_set_on_size_or_side_shows_in_the_situation() -> None:
 @pytest.mark.parametrize(
     "bad", [Effect("set", "x", "nonsense", 1), Effect("set", "x", "id", "y"), Effect("teleport", "x")]
 )
-def test_unknown_effects_raise_in_apply_and_in_the_systems_alike(bad: Effect) -> None:
+def test_unknown_effects_raise_in_apply_and_change_nothing_in_the_match(bad: Effect) -> None:
     match = _match("pf1_bridge.toml")
     try:
         unit = next(iter(match.situation().creatures))
@@ -135,5 +140,6 @@ def test_unknown_effects_raise_in_apply_and_in_the_systems_alike(bad: Effect) ->
         with pytest.raises(KeyError):
             match.apply([Effect("damage", unit, value=1), bad])
         assert match.situation() == before, "a refused batch changes nothing"
+        assert shown(match) == before
     finally:
         match.close()

@@ -129,7 +129,7 @@ def test_undo_replays_the_same_rulings_with_nothing_kept(judgements):
         played = [(r.action, r.result) for r in match.history]
         texts = [e.text for e in match.log]
         caches.clear_all()
-        assert match.undo()  # the end of turn rolled nothing: every action is performed again from the seed
+        assert match.undo()  # the end of turn rolled nothing: the state before it is put back
         assert [(r.action, r.result) for r in match.history] == played[:-1]
         assert [e.text for e in match.log] == texts[: len(match.log)]
     finally:

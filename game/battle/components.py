@@ -1,21 +1,23 @@
-"""esper components: the state of every unit in a running match.
+"""esper components: the state of every unit in a running match, as the world shows it.
 
-The static data a level gives a unit stays in `Profile`; everything the rules change
-lives in its own small component so systems touch only what they own.
+The match's state is its newest `Situation` (game/battle/match.py); the systems
+(game/battle/systems.py) write these components from it after every change and never read
+them back. The level data of a unit stays in `Profile`; what the rules change lives in its own
+small component (Position, Size, Speed, Engaged, …), so a system writes only what it owns.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Board, Creature, Effect, Square
+from rules.core import Board, Creature, Square
 from rules.core import Size as SizeCategory
 
 
 @dataclass(slots=True)
 class Profile:
-    """The unit's level data (a rules Creature); replaced only by `set` effects on static fields."""
+    """The unit as the rules see it now (a rules Creature: its level data and its state)."""
 
     creature: Creature
 
@@ -36,10 +38,21 @@ class Size:
 
 
 @dataclass(slots=True)
+class Speed:
+    """The unit's speeds in metres (None = it has no such speed) and the mode it moves in."""
+
+    walk: float | None
+    fly: float | None = None
+    climb: float | None = None
+    swim: float | None = None
+    mode: str = "walk"
+
+
+@dataclass(slots=True)
 class Engaged:
     """hexxen binding partners (HX-STATES): bound iff not empty."""
 
-    partners: set[str] = field(default_factory=set)
+    partners: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -66,12 +79,11 @@ class Posture:
     helpless: bool = False
     squeezed: bool = False
     airborne: bool = False
-    mode: str = "walk"
 
 
 @dataclass(slots=True)
 class TurnBudget:
-    """The ruleset's per-turn state for the unit (rules.<ruleset>.TurnState)."""
+    """The ruleset's per-turn state for the unit (rules.<ruleset>.TurnState); None before its first turn."""
 
     state: Any = None
 
@@ -81,10 +93,3 @@ class MapState:
     """The board of the match (one entity holds it; doors change it)."""
 
     board: Board
-
-
-@dataclass(slots=True)
-class PendingEffects:
-    """Effects of the ruling being applied; the systems consume them in order."""
-
-    effects: list[Effect] = field(default_factory=list)

@@ -1,8 +1,11 @@
-"""A running match: one esper world, the turn order, a seeded RNG, the history and the log.
+"""A running match: its state (the newest Situation), the turn order, seeded dice, the history and the log.
 
-`Match.perform(action)` is the one way game state changes: the ruleset rules on the
-action against a Situation read from the world, and the systems apply the Ruling's
-effects. Undo and replays re-run the recorded actions from the seed.
+`Match.perform(action)` is the one way game state changes: the ruleset rules on the action
+against the match's Situation, and the Ruling's effects make the next Situation through
+`rules.effects.apply`, the one meaning of every effect. The esper world only shows the state: its
+systems write the new situation into the components (game/battle/world.py). The match keeps
+the state before each action (a `Moment`), so undo restores it and the replay viewer steps back
+by restoring one; neither replays the match from its seed.
 """
 
 from __future__ import annotations
@@ -12,11 +15,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-import esper
-
-from game.battle import systems, world
+from game import caches
+from game.battle.world import World
 from game.levels.level import Level
 from game.storage.digest import sha256_hex
+from rules import effects as meaning
 from rules.actions import Action
 from rules.core import Effect, Event, Illegal, Ruling, Situation, Square, replaced, values
 from rules.dice import d20
@@ -70,12 +73,17 @@ class StreamRandom(CountingRandom):
         super().seed(a, version)
         self.root = a
         self.streams: dict[tuple[str, int], random.Random] = {}
+        self._states: dict[tuple[str, int], Any] = {}
+        """Each stream's state as `getstate` last gave it: a stream that has not drawn since is not read again."""
+        self._drawn: set[tuple[str, int]] = set()
+        """The streams that drew since `getstate` last read them."""
 
     def at(self, actor: str, round_: int) -> None:
         """The next draws are `actor`'s in round `round_` (initiative: round 0)."""
         self.key = (actor, round_)
 
     def _stream(self) -> random.Random:
+        self._drawn.add(self.key)
         stream = self.streams.get(self.key)
         if stream is None:
             actor, round_ = self.key
@@ -84,15 +92,30 @@ class StreamRandom(CountingRandom):
         return stream
 
     def getstate(self) -> Any:
-        """The state of every actor's stream (what the dice will roll next), not only the unused root's."""
-        return tuple(sorted((key, stream.getstate()) for key, stream in self.streams.items()))
+        """The state of every actor's stream (what the dice will roll next), not only the unused root's.
+
+        Only the streams that drew since the last call are read again; the others give the same
+        (immutable) state objects, so states kept one per action share what did not change."""
+        states, streams = self._states, self.streams
+        for key in self._drawn:
+            states[key] = streams[key].getstate()
+        self._drawn.clear()
+        return tuple(sorted(states.items()))
 
     def setstate(self, state: Any) -> None:
-        """Restore a state `getstate` gave (whose dice come next is named again before each roll)."""
+        """Restore a state `getstate` gave (whose dice come next is named again before each roll).
+
+        A stream that has not drawn since `getstate` gave this very state object is kept as it is."""
+        streams, states, drawn = self.streams, self._states, self._drawn
         self.streams = {}
         for key, inner in state:
-            stream = self.streams[key] = random.Random()
-            stream.setstate(inner)
+            stream = streams.get(key)
+            if stream is None or key in drawn or states.get(key) is not inner:
+                stream = random.Random()
+                stream.setstate(inner)
+            self.streams[key] = stream
+        self._states = dict(state)
+        self._drawn = set()
 
     def random(self) -> float:
         """The next float in [0, 1) of the current actor's stream, counted."""
@@ -197,12 +220,44 @@ class TurnOrder:
         return len(self.initiative) if self.mode == "initiative" else len(self.sides)
 
 
-_REREAD_KINDS = frozenset(("place", "set", "damage", "turn", "bind", "unbind", "board", "door"))
-"""Effect kinds whose changes Match._reread knows where to find (game/battle/systems.py)."""
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The state of a match between two actions: what undo and the replay viewer put back.
+
+    `situation` holds the units, board, turn states, bindings, round and active side; the rest
+    is the match's own: whose turn in the turn order, whether it is over, and how long its
+    history and log were. `dice` is the dice generator's state (`Match.checkpoint` keeps it; the
+    moments kept for undo do not: undo never takes back an action that rolled, so the dice before
+    the undone action are the dice now, and reading the generator's state after each action would
+    cost a game of `simulate` a few per cent).
+    """
+
+    situation: Situation
+    index: int
+    """The turn order's index (TurnOrder.index)."""
+    finished: bool
+    winner: str | None
+    records: int
+    """len(Match.history)."""
+    lines: int
+    """len(Match.log)."""
+    draws: int
+    """The dice drawn so far (CountingRandom.draws)."""
+    dice: Any = None
+    """The dice generator's state (random.Random.getstate), or None when not kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class Past:
+    """What a match has done: its records, its log lines and the moment before each record (the lists themselves)."""
+
+    history: list[Record]
+    log: list[LogEntry]
+    moments: list[Moment]
 
 
 class Match:
-    """One match on one level with one seed."""
+    """One match on one level with one seed; its state is `situation()`, changed only by `perform`."""
 
     def __init__(self, level: Level, seed: int = 0, dice_stream: int = DICE_STREAM) -> None:
         self.level = level
@@ -210,40 +265,35 @@ class Match:
         self.dice_stream = dice_stream
         """How the dice are drawn (rules/revision.py DICE_STREAM); a replay passes the stream it was made with."""
         self.ruleset: Ruleset = get_ruleset(level.ruleset)
-        self.world_name = f"match-{next(_worlds)}"
-        self._version = 0
-        """Bumped whenever the world changes, so situation() knows when to read it again."""
-        self._cached: tuple[tuple[int, int, int], Situation] | None = None
-        self._delta: tuple[int, int, set[str], set[str]] | None = None
-        """(version of the cached situation, version after the last apply, units named and effect kinds applied
-        since): what situation() must read again; only effects change the world between the two versions."""
-        self.history: list[Record] = []
-        self.log: list[LogEntry] = []
-        self._build()
-
-    # --- set-up -----------------------------------------------------------------
-
-    def _build(self) -> None:
-        """(Re)create the world from the level and start the first turn."""
-        self.rng = dice(self.seed, self.dice_stream)
-        self._sides = {unit.id: unit.side for unit in self.level.units}
-        self._started = frozenset(unit.side for unit in self.level.units)
+        self.rng = dice(seed, dice_stream)
+        self._started = frozenset(unit.side for unit in level.units)
         """The sides that started with units (only those can be eliminated)."""
-        self.round = 1
         self.finished = False
         self.winner: str | None = None
-        self._version += 1
-        self._delta = None
-        self._drop_world()  # a rebuild (undo, replay) starts from an empty world
-        self._enter()
-        self.entities = world.populate(self.level.board, self.level.units)
-        """unit id → entity: how the systems find a unit without scanning the world."""
-        systems.install(self.entities)
-        sides = [s.id for s in self.level.sides]
-        self.order = TurnOrder(self.level.turns, sides)
-        if self.level.turns == "initiative":
+        self.history: list[Record] = []
+        self.log: list[LogEntry] = []
+        self._moments: list[Moment] = []
+        """The state before each record of `history` (one each): undo puts the last one back."""
+        self._kept_dice: tuple[int, Any] | None = None
+        """(draws, state) of the dice as `checkpoint` last read them: kept moments share an unchanged state."""
+        self.order = TurnOrder(level.turns, [s.id for s in level.sides])
+        if level.turns == "initiative":
             self.order.initiative = self._roll_initiative()
+        self._sit = Situation(
+            ruleset=level.ruleset,
+            board=level.board,
+            creatures={c.id: c for c in level.units},
+            options=level.options,
+            round=1,
+            memo=caches.RULES,
+        )
+        self.world_name = f"match-{next(_worlds)}"
+        self.world = World(self.world_name)
+        """The esper world that shows the state (written by its systems after every change; never read back)."""
+        self.world.show(None, self._sit)
         self._start_turn()
+
+    # --- set-up -----------------------------------------------------------------
 
     def _roll_initiative(self) -> list[str]:
         """d20 + initiative per unit; ties by bonus, then level order (GB-TURN)."""
@@ -259,32 +309,28 @@ class Match:
         if isinstance(self.rng, StreamRandom):
             self.rng.at(actor, round_)
 
-    def _enter(self) -> None:
-        """Make this match's esper world the current one."""
-        if esper.current_world != self.world_name:
-            esper.switch_world(self.world_name)
-
     def close(self) -> None:
-        """Delete this match's world."""
-        self._drop_world()
-
-    def _drop_world(self) -> None:
-        """Delete this match's esper world."""
-        if esper.current_world == self.world_name:
-            esper.switch_world("default")
-        if self.world_name in esper.list_worlds():
-            esper.delete_world(self.world_name)
+        """Delete this match's esper world (the match itself stays readable; a later change makes the world again)."""
+        self.world.close()
 
     # --- reading ----------------------------------------------------------------
 
     def side_of(self) -> dict[str, str]:
-        """unit id → side id (kept up to date by apply, so no world read is needed)."""
-        return dict(self._sides)
+        """unit id → side id."""
+        return {uid: c.side for uid, c in self._sit.creatures.items()}
+
+    @property
+    def round(self) -> int:
+        """The round being played (1 first)."""
+        return self._sit.round
 
     @property
     def active_side(self) -> str:
         """The side whose turn it is."""
-        return self.order.active_side(self._sides)  # only read: no copy (side_of() gives callers one)
+        order = self.order
+        if order.mode == "initiative":
+            return self._sit.creatures[order.initiative[order.index]].side
+        return order.sides[order.index]
 
     @property
     def active_unit(self) -> str | None:
@@ -292,58 +338,8 @@ class Match:
         return self.order.active_unit()
 
     def situation(self) -> Situation:
-        """The current state as the rules see it (kept until an effect or a turn change alters the world)."""
-        self._enter()
-        key = (self._version, self.round, self.order.index)
-        cached = self._cached
-        if cached is None or cached[0] != key:
-            if cached is not None and cached[0][0] == self._version:
-                # only the turn passed on (round, order): the world is as it was read, so the
-                # new situation is the old one with its round and active side (no full read)
-                sit = replaced(cached[1], round=self.round, active_side=self.active_side)
-            else:
-                sit = self._reread() or world.situation(
-                    self.level.ruleset, self.level.options, self.round, self.active_side
-                )
-            self._cached = (key, sit)
-        return self._cached[1]
-
-    def _reread(self) -> Situation | None:
-        """The situation after the effects applied since the cached one was read, reading only what they changed.
-
-        Each system changes only the components of the units an effect names, the board, the
-        bindings or the turn states (game/battle/systems.py); anything else that changes the world
-        bumps the version without an apply, which breaks the chain of `_delta`. None when
-        what changed is not known that way: then the whole world is read.
-        """
-        delta, cached = self._delta, self._cached
-        if delta is None or cached is None:
-            return None
-        base, end, units, kinds = delta
-        before = cached[1]
-        if (
-            base != cached[0][0]
-            or end != self._version
-            or not kinds <= _REREAD_KINDS
-            or not units <= before.creatures.keys()
-        ):
-            return None
-        return Situation(
-            ruleset=self.level.ruleset,
-            board=world.board() if kinds & {"board", "door"} else before.board,
-            creatures=world.reread(before.creatures, self.entities, units),
-            turns=self._reread_turns(before.turns, units) if "turn" in kinds else before.turns,
-            bindings=world.bindings() if kinds & {"bind", "unbind"} else before.bindings,
-            options=self.level.options,
-            round=self.round,
-            active_side=self.active_side,
-            memo=before.memo,
-        )
-
-    def _reread_turns(self, before: dict[str, Any], units: set[str]) -> dict[str, Any]:
-        """The turn states after "turn" effects, which change only the states of the units they name (TurnSystem)."""
-        turns = world.reread_turns(before, self.entities, units)
-        return world.turns() if turns is None else turns
+        """The current state as the rules see it (immutable: a change makes a new one)."""
+        return self._sit
 
     def can_act(self, unit: str) -> Illegal | None:
         """None when `unit` may act now, else why not (GB-TURN)."""
@@ -371,11 +367,12 @@ class Match:
 
     def perform(self, action: Action) -> Ruling | Illegal:
         """Rule on `action` and apply it if legal; the one way state changes."""
-        before = self.rng.draws
+        moment = self._moment(None)
+        draws = self.rng.draws
         taken = self.round  # an end_turn may start the next round: its line belongs to the round it ended
         result = self._perform(action)
-        rolled = self.rng.draws != before
-        self.history.append(Record(action, result, rolled))
+        self._moments.append(moment)
+        self.history.append(Record(action, result, self.rng.draws != draws))
         self._log(action, result, taken)
         return result
 
@@ -401,53 +398,45 @@ class Match:
         return result
 
     def apply(self, effects: tuple[Effect, ...] | list[Effect]) -> None:
-        """Hand effects to the systems (in PIPELINE order)."""
-        if not effects:
-            return
-        self._enter()
-        systems.queue(effects)
-        esper.process()
-        self._sides.update({e.unit: e.value for e in effects if e.kind == "set" and e.key == "side" and e.unit})
-        named = {u for e in effects for u in (e.unit, e.other) if u is not None}
-        kinds = {e.kind for e in effects}
-        if self._cached is not None and self._cached[0][0] == self._version:
-            # the cached situation is the world just before these effects: note what they change
-            self._delta = (self._version, self._version + 1, named, kinds)
-        elif self._delta is not None and self._delta[1] == self._version:
-            # more effects since the last apply and nothing else: add what they change
-            self._delta = (self._delta[0], self._version + 1, self._delta[2] | named, self._delta[3] | kinds)
-        else:
-            self._delta = None
-        self._version += 1
+        """Change the state by `effects`, as `rules.effects.apply` means them (an unknown one raises, changing nothing).
+
+        `perform` applies a ruling's effects with it; tests and the fuzzers set up positions with it."""
+        if effects:
+            self._set(meaning.apply(self._sit, effects))
+
+    def _set(self, sit: Situation) -> None:
+        """Make `sit` the state: the one place the match's situation changes, and the world is written from it."""
+        self.world.show(self._sit, sit)
+        self._sit = sit
 
     def end_turn(self) -> None:
         """Pass the turn on; a new round starts after the last side or unit."""
         alive = self._standing_units()
-        for _ in range(self.order.length()):
-            self.order.index += 1
-            if self.order.index >= self.order.length():
-                self.order.index = 0
-                self.round += 1
+        order = self.order
+        for _ in range(order.length()):
+            order.index += 1
+            if order.index >= order.length():
+                order.index = 0
+                self._set(replaced(self._sit, round=self.round + 1))
                 self._check_victory()
-            if self.order.mode == "sides" or self.order.initiative[self.order.index] in alive:
+            if order.mode == "sides" or order.initiative[order.index] in alive:
                 break
         self._start_turn()
 
     def _start_turn(self) -> None:
-        """Fresh turn budgets for the units whose turn starts."""
-        sit = self.situation()
+        """The turn of the side or unit now in the turn order starts: fresh turn budgets for its units."""
+        side = self.active_side
+        sit = replaced(self._sit, active_side=side)
         if self.order.mode == "initiative":
             starting = [self.order.initiative[self.order.index]]
         else:
-            side = self.active_side  # once, not per unit: it is read from the turn order
             starting = [uid for uid, c in sit.creatures.items() if c.side == side]
-        world.set_turn_states({uid: self.ruleset.new_turn(sit, uid) for uid in starting})
-        self._version += 1
-        # only the turn states changed: the new situation is this one with them (no full read of the world)
-        self._cached = ((self._version, self.round, self.order.index), replaced(sit, turns=world.turns()))
+        turns = dict(sit.turns)
+        turns.update({uid: self.ruleset.new_turn(sit, uid) for uid in starting})
+        self._set(replaced(sit, turns=turns))
 
     def _standing_units(self) -> set[str]:
-        return {uid for uid, c in self.situation().creatures.items() if not c.defeated}
+        return {uid for uid, c in self._sit.creatures.items() if not c.defeated}
 
     def _check_victory(self) -> None:
         """Victory when only one side that started with units has units standing, or a hold-out's rounds are over.
@@ -455,9 +444,8 @@ class Match:
         A side without units at the start is never eliminated (docs/json.md), so a level with
         units on one side only is a sandbox that never ends by elimination.
         """
-        sit = self.situation()
         started = self._started
-        standing = {c.side for c in sit.creatures.values() if not c.defeated} & started
+        standing = {c.side for c in self._sit.creatures.values() if not c.defeated} & started
         if len(started) >= 2 and len(standing) <= 1:
             self.finished = True
             self.winner = next(iter(standing), None)
@@ -465,17 +453,65 @@ class Match:
             self.finished = True
             self.winner = self.level.sides[-1].id if self.level.sides[-1].id in standing else None
 
+    # --- going back -------------------------------------------------------------
+
     def undo(self) -> bool:
-        """Take back the last action unless it rolled a die; True if something was undone."""
+        """Take back the last action unless it rolled a die (the dice stand, GB-TURN); True if something was undone.
+
+        The state before it is put back as it was kept (`Moment`); nothing is replayed."""
         if not self.history or self.history[-1].rolled:
             return False
-        actions = [r.action for r in self.history[:-1]]
-        self.history.clear()
-        self.log.clear()
-        self._build()
-        for action in actions:
-            self.perform(action)
+        self.restore(self._moments[-1])
         return True
+
+    def _moment(self, dice: Any) -> Moment:
+        """The state now, with the dice generator's state `dice` (None: not kept)."""
+        return Moment(
+            self._sit,
+            self.order.index,
+            self.finished,
+            self.winner,
+            len(self.history),
+            len(self.log),
+            self.rng.draws,
+            dice,
+        )
+
+    def checkpoint(self) -> Moment:
+        """The whole state now, the dice generator's included: `restore` goes back (or forward) to it from anywhere."""
+        kept = self._kept_dice
+        if kept is None or kept[0] != self.rng.draws:
+            kept = self._kept_dice = (self.rng.draws, self.rng.getstate())
+        return self._moment(kept[1])
+
+    def past(self) -> Past:
+        """The match's history, log and kept moments (its own lists: `restore` from them never changes them)."""
+        return Past(self.history, self.log, self._moments)
+
+    def restore(self, moment: Moment, past: Past | None = None) -> None:
+        """Put the state of `moment` back: its situation, turn order, end, dice, and the history and log as they were.
+
+        Without `past` the match's own history, log and moments are cut back to the moment; with
+        it (an earlier `past()`, which reached at least as far) they are copied from it, so the
+        replay viewer can step to any moment it kept, forward or back. A moment without the dice's
+        state needs the dice as they are now (undo's case)."""
+        if moment.dice is not None:
+            self.rng.setstate(moment.dice)
+            self.rng.draws = moment.draws
+            self._kept_dice = (moment.draws, moment.dice)
+        elif moment.draws != self.rng.draws:
+            raise ValueError("this moment did not keep the dice, and dice were rolled since")
+        if past is None:
+            del self.history[moment.records :]
+            del self.log[moment.lines :]
+            del self._moments[moment.records :]
+        else:
+            self.history = past.history[: moment.records]
+            self.log = past.log[: moment.lines]
+            self._moments = past.moments[: moment.records]
+        self.order.index = moment.index
+        self.finished, self.winner = moment.finished, moment.winner
+        self._set(moment.situation)  # the world shows the match's state: what differs is written, by identity
 
     # --- reporting --------------------------------------------------------------
 

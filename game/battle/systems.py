@@ -1,10 +1,18 @@
-"""esper processors that apply a Ruling's effects to components; their order is fixed here.
+"""esper processors that write a match's newest situation into the world's components; their order is fixed here.
 
-rules/effects.py `apply` defines what each effect means; these systems make the same change to the
-components that own each field (FIELD_OWNERS), and tests/test_effects.py holds them to it.
+The state of a match is its newest `Situation`; what an effect does to it is `rules/effects.py`
+`apply`, and nothing here says it again. After every change the match runs the pipeline once with
+the situation before, the one after and the units whose creature changed
+(`esper.process(before, after, units)`, game/battle/world.py): each system writes the components
+it owns for what differs between the two. A situation made from another shares every part that
+did not change (the same creature, board and turn state objects: rules/effects.py), so a
+difference is found by identity and an unchanged unit is not written. `before` None writes
+everything (a new world, an undo, a replay step).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 import esper
 
@@ -12,175 +20,122 @@ from game.battle.components import (
     Engaged,
     Health,
     MapState,
-    PendingEffects,
     Position,
     Posture,
     Profile,
     Side,
     Size,
+    Speed,
     TurnBudget,
 )
-from rules.core import Effect
-from rules.doors import parse_effect_key, with_door
-from rules.effects import CREATURE_FIELDS, check
+from rules.core import Creature, Situation
 
-FIELD_OWNERS: dict[str, type] = {
-    "at": Position,
-    "space": Position,
-    "size": Size,
-    "side": Side,
-    "hp": Health,
-    "max_hp": Health,
-    "defeated": Health,
-    "prone": Posture,
-    "helpless": Posture,
-    "squeezed": Posture,
-    "airborne": Posture,
-    "mode": Posture,
-}
-"""Unit field → the component that holds it (its attribute has the field's name); every other field of a
-Creature lives in the unit's Profile. world.creatures() reads the fields back from the same owners."""
-
-EntityIndex = dict[str, int]
-"""unit id → its entity (built once by world.populate, kept by the Match)."""
+EntityIndex = Mapping[str, int]
+"""unit id → its entity (built once by the World)."""
+Units = Sequence[tuple[str, Creature]]
+"""The units whose creature changed, with their new creature (`changed`)."""
 
 
-class _EffectSystem(esper.Processor):
-    """Base: take the pending effects of the kinds this system owns; units are found through the index."""
-
-    kinds: tuple[str, ...] = ()
+class _WriteSystem(esper.Processor):
+    """Base: a system that writes components from the situation after a change."""
 
     def __init__(self, entities: EntityIndex) -> None:
         self.entities = entities
 
-    def entity_of(self, unit: str | None) -> int:
-        """The entity of the unit with this id (KeyError if none)."""
-        return self.entities[unit or ""]
-
-    def process(self) -> None:
-        """Apply every pending effect of this system's kinds, in order."""
-        for _, pending in esper.get_component(PendingEffects):
-            for effect in pending.effects:
-                if effect.kind in self.kinds:
-                    self.apply(effect)
-
-    def apply(self, effect: Effect) -> None:  # pragma: no cover - abstract
-        """Apply one effect."""
+    def process(self, before: Situation | None, after: Situation, units: Units) -> None:  # pragma: no cover
+        """Write what changed from `before` to `after` (everything when `before` is None); `units` changed."""
         raise NotImplementedError
 
 
-class MovementSystem(_EffectSystem):
-    """Moves tokens: `place` effects set anchor and footprint."""
-
-    kinds = ("place",)
-
-    def apply(self, effect: Effect) -> None:
-        """Set the unit's Position."""
-        anchor, dims = effect.value
-        position = esper.component_for_entity(self.entity_of(effect.unit), Position)
-        position.at = (int(anchor[0]), int(anchor[1]))
-        position.space = None if dims is None else (int(dims[0]), int(dims[1]))
+def changed(before: Situation | None, after: Situation) -> Units:
+    """The units whose creature is not the very one of `before` (all when `before` is None)."""
+    if before is None:
+        return list(after.creatures.items())
+    old = before.creatures
+    return [(uid, c) for uid, c in after.creatures.items() if old.get(uid) is not c]
 
 
-class TerrainSystem(_EffectSystem):
-    """Changes the board: doors opening and closing."""
+class TerrainSystem(_WriteSystem):
+    """The board: doors opened or closed, terrain changed."""
 
-    kinds = ("board", "door")
-
-    def apply(self, effect: Effect) -> None:
-        """Replace the terrain of one square, or open or close a door on an edge."""
-        for _, map_state in esper.get_component(MapState):
-            if effect.kind == "door":
-                key = parse_effect_key(str(effect.key))
-                map_state.board = with_door(map_state.board, key, bool(effect.value))
-                continue
-            x, y = (int(v) for v in str(effect.key).split(","))
-            map_state.board = map_state.board.with_terrain((x, y), effect.value)
-
-
-class ConditionSystem(_EffectSystem):
-    """Sets unit fields (`set`, through FIELD_OWNERS) and applies damage."""
-
-    kinds = ("set", "damage")
-
-    def apply(self, effect: Effect) -> None:
-        """Route the change to the component that owns the field."""
-        ent = self.entity_of(effect.unit)
-        if effect.kind == "damage":
-            health = esper.component_for_entity(ent, Health)
-            hp = health.hp - int(effect.value)
-            health.hp = hp if hp > 0 else 0  # max(0, hp), without the call
+    def process(self, before: Situation | None, after: Situation, units: Units) -> None:
+        """Write the board when it is another one."""
+        if before is not None and before.board is after.board:
             return
-        key = effect.key or ""
-        owner = FIELD_OWNERS.get(key)
-        if owner is not None:
-            setattr(esper.component_for_entity(ent, owner), key, effect.value)
-        elif key in CREATURE_FIELDS:
-            profile = esper.component_for_entity(ent, Profile)
-            profile.creature = profile.creature.evolve(**{key: effect.value})
-        else:  # check() refused it already; kept so a new kind of key can never pass silently
-            raise KeyError(f"no unit field {key!r}")
+        for _, map_state in esper.get_component(MapState):
+            map_state.board = after.board
 
 
-class BindingSystem(_EffectSystem):
-    """Keeps the hexxen binding graph symmetric (HX-STATES)."""
+class MovementSystem(_WriteSystem):
+    """Where the units stand and how they move: Position, Size, Speed, Posture."""
 
-    kinds = ("bind", "unbind")
-
-    def apply(self, effect: Effect) -> None:
-        """Add or remove the pair on both partners."""
-        a, b = effect.unit or "", effect.other or ""
-        ea, eb = self.entity_of(a), self.entity_of(b)
-        pa = esper.component_for_entity(ea, Engaged).partners
-        pb = esper.component_for_entity(eb, Engaged).partners
-        if effect.kind == "bind":
-            pa.add(b)
-            pb.add(a)
-        else:
-            pa.discard(b)
-            pb.discard(a)
-
-
-class TurnSystem(_EffectSystem):
-    """Stores the unit's new per-turn budget."""
-
-    kinds = ("turn",)
-
-    def apply(self, effect: Effect) -> None:
-        """Replace the TurnBudget state."""
-        esper.component_for_entity(self.entity_of(effect.unit), TurnBudget).state = effect.value
+    def process(self, before: Situation | None, after: Situation, units: Units) -> None:
+        """Write the movement components of every changed unit."""
+        get = esper.component_for_entity
+        for uid, c in units:
+            ent = self.entities[uid]
+            position = get(ent, Position)
+            position.at, position.space = c.at, c.space
+            get(ent, Size).size = c.size
+            speed = get(ent, Speed)
+            speed.walk, speed.fly, speed.climb, speed.swim, speed.mode = c.speed, c.fly, c.climb, c.swim, c.mode
+            posture = get(ent, Posture)
+            posture.prone, posture.helpless, posture.squeezed, posture.airborne = (
+                c.prone,
+                c.helpless,
+                c.squeezed,
+                c.airborne,
+            )
 
 
-class ClearEffects(esper.Processor):
-    """Last: the pending effects have all been applied."""
+class ConditionSystem(_WriteSystem):
+    """Who the units are and how they fare: Profile, Side, Health."""
 
-    def process(self) -> None:
-        """Empty the queue."""
-        for _, pending in esper.get_component(PendingEffects):
-            pending.effects.clear()
+    def process(self, before: Situation | None, after: Situation, units: Units) -> None:
+        """Write the profile, side and health of every changed unit."""
+        get = esper.component_for_entity
+        for uid, c in units:
+            ent = self.entities[uid]
+            get(ent, Profile).creature = c
+            get(ent, Side).side = c.side
+            health = get(ent, Health)
+            health.hp, health.max_hp, health.defeated = c.hp, c.max_hp, c.defeated
 
 
-PIPELINE: tuple[type[esper.Processor], ...] = (
-    TerrainSystem,
-    MovementSystem,
-    ConditionSystem,
-    BindingSystem,
-    TurnSystem,
-    ClearEffects,
-)
-"""Processor order, first to last: the board changes before tokens move onto it."""
+class BindingSystem(_WriteSystem):
+    """The hexxen binding graph (HX-STATES), symmetric: each partner lists the other."""
+
+    def process(self, before: Situation | None, after: Situation, units: Units) -> None:
+        """Write every unit's partners when the bindings changed."""
+        if before is not None and before.bindings == after.bindings:
+            return
+        partners: dict[str, set[str]] = {uid: set() for uid in self.entities}
+        for pair in after.bindings:
+            for uid in pair:
+                partners[uid] |= pair - {uid}
+        for uid, ent in self.entities.items():
+            esper.component_for_entity(ent, Engaged).partners = frozenset(partners[uid])
+
+
+class TurnSystem(_WriteSystem):
+    """Each unit's per-turn budget (the ruleset's TurnState)."""
+
+    def process(self, before: Situation | None, after: Situation, units: Units) -> None:
+        """Write the turn state of every unit whose state is another one."""
+        if before is not None and before.turns is after.turns:
+            return
+        old = {} if before is None else before.turns
+        for uid, ent in self.entities.items():
+            state = after.turns.get(uid)
+            if before is None or old.get(uid) is not state:
+                esper.component_for_entity(ent, TurnBudget).state = state
+
+
+PIPELINE: tuple[type[_WriteSystem], ...] = (TerrainSystem, MovementSystem, ConditionSystem, BindingSystem, TurnSystem)
+"""Processor order, first to last: the board before the tokens on it."""
 
 
 def install(entities: EntityIndex) -> None:
     """Add the pipeline's processors to the current esper world, in PIPELINE order."""
     for rank, cls in enumerate(PIPELINE):
-        processor = cls(entities) if issubclass(cls, _EffectSystem) else cls()
-        esper.add_processor(processor, priority=len(PIPELINE) - rank)
-
-
-def queue(effects: tuple[Effect, ...] | list[Effect]) -> None:
-    """Hand effects to the pipeline (each checked first: an unknown kind or field raises before any applies)."""
-    for effect in effects:
-        check(effect)
-    for _, pending in esper.get_component(PendingEffects):
-        pending.effects.extend(effects)
+        esper.add_processor(cls(entities), priority=len(PIPELINE) - rank)

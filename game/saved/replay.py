@@ -2,8 +2,9 @@
 
 A replay is an action script (docs/scripts.md) with `level`, `level_fingerprint` and what it
 was made with (game/saved/script_versions.py). Only the actions the rules allowed are written: a
-refused action changed nothing. Stepping backwards re-runs the first k actions from the seed,
-so every position is exactly what `run` gives.
+refused action changed nothing. The viewer keeps the match's state after every step it has
+shown (`Match.checkpoint`) and steps back, or forward again, by restoring one; it performs an
+action only to step past the newest, so every position is exactly what `run` gives.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.battle.match import BadAction, LogEntry, Match
+from game.battle.match import BadAction, LogEntry, Match, Moment, Past
 from game.files import read_regular
 from game.levels.level import Level, LevelError, level_to_toml, load_level, parse_level
 from game.levels.level_fingerprint import play_fingerprint
@@ -112,7 +113,7 @@ def level_for(script: Script, script_path: str | Path, level_path: str | Path | 
 
 
 class Replay:
-    """A script on a level, positioned after `index` actions; moves by re-running actions from the seed."""
+    """A script on a level, positioned after `index` actions; steps by restoring the states it kept."""
 
     def __init__(self, level: Level, script: Script) -> None:
         self.level = level
@@ -120,9 +121,11 @@ class Replay:
         self.index = 0
         self.stop: Stop | None = None
         """The first action the rules refuse now (the replay ends before it)."""
-        self._step_start = 0
-        """Where the last performed action's lines start in the match log."""
         self.match = Match(level, seed=script.seed, dice_stream=script_dice(script))
+        self._kept: list[Moment] = [self.match.checkpoint()]
+        """The match's whole state after 0, 1, … actions, as far as the replay has gone."""
+        self._past: Past | None = None
+        """The match's history, log and moments at the newest kept step, while it shows an earlier one."""
 
     @property
     def length(self) -> int:
@@ -140,15 +143,18 @@ class Replay:
         return self.length
 
     def close(self) -> None:
-        """Delete the match world."""
+        """Delete the match world (the replay stays where it is; a later step makes the world again)."""
         self.match.close()
 
     def forward(self) -> bool:
-        """Perform the next action; False at the end or when the rules refuse it (see `stop`)."""
+        """One action forward; False at the end or when the rules refuse it (see `stop`)."""
         if self.index >= self.length:
             return False
+        if self.index + 1 < len(self._kept):
+            self._show(self.index + 1)
+            return True
+        self._show(self.index)  # the newest kept step: from here on the actions are performed
         action = self.script.actions[self.index]
-        start = len(self.match.log)
         try:
             result = self.match.perform(action)
         except BadAction as exc:  # a unit this level does not have: no rule decided it
@@ -157,33 +163,40 @@ class Replay:
         if isinstance(result, Illegal):
             # a refusal changed nothing; take it out of the history so the log shows the last real step
             self.stop = Stop(self.index, result.rule, result.message, result, self.match.level.display_names)
-            self.seek(self.index)
+            self.match.restore(self._kept[self.index])
             return False
         self.index += 1
-        self._step_start = start
+        self._kept.append(self.match.checkpoint())
         return True
 
     def back(self) -> bool:
-        """One action back (the first index-1 actions re-run from the seed); False at the start."""
+        """One action back (the state kept after index-1 actions); False at the start."""
         if self.index == 0:
             return False
         self.seek(self.index - 1)
         return True
 
     def seek(self, index: int) -> None:
-        """Position after `index` actions (clamped), re-running them from the seed."""
+        """Position after `index` actions (clamped): a kept state, or the newest one and the actions after it."""
         target = max(0, min(index, self.length))
-        if target <= self.index:
-            self.match.close()
-            self.match = Match(self.level, seed=self.script.seed, dice_stream=script_dice(self.script))
-            self.index = 0
+        self._show(min(target, len(self._kept) - 1))
         while self.index < target and self.forward():
             pass
 
+    def _show(self, index: int) -> None:
+        """Put the match in the state kept after `index` actions."""
+        if index == self.index:
+            return
+        if self._past is None:
+            self._past = self.match.past()  # the lists themselves: restoring from them leaves them whole
+        self.match.restore(self._kept[index], self._past)
+        self.index = index
+        if index == len(self._kept) - 1:
+            self._past = None  # the match holds everything again
+
     def end(self) -> None:
         """Position after the last action that can be replayed."""
-        while self.forward():
-            pass
+        self.seek(self.length)
 
     def current_action(self) -> Action | None:
         """The action that led to the position shown (None at the start)."""
@@ -191,7 +204,7 @@ class Replay:
 
     def step_log(self) -> list[LogEntry]:
         """The log lines of the last action performed (its ruling and events)."""
-        return list(self.match.log[self._step_start :]) if self.index else []
+        return list(self.match.log[self._kept[self.index - 1].lines :]) if self.index else []
 
 
 def open_replay(level_path: str | Path | None, script_path: str | Path, force: bool = False) -> Replay:

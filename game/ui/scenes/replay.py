@@ -1,7 +1,7 @@
 """The replay viewer: the board of a saved game, stepped forwards and backwards; read-only.
 
-Backwards re-runs the first k-1 actions from the seed (game.saved.replay.Replay), so every position
-is the one `run` gives. The board is drawn by the battle screen's BoardRenderer and BoardView.
+Stepping restores the states the replay kept (game.saved.replay.Replay), and every position is the
+one `run` gives. The board is drawn by the battle screen's BoardRenderer and BoardView.
 """
 
 from __future__ import annotations
