@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
@@ -37,7 +38,7 @@ def choose(ctx: Ctx) -> Action | None:
     if me.prone:
         return Action("stand_up", ctx.unit) if _can(ctx, "stand_up") else None
     ts = _turn(ctx)
-    near = [f for f in foes if _may_reach(me, f, me.at) and pf1.in_reach(ctx.sit, ctx.unit, f.id)]
+    near = [f for f in _near_box(me, foes, me.at, 0) if pf1.in_reach(ctx.sit, ctx.unit, f.id)]
     if near:
         # already in melee: hit if the standard action is left; moving away would provoke
         if standard_free(ts) and _can(ctx, "attack"):
@@ -155,6 +156,20 @@ def _may_reach(me: Creature, foe: Creature, anchor: Square) -> bool:
     return fx - limit <= x <= fx + last and fy - limit <= y <= fy + last
 
 
+def _near_box(me: Creature, foes: list[Creature], anchor: Square, widen: int) -> list[Creature]:
+    """The enemies (in `foes` order) that `_may_reach` keeps from some anchor within `widen` squares (Chebyshev) of
+    `anchor`: one pass of plain arithmetic per enemy, as the army may be large and this is asked every decision."""
+    limit = _limit(me) + widen
+    x, y = anchor
+    out = []
+    for f in foes:
+        fx, fy = f.at
+        last = f.full_side + limit - 1
+        if fx - limit <= x <= fx + last and fy - limit <= y <= fy + last:
+            out.append(f)
+    return out
+
+
 def _hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) -> dict[Square, list[Creature]]:
     """anchor → the enemies in reach if the unit stood there (in `foes` order), for the anchors with any.
 
@@ -217,7 +232,12 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """One move action to a square with an enemy in reach (the standard action then attacks)."""
     if _beyond_one_move(ctx.me, foes):
         return None  # as the search would find: no square it reaches has an enemy in reach
-    walked = _walk_into_reach(ctx, foes)
+    ranked = _ranked_ends(ctx, foes)
+    if ranked is not None and not ranked and movement_speed(ctx.me) <= pf1.effective_speed(ctx.me):
+        # no square within a move action on foot has an enemy in reach, and the move action goes no further
+        # (a flyer's may: its reach then decides): no end of its reach has one either
+        return None
+    walked = _walk_into_reach(ctx, foes, ranked)
     if walked is not None:
         return walked
     _, moves = _single_move(ctx)
@@ -236,15 +256,13 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     return Action("move", ctx.unit, best.path) if best else None
 
 
-def _walk_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
-    """A move action into reach of an enemy as weak as any the move action's whole reach could bring into reach,
-    found without that reach; None when none is found that way (the reach then decides).
+def _ranked_ends(ctx: Ctx, foes: list[Creature]) -> list[tuple[float, float, int, int]] | None:
+    """(the weakest victim's hit point ratio, score, y, x) of every free square within one move action by plain pf1
+    distance from which an enemy is in reach, best first; None for a unit of more than one square.
 
-    Every square a move action ends on is free (PF1-END-OCCUPIED) and within the speed by plain
-    pf1 distance (PF1-DIAG, PF1-MOVE-ACTION), so the weakest victim from those squares bounds the
-    reach's best. The squares with that victim are tried nearest first (RUN_TRIES at most), each
-    along the walk the rules count cheapest on open ground, and the first move the rules'
-    forecast accepts without provoking is taken.
+    Every square a move action ends on is free (PF1-END-OCCUPIED) and within its speed by plain
+    pf1 distance (PF1-DIAG, PF1-MOVE-ACTION): on foot these squares hold all of its reach's ends,
+    so when none of them has an enemy in reach, no end of the reach has.
     """
     me = ctx.me
     if me.full_side != 1:
@@ -265,9 +283,28 @@ def _walk_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
         victim = attack_choice(hittable)
         ratio = victim.hp / (victim.max_hp if victim.max_hp > 1 else 1)
         ranked.append((ratio, ratio * 3 + plain(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))
+    ranked.sort()
+    return ranked
+
+
+def _walk_into_reach(
+    ctx: Ctx, foes: list[Creature], ranked: list[tuple[float, float, int, int]] | None = None
+) -> Action | None:
+    """A move action into reach of an enemy as weak as any the move action's whole reach could bring into reach,
+    found without that reach; None when none is found that way (the reach then decides). `ranked`: `_ranked_ends`
+    when already asked.
+
+    The weakest victim from the squares `_ranked_ends` ranks bounds the reach's best. The
+    squares with that victim are tried nearest first (RUN_TRIES at most), each along the walk
+    the rules count cheapest on open ground, and the first move the rules' forecast accepts
+    without provoking is taken.
+    """
+    if ranked is None:
+        ranked = _ranked_ends(ctx, foes)
     if not ranked:
         return None
-    ranked.sort()
+    me, board = ctx.me, ctx.sit.board
+    speed = pf1.effective_speed(me)
     weakest = ranked[0][0]
     avoid = _keep_out(ctx)
     forecast = _forecast_move(ctx)
@@ -294,7 +331,9 @@ def _step_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     x, y = me.at
     board = ctx.sit.board
     squares = {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
-    near = [f for f in foes if any(_may_reach(me, f, sq) for sq in squares)]
+    # an enemy some neighbour may reach: its box of anchors (_may_reach), widened by one, holds the unit's square
+    # (the box is at least 3 squares wide, reach and side being 1 at least, so a neighbour lies in it then)
+    near = _near_box(me, foes, me.at, 1)
     if not near:
         return None
     hit_from = _hittable_from(ctx, near, {sq for sq in squares if board.in_bounds(sq)})
@@ -335,7 +374,7 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     return None
 
 
-def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square]]:
+def _charge_order(ctx: Ctx, foes: list[Creature]) -> Iterator[tuple[Creature, Square]]:
     """Every closest charge end at the enemies, as (enemy, anchor), nearest first, then the weakest enemy, then
     reading order (enemies in `foes` order, each one's ends in reading order, where all of that ties).
 
@@ -343,13 +382,40 @@ def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square
     the squares around each enemy; only whether an end's line is clear needs the costly judgement
     (charge_ends), and `_charge` asks it in this order until it holds the ends it will try. Its
     cost then follows the ends tried, not every enemy a charge could reach.
+
+    The enemies are looked at nearest first by a lower bound of their ends' count (an end lies in
+    the box of anchors within the charger's reach of the enemy, and no count is below the
+    Chebyshev distance), and an end is given only once every enemy whose bound could match its
+    count has been looked at: the order of looking at all of them and sorting, looking at the
+    few nearest when the first ends tried are taken.
     """
-    found = []
-    for foe in foes:
-        anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
-        found.extend((count, foe.hp, at[1], at[0], foe, at) for at in anchors)
-    found.sort(key=lambda e: e[:4])  # stable: ties keep the enemies' and the anchors' order
-    return [(foe, at) for *_, foe, at in found]
+    me = ctx.me
+    side, reach = me.full_side, reach_squares(me.reach)
+    x0, y0 = me.at
+    bounded = []
+    for k, foe in enumerate(foes):
+        tx, ty = foe.at
+        tw, th = foe.dims
+        # closest_anchors looks at the anchors x in [tx − reach − side + 1, tx + tw + reach − 1], y alike
+        left, right = tx - reach - side + 1, tx + tw + reach - 1
+        top, bottom = ty - reach - side + 1, ty + th + reach - 1
+        bounded.append((max(left - x0, x0 - right, top - y0, y0 - bottom, 0), k))
+    bounded.sort()
+    ends: list[tuple[int, int, int, int, int, int, Square]] = []
+    looked = 0
+    while True:
+        # every enemy whose bound is not above the nearest end found may hold an end as near (or nearer)
+        while looked < len(bounded) and (not ends or bounded[looked][0] <= ends[0][0]):
+            k = bounded[looked][1]
+            looked += 1
+            foe = foes[k]
+            anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
+            for j, at in enumerate(anchors):
+                heapq.heappush(ends, (count, foe.hp, at[1], at[0], k, j, at))
+        if not ends:
+            return
+        *_, k, _, at = heapq.heappop(ends)
+        yield foes[k], at
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:
