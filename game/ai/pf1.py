@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterator, Sequence
 import rules.pf1 as pf1
 from game.ai.context import Carry, Ctx, open_door_towards, with_turn
 from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, straight_walk, walk_gap, walk_gaps
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice, provokes
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, hunt_choice, provokes
 from game.battle import reach_cache
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
-from rules.geometry import chebyshev, pf1_distance
+from rules.geometry import chebyshev, pf1_distance, pf1_gap
 from rules.pf1 import judged
 from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
@@ -63,17 +63,16 @@ def choose(ctx: Ctx) -> Action | None:
         if _can(ctx, "charge"):
             # only the enemies a charge can reach are offered to it: its cost then follows them, not the army;
             # with none of them, the hunted enemy is out of charge distance too
-            mine = me.footprint()
-            chargeable = [f for f in foes if gap(pf1_distance, mine, f.footprint()) <= reach_limit]
+            chargeable = [f for f in foes if pf1_gap(me.at, me.dims, f.at, f.dims) <= reach_limit]
             if chargeable:
                 target = hunt_choice(ctx.sit.board, me, foes)
-                if gap(pf1_distance, mine, target.footprint()) <= reach_limit:
+                if pf1_gap(me.at, me.dims, target.at, target.dims) <= reach_limit:
                     charge = _charge(ctx, chargeable)
                     if charge is not None:
                         return charge
     if target is None:
         target = hunt_choice(ctx.sit.board, me, foes)
-    if _can(ctx, "run") and gap(pf1_distance, me.footprint(), target.footprint()) > 2 * speed + 1:
+    if _can(ctx, "run") and pf1_gap(me.at, me.dims, target.at, target.dims) > 2 * speed + 1:
         run = _run(ctx, target)
         if run is not None:
             return run
@@ -179,9 +178,18 @@ def _hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) -> dict
     me = ctx.me
     limit = _limit(me)
     out: dict[Square, list[Creature]] = {}
+    if not anchors:
+        return out
+    # only an enemy whose box of anchors meets the anchors' bounding box can be in reach from one of them
+    left = min(x for x, _ in anchors)
+    right = max(x for x, _ in anchors)
+    top = min(y for _, y in anchors)
+    bottom = max(y for _, y in anchors)
     for f in foes:
         fx, fy = f.at
         side = f.full_side
+        if fx - limit > right or fx + side + limit <= left or fy - limit > bottom or fy + side + limit <= top:
+            continue
         for y in range(fy - limit, fy + side + limit):
             for x in range(fx - limit, fx + side + limit):
                 anchor = (x, y)
@@ -383,30 +391,35 @@ def _charge_order(ctx: Ctx, foes: list[Creature]) -> Iterator[tuple[Creature, Sq
     (charge_ends), and `_charge` asks it in this order until it holds the ends it will try. Its
     cost then follows the ends tried, not every enemy a charge could reach.
 
-    The enemies are looked at nearest first by a lower bound of their ends' count (an end lies in
-    the box of anchors within the charger's reach of the enemy, and no count is below the
-    Chebyshev distance), and an end is given only once every enemy whose bound could match its
-    count has been looked at: the order of looking at all of them and sorting, looking at the
-    few nearest when the first ends tried are taken.
+    The enemies are looked at in the order of a lower bound of their ends' (count, hit points):
+    an end lies in the box of anchors within the charger's reach of the enemy, and no count is
+    below the charge's measure (pf1 distance, or Chebyshev under uniform diagonals) from the
+    charger to the nearest square of that box. An end is given only once every enemy whose bound
+    could come before it has been looked at: the order of looking at all of them and sorting,
+    looking at the few nearest (and weakest) when the first ends tried are taken.
     """
     me = ctx.me
     side, reach = me.full_side, reach_squares(me.reach)
+    metric = _plain(ctx)  # the count closest_anchors gives: rules.pf1.charge's measure
     x0, y0 = me.at
     bounded = []
     for k, foe in enumerate(foes):
         tx, ty = foe.at
         tw, th = foe.dims
-        # closest_anchors looks at the anchors x in [tx − reach − side + 1, tx + tw + reach − 1], y alike
-        left, right = tx - reach - side + 1, tx + tw + reach - 1
-        top, bottom = ty - reach - side + 1, ty + th + reach - 1
-        bounded.append((max(left - x0, x0 - right, top - y0, y0 - bottom, 0), k))
+        # closest_anchors looks at the anchors x in [tx − reach − side + 1, tx + tw + reach − 1], y alike; the
+        # measure grows with each coordinate's gap, so the box's square nearest the charger has the least
+        nearest = (
+            min(max(x0, tx - reach - side + 1), tx + tw + reach - 1),
+            min(max(y0, ty - reach - side + 1), ty + th + reach - 1),
+        )
+        bounded.append((metric(me.at, nearest), foe.hp, k))
     bounded.sort()
     ends: list[tuple[int, int, int, int, int, int, Square]] = []
     looked = 0
     while True:
-        # every enemy whose bound is not above the nearest end found may hold an end as near (or nearer)
-        while looked < len(bounded) and (not ends or bounded[looked][0] <= ends[0][0]):
-            k = bounded[looked][1]
+        # every enemy whose (bound, hit points) is not above the first end's (count, hit points) may come before it
+        while looked < len(bounded) and (not ends or bounded[looked][:2] <= ends[0][:2]):
+            k = bounded[looked][2]
             looked += 1
             foe = foes[k]
             anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
