@@ -276,18 +276,28 @@ def _ranked_ends(ctx: Ctx, foes: list[Creature]) -> list[tuple[float, float, int
     if me.full_side != 1:
         return None
     speed = pf1.effective_speed(me)
+    near = _near_box(me, foes, me.at, speed)  # the enemies some square within the speed may reach
+    if not near:
+        return []
     closed = _no_end(ctx)
     plain = _plain(ctx)
     x0, y0 = me.at
     board = ctx.sit.board
-    anchors = {
-        (x, y)
-        for y in range(max(0, y0 - speed), min(board.height, y0 + speed + 1))
-        for x in range(max(0, x0 - speed), min(board.width, x0 + speed + 1))
-        if (x, y) not in closed and (x, y) != me.at and plain(me.at, (x, y)) <= speed
-    }
+    # the squares within the speed, looked at only inside the boxes of anchors around the enemies near
+    limit = _limit(me)
+    left, right = max(0, x0 - speed), min(board.width - 1, x0 + speed)
+    top, bottom = max(0, y0 - speed), min(board.height - 1, y0 + speed)
+    anchors = set()
+    for f in near:
+        fx, fy = f.at
+        side = f.full_side
+        for y in range(max(top, fy - limit), min(bottom, fy + side + limit - 1) + 1):
+            for x in range(max(left, fx - limit), min(right, fx + side + limit - 1) + 1):
+                sq = (x, y)
+                if sq not in closed and sq != me.at and plain(me.at, sq) <= speed:
+                    anchors.add(sq)
     ranked = []
-    for sq, hittable in _hittable_from(ctx, foes, anchors).items():
+    for sq, hittable in _hittable_from(ctx, near, anchors).items():
         victim = attack_choice(hittable)
         ratio = victim.hp / (victim.max_hp if victim.max_hp > 1 else 1)
         ranked.append((ratio, ratio * 3 + plain(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))
