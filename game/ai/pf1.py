@@ -12,7 +12,7 @@ from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, str
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, hunt_choice, provokes
 from game.battle import reach_cache
 from rules.actions import Action
-from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
+from rules.core import Creature, Illegal, Ruling, Situation, Square, footprint, replaced
 from rules.geometry import chebyshev, pf1_distance, pf1_gap
 from rules.pf1 import judged
 from rules.pf1.charge import charge_end, closest_anchors
@@ -375,10 +375,18 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     ruling (the real situation, a throwaway RNG), which also checks the cost against double
     speed. Its dice are ignored; only whether it is legal and whether it provokes counts, and
     both are settled before any die is rolled. An end's line is judged only when its turn to be
-    tried comes: the first accepted charge spares judging the rest.
+    tried comes: the first accepted charge spares judging the rest. An end on a square another
+    creature holds is taken (PF1-END-OCCUPIED: the rules refuse it as the closest square taken,
+    PF1-CHARGE) and is passed over without judging its line.
     """
     probes = 0
+    closed: frozenset[Square] | None = None
+    side = ctx.me.full_side
     for foe, at in _charge_order(ctx, foes):
+        if closed is None:
+            closed = _no_end(ctx)
+        if (at in closed) if side == 1 else not closed.isdisjoint(footprint(at, (side, side))):
+            continue
         end = charge_end(ctx.sit, ctx.unit, foe.id, at)
         if end is None or not end.clear:
             continue
@@ -543,18 +551,28 @@ def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
     return path[:taken]
 
 
-def _no_end(ctx: Ctx) -> set[Square]:
+def _no_end(ctx: Ctx) -> frozenset[Square]:
     """The squares no run of the unit may end on: those of other creatures that are not helpless (PF1-END-OCCUPIED),
-    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there)."""
-    me = ctx.me
-    if me.size in SHARE_AREA:
-        return set()
-    return {
-        sq
-        for c in ctx.sit.creatures.values()
-        if c.id != ctx.unit and not c.defeated and not c.helpless
-        for sq in c.footprint()
-    }
+    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there). Kept with the decision (its
+    situation is fixed): a charge, a move into reach and a walk ask it in turn."""
+    found = ctx._cache.get(_NO_END)
+    if found is None:
+        me = ctx.me
+        found = ctx._cache[_NO_END] = (
+            frozenset()
+            if me.size in SHARE_AREA
+            else frozenset(
+                sq
+                for c in ctx.sit.creatures.values()
+                if c.id != ctx.unit and not c.defeated and not c.helpless
+                for sq in c.footprint()
+            )
+        )
+    return found
+
+
+_NO_END = ("no_end",)
+"""The key of `_no_end` in a decision's cache (Ctx._cache)."""
 
 
 def _halves(ctx: Ctx, budget: int) -> int:
@@ -570,18 +588,26 @@ def _plain(ctx: Ctx) -> Callable[[Square, Square], int]:
     return chebyshev if ctx.sit.options.diagonal == "uniform" else pf1_distance
 
 
-def _keep_out(ctx: Ctx) -> set[Square]:
+def _keep_out(ctx: Ctx) -> frozenset[Square]:
     """The squares the unit's bounded walks keep out of: enemies' (no walk passes them, PF1-ENEMY) and those an
-    enemy may threaten (leaving one provokes; a walk's end may be one, as entering provokes nothing)."""
-    avoid: set[Square] = set()
-    for c in ctx.foes():
-        if not c.helpless:
-            r = reach_squares(c.reach)
-            fx, fy = c.at
-            avoid.update(
-                (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
-            )
-    return avoid
+    enemy may threaten (leaving one provokes; a walk's end may be one, as entering provokes nothing). Kept with the
+    decision, as `_no_end` is."""
+    found = ctx._cache.get(_KEEP_OUT)
+    if found is None:
+        avoid: set[Square] = set()
+        for c in ctx.foes():
+            if not c.helpless:
+                r = reach_squares(c.reach)
+                fx, fy = c.at
+                avoid.update(
+                    (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
+                )
+        found = ctx._cache[_KEEP_OUT] = frozenset(avoid)
+    return found
+
+
+_KEEP_OUT = ("keep_out",)
+"""The key of `_keep_out` in a decision's cache (Ctx._cache)."""
 
 
 def _squares_at(
