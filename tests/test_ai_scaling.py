@@ -201,9 +201,11 @@ def plain_charge_order(ctx, foes):
 
 
 def plain_near_box(me, foes, anchor, widen):
-    """The former look at every enemy from the anchor (widen 0) or from each of its eight neighbours (widen 1)."""
+    """The former look at every enemy from the anchor (widen 0), or from every other square within `widen` of it
+    (widen 1: its eight neighbours, the 1.5 m step's squares)."""
     x, y = anchor
-    around = [anchor] if widen == 0 else [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    span = range(-widen, widen + 1)
+    around = [anchor] if widen == 0 else [(x + dx, y + dy) for dx in span for dy in span if dx or dy]
     return [f for f in foes if any(pf1_ai._may_reach(me, f, sq) for sq in around)]
 
 
