@@ -226,13 +226,20 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
     weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     best, best_score = -1, float("inf")
     bounds: list[tuple[float, int]] = []
+    left, top, right, bottom = _box_of(start)  # the start's box, worked out once for every goal
     for k, (goal, bias) in enumerate(goals):
         if any(sq not in weights for sq in goal):
             score = walk_gap(board, goal, start) + bias
             if score < best_score:
                 best, best_score = k, score
             continue
-        bounds.append((_box_gap(start, goal) + bias, k))
+        if len(goal) == 1:
+            for gx, gy in goal:  # a one-square goal is its own box
+                gap = max(0, gx - right, left - gx, gy - bottom, top - gy)
+        else:
+            gl, gt, gr, gb = _box_of(goal)
+            gap = max(0, gl - right, left - gr, gt - bottom, top - gb)
+        bounds.append((gap + bias, k))
     bounds.sort()
     for bound, k in bounds:
         if bound > best_score:
@@ -242,15 +249,6 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
         if gap is not None and (gap + bias < best_score or (gap + bias == best_score and k < best)):
             best, best_score = k, gap + bias
     return best
-
-
-def _box_gap(a: frozenset[Square], b: frozenset[Square]) -> int:
-    """The Chebyshev gap between the bounding boxes of two footprints (0 when they touch or overlap)."""
-    ax = [sq[0] for sq in a]
-    ay = [sq[1] for sq in a]
-    bx = [sq[0] for sq in b]
-    by = [sq[1] for sq in b]
-    return max(0, min(bx) - max(ax), min(ax) - max(bx), min(by) - max(ay), min(ay) - max(by))
 
 
 def _walk_to(
