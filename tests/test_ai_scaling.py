@@ -10,7 +10,11 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
 - the pf1 charge, judging ends in the order closest_anchors gives and stopping at the first accepted,
   charges as judging every chargeable enemy's ends first did, and the rest of the player is unchanged:
   whole games on generated arenas (bench/ai_scaling.py) and shipped pf1 levels play the same actions;
-- the occupancy index built once per situation gives each mover the squares it built for itself.
+- the occupancy index built once per situation gives each mover the squares it built for itself;
+- the walking graph's steps, worked out square by square as searches leave them, are the whole table's;
+- the pf1 player's looks at the army (the enemies near it, the enemies in reach of anchors, charge ends given
+  lazily by a lower bound, no move-action reach searched when no square within the move on foot reaches an
+  enemy) give what looking at every enemy, sorting every end and searching the reach gave.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from game.levels.level import load_level, parse_level
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Board, Ruling, Square
-from rules.pf1.charge import passed_squares
+from rules.pf1.charge import closest_anchors, passed_squares
 from rules.pf1.space import Mover
 from tests.test_ai_equivalence import plain_field
 
@@ -186,6 +190,65 @@ def _script(level, seed: int, strength: str = "normal", turns: int = 40) -> list
 LEVELS_PLAYED = [("arena 4v4", arena(4, 18)), ("arena 8v8", arena(8, 24)), ("arena 16v16", arena(16, 34)), *PF1_LEVELS]
 
 
+def plain_charge_order(ctx, foes):
+    """The former order of charge ends: every enemy's closest ends looked at, then all of them sorted."""
+    found = []
+    for foe in foes:
+        anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
+        found.extend((count, foe.hp, at[1], at[0], foe, at) for at in anchors)
+    found.sort(key=lambda e: e[:4])
+    return [(foe, at) for *_, foe, at in found]
+
+
+def plain_near_box(me, foes, anchor, widen):
+    """The former look at every enemy from the anchor (widen 0), or from every other square within `widen` of it
+    (widen 1: its eight neighbours, the 1.5 m step's squares)."""
+    x, y = anchor
+    span = range(-widen, widen + 1)
+    around = [anchor] if widen == 0 else [(x + dx, y + dy) for dx in span for dy in span if dx or dy]
+    return [f for f in foes if any(pf1_ai._may_reach(me, f, sq) for sq in around)]
+
+
+def plain_hittable_from(ctx, foes, anchors):
+    """The former look: every enemy's box of anchors, whether or not it meets the anchors asked."""
+    me = ctx.me
+    limit = pf1_ai._limit(me)
+    out = {}
+    for f in foes:
+        fx, fy = f.at
+        for y in range(fy - limit, fy + f.full_side + limit):
+            for x in range(fx - limit, fx + f.full_side + limit):
+                if (x, y) in anchors and pf1.in_reach(ctx.sit, ctx.unit, f.id, (x, y), me.dims):
+                    out.setdefault((x, y), []).append(f)
+    return out
+
+
+def plain_move_into_reach(ctx, foes):
+    """The former move into reach: the bounded walk, then the move action's reach whenever the walk found none."""
+    if pf1_ai._beyond_one_move(ctx.me, foes):
+        return None
+    walked = pf1_ai._walk_into_reach(ctx, foes)
+    if walked is not None:
+        return walked
+    _, moves = pf1_ai._single_move(ctx)
+    rows = [r for r in moves if r.band == "move"]
+    hit_from = pf1_ai._hittable_from(ctx, foes, {r.at for r in rows})
+    scored = []
+    for k, r in enumerate(rows):
+        hittable = hit_from.get(r.at)
+        if hittable:
+            victim = pf1_ai.attack_choice(hittable)
+            scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost * pf1_ai.COST_WEIGHT, r.at[1], r.at[0], k))
+    best = pf1_ai.best_row(scored, rows.__getitem__, pf1_ai._forecast_move(ctx))
+    return Action("move", ctx.unit, best.path) if best else None
+
+
+def eager_graph(board):
+    """The former walking graph: every open square's steps worked out up front."""
+    weights = navigation._weights(board)
+    return weights, {sq: navigation._steps_from(board, weights, sq) for sq in weights}
+
+
 @pytest.mark.parametrize("source", LEVELS_PLAYED, ids=lambda s: s[0] if isinstance(s, tuple) else s.stem)
 def test_the_bounded_normal_player_plays_the_games_of_the_plain_one(source, monkeypatch):
     level = parse_level(source[1], source[0]) if isinstance(source, tuple) else load_level(source)
@@ -193,6 +256,11 @@ def test_the_bounded_normal_player_plays_the_games_of_the_plain_one(source, monk
     fast = [_script(level, seed) for seed in seeds]
     with monkeypatch.context() as m:
         m.setattr(pf1_ai, "_charge", plain_charge)
+        m.setattr(pf1_ai, "_charge_order", plain_charge_order)
+        m.setattr(pf1_ai, "_near_box", plain_near_box)
+        m.setattr(pf1_ai, "_hittable_from", plain_hittable_from)
+        m.setattr(pf1_ai, "_move_into_reach", plain_move_into_reach)
+        m.setattr(navigation, "_graph", eager_graph)
         m.setattr(navigation, "nearest_goal", plain_nearest_goal)
         m.setattr(navigation, "lazy_field", lambda board, goal: _Whole(board, goal))
         plain = [_script(level, seed) for seed in seeds]
@@ -250,3 +318,80 @@ def test_same_seed_same_game_on_the_mirror_levels_whatever_the_caches_hold(path,
     again = [r.action.to_dict() for r in match.history]
     match.close()
     assert again == first
+
+
+def _at_every_decision(monkeypatch, level_text: str, seed: int, turns: int, check) -> None:
+    """Play a normal game, calling `check(ctx, standing enemies)` before every decision of the pf1 player."""
+    from game.ai.normal import CHOOSERS
+
+    choose = CHOOSERS["pf1"]
+
+    def checked(ctx):
+        check(ctx, ctx.foes())
+        return choose(ctx)
+
+    monkeypatch.setitem(CHOOSERS, "pf1", checked)
+    _script(parse_level(level_text, "arena"), seed, turns=turns)
+
+
+def test_charge_ends_given_lazily_come_in_the_order_of_sorting_them_all(monkeypatch):
+    """PF1-CHARGE: the ends of the enemies in the order the former look at all of them and sort gave."""
+    seen = []
+
+    def check(ctx, foes):
+        assert list(pf1_ai._charge_order(ctx, foes)) == plain_charge_order(ctx, foes)
+        seen.append(len(foes))
+
+    _at_every_decision(monkeypatch, arena(16, 34), 1, 8, check)
+    assert len(seen) > 100
+
+
+def test_the_looks_at_the_enemies_near_a_unit_keep_what_looking_at_every_enemy_keeps(monkeypatch):
+    seen = []
+
+    def check(ctx, foes):
+        me = ctx.me
+        for widen in (0, 1):
+            assert pf1_ai._near_box(me, foes, me.at, widen) == plain_near_box(me, foes, me.at, widen)
+        x, y = me.at
+        anchors = {(x + dx, y + dy) for dx in range(-6, 7) for dy in range(-6, 7)}
+        assert pf1_ai._hittable_from(ctx, foes, anchors) == plain_hittable_from(ctx, foes, anchors)
+        seen.append(me.at)
+
+    _at_every_decision(monkeypatch, arena(16, 34), 2, 8, check)
+    assert len(seen) > 100
+
+
+def test_no_square_of_the_move_actions_reach_has_an_enemy_in_reach_when_no_square_within_it_on_foot_has(monkeypatch):
+    """PF1-END-OCCUPIED, PF1-DIAG, PF1-MOVE-ACTION: the squares within the speed by plain distance, free, hold every
+    end of the move action's reach, so an empty ranking means the reach has nothing to offer either."""
+    empty = []
+
+    def check(ctx, foes):
+        me = ctx.me
+        if me.prone or not foes or pf1_ai._turn(ctx).moves_left == 0 or pf1_ai._beyond_one_move(me, foes):
+            return
+        if pf1_ai._ranked_ends(ctx, foes):
+            return
+        _, moves = pf1_ai._single_move(ctx)
+        ends = {r.at for r in moves if r.band == "move"}
+        assert not plain_hittable_from(ctx, foes, ends)
+        empty.append(me.at)
+
+    _at_every_decision(monkeypatch, arena(32, 48), 0, 40, check)
+    assert len(empty) > 5
+
+
+def test_the_walking_graph_worked_out_square_by_square_is_the_whole_table():
+    level = parse_level(arena(8, 24), "arena")
+    match = Match(level, 0)
+    board = match.situation().board
+    match.close()
+    weights, whole = eager_graph(board)
+    assert navigation._graph(board) == (weights, {})  # nothing worked out up front
+    _fresh_caches()
+    for sq in sorted(weights)[::7]:
+        navigation.straight_walk(board, sq, (12, 12), frozenset(), 60)
+    kept_weights, steps = caches.RULES.per_board(board, "ai.walk_graph", lambda: pytest.fail("no graph kept"))
+    assert kept_weights == weights and 0 < len(steps) <= len(whole)
+    assert all(steps[sq] == whole[sq] for sq in steps)

@@ -8,9 +8,10 @@ on the same graph (`least_within`, `straight_walk`) let a unit walk towards a fa
 ruleset's whole reach. Legality and cost always come from the ruleset's reach and measure, never
 from here.
 
-A board is immutable, so its step table and the fields worked out on it are kept with the
-board's other tables (the rules' memo, game/caches.py): every match on the same board (the games of
-one `simulate` run) shares them, and they go when the board is no longer among the newest.
+A board is immutable, so its step table (worked out square by square as searches first leave
+them) and the fields worked out on it are kept with the board's other tables (the rules' memo,
+game/caches.py): every match on the same board (the games of one `simulate` run) shares them,
+and they go when the board is no longer among the newest.
 """
 
 from __future__ import annotations
@@ -75,9 +76,19 @@ def _steps_from(board: Board, weights: dict[Square, int], sq: Square) -> tuple[t
 
 
 def _graph(board: Board) -> tuple[dict[Square, int], Steps]:
-    """The entry weights and the step table of every open square of `board` (worked out once per board)."""
-    weights = _weights(board)
-    return weights, {sq: _steps_from(board, weights, sq) for sq in weights}
+    """The entry weights of every open square of `board` and its step table (worked out once per board), the table
+    empty: a square's steps are worked out when a search first leaves it (`_steps_of`), as the searches of a big
+    board touch a small part of it and working out every square's steps cost more than all of them."""
+    return _weights(board), {}
+
+
+def _steps_of(board: Board, weights: dict[Square, int], steps: Steps, sq: Square) -> tuple[tuple[Square, int], ...]:
+    """The steps from `sq`, kept in the board's step table for an open square (a square no walker could stand on,
+    a flyer over a pit, gets its own steps each time)."""
+    out = _steps_from(board, weights, sq)
+    if sq in weights:
+        steps[sq] = out  # one assignment: another thread working out the same row writes the same value
+    return out
 
 
 Box = tuple[int, int, int, int]
@@ -169,8 +180,8 @@ class Field:
                 continue
             closed.add(sq)
             out = steps.get(sq)
-            if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
-                out = _steps_from(board, weights, sq)
+            if out is None:  # not worked out yet (or a goal square no walker could stand on: its own steps)
+                out = _steps_of(board, weights, steps, sq)
             for nxt, w in out:
                 d = d0 + w
                 if d < get(nxt, UNREACHABLE) and nxt not in closed:
@@ -215,13 +226,20 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
     weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     best, best_score = -1, float("inf")
     bounds: list[tuple[float, int]] = []
+    left, top, right, bottom = _box_of(start)  # the start's box, worked out once for every goal
     for k, (goal, bias) in enumerate(goals):
         if any(sq not in weights for sq in goal):
             score = walk_gap(board, goal, start) + bias
             if score < best_score:
                 best, best_score = k, score
             continue
-        bounds.append((_box_gap(start, goal) + bias, k))
+        if len(goal) == 1:
+            for gx, gy in goal:  # a one-square goal is its own box
+                gap = max(0, gx - right, left - gx, gy - bottom, top - gy)
+        else:
+            gl, gt, gr, gb = _box_of(goal)
+            gap = max(0, gl - right, left - gr, gt - bottom, top - gb)
+        bounds.append((gap + bias, k))
     bounds.sort()
     for bound, k in bounds:
         if bound > best_score:
@@ -231,15 +249,6 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
         if gap is not None and (gap + bias < best_score or (gap + bias == best_score and k < best)):
             best, best_score = k, gap + bias
     return best
-
-
-def _box_gap(a: frozenset[Square], b: frozenset[Square]) -> int:
-    """The Chebyshev gap between the bounding boxes of two footprints (0 when they touch or overlap)."""
-    ax = [sq[0] for sq in a]
-    ay = [sq[1] for sq in a]
-    bx = [sq[0] for sq in b]
-    by = [sq[1] for sq in b]
-    return max(0, min(bx) - max(ax), min(ax) - max(bx), min(by) - max(ay), min(ay) - max(by))
 
 
 def _walk_to(
@@ -279,8 +288,8 @@ def _walk_to(
         if sq in goal:
             return d0
         out = steps.get(sq)
-        if out is None:  # a start square no walker could stand on (a flyer over a pit): its own steps
-            out = _steps_from(board, weights, sq)
+        if out is None:  # not worked out yet (or a start square no walker could stand on: its own steps)
+            out = _steps_of(board, weights, steps, sq)
         for nxt, w in out:
             d = d0 + w
             if d < get(nxt, UNREACHABLE):
@@ -327,8 +336,8 @@ def straight_walk(
                 out.append(sq)
             return out[::-1]
         out_steps = steps.get(sq)
-        if out_steps is None:  # a start square no walker could stand on (a flyer over a pit): its own steps
-            out_steps = _steps_from(board, weights, sq)
+        if out_steps is None:  # not worked out yet (or a start square no walker could stand on: its own steps)
+            out_steps = _steps_of(board, weights, steps, sq)
         x, y = sq
         for nxt, w in out_steps:
             d = d0 + w * (3 if nxt[0] != x and nxt[1] != y else 2)
@@ -367,8 +376,8 @@ def least_within(board: Board, goal: frozenset[Square], box: Box, inside: Callab
         if left <= x <= right and top <= y <= bottom and inside(sq):
             return d0
         out = steps.get(sq)
-        if out is None:  # a goal square no walker could stand on (a flyer over a pit): its own steps
-            out = _steps_from(board, weights, sq)
+        if out is None:  # not worked out yet (or a goal square no walker could stand on: its own steps)
+            out = _steps_of(board, weights, steps, sq)
         for nxt, w in out:
             d = d0 + w
             if d < get(nxt, UNREACHABLE):

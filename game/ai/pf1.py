@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 import rules.pf1 as pf1
 from game.ai.context import Carry, Ctx, open_door_towards, with_turn
 from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, straight_walk, walk_gap, walk_gaps
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, gap, hunt_choice, provokes
+from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, hunt_choice, provokes
 from game.battle import reach_cache
 from rules.actions import Action
-from rules.core import Creature, Illegal, Ruling, Situation, Square, replaced
-from rules.geometry import chebyshev, pf1_distance
+from rules.core import Creature, Illegal, Ruling, Situation, Square, footprint, replaced
+from rules.geometry import chebyshev, pf1_distance, pf1_gap
 from rules.pf1 import judged
 from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
@@ -37,7 +38,7 @@ def choose(ctx: Ctx) -> Action | None:
     if me.prone:
         return Action("stand_up", ctx.unit) if _can(ctx, "stand_up") else None
     ts = _turn(ctx)
-    near = [f for f in foes if _may_reach(me, f, me.at) and pf1.in_reach(ctx.sit, ctx.unit, f.id)]
+    near = [f for f in _near_box(me, foes, me.at, 0) if pf1.in_reach(ctx.sit, ctx.unit, f.id)]
     if near:
         # already in melee: hit if the standard action is left; moving away would provoke
         if standard_free(ts) and _can(ctx, "attack"):
@@ -62,17 +63,16 @@ def choose(ctx: Ctx) -> Action | None:
         if _can(ctx, "charge"):
             # only the enemies a charge can reach are offered to it: its cost then follows them, not the army;
             # with none of them, the hunted enemy is out of charge distance too
-            mine = me.footprint()
-            chargeable = [f for f in foes if gap(pf1_distance, mine, f.footprint()) <= reach_limit]
+            chargeable = [f for f in foes if pf1_gap(me.at, me.dims, f.at, f.dims) <= reach_limit]
             if chargeable:
                 target = hunt_choice(ctx.sit.board, me, foes)
-                if gap(pf1_distance, mine, target.footprint()) <= reach_limit:
+                if pf1_gap(me.at, me.dims, target.at, target.dims) <= reach_limit:
                     charge = _charge(ctx, chargeable)
                     if charge is not None:
                         return charge
     if target is None:
         target = hunt_choice(ctx.sit.board, me, foes)
-    if _can(ctx, "run") and gap(pf1_distance, me.footprint(), target.footprint()) > 2 * speed + 1:
+    if _can(ctx, "run") and pf1_gap(me.at, me.dims, target.at, target.dims) > 2 * speed + 1:
         run = _run(ctx, target)
         if run is not None:
             return run
@@ -155,6 +155,20 @@ def _may_reach(me: Creature, foe: Creature, anchor: Square) -> bool:
     return fx - limit <= x <= fx + last and fy - limit <= y <= fy + last
 
 
+def _near_box(me: Creature, foes: list[Creature], anchor: Square, widen: int) -> list[Creature]:
+    """The enemies (in `foes` order) that `_may_reach` keeps from some anchor within `widen` squares (Chebyshev) of
+    `anchor`: one pass of plain arithmetic per enemy, as the army may be large and this is asked every decision."""
+    limit = _limit(me) + widen
+    x, y = anchor
+    out = []
+    for f in foes:
+        fx, fy = f.at
+        last = f.full_side + limit - 1
+        if fx - limit <= x <= fx + last and fy - limit <= y <= fy + last:
+            out.append(f)
+    return out
+
+
 def _hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) -> dict[Square, list[Creature]]:
     """anchor → the enemies in reach if the unit stood there (in `foes` order), for the anchors with any.
 
@@ -164,9 +178,18 @@ def _hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) -> dict
     me = ctx.me
     limit = _limit(me)
     out: dict[Square, list[Creature]] = {}
+    if not anchors:
+        return out
+    # only an enemy whose box of anchors meets the anchors' bounding box can be in reach from one of them
+    left = min(x for x, _ in anchors)
+    right = max(x for x, _ in anchors)
+    top = min(y for _, y in anchors)
+    bottom = max(y for _, y in anchors)
     for f in foes:
         fx, fy = f.at
         side = f.full_side
+        if fx - limit > right or fx + side + limit <= left or fy - limit > bottom or fy + side + limit <= top:
+            continue
         for y in range(fy - limit, fy + side + limit):
             for x in range(fx - limit, fx + side + limit):
                 anchor = (x, y)
@@ -217,7 +240,12 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     """One move action to a square with an enemy in reach (the standard action then attacks)."""
     if _beyond_one_move(ctx.me, foes):
         return None  # as the search would find: no square it reaches has an enemy in reach
-    walked = _walk_into_reach(ctx, foes)
+    ranked = _ranked_ends(ctx, foes)
+    if ranked is not None and not ranked and movement_speed(ctx.me) <= pf1.effective_speed(ctx.me):
+        # no square within a move action on foot has an enemy in reach, and the move action goes no further
+        # (a flyer's may: its reach then decides): no end of its reach has one either
+        return None
+    walked = _walk_into_reach(ctx, foes, ranked)
     if walked is not None:
         return walked
     _, moves = _single_move(ctx)
@@ -236,38 +264,65 @@ def _move_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     return Action("move", ctx.unit, best.path) if best else None
 
 
-def _walk_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
-    """A move action into reach of an enemy as weak as any the move action's whole reach could bring into reach,
-    found without that reach; None when none is found that way (the reach then decides).
+def _ranked_ends(ctx: Ctx, foes: list[Creature]) -> list[tuple[float, float, int, int]] | None:
+    """(the weakest victim's hit point ratio, score, y, x) of every free square within one move action by plain pf1
+    distance from which an enemy is in reach, best first; None for a unit of more than one square.
 
-    Every square a move action ends on is free (PF1-END-OCCUPIED) and within the speed by plain
-    pf1 distance (PF1-DIAG, PF1-MOVE-ACTION), so the weakest victim from those squares bounds the
-    reach's best. The squares with that victim are tried nearest first (RUN_TRIES at most), each
-    along the walk the rules count cheapest on open ground, and the first move the rules'
-    forecast accepts without provoking is taken.
+    Every square a move action ends on is free (PF1-END-OCCUPIED) and within its speed by plain
+    pf1 distance (PF1-DIAG, PF1-MOVE-ACTION): on foot these squares hold all of its reach's ends,
+    so when none of them has an enemy in reach, no end of the reach has.
     """
     me = ctx.me
     if me.full_side != 1:
         return None
     speed = pf1.effective_speed(me)
+    near = _near_box(me, foes, me.at, speed)  # the enemies some square within the speed may reach
+    if not near:
+        return []
     closed = _no_end(ctx)
     plain = _plain(ctx)
     x0, y0 = me.at
     board = ctx.sit.board
-    anchors = {
-        (x, y)
-        for y in range(max(0, y0 - speed), min(board.height, y0 + speed + 1))
-        for x in range(max(0, x0 - speed), min(board.width, x0 + speed + 1))
-        if (x, y) not in closed and (x, y) != me.at and plain(me.at, (x, y)) <= speed
-    }
+    # the squares within the speed, looked at only inside the boxes of anchors around the enemies near
+    limit = _limit(me)
+    left, right = max(0, x0 - speed), min(board.width - 1, x0 + speed)
+    top, bottom = max(0, y0 - speed), min(board.height - 1, y0 + speed)
+    anchors = set()
+    for f in near:
+        fx, fy = f.at
+        side = f.full_side
+        for y in range(max(top, fy - limit), min(bottom, fy + side + limit - 1) + 1):
+            for x in range(max(left, fx - limit), min(right, fx + side + limit - 1) + 1):
+                sq = (x, y)
+                if sq not in closed and sq != me.at and plain(me.at, sq) <= speed:
+                    anchors.add(sq)
     ranked = []
-    for sq, hittable in _hittable_from(ctx, foes, anchors).items():
+    for sq, hittable in _hittable_from(ctx, near, anchors).items():
         victim = attack_choice(hittable)
         ratio = victim.hp / (victim.max_hp if victim.max_hp > 1 else 1)
         ranked.append((ratio, ratio * 3 + plain(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))
+    ranked.sort()
+    return ranked
+
+
+def _walk_into_reach(
+    ctx: Ctx, foes: list[Creature], ranked: list[tuple[float, float, int, int]] | None = None
+) -> Action | None:
+    """A move action into reach of an enemy as weak as any the move action's whole reach could bring into reach,
+    found without that reach; None when none is found that way (the reach then decides). `ranked`: `_ranked_ends`
+    when already asked.
+
+    The weakest victim from the squares `_ranked_ends` ranks bounds the reach's best. The
+    squares with that victim are tried nearest first (RUN_TRIES at most), each along the walk
+    the rules count cheapest on open ground, and the first move the rules' forecast accepts
+    without provoking is taken.
+    """
+    if ranked is None:
+        ranked = _ranked_ends(ctx, foes)
     if not ranked:
         return None
-    ranked.sort()
+    me, board = ctx.me, ctx.sit.board
+    speed = pf1.effective_speed(me)
     weakest = ranked[0][0]
     avoid = _keep_out(ctx)
     forecast = _forecast_move(ctx)
@@ -294,7 +349,9 @@ def _step_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     x, y = me.at
     board = ctx.sit.board
     squares = {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy}
-    near = [f for f in foes if any(_may_reach(me, f, sq) for sq in squares)]
+    # an enemy some neighbour may reach: its box of anchors (_may_reach), widened by one, holds the unit's square
+    # (the box is at least 3 squares wide, reach and side being 1 at least, so a neighbour lies in it then)
+    near = _near_box(me, foes, me.at, 1)
     if not near:
         return None
     hit_from = _hittable_from(ctx, near, {sq for sq in squares if board.in_bounds(sq)})
@@ -318,10 +375,18 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     ruling (the real situation, a throwaway RNG), which also checks the cost against double
     speed. Its dice are ignored; only whether it is legal and whether it provokes counts, and
     both are settled before any die is rolled. An end's line is judged only when its turn to be
-    tried comes: the first accepted charge spares judging the rest.
+    tried comes: the first accepted charge spares judging the rest. An end on a square another
+    creature holds is taken (PF1-END-OCCUPIED: the rules refuse it as the closest square taken,
+    PF1-CHARGE) and is passed over without judging its line.
     """
     probes = 0
+    closed: frozenset[Square] | None = None
+    side = ctx.me.full_side
     for foe, at in _charge_order(ctx, foes):
+        if closed is None:
+            closed = _no_end(ctx)
+        if (at in closed) if side == 1 else not closed.isdisjoint(footprint(at, (side, side))):
+            continue
         end = charge_end(ctx.sit, ctx.unit, foe.id, at)
         if end is None or not end.clear:
             continue
@@ -335,7 +400,7 @@ def _charge(ctx: Ctx, foes: list[Creature]) -> Action | None:
     return None
 
 
-def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square]]:
+def _charge_order(ctx: Ctx, foes: list[Creature]) -> Iterator[tuple[Creature, Square]]:
     """Every closest charge end at the enemies, as (enemy, anchor), nearest first, then the weakest enemy, then
     reading order (enemies in `foes` order, each one's ends in reading order, where all of that ties).
 
@@ -343,13 +408,45 @@ def _charge_order(ctx: Ctx, foes: list[Creature]) -> list[tuple[Creature, Square
     the squares around each enemy; only whether an end's line is clear needs the costly judgement
     (charge_ends), and `_charge` asks it in this order until it holds the ends it will try. Its
     cost then follows the ends tried, not every enemy a charge could reach.
+
+    The enemies are looked at in the order of a lower bound of their ends' (count, hit points):
+    an end lies in the box of anchors within the charger's reach of the enemy, and no count is
+    below the charge's measure (pf1 distance, or Chebyshev under uniform diagonals) from the
+    charger to the nearest square of that box. An end is given only once every enemy whose bound
+    could come before it has been looked at: the order of looking at all of them and sorting,
+    looking at the few nearest (and weakest) when the first ends tried are taken.
     """
-    found = []
-    for foe in foes:
-        anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
-        found.extend((count, foe.hp, at[1], at[0], foe, at) for at in anchors)
-    found.sort(key=lambda e: e[:4])  # stable: ties keep the enemies' and the anchors' order
-    return [(foe, at) for *_, foe, at in found]
+    me = ctx.me
+    side, reach = me.full_side, reach_squares(me.reach)
+    metric = _plain(ctx)  # the count closest_anchors gives: rules.pf1.charge's measure
+    x0, y0 = me.at
+    bounded = []
+    for k, foe in enumerate(foes):
+        tx, ty = foe.at
+        tw, th = foe.dims
+        # closest_anchors looks at the anchors x in [tx − reach − side + 1, tx + tw + reach − 1], y alike; the
+        # measure grows with each coordinate's gap, so the box's square nearest the charger has the least
+        nearest = (
+            min(max(x0, tx - reach - side + 1), tx + tw + reach - 1),
+            min(max(y0, ty - reach - side + 1), ty + th + reach - 1),
+        )
+        bounded.append((metric(me.at, nearest), foe.hp, k))
+    bounded.sort()
+    ends: list[tuple[int, int, int, int, int, int, Square]] = []
+    looked = 0
+    while True:
+        # every enemy whose (bound, hit points) is not above the first end's (count, hit points) may come before it
+        while looked < len(bounded) and (not ends or bounded[looked][:2] <= ends[0][:2]):
+            k = bounded[looked][2]
+            looked += 1
+            foe = foes[k]
+            anchors, count = closest_anchors(ctx.sit, ctx.unit, foe.id)
+            for j, at in enumerate(anchors):
+                heapq.heappush(ends, (count, foe.hp, at[1], at[0], k, j, at))
+        if not ends:
+            return
+        *_, k, _, at = heapq.heappop(ends)
+        yield foes[k], at
 
 
 def _run(ctx: Ctx, target: Creature) -> Action | None:
@@ -454,18 +551,28 @@ def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
     return path[:taken]
 
 
-def _no_end(ctx: Ctx) -> set[Square]:
+def _no_end(ctx: Ctx) -> frozenset[Square]:
     """The squares no run of the unit may end on: those of other creatures that are not helpless (PF1-END-OCCUPIED),
-    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there)."""
-    me = ctx.me
-    if me.size in SHARE_AREA:
-        return set()
-    return {
-        sq
-        for c in ctx.sit.creatures.values()
-        if c.id != ctx.unit and not c.defeated and not c.helpless
-        for sq in c.footprint()
-    }
+    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there). Kept with the decision (its
+    situation is fixed): a charge, a move into reach and a walk ask it in turn."""
+    found = ctx._cache.get(_NO_END)
+    if found is None:
+        me = ctx.me
+        found = ctx._cache[_NO_END] = (
+            frozenset()
+            if me.size in SHARE_AREA
+            else frozenset(
+                sq
+                for c in ctx.sit.creatures.values()
+                if c.id != ctx.unit and not c.defeated and not c.helpless
+                for sq in c.footprint()
+            )
+        )
+    return found
+
+
+_NO_END = ("no_end",)
+"""The key of `_no_end` in a decision's cache (Ctx._cache)."""
 
 
 def _halves(ctx: Ctx, budget: int) -> int:
@@ -481,18 +588,26 @@ def _plain(ctx: Ctx) -> Callable[[Square, Square], int]:
     return chebyshev if ctx.sit.options.diagonal == "uniform" else pf1_distance
 
 
-def _keep_out(ctx: Ctx) -> set[Square]:
+def _keep_out(ctx: Ctx) -> frozenset[Square]:
     """The squares the unit's bounded walks keep out of: enemies' (no walk passes them, PF1-ENEMY) and those an
-    enemy may threaten (leaving one provokes; a walk's end may be one, as entering provokes nothing)."""
-    avoid: set[Square] = set()
-    for c in ctx.foes():
-        if not c.helpless:
-            r = reach_squares(c.reach)
-            fx, fy = c.at
-            avoid.update(
-                (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
-            )
-    return avoid
+    enemy may threaten (leaving one provokes; a walk's end may be one, as entering provokes nothing). Kept with the
+    decision, as `_no_end` is."""
+    found = ctx._cache.get(_KEEP_OUT)
+    if found is None:
+        avoid: set[Square] = set()
+        for c in ctx.foes():
+            if not c.helpless:
+                r = reach_squares(c.reach)
+                fx, fy = c.at
+                avoid.update(
+                    (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
+                )
+        found = ctx._cache[_KEEP_OUT] = frozenset(avoid)
+    return found
+
+
+_KEEP_OUT = ("keep_out",)
+"""The key of `_keep_out` in a decision's cache (Ctx._cache)."""
 
 
 def _squares_at(

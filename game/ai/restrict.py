@@ -3,13 +3,23 @@
 A restricted player plays at its strength but never takes a forbidden tactic: every strength's
 options pass through `restricted` before one is chosen, so the filter is the one place that decides.
 Playing a restricted player against a full one on the same seeds measures what the tactic is worth.
+
+A match's snapshot (`match_snapshot`, the API's `snapshot`) carries its sides' restrictions, so a
+decision worked out on it (`decide`: `advise`, the battle screen's hint, the window's computer)
+honours them as the live turn (`take_turn`, `next_action`) does.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 
+from game.ai.snapshot import Snapshot, snapshot
+from game.battle.match import Match
+from game.levels.controllers import side_without
 from rules.actions import Action
+from rules.core import Illegal
 
 TACTIC_KINDS: dict[str, tuple[str, ...]] = {
     "step": ("step", "minimum_move"),
@@ -56,3 +66,43 @@ def restricted(
         if not tactics_of(action, ids) & without:
             kept.append(action)
     return kept
+
+
+@dataclass(frozen=True, slots=True)
+class RestrictedSnapshot(Snapshot):
+    """A snapshot of a match in which some sides' computer players may not use some tactics (their `without`)."""
+
+    without: tuple[tuple[str, frozenset[str]], ...] = ()
+    """(side, the tactics it may not use), for the restricted sides only."""
+
+    def without_for(self, unit: str) -> frozenset[str]:
+        """The tactics the player of `unit`'s side may not use."""
+        side = self.sit.creatures[unit].side
+        return next((tactics for sid, tactics in self.without if sid == side), frozenset())
+
+
+def match_snapshot(match: Match) -> Snapshot:
+    """The match as a snapshot (game.ai.snapshot) that carries its sides' restrictions, if any side has one."""
+    snap = snapshot(match)
+    without = tuple((s.id, side_without(match.level, s.id)) for s in match.level.sides)
+    without = tuple(entry for entry in without if entry[1])
+    if not without:
+        return snap  # nothing restricted: the plain snapshot, as cheap as before
+    return RestrictedSnapshot(**{f.name: getattr(snap, f.name) for f in fields(snap)}, without=without)
+
+
+def without_of(snap: Snapshot, unit: str) -> frozenset[str]:
+    """The tactics `unit`'s player may not use in `snap` (none unless it is a RestrictedSnapshot)."""
+    return snap.without_for(unit) if isinstance(snap, RestrictedSnapshot) else frozenset()
+
+
+def cites_in(snap: Snapshot) -> Callable[[Action], list[str]]:
+    """The rule ids a dry ruling of an action cites in `snap` (a throwaway generator: its dice are ignored)."""
+
+    def cites(action: Action) -> list[str]:
+        result = snap.ruleset.rule(snap.sit, action, random.Random(0))
+        if isinstance(result, Illegal):
+            return [result.rule]
+        return [*result.rules, *(e.rule for e in result.events)]
+
+    return cites
