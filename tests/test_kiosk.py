@@ -447,7 +447,8 @@ def test_the_log_rotates_by_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
             app.recover(RuntimeError("again"), "test")
         assert app.guard.failures > 40
         monkeypatch.undo()
-        frames(app, 31 * 60)  # the fallback screen retries after 30 s
+        for _ in range(31 * 4):  # the fallback screen retries after 30 s (frames of a quarter second, the longest)
+            app.step(0.25)
         assert app.mode == "attract" and isinstance(app.scene, AttractScene)
     finally:
         app.close()
