@@ -1,4 +1,5 @@
-"""Shared test set-up: headless SDL, a fresh esper world per test, and the Hypothesis profiles (ci: derandomised)."""
+"""Shared test set-up: headless SDL, a fresh esper world per test, the Hypothesis profiles (ci: derandomised) and the
+sampling budget of the run (tests/budget.py: the fast suite draws fewer examples)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if _ON_CI el
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run that leaves the slow tests out (`-m "not slow"`) is the fast suite: its sampling tests draw the smaller
+    budget (tests/budget.py). Set before any test module is imported, and inherited by xdist's workers."""
+    from tests.budget import ENV
+
+    if "not slow" in (config.getoption("markexpr", "") or ""):
+        os.environ.setdefault(ENV, "fast")
 
 
 @pytest.fixture(autouse=True)

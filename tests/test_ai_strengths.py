@@ -49,8 +49,20 @@ def _game(path, seed: int, strength: str, turns: int) -> list[dict]:
     return script
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
-@pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.stem)
+# hard plays out every option: on the levels after the first that takes long enough to be a slow test (CI runs it)
+GAMES = [
+    pytest.param(
+        path,
+        strength,
+        id=f"{path.stem}-{strength}",
+        marks=[pytest.mark.slow] if strength == "hard" and path != ARENA else [],
+    )
+    for path in LEVELS
+    for strength in STRENGTHS
+]
+
+
+@pytest.mark.parametrize(("path", "strength"), GAMES)
 def test_same_seed_same_game_at_every_strength(path, strength: str) -> None:
     """GB-TURN: two games from one seed at one strength play the same actions (the AI reads no clock)."""
     turns = 3 if strength == "hard" else 6

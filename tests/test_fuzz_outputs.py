@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from game.commands import cli
 from game.lab.sweep_file import SweepError, load_sweep
+from tests.budget import budget
 from tests.output_faults import failing_outputs
 from tests.test_fuzz_inputs import EXAMPLES, FUZZ, NASTY, NASTY_NUMBERS, bounded, mutated
 from tests.test_uvtt_import import png, uvtt
@@ -374,7 +375,8 @@ def test_the_editors_command_line_opens_or_refuses_cleanly(kind: str, size: str,
         assert not [n for n in after if n.endswith(".autosave")]  # no edit, no side file
 
 
-@settings(parent=FUZZ, max_examples=min(EXAMPLES, 60))  # a window per case: the 60 combinations are all there are
+# a window per case: the 60 combinations are all there are (the fast suite opens 4 windows)
+@settings(parent=FUZZ, max_examples=min(EXAMPLES, budget(60, 4)))
 @given(st.sampled_from(["new", "existing", "long"]), st.sampled_from(ERRORS), st.integers(0, 3))
 def test_the_editors_save_by_synthetic_events_survives_the_disk(target: str, error: object, clicks: int) -> None:
     import pygame

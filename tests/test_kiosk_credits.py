@@ -9,7 +9,7 @@ from game.ui.kiosk.attract import AttractScene
 from game.ui.kiosk.config import ROOT
 from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.scenes.credits import CreditsScene
-from tests.test_kiosk import frames, make_config, tap_at
+from tests.test_kiosk import frames, make_config, tap_at, wait
 
 
 def test_credits_from_the_attract_screen_and_back_by_touch(tmp_path: Path) -> None:
@@ -31,7 +31,7 @@ def test_credits_from_the_attract_screen_and_back_by_touch(tmp_path: Path) -> No
         frames(kiosk, 2)
         tap_at(kiosk, attract.credits_button.rect.center)
         assert isinstance(kiosk.scene, CreditsScene)
-        frames(kiosk, 21 * 60)
+        wait(kiosk, 21)
         assert isinstance(kiosk.scene, AttractScene)  # nobody touched it: back to a demo
     finally:
         kiosk.close()

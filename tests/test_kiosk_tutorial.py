@@ -16,7 +16,7 @@ from game.ui.kiosk.config import ROOT
 from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.scenes.tutorial import TutorialScene
 from game.ui.turn_call import call_band
-from tests.test_kiosk import frames, make_config, tap_at
+from tests.test_kiosk import frames, make_config, tap_at, wait
 
 
 def test_how_to_play_on_the_attract_screen_opens_the_demos_tutorial_and_plays_by_touch(tmp_path: Path) -> None:
@@ -39,7 +39,7 @@ def test_how_to_play_on_the_attract_screen_opens_the_demos_tutorial_and_plays_by
         restart = next(b for b in scene.buttons if b.intent == "restart")
         tap_at(kiosk, restart.rect.center)
         assert isinstance(kiosk.scene, TutorialScene) and kiosk.scene is not scene and kiosk.scene.coach.index == 0
-        frames(kiosk, 21 * 60)
+        wait(kiosk, 21)
         assert isinstance(kiosk.scene, AttractScene)  # idle ends the tutorial like any visitor game
     finally:
         kiosk.close()

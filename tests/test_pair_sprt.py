@@ -13,6 +13,7 @@ from game.lab.paired_stats import Sprt
 from game.lab.sequential import seat_pair_counts
 from game.lab.simulate import GameResult
 from game.lab.stats import wilson
+from tests.budget import budget
 
 TEST = Sprt.from_elo(0, 100, 0.05, 0.05)
 
@@ -86,7 +87,7 @@ def test_seat_pair_counts_meet_each_game_its_own_seats_game():
 def test_false_positive_rate_is_calibrated_over_correlated_pairs():
     """Under H0 (θ = ½) the test accepts H1 at the nominal alpha: 0.05 lies in the measured rate's interval."""
     rng = random.Random(2026)
-    runs = 1500
+    runs = budget(1500, 400)
     decisions = [run_pair_sprt(TEST, synthetic_seat_pairs(rng, 100_000, 0.5, 0.5, 0.6), 2)[0] for _ in range(runs)]
     low, high = wilson(decisions.count("H1"), runs)
     assert low <= TEST.alpha <= high
@@ -96,7 +97,7 @@ def test_false_positive_rate_is_calibrated_over_correlated_pairs():
 def test_power_is_calibrated_over_correlated_pairs():
     """Under H1 (θ = θ1) the test accepts H1 at about 1 − beta: 0.05 lies in the interval of its misses."""
     rng = random.Random(2026)
-    runs = 800
+    runs = budget(800, 300)
     pairs = [synthetic_seat_pairs(rng, 100_000, 0.5, TEST.theta1, 0.6) for _ in range(runs)]
     decisions = [run_pair_sprt(TEST, sequence, 2)[0] for sequence in pairs]
     low, high = wilson(decisions.count("H0"), runs)

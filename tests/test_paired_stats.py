@@ -27,6 +27,7 @@ from game.lab.paired_stats import (
     tango_interval,
 )
 from game.lab.stats import wilson
+from tests.budget import budget
 
 # --- McNemar's mid-p --------------------------------------------------------------------------
 
@@ -165,7 +166,7 @@ def test_sprt_false_positive_rate_is_calibrated_on_synthetic_games():
     """A/A: both 'variants' win half their games; H1 is accepted at about the nominal alpha."""
     test = Sprt.from_elo(0, 50, 0.05, 0.05)
     rng = random.Random(20261206)
-    runs = 2000
+    runs = budget(2000, 500)
     decisions = [run_sprt(test, synthetic_pairs(rng, 100_000, 0.5, 0.5))[0] for _ in range(runs)]
     false_positives = decisions.count("H1")
     low, high = wilson(false_positives, runs)
@@ -177,7 +178,7 @@ def test_sprt_power_is_calibrated_on_synthetic_games():
     """At the alternative (θ = θ1 among discordant pairs), H0 is accepted at most about beta."""
     test = Sprt.from_elo(0, 50, 0.05, 0.05)
     rng = random.Random(7)
-    runs = 1000
+    runs = budget(1000, 400)
     # the baseline wins half its games, the variant θ1: among discordant pairs the variant wins θ1
     decisions = [run_sprt(test, synthetic_pairs(rng, 100_000, 0.5, test.theta1))[0] for _ in range(runs)]
     low, _ = wilson(decisions.count("H0"), runs)

@@ -20,6 +20,7 @@ from rules.pf1.fit import fits_at, stance
 from rules.pf1.movement import reach_squares, threats, threats_at
 from rules.pf1.space import FULL, TALL, WIDE, Mover
 from rules.pf1.tables import step_table
+from tests.budget import budget
 from tests.pf1_walk_reference import reference_walk
 from tests.test_pf1_fast_reach import situations as fast_reach_cases
 from tests.units import pf1_unit
@@ -65,7 +66,7 @@ def standing(draw) -> tuple[Situation, str]:
     return Situation("pf1", board, {"m": me, "o": other}), "m"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=budget(300, 75), deadline=None)
 @given(standing(), st.tuples(st.integers(-1, 9), st.integers(-1, 9), st.sampled_from([FULL, WIDE, TALL])))
 def test_stance_equals_the_movers_squeezed_and_escaping(case, pos):
     # PF1-SQUEEZE-PENALTY and PF1-ESCAPE-ARTIST as an attack and a finished move ask them: without a Mover
@@ -144,7 +145,7 @@ def test_threats_at_a_footprint_equal_threatened_by_its_squares(case, anchor, di
     assert pf1.threatened_by(sit, unit) == pf1.threatened_by(sit, unit, me.footprint())
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(200, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     fast_reach_cases(sizes=(Size.FINE, Size.TINY, Size.SMALL, Size.MEDIUM)),
     st.lists(st.sampled_from([*DIRECTIONS, (0, 0), (2, 0), (1, 2)]), min_size=1, max_size=8),

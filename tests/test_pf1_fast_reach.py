@@ -21,6 +21,7 @@ from rules.geometry import DIRECTIONS
 from rules.pf1.movement import _start_rough, bands_for
 from rules.pf1.space import DIAG_PLAIN, FULL, Mover
 from rules.pf1.turn import TurnState, current_turn
+from tests.budget import budget
 from tests.plain_search import cost_map
 from tests.units import pf1_unit
 
@@ -35,7 +36,7 @@ TURNS = [
     TurnState(diag=1, moved=True),
     TurnState(standard_used=True),
 ]
-CHECKED = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CHECKED = settings(max_examples=budget(40, 12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _priced(move: tuple, parity: int) -> tuple[int, int]:
@@ -169,7 +170,7 @@ def test_fast_reach_of_a_one_square_mover_equals_the_plain_search(case):
     _check_warm_then_cold(*case)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(30, 8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(sizes=(Size.LARGE, Size.HUGE, Size.GARGANTUAN, Size.COLOSSAL)))
 def test_fast_reach_of_a_big_mover_equals_the_plain_search(case):
     # PF1-SQUEEZE-LARGE, PF1-SQUEEZE, PF1-CORNER, PF1-OBSTACLE-EDGE: rows shared between queries
@@ -177,7 +178,7 @@ def test_fast_reach_of_a_big_mover_equals_the_plain_search(case):
     _check_warm_then_cold(*case)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(60, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_creature_outside_a_positions_read_box_never_changes_its_steps(data):
     # the per-query patch of rules/pf1/tables.py (BigTable) rests on this: the full footprint

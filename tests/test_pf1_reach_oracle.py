@@ -20,9 +20,10 @@ import rules.pf1 as pf1
 from rules.board import board_from_rows
 from rules.core import Creature, Options, Situation, Size
 from tests import pf1_reach_c62997e as before
+from tests.budget import budget
 from tests.test_pf1_fast_reach import TURNS, situations
 
-CHECKED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CHECKED = settings(max_examples=budget(60, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _entries(reach) -> list[tuple]:
@@ -85,7 +86,7 @@ def _big_situation(rng: random.Random) -> Situation:
     return Situation("pf1", board_from_rows(rows), creatures, turns={"m": turn} if turn else {}, options=options)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(budget(6, 2)))
 def test_seeded_large_boards_reach_equals_the_old_search_paths_included(seed):
     # 40 situations a seed, most on boards as large as the bench's: the answers the screen and the AI read
     rng = random.Random(1000 + seed)

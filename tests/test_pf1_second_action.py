@@ -19,9 +19,10 @@ import rules.pf1 as pf1
 from rules.pf1.found import INF, Found
 from rules.pf1.space import Mover
 from rules.pf1.tables import step_table
+from tests.budget import budget
 from tests.test_pf1_fast_reach import situations
 
-CHECKED = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CHECKED = settings(max_examples=budget(80, 20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _plain_second(self: Found, limit: int, n2: int) -> None:

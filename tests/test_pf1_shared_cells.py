@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from rules.core import Options, Situation
 from rules.pf1.space import Cell, Mover
 from rules.pf1.tables import SmallTable, step_table
+from tests.budget import budget
 from tests.test_pf1_fast_reach import situations
 
 KINDS = [{}, {"run": True}, {"charge": True}, {"run": True, "charge": True}]
@@ -39,7 +40,7 @@ def _facts(sit: Situation, unit: str, kind: dict) -> tuple:
     return cells, entries, rows
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=budget(120, 30), deadline=None)
 @given(case=situations(), data=st.data())
 def test_cells_and_rows_kept_for_a_board_are_those_worked_out_afresh(case, data):
     # PF1-ENEMY, PF1-END-OCCUPIED, PF1-ALLY, PF1-TINY-SHARE, PF1-HELPLESS-HUGE, PF1-EXCEPTIONS: every

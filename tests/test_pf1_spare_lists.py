@@ -17,6 +17,7 @@ from dataclasses import replace
 import rules.pf1 as pf1
 import rules.pf1.found as found
 from rules.memo import SPARES_KEPT, Memo
+from tests.budget import budget
 from tests.test_pf1_reach_oracle import _big_situation, _entries
 
 
@@ -61,7 +62,7 @@ def test_two_threads_searching_at_once_answer_as_one_alone():
     # the screen and the AI's worker thread may search together: `pop` hands a spare list to one of them only
     rng = random.Random(5)
     memo = Memo()
-    situations = [replace(_big_situation(rng), memo=memo) for _ in range(12)]
+    situations = [replace(_big_situation(rng), memo=memo) for _ in range(budget(12, 4))]
     alone = [_answer(sit) for sit in situations]
     results: dict[tuple[int, int], tuple] = {}
 
