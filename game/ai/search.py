@@ -5,9 +5,11 @@ the normal script's choice, every attack it may make now, moving into reach of e
 enemies, the sheltered approach, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding
 still) and plays each out on the snapshot: the action, then the rest of its side's turn and the
 opponent's whole reply (by initiative: a whole round) by the normal scripts, with the same
-`ruleset.rule` and `rules.effects.apply` the match uses. The end is valued by `evaluate`: standing
-units weighed by the damage they deal, their hit points, and the threat each side holds over the
-other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
+`ruleset.rule` and `rules.effects.apply` the match uses. Each strike is also played out as a focus plan: the
+unit's comrades strike the same enemy whenever they can in the playout, so the kill two blows make together is seen
+(the normal script alone would have the comrade hit the enemy with the fewest hit points). The end is valued by
+`evaluate`: standing units weighed by the damage they deal, their hit points, and the threat each side holds over
+the other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
 own generator), stratified: each sample shifts the shared rolls by its own slice, so every roll of a playout lands
 once in each slice of its range over the samples. The option with the best mean value is taken.
 Fixed budget, no clock: the same seed gives the same game.
