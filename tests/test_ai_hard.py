@@ -138,6 +138,15 @@ def test_hard_focuses_two_blows_on_the_brute_so_it_falls_this_turn(
     assert any(a is not None and a.target == "pest" for a in alone)
 
 
+def test_focus_plans_decide_the_same_from_the_same_seed() -> None:
+    """GB-TURN: a side's whole turn with focus plans weighed (sides take turns) is the same from the same seed, with
+    the same options and values explained."""
+    snap = snapshot(_focus("dnd5e"))
+    one = decide(snap, "hard", random.Random(3), explain=True)
+    assert one == decide(snap, "hard", random.Random(3), explain=True)
+    assert one.units and one.units[0].unit == "a1" and one.actions[-1].kind == "end_turn"
+
+
 def test_a_comrade_in_a_focus_plan_strikes_the_plans_enemy() -> None:
     """GB-ATTACK: in a focus plan a comrade whose script would hit the weakest enemy strikes the plan's enemy
     instead when it is in reach, and keeps its script's choice otherwise (a defeated or absent enemy)."""
