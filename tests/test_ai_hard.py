@@ -1,6 +1,7 @@
 """The hard player's search (game/ai/search.py, portfolio.py): its evaluation weighs units by the damage they
 deal, its playouts see a whole round when units act by initiative, the close decisions get more dice, its
-portfolio holds the sheltered approach, and the same seed gives the same decision."""
+portfolio holds the sheltered approach, its focus plans find the kill two units make together, and the same seed
+gives the same decision."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from game.ai import decide, snapshot
 from game.ai import search as hard
+from game.ai.normal import normal_options
 from game.ai.portfolio import first_actions
 from game.battle.match import Match
 from game.levels.level import load_level, parse_level
@@ -63,18 +65,18 @@ def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch)
     """Every option meets SAMPLES dice streams; only those within CLOSE of the best meet EXTRA more."""
     snap = snapshot(_shelter())
     unit_id = "me"
-    played: dict[Action | None, int] = {}
+    played: dict[tuple[Action | None, str | None], int] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None):  # a value per option: the hold option far behind, the others close
-        played[first] = played.get(first, 0) + 1
+    def fake(_snap, _unit, first, seed, shift=None, focus=None):  # the hold option far behind, the others close
+        played[first, focus] = played.get((first, focus), 0) + 1
         return -10.0 if first is None else 0.0
 
     monkeypatch.setattr(hard, "playout", fake)
     monkeypatch.setattr(hard, "EXTRA", 4)
     ranked = hard.search(snap, unit_id, random.Random(1))
     assert len(ranked) > 2 and ranked[-1] == (-10.0, None)
-    assert played[None] == hard.SAMPLES
-    assert all(n == hard.SAMPLES + 4 for first, n in played.items() if first is not None)
+    assert played[None, None] == hard.SAMPLES
+    assert all(n == hard.SAMPLES + 4 for (first, _), n in played.items() if first is not None)
 
 
 def test_the_portfolio_holds_the_approach_that_stands_in_fewest_enemies_reach() -> None:
@@ -103,6 +105,55 @@ def test_hard_strikes_the_enemy_whose_fall_saves_the_most_damage(ruleset: str) -
         strong = decide(snapshot(match), "hard", random.Random(seed)).first
         assert normal is not None and (normal.kind, normal.target) == ("attack", "pest")
         assert strong is not None and (strong.kind, strong.target) == ("attack", "brute")
+
+
+def _focus(ruleset: str) -> Match:
+    """Two units of side a, each in reach of a harmless enemy at 3 hp and of a brute at 14 hp that hits for 2d8+6:
+    one blow (1d8+4, at most 12) cannot fell the brute, two nearly always do."""
+    units = [
+        unit("a1", "a", (4, 4), speed=9, attack=10, damage="1d8+4"),
+        unit("a2", "a", (4, 6), speed=9, attack=10, damage="1d8+4"),
+        unit("pest", "b", (3, 5), speed=9, hp=3, attack=0, damage="1d4"),
+        unit("brute", "b", (5, 5), speed=9, hp=14, attack=8, damage="2d8+6"),
+    ]
+    return Match(parse_level(level(ruleset, OPEN, units), "<focus>"), 1)
+
+
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_hard_focuses_two_blows_on_the_brute_so_it_falls_this_turn(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GB-ATTACK: normal's first unit hits the enemy with the fewest hit points (the harmless one) and its second
+    the brute, which survives. Hard's focus plan plays the first blow at the brute with the comrade striking the
+    brute too, and the brute falls this turn: hard opens on the brute from every seed. Searching the unit alone
+    (its comrade modelled by the normal script, which then hits the harmless one) does not see it."""
+    match = _focus(ruleset)
+    normal = decide(snapshot(match), "normal", random.Random(0)).first
+    assert normal is not None and (normal.unit, normal.target) == ("a1", "pest")
+    for seed in range(6):
+        strong = decide(snapshot(match), "hard", random.Random(seed)).first
+        assert strong is not None and (strong.kind, strong.unit, strong.target) == ("attack", "a1", "brute")
+    monkeypatch.setattr(hard, "FOCUS_PLANS", 0)
+    alone = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(6)]
+    assert any(a is not None and a.target == "pest" for a in alone)
+
+
+def test_focus_plans_decide_the_same_from_the_same_seed() -> None:
+    """GB-TURN: a side's whole turn with focus plans weighed (sides take turns) is the same from the same seed, with
+    the same options and values explained."""
+    snap = snapshot(_focus("dnd5e"))
+    one = decide(snap, "hard", random.Random(3), explain=True)
+    assert one == decide(snap, "hard", random.Random(3), explain=True)
+    assert one.units and one.units[0].unit == "a1" and one.actions[-1].kind == "end_turn"
+
+
+def test_a_comrade_in_a_focus_plan_strikes_the_plans_enemy() -> None:
+    """GB-ATTACK: in a focus plan a comrade whose script would hit the weakest enemy strikes the plan's enemy
+    instead when it is in reach, and keeps its script's choice otherwise (a defeated or absent enemy)."""
+    snap = snapshot(_focus("pf1"))
+    first = hard.focused(snap, "a2", "brute", random.Random(0))[0]
+    assert (first.kind, first.target) == ("attack", "brute")
+    assert hard.focused(snap, "a2", "nobody", random.Random(0)) == normal_options(snap, "a2", random.Random(0))
 
 
 def _shelter() -> Match:
@@ -139,10 +190,10 @@ def test_stratified_samples_roll_each_slice_of_a_die_once(seed: int) -> None:
 def test_every_option_meets_the_same_stratified_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every option is played out on one seed shifted by 0, 1/SAMPLES, 2/SAMPLES …: the same rolls for all options
     (common random numbers), and each roll once in each slice of its range."""
-    seen: dict[Action | None, list[tuple[int, float | None]]] = {}
+    seen: dict[tuple[Action | None, str | None], list[tuple[int, float | None]]] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None):
-        seen.setdefault(first, []).append((seed, shift))
+    def fake(_snap, _unit, first, seed, shift=None, focus=None):
+        seen.setdefault((first, focus), []).append((seed, shift))
         return 0.0
 
     monkeypatch.setattr(hard, "playout", fake)

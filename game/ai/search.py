@@ -5,9 +5,11 @@ the normal script's choice, every attack it may make now, moving into reach of e
 enemies, the sheltered approach, a charge, 1.5 m steps, leaving reach, hexxen's tactics, holding
 still) and plays each out on the snapshot: the action, then the rest of its side's turn and the
 opponent's whole reply (by initiative: a whole round) by the normal scripts, with the same
-`ruleset.rule` and `rules.effects.apply` the match uses. The end is valued by `evaluate`: standing
-units weighed by the damage they deal, their hit points, and the threat each side holds over the
-other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
+`ruleset.rule` and `rules.effects.apply` the match uses. Each strike is also played out as a focus plan: the
+unit's comrades strike the same enemy whenever they can in the playout, so the kill two blows make together is seen
+(the normal script alone would have the comrade hit the enemy with the fewest hit points). The end is valued by
+`evaluate`: standing units weighed by the damage they deal, their hit points, and the threat each side holds over
+the other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
 own generator), stratified: each sample shifts the shared rolls by its own slice, so every roll of a playout lands
 once in each slice of its range over the samples. The option with the best mean value is taken.
 Fixed budget, no clock: the same seed gives the same game.
@@ -62,6 +64,13 @@ across the samples every roll lands once in each of SAMPLES equal slices of its 
 random rotation), so the mean over a few playouts measures the option and far less the luck of the dice."""
 PRONE = 0.15
 """Lying prone is worth this much less (it must stand up, and it is easier to hit)."""
+
+FOCUS_PLANS = 3
+"""Side-level plans weighed per decision besides the unit's own options: for each of the first enemies the portfolio
+strikes, the strike with the unit's comrades striking that enemy too whenever they can in the playout (focus fire:
+"who strikes first so that the kill lands"). 0: every comrade is modelled by the normal script, as before."""
+STRIKES = frozenset({"attack", "charge", "sneak_attack"})
+"""Action kinds that strike their target (the ones a focus plan is made of)."""
 
 
 POWER_BLEND = 1.0
@@ -208,14 +217,33 @@ class Dice:
         return random.Random(seed) if self.shift is None else SliceRandom(seed, self.shift)
 
 
-def _finish_turn(snap: Snapshot, rng: random.Random, dice: Dice, budget: list[int]) -> Snapshot:
-    """The turn in progress played to its end by the normal scripts, then ended."""
+def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[Action]:
+    """The normal script's next actions for `unit` with a strike at `target` first whenever the rules allow one (a
+    comrade's part in a focus plan); the script's own strikes at `target` (hexxen's tactics) keep their order."""
+    normal = normal_options(snap, unit, rng)
+    foe = snap.sit.creatures.get(target)
+    if foe is None or foe.defeated:
+        return normal
+    mine = [a for a in normal if a.kind in STRIKES and a.target == target]
+    if snap.ruleset_name != "hexxen" and not mine and normal and normal[0].kind in STRIKES:
+        # the script strikes another enemy in reach: strike the plan's target instead, if it is in reach
+        mine = [Action("attack", unit, target=target)]
+    return mine + [a for a in normal if a not in mine]
+
+
+def _finish_turn(
+    snap: Snapshot, rng: random.Random, dice: Dice, budget: list[int], plan: tuple[str, str] | None = None
+) -> Snapshot:
+    """The turn in progress played to its end by the normal scripts, then ended; with a plan (side, enemy) the
+    units of that side strike that enemy whenever they can (`focused`)."""
     for unit in snap.acting():
+        mine = plan is not None and snap.sit.creatures[unit].side == plan[0]
         for _ in range(12):
             if snap.finished or snap.sit.creatures[unit].defeated or budget[0] <= 0:
                 break
             acted = False
-            for action in normal_options(snap, unit, rng):
+            found = focused(snap, unit, plan[1], rng) if plan is not None and mine else normal_options(snap, unit, rng)
+            for action in found:
                 after, result = perform(snap, action, dice.next(unit))
                 budget[0] -= 1
                 if not isinstance(result, Illegal):
@@ -237,10 +265,17 @@ def horizon(snap: Snapshot) -> int:
     return standing if ROUND_TURNS <= 0 else min(standing, ROUND_TURNS)
 
 
-def playout(snap: Snapshot, unit: str, first: Action | None, seed: int, shift: float | None = None) -> float:
+def playout(
+    snap: Snapshot,
+    unit: str,
+    first: Action | None,
+    seed: int,
+    shift: float | None = None,
+    focus: str | None = None,
+) -> float:
     """The value for `unit`'s side of taking `first` (None: the unit holds for the rest of its turn), then the
     rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed` (shifted by
-    `shift` when the samples are stratified)."""
+    `shift` when the samples are stratified); with `focus` (an enemy) the unit's side strikes it whenever it can."""
     side = snap.sit.creatures[unit].side
     dice = Dice(snap, seed, shift)
     rng = random.Random(seed ^ 0x5EED)
@@ -253,10 +288,11 @@ def playout(snap: Snapshot, unit: str, first: Action | None, seed: int, shift: f
     else:
         # holding: the unit takes no further action this turn; the others still act
         snap = replace(snap, done=snap.done | {unit})
+    plan = None if focus is None else (side, focus)
     for _ in range(turns):
         if snap.finished:
             break
-        snap = _finish_turn(snap, rng, dice, budget)
+        snap = _finish_turn(snap, rng, dice, budget, plan)
     return evaluate(snap, side)
 
 
@@ -275,20 +311,46 @@ def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, A
     if len(portfolio) == 1:
         return [(0.0, portfolio[0])]
     baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
-    bonus = [MARGIN if action == baseline else 0.0 for action in portfolio]  # the baseline keeps its place
-    values = [[playout(snap, unit, action, s, f) for s, f in first] for action in portfolio]
+    plans = _plans(snap, unit, portfolio)
+    values = [[playout(snap, unit, action, s, f, focus) for s, f in first] for action, focus in plans]
 
     def mean(k: int) -> float:
-        return sum(values[k]) / len(values[k]) + bonus[k]
+        return sum(values[k]) / len(values[k])
 
     if EXTRA:
-        best = max(mean(k) for k in range(len(portfolio)))
-        close = [k for k in range(len(portfolio)) if mean(k) >= best - CLOSE]
+        best = max(mean(k) for k in range(len(plans)))
+        close = [k for k in range(len(plans)) if mean(k) >= best - CLOSE]
         if len(close) > 1:
             for k in close:
-                values[k] += [playout(snap, unit, portfolio[k], s) for s in seeds[SAMPLES:]]
-    scored = sorted(((mean(k), -k, action) for k, action in enumerate(portfolio)), key=lambda e: (-e[0], -e[1]))
+                action, focus = plans[k]
+                values[k] += [playout(snap, unit, action, s, None, focus) for s in seeds[SAMPLES:]]
+    # an action is worth its best plan (alone, or with its side's focus); the baseline keeps its place by MARGIN
+    worth: dict[Action | None, float] = {}
+    for k, (action, _) in enumerate(plans):
+        worth[action] = max(worth.get(action, -4 * WIN), mean(k))
+    scored = sorted(
+        ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
+        key=lambda e: (-e[0], -e[1]),
+    )
     return [(value, action) for value, _, action in scored]
+
+
+def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tuple[Action | None, str | None]]:
+    """What the search plays out: every option of the portfolio alone (its comrades by the normal script), then up to
+    FOCUS_PLANS focus plans, each the first strike at one enemy with the comrades striking that enemy too. Only
+    where the unit has a standing comrade (alone, a plan is the option itself)."""
+    plans: list[tuple[Action | None, str | None]] = [(a, None) for a in portfolio]
+    me = snap.sit.creatures[unit]
+    if not any(c.side == me.side and c.id != unit and not c.defeated for c in snap.sit.creatures.values()):
+        return plans
+    targets: set[str] = set()
+    for action in portfolio:
+        if len(targets) >= FOCUS_PLANS:
+            break
+        if action is not None and action.kind in STRIKES and action.target and action.target not in targets:
+            targets.add(action.target)
+            plans.append((action, action.target))
+    return plans
 
 
 def hard_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
