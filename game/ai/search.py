@@ -225,8 +225,9 @@ def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[
     if foe is None or foe.defeated:
         return normal
     mine = [a for a in normal if a.kind in STRIKES and a.target == target]
-    if snap.ruleset_name != "hexxen" and not mine and normal and normal[0].kind in STRIKES:
-        # the script strikes another enemy in reach: strike the plan's target instead, if it is in reach
+    if not snap.ruleset.TACTICS and not mine and normal and normal[0].kind in STRIKES:
+        # the script strikes another enemy in reach: strike the plan's target instead, if it is in reach (where a
+        # strike is chosen among the ruleset's tactics, a plain attack would drop the tactic: the script's order holds)
         mine = [Action("attack", unit, target=target)]
     return mine + [a for a in normal if a not in mine]
 

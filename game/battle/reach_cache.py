@@ -60,8 +60,8 @@ def state_key(sit: Situation) -> StateKey:
         creatures = tuple(sit.creatures.items())
         head = (sit.ruleset, id(sit.board), id(sit.options))
         tail = (tuple(sit.turns.items()), sit.bindings, sit.round, sit.active_side)
-        # the creatures' own hashes are remembered: one hashes its fifty fields, and a creature
-        # that did not change is the same object in the next situation (game/battle/world.py)
+        # the creatures' own hashes are remembered: one hashes its thirty-odd fields and its traits record, and
+        # a creature that did not change is the same object in the next situation (rules.effects.apply)
         hashed = hash((head, tuple(map(_creature_hash, sit.creatures.values())), tail))
         key = StateKey((*head, creatures, *tail), hashed)
     except TypeError:  # a turn state or creature field that cannot be hashed: this object only
