@@ -67,7 +67,7 @@ def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch)
     unit_id = "me"
     played: dict[tuple[Action | None, str | None], int] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None):  # the hold option far behind, the others close
+    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None):  # the hold option far behind
         played[first, focus] = played.get((first, focus), 0) + 1
         return -10.0 if first is None else 0.0
 
@@ -192,7 +192,7 @@ def test_every_option_meets_the_same_stratified_samples(monkeypatch: pytest.Monk
     (common random numbers), and each roll once in each slice of its range."""
     seen: dict[tuple[Action | None, str | None], list[tuple[int, float | None]]] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None):
+    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None):
         seen.setdefault((first, focus), []).append((seed, shift))
         return 0.0
 

@@ -22,7 +22,8 @@ class Reason:
 
     def to_json(self) -> dict[str, Any]:
         """`{"key": …, "params": {…}, "rules": […]}`."""
-        return {"key": self.key, "params": dict(self.params), "rules": list(self.rules)}
+        params = {k: list(v) if isinstance(v, tuple) else v for k, v in self.params}
+        return {"key": self.key, "params": params, "rules": list(self.rules)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,8 @@ def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[
     """The reason's parameters for the message: unit ids as display names, action kinds in the language."""
     out: dict[str, Any] = {}
     for key, value in option.reason.params:
+        if key == "focus":  # the focus plan's comrades: said by `option_text` around the reason's own sentence
+            continue
         if key in ("unit", "target", "comrade"):
             value = names.get(str(value), value)
         elif key == "kind":
@@ -22,8 +24,14 @@ def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[
 
 
 def option_text(option: Option, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:
-    """What one option does and why, in `lang`."""
-    return t(option.reason.key, lang, **_params(option, lang, names or {}))
+    """What one option does and why, in `lang`; an option worth most as a focus plan names the comrades in it."""
+    names = names or {}
+    text = t(option.reason.key, lang, **_params(option, lang, names))
+    team = dict(option.reason.params).get("focus")
+    if not team:
+        return text
+    comrades = tuple(names.get(str(c), str(c)) for c in team)
+    return t("ai_focus.together", lang, text=text, comrade=comrades[0] if len(comrades) == 1 else comrades)
 
 
 def explanation_lines(decision: Decision, lang: str | None = None, names: Mapping[str, str] | None = None) -> list[str]:

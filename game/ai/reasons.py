@@ -19,8 +19,9 @@ def _provoked(result: Ruling) -> int:
     )
 
 
-def reason_for(snap: Snapshot, action: Action | None, unit: str | None = None) -> Reason:
-    """The reason for taking `action` now (None: the unit stops), with the ids the dry ruling cites."""
+def reason_for(snap: Snapshot, action: Action | None, unit: str | None = None, team: tuple[str, ...] = ()) -> Reason:
+    """The reason for taking `action` now (None: the unit stops), with the ids the dry ruling cites; `team`: the
+    comrades of the focus plan the action is worth (they strike its target too, in turn order: GB-TURN)."""
     if action is None:
         return Reason("ai.done", (("unit", unit or ""),), ("GB-TURN",))
     unit = action.unit or ""
@@ -48,4 +49,8 @@ def reason_for(snap: Snapshot, action: Action | None, unit: str | None = None) -
     else:
         key = "ai.other"
         params.append(("kind", kind))
+    if team and action.target:
+        # extends the reason: its key and params stay, `focus` names the comrades that strike the same enemy
+        params.append(("focus", team))
+        rules = tuple(dict.fromkeys((*rules, "GB-TURN")))
     return Reason(key, tuple(params), rules)

@@ -233,10 +233,15 @@ def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[
 
 
 def _finish_turn(
-    snap: Snapshot, rng: random.Random, dice: Dice, budget: list[int], plan: tuple[str, str] | None = None
+    snap: Snapshot,
+    rng: random.Random,
+    dice: Dice,
+    budget: list[int],
+    plan: tuple[str, str] | None = None,
+    struck: set[str] | None = None,
 ) -> Snapshot:
     """The turn in progress played to its end by the normal scripts, then ended; with a plan (side, enemy) the
-    units of that side strike that enemy whenever they can (`focused`)."""
+    units of that side strike that enemy whenever they can (`focused`), and `struck` gathers those that did."""
     for unit in snap.acting():
         mine = plan is not None and snap.sit.creatures[unit].side == plan[0]
         for _ in range(12):
@@ -249,6 +254,8 @@ def _finish_turn(
                 budget[0] -= 1
                 if not isinstance(result, Illegal):
                     snap, acted = after, True
+                    if struck is not None and mine and action.kind in STRIKES and action.target == plan[1]:
+                        struck.add(unit)
                     break
             if not acted:
                 break
@@ -273,10 +280,12 @@ def playout(
     seed: int,
     shift: float | None = None,
     focus: str | None = None,
+    struck: set[str] | None = None,
 ) -> float:
     """The value for `unit`'s side of taking `first` (None: the unit holds for the rest of its turn), then the
     rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed` (shifted by
-    `shift` when the samples are stratified); with `focus` (an enemy) the unit's side strikes it whenever it can."""
+    `shift` when the samples are stratified); with `focus` (an enemy) the unit's side strikes it whenever it can,
+    and `struck` gathers the comrades that struck it."""
     side = snap.sit.creatures[unit].side
     dice = Dice(snap, seed, shift)
     rng = random.Random(seed ^ 0x5EED)
@@ -293,12 +302,19 @@ def playout(
     for _ in range(turns):
         if snap.finished:
             break
-        snap = _finish_turn(snap, rng, dice, budget, plan)
+        snap = _finish_turn(snap, rng, dice, budget, plan, struck)
+    if struck is not None:
+        struck.discard(unit)
     return evaluate(snap, side)
 
 
 def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, Action | None]]:
-    """Every option of the portfolio with its mean value over its playouts, best first (None = hold).
+    """Every option of the portfolio with its mean value over its playouts, best first (None = hold)."""
+    return [(value, action) for value, action, _ in scored_plans(snap, unit, rng)]
+
+
+def scored_plans(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, Action | None, tuple[str, ...]]]:
+    """`search`, each option with the comrades of the focus plan it is worth (empty: it is worth most alone).
 
     Every option is played out SAMPLES times; the options then within CLOSE of the best (the close decisions)
     are played out EXTRA times more, on the same dice streams, before they are compared again."""
@@ -310,10 +326,15 @@ def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, A
     if len(portfolio) > MAX_OPTIONS:  # keep holding (the last) among them
         portfolio = [*portfolio[: MAX_OPTIONS - 1], None]
     if len(portfolio) == 1:
-        return [(0.0, portfolio[0])]
+        return [(0.0, portfolio[0], ())]
     baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
     plans = _plans(snap, unit, portfolio)
-    values = [[playout(snap, unit, action, s, f, focus) for s, f in first] for action, focus in plans]
+    # the comrades that struck each focus plan's enemy in some playout (what the explanation names)
+    struck: list[set[str] | None] = [None if focus is None else set() for _, focus in plans]
+    values = [
+        [playout(snap, unit, action, s, f, focus, struck[k]) for s, f in first]
+        for k, (action, focus) in enumerate(plans)
+    ]
 
     def mean(k: int) -> float:
         return sum(values[k]) / len(values[k])
@@ -324,16 +345,20 @@ def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, A
         if len(close) > 1:
             for k in close:
                 action, focus = plans[k]
-                values[k] += [playout(snap, unit, action, s, None, focus) for s in seeds[SAMPLES:]]
+                values[k] += [playout(snap, unit, action, s, None, focus, struck[k]) for s in seeds[SAMPLES:]]
     # an action is worth its best plan (alone, or with its side's focus); the baseline keeps its place by MARGIN
     worth: dict[Action | None, float] = {}
+    team: dict[Action | None, tuple[str, ...]] = {}
     for k, (action, _) in enumerate(plans):
-        worth[action] = max(worth.get(action, -4 * WIN), mean(k))
+        if mean(k) > worth.get(action, -4 * WIN):
+            worth[action] = mean(k)
+            found = struck[k]
+            team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
     scored = sorted(
         ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
         key=lambda e: (-e[0], -e[1]),
     )
-    return [(value, action) for value, _, action in scored]
+    return [(value, action, team[action]) for value, _, action in scored]
 
 
 def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tuple[Action | None, str | None]]:
@@ -366,10 +391,10 @@ def hard_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
 
 def hard_weighed(snap: Snapshot, unit: str, rng: random.Random) -> tuple[list[Action], UnitChoice]:
     """hard_options with the options the search weighed, their values and why, explained."""
-    ranked = search(snap, unit, rng)
-    opts = tuple(Option(() if a is None else (a,), value, reason_for(snap, a, unit)) for value, a in ranked)
+    ranked = scored_plans(snap, unit, rng)
+    opts = tuple(Option(() if a is None else (a,), value, reason_for(snap, a, unit, team)) for value, a, team in ranked)
     chosen: list[Action] = []
-    for _, a in ranked:
+    for _, a, _ in ranked:
         if a is None:
             break
         chosen.append(a)

@@ -128,6 +128,6 @@ def _print_text(level: Any, advice: Any, explain: bool) -> None:
         for event in result.events:
             print(f"      {describe_event(event)} [{event.rule}]")
     if explain:
-        shown = {k: str(local(v, lang) or k) for k, v in names.items()}
-        for line in explanation_lines(Decision(advice.strength, (), tuple(advice.choices)), lang, shown):
+        # the names themselves (Nouns), so the messages decline them (grammar: cases, prefixes, gender)
+        for line in explanation_lines(Decision(advice.strength, (), tuple(advice.choices)), lang, names):
             print(line)

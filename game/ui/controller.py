@@ -419,9 +419,11 @@ class BattleController:
     def back(self) -> bool:
         """Esc: put the tape away (after a release question), else the mode one step back; False if nothing was."""
         if self.ruler is not None and not self.state.modal:
+            shown = self.ruler[0] != self.ruler[1]  # a tape of no length is not drawn: putting it away shows nothing
             self.ruler = None
-            self.changed(state=False)
-            return True
+            if shown:
+                self.changed(state=False)
+                return True
         previous = self.state.back(self)
         if previous is None:
             return False

@@ -62,6 +62,7 @@ def prepare_hint(match: Match, version: int, chosen: dict[str, str]) -> Callable
     snap, rng = ai.snapshot(match), decision_rng(match)
     lang = current_language()
     names = {k: str(local(v, lang) or k) for k, v in match.level.display_names.items()}
+    nouns = match.level.display_names  # the names themselves, so the explanation's messages decline them
 
     def work() -> Hint:
         decision = ai.decide(snap, strength, rng, explain=True)
@@ -72,7 +73,7 @@ def prepare_hint(match: Match, version: int, chosen: dict[str, str]) -> Callable
         else:
             unit = names.get(first.unit or "", first.unit or "")
             head = t("hint.title", lang, strength=shown, unit=unit, action=action_name(first.kind, lang))
-        why = ai.explanation_lines(ai.Decision(strength, (), choices_for_first(decision)), lang, names)
+        why = ai.explanation_lines(ai.Decision(strength, (), choices_for_first(decision)), lang, nouns)
         return Hint(version, strength, first, (head, *why, t("hint.close", lang)))
 
     return work

@@ -294,7 +294,16 @@ class BattleScene(Scene):
     # --- intents that are the screen's, not the match's ------------------------------------
 
     def back(self) -> None:
-        """Esc: close the help, else step back out of what the controller holds, else the pause menu (never quit)."""
+        """Esc: close the help, else step back out of what the controller holds, else the pause menu (never quit).
+
+        Only what is on screen counts, so every Esc changes what the player sees: a hint for a state the match has
+        left and an inspected enemy that has fallen are dropped first (the next frame would drop them unseen)."""
+        if self.hint is not None and self.hint.version != self.ctl.version:
+            self.hint = None
+        if self.danger.inspected is not None:
+            foe = self.ctl.situation().creatures.get(self.danger.inspected)
+            if foe is None or foe.defeated:
+                self.danger.inspected = None
         if self.help:
             self.toggle_help()
         elif self.hint is not None:
