@@ -46,6 +46,8 @@ def _kind(mode: int) -> str:
 
 def read_regular(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; FileRefused (an OSError) otherwise."""
+    if b"\0" in os.fsencode(path):  # a name read from a file may hold one; os.open would raise ValueError
+        raise FileRefused(0, t("files.nul_in_name"), shown(path))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)  # non-blocking: opening a FIFO with no writer returns at once
     try:

@@ -43,6 +43,21 @@ def test_a_device_and_a_directory_are_refused(tmp_path: Path, capsys: pytest.Cap
     assert "(a directory, not a regular file)" in out
 
 
+def test_a_name_with_a_nul_character_is_refused_by_the_gate_and_by_a_sweep(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a name read from a file (a sweep's or a script's level) may hold NUL, which os.open refuses with ValueError
+    with pytest.raises(FileRefused) as caught:
+        read_regular(tmp_path / "a\0b.toml")
+    assert "NUL" in str(caught.value) and "\0" not in str(caught.value)
+    (tmp_path / "in.toml").write_bytes(BRIDGE.read_bytes())
+    sweep = tmp_path / "s.toml"
+    sweep.write_text('name = "nul"\nlevels = ["\\u0000"]\ngames = 1\nmax_rounds = 1\n', encoding="utf-8")
+    assert cli.main(["sweep", str(sweep)]) == 2
+    err = capsys.readouterr().err
+    assert "NUL" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
 def test_a_file_over_the_cap_is_refused(tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     big.write_bytes(b"#" * 5000)
