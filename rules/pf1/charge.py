@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -95,7 +96,15 @@ def line_segments(start: Square, end: Square, side: int) -> tuple[tuple[Point, P
 
 
 def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Square | None]]:
-    """(t, square, previous square) of each square whose interior the segment passes, in order.
+    """(t, square, previous square) of each square whose interior the segment passes, in order."""
+    return list(passing(seg))
+
+
+def passing(seg: tuple[Point, Point]) -> Iterator[tuple[Fraction, Square, Square | None]]:
+    """`passed_squares` one square at a time, nearest the segment's start first.
+
+    A line is judged square by square until the first square that forbids the charge
+    (`_line_fail`); the squares beyond it are never worked out.
 
     Crossings of grid lines split the segment; the middle of each piece lies inside one square.
     A piece between two crossings at the same point does not exist, so a square whose corner is
@@ -120,16 +129,14 @@ def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Squ
         for k in range(lo // q + 1, -(-hi // q)):  # the grid lines strictly between the ends
             cuts.add((k * q - a) * per)
     ordered = sorted(cuts)
-    out: list[tuple[Fraction, Square, Square | None]] = []
     prev: Square | None = None
     two_den_q = 2 * den * q
     for t0, t1 in itertools.pairwise(ordered):
         mid = t0 + t1  # the middle of the piece, over 2·den
         sq = ((2 * den * sax + dx * mid) // two_den_q, (2 * den * say + dy * mid) // two_den_q)
         if sq != prev:
-            out.append((Fraction(t0, den), sq, prev))
+            yield Fraction(t0, den), sq, prev
             prev = sq
-    return out
 
 
 def _line_fail(sit: Situation, mover: Mover, unit: str, target: str, segs) -> tuple[Fraction, Refusal] | None:
@@ -139,7 +146,9 @@ def _line_fail(sit: Situation, mover: Mover, unit: str, target: str, segs) -> tu
     first: tuple[Fraction, int, int, Refusal] | None = None
     start = c.footprint()
     for seg in segs:
-        for t, sq, prev in passed_squares(seg):
+        for t, sq, prev in passing(seg):  # up to the first square that forbids: the rest is never worked out
+            if first is not None and t > first[0]:
+                break  # farther along the line than a square another segment found: it cannot come first
             if sq in start:
                 continue  # the charger's own squares (difficult ground under it: PF1-DIFFICULT-NORUN, judged apart)
             why = None
