@@ -115,9 +115,10 @@ def passing(seg: tuple[Point, Point]) -> Iterator[tuple[Fraction, Square, Square
     by integer division; only the t handed back is a Fraction (a charge asks this for every
     square of every line it judges, and Fraction arithmetic was most of a charge's cost).
     """
-    (ax, ay), (bx, by) = seg
-    q = lcm(*(Fraction(v).denominator for v in (ax, ay, bx, by)))
-    sax, say, sbx, sby = (int(v * q) for v in (ax, ay, bx, by))
+    ends = (*seg[0], *seg[1])
+    # a Fraction and an int both carry numerator and denominator: scaling them needs no Fraction arithmetic
+    q = lcm(*(v.denominator for v in ends))
+    sax, say, sbx, sby = (v.numerator * (q // v.denominator) for v in ends)
     dx, dy = sbx - sax, sby - say
     den = (abs(dx) or 1) * (abs(dy) or 1)
     cuts = {0, den}
