@@ -101,10 +101,16 @@ def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Squ
 
 
 def passing(seg: tuple[Point, Point]) -> Iterator[tuple[Fraction, Square, Square | None]]:
-    """`passed_squares` one square at a time, nearest the segment's start first.
+    """`passed_squares` one square at a time, nearest the segment's start first."""
+    for t, den, sq, prev in _crossings(seg):
+        yield Fraction(t, den), sq, prev
 
-    A line is judged square by square until the first square that forbids the charge
-    (`_line_fail`); the squares beyond it are never worked out.
+
+def _crossings(seg: tuple[Point, Point]) -> Iterator[tuple[int, int, Square, Square | None]]:
+    """(t's numerator, t's denominator, square, previous square) of each square the segment passes, in order.
+
+    Lazy: a line is judged square by square until the first square that forbids the charge
+    (`_line_fail`), and the squares beyond it are never worked out.
 
     Crossings of grid lines split the segment; the middle of each piece lies inside one square.
     A piece between two crossings at the same point does not exist, so a square whose corner is
@@ -112,8 +118,8 @@ def passing(seg: tuple[Point, Point]) -> Iterator[tuple[Fraction, Square, Square
 
     Worked in integers: the points scaled by the common denominator `q` of their coordinates,
     every crossing's t as a numerator over one denominator `den`, and a piece's middle floored
-    by integer division; only the t handed back is a Fraction (a charge asks this for every
-    square of every line it judges, and Fraction arithmetic was most of a charge's cost).
+    by integer division (a charge asks this for every square of every line it judges, and
+    Fraction arithmetic was most of a charge's cost).
     """
     ends = (*seg[0], *seg[1])
     # a Fraction and an int both carry numerator and denominator: scaling them needs no Fraction arithmetic
@@ -136,7 +142,7 @@ def passing(seg: tuple[Point, Point]) -> Iterator[tuple[Fraction, Square, Square
         mid = t0 + t1  # the middle of the piece, over 2·den
         sq = ((2 * den * sax + dx * mid) // two_den_q, (2 * den * say + dy * mid) // two_den_q)
         if sq != prev:
-            yield Fraction(t0, den), sq, prev
+            yield t0, den, sq, prev
             prev = sq
 
 
@@ -144,11 +150,13 @@ def _line_fail(sit: Situation, mover: Mover, unit: str, target: str, segs) -> tu
     """The first thing on the line that forbids the charge (PF1-CHARGE 3), with where along the line it is."""
     board = sit.board
     c = sit.creature(unit)
-    first: tuple[Fraction, int, int, Refusal] | None = None
+    # the first refusal so far: t as numerator and denominator, its square, why; two t are compared
+    # multiplied by both denominators (t/d < u/e exactly when t·e < u·d), so no Fraction is made per square
+    first: tuple[int, int, Square, Refusal] | None = None
     start = c.footprint()
     for seg in segs:
-        for t, sq, prev in passing(seg):  # up to the first square that forbids: the rest is never worked out
-            if first is not None and t > first[0]:
+        for t, den, sq, prev in _crossings(seg):  # up to the first square that forbids: the rest is never worked out
+            if first is not None and t * first[1] > first[0] * den:
                 break  # farther along the line than a square another segment found: it cannot come first
             if sq in start:
                 continue  # the charger's own squares (difficult ground under it: PF1-DIFFICULT-NORUN, judged apart)
@@ -159,11 +167,11 @@ def _line_fail(sit: Situation, mover: Mover, unit: str, target: str, segs) -> tu
             if why is None:
                 why = _square_fail(sit, mover, c.id, target, sq)
             if why is not None:
-                key = (t, sq[1], sq[0], why)
-                if first is None or key[:3] < first[:3]:
-                    first = key
+                # nearer along the line first, then reading order (y, then x)
+                if first is None or (t * first[1], sq[1], sq[0]) < (first[0] * den, first[2][1], first[2][0]):
+                    first = (t, den, sq, why)
                 break
-    return None if first is None else (first[0], first[3])
+    return None if first is None else (Fraction(first[0], first[1]), first[3])
 
 
 def _square_fail(sit: Situation, mover: Mover, unit: str, target: str, sq: Square) -> Refusal | None:
