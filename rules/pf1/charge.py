@@ -61,8 +61,16 @@ def closest_anchors(sit: Situation, unit: str, target: str) -> tuple[list[Square
     """The anchors of the footprints nearest to the charger's start from which it could attack (PF1-CHARGE 1).
 
     Free or not, on the map or not: whether one is a legal end is judged apart. Returns them in
-    reading order with their count from the start.
+    reading order with their count from the start. Kept per situation object (rules/pf1/judged.py),
+    as the ends are: the AI ranks the ends by them, then asks `charge_end` for each end it tries,
+    which looks them up again (each caller gets its own list).
     """
+    anchors, count = judged.kept(sit, ("closest_anchors", unit, target), lambda: _closest(sit, unit, target))
+    return list(anchors), count
+
+
+def _closest(sit: Situation, unit: str, target: str) -> tuple[tuple[Square, ...], int]:
+    """`closest_anchors` worked out."""
     c, t = sit.creature(unit), sit.creature(target)
     s = c.full_side
     dims = (s, s)
@@ -78,9 +86,9 @@ def closest_anchors(sit: Situation, unit: str, target: str) -> tuple[list[Square
                 continue
             found.append((metric(c.at, (x, y)), y, x))
     if not found:
-        return [], 0
+        return (), 0
     best = min(f[0] for f in found)
-    return [(x, y) for d, y, x in sorted(found) if d == best], best
+    return tuple((x, y) for d, y, x in sorted(found) if d == best), best
 
 
 def line_segments(start: Square, end: Square, side: int) -> tuple[tuple[Point, Point], ...]:
