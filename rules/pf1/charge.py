@@ -93,12 +93,12 @@ def _closest(sit: Situation, unit: str, target: str) -> tuple[tuple[Square, ...]
 
 def line_segments(start: Square, end: Square, side: int) -> tuple[tuple[Point, Point], ...]:
     """The segments between corresponding square centres of the footprints at `start` and `end`."""
-    half = Fraction(1, 2)
     out = []
     for j in range(side):
         for i in range(side):
-            a = (start[0] + i + half, start[1] + j + half)
-            b = (end[0] + i + half, end[1] + j + half)
+            # a square's centre in halves, made directly (cheaper than adding a half to each coordinate)
+            a = (Fraction(2 * (start[0] + i) + 1, 2), Fraction(2 * (start[1] + j) + 1, 2))
+            b = (Fraction(2 * (end[0] + i) + 1, 2), Fraction(2 * (end[1] + j) + 1, 2))
             out.append((a, b))
     return tuple(out)
 
