@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -60,8 +61,16 @@ def closest_anchors(sit: Situation, unit: str, target: str) -> tuple[list[Square
     """The anchors of the footprints nearest to the charger's start from which it could attack (PF1-CHARGE 1).
 
     Free or not, on the map or not: whether one is a legal end is judged apart. Returns them in
-    reading order with their count from the start.
+    reading order with their count from the start. Kept per situation object (rules/pf1/judged.py),
+    as the ends are: the AI ranks the ends by them, then asks `charge_end` for each end it tries,
+    which looks them up again (each caller gets its own list).
     """
+    anchors, count = judged.kept(sit, ("closest_anchors", unit, target), lambda: _closest(sit, unit, target))
+    return list(anchors), count
+
+
+def _closest(sit: Situation, unit: str, target: str) -> tuple[tuple[Square, ...], int]:
+    """`closest_anchors` worked out."""
     c, t = sit.creature(unit), sit.creature(target)
     s = c.full_side
     dims = (s, s)
@@ -77,25 +86,39 @@ def closest_anchors(sit: Situation, unit: str, target: str) -> tuple[list[Square
                 continue
             found.append((metric(c.at, (x, y)), y, x))
     if not found:
-        return [], 0
+        return (), 0
     best = min(f[0] for f in found)
-    return [(x, y) for d, y, x in sorted(found) if d == best], best
+    return tuple((x, y) for d, y, x in sorted(found) if d == best), best
 
 
 def line_segments(start: Square, end: Square, side: int) -> tuple[tuple[Point, Point], ...]:
     """The segments between corresponding square centres of the footprints at `start` and `end`."""
-    half = Fraction(1, 2)
     out = []
     for j in range(side):
         for i in range(side):
-            a = (start[0] + i + half, start[1] + j + half)
-            b = (end[0] + i + half, end[1] + j + half)
+            # a square's centre in halves, made directly (cheaper than adding a half to each coordinate)
+            a = (Fraction(2 * (start[0] + i) + 1, 2), Fraction(2 * (start[1] + j) + 1, 2))
+            b = (Fraction(2 * (end[0] + i) + 1, 2), Fraction(2 * (end[1] + j) + 1, 2))
             out.append((a, b))
     return tuple(out)
 
 
 def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Square | None]]:
-    """(t, square, previous square) of each square whose interior the segment passes, in order.
+    """(t, square, previous square) of each square whose interior the segment passes, in order."""
+    return list(passing(seg))
+
+
+def passing(seg: tuple[Point, Point]) -> Iterator[tuple[Fraction, Square, Square | None]]:
+    """`passed_squares` one square at a time, nearest the segment's start first."""
+    for t, den, sq, prev in _crossings(seg):
+        yield Fraction(t, den), sq, prev
+
+
+def _crossings(seg: tuple[Point, Point]) -> Iterator[tuple[int, int, Square, Square | None]]:
+    """(t's numerator, t's denominator, square, previous square) of each square the segment passes, in order.
+
+    Lazy: a line is judged square by square until the first square that forbids the charge
+    (`_line_fail`), and the squares beyond it are never worked out.
 
     Crossings of grid lines split the segment; the middle of each piece lies inside one square.
     A piece between two crossings at the same point does not exist, so a square whose corner is
@@ -103,12 +126,13 @@ def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Squ
 
     Worked in integers: the points scaled by the common denominator `q` of their coordinates,
     every crossing's t as a numerator over one denominator `den`, and a piece's middle floored
-    by integer division; only the t handed back is a Fraction (a charge asks this for every
-    square of every line it judges, and Fraction arithmetic was most of a charge's cost).
+    by integer division (a charge asks this for every square of every line it judges, and
+    Fraction arithmetic was most of a charge's cost).
     """
-    (ax, ay), (bx, by) = seg
-    q = lcm(*(Fraction(v).denominator for v in (ax, ay, bx, by)))
-    sax, say, sbx, sby = (int(v * q) for v in (ax, ay, bx, by))
+    ends = (*seg[0], *seg[1])
+    # a Fraction and an int both carry numerator and denominator: scaling them needs no Fraction arithmetic
+    q = lcm(*(v.denominator for v in ends))
+    sax, say, sbx, sby = (v.numerator * (q // v.denominator) for v in ends)
     dx, dy = sbx - sax, sby - say
     den = (abs(dx) or 1) * (abs(dy) or 1)
     cuts = {0, den}
@@ -120,26 +144,28 @@ def passed_squares(seg: tuple[Point, Point]) -> list[tuple[Fraction, Square, Squ
         for k in range(lo // q + 1, -(-hi // q)):  # the grid lines strictly between the ends
             cuts.add((k * q - a) * per)
     ordered = sorted(cuts)
-    out: list[tuple[Fraction, Square, Square | None]] = []
     prev: Square | None = None
     two_den_q = 2 * den * q
     for t0, t1 in itertools.pairwise(ordered):
         mid = t0 + t1  # the middle of the piece, over 2·den
         sq = ((2 * den * sax + dx * mid) // two_den_q, (2 * den * say + dy * mid) // two_den_q)
         if sq != prev:
-            out.append((Fraction(t0, den), sq, prev))
+            yield t0, den, sq, prev
             prev = sq
-    return out
 
 
 def _line_fail(sit: Situation, mover: Mover, unit: str, target: str, segs) -> tuple[Fraction, Refusal] | None:
     """The first thing on the line that forbids the charge (PF1-CHARGE 3), with where along the line it is."""
     board = sit.board
     c = sit.creature(unit)
-    first: tuple[Fraction, int, int, Refusal] | None = None
+    # the first refusal so far: t as numerator and denominator, its square, why; two t are compared
+    # multiplied by both denominators (t/d < u/e exactly when t·e < u·d), so no Fraction is made per square
+    first: tuple[int, int, Square, Refusal] | None = None
     start = c.footprint()
     for seg in segs:
-        for t, sq, prev in passed_squares(seg):
+        for t, den, sq, prev in _crossings(seg):  # up to the first square that forbids: the rest is never worked out
+            if first is not None and t * first[1] > first[0] * den:
+                break  # farther along the line than a square another segment found: it cannot come first
             if sq in start:
                 continue  # the charger's own squares (difficult ground under it: PF1-DIFFICULT-NORUN, judged apart)
             why = None
@@ -149,11 +175,11 @@ def _line_fail(sit: Situation, mover: Mover, unit: str, target: str, segs) -> tu
             if why is None:
                 why = _square_fail(sit, mover, c.id, target, sq)
             if why is not None:
-                key = (t, sq[1], sq[0], why)
-                if first is None or key[:3] < first[:3]:
-                    first = key
+                # nearer along the line first, then reading order (y, then x)
+                if first is None or (t * first[1], sq[1], sq[0]) < (first[0] * den, first[2][1], first[2][0]):
+                    first = (t, den, sq, why)
                 break
-    return None if first is None else (first[0], first[3])
+    return None if first is None else (Fraction(first[0], first[1]), first[3])
 
 
 def _square_fail(sit: Situation, mover: Mover, unit: str, target: str, sq: Square) -> Refusal | None:
