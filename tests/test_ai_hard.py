@@ -19,7 +19,7 @@ from game.battle.match import Match
 from game.levels.level import load_level, parse_level
 from game.paths import LEVELS_DIR
 from rules.actions import Action
-from rules.core import Creature
+from rules.core import Creature, Effect
 from tests.test_ai_tactics import OPEN, level, unit
 
 MIRRORS = [LEVELS_DIR / f"{name}_mirror.toml" for name in ("pf1", "dnd5e", "hexxen")]
@@ -203,3 +203,26 @@ def test_every_option_meets_the_same_stratified_samples(monkeypatch: pytest.Monk
     assert len(streams) > 2 and all(s == streams[0] for s in streams)
     assert len({seed for seed, _ in streams[0]}) == 1
     assert [shift for _, shift in streams[0]] == [k / hard.SAMPLES for k in range(hard.SAMPLES)]
+
+
+def test_trading_blows_helps_the_side_ahead_and_hurts_the_side_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With TRADE the material count is the side's share of what stands: the same even trade (one unit of each side
+    falls, GB-DEFEAT) raises the value of the side with more units and lowers the other's; by the plain difference
+    (TRADE 0) it leaves both unchanged. At full strength both counts agree."""
+    # out of each other's reach for a turn (no threat either way): only the standing units count
+    units = [unit(f"a{k}", "a", (k, 0), speed=6) for k in range(3)] + [
+        unit(f"b{k}", "b", (k, 9), speed=6) for k in range(2)
+    ]
+    match = Match(parse_level(level("pf1", OPEN, units), "<trade>"), 1)
+    before = snapshot(match)
+    match.apply([Effect("set", "a0", key="defeated", value=True), Effect("set", "b0", key="defeated", value=True)])
+    after = snapshot(match)
+    plain = {side: (hard.evaluate(before, side), hard.evaluate(after, side)) for side in "ab"}
+    monkeypatch.setattr(hard, "TRADE", 1.0)
+    share = {side: (hard.evaluate(before, side), hard.evaluate(after, side)) for side in "ab"}
+    for side in "ab":
+        assert share[side][0] == pytest.approx(plain[side][0])
+    # the plain difference moves only by TEMPO (the fallen units' distances), far less than a unit's worth
+    assert abs(plain["a"][1] - plain["a"][0]) < 0.5 and abs(plain["b"][1] - plain["b"][0]) < 0.5
+    assert share["a"][1] > share["a"][0] + 0.5
+    assert share["b"][1] < share["b"][0] - 0.5

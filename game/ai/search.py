@@ -79,6 +79,12 @@ POWER_BLEND = 1.0
 THREAT = 0.5
 """Weight of the threat term: what the side's units can take off the enemy next turn, less what the enemy's can."""
 
+TRADE = 0.0
+"""How far the material count follows the side's share of what stands rather than the plain difference (0: the
+difference; 1: the difference scaled by the whole armies' worth over what still stands). With the share, an even
+trade helps the side ahead and hurts the side behind, so a weaker side avoids trading blows and a stronger one seeks
+them; at the start of a game both counts agree."""
+
 TEMPO = 0.03
 """Per square between each of the side's units and its nearest enemy (Chebyshev), taken off: of two futures
 equal in blood the one nearer the fight is better, so a search whose horizon is one reply does not hold back
@@ -93,20 +99,24 @@ def evaluate(snap: Snapshot, side: str) -> float:
             return WIN
         if snap.winner is not None:
             return -WIN
-    value = 0.0
+    value = standing = whole = 0.0
     mine, theirs = [], []
     weights = power_weights(snap.sit)
     for c in snap.sit.creatures.values():
+        whole += weights[c.id] * (ALIVE + 1.0)
         if c.defeated:
             continue
         share = c.hp / (c.max_hp if c.max_hp > 0 else 1)
         worth = weights[c.id] * (ALIVE + share) - (PRONE if c.prone else 0.0)
+        standing += worth
         if c.side == side:
             value += worth
             mine.append(c.at)
         else:
             value -= worth
             theirs.append(c.at)
+    if TRADE and standing > 0:
+        value *= 1.0 + TRADE * (whole / standing - 1.0)
     if theirs and snap.ruleset.BANDS != ("engage",):
         for x, y in mine:
             value -= TEMPO * min(max(abs(x - u), abs(y - v)) for u, v in theirs)
