@@ -10,13 +10,15 @@ permissions the user's umask gives (or the mode of the regular file it replaces)
 from __future__ import annotations
 
 import errno
+import marshal
 import os
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 Opener = Callable[[str, int, int], int]
 """os.open's shape: (path, flags, mode) → a file descriptor."""
@@ -99,3 +101,26 @@ def write_atomic_bytes(path: str | os.PathLike[str], data: bytes, durable: bool 
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def write_kept(
+    path: Path, order: Iterable[Any], entries: Mapping[Any, Any], size_of: Callable[[Any], int], limit: int
+) -> bool:
+    """Write the `entries` named by `order` (first come first kept, each once) while their sizes stay within
+    `limit`, marshalled and atomically, for the caches kept between starts; False if the disk refused (a read-only
+    or full disk: the next start works things out again, as without a cache)."""
+    kept: dict[Any, Any] = {}
+    size = 0
+    for key in order:
+        if key in kept or key not in entries:
+            continue
+        size += size_of(entries[key])
+        if size > limit:
+            break
+        kept[key] = entries[key]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic_bytes(path, marshal.dumps(kept), durable=False)
+    except (OSError, ValueError):
+        return False
+    return True

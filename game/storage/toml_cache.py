@@ -32,7 +32,7 @@ from types import ModuleType
 from typing import Any
 
 from game.paths import user_cache_dir
-from game.storage.atomic import write_atomic_bytes
+from game.storage.atomic import write_kept
 
 MAX_BYTES = 1_000_000
 """The most the file holds: what this run read (in the order it first did), then older entries while they fit."""
@@ -139,22 +139,9 @@ def save() -> bool:
     """Write the cache if this run parsed a new document (atomically); True if it wrote. Errors are ignored."""
     if not _state["new"] or not _path:
         return False
-    kept: dict[str, bytes] = {}
-    size = 0
     # what this run read in the order it first read it (the start's catalogue and settings first), then what
     # earlier starts read, most recent first, while there is room
-    for k in (*_used, *reversed(_entries)):
-        if k in kept or k not in _entries:
-            continue
-        size += len(_entries[k])
-        if size > MAX_BYTES:
-            break
-        kept[k] = _entries[k]
-    path = _path[0]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic_bytes(path, marshal.dumps(kept), durable=False)
-    except (OSError, ValueError):  # a read-only or full disk: the next start parses again, as without a cache
+    if not write_kept(_path[0], (*_used, *reversed(_entries)), _entries, len, MAX_BYTES):
         return False
     _state["new"] = False
     return True

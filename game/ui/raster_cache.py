@@ -29,7 +29,7 @@ import pygame
 
 from game.files import read_regular
 from game.paths import user_cache_dir
-from game.storage.atomic import write_atomic_bytes
+from game.storage.atomic import write_kept
 
 Key = tuple[Any, ...]
 MAX_BYTES = 4_000_000
@@ -171,21 +171,8 @@ def save() -> bool:
     """Write the cache if this run kept something new (atomically); True if it wrote. Errors are ignored."""
     if not _state["new"] or not _path:
         return False
-    kept: dict[Key, Any] = {}
-    size = 0
     # this run's most recent first, then what earlier starts used, while there is room
-    for k in (*reversed(_used), *reversed(_entries)):
-        if k in kept or k not in _entries:
-            continue
-        size += _size(_entries[k])
-        if size > MAX_BYTES:
-            break
-        kept[k] = _entries[k]
-    path = _path[0]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic_bytes(path, marshal.dumps(kept), durable=False)
-    except (OSError, ValueError):  # a read-only or full disk: the next start draws again, as without a cache
+    if not write_kept(_path[0], (*reversed(_used), *reversed(_entries)), _entries, _size, MAX_BYTES):
         return False
     _state["new"] = False
     return True
