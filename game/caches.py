@@ -9,13 +9,21 @@ in it (the games of one `simulate` run share their openings); `clear_all()` empt
 one (a test that wants fresh answers, the bench before timing a cold click). Every cache is
 pure memory of pure answers: clearing one never changes a result, only how long it takes.
 
+The caches keyed by match states (reach answers, the AI's rulings: each entry keeps its
+situation, creatures and turn states alive) are emptied by `forget_states()` whenever the
+window closes a match (game/ui/matches.py `MatchSession.close`): a closed match's states are
+never asked about again, and a kiosk starting a match every few minutes otherwise filled
+them to their bound over hours (Python's heap growing for most of a day before it levelled
+off). A `simulate` run keeps them across its games, which share their openings.
+
 | cache | holder | bound |
 |---|---|---|
-| rules tables, judgements, spare lists | `RULES` (rules/memo.py) | 4 boards' tables; 16 judgements; 4 lists a size |
-| reach answers | game/battle/reach_cache.py | 256 answers, 100,000 squares in all; 1,024 state keys and creature
-hashes |
+| rules tables, judgements, spare lists | `RULES` (rules/memo.py) | 4 boards' tables; 64 judgements,
+8 indexes; 4 lists a size |
+| reach answers (of states) | game/battle/reach_cache.py | 256 answers, 100,000 squares in all; 1,024 state keys
+and creature hashes |
 | footprint sets, parsed dice | `functools`: rules/core.py `footprint`, rules/dice.py `parse_dice` | 65,536; 256 |
-| the AI's remembered rulings | game/ai/context.py | 2,048 rulings |
+| the AI's remembered rulings (of states) | game/ai/context.py | 2,048 rulings |
 
 (Each record class's field layout for `rules.core.replaced` is remembered once per class, for
 the life of the process: a class's fields never change, so there is nothing to clear.) Parsed
@@ -43,12 +51,14 @@ class Cache:
     bound: str
     clear: Callable[[], None]
     size: Callable[[], int]
+    of_states: bool = False
+    """Whether its entries are keyed by match states (each holding its situation): `forget_states` empties it."""
 
 
 _REGISTERED: dict[str, Cache] = {
     "rules": Cache(
         "rules",
-        "tables of the newest 4 boards, 16 judgements, 4 spare lists per (length, value)",
+        "tables of the newest 4 boards, 64 judgements, 8 indexes, 4 spare lists per (length, value)",
         RULES.clear,
         lambda: sum(RULES.sizes().values()),
     )
@@ -80,14 +90,23 @@ _REGISTERED["rules' pure functions"] = Cache(
 )
 
 
-def register(name: str, bound: str, clear: Callable[[], None], size: Callable[[], int]) -> None:
+def register(
+    name: str, bound: str, clear: Callable[[], None], size: Callable[[], int], *, of_states: bool = False
+) -> None:
     """Put a cache on the list (its module calls this once, when imported)."""
-    _REGISTERED[name] = Cache(name, bound, clear, size)
+    _REGISTERED[name] = Cache(name, bound, clear, size, of_states)
 
 
 def registered() -> tuple[Cache, ...]:
     """Every cache on the list, the rules' memo first."""
     return tuple(_REGISTERED.values())
+
+
+def forget_states() -> None:
+    """Empty the caches keyed by match states: the window's closed match is never asked about again."""
+    for cache in list(_REGISTERED.values()):
+        if cache.of_states:
+            cache.clear()
 
 
 def clear_all() -> None:

@@ -35,6 +35,21 @@ def test_every_cache_is_on_the_list_with_a_bound_and_one_clear_empties_them_all(
     assert [cache.size() for cache in caches.registered()] == [0] * len(caches.registered())
 
 
+def test_forgetting_states_empties_the_caches_keyed_by_states_and_keeps_the_boards_tables():
+    caches.clear_all()
+    sit = _sit(caches.RULES)
+    reach_cache.reachable(pf1, sit, "m")
+    context.remember(sit, ("probe",), lambda: pf1.measure(sit, "m", [(1, 0)]))
+    by_name = {cache.name: cache for cache in caches.registered()}
+    assert by_name["reach answers"].of_states and by_name["ai rulings"].of_states
+    assert not by_name["rules"].of_states
+    tables = by_name["rules"].size()
+    assert by_name["reach answers"].size() == 1 and by_name["ai rulings"].size() == 1 and tables > 0
+    caches.forget_states()
+    assert by_name["reach answers"].size() == 0 and by_name["ai rulings"].size() == 0
+    assert by_name["rules"].size() == tables  # a board's tables serve the next match on that board
+
+
 def test_the_memo_is_no_part_of_the_state_and_travels_with_the_situations_made_from_one():
     # PF1-MOVE-ACTION: the same answer whichever memo a situation carries
     memo = Memo()

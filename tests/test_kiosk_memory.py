@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game import caches
 from game.ui.kiosk import memory, session
 from game.ui.kiosk.config import KioskConfig
 from game.ui.kiosk.memory import rss_bytes
@@ -35,6 +36,23 @@ def test_every_game_start_releases_the_last_games_memory(tmp_path: Path, monkeyp
         app.start_attract()
         app.start_visitor()
         assert first >= 1 and len(calls) == first + 2 and app.games == len(calls)
+    finally:
+        app.close()
+
+
+def test_a_new_game_forgets_the_closed_games_states(tmp_path: Path) -> None:
+    # what the AI and the overlay remembered of the closed match (each entry keeps a situation alive) went on
+    # filling its bound over hours of visitors; the next game starts with none of it
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    state_caches = [cache for cache in caches.registered() if cache.of_states]
+    try:
+        app.start_attract()
+        for _ in range(40 * session.FPS):  # the attract demo plays: the computer asks and remembers
+            app.step(1 / session.FPS)
+        assert sum(cache.size() for cache in state_caches) > 0
+        app.start_visitor()
+        assert [cache.size() for cache in state_caches] == [0] * len(state_caches)
     finally:
         app.close()
 

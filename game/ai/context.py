@@ -112,7 +112,7 @@ def clear_forecasts() -> None:
         _FORECASTS.clear()
 
 
-caches.register("ai rulings", f"{FORECASTS_KEPT} rulings", clear_forecasts, _FORECASTS.__len__)
+caches.register("ai rulings", f"{FORECASTS_KEPT} rulings", clear_forecasts, _FORECASTS.__len__, of_states=True)
 
 
 class Carrying:

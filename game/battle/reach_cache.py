@@ -141,4 +141,5 @@ caches.register(
     f"{LIMIT} answers, {SQUARES_KEPT:,} squares in all; {4 * LIMIT} state keys, {HASHES_KEPT} creature hashes",
     clear,
     _ENTRIES.__len__,
+    of_states=True,
 )

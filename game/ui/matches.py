@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game import caches
 from game.battle.match import Match
 from game.levels.controllers import with_strengths
 from game.levels.level import Level, LevelError, load_level, load_or_default, with_players
@@ -112,6 +113,7 @@ class MatchSession:
         finally:
             if match is not None:
                 match.close()
+                caches.forget_states()  # its states are never asked about again (game/caches.py)
 
     def open_replay(self, level: str | None, script: str, force: bool = False, turn: int | None = None) -> None:
         """The replay viewer on a saved script (play --replay), at the start of `turn` when given; a bad one shows

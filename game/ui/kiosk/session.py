@@ -18,7 +18,6 @@ from typing import Protocol
 
 import pygame
 
-from game.battle import reach_cache
 from game.battle.match import Match
 from game.levels.controllers import with_strengths
 from game.levels.level import Level, load_level
@@ -341,9 +340,6 @@ class KioskApp:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
         level = with_strengths(level, self.ai, strict=False)
         battle = self.app.session.new_match(level, self.config.seed + self.games, scene)
-        # the searched reaches and state keys of the closed match are never asked again; held until their
-        # bound (256 searches, 1,024 states) they grew the kiosk for hours of busy visitors before levelling off
-        reach_cache.clear()
         release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
         self.trimmed_at = self.now
         self.games += 1
