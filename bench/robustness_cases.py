@@ -2,7 +2,8 @@
 
 `python -m bench.robustness_cases [--only NAME]` runs each case as `python main.py …` in a folder of its own (its
 own HOME and cache folder, so nothing of the user's is read or written) and prints a table: the exit code, the
-wall time, the child's peak resident memory (from `wait4`, so the figure is that process's own), the first line
+wall time, the child's peak resident memory (from `wait4`: that process's own, though never below the bench's own
+resident size when it started it, about 38 MB, which a forked child inherits in the figure), the first line
 of what it said on stderr, and whether it behaved: an exit code the contract allows for it, at most 10 s and
 500 MB, at most one line on stderr and no traceback, and the case's own check of what was (not) written.
 The tests that pin each behaviour are in tests/test_gates.py, test_files.py, test_kiosk_start.py and
