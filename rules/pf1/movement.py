@@ -393,7 +393,7 @@ def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -
     events: list[Event] = []
     provoked: set[str] = set()
     prev_anchor, prev_dims = c.at, c.dims
-    around = threats(sit, unit)
+    around = _threats_near(threats(sit, unit), c.at, c.dims, chosen.positions, mover)
     all_ids: list[str] = []
     # a one-square mover's step begins a passage only into a square another creature occupies
     # (Mover.passes answers nothing for any other): only those steps ask it
@@ -546,6 +546,26 @@ def threats(sit: Situation, unit: str) -> list[Threat]:
     ]
     out.sort()
     return out
+
+
+def _threats_near(
+    found: list[Threat], start: Square, dims: tuple[int, int], positions: Sequence[tuple[int, int, int]], mover: Mover
+) -> list[Threat]:
+    """The threats among `found` (in order) that may threaten a footprint the walk leaves: its start's or one of
+    its positions'. The rest are further than their reach (Chebyshev, which PF1-DIAG distance never undercuts)
+    from the box holding all of them, so `threats_at` would find none of them at any step."""
+    left, top = start
+    right, bottom = start[0] + dims[0] - 1, start[1] + dims[1] - 1
+    for x, y, o in positions:
+        w, h = mover.dims(o)
+        left, top = min(left, x), min(top, y)
+        right, bottom = max(right, x + w - 1), max(bottom, y + h - 1)
+    near = []
+    for t in found:
+        (tx, ty), (tw, th), r = t[1], t[2], t[4]
+        if tx - right <= r and left - (tx + tw - 1) <= r and ty - bottom <= r and top - (ty + th - 1) <= r:
+            near.append(t)
+    return near
 
 
 def threats_at(found: list[Threat], anchor: Square, dims: tuple[int, int]) -> list[str]:
