@@ -273,9 +273,9 @@ def plain_no_end(ctx):
     )
 
 
-def every_threat(found, *_):
+def every_threat(sit, unit, *_):
     """The former threats of a path: every enemy able to threaten, asked at every step."""
-    return found
+    return movement.threats(sit, unit)
 
 
 def eager_graph(board):
