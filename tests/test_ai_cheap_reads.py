@@ -24,13 +24,14 @@ from tests.test_pf1_fast_reach import situations
 
 
 def plain_key(sit: Situation) -> reach_cache.StateKey:
-    """The state key as it was made before: the whole value hashed at once."""
+    """The state key as it was made before: the whole value hashed at once (the creatures and turn states, in the
+    situation's order, as their ids and their objects)."""
     value = (
         sit.ruleset,
         id(sit.board),
         id(sit.options),
-        tuple(sit.creatures.items()),
-        tuple(sit.turns.items()),
+        (tuple(sit.creatures), tuple(sit.creatures.values())),
+        (tuple(sit.turns), tuple(sit.turns.values())),
         sit.bindings,
         sit.round,
         sit.active_side,
@@ -56,6 +57,8 @@ def test_foes_and_state_keys_are_the_plain_ones(case, data):
     for one in [sit, twin, hurt, *others]:
         key = reach_cache.state_key(one)
         assert key.value == plain_key(one).value  # the same state (only its hash is worked out otherwise)
+        ids, objects = key.value[3]
+        assert dict(zip(ids, objects, strict=True)) == one.creatures  # every creature, under its id
         assert hash(key) == hash(reach_cache.state_key(replace(one)))
         for other in [sit, twin, hurt, *others]:
             assert (key == reach_cache.state_key(other)) == (plain_key(one) == plain_key(other))

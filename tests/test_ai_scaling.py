@@ -14,7 +14,10 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
 - the walking graph's steps, worked out square by square as searches leave them, are the whole table's;
 - the pf1 player's looks at the army (the enemies near it, the enemies in reach of anchors, charge ends given
   lazily by a lower bound, no move-action reach searched when no square within the move on foot reaches an
-  enemy) give what looking at every enemy, sorting every end and searching the reach gave.
+  enemy) give what looking at every enemy, sorting every end and searching the reach gave;
+- the looks at the enemies near a walk (the keep-out squares of the bounded walks, the squares taken, a path's
+  attacks of opportunity) and a one-square mover's step table working out other creatures' squares when first
+  met give what the looks at the whole army and the eager table gave.
 """
 
 from __future__ import annotations
@@ -40,8 +43,10 @@ from game.levels.level import load_level, parse_level
 from rules.actions import Action
 from rules.board import board_from_rows
 from rules.core import Board, Ruling, Square
+from rules.pf1 import movement
 from rules.pf1.charge import closest_anchors, passed_squares
-from rules.pf1.space import Mover
+from rules.pf1.space import FULL, Mover
+from rules.pf1.tables import SmallTable, _row, _small_moves, neighbours, step_table
 from tests.test_ai_equivalence import plain_field
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
@@ -243,6 +248,36 @@ def plain_move_into_reach(ctx, foes):
     return Action("move", ctx.unit, best.path) if best else None
 
 
+def plain_keep_out(ctx, halves):
+    """The former keep-out squares: every enemy's threatened squares, however far from the walks."""
+    avoid = set()
+    for c in ctx.foes():
+        if not c.helpless:
+            r = movement.reach_squares(c.reach)
+            fx, fy = c.at
+            avoid.update(
+                (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
+            )
+    return frozenset(avoid)
+
+
+def plain_no_end(ctx):
+    """The former squares taken: every other standing creature's footprint, as a set each."""
+    if ctx.me.size in pf1_ai.SHARE_AREA:
+        return frozenset()
+    return frozenset(
+        sq
+        for c in ctx.sit.creatures.values()
+        if c.id != ctx.unit and not c.defeated and not c.helpless
+        for sq in c.footprint()
+    )
+
+
+def every_threat(sit, unit, *_):
+    """The former threats of a path: every enemy able to threaten, asked at every step."""
+    return movement.threats(sit, unit)
+
+
 def eager_graph(board):
     """The former walking graph: every open square's steps worked out up front."""
     weights = navigation._weights(board)
@@ -260,6 +295,9 @@ def test_the_bounded_normal_player_plays_the_games_of_the_plain_one(source, monk
         m.setattr(pf1_ai, "_near_box", plain_near_box)
         m.setattr(pf1_ai, "_hittable_from", plain_hittable_from)
         m.setattr(pf1_ai, "_move_into_reach", plain_move_into_reach)
+        m.setattr(pf1_ai, "_keep_out", plain_keep_out)
+        m.setattr(pf1_ai, "_no_end", plain_no_end)
+        m.setattr(movement, "_threats_near", every_threat)
         m.setattr(navigation, "_graph", eager_graph)
         m.setattr(navigation, "nearest_goal", plain_nearest_goal)
         m.setattr(navigation, "lazy_field", lambda board, goal: _Whole(board, goal))
@@ -395,3 +433,65 @@ def test_the_walking_graph_worked_out_square_by_square_is_the_whole_table():
     kept_weights, steps = caches.RULES.per_board(board, "ai.walk_graph", lambda: pytest.fail("no graph kept"))
     assert kept_weights == weights and 0 < len(steps) <= len(whole)
     assert all(steps[sq] == whole[sq] for sq in steps)
+
+
+def test_a_paths_attacks_of_opportunity_come_from_the_enemies_near_it_as_from_every_enemy(monkeypatch):
+    """GB-PF-AOO: the rulings of the walks towards the nearest enemies, judged afresh, name the same
+    provokers and steps whether every enemy or only those whose reach meets the path's box are asked."""
+    provoking = []
+
+    def check(ctx, foes):
+        me, sit = ctx.me, ctx.sit
+        for foe in sorted(foes, key=lambda f: movement.pf1_gap(me.at, me.dims, f.at, f.dims))[:3]:
+            walk = navigation.straight_walk(sit.board, me.at, foe.at, frozenset(), 40)
+            path = tuple(walk[:-1])  # up to the enemy, not into its square
+            if not path:
+                continue
+            sit.memo.clear()
+            near = pf1.forecast_move(sit, ctx.unit, path)
+            sit.memo.clear()
+            with monkeypatch.context() as m:
+                m.setattr(movement, "_threats_near", every_threat)
+                every = pf1.forecast_move(sit, ctx.unit, path)
+            sit.memo.clear()
+            assert near == every
+            if isinstance(near, Ruling) and any(e.kind == "provokes" for e in near.events):
+                provoking.append(path)
+
+    _at_every_decision(monkeypatch, arena(16, 34), 4, 6, check)
+    assert len(provoking) > 10
+
+
+def test_a_step_table_working_out_other_creatures_squares_when_met_is_the_eager_table():
+    """PF1-END-OCCUPIED, PF1-ENEMY, PF1-ALLY: the rows and legal ends a one-square mover's table works out as a
+    search meets other creatures' squares are those of working out every such square first."""
+    level = parse_level(arena(8, 24), "arena 8v8")
+    match = Match(level, 5)
+    rng = ai_rng(5)
+    checked = 0
+    for _ in range(6):
+        sit = match.situation()
+        board, w = sit.board, sit.board.width
+        for uid, c in sit.creatures.items():
+            if c.defeated:
+                continue
+            for run in (False, True):
+                sit.memo.clear()
+                mover = Mover(sit, uid, run=run)
+                table = step_table(mover)
+                assert isinstance(table, SmallTable)
+                occupied = {sq[1] * w + sq[0] for sq in mover.occupants if board.in_bounds(sq)}
+                eager_mover = Mover(sit, uid, run=run)
+                patch = {i: eager_mover._entry((i % w, i // w)) for i in occupied}
+                entries = [None] * (w * board.height)
+                no_end = {i for i in occupied if eager_mover.end_fail(i % w, i // w, FULL) is not None}
+                near = neighbours(sit.memo, board)
+                for i in sorted(occupied):
+                    for pk in (i, *near[i]):
+                        assert table.fill(pk) == _row(_small_moves(eager_mover, board, pk, entries, patch))
+                        assert table.end_ok(pk) == (pk not in no_end)
+                assert table.no_end == no_end
+                checked += 1
+        take_turn(match, rng)
+    match.close()
+    assert checked > 100

@@ -324,7 +324,7 @@ def _walk_into_reach(
     me, board = ctx.me, ctx.sit.board
     speed = pf1.effective_speed(me)
     weakest = ranked[0][0]
-    avoid = _keep_out(ctx)
+    avoid = _keep_out(ctx, _halves(ctx, speed))
     forecast = _forecast_move(ctx)
     tried = 0
     for ratio, _, y, x in ranked:
@@ -510,7 +510,7 @@ def _nearest_walk(
     bound = least_within(board, goal, box, lambda sq: sq not in closed and plain(me.at, sq) <= budget)
     if bound >= below:
         return None
-    avoid = _keep_out(ctx)
+    avoid = _keep_out(ctx, _halves(ctx, budget))
 
     def walks() -> Iterator[tuple[Square, ...]]:
         """The rules' cheapest-looking walk to each free square at the bound, the nearest squares first."""
@@ -558,16 +558,16 @@ def _no_end(ctx: Ctx) -> frozenset[Square]:
     found = ctx._cache.get(_NO_END)
     if found is None:
         me = ctx.me
-        found = ctx._cache[_NO_END] = (
-            frozenset()
-            if me.size in SHARE_AREA
-            else frozenset(
-                sq
-                for c in ctx.sit.creatures.values()
-                if c.id != ctx.unit and not c.defeated and not c.helpless
-                for sq in c.footprint()
-            )
-        )
+        taken: set[Square] = set()
+        if me.size not in SHARE_AREA:
+            for c in ctx.sit.creatures.values():
+                if c.id != ctx.unit and not c.defeated and not c.helpless:
+                    dims = c.dims
+                    if dims == (1, 1):
+                        taken.add(c.at)  # a one-square footprint is its anchor, without making the set
+                    else:
+                        taken.update(footprint(c.at, dims))
+        found = ctx._cache[_NO_END] = frozenset(taken)
     return found
 
 
@@ -588,21 +588,32 @@ def _plain(ctx: Ctx) -> Callable[[Square, Square], int]:
     return chebyshev if ctx.sit.options.diagonal == "uniform" else pf1_distance
 
 
-def _keep_out(ctx: Ctx) -> frozenset[Square]:
+def _keep_out(ctx: Ctx, halves: int) -> frozenset[Square]:
     """The squares the unit's bounded walks keep out of: enemies' (no walk passes them, PF1-ENEMY) and those an
     enemy may threaten (leaving one provokes; a walk's end may be one, as entering provokes nothing). Kept with the
-    decision, as `_no_end` is."""
-    found = ctx._cache.get(_KEEP_OUT)
+    decision, as `_no_end` is.
+
+    Only the squares a `straight_walk` of at most `halves` may look at are given: it takes a square only
+    at a distance of at most `halves` (2 halves a straight step, 3 a diagonal one), so every square it
+    asks about lies within halves // 2 + 1 squares (Chebyshev) of the unit. The enemies whose threatened
+    squares lie all further away are not looked at: a walk's cost then follows the enemies near it, not
+    the army.
+    """
+    radius = halves // 2 + 1
+    key = (_KEEP_OUT, radius)
+    found = ctx._cache.get(key)
     if found is None:
+        x0, y0 = ctx.me.at
         avoid: set[Square] = set()
         for c in ctx.foes():
             if not c.helpless:
                 r = reach_squares(c.reach)
                 fx, fy = c.at
-                avoid.update(
-                    (x, y) for x in range(fx - r, fx + c.full_side + r) for y in range(fy - r, fy + c.full_side + r)
-                )
-        found = ctx._cache[_KEEP_OUT] = frozenset(avoid)
+                left, top, right, bottom = fx - r, fy - r, fx + c.full_side + r - 1, fy + c.full_side + r - 1
+                if left > x0 + radius or right < x0 - radius or top > y0 + radius or bottom < y0 - radius:
+                    continue  # every square this enemy threatens is beyond what the walks ask
+                avoid.update((x, y) for x in range(left, right + 1) for y in range(top, bottom + 1))
+        found = ctx._cache[key] = frozenset(avoid)
     return found
 
 

@@ -57,13 +57,25 @@ def state_key(sit: Situation) -> StateKey:
     if hit is not None and hit[0] is sit:
         return hit[1]
     try:
-        creatures = tuple(sit.creatures.items())
+        # the ids and the objects in two tuples each, not a pair per creature and turn state: a key is kept
+        # (_KEYS, and the caches keyed by it) and a big army's pairs were most of what the collector walked
+        creatures = (tuple(sit.creatures), tuple(sit.creatures.values()))
         head = (sit.ruleset, id(sit.board), id(sit.options))
-        tail = (tuple(sit.turns.items()), sit.bindings, sit.round, sit.active_side)
-        # the creatures' own hashes are remembered: one hashes its thirty-odd fields and its traits record, and
-        # a creature that did not change is the same object in the next situation (rules.effects.apply)
-        hashed = hash((head, tuple(map(_creature_hash, sit.creatures.values())), tail))
-        key = StateKey((*head, creatures, *tail), hashed)
+        turns = (tuple(sit.turns), tuple(sit.turns.values()))
+        tail = (sit.bindings, sit.round, sit.active_side)
+        # the creatures' and turn states' own hashes are remembered: a creature hashes its thirty-odd fields and its
+        # traits record, and one that did not change is the same object in the next situation (rules.effects.apply)
+        hashed = hash(
+            (
+                head,
+                creatures[0],
+                tuple(map(_creature_hash, creatures[1])),
+                turns[0],
+                tuple(map(_creature_hash, turns[1])),
+                tail,
+            )
+        )
+        key = StateKey((*head, creatures, turns, *tail), hashed)
     except TypeError:  # a turn state or creature field that cannot be hashed: this object only
         key = StateKey(("situation", id(sit)))
     with _LOCK:
@@ -73,13 +85,13 @@ def state_key(sit: Situation) -> StateKey:
     return key
 
 
-_HASHES: dict[int, tuple[Creature, int]] = {}
-"""id(creature) → (the creature, its hash), for the creatures of the newest situations."""
+_HASHES: dict[int, tuple[Creature | Hashable, int]] = {}
+"""id(creature) → (the creature, its hash), for the creatures (and turn states) of the newest situations."""
 HASHES_KEPT = 1024
 
 
-def _creature_hash(creature: Creature) -> int:
-    """hash(creature), remembered while the creature is among the newest (the entry keeps it alive)."""
+def _creature_hash(creature: Creature | Hashable) -> int:
+    """hash(creature) (or of a turn state), remembered while it is among the newest (the entry keeps it alive)."""
     hit = _HASHES.get(id(creature))
     if hit is not None and hit[0] is creature:
         return hit[1]

@@ -393,7 +393,7 @@ def _ruling(sit: Situation, unit: str, mover: Mover, chosen: Walk, band: Band) -
     events: list[Event] = []
     provoked: set[str] = set()
     prev_anchor, prev_dims = c.at, c.dims
-    around = threats(sit, unit)
+    around = _threats_near(sit, unit, c.at, c.dims, chosen.positions, mover)
     all_ids: list[str] = []
     # a one-square mover's step begins a passage only into a square another creature occupies
     # (Mover.passes answers nothing for any other): only those steps ask it
@@ -546,6 +546,30 @@ def threats(sit: Situation, unit: str) -> list[Threat]:
     ]
     out.sort()
     return out
+
+
+def _threats_near(
+    sit: Situation, unit: str, start: Square, dims: tuple[int, int], positions: Sequence[Pos], mover: Mover
+) -> list[Threat]:
+    """`threats` of the unit that may threaten a footprint the walk leaves: its start's or one of its positions'.
+    The others are further than their reach (Chebyshev, which PF1-DIAG distance never undercuts) from the box
+    holding all of those footprints, so `threats_at` would find none of them at any step; they are passed over
+    before their footprints are made."""
+    left, top = start
+    right, bottom = start[0] + dims[0] - 1, start[1] + dims[1] - 1
+    for x, y, o in positions:
+        w, h = mover.dims(o)
+        left, top = min(left, x), min(top, y)
+        right, bottom = max(right, x + w - 1), max(bottom, y + h - 1)
+    me = sit.creature(unit)
+    near = []
+    for other in sit.others(unit):
+        if me.hostile_to(other) and not other.helpless and not other.defeated:
+            (tx, ty), (tw, th), r = other.at, other.dims, reach_squares(other.reach)
+            if tx - right <= r and left - (tx + tw - 1) <= r and ty - bottom <= r and top - (ty + th - 1) <= r:
+                near.append((other.id, other.at, other.dims, other.footprint(), r))
+    near.sort()
+    return near
 
 
 def threats_at(found: list[Threat], anchor: Square, dims: tuple[int, int]) -> list[str]:

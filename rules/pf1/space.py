@@ -72,8 +72,17 @@ def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
     def build() -> dict[Square, list[Creature]]:
         out: dict[Square, list[Creature]] = {}
         for other in sit.creatures.values():
-            for sq in other.footprint():
-                out.setdefault(sq, []).append(other)
+            dims = other.dims
+            if dims == (1, 1):
+                # a one-square footprint is its anchor: no set is made (an army is mostly such creatures)
+                here = out.get(other.at)
+                if here is None:
+                    out[other.at] = [other]
+                else:
+                    here.append(other)
+            else:
+                for sq in footprint(other.at, dims):
+                    out.setdefault(sq, []).append(other)
         return out
 
     return sit.memo.index(sit, "pf1.occupancy", build)

@@ -151,16 +151,15 @@ class SmallTable(StepTable):
         memo = mover.sit.memo
         shared: list[Row | None] = memo.per_board(board, _small_key(mover), lambda: [None] * n)
         entries: list = memo.per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
-        self.mover = mover
+        # the squares other creatures stand on; their entries (`patch`) are worked out when a row next to one is
+        # priced, as a walk or a bounded search meets few of a big army's squares
+        occupied = {sq[1] * w + sq[0] for sq in mover.occupants if board.in_bounds(sq)}
         patch: dict[int, tuple[int, int] | bool] = {}
-        for sq in mover.occupants:
-            if board.in_bounds(sq):
-                patch[sq[1] * w + sq[0]] = mover._entry(sq)
         dirty = bytearray(n)
         near = neighbours(memo, board)
         # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
         # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
-        for i in patch:
+        for i in occupied:
             dirty[i] = 1
             for j in near[i]:
                 dirty[j] = 1
@@ -176,13 +175,17 @@ class SmallTable(StepTable):
                 if row is None:
                     around = near[pk]
                     for j in around:
-                        if j not in patch and entries[j] is None:
+                        if j in occupied:
+                            if j not in patch:
+                                patch[j] = mover._entry((j % w, j // w))
+                        elif entries[j] is None:
                             entries[j] = mover._entry((j % w, j // w))
                     key = (pk, *[patch[j] if j in patch else entries[j] for j in around])
                     row = crowded.get(key)
                     if row is None:
                         if len(crowded) >= CROWDED_ROWS_KEPT:
                             crowded.clear()
+                        # every occupied neighbour of pk is in the patch now: the steps read it there
                         row = crowded[key] = _row(_small_moves(mover, board, pk, entries, patch))
                     local[pk] = row
             else:
@@ -190,15 +193,36 @@ class SmallTable(StepTable):
             return row
 
         super().__init__(n, w, h, shared, dirty, fill)
-        # where movement may not end: squares of other creatures (PF1-END-OCCUPIED …) and, for an
-        # incorporeal mover, solid terrain (PF1-FLY-OBSTACLE); every other square is a legal end
-        self.no_end = {i for i in patch if mover.end_fail(i % w, i // w, FULL) is not None}
-        if mover.incorporeal:
-            self.no_end |= {i for i, t in enumerate(board.tiles) if t.wall}
+        self.mover = mover
+        self._occupied = occupied
+        self._ends: dict[int, bool] = {}
+        self._no_end: set[int] | None = None
+
+    @property
+    def no_end(self) -> set[int]:
+        """Where movement may not end: squares of other creatures (PF1-END-OCCUPIED …) and, for an incorporeal mover,
+        solid terrain (PF1-FLY-OBSTACLE); every other square is a legal end. Worked out when first asked."""
+        found = self._no_end
+        if found is None:
+            end_ok = self.end_ok
+            found = {i for i in self._occupied if not end_ok(i)}
+            mover = self.mover
+            if mover.incorporeal:
+                found |= {i for i, t in enumerate(mover.board.tiles) if t.wall}
+            self._no_end = found
+        return found
 
     def end_ok(self, pk: int) -> bool:
-        """Whether movement may end on this square."""
-        return pk not in self.no_end
+        """Whether movement may end on this square (worked out when first asked, then kept for the query)."""
+        ok = self._ends.get(pk)
+        if ok is None:
+            mover = self.mover
+            # a small mover's end_fail is its cell's: ask the cell, without the refusal naming the square
+            ok = not (pk in self._occupied and mover.cell((pk % self.width, pk // self.width)).endfail)
+            if ok and mover.incorporeal:
+                ok = not mover.board.tiles[pk].wall
+            self._ends[pk] = ok
+        return ok
 
     def pack(self, x: int, y: int, o: int) -> int:
         """The packed position of (x, y) (a one-square mover has no orientation)."""
