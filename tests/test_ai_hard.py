@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import decide, explanation_lines, snapshot
+from game.ai import decide, explanation_lines, portfolio, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
 from game.ai.portfolio import first_actions, waits
@@ -51,17 +51,19 @@ def test_a_unit_that_deals_more_damage_weighs_more(monkeypatch: pytest.MonkeyPat
     hard._weights.cache_clear()
 
 
-def test_a_playout_sees_a_whole_round_by_initiative_and_the_reply_by_sides() -> None:
+def test_a_playout_sees_a_whole_round_by_initiative_and_the_reply_by_sides(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: by initiative a playout plays every standing unit's turn once (the enemies' answers included);
-    when sides take whole turns it plays the rest of the side's turn and the opponent's reply, and the side's next
-    turn too for a unit that cannot strike anyone this turn (how it approaches shows then)."""
+    when sides take whole turns it plays the rest of the side's turn and the opponent's reply, and with
+    APPROACH_TURNS 3 the side's next turn too for a unit that cannot strike anyone this turn (how it approaches)."""
     mirror = Match(load_level(MIRRORS[0]), 1)
     standing = sum(1 for c in mirror.situation().creatures.values() if not c.defeated)
     assert hard.horizon(snapshot(mirror)) == standing
     arena = Match(load_level(LEVELS_DIR / "arena_4v4.toml"), 1)
     assert hard.horizon(snapshot(arena)) == hard.HALF_TURNS == 2
     far = snapshot(_far_apart())
-    assert hard.horizon(far, "a1") == hard.APPROACH_TURNS == 3
+    assert hard.horizon(far, "a1") == hard.APPROACH_TURNS == hard.HALF_TURNS  # the longer approach is switched off
+    monkeypatch.setattr(hard, "APPROACH_TURNS", 3)
+    assert hard.horizon(far, "a1") == 3
     near = snapshot(_focus("pf1"))
     assert hard.horizon(near, "a1") == hard.HALF_TURNS
 
@@ -247,11 +249,20 @@ def _far_apart(ruleset: str = "pf1") -> Match:
     return Match(parse_level(level(ruleset, tiles, units), "<far apart>"), 1)
 
 
+def _holding_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switch on what is off by default (measured no stronger on the shipped levels): the stand-off, hold plans and
+    the side's next turn in the playout of an approach."""
+    monkeypatch.setattr(hard, "APPROACH_TURNS", 3)
+    monkeypatch.setattr(hard, "HOLD_PLANS", True)
+    monkeypatch.setattr(portfolio, "STAND_OFF", True)
+
+
 def test_hard_holds_back_with_its_side_and_lets_the_enemy_come(monkeypatch: pytest.MonkeyPatch) -> None:
-    """PF1-RUN, PF1-CHARGE: normal runs up to the enemy and takes the first blows; hard keeps its side out of every
-    enemy's move, charge and reach, so the enemy has to come to it, from every seed, and says why. Its playout
-    sees its own next turn (APPROACH_TURNS), where the side that waited strikes first. Weighed unit by unit, with the
-    comrade walking in by the normal script, holding back shows nothing, and hard ran in too."""
+    """PF1-RUN, PF1-CHARGE: normal runs up to the enemy and takes the first blows; hard with hold plans keeps its
+    side out of every enemy's move, charge and reach, so the enemy has to come to it, from every seed, and says why.
+    Its playout sees its own next turn (APPROACH_TURNS 3), where the side that waited strikes first. Weighed unit by
+    unit, with the comrade walking in by the normal script, holding back shows nothing, and hard ran in too."""
+    _holding_back(monkeypatch)
     match = _far_apart()
     snap = snapshot(match)
     normal = decide(snap, "normal", random.Random(0)).first
@@ -289,10 +300,13 @@ def test_a_hold_plan_keeps_only_the_comrades_who_cannot_strike() -> None:
     assert any(c.hp < c.max_hp or c.defeated for c in struck.sit.creatures.values() if c.side == "b")
 
 
-def test_the_stand_off_stops_short_of_every_enemys_reach() -> None:
+def test_the_stand_off_stops_short_of_every_enemys_reach(monkeypatch: pytest.MonkeyPatch) -> None:
     """PF1-MOVE-ACTION, PF1-CHARGE: the portfolio holds the move to the square nearest the enemies that none of them
-    can strike next turn (a charge covers twice the speed, then the reach): 4 squares nearer, 10 still between."""
+    can strike next turn (a charge covers twice the speed, then the reach): 4 squares nearer, 10 still between. By
+    default (STAND_OFF off) it is not weighed."""
     snap = snapshot(_far_apart())
+    assert not [a for a in first_actions(snap, "a1", None) if a is not None and a.kind == "move"]
+    _holding_back(monkeypatch)
     standing = [
         a for a in first_actions(snap, "a1", None) if a is not None and a.kind == "move" and waits(snap, "a1", a)
     ]

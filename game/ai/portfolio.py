@@ -4,9 +4,9 @@ Each ruleset's tactics as the rules offer them: attacking any enemy in reach (no
 weakest), moving into reach of each of the nearest enemies (by the normal script's square and by the
 square in fewest other enemies' reach), a charge, a 1.5 m step that brings
 an enemy into reach or takes a wounded unit out of melee without provoking (pf1), leaving reach
-after the attack (dnd5e; Dash comes with the normal script's choice), the stand-off (when sides take
-whole turns: the move nearest the enemies that none of them can strike next turn), every hexxen melee
-option (engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.
+after the attack (dnd5e; Dash comes with the normal script's choice), the stand-off when STAND_OFF is on
+(sides taking whole turns: the move nearest the enemies that none of them can strike next turn), every
+hexxen melee option (engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from rules.core import Creature, Illegal, Square
 
 NEAREST = 3
 """Enemies (nearest first) the unit weighs moving into reach of, charging, or attacking."""
-STAND_OFF = True
+STAND_OFF = False
 """Whether a unit with no enemy in reach also weighs the stand-off: the move to the square nearest the enemies
-that none of them can reach with a move and its reach next turn (they must come to it, and it strikes first)."""
+that none of them can reach with a move and its reach next turn (they must come to it, and it strikes first). Off,
+with the search's hold plans: measured no stronger on the shipped levels (docs/ai.md)."""
 
 
 def _legal(snap: Snapshot, action: Action) -> bool:
