@@ -52,7 +52,7 @@ APPROACH_TURNS = 2
 """Turns a playout plays when sides take whole turns and no enemy is within the unit's strike this turn (how to
 approach). 3 adds the side's own next turn, so that a side that waits out of reach and strikes first once the enemy
 has come is scored (with the reply alone, waiting looks like nothing); with the stand-off and hold plans it measured
-no stronger on the shipped levels at up to twice the CPU (docs/ai.md), so it stays at HALF_TURNS. Where the unit
+no stronger on the shipped levels at more CPU (docs/ai.md), so it stays at HALF_TURNS. Where the unit
 can strike, the blows decide within the reply, and a longer playout only evens out its options."""
 ROUND_TURNS = 0
 """By initiative, at most this many turns a playout plays (0: a whole round)."""
