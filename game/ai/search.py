@@ -79,13 +79,13 @@ FOCUS_PLANS = 3
 strikes, the strike with the unit's comrades striking that enemy too whenever they can in the playout (focus fire:
 "who strikes first so that the kill lands"). 0: every comrade is modelled by the normal script, as before."""
 STRIKES = frozenset({"attack", "charge", "sneak_attack"})
+"""Action kinds that strike their target (the ones a focus plan is made of)."""
 HOLD_PLANS = False
 """Whether, when sides take whole turns, the search weighs the side holding back: for holding and the stand-off, a
 plan in which the comrades who cannot strike anyone this turn wait too. A unit holding alone while the scripts walk
 its comrades into reach shows nothing; the side that waits makes the enemy come, and strikes first next turn (seen
 with APPROACH_TURNS 3). Off: measured no stronger on the shipped levels, where it was chosen in under 1 % of the
 decisions (docs/ai.md)."""
-"""Action kinds that strike their target (the ones a focus plan is made of)."""
 
 
 POWER_BLEND = 1.0
@@ -309,7 +309,9 @@ def horizon(snap: Snapshot, unit: str | None = None) -> int:
     the own next turn too when `unit` cannot strike anyone this turn (APPROACH_TURNS); by initiative a whole round,
     the rest of the unit's turn and every other standing unit's (ROUND_TURNS: all)."""
     if snap.mode != "initiative":
-        return HALF_TURNS if unit is None or striking(snap, unit) else APPROACH_TURNS
+        if unit is None or APPROACH_TURNS == HALF_TURNS or striking(snap, unit):
+            return HALF_TURNS
+        return APPROACH_TURNS
     standing = sum(1 for c in snap.sit.creatures.values() if not c.defeated)
     return standing if ROUND_TURNS <= 0 else min(standing, ROUND_TURNS)
 
