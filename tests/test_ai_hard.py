@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import decide, snapshot
+from game.ai import decide, explanation_lines, portfolio, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
-from game.ai.portfolio import first_actions
+from game.ai.portfolio import first_actions, waits
 from game.battle.match import Match
 from game.levels.level import load_level, parse_level
 from game.paths import LEVELS_DIR
@@ -51,14 +51,21 @@ def test_a_unit_that_deals_more_damage_weighs_more(monkeypatch: pytest.MonkeyPat
     hard._weights.cache_clear()
 
 
-def test_a_playout_sees_a_whole_round_by_initiative_and_the_reply_by_sides() -> None:
+def test_a_playout_sees_a_whole_round_by_initiative_and_the_reply_by_sides(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: by initiative a playout plays every standing unit's turn once (the enemies' answers included);
-    when sides take whole turns it plays the rest of the side's turn and the opponent's reply."""
+    when sides take whole turns it plays the rest of the side's turn and the opponent's reply, and with
+    APPROACH_TURNS 3 the side's next turn too for a unit that cannot strike anyone this turn (how it approaches)."""
     mirror = Match(load_level(MIRRORS[0]), 1)
     standing = sum(1 for c in mirror.situation().creatures.values() if not c.defeated)
     assert hard.horizon(snapshot(mirror)) == standing
     arena = Match(load_level(LEVELS_DIR / "arena_4v4.toml"), 1)
     assert hard.horizon(snapshot(arena)) == hard.HALF_TURNS == 2
+    far = snapshot(_far_apart())
+    assert hard.horizon(far, "a1") == hard.APPROACH_TURNS == hard.HALF_TURNS  # the longer approach is switched off
+    monkeypatch.setattr(hard, "APPROACH_TURNS", 3)
+    assert hard.horizon(far, "a1") == 3
+    near = snapshot(_focus("pf1"))
+    assert hard.horizon(near, "a1") == hard.HALF_TURNS
 
 
 def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -67,7 +74,7 @@ def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch)
     unit_id = "me"
     played: dict[tuple[Action | None, str | None], int] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None):  # the hold option far behind
+    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False):  # the hold option far behind
         played[first, focus] = played.get((first, focus), 0) + 1
         return -10.0 if first is None else 0.0
 
@@ -192,7 +199,7 @@ def test_every_option_meets_the_same_stratified_samples(monkeypatch: pytest.Monk
     (common random numbers), and each roll once in each slice of its range."""
     seen: dict[tuple[Action | None, str | None], list[tuple[int, float | None]]] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None):
+    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False):
         seen.setdefault((first, focus), []).append((seed, shift))
         return 0.0
 
@@ -226,3 +233,84 @@ def test_trading_blows_helps_the_side_ahead_and_hurts_the_side_behind(monkeypatc
     assert abs(plain["a"][1] - plain["a"][0]) < 0.5 and abs(plain["b"][1] - plain["b"][0]) < 0.5
     assert share["a"][1] > share["a"][0] + 0.5
     assert share["b"][1] < share["b"][0] - 0.5
+
+
+def _far_apart(ruleset: str = "pf1") -> Match:
+    """Two units a side, 14 squares apart on an open field, speed 6 m: no one can strike this turn, and whoever walks
+    up to the others (a run, a Dash) ends its turn where they strike it first."""
+    tiles = ["." * 22 for _ in range(6)]
+    fighter = {"speed": 6, "hp": 20, "attack": 8, "damage": "1d10+4"}
+    units = [
+        unit("a1", "a", (0, 2), **fighter),
+        unit("a2", "a", (0, 3), **fighter),
+        unit("b1", "b", (14, 2), **fighter),
+        unit("b2", "b", (14, 3), **fighter),
+    ]
+    return Match(parse_level(level(ruleset, tiles, units), "<far apart>"), 1)
+
+
+def _holding_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switch on what is off by default (measured no stronger on the shipped levels): the stand-off, hold plans and
+    the side's next turn in the playout of an approach."""
+    monkeypatch.setattr(hard, "APPROACH_TURNS", 3)
+    monkeypatch.setattr(hard, "HOLD_PLANS", True)
+    monkeypatch.setattr(portfolio, "STAND_OFF", True)
+
+
+def test_hard_holds_back_with_its_side_and_lets_the_enemy_come(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PF1-RUN, PF1-CHARGE: normal runs up to the enemy and takes the first blows; hard with hold plans keeps its
+    side out of every enemy's move, charge and reach, so the enemy has to come to it, from every seed, and says why.
+    Its playout sees its own next turn (APPROACH_TURNS 3), where the side that waited strikes first. Weighed unit by
+    unit, with the comrade walking in by the normal script, holding back shows nothing, and hard ran in too."""
+    _holding_back(monkeypatch)
+    match = _far_apart()
+    snap = snapshot(match)
+    normal = decide(snap, "normal", random.Random(0)).first
+    assert normal is not None and normal.kind == "run" and not waits(snap, "a1", normal)
+    for seed in range(6):
+        decision = decide(snap, "hard", random.Random(seed), explain=True)
+        assert waits(snap, "a1", decision.first)
+    choice = decision.units[0].choice
+    assert choice is not None and dict(choice.reason.params).get("hold") is True
+    for lang, said in (
+        ("en", "waits out of"),
+        ("de", "außer Reichweite"),
+        ("it", "fuori dalla portata"),
+        ("he", "ממתין"),
+    ):
+        assert said in explanation_lines(decision, lang)[1]
+    monkeypatch.setattr(hard, "HOLD_PLANS", False)
+    alone = [decide(snap, "hard", random.Random(seed)).first for seed in range(6)]
+    assert any(not waits(snap, "a1", a) for a in alone)
+
+
+def test_a_hold_plan_keeps_only_the_comrades_who_cannot_strike() -> None:
+    """GB-TURN: in a hold plan a comrade with no enemy within a move (a charge in pf1) and its reach waits; one that
+    can strike acts by its script."""
+    match = _far_apart()
+    snap = snapshot(match)
+    dice = hard.Dice(snap, 1)
+    held = hard._finish_turn(snap, random.Random(1), dice, [100], ("a", None))
+    assert {u: held.sit.creatures[u].at for u in ("a1", "a2")} == {"a1": (0, 2), "a2": (0, 3)}
+    walked = hard._finish_turn(snap, random.Random(1), hard.Dice(snap, 1), [100])
+    assert walked.sit.creatures["a1"].at != (0, 2)
+    near = snapshot(_focus("pf1"))
+    assert hard.striking(near, "a2")
+    struck = hard._finish_turn(near, random.Random(1), hard.Dice(near, 1), [100], ("a", None))
+    assert any(c.hp < c.max_hp or c.defeated for c in struck.sit.creatures.values() if c.side == "b")
+
+
+def test_the_stand_off_stops_short_of_every_enemys_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PF1-MOVE-ACTION, PF1-CHARGE: the portfolio holds the move to the square nearest the enemies that none of them
+    can strike next turn (a charge covers twice the speed, then the reach): 4 squares nearer, 10 still between. By
+    default (STAND_OFF off) it is not weighed."""
+    snap = snapshot(_far_apart())
+    assert not [a for a in first_actions(snap, "a1", None) if a is not None and a.kind == "move"]
+    _holding_back(monkeypatch)
+    standing = [
+        a for a in first_actions(snap, "a1", None) if a is not None and a.kind == "move" and waits(snap, "a1", a)
+    ]
+    assert len(standing) == 1
+    x, _ = standing[0].path[-1]
+    assert x == 4
+    assert not waits(snap, "a1", Action("move", "a1", ((1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2))))

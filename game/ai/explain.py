@@ -13,7 +13,7 @@ def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[
     """The reason's parameters for the message: unit ids as display names, action kinds in the language."""
     out: dict[str, Any] = {}
     for key, value in option.reason.params:
-        if key == "focus":  # the focus plan's comrades: said by `option_text` around the reason's own sentence
+        if key in ("focus", "hold"):  # the plan: said by `option_text` around the reason's own sentence
             continue
         if key in ("unit", "target", "comrade"):
             value = names.get(str(value), value)
@@ -24,10 +24,14 @@ def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[
 
 
 def option_text(option: Option, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:
-    """What one option does and why, in `lang`; an option worth most as a focus plan names the comrades in it."""
+    """What one option does and why, in `lang`; an option worth most as a focus plan names the comrades in it, one
+    worth most as a hold plan says that its side waits with it."""
     names = names or {}
     text = t(option.reason.key, lang, **_params(option, lang, names))
-    team = dict(option.reason.params).get("focus")
+    params = dict(option.reason.params)
+    if params.get("hold"):
+        return t("ai_hold.together", lang, text=text)
+    team = params.get("focus")
     if not team:
         return text
     comrades = tuple(names.get(str(c), str(c)) for c in team)

@@ -4,8 +4,9 @@ Each ruleset's tactics as the rules offer them: attacking any enemy in reach (no
 weakest), moving into reach of each of the nearest enemies (by the normal script's square and by the
 square in fewest other enemies' reach), a charge, a 1.5 m step that brings
 an enemy into reach or takes a wounded unit out of melee without provoking (pf1), leaving reach
-after the attack (dnd5e; Dash comes with the normal script's choice), every hexxen melee option
-(engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.
+after the attack (dnd5e; Dash comes with the normal script's choice), the stand-off when STAND_OFF is on
+(sides taking whole turns: the move nearest the enemies that none of them can strike next turn), every
+hexxen melee option (engage, sneak attack, relief, cut-in), and holding still (None). The search plays each out.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from rules.core import Creature, Illegal, Square
 
 NEAREST = 3
 """Enemies (nearest first) the unit weighs moving into reach of, charging, or attacking."""
+STAND_OFF = False
+"""Whether a unit with no enemy in reach also weighs the stand-off: the move to the square nearest the enemies
+that none of them can reach with a move and its reach next turn (they must come to it, and it strikes first). Off,
+with the search's hold plans: measured no stronger on the shipped levels (docs/ai.md)."""
 
 
 def _legal(snap: Snapshot, action: Action) -> bool:
@@ -60,6 +65,7 @@ def _pf1(ctx: Ctx, snap: Snapshot) -> list[Action]:
         if ctx.prechecked("step"):
             out += _pf1_steps(ctx, snap, foes)
         if ts.moves_left > 0 and ctx.prechecked("move"):
+            out += _stand_off(ctx, snap)
             for foe in foes:
                 found = script._move_into_reach(ctx, [foe])
                 if found is not None:
@@ -147,6 +153,58 @@ def _sheltered(
     return out
 
 
+def _stand_off(ctx: Ctx, snap: Snapshot) -> list[Action]:
+    """The move to the square nearest the enemies (then the cheapest) outside what each can reach next turn with a
+    move and its reach: the enemy who comes to it ends its move there without striking, and the unit strikes first.
+    Empty when the unit stands there already or no such square is in its reach (holding is weighed apart)."""
+    foes = ctx.foes()
+    if not STAND_OFF or not foes or snap.mode == "initiative":
+        return []  # by initiative the enemies act one by one, in between the unit's comrades: not weighed there
+    me = ctx.me
+    here = [_gap_at(me, me.at, f) for f in foes]
+    charges = snap.ruleset_name == "pf1"
+    exposed = any(g <= _span(f, charges) for g, f in zip(here, foes, strict=True))
+    best = None
+    for r in ctx.reachable():
+        if r.band != "move" or not r.path:
+            continue
+        gaps = [_gap_at(me, r.at, f) for f in foes]
+        # nearer the enemies than it stands, or (standing where one can strike it next turn) back out of that
+        if all(g > _span(f, charges) for g, f in zip(gaps, foes, strict=True)) and (min(gaps) < min(here) or exposed):
+            key = (min(gaps), r.cost, r.at[1], r.at[0])
+            if best is None or key < best[0]:
+                best = (key, r)
+    if best is None or not _legal(snap, action := Action("move", ctx.unit, best[1].path)):
+        return []
+    return [action]
+
+
+def waits(snap: Snapshot, unit: str, action: Action | None) -> bool:
+    """Whether `action` leaves the unit where no enemy can strike it next turn (holding: where it stands)."""
+    if action is not None and action.kind != "move":
+        return False
+    me = snap.sit.creatures[unit]
+    at = me.at if action is None or not action.path else action.path[-1]
+    charges = snap.ruleset_name == "pf1"
+    foes = [c for c in snap.sit.creatures.values() if c.side != me.side and not c.defeated]
+    if snap.ruleset.BANDS == ("engage",):
+        return False  # no distances: every enemy may engage
+    return all(_gap_at(me, at, f) > _span(f, charges) for f in foes)
+
+
+def _span(foe: Creature, charges: bool) -> float:
+    """The squares between a foe and a unit it can still strike next turn: a move of its speed (a charge: twice
+    its speed, PF1-CHARGE), then its reach."""
+    return ((foe.speed or 0.0) * (2 if charges else 1) + foe.reach) / 1.5
+
+
+def _gap_at(me: Creature, anchor: Square, foe: Creature) -> int:
+    """Squares between the unit's footprint at `anchor` and the foe's (Chebyshev; 1 = adjacent)."""
+    (x, y), (w, h) = anchor, me.dims
+    (fx, fy), (fw, fh) = foe.at, foe.dims
+    return max(0, x - (fx + fw - 1), fx - (x + w - 1), y - (fy + fh - 1), fy - (y + h - 1))
+
+
 def _dnd5e_retreats(ctx: Ctx, snap: Snapshot) -> list[Action]:
     """After its attack, moves that leave every enemy's reach (drawing the attacks of opportunity the rules rule):
     the search weighs them against staying (D5-OA-LEAVE-REACH) — the furthest two squares from the enemies."""
@@ -181,6 +239,7 @@ def _dnd5e(ctx: Ctx, snap: Snapshot) -> list[Action]:
         return out
     reach = ctx.reachable()
     foes = _nearest(ctx)
+    out += _stand_off(ctx, snap)
     out += _sheltered(ctx, snap, foes, lambda sq, f: script._in_reach(ctx, me, footprint_at(me, sq), f))
     for foe in foes:
         best = None

@@ -7,7 +7,9 @@ still) and plays each out on the snapshot: the action, then the rest of its side
 opponent's whole reply (by initiative: a whole round) by the normal scripts, with the same
 `ruleset.rule` and `rules.effects.apply` the match uses. Each strike is also played out as a focus plan: the
 unit's comrades strike the same enemy whenever they can in the playout, so the kill two blows make together is seen
-(the normal script alone would have the comrade hit the enemy with the fewest hit points). The end is valued by
+(the normal script alone would have the comrade hit the enemy with the fewest hit points). Switched off, as they
+measured no stronger: the side's next turn in the playout of an approach (APPROACH_TURNS), the stand-off and hold
+plans (HOLD_PLANS: the comrades who cannot strike this turn wait with the unit). The end is valued by
 `evaluate`: standing units weighed by the damage they deal, their hit points, and the threat each side holds over
 the other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
 own generator), stratified: each sample shifts the shared rolls by its own slice, so every roll of a playout lands
@@ -23,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from game.ai.decision import Option, UnitChoice
+from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.normal import normal_options
-from game.ai.portfolio import first_actions
+from game.ai.portfolio import first_actions, waits
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
@@ -43,8 +45,15 @@ CLOSE = 1.0
 MAX_OPTIONS = 8
 """Options played out per decision at most (the portfolio's first ones: the normal choice always among them)."""
 HALF_TURNS = 2
-"""Turns a playout plays after the option when sides take whole turns: the rest of the side's own turn, then the
-opponent's reply. By initiative a playout plays a whole round instead (every standing unit's turn once)."""
+"""Turns a playout plays after the option when sides take whole turns and the unit can strike an enemy this turn:
+the rest of the side's own turn, then the opponent's reply. By initiative a playout plays a whole round instead
+(every standing unit's turn once)."""
+APPROACH_TURNS = 2
+"""Turns a playout plays when sides take whole turns and no enemy is within the unit's strike this turn (how to
+approach). 3 adds the side's own next turn, so that a side that waits out of reach and strikes first once the enemy
+has come is scored (with the reply alone, waiting looks like nothing); with the stand-off and hold plans it measured
+no stronger on the shipped levels at more CPU (docs/ai.md), so it stays at HALF_TURNS. Where the unit
+can strike, the blows decide within the reply, and a longer playout only evens out its options."""
 ROUND_TURNS = 0
 """By initiative, at most this many turns a playout plays (0: a whole round)."""
 ROLLOUT_ACTIONS = 60
@@ -71,6 +80,12 @@ strikes, the strike with the unit's comrades striking that enemy too whenever th
 "who strikes first so that the kill lands"). 0: every comrade is modelled by the normal script, as before."""
 STRIKES = frozenset({"attack", "charge", "sneak_attack"})
 """Action kinds that strike their target (the ones a focus plan is made of)."""
+HOLD_PLANS = False
+"""Whether, when sides take whole turns, the search weighs the side holding back: for holding and the stand-off, a
+plan in which the comrades who cannot strike anyone this turn wait too. A unit holding alone while the scripts walk
+its comrades into reach shows nothing; the side that waits makes the enemy come, and strikes first next turn (seen
+with APPROACH_TURNS 3). Off: measured no stronger on the shipped levels, where it was chosen in under 1 % of the
+decisions (docs/ai.md)."""
 
 
 POWER_BLEND = 1.0
@@ -242,29 +257,44 @@ def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[
     return mine + [a for a in normal if a not in mine]
 
 
+def striking(snap: Snapshot, unit: str) -> bool:
+    """Whether an enemy stands within what `unit` can strike this turn: a move of its speed (in pf1 a charge, twice
+    its speed) and its reach, or any enemy at all where the ruleset has no distances (hexxen)."""
+    me = snap.sit.creatures[unit]
+    foes = [c for c in snap.sit.creatures.values() if c.side != me.side and not c.defeated]
+    if snap.ruleset.BANDS == ("engage",):
+        return bool(foes)
+    span = ((me.speed or 0.0) * (2 if snap.ruleset_name == "pf1" else 1) + me.reach) / 1.5
+    return any(_gap(me, f) <= span for f in foes)
+
+
 def _finish_turn(
     snap: Snapshot,
     rng: random.Random,
     dice: Dice,
     budget: list[int],
-    plan: tuple[str, str] | None = None,
+    plan: tuple[str, str | None] | None = None,
     struck: set[str] | None = None,
 ) -> Snapshot:
     """The turn in progress played to its end by the normal scripts, then ended; with a plan (side, enemy) the
-    units of that side strike that enemy whenever they can (`focused`), and `struck` gathers those that did."""
+    units of that side strike that enemy whenever they can (`focused`), and `struck` gathers those that did; with a
+    hold plan (side, None) the units of that side that cannot strike anyone this turn wait instead of closing in."""
     for unit in snap.acting():
         mine = plan is not None and snap.sit.creatures[unit].side == plan[0]
+        target = plan[1] if plan is not None and mine else None
+        if plan is not None and mine and target is None and not striking(snap, unit):
+            continue  # a hold plan: the comrade waits out of the enemies' reach
         for _ in range(12):
             if snap.finished or snap.sit.creatures[unit].defeated or budget[0] <= 0:
                 break
             acted = False
-            found = focused(snap, unit, plan[1], rng) if plan is not None and mine else normal_options(snap, unit, rng)
+            found = focused(snap, unit, target, rng) if target is not None else normal_options(snap, unit, rng)
             for action in found:
                 after, result = perform(snap, action, dice.next(unit))
                 budget[0] -= 1
                 if not isinstance(result, Illegal):
                     snap, acted = after, True
-                    if struck is not None and mine and action.kind in STRIKES and action.target == plan[1]:
+                    if struck is not None and target is not None and action.kind in STRIKES and action.target == target:
                         struck.add(unit)
                     break
             if not acted:
@@ -274,11 +304,14 @@ def _finish_turn(
     return perform(snap, Action("end_turn"), rng)[0]
 
 
-def horizon(snap: Snapshot) -> int:
-    """Turns a playout plays after the option: by sides the rest of the own turn and the reply (HALF_TURNS); by
-    initiative a whole round, the rest of the unit's turn and every other standing unit's (ROUND_TURNS: all)."""
+def horizon(snap: Snapshot, unit: str | None = None) -> int:
+    """Turns a playout plays after the option: by sides the rest of the own turn and the reply (HALF_TURNS), and
+    the own next turn too when `unit` cannot strike anyone this turn (APPROACH_TURNS); by initiative a whole round,
+    the rest of the unit's turn and every other standing unit's (ROUND_TURNS: all)."""
     if snap.mode != "initiative":
-        return HALF_TURNS
+        if unit is None or APPROACH_TURNS == HALF_TURNS or striking(snap, unit):
+            return HALF_TURNS
+        return APPROACH_TURNS
     standing = sum(1 for c in snap.sit.creatures.values() if not c.defeated)
     return standing if ROUND_TURNS <= 0 else min(standing, ROUND_TURNS)
 
@@ -291,15 +324,17 @@ def playout(
     shift: float | None = None,
     focus: str | None = None,
     struck: set[str] | None = None,
+    hold: bool = False,
 ) -> float:
     """The value for `unit`'s side of taking `first` (None: the unit holds for the rest of its turn), then the
     rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed` (shifted by
     `shift` when the samples are stratified); with `focus` (an enemy) the unit's side strikes it whenever it can,
-    and `struck` gathers the comrades that struck it."""
+    and `struck` gathers the comrades that struck it; with `hold` the comrades who cannot strike anyone this turn
+    wait with the unit (the side lets the enemy come)."""
     side = snap.sit.creatures[unit].side
     dice = Dice(snap, seed, shift)
     rng = random.Random(seed ^ 0x5EED)
-    turns = horizon(snap)
+    turns = horizon(snap, unit)
     budget = [ROLLOUT_ACTIONS * turns]
     if first is not None:
         snap, result = perform(snap, first, dice.next(unit))
@@ -309,10 +344,12 @@ def playout(
         # holding: the unit takes no further action this turn; the others still act
         snap = replace(snap, done=snap.done | {unit})
     plan = None if focus is None else (side, focus)
-    for _ in range(turns):
+    for turn in range(turns):
         if snap.finished:
             break
-        snap = _finish_turn(snap, rng, dice, budget, plan, struck)
+        # a hold plan is the side's choice for this turn only: its next turn is played by the scripts
+        now: tuple[str, str | None] | None = (side, None) if hold and turn == 0 else plan
+        snap = _finish_turn(snap, rng, dice, budget, now, struck)
     if struck is not None:
         struck.discard(unit)
     return evaluate(snap, side)
@@ -320,11 +357,14 @@ def playout(
 
 def search(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, Action | None]]:
     """Every option of the portfolio with its mean value over its playouts, best first (None = hold)."""
-    return [(value, action) for value, action, _ in scored_plans(snap, unit, rng)]
+    return [(value, action) for value, action, _, _ in scored_plans(snap, unit, rng)]
 
 
-def scored_plans(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[float, Action | None, tuple[str, ...]]]:
-    """`search`, each option with the comrades of the focus plan it is worth (empty: it is worth most alone).
+def scored_plans(
+    snap: Snapshot, unit: str, rng: random.Random
+) -> list[tuple[float, Action | None, tuple[str, ...], bool]]:
+    """`search`, each option with the comrades of the focus plan it is worth (empty: it is worth most alone) and
+    whether it is worth most as a hold plan (the side waiting out of the enemies' reach with it).
 
     Every option is played out SAMPLES times; the options then within CLOSE of the best (the close decisions)
     are played out EXTRA times more, on the same dice streams, before they are compared again."""
@@ -336,14 +376,14 @@ def scored_plans(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[fl
     if len(portfolio) > MAX_OPTIONS:  # keep holding (the last) among them
         portfolio = [*portfolio[: MAX_OPTIONS - 1], None]
     if len(portfolio) == 1:
-        return [(0.0, portfolio[0], ())]
+        return [(0.0, portfolio[0], (), False)]
     baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
     plans = _plans(snap, unit, portfolio)
     # the comrades that struck each focus plan's enemy in some playout (what the explanation names)
-    struck: list[set[str] | None] = [None if focus is None else set() for _, focus in plans]
+    struck: list[set[str] | None] = [None if focus is None else set() for _, focus, _ in plans]
     values = [
-        [playout(snap, unit, action, s, f, focus, struck[k]) for s, f in first]
-        for k, (action, focus) in enumerate(plans)
+        [playout(snap, unit, action, s, f, focus, struck[k], hold) for s, f in first]
+        for k, (action, focus, hold) in enumerate(plans)
     ]
 
     def mean(k: int) -> float:
@@ -354,28 +394,32 @@ def scored_plans(snap: Snapshot, unit: str, rng: random.Random) -> list[tuple[fl
         close = [k for k in range(len(plans)) if mean(k) >= best - CLOSE]
         if len(close) > 1:
             for k in close:
-                action, focus = plans[k]
-                values[k] += [playout(snap, unit, action, s, None, focus, struck[k]) for s in seeds[SAMPLES:]]
+                action, focus, hold = plans[k]
+                values[k] += [playout(snap, unit, action, s, None, focus, struck[k], hold) for s in seeds[SAMPLES:]]
     # an action is worth its best plan (alone, or with its side's focus); the baseline keeps its place by MARGIN
     worth: dict[Action | None, float] = {}
     team: dict[Action | None, tuple[str, ...]] = {}
-    for k, (action, _) in enumerate(plans):
+    held: dict[Action | None, bool] = {}
+    for k, (action, _, hold) in enumerate(plans):
         if mean(k) > worth.get(action, -4 * WIN):
             worth[action] = mean(k)
             found = struck[k]
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
+            held[action] = hold
     scored = sorted(
         ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
         key=lambda e: (-e[0], -e[1]),
     )
-    return [(value, action, team[action]) for value, _, action in scored]
+    return [(value, action, team[action], held[action]) for value, _, action in scored]
 
 
-def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tuple[Action | None, str | None]]:
+def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tuple[Action | None, str | None, bool]]:
     """What the search plays out: every option of the portfolio alone (its comrades by the normal script), then up to
-    FOCUS_PLANS focus plans, each the first strike at one enemy with the comrades striking that enemy too. Only
-    where the unit has a standing comrade (alone, a plan is the option itself)."""
-    plans: list[tuple[Action | None, str | None]] = [(a, None) for a in portfolio]
+    FOCUS_PLANS focus plans, each the first strike at one enemy with the comrades striking that enemy too, then (when
+    sides take whole turns) a hold plan for each option that waits out of the enemies' reach (holding, the
+    stand-off): the comrades who cannot strike anyone this turn wait too. Only where the unit has a standing comrade
+    (alone, a plan is the option itself)."""
+    plans: list[tuple[Action | None, str | None, bool]] = [(a, None, False) for a in portfolio]
     me = snap.sit.creatures[unit]
     if not any(c.side == me.side and c.id != unit and not c.defeated for c in snap.sit.creatures.values()):
         return plans
@@ -385,7 +429,9 @@ def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tu
             break
         if action is not None and action.kind in STRIKES and action.target and action.target not in targets:
             targets.add(action.target)
-            plans.append((action, action.target))
+            plans.append((action, action.target, False))
+    if HOLD_PLANS and snap.mode != "initiative":
+        plans += [(a, None, True) for a in portfolio if waits(snap, unit, a)]
     return plans
 
 
@@ -402,10 +448,22 @@ def hard_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
 def hard_weighed(snap: Snapshot, unit: str, rng: random.Random) -> tuple[list[Action], UnitChoice]:
     """hard_options with the options the search weighed, their values and why, explained."""
     ranked = scored_plans(snap, unit, rng)
-    opts = tuple(Option(() if a is None else (a,), value, reason_for(snap, a, unit, team)) for value, a, team in ranked)
+    opts = tuple(
+        Option(() if a is None else (a,), value, _held(reason_for(snap, a, unit, team), hold))
+        for value, a, team, hold in ranked
+    )
     chosen: list[Action] = []
-    for _, a, _ in ranked:
+    for _, a, _, _ in ranked:
         if a is None:
             break
         chosen.append(a)
     return chosen, UnitChoice(unit, opts, 0 if opts else None)
+
+
+def _held(reason: Reason, hold: bool) -> Reason:
+    """The reason of an option worth most as a hold plan: its own, with `hold` (the side waits out of the enemies'
+    reach with it, so whoever comes to it ends its move there: GB-TURN)."""
+    if not hold:
+        return reason
+    rules = tuple(dict.fromkeys((*reason.rules, "GB-TURN")))
+    return replace(reason, params=(*reason.params, ("hold", True)), rules=rules)
