@@ -162,7 +162,7 @@ def _stand_off(ctx: Ctx, snap: Snapshot) -> list[Action]:
         return []  # by initiative the enemies act one by one, in between the unit's comrades: not weighed there
     me = ctx.me
     here = [_gap_at(me, me.at, f) for f in foes]
-    charges = snap.ruleset_name == "pf1"
+    charges = charging(snap)
     exposed = any(g <= _span(f, charges) for g, f in zip(here, foes, strict=True))
     best = None
     for r in ctx.reachable():
@@ -185,11 +185,20 @@ def waits(snap: Snapshot, unit: str, action: Action | None) -> bool:
         return False
     me = snap.sit.creatures[unit]
     at = me.at if action is None or not action.path else action.path[-1]
-    charges = snap.ruleset_name == "pf1"
     foes = [c for c in snap.sit.creatures.values() if c.side != me.side and not c.defeated]
     if snap.ruleset.BANDS == ("engage",):
         return False  # no distances: every enemy may engage
+    charges = charging(snap)
     return all(_gap_at(me, at, f) > _span(f, charges) for f in foes)
+
+
+CHARGE_SPEEDS: dict[str, int] = {"pf1": 2}
+"""Rulesets with a charge (PF1-CHARGE): a unit may strike from this many times its speed away (else once)."""
+
+
+def charging(snap: Snapshot) -> bool:
+    """Whether a unit may strike from further than its speed in this ruleset (a charge: PF1-CHARGE)."""
+    return CHARGE_SPEEDS.get(snap.ruleset_name, 1) > 1
 
 
 def _span(foe: Creature, charges: bool) -> float:

@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.normal import normal_options
-from game.ai.portfolio import first_actions, waits
+from game.ai.portfolio import charging, first_actions, waits
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
@@ -264,7 +264,7 @@ def striking(snap: Snapshot, unit: str) -> bool:
     foes = [c for c in snap.sit.creatures.values() if c.side != me.side and not c.defeated]
     if snap.ruleset.BANDS == ("engage",):
         return bool(foes)
-    span = ((me.speed or 0.0) * (2 if snap.ruleset_name == "pf1" else 1) + me.reach) / 1.5
+    span = ((me.speed or 0.0) * (2 if charging(snap) else 1) + me.reach) / 1.5
     return any(_gap(me, f) <= span for f in foes)
 
 
