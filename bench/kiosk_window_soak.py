@@ -62,6 +62,20 @@ def slope_per_hour(points: list[tuple[float, float]]) -> float:
     return sxy / sxx * 3600 if sxx else 0.0
 
 
+def floor(points: list[tuple[float, float]], window: float = 300.0) -> list[tuple[float, float]]:
+    """The least sample of each `window` seconds: RSS with the game on screen swings by ±10 MB, so its floor
+    (right after a match's surfaces are freed and the heap trimmed) tells a rising baseline from the swings."""
+    if not points:
+        return []
+    start = points[0][0]
+    least: dict[int, tuple[float, float]] = {}
+    for x, y in points:
+        k = int((x - start) // window)
+        if k not in least or y < least[k][1]:
+            least[k] = (x, y)
+    return [least[k] for k in sorted(least)]
+
+
 def python_heap(log: Path) -> list[tuple[float, int]]:
     """(RSS in MB, Python's allocated blocks) of every memory line in the kiosk log, in order."""
     try:
@@ -193,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"RSS start {samples[0][1]:.1f} MB, at {WARMUP_MINUTES:g} min {at_warm:.1f} MB,"
                 f" end ({samples[-1][0] / 60:.1f} min) {samples[-1][1]:.1f} MB,"
-                f" slope after warm-up {slope_per_hour(warm):+.2f} MB/h (target ≤ 5)"
+                f" slope after warm-up {slope_per_hour(warm):+.2f} MB/h (target ≤ 5);"
+                f" the floor's (least of each 5 min) {slope_per_hour(floor(warm)):+.2f} MB/h"
             )
         heap = python_heap(work / "kiosk.log")
         if heap:

@@ -102,3 +102,14 @@ def test_the_simulate_figure_is_the_median_of_rounds_played_from_emptied_caches(
     assert forgotten[:3] == [1, 3, 5]  # caches emptied before each round, after the warm-up
     assert out["illegal_actions"] == 0
     reach_cache.clear()
+
+
+def test_the_window_soak_reads_a_rising_floor_under_swings() -> None:
+    from bench.kiosk_window_soak import floor, slope_per_hour
+
+    # RSS swinging by 10 MB every other sample over a floor rising 6 MB an hour, sampled every 30 s for 50 minutes
+    points = [(t * 30.0, 170.0 + t * 30.0 / 600 + (10.0 if t % 2 else 0.0)) for t in range(100)]
+    least = floor(points)
+    assert len(least) == 10 and all(y == 170.0 + x / 600 for x, y in least)  # each five minutes' trough
+    assert abs(slope_per_hour(least) - 6.0) < 1e-9
+    assert floor([]) == [] and slope_per_hour([(0.0, 1.0)]) == 0.0
