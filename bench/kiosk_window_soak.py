@@ -213,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         heap = python_heap(work / "kiosk.log")
         if heap:
             print("Python heap (kiosk log): " + ", ".join(f"{blocks} blocks at RSS {mb:.1f} MB" for mb, blocks in heap))
+        log = work / "kiosk.log"
+        text = log.read_text("utf-8", errors="replace") if log.is_file() else ""
+        c_heap = re.findall(r"C heap ([\d.]+) MB in use, ([\d.]+) MB free", text)
+        if c_heap:  # live native memory grows in use; fragmentation in free
+            print("C heap (kiosk log): " + ", ".join(f"{used} MB in use, {free} MB free" for used, free in c_heap))
         return 0 if code == 0 else 1
     finally:
         if kiosk is not None and kiosk.poll() is None:

@@ -133,9 +133,24 @@ def test_the_kiosk_logs_its_memory_every_ten_minutes(tmp_path: Path, monkeypatch
         app.close()
     lines = [line for line in (tmp_path / "kiosk.log").read_text(encoding="utf-8").splitlines() if "memory:" in line]
     assert len(lines) == 1
-    assert re.search(r"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks, 1 games$", lines[0]), lines[0]
+    c_heap = r"(, C heap \d+\.\d MB in use, \d+\.\d MB free, \d+\.\d MB mapped)?"
+    assert re.search(rf"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks{c_heap}, 1 games$", lines[0]), lines[0]
     if Path("/proc/self/statm").exists():
         assert "RSS" in lines[0]
+    if memory.heap_bytes() is not None:
+        assert ", C heap " in lines[0]
+
+
+@pytest.mark.skipif(memory.heap_bytes() is None, reason="the C library has no mallinfo2 (glibc 2.33 on)")
+def test_the_c_heap_figures_see_a_native_allocation_come_and_go() -> None:
+    before = memory.heap_bytes()
+    assert before is not None
+    block = bytearray(64 * 1024 * 1024)  # Python asks malloc for it: above the mmap threshold, its own mapping
+    during = memory.heap_bytes()
+    assert during is not None and during[2] - before[2] >= 64 * 1024 * 1024
+    del block
+    after = memory.heap_bytes()
+    assert after is not None and after[2] < during[2]
 
 
 def test_clip_reports_are_kept_to_their_bound_between_frames(tmp_path: Path) -> None:

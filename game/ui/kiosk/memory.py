@@ -16,8 +16,9 @@ system when freed, and the computer players' worker thread shares the main threa
 (ARENA_MAX) instead of growing one of its own. A visitor may play one match for many minutes: the
 heap is also trimmed every TRIM_EVERY seconds of kiosk time (`trim_heap`, without the collection,
 a few milliseconds). Every LOG_EVERY seconds the kiosk logs its resident size next to the number
-of Python's allocated blocks (`memory_line`): a heap of Python objects that grows shows there, native
-memory (SDL's surfaces, the allocator's pages) only in the resident size.
+of Python's allocated blocks and glibc's heap in use, free and mapped (`memory_line`): a heap of Python
+objects that grows shows in the blocks, live native memory (SDL's surfaces, fonts) in the bytes in use, and
+fragmentation in the free bytes the trim cannot give back.
 """
 
 from __future__ import annotations
@@ -105,8 +106,50 @@ def rss_bytes() -> int:
     return pages * resource.getpagesize()
 
 
+class _Mallinfo2(ctypes.Structure):
+    """glibc's `struct mallinfo2` (malloc.h, glibc 2.33 on): every field a size_t."""
+
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
+
+
+def heap_bytes() -> tuple[int, int, int] | None:
+    """glibc's heap as (in use, free inside the heaps, in own mappings) in bytes; None without `mallinfo2`.
+
+    Free bytes inside the heaps that grow while those in use do not are fragmentation (pages the trim cannot
+    give back); bytes in use that grow are live native allocations (SDL's surfaces, fonts, Python's own).
+    """
+    libc = _libc()
+    info = getattr(libc, "mallinfo2", None) if libc is not None else None
+    if info is None:
+        return None
+    info.argtypes = []
+    info.restype = _Mallinfo2
+    got = info()
+    return got.uordblks, got.fordblks, got.hblkhd
+
+
 def memory_line() -> str:
-    """The kiosk log's memory line: resident size (where /proc tells it) and Python's allocated blocks."""
+    """The kiosk log's memory line: resident size (where /proc tells it), Python's allocated blocks and glibc's
+    heap (where the C library tells it)."""
     rss = rss_bytes()
     where = f"RSS {rss / 1e6:.1f} MB, " if rss else ""
-    return f"memory: {where}Python heap {sys.getallocatedblocks()} blocks"
+    line = f"memory: {where}Python heap {sys.getallocatedblocks()} blocks"
+    heap = heap_bytes()
+    if heap is not None:
+        used, free, mapped = (n / 1e6 for n in heap)
+        line += f", C heap {used:.1f} MB in use, {free:.1f} MB free, {mapped:.1f} MB mapped"
+    return line
