@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.picture_levels import level_with_picture
+
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE = ROOT / "levels" / "pf1_bridge.toml"
 SECONDS = 10.0
@@ -43,8 +45,7 @@ class Case:
 
 def uvtt_map(folder: Path, name: str = "m.dd2vtt", number: str | None = None) -> Path:
     """A small valid Universal VTT map with its picture (the test suite's), optionally a number written out."""
-    sys.path.insert(0, str(ROOT))
-    from tests.test_uvtt_import import uvtt
+    from tests.test_uvtt_import import uvtt  # the test suite's map (run from the repository: python -m bench…)
 
     text = json.dumps(uvtt())
     if number is not None:
@@ -72,20 +73,6 @@ def sweep_file(folder: Path, body: str = "games = 1\n", level: Path = BRIDGE) ->
     """A sweep file naming `level`."""
     path = folder / "s.toml"
     path.write_text(f'levels = ["{level.as_posix()}"]\n{body}', encoding="utf-8")
-    return path
-
-
-def picture_level(folder: Path, size: int) -> Path:
-    """The bridge level with a small picture stretched over `size`×`size` squares."""
-    sys.path.insert(0, str(ROOT))
-    from tests.test_uvtt_import import png
-
-    (folder / "p.png").write_bytes(png(64, 64))
-    text = BRIDGE.read_text(encoding="utf-8").replace(
-        "[map]", f'[map]\nimage = "p.png"\nimage_size = [{size}, {size}]', 1
-    )
-    path = folder / "big.toml"
-    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -160,11 +147,11 @@ CASES: list[Case] = [
         lambda f: ["kiosk", "--frames", "2", "--screenshot", str(device(f))],
         check=still_device,
     ),
-    Case("play: image_size [10000, 10000]", lambda f: ["play", str(picture_level(f, 10000)), "--frames", "2"]),
-    Case("edit: image_size [10000, 10000]", lambda f: ["edit", str(picture_level(f, 10000)), "--frames", "2"]),
+    Case("play: image_size [10000, 10000]", lambda f: ["play", str(level_with_picture(f, 10000)), "--frames", "2"]),
+    Case("edit: image_size [10000, 10000]", lambda f: ["edit", str(level_with_picture(f, 10000)), "--frames", "2"]),
     # runaway memory
-    Case("play: image_size [300, 300]", lambda f: ["play", str(picture_level(f, 300)), "--frames", "2"]),
-    Case("check: image_size [1000, 1000]", lambda f: ["check", str(picture_level(f, 1000))]),
+    Case("play: image_size [300, 300]", lambda f: ["play", str(level_with_picture(f, 300)), "--frames", "2"]),
+    Case("check: image_size [1000, 1000]", lambda f: ["check", str(level_with_picture(f, 1000))]),
     Case("simulate --games 10**12", lambda f: ["simulate", str(BRIDGE), "--games", str(10**12)]),
     Case("sweep: games = 10**12", lambda f: ["sweep", str(sweep_file(f, f"games = {10**12}\n"))]),
     Case(

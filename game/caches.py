@@ -13,7 +13,7 @@ The caches keyed by match states (reach answers, the AI's rulings: each entry ke
 situation, creatures and turn states alive) are emptied by `forget_states()` whenever the
 window closes a match (game/ui/matches.py `MatchSession.close`): a closed match's states are
 never asked about again, and a kiosk starting a match every few minutes otherwise filled
-them to their bound over hours (Python's heap growing for most of a day before it levelled
+them to their bound over hours (Python's heap growing for about five hours before it levelled
 off). A `simulate` run keeps them across its games, which share their openings.
 
 | cache | holder | bound |

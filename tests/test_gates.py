@@ -32,6 +32,7 @@ from game.storage.atomic import umask, write_atomic_bytes
 from game.ui.backdrop import Backdrop
 from tests.counting import counted
 from tests.output_faults import MESSAGES, failing_outputs
+from tests.picture_levels import level_with_picture
 from tests.test_uvtt_import import png, uvtt
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -411,16 +412,6 @@ def test_told_otherwise_more_workers_are_allowed(monkeypatch: pytest.MonkeyPatch
 
 
 # --- pictures ----------------------------------------------------------------------------------------------------
-
-
-def level_with_picture(folder: Path, size: float) -> Path:
-    (folder / "p.png").write_bytes(png(64, 64))
-    text = BRIDGE.read_text(encoding="utf-8").replace(
-        "[map]", f'[map]\nimage = "p.png"\nimage_size = [{size}, {size}]', 1
-    )
-    path = folder / "big.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize("size", [300, 1000, 10000])

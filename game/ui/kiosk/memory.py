@@ -132,14 +132,23 @@ def heap_bytes() -> tuple[int, int, int] | None:
     Free bytes inside the heaps that grow while those in use do not are fragmentation (pages the trim cannot
     give back); bytes in use that grow are live native allocations (SDL's surfaces, fonts, Python's own).
     """
+    info = _mallinfo2()
+    if info is None:
+        return None
+    got = info()
+    return got.uordblks, got.fordblks, got.hblkhd
+
+
+@cache
+def _mallinfo2() -> Callable[[], _Mallinfo2] | None:
+    """glibc's mallinfo2, or None where the C library has none (before glibc 2.33, musl, macOS)."""
     libc = _libc()
     info = getattr(libc, "mallinfo2", None) if libc is not None else None
     if info is None:
         return None
     info.argtypes = []
     info.restype = _Mallinfo2
-    got = info()
-    return got.uordblks, got.fordblks, got.hblkhd
+    return info  # type: ignore[no-any-return]
 
 
 def memory_line() -> str:
