@@ -50,6 +50,51 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
+def kind_of_mapping(name: str, size_kb: int) -> str:
+    """What an address range of /proc/PID/smaps most likely holds, from its name and size."""
+    if name.startswith("/"):
+        return "file " + Path(name).name.split(".so")[0] if ".so" in name else "file (other)"
+    if name:
+        return name  # [heap], [stack], /SYSV…, [anon:…], memfd:…
+    if size_kb == 1024:
+        return "anonymous 1 MiB (Python's arenas)"
+    if size_kb in (8192, 8196, 8188):
+        return "anonymous 8 MiB (a thread's stack)"
+    if size_kb >= 60 * 1024:
+        return "anonymous ≥ 60 MiB (glibc thread arenas)"
+    return "anonymous, other sizes (large mallocs: surfaces, fonts)"
+
+
+def mapping_rss(pid: int) -> dict[str, float] | None:
+    """Resident MB of process `pid` by kind of mapping (`kind_of_mapping`), or None once it has gone."""
+    out: dict[str, float] = {}
+    kind = ""
+    try:
+        lines = Path(f"/proc/{pid}/smaps").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        head = line.split(None, 1)[0]
+        if "-" in head and not head.endswith(":"):  # an address range opens a mapping
+            fields = line.split(None, 5)
+            lo, hi = (int(a, 16) for a in fields[0].split("-"))
+            kind = kind_of_mapping(fields[5].strip() if len(fields) > 5 else "", (hi - lo) // 1024)
+        elif head == "Rss:":
+            out[kind] = out.get(kind, 0.0) + int(line.split()[1]) / 1000  # MB as rss_mb counts them
+    return out
+
+
+def threads(pid: int) -> int | None:
+    """How many threads process `pid` runs, or None once it has gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
 def slope_per_hour(points: list[tuple[float, float]]) -> float:
     """Least-squares slope of (seconds, MB) points, in MB per hour."""
     n = len(points)
@@ -171,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         present, change = False, start + 15.0
         present_seconds = 0.0
         samples: list[tuple[float, float]] = []
+        warm_maps: dict[str, float] | None = None  # resident MB by kind of mapping at the warm-up's end
+        last_maps: dict[str, float] | None = None
         shot_at = start + args.minutes * 30
         shot = None
         while time.monotonic() < end:
@@ -182,7 +229,16 @@ def main(argv: list[str] | None = None) -> int:
                 mb = rss_mb(kiosk.pid)
                 if mb is not None and now > start:  # the first look comes before Python has even started
                     samples.append((now - start, mb))
-                    print(f"{(now - start) / 60:6.1f} min  RSS {mb:7.1f} MB  inputs {visitor.inputs}", flush=True)
+                    maps = mapping_rss(kiosk.pid)
+                    if maps is not None:
+                        if warm_maps is None and now - start >= WARMUP_MINUTES * 60:
+                            warm_maps = maps
+                        last_maps = maps
+                    print(
+                        f"{(now - start) / 60:6.1f} min  RSS {mb:7.1f} MB  inputs {visitor.inputs}"
+                        f"  threads {threads(kiosk.pid)}",
+                        flush=True,
+                    )
                 next_sample += SAMPLE_SECONDS
             if shot is None and now >= shot_at:
                 shot = out / "kiosk-soak.png"
@@ -210,6 +266,13 @@ def main(argv: list[str] | None = None) -> int:
                 f" slope after warm-up {slope_per_hour(warm):+.2f} MB/h (target ≤ 5);"
                 f" the floor's (least of each 5 min) {slope_per_hour(floor(warm)):+.2f} MB/h"
             )
+        if warm_maps and last_maps:  # which kind of memory grew: Python's arenas, glibc's heaps, big buffers…
+            grown = sorted(set(warm_maps) | set(last_maps), key=lambda k: last_maps.get(k, 0) - warm_maps.get(k, 0))
+            print("resident MB by kind of mapping, warm-up's end → end (/proc/PID/smaps):")
+            for k in reversed(grown):
+                a, b = warm_maps.get(k, 0.0), last_maps.get(k, 0.0)
+                if max(a, b) >= 0.5:
+                    print(f"  {k:<58} {a:7.1f} → {b:7.1f}  ({b - a:+.1f})")
         heap = python_heap(work / "kiosk.log")
         if heap:
             print("Python heap (kiosk log): " + ", ".join(f"{blocks} blocks at RSS {mb:.1f} MB" for mb, blocks in heap))
