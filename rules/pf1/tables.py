@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core import Board
+from rules.core import Board, Situation
 from rules.memo import Memo
-from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover
+from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover, occupancy
 
 Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 """(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
@@ -153,16 +153,15 @@ class SmallTable(StepTable):
         entries: list = memo.per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
         # the squares other creatures stand on; their entries (`patch`) are worked out when a row next to one is
         # priced, as a walk or a bounded search meets few of a big army's squares
-        occupied = {sq[1] * w + sq[0] for sq in mover.occupants if board.in_bounds(sq)}
-        patch: dict[int, tuple[int, int] | bool] = {}
-        dirty = bytearray(n)
         near = neighbours(memo, board)
-        # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
-        # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
-        for i in occupied:
-            dirty[i] = 1
-            for j in near[i]:
-                dirty[j] = 1
+        # the squares taken and their neighbours, kept for every mover of any situation with the same squares
+        # taken (`_crowd`); this mover's own squares are not taken for it, but their neighbours stay marked: a
+        # marked row with no taken neighbour is priced from the shared entries alone, as the shared row is
+        every, marked = _crowd(mover.sit, board, near)
+        mine = {sq[1] * w + sq[0] for sq in mover.c.footprint() if sq not in mover.occupants and board.in_bounds(sq)}
+        occupied = every - mine
+        patch: dict[int, tuple[int, int] | bool] = {}
+        dirty = bytearray(marked)
         local: dict[int, Row] = {}
         # a row reads nothing of the query but its neighbours' entries (a creature's square from the
         # patch, the rest shared): rows near creatures are shared by every query (of this board and
@@ -232,6 +231,33 @@ class SmallTable(StepTable):
         """The square (x, y) of a packed position."""
         y, x = divmod(pk, self.width)
         return (x, y)
+
+
+def _crowd(sit: Situation, board: Board, near: list[tuple[int, ...]]) -> tuple[set[int], bytes]:
+    """The indices y·width + x of the squares creatures stand on (on the map) and a mark for each of them and their
+    neighbours; kept per board by the squares taken, as most actions move no one (an attack, a step of one unit
+    leaves the rest where they stood)."""
+    squares = frozenset(occupancy(sit))
+    kept: dict[frozenset, tuple[set[int], bytes]] = sit.memo.per_board(board, "pf1-crowds", dict)
+    found = kept.get(squares)
+    if found is None:
+        w = board.width
+        taken = {sq[1] * w + sq[0] for sq in squares if board.in_bounds(sq)}
+        marked = bytearray(w * board.height)
+        # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
+        # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
+        for i in taken:
+            marked[i] = 1
+            for j in near[i]:
+                marked[j] = 1
+        if len(kept) >= CROWDS_KEPT:
+            kept.clear()
+        found = kept[squares] = (taken, bytes(marked))
+    return found
+
+
+CROWDS_KEPT = 64
+"""Layouts of the squares taken whose marks are kept per board (forgotten all at once past this)."""
 
 
 def _small_moves(
