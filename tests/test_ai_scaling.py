@@ -18,6 +18,7 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
 - the looks at the enemies near a walk (the keep-out squares of the bounded walks, the squares taken, a path's
   attacks of opportunity) and a one-square mover's step table working out other creatures' squares when first
   met give what the looks at the whole army and the eager table gave;
+- a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone;
 - the units and turn states the world writes after a change, found by comparing the two situations' values
   pairwise, are those a look at every unit finds, and the world then shows the match's situation.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import random
 from fractions import Fraction
 from math import floor
 from pathlib import Path
@@ -45,8 +47,9 @@ from game.battle.match import Match
 from game.levels.level import load_level, parse_level
 from rules.actions import Action
 from rules.board import board_from_rows
-from rules.core import Board, Ruling, Square
-from rules.pf1 import movement
+from rules.core import Board, Creature, Options, Ruling, Situation, Size, Square
+from rules.memo import Memo
+from rules.pf1 import movement, tables
 from rules.pf1.charge import closest_anchors, passed_squares
 from rules.pf1.space import FULL, Mover
 from rules.pf1.tables import SmallTable, _row, _small_moves, neighbours, step_table
@@ -532,3 +535,45 @@ def test_the_world_shows_every_situation_of_big_armies_games():
         checked += 1
     match.close()
     assert checked == 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 1 << 30), w=st.integers(3, 9), h=st.integers(3, 9))
+def test_a_row_read_from_the_shape_of_its_neighbours_is_the_row_worked_out_alone(seed, w, h):
+    """PF1-DIAG, PF1-CORNER, PF1-DIFFICULT, PF1-DIFFICULT-NORUN, PF1-ENEMY, PF1-ALLY: on a board without wall
+    segments every square's row, read from the shape kept for the first square met with the same neighbours, is
+    the row its own steps give: walls, closed doors, rough, narrow and open ground, other creatures near (rows
+    priced per query), other movers and kinds sharing the memo."""
+    rng = random.Random(seed)
+    board = board_from_rows(["".join(rng.choice("....#,%on+/") for _ in range(w)) for _ in range(h)])
+    memo = Memo()
+    for _ in range(3):
+        creatures = {}
+        for k in range(rng.randrange(4)):
+            at = (rng.randrange(w), rng.randrange(h))
+            creatures[f"c{k}"] = Creature(f"c{k}", rng.choice(["pc", "foe"]), at, helpless=rng.random() < 0.3)
+        at = (rng.randrange(w), rng.randrange(h))
+        creatures["m"] = Creature(
+            "m", "pc", at, size=rng.choice([Size.TINY, Size.MEDIUM]), mode=rng.choice(["walk", "fly"])
+        )
+        options = Options(diagonal=rng.choice(["alternating", "uniform"]))
+        sit = Situation("pf1", board, creatures, options=options, memo=memo)
+        for run in (False, True):
+            table = step_table(Mover(sit, "m", run=run))
+            plain = Mover(sit, "m", run=run)
+            patch = {sq[1] * w + sq[0]: plain._entry(sq) for sq in plain.occupants}
+            entries: list = [None] * (w * h)
+            for pk in range(w * h):
+                assert table.fill(pk) == _row(_small_moves(plain, board, pk, entries, patch))
+
+
+def test_the_squares_of_open_ground_share_one_row_shape():
+    board = board_from_rows(["." * 10] * 10)
+    memo = Memo()
+    sit = Situation("pf1", board, {"m": Creature("m", "pc", (0, 0))}, memo=memo)
+    mover = Mover(sit, "m")
+    table = step_table(mover)
+    for pk in range(100):
+        table.fill(pk)
+    shapes = memo.per_board(board, ("pf1-row-shapes", *tables._small_key(mover)), dict)
+    assert len(shapes) == 1  # the 64 squares with eight neighbours on the map, all alike

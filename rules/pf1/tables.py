@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from rules.core import Board, Situation
 from rules.memo import Memo
-from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover, occupancy
+from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover, occupancy, wall_marks
 
 Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 """(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
@@ -167,26 +167,42 @@ class SmallTable(StepTable):
         # patch, the rest shared): rows near creatures are shared by every query (of this board and
         # mover kind) whose entries there are the same
         crowded: dict[tuple, Row] = memo.per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
+        # on a board without wall segments a square with all eight neighbours on the map has the row of any such
+        # square with the same neighbours (their entries and walls), shifted by its index (`_shaped`)
+        shapes: dict[tuple, Row] | None = (
+            None if board.edges else memo.per_board(board, ("pf1-row-shapes", *_small_key(mover)), dict)
+        )
+        walls = wall_marks(memo, board)
 
         def fill(pk: int) -> Row:
+            around = near[pk]
             if dirty[pk]:
                 row = local.get(pk)
                 if row is None:
-                    around = near[pk]
                     for j in around:
                         if j in occupied:
                             if j not in patch:
                                 patch[j] = mover._entry((j % w, j // w))
                         elif entries[j] is None:
                             entries[j] = mover._entry((j % w, j // w))
-                    key = (pk, *[patch[j] if j in patch else entries[j] for j in around])
-                    row = crowded.get(key)
-                    if row is None:
-                        if len(crowded) >= CROWDED_ROWS_KEPT:
-                            crowded.clear()
+                    seen = [patch[j] if j in patch else entries[j] for j in around]
+                    if shapes is not None and len(around) == 8:
                         # every occupied neighbour of pk is in the patch now: the steps read it there
-                        row = crowded[key] = _row(_small_moves(mover, board, pk, entries, patch))
+                        row = _shaped(mover, pk, (*seen, *[walls[j] for j in around]), shapes, entries, patch)
+                    else:
+                        key = (pk, *seen)
+                        row = crowded.get(key)
+                        if row is None:
+                            if len(crowded) >= CROWDED_ROWS_KEPT:
+                                crowded.clear()
+                            row = crowded[key] = _row(_small_moves(mover, board, pk, entries, patch))
                     local[pk] = row
+            elif shapes is not None and len(around) == 8:
+                for j in around:
+                    if entries[j] is None:
+                        entries[j] = mover._entry((j % w, j // w))
+                key = (*[entries[j] for j in around], *[walls[j] for j in around])
+                row = shared[pk] = _shaped(mover, pk, key, shapes, entries, None)
             else:
                 row = shared[pk] = _row(_small_moves(mover, board, pk, entries))
             return row
@@ -231,6 +247,34 @@ class SmallTable(StepTable):
         """The square (x, y) of a packed position."""
         y, x = divmod(pk, self.width)
         return (x, y)
+
+
+def _shaped(
+    mover: Mover,
+    pk: int,
+    key: tuple,
+    shapes: dict[tuple, Row],
+    entries: list,
+    patch: dict[int, tuple[int, int] | bool] | None,
+) -> Row:
+    """The row of square `pk`, all eight of whose neighbours are on a board without wall segments, from the shape
+    kept under `key` (the neighbours' entries, then whether each is a wall), worked out and kept when first met.
+
+    `Mover.small_steps` reads nothing else there: no segment to cross (PF1-OBSTACLE-EDGE), and the corner
+    rule (PF1-CORNER) asks the two neighbours beside a diagonal step whether they are walls. A step to
+    square `npk` is the state `npk · 2 + parity`, so the row of a square `d` further on is the same row
+    with every state `2 · d` further on.
+    """
+    p2 = pk << 1
+    shape = shapes.get(key)
+    if shape is None:
+        row = _row(_small_moves(mover, mover.board, pk, entries, patch))
+        if len(shapes) >= CROWDED_ROWS_KEPT:
+            shapes.clear()
+        shapes[key] = ([(s - p2, c) for s, c in row[0]], [(s - p2, c) for s, c in row[1]])
+        return row
+    even, odd = shape
+    return [(p2 + s, c) for s, c in even], [(p2 + s, c) for s, c in odd]
 
 
 def _crowd(sit: Situation, board: Board, near: list[tuple[int, ...]]) -> tuple[set[int], bytes]:
