@@ -18,9 +18,7 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
 - the looks at the enemies near a walk (the keep-out squares of the bounded walks, the squares taken, a path's
   attacks of opportunity) and a one-square mover's step table working out other creatures' squares when first
   met give what the looks at the whole army and the eager table gave;
-- a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone;
-- the units and turn states the world writes after a change, found by comparing the two situations' values
-  pairwise, are those a look at every unit finds, and the world then shows the match's situation.
+- a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone.
 """
 
 from __future__ import annotations
@@ -38,7 +36,6 @@ from hypothesis import strategies as st
 
 import game.ai.navigation as navigation
 import game.ai.pf1 as pf1_ai
-import game.battle.systems as systems
 import rules.pf1 as pf1
 from bench.ai_scaling import arena
 from game import caches
@@ -54,7 +51,6 @@ from rules.pf1.charge import closest_anchors, passed_squares
 from rules.pf1.space import FULL, Mover
 from rules.pf1.tables import SmallTable, _row, _small_moves, neighbours, step_table
 from tests.test_ai_equivalence import plain_field
-from tests.world_reader import shown
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 MIRRORS = [LEVELS / f"{name}_mirror.toml" for name in ("pf1", "dnd5e", "hexxen")]
@@ -502,39 +498,6 @@ def test_a_step_table_working_out_other_creatures_squares_when_met_is_the_eager_
         take_turn(match, rng)
     match.close()
     assert checked > 100
-
-
-@settings(max_examples=200, deadline=None)
-@given(data=st.data())
-def test_the_values_changed_found_pairwise_are_those_a_look_at_every_key_finds(data):
-    keys = data.draw(st.lists(st.sampled_from("abcdefgh"), unique=True, max_size=8))
-    objects = [object() for _ in range(6)]
-    old = {k: data.draw(st.sampled_from(objects)) for k in keys}
-    new = dict(old)
-    for k in data.draw(st.lists(st.sampled_from("abcdefgh"), max_size=4)):
-        new[k] = data.draw(st.sampled_from(objects))  # a value replaced (or the same one again), or a key added
-    for k in data.draw(st.lists(st.sampled_from(keys), max_size=2)) if keys else ():
-        new.pop(k, None)
-    if data.draw(st.booleans()):
-        new = dict(reversed(list(new.items())))  # another order: the pairwise look does not apply
-    assert systems._others(old, new) == [(k, v) for k, v in new.items() if old.get(k) is not v]
-
-
-def test_the_world_shows_every_situation_of_big_armies_games():
-    """GB-TURN: after every action of whole 16-against-16 games the world's components give the match's
-    situation, turn states included (each written only for the units whose state changed)."""
-    level = parse_level(arena(16, 34), "arena 16v16")
-    match = Match(level, 2)
-    rng = ai_rng(2)
-    checked = 0
-    for _ in range(6):
-        before = len(match.history)
-        take_turn(match, rng)
-        assert len(match.history) > before
-        assert shown(match) == match.situation()
-        checked += 1
-    match.close()
-    assert checked == 6
 
 
 @settings(max_examples=60, deadline=None)

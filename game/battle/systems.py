@@ -13,9 +13,6 @@ everything (a new world, an undo, a replay step).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import compress
-from operator import is_not
-from typing import Any
 
 import esper
 
@@ -54,19 +51,8 @@ def changed(before: Situation | None, after: Situation) -> Units:
     """The units whose creature is not the very one of `before` (all when `before` is None)."""
     if before is None:
         return list(after.creatures.items())
-    return _others(before.creatures, after.creatures)
-
-
-def _others(old: Mapping[str, object], new: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """The (key, value) pairs of `new` whose value is not the very object `old` holds under the key.
-
-    A situation made from another keeps its dictionaries' keys in their order (rules/effects.py):
-    then the values are compared pairwise by identity without a Python step per unit, as an action
-    changes one or two of a big army's units and this is asked after every change.
-    """
-    if len(old) == len(new) and list(old) == list(new):
-        return list(compress(new.items(), map(is_not, new.values(), old.values())))
-    return [(key, value) for key, value in new.items() if old.get(key) is not value]
+    old = before.creatures
+    return [(uid, c) for uid, c in after.creatures.items() if old.get(uid) is not c]
 
 
 class TerrainSystem(_WriteSystem):
@@ -138,21 +124,11 @@ class TurnSystem(_WriteSystem):
         """Write the turn state of every unit whose state is another one."""
         if before is not None and before.turns is after.turns:
             return
-        if before is None:
-            for uid, ent in self.entities.items():
-                esper.component_for_entity(ent, TurnBudget).state = after.turns.get(uid)
-            return
-        old = before.turns
-        entities = self.entities
-        for uid, state in _others(old, after.turns):
-            ent = entities.get(uid)
-            if ent is not None:
+        old = {} if before is None else before.turns
+        for uid, ent in self.entities.items():
+            state = after.turns.get(uid)
+            if before is None or old.get(uid) is not state:
                 esper.component_for_entity(ent, TurnBudget).state = state
-        # a unit whose state went away (none in `after`): the state written is None, as `after.turns.get` gives
-        for uid in old.keys() - after.turns.keys():
-            ent = entities.get(uid)
-            if ent is not None and old[uid] is not None:
-                esper.component_for_entity(ent, TurnBudget).state = None
 
 
 PIPELINE: tuple[type[_WriteSystem], ...] = (TerrainSystem, MovementSystem, ConditionSystem, BindingSystem, TurnSystem)
