@@ -186,15 +186,16 @@ class SmallTable(StepTable):
                         elif entries[j] is None:
                             entries[j] = mover._entry((j % w, j // w))
                     seen = [patch[j] if j in patch else entries[j] for j in around]
-                    if shapes is not None and len(around) == 8:
+                    key = (pk, *seen)
+                    row = crowded.get(key)
+                    if row is None:
+                        if len(crowded) >= CROWDED_ROWS_KEPT:
+                            crowded.clear()
                         # every occupied neighbour of pk is in the patch now: the steps read it there
-                        row = _shaped(mover, pk, (*seen, *[walls[j] for j in around]), shapes, entries, patch)
-                    else:
-                        key = (pk, *seen)
-                        row = crowded.get(key)
-                        if row is None:
-                            if len(crowded) >= CROWDED_ROWS_KEPT:
-                                crowded.clear()
+                        if shapes is not None and len(around) == 8:
+                            shape = (*seen, *[walls[j] for j in around])
+                            row = crowded[key] = _shaped(mover, pk, shape, shapes, entries, patch)
+                        else:
                             row = crowded[key] = _row(_small_moves(mover, board, pk, entries, patch))
                     local[pk] = row
             elif shapes is not None and len(around) == 8:
