@@ -8,7 +8,9 @@ count (PF1-DIAG); a state is `pk · 2 + parity`.
 Rows depend on the terrain near the position and on the mover's kind only, unless another
 creature stands close enough to change them. So rows are kept per board and kind
 (`Memo.per_board`, the memo of the query's situation) and shared by every query; the positions near other creatures
-are marked `dirty` and priced again for each query (a small per-query patch).
+are marked `dirty` and priced again for each query (a small per-query patch). A one-square mover's row on a board
+without wall segments depends on its eight neighbours only, so such rows are worked out once per shape of
+neighbourhood and shifted to each square that has it (`_shaped`).
 """
 
 from __future__ import annotations
