@@ -18,7 +18,8 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
 - the looks at the enemies near a walk (the keep-out squares of the bounded walks, the squares taken, a path's
   attacks of opportunity) and a one-square mover's step table working out other creatures' squares when first
   met give what the looks at the whole army and the eager table gave;
-- a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone.
+- a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone;
+- the squares taken and their neighbours' counts, worked out from the last layout, are those worked out afresh.
 """
 
 from __future__ import annotations
@@ -540,3 +541,25 @@ def test_the_squares_of_open_ground_share_one_row_shape():
         table.fill(pk)
     shapes = memo.per_board(board, ("pf1-row-shapes", *tables._small_key(mover)), dict)
     assert len(shapes) == 1  # the 64 squares with eight neighbours on the map, all alike
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 1 << 30), w=st.integers(2, 9), h=st.integers(2, 9))
+def test_the_counts_of_a_layout_worked_out_from_the_last_one_are_those_worked_out_afresh(seed, w, h):
+    """PF1-END-OCCUPIED, PF1-ENEMY, PF1-ALLY: the squares taken, and how many taken squares each square's 3×3 block
+    holds (a row is priced per query where that is not 0), whether worked out from the layout before (units
+    stepping, falling, arriving, several at once) or afresh, on and off the map."""
+    rng = random.Random(seed)
+    board = board_from_rows(["." * w] * h)
+    memo = Memo()
+    near = neighbours(memo, board)
+    units = {f"u{k}": (rng.randrange(-1, w + 1), rng.randrange(-1, h + 1)) for k in range(rng.randrange(1, 7))}
+    for _ in range(8):
+        for uid in rng.sample(sorted(units), rng.randrange(len(units) + 1)):
+            units[uid] = (rng.randrange(-1, w + 1), rng.randrange(-1, h + 1))
+        creatures = {uid: Creature(uid, "pc", at) for uid, at in units.items()}
+        sit = Situation("pf1", board, creatures, memo=memo)
+        taken, counts = tables._crowd(sit, board, near)
+        fresh = {y * w + x for x, y in units.values() if 0 <= x < w and 0 <= y < h}
+        assert taken == fresh
+        assert list(counts) == [sum(1 for j in (i, *near[i]) if j in fresh) for i in range(w * h)]

@@ -159,7 +159,7 @@ class SmallTable(StepTable):
         # the squares taken and their neighbours, kept for every mover of any situation with the same squares
         # taken (`_crowd`); this mover's own squares are not taken for it, but their neighbours stay marked: a
         # marked row with no taken neighbour is priced from the shared entries alone, as the shared row is
-        every, marked = _crowd(mover.sit, board, near)
+        every, marked = _crowd(mover.sit, board, near)  # a square is marked where its count is not 0
         mine = {sq[1] * w + sq[0] for sq in mover.c.footprint() if sq not in mover.occupants and board.in_bounds(sq)}
         occupied = every - mine
         patch: dict[int, tuple[int, int] | bool] = {}
@@ -281,30 +281,52 @@ def _shaped(
 
 
 def _crowd(sit: Situation, board: Board, near: list[tuple[int, ...]]) -> tuple[set[int], bytes]:
-    """The indices y·width + x of the squares creatures stand on (on the map) and a mark for each of them and their
-    neighbours; kept per board by the squares taken, as most actions move no one (an attack, a step of one unit
-    leaves the rest where they stood)."""
+    """The indices y·width + x of the squares creatures stand on (on the map), and for every square how many of those
+    lie in its 3×3 block (not 0: the square or a neighbour is taken, its row is priced per query).
+
+    Kept per board by the squares taken, as most actions move no one (an attack); a new layout is worked out
+    from the last one when few squares differ (one unit moved), else afresh.
+    """
     squares = frozenset(occupancy(sit))
-    kept: dict[frozenset, tuple[set[int], bytes]] = sit.memo.per_board(board, "pf1-crowds", dict)
+    kept: dict = sit.memo.per_board(board, "pf1-crowds", dict)
     found = kept.get(squares)
-    if found is None:
-        w = board.width
+    if found is not None:
+        return found
+    w = board.width
+    last = kept.get(_LAST)
+    base = None if last is None else kept.get(last)
+    if base is not None and len(changed := squares ^ last) <= CROWD_CHANGES:
+        taken, counts = set(base[0]), bytearray(base[1])
+        for sq in changed:
+            if board.in_bounds(sq):
+                i = sq[1] * w + sq[0]
+                step = 1 if sq in squares else -1
+                (taken.add if step > 0 else taken.discard)(i)
+                counts[i] += step
+                for j in near[i]:
+                    counts[j] += step
+    else:
         taken = {sq[1] * w + sq[0] for sq in squares if board.in_bounds(sq)}
-        marked = bytearray(w * board.height)
+        counts = bytearray(w * board.height)
         # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
-        # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
+        # board), counted one by one from the kept neighbour lists (min/max and slicing cost far more)
         for i in taken:
-            marked[i] = 1
+            counts[i] += 1
             for j in near[i]:
-                marked[j] = 1
-        if len(kept) >= CROWDS_KEPT:
-            kept.clear()
-        found = kept[squares] = (taken, bytes(marked))
+                counts[j] += 1
+    if len(kept) >= CROWDS_KEPT:
+        kept.clear()
+    found = kept[squares] = (taken, bytes(counts))
+    kept[_LAST] = squares
     return found
 
 
 CROWDS_KEPT = 64
-"""Layouts of the squares taken whose marks are kept per board (forgotten all at once past this)."""
+"""Layouts of the squares taken whose counts are kept per board (forgotten all at once past this)."""
+CROWD_CHANGES = 8
+"""Squares taken or left, at most, for a layout to be worked out from the last one instead of afresh."""
+_LAST = "last"
+"""The key, among the layouts kept, of the last one worked out."""
 
 
 def _small_moves(
