@@ -17,13 +17,16 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
   enemy) give what looking at every enemy, sorting every end and searching the reach gave;
 - the looks at the enemies near a walk (the keep-out squares of the bounded walks, the squares taken, a path's
   attacks of opportunity) and a one-square mover's step table working out other creatures' squares when first
-  met give what the looks at the whole army and the eager table gave.
+  met give what the looks at the whole army and the eager table gave;
+- a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone;
+- the squares taken and their neighbours' counts, worked out from the last layout, are those worked out afresh.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+import random
 from fractions import Fraction
 from math import floor
 from pathlib import Path
@@ -42,8 +45,9 @@ from game.battle.match import Match
 from game.levels.level import load_level, parse_level
 from rules.actions import Action
 from rules.board import board_from_rows
-from rules.core import Board, Ruling, Square
-from rules.pf1 import movement
+from rules.core import Board, Creature, Options, Ruling, Situation, Size, Square
+from rules.memo import Memo
+from rules.pf1 import movement, tables
 from rules.pf1.charge import closest_anchors, passed_squares
 from rules.pf1.space import FULL, Mover
 from rules.pf1.tables import SmallTable, _row, _small_moves, neighbours, step_table
@@ -495,3 +499,67 @@ def test_a_step_table_working_out_other_creatures_squares_when_met_is_the_eager_
         take_turn(match, rng)
     match.close()
     assert checked > 100
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 1 << 30), w=st.integers(3, 9), h=st.integers(3, 9))
+def test_a_row_read_from_the_shape_of_its_neighbours_is_the_row_worked_out_alone(seed, w, h):
+    """PF1-DIAG, PF1-CORNER, PF1-DIFFICULT, PF1-DIFFICULT-NORUN, PF1-ENEMY, PF1-ALLY: on a board without wall
+    segments every square's row, read from the shape kept for the first square met with the same neighbours, is
+    the row its own steps give: walls, closed doors, rough, narrow and open ground, other creatures near (rows
+    priced per query), other movers and kinds sharing the memo."""
+    rng = random.Random(seed)
+    board = board_from_rows(["".join(rng.choice("....#,%on+/") for _ in range(w)) for _ in range(h)])
+    memo = Memo()
+    for _ in range(3):
+        creatures = {}
+        for k in range(rng.randrange(4)):
+            at = (rng.randrange(w), rng.randrange(h))
+            creatures[f"c{k}"] = Creature(f"c{k}", rng.choice(["pc", "foe"]), at, helpless=rng.random() < 0.3)
+        at = (rng.randrange(w), rng.randrange(h))
+        creatures["m"] = Creature(
+            "m", "pc", at, size=rng.choice([Size.TINY, Size.MEDIUM]), mode=rng.choice(["walk", "fly"])
+        )
+        options = Options(diagonal=rng.choice(["alternating", "uniform"]))
+        sit = Situation("pf1", board, creatures, options=options, memo=memo)
+        for run in (False, True):
+            table = step_table(Mover(sit, "m", run=run))
+            plain = Mover(sit, "m", run=run)
+            patch = {sq[1] * w + sq[0]: plain._entry(sq) for sq in plain.occupants}
+            entries: list = [None] * (w * h)
+            for pk in range(w * h):
+                assert table.fill(pk) == _row(_small_moves(plain, board, pk, entries, patch))
+
+
+def test_the_squares_of_open_ground_share_one_row_shape():
+    board = board_from_rows(["." * 10] * 10)
+    memo = Memo()
+    sit = Situation("pf1", board, {"m": Creature("m", "pc", (0, 0))}, memo=memo)
+    mover = Mover(sit, "m")
+    table = step_table(mover)
+    for pk in range(100):
+        table.fill(pk)
+    shapes = memo.per_board(board, ("pf1-row-shapes", *tables._small_key(mover)), dict)
+    assert len(shapes) == 1  # the 64 squares with eight neighbours on the map, all alike
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 1 << 30), w=st.integers(2, 9), h=st.integers(2, 9))
+def test_the_counts_of_a_layout_worked_out_from_the_last_one_are_those_worked_out_afresh(seed, w, h):
+    """PF1-END-OCCUPIED, PF1-ENEMY, PF1-ALLY: the squares taken, and how many taken squares each square's 3×3 block
+    holds (a row is priced per query where that is not 0), whether worked out from the layout before (units
+    stepping, falling, arriving, several at once) or afresh, on and off the map."""
+    rng = random.Random(seed)
+    board = board_from_rows(["." * w] * h)
+    memo = Memo()
+    near = neighbours(memo, board)
+    units = {f"u{k}": (rng.randrange(-1, w + 1), rng.randrange(-1, h + 1)) for k in range(rng.randrange(1, 7))}
+    for _ in range(8):
+        for uid in rng.sample(sorted(units), rng.randrange(len(units) + 1)):
+            units[uid] = (rng.randrange(-1, w + 1), rng.randrange(-1, h + 1))
+        creatures = {uid: Creature(uid, "pc", at) for uid, at in units.items()}
+        sit = Situation("pf1", board, creatures, memo=memo)
+        taken, counts = tables._crowd(sit, board, near)
+        fresh = {y * w + x for x, y in units.values() if 0 <= x < w and 0 <= y < h}
+        assert taken == fresh
+        assert list(counts) == [sum(1 for j in (i, *near[i]) if j in fresh) for i in range(w * h)]

@@ -185,15 +185,19 @@ def _hittable_from(ctx: Ctx, foes: list[Creature], anchors: set[Square]) -> dict
     right = max(x for x, _ in anchors)
     top = min(y for _, y in anchors)
     bottom = max(y for _, y in anchors)
+    # pf1.in_reach's own test (PF1-DIAG gap between the footprints within the reach), its two reads of the
+    # situation (the unit's reach, the enemy's footprint) made once per enemy instead of once per anchor
+    reach, dims = reach_squares(me.reach), me.dims
     for f in foes:
         fx, fy = f.at
         side = f.full_side
         if fx - limit > right or fx + side + limit <= left or fy - limit > bottom or fy + side + limit <= top:
             continue
-        for y in range(fy - limit, fy + side + limit):
-            for x in range(fx - limit, fx + side + limit):
+        at, f_dims = f.at, f.dims
+        for y in range(max(top, fy - limit), min(bottom + 1, fy + side + limit)):
+            for x in range(max(left, fx - limit), min(right + 1, fx + side + limit)):
                 anchor = (x, y)
-                if anchor in anchors and pf1.in_reach(ctx.sit, ctx.unit, f.id, anchor, me.dims):
+                if anchor in anchors and pf1_gap(anchor, dims, at, f_dims) <= reach:
                     out.setdefault(anchor, []).append(f)
     return out
 
@@ -283,21 +287,32 @@ def _ranked_ends(ctx: Ctx, foes: list[Creature]) -> list[tuple[float, float, int
     plain = _plain(ctx)
     x0, y0 = me.at
     board = ctx.sit.board
-    # the squares within the speed, looked at only inside the boxes of anchors around the enemies near
+    # the squares within the speed, looked at only inside the boxes of anchors around the enemies near; each
+    # enemy's box holds every anchor it is in reach from (_hittable_from's look, with the squares judged once)
     limit = _limit(me)
     left, right = max(0, x0 - speed), min(board.width - 1, x0 + speed)
     top, bottom = max(0, y0 - speed), min(board.height - 1, y0 + speed)
-    anchors = set()
+    reach, dims, here = reach_squares(me.reach), me.dims, me.at
+    free: dict[Square, bool] = {}
+    hit_from: dict[Square, list[Creature]] = {}
     for f in near:
         fx, fy = f.at
         side = f.full_side
+        at, f_dims = f.at, f.dims
         for y in range(max(top, fy - limit), min(bottom, fy + side + limit - 1) + 1):
             for x in range(max(left, fx - limit), min(right, fx + side + limit - 1) + 1):
                 sq = (x, y)
-                if sq not in closed and sq != me.at and plain(me.at, sq) <= speed:
-                    anchors.add(sq)
+                ok = free.get(sq)
+                if ok is None:
+                    ok = free[sq] = sq not in closed and sq != here and plain(here, sq) <= speed
+                if ok and pf1_gap(sq, dims, at, f_dims) <= reach:  # pf1.in_reach from sq, as _hittable_from asks
+                    found = hit_from.get(sq)
+                    if found is None:
+                        hit_from[sq] = [f]
+                    else:
+                        found.append(f)
     ranked = []
-    for sq, hittable in _hittable_from(ctx, near, anchors).items():
+    for sq, hittable in hit_from.items():
         victim = attack_choice(hittable)
         ratio = victim.hp / (victim.max_hp if victim.max_hp > 1 else 1)
         ranked.append((ratio, ratio * 3 + plain(me.at, sq) * COST_WEIGHT, sq[1], sq[0]))

@@ -65,16 +65,7 @@ def state_key(sit: Situation) -> StateKey:
         tail = (sit.bindings, sit.round, sit.active_side)
         # the creatures' and turn states' own hashes are remembered: a creature hashes its thirty-odd fields and its
         # traits record, and one that did not change is the same object in the next situation (rules.effects.apply)
-        hashed = hash(
-            (
-                head,
-                creatures[0],
-                tuple(map(_creature_hash, creatures[1])),
-                turns[0],
-                tuple(map(_creature_hash, turns[1])),
-                tail,
-            )
-        )
+        hashed = hash((head, creatures[0], _hashes(creatures[1]), turns[0], _hashes(turns[1]), tail))
         key = StateKey((*head, creatures, turns, *tail), hashed)
     except TypeError:  # a turn state or creature field that cannot be hashed: this object only
         key = StateKey(("situation", id(sit)))
@@ -88,6 +79,17 @@ def state_key(sit: Situation) -> StateKey:
 _HASHES: dict[int, tuple[Creature | Hashable, int]] = {}
 """id(creature) → (the creature, its hash), for the creatures (and turn states) of the newest situations."""
 HASHES_KEPT = 1024
+
+
+def _hashes(objects: tuple[Creature | Hashable, ...]) -> tuple[int, ...]:
+    """`_creature_hash` of each object, in order: the remembered hashes read in one pass (an army's creatures are
+    mostly the previous situation's, so most are remembered), the others worked out and remembered."""
+    get = _HASHES.get
+    out = []
+    for obj in objects:
+        hit = get(id(obj))
+        out.append(hit[1] if hit is not None and hit[0] is obj else _creature_hash(obj))
+    return tuple(out)
 
 
 def _creature_hash(creature: Creature | Hashable) -> int:

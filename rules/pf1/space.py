@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from rules.core import Creature, Params, Refusal, Situation, Size, Square, Terrain, footprint, values
+from rules.core import Board, Creature, Params, Refusal, Situation, Size, Square, Terrain, footprint, values
 from rules.geometry import DIRECTIONS, corner_blocked, crossed_edges, wall_inside
+from rules.memo import Memo
 from rules.pf1 import squeeze
 from rules.pf1.cells import CROWDED_CELLS_KEPT, Cell, kept_cells
 from rules.pf1.fit import REAL_WIDTH_M, dims_of, orientation_of, square_fit, squeeze_width
@@ -88,6 +89,12 @@ def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
     return sit.memo.index(sit, "pf1.occupancy", build)
 
 
+def wall_marks(memo: Memo, board: Board) -> bytes:
+    """Per board: 1 for each square whose terrain is a wall (a closed door included: `Terrain.wall`), by index
+    y·width + x (kept in the memo: a step's corner test, PF1-CORNER, reads two of them)."""
+    return memo.per_board(board, "pf1-walls", lambda: bytes(t.wall for t in board.tiles))
+
+
 class Mover:
     """One creature's view of the board for one ruling (run/charge/overrun variants)."""
 
@@ -149,6 +156,8 @@ class Mover:
         self._steps: dict[tuple[int, int, int, Square], list[Move] | Fail] = {}
         self._full: dict[Square, bool] = {}
         self.start = (c.at[0], c.at[1], self.orientation(c.dims))
+        self._walls: bytes | None = None
+        """`wall_marks` of the board, read when the first step is priced."""
         self.table: object | None = None
         """This mover's step table (rules/pf1/tables.py `step_table`, which imports this module), made on first
         use: reach and measure read it."""
@@ -352,7 +361,10 @@ class Mover:
         (the reach tables, rules/pf1/tables.py, share `entries` between queries).
         """
         board = self.board
-        width, height, tiles = board.width, board.height, board.tiles
+        width, height = board.width, board.height
+        walls = self._walls
+        if walls is None:
+            walls = self._walls = wall_marks(self.sit.memo, board)
         edges = board.edges
         corners = not self.incorporeal  # incorporeal movers ignore PF1-CORNER entirely
         diagonals = not self.uniform
@@ -373,7 +385,7 @@ class Mover:
             k, flags = entry
             extra = 0
             if diag:
-                if corners and (tiles[y * width + nx].wall or tiles[ny * width + x].wall):
+                if corners and (walls[y * width + nx] or walls[ny * width + x]):
                     continue
                 if edges and self._corner((x, y), (1, 1), (dx, dy)):
                     continue

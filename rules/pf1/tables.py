@@ -8,16 +8,18 @@ count (PF1-DIAG); a state is `pk · 2 + parity`.
 Rows depend on the terrain near the position and on the mover's kind only, unless another
 creature stands close enough to change them. So rows are kept per board and kind
 (`Memo.per_board`, the memo of the query's situation) and shared by every query; the positions near other creatures
-are marked `dirty` and priced again for each query (a small per-query patch).
+are marked `dirty` and priced again for each query (a small per-query patch). A one-square mover's row on a board
+without wall segments depends on its eight neighbours only, so such rows are worked out once per shape of
+neighbourhood and shifted to each square that has it (`_shaped`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core import Board
+from rules.core import Board, Situation
 from rules.memo import Memo
-from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover
+from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover, occupancy, wall_marks
 
 Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
 """(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
@@ -153,41 +155,57 @@ class SmallTable(StepTable):
         entries: list = memo.per_board(board, ("pf1-entries", *_small_key(mover)[1:]), lambda: [None] * n)
         # the squares other creatures stand on; their entries (`patch`) are worked out when a row next to one is
         # priced, as a walk or a bounded search meets few of a big army's squares
-        occupied = {sq[1] * w + sq[0] for sq in mover.occupants if board.in_bounds(sq)}
-        patch: dict[int, tuple[int, int] | bool] = {}
-        dirty = bytearray(n)
         near = neighbours(memo, board)
-        # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
-        # board): marked one by one from the kept neighbour lists (min/max and slicing cost far more)
-        for i in occupied:
-            dirty[i] = 1
-            for j in near[i]:
-                dirty[j] = 1
+        # the squares taken and their neighbours, kept for every mover of any situation with the same squares
+        # taken (`_crowd`); this mover's own squares are not taken for it, but their neighbours stay marked: a
+        # marked row with no taken neighbour is priced from the shared entries alone, as the shared row is
+        every, marked = _crowd(mover.sit, board, near)  # a square is marked where its count is not 0
+        mine = {sq[1] * w + sq[0] for sq in mover.c.footprint() if sq not in mover.occupants and board.in_bounds(sq)}
+        occupied = every - mine
+        patch: dict[int, tuple[int, int] | bool] = {}
+        dirty = bytearray(marked)
         local: dict[int, Row] = {}
         # a row reads nothing of the query but its neighbours' entries (a creature's square from the
         # patch, the rest shared): rows near creatures are shared by every query (of this board and
         # mover kind) whose entries there are the same
         crowded: dict[tuple, Row] = memo.per_board(board, ("pf1-crowded-rows", *_small_key(mover)), dict)
+        # on a board without wall segments a square with all eight neighbours on the map has the row of any such
+        # square with the same neighbours (their entries and walls), shifted by its index (`_shaped`)
+        shapes: dict[tuple, Row] | None = (
+            None if board.edges else memo.per_board(board, ("pf1-row-shapes", *_small_key(mover)), dict)
+        )
+        walls = wall_marks(memo, board)
 
         def fill(pk: int) -> Row:
+            around = near[pk]
             if dirty[pk]:
                 row = local.get(pk)
                 if row is None:
-                    around = near[pk]
                     for j in around:
                         if j in occupied:
                             if j not in patch:
                                 patch[j] = mover._entry((j % w, j // w))
                         elif entries[j] is None:
                             entries[j] = mover._entry((j % w, j // w))
-                    key = (pk, *[patch[j] if j in patch else entries[j] for j in around])
+                    seen = [patch[j] if j in patch else entries[j] for j in around]
+                    key = (pk, *seen)
                     row = crowded.get(key)
                     if row is None:
                         if len(crowded) >= CROWDED_ROWS_KEPT:
                             crowded.clear()
                         # every occupied neighbour of pk is in the patch now: the steps read it there
-                        row = crowded[key] = _row(_small_moves(mover, board, pk, entries, patch))
+                        if shapes is not None and len(around) == 8:
+                            shape = (*seen, *[walls[j] for j in around])
+                            row = crowded[key] = _shaped(mover, pk, shape, shapes, entries, patch)
+                        else:
+                            row = crowded[key] = _row(_small_moves(mover, board, pk, entries, patch))
                     local[pk] = row
+            elif shapes is not None and len(around) == 8:
+                for j in around:
+                    if entries[j] is None:
+                        entries[j] = mover._entry((j % w, j // w))
+                key = (*[entries[j] for j in around], *[walls[j] for j in around])
+                row = shared[pk] = _shaped(mover, pk, key, shapes, entries, None)
             else:
                 row = shared[pk] = _row(_small_moves(mover, board, pk, entries))
             return row
@@ -232,6 +250,83 @@ class SmallTable(StepTable):
         """The square (x, y) of a packed position."""
         y, x = divmod(pk, self.width)
         return (x, y)
+
+
+def _shaped(
+    mover: Mover,
+    pk: int,
+    key: tuple,
+    shapes: dict[tuple, Row],
+    entries: list,
+    patch: dict[int, tuple[int, int] | bool] | None,
+) -> Row:
+    """The row of square `pk`, all eight of whose neighbours are on a board without wall segments, from the shape
+    kept under `key` (the neighbours' entries, then whether each is a wall), worked out and kept when first met.
+
+    `Mover.small_steps` reads nothing else there: no segment to cross (PF1-OBSTACLE-EDGE), and the corner
+    rule (PF1-CORNER) asks the two neighbours beside a diagonal step whether they are walls. A step to
+    square `npk` is the state `npk · 2 + parity`, so the row of a square `d` further on is the same row
+    with every state `2 · d` further on.
+    """
+    p2 = pk << 1
+    shape = shapes.get(key)
+    if shape is None:
+        row = _row(_small_moves(mover, mover.board, pk, entries, patch))
+        if len(shapes) >= CROWDED_ROWS_KEPT:
+            shapes.clear()
+        shapes[key] = ([(s - p2, c) for s, c in row[0]], [(s - p2, c) for s, c in row[1]])
+        return row
+    even, odd = shape
+    return [(p2 + s, c) for s, c in even], [(p2 + s, c) for s, c in odd]
+
+
+def _crowd(sit: Situation, board: Board, near: list[tuple[int, ...]]) -> tuple[set[int], bytes]:
+    """The indices y·width + x of the squares creatures stand on (on the map), and for every square how many of those
+    lie in its 3×3 block (not 0: the square or a neighbour is taken, its row is priced per query).
+
+    Kept per board by the squares taken, as most actions move no one (an attack); a new layout is worked out
+    from the last one when few squares differ (one unit moved), else afresh.
+    """
+    squares = frozenset(occupancy(sit))
+    kept: dict = sit.memo.per_board(board, "pf1-crowds", dict)
+    found = kept.get(squares)
+    if found is not None:
+        return found
+    w = board.width
+    last = kept.get(_LAST)
+    base = None if last is None else kept.get(last)
+    if base is not None and len(changed := squares ^ last) <= CROWD_CHANGES:
+        taken, counts = set(base[0]), bytearray(base[1])
+        for sq in changed:
+            if board.in_bounds(sq):
+                i = sq[1] * w + sq[0]
+                step = 1 if sq in squares else -1
+                (taken.add if step > 0 else taken.discard)(i)
+                counts[i] += step
+                for j in near[i]:
+                    counts[j] += step
+    else:
+        taken = {sq[1] * w + sq[0] for sq in squares if board.in_bounds(sq)}
+        counts = bytearray(w * board.height)
+        # a creature's square and its neighbours on the map (the 3×3 block around it, clipped to the
+        # board), counted one by one from the kept neighbour lists (min/max and slicing cost far more)
+        for i in taken:
+            counts[i] += 1
+            for j in near[i]:
+                counts[j] += 1
+    if len(kept) >= CROWDS_KEPT:
+        kept.clear()
+    found = kept[squares] = (taken, bytes(counts))
+    kept[_LAST] = squares
+    return found
+
+
+CROWDS_KEPT = 64
+"""Layouts of the squares taken whose counts are kept per board (forgotten all at once past this)."""
+CROWD_CHANGES = 8
+"""Squares taken or left, at most, for a layout to be worked out from the last one instead of afresh."""
+_LAST = "last"
+"""The key, among the layouts kept, of the last one worked out."""
 
 
 def _small_moves(
