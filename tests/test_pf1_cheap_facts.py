@@ -181,7 +181,7 @@ def test_the_walk_of_a_big_mover_equals_the_layered_walk(case, deltas, kind, dia
 def test_a_squeezed_huge_mover_expanding_takes_the_orthogonal_shift_on_a_tie():
     # PF1-DIAG, PF1-SQUEEZE-LARGE: a Huge mover squeezed at anchor (1, 1) (2 wide, 3 tall, beside a narrow square)
     # reaches its full footprint at (0, 0) by the shift (0, -1) (expanding to the lowest x on the overlap tie) or
-    # by the diagonal (-1, -1); both cost 1 as a first diagonal, but only the orthogonal one keeps the turn's
+    # by the diagonal (-1, -1); from an even count both cost 1, but only the orthogonal one keeps the turn's
     # diagonal count even, so the next diagonal still costs 1. Both walks take it, whatever order they try steps in
     tiles = [Terrain() for _ in range(20)]
     tiles[3 * 4 + 2] = Terrain(kinds=frozenset({"narrow"}))
