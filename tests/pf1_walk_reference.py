@@ -92,16 +92,19 @@ def reference_walk(mover: Mover, path: Sequence[Square], band: Band | None, diag
             return fail.illegal(cost=min(e[0] for e in layer.values()), unit_cm=UNIT_CM)
         history.append(nxt)
         layer = nxt
-    # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries)
+    # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries), then an even
+    # diagonal count (the next diagonal costs 1, PF1-DIAG): not the order the steps were tried in
     ends = [
-        (entry[0], key[0][2], n, key) for n, (key, entry) in enumerate(layer.items()) if mover.end_fail(*key[0]) is None
+        (entry[0], key[0][2], key[1], n, key)
+        for n, (key, entry) in enumerate(layer.items())
+        if mover.end_fail(*key[0]) is None
     ]
     if not ends:
         key = min(layer, key=lambda k: layer[k][0])
         why = mover.end_fail(*key[0])
         assert why is not None
         return why.illegal(cost=layer[key][0], unit_cm=UNIT_CM)
-    key = min(ends)[3]
+    key = min(ends)[-1]
     return _unwind(mover, history, key)
 
 

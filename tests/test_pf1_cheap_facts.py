@@ -178,6 +178,29 @@ def test_the_walk_of_a_big_mover_equals_the_layered_walk(case, deltas, kind, dia
     _same_walk(sit, named, kind, diag)
 
 
+def test_a_squeezed_huge_mover_expanding_takes_the_orthogonal_shift_on_a_tie():
+    # PF1-DIAG, PF1-SQUEEZE-LARGE: a Huge mover squeezed at anchor (1, 1) (2 wide, 3 tall, beside a narrow square)
+    # reaches its full footprint at (0, 0) by the shift (0, -1) (expanding to the lowest x on the overlap tie) or
+    # by the diagonal (-1, -1); from an even count both cost 1, but only the orthogonal one keeps the turn's
+    # diagonal count even, so the next diagonal still costs 1. Both walks take it, whatever order they try steps in
+    tiles = [Terrain() for _ in range(20)]
+    tiles[3 * 4 + 2] = Terrain(kinds=frozenset({"narrow"}))
+    board = Board(4, 5, tuple(tiles))
+    for incorporeal in (True, False):
+        me = pf1_unit("m", "pc", (0, 0), size=Size.HUGE, incorporeal=incorporeal, speed=1.5)
+        sit = Situation("pf1", board, {"m": me})
+        for kind in ("run", "free"):
+            _same_walk(sit, [(1, 1), (0, 0)], kind, 0)
+            walked = movement.walk(Mover(sit, "m", run=kind == "run"), [(1, 1), (0, 0)], None, 0)
+            assert isinstance(walked, movement.Walk)
+            assert walked.positions == ((1, 1, TALL), (0, 0, FULL))
+            assert walked.cost == 3 and walked.diags == 0
+            assert walked.moves[1] == (1, 0, ("PF1-OPEN-SQUARE", "PF1-SQUEEZE-LARGE"), 0)
+            # from an odd count the diagonal would cost 2: the orthogonal shift is the cheaper step outright
+            odd = movement.walk(Mover(sit, "m"), [(1, 1), (0, 0)], None, 1)
+            assert isinstance(odd, movement.Walk) and odd.cost == 3 and odd.diags == 0
+
+
 def _path(at, deltas):
     """The anchors of a path taking `deltas` one after another from `at`."""
     path, (x, y) = [], at

@@ -117,7 +117,7 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
     the steps that enter the path's next anchor (and footprint, for `[x, y, w, h]`) kept. Every
     step enters the next entry, so the states of one entry all lie one step beyond the last's:
     the search settles them entry by entry. Ties keep the state found first, in the step table's
-    order. When no step is left, the step rule says why (`_refusal`).
+    order; at the end, an even diagonal count wins a tie. When no step is left, the step rule says why (`_refusal`).
     """
     table = step_table(mover)
     rows, dirty, fill, end_ok = table.rows, table.dirty, table.fill, table.end_ok
@@ -166,9 +166,11 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
             return _refusal(mover, path, i, [_position(table, big, key[0]) for key in layer], layer)
         history.append(nxt)
         layer = nxt
-    # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries)
+    # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries), then an even
+    # diagonal count: a squeezed mover expanding may reach one footprint by an orthogonal or a diagonal shift at
+    # the same price, and the orthogonal one leaves the turn's next diagonal at 1 (PF1-DIAG, PF1-SQUEEZE-LARGE)
     ends = [
-        (entry[0], (key[0] >> 1) % 3 if big else FULL, n, key)
+        (entry[0], (key[0] >> 1) % 3 if big else FULL, key[0] & 1, n, key)
         for n, (key, entry) in enumerate(layer.items())
         if end_ok(key[0] >> 1)
     ]
@@ -177,7 +179,7 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
         why = mover.end_fail(*_position(table, big, key[0]))
         assert why is not None
         return why.illegal(cost=layer[key][0], unit_cm=UNIT_CM)
-    return _unwind(mover, table, history, min(ends)[3])
+    return _unwind(mover, table, history, min(ends)[-1])
 
 
 def _position(table: StepTable, big: bool, state: int) -> Pos:
