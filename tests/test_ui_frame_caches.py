@@ -439,3 +439,23 @@ def test_a_card_seen_again_is_its_kept_picture_and_a_new_look_or_state_paints_it
             _same_as_from_nothing(app, f"selecting after {what}")
     finally:
         app.close()
+
+
+def test_the_reach_tiles_of_one_square_size_only_are_kept(tmp_path: Path) -> None:
+    # a strip is a board-high column of tiles: kept for every size zoomed through, one long match's
+    # strips came to tens of megabytes; the view must still show what a repaint from nothing shows
+    app = _open(tmp_path)
+    try:
+        scene = battle(app)
+        click_unit(app, "hero")
+        sizes = set()
+        for steps in (1, 1, 1, -1, -1, -1, -1):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, flipped=False))
+            app.step()
+            sizes.add(scene.view.cell)
+            kept = {k[1] for k in scene.renderer._tints} | {k[1] for k in scene.renderer._strips}
+            assert kept == {scene.view.cell}
+        assert len(sizes) >= 4
+        _same_as_from_nothing(app, "zooming through four sizes")
+    finally:
+        app.close()

@@ -80,11 +80,27 @@ class BoardRenderer:
         """How often what the board shows changed (selection, state, zoom)."""
         self._tints: dict[tuple[str, int, theme.Color, bool], pygame.Surface] = {}
         self._strips: dict[tuple[str, int, theme.Color, bool, int], pygame.Surface] = {}
+        self._tiles_look: tuple[int, int] = (0, 0)
+        """The square size and theme generation the tints and strips are kept for: one look only (`_keep_size`)."""
         self._shaded: tuple[object, tuple[object, ...], list[Blit]] | None = None
         """The last shading's answer, its key (size, place, palette) and blits (game/ui/board.py `_shading`)."""
 
+    def _keep_size(self, cell: int) -> None:
+        """Forget the tints and strips of every square size but `cell` (and of an earlier theme).
+
+        A strip is a column of the whole board's height, so at a large zoom one is most of a megabyte; kept for
+        every size a visitor zoomed through in one long match they came to tens of megabytes. Making a size's
+        tiles again when the view comes back to it costs a few blits per band.
+        """
+        look = (cell, theme.generation())
+        if look != self._tiles_look:
+            self._tints.clear()
+            self._strips.clear()
+            self._tiles_look = look
+
     def _tint(self, band: str, cell: int, numbered: bool) -> pygame.Surface:
         """A translucent square of a reach band, with or without its number (made once per band and size)."""
+        self._keep_size(cell)
         color = theme.band_color(band)
         key = (band, cell, color, numbered)  # the colour too: a theme change must not reuse the old tiles
         if key not in self._tints:
@@ -98,6 +114,7 @@ class BoardRenderer:
         For an even column the numbered tile and the plain one alternate, the numbered first; an odd
         column's squares are all plain. Each tile is copied exactly (a maximum with transparent black).
         """
+        self._keep_size(cell)
         color = theme.band_color(band)
         key = (band, cell, color, even, rows)
         strip = self._strips.get(key)
