@@ -378,3 +378,18 @@ def test_the_greedy_search_leaves_the_initiative_levels_alone(monkeypatch: pytes
     before = decide(snap, "hard", random.Random(1), explain=True)
     monkeypatch.setattr(hard, "GREEDY", 1)
     assert decide(snap, "hard", random.Random(1), explain=True) == before
+
+
+def test_the_greedy_search_may_improve_the_enemys_reply_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-ATTACK, GB-TURN: with GREEDY_REPLY each enemy may strike one of the side's units nearest it whenever it can
+    (nearest first), and the kill of two blows on the brute is still what hard opens with, the same from the same
+    seed."""
+    match = _focus("pf1")
+    snap = snapshot(match)
+    assert hard._replies(snap, "brute") == [hard.Script("focus", "a1"), hard.Script("focus", "a2")]
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "GREEDY_REPLY", True)
+    for seed in range(4):
+        strong = decide(snap, "hard", random.Random(seed))
+        assert strong.first is not None and (strong.first.unit, strong.first.target) == ("a1", "brute")
+        assert strong == decide(snap, "hard", random.Random(seed))

@@ -9,7 +9,9 @@ opponent's whole reply (by initiative: a whole round) by the normal scripts, wit
 unit's comrades strike the same enemy whenever they can in the playout, so the kill two blows make together is seen
 (the normal script alone would have the comrade hit the enemy with the fewest hit points). Switched off, as they
 measured no stronger: the side's next turn in the playout of an approach (APPROACH_TURNS), the stand-off and hold
-plans (HOLD_PLANS: the comrades who cannot strike this turn wait with the unit). The end is valued by
+plans (HOLD_PLANS: the comrades who cannot strike this turn wait with the unit), and the portfolio greedy search over
+the side's assignment when sides take whole turns (GREEDY: each comrade still to act gets the script whose playout is
+worth most with the others fixed, and the unit's options are weighed again under that assignment). The end is valued by
 `evaluate`: standing units weighed by the damage they deal, their hit points, and the threat each side holds over
 the other. Every option meets the same SAMPLES dice (common random numbers: one seed per decision from the computer's
 own generator), stratified: each sample shifts the shared rolls by its own slice, so every roll of a playout lands
@@ -96,6 +98,10 @@ fixed, keeping the one whose playout of the side's turn and the reply is worth m
 weighed again under that assignment. 0: off (every comrade by the normal script, or a focus plan)."""
 GREEDY_SCRIPTS = 6
 """Scripts a comrade tries per pass at most, besides the one it holds."""
+GREEDY_REPLY = False
+"""Whether the greedy search also improves the enemy's reply (each enemy unit in turn tries striking one of the
+side's three units nearest it whenever it can, keeping what is worth least to the side) before the side's comrades,
+and then weighs the unit's options under both assignments only (not the normal reply's values)."""
 GREEDY_SEEDS = 3
 """Enemies the unit's strikes aim at (its portfolio's first) that seed the greedy search with the whole side on one."""
 
@@ -364,8 +370,8 @@ def playout(
     rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed` (shifted by
     `shift` when the samples are stratified); with `focus` (an enemy) the unit's side strikes it whenever it can,
     and `struck` gathers the comrades that struck it; with `hold` the comrades who cannot strike anyone this turn
-    wait with the unit (the side lets the enemy come); with `assign` the comrades it names play their scripts for
-    the rest of this turn (the side's next turn, if played, is the scripts')."""
+    wait with the unit (the side lets the enemy come); with `assign` the units it names play their scripts for the
+    rest of this turn and the reply (the side's next turn, if played, is the scripts')."""
     side = snap.sit.creatures[unit].side
     dice = Dice(snap, seed, shift)
     rng = random.Random(seed ^ 0x5EED)
@@ -384,7 +390,7 @@ def playout(
             break
         # a hold plan is the side's choice for this turn only: its next turn is played by the scripts
         now: tuple[str, str | None] | None = (side, None) if hold and turn == 0 else plan
-        snap = _finish_turn(snap, rng, dice, budget, now, struck, assign if turn == 0 else None)
+        snap = _finish_turn(snap, rng, dice, budget, now, struck, assign if turn < HALF_TURNS else None)
     if struck is not None:
         struck.discard(unit)
     return evaluate(snap, side)
@@ -446,10 +452,11 @@ def scored_plans(
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
         under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first)
-        joint = tuple(c for c, script in assign.items() if script != NORMAL)
+        mine = snap.sit.creatures[unit].side
+        joint = tuple(c for c, script in assign.items() if script != NORMAL and snap.sit.creatures[c].side == mine)
         for action, value in under.items():
-            if value > worth[action]:
-                worth[action], team[action], held[action] = value, joint, "joint"
+            if value > worth[action] or GREEDY_REPLY:  # an improved reply: every option under it alone
+                worth[action], team[action], held[action] = value, joint, "joint" if joint else ""
     scored = sorted(
         ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
         key=lambda e: (-e[0], -e[1]),
@@ -474,27 +481,32 @@ def greedy(
     the unit's first strikes aim at, with that strike (`focused_on`: the focus plans' values, played out here when
     there are none); then, comrade by comrade, each tries its scripts with the others fixed and keeps the best (a
     playout of the side's turn and the reply on the same dice as every option), and the unit's options are weighed
-    again under the assignment, the best of them the next pass's start."""
+    again under the assignment, the best of them the next pass's start. With GREEDY_REPLY the enemy's units are in
+    the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side."""
     comrades = [c for c in snap.acting() if c != unit]
-    if not comrades:
+    side = snap.sit.creatures[unit].side
+    enemies = [c.id for c in snap.sit.creatures.values() if c.side != side and not c.defeated] if GREEDY_REPLY else []
+    if not comrades and not enemies:
         return {}, {}
+    players = comrades + enemies
     strikes = {}
     for a in portfolio:
         if a is not None and a.kind in STRIKES and a.target and a.target not in strikes:
             strikes[a.target] = a
     targets = list(strikes)[:GREEDY_SEEDS]
-    scripts = {c: _scripts(snap, c, targets) for c in comrades}
+    scripts = {c: _scripts(snap, c, targets) for c in comrades} | {e: _replies(snap, e) for e in enemies}
     cache: dict[tuple[Action | None, tuple[Script, ...]], float] = {}
-    everyone = tuple(NORMAL for _ in comrades)
+    everyone = tuple(NORMAL for _ in players)
+    rest = tuple(NORMAL for _ in enemies)
     for action, value in alone.items():
         cache[(action, everyone)] = value
     for (action, target), value in focused_on.items():
-        cache[(action, tuple(Script("focus", target) for _ in comrades))] = value
+        cache[(action, (*(Script("focus", target) for _ in comrades), *rest))] = value
 
     def value(action: Action | None, assign: tuple[Script, ...]) -> float:
         key = (action, assign)
         if key not in cache:
-            named = dict(zip(comrades, assign, strict=True))
+            named = dict(zip(players, assign, strict=True))
             runs = [playout(snap, unit, action, s, f, assign=named) for s, f in samples]
             cache[key] = sum(runs) / len(runs)
         return cache[key]
@@ -506,23 +518,36 @@ def greedy(
     assign = everyone
     best = value(choice, assign) + (MARGIN if choice == baseline else 0.0)
     for target in targets:  # the uniform seeds: the whole side on one enemy
-        uniform = tuple(Script("focus", target) for _ in comrades)
-        if value(strikes[target], uniform) > best:
+        uniform = (*(Script("focus", target) for _ in comrades), *rest)
+        if comrades and value(strikes[target], uniform) > best:
             choice, assign, best = strikes[target], uniform, value(strikes[target], uniform)
     under: dict[Action | None, float] = {}
     for _ in range(GREEDY):
         before = assign
-        for k, c in enumerate(comrades):
-            best = value(choice, assign)
-            for script in scripts[c]:
+        # the enemy's reply first (each unit's worst for the side), then the comrades (their best), as in the paper
+        for k in [*range(len(comrades), len(players)), *range(len(comrades))]:
+            sign = 1.0 if k < len(comrades) else -1.0
+            best = sign * value(choice, assign)
+            for script in scripts[players[k]]:
                 trial = (*assign[:k], script, *assign[k + 1 :])
-                if script != assign[k] and (found := value(choice, trial)) > best:
+                if script != assign[k] and (found := sign * value(choice, trial)) > best:
                     best, assign = found, trial
         under = {a: value(a, assign) for a in portfolio}
         choice = pick(under)
         if assign == before:
             break
-    return under, dict(zip(comrades, assign, strict=True))
+    return under, dict(zip(players, assign, strict=True))
+
+
+def _replies(snap: Snapshot, enemy: str) -> list[Script]:
+    """What an enemy may play in the reply the greedy search improves (GREEDY_REPLY): a strike at each of the three
+    units of the other side nearest it (Chebyshev between footprints) whenever it can."""
+    me = snap.sit.creatures[enemy]
+    foes = sorted(
+        (c for c in snap.sit.creatures.values() if c.side != me.side and not c.defeated),
+        key=lambda c: (_gap(me, c), c.id),
+    )
+    return [Script("focus", c.id) for c in foes[:GREEDY_SEEDS]]
 
 
 def _scripts(snap: Snapshot, comrade: str, targets: list[str]) -> list[Script]:
