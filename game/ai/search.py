@@ -98,7 +98,7 @@ it can, its own first action from its portfolio, or holding), each comrade in tu
 fixed, keeping the one whose playout of the side's turn and the reply is worth most, then the unit's options are
 weighed again under that assignment. 0: off (every comrade by the normal script, or a focus plan). 1 measured at
 least as strong as 0 on every shipped level (205 of 360 games against 195), at about three times the CPU (docs/ai.md);
-on arena_4v4 a side-turn costs at most 0.8 s."""
+on arena_4v4 its worst side-turn costs 0.8 s on a quiet machine, 0.9-1.3 s on a busy one."""
 GREEDY_SCRIPTS = 6
 """Scripts a comrade tries per pass at most, besides the one it holds."""
 GREEDY_REPLY = False
