@@ -1,7 +1,7 @@
 """The hard player's search (game/ai/search.py, portfolio.py): its evaluation weighs units by the damage they
 deal, its playouts see a whole round when units act by initiative, the close decisions get more dice, its
-portfolio holds the sheltered approach, its focus plans find the kill two units make together, and the same seed
-gives the same decision."""
+portfolio holds the sheltered approach, its focus plans find the kill two units make together, its greedy search over
+the side's assignment finds it too and gives a comrade a better part, and the same seed gives the same decision."""
 
 from __future__ import annotations
 
