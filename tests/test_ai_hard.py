@@ -1,7 +1,7 @@
 """The hard player's search (game/ai/search.py, portfolio.py): its evaluation weighs units by the damage they
 deal, its playouts see a whole round when units act by initiative, the close decisions get more dice, its
-portfolio holds the sheltered approach, its focus plans find the kill two units make together, and the same seed
-gives the same decision."""
+portfolio holds the sheltered approach, its focus plans find the kill two units make together, its greedy search over
+the side's assignment finds it too and gives a comrade a better part, and the same seed gives the same decision."""
 
 from __future__ import annotations
 
@@ -141,6 +141,7 @@ def test_hard_focuses_two_blows_on_the_brute_so_it_falls_this_turn(
         strong = decide(snapshot(match), "hard", random.Random(seed)).first
         assert strong is not None and (strong.kind, strong.unit, strong.target) == ("attack", "a1", "brute")
     monkeypatch.setattr(hard, "FOCUS_PLANS", 0)
+    monkeypatch.setattr(hard, "GREEDY", 0)  # the greedy search over the side finds it too (its own test)
     alone = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(6)]
     assert any(a is not None and a.target == "pest" for a in alone)
 
@@ -314,3 +315,82 @@ def test_the_stand_off_stops_short_of_every_enemys_reach(monkeypatch: pytest.Mon
     x, _ = standing[0].path[-1]
     assert x == 4
     assert not waits(snap, "a1", Action("move", "a1", ((1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2))))
+
+
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_the_greedy_search_over_the_side_finds_the_kill_of_two_blows(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GB-ATTACK, GB-TURN: without focus plans, the portfolio greedy search over the side's assignment (GREEDY) still
+    opens on the brute from every seed: its seed with the whole side striking one enemy plays a2's blow at the brute
+    after a1's, and the brute falls this turn (searching a1 alone, a2 by the normal script, does not see it)."""
+    match = _focus(ruleset)
+    monkeypatch.setattr(hard, "FOCUS_PLANS", 0)
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    for seed in range(6):
+        strong = decide(snapshot(match), "hard", random.Random(seed)).first
+        assert strong is not None and (strong.kind, strong.unit, strong.target) == ("attack", "a1", "brute")
+
+
+def _comrade_errs(ruleset: str) -> Match:
+    """a1 stands far off; its comrade a2 stands next to a harmless enemy at 3 hp and a brute at 5 hp that hits for
+    2d8+6: normal's a2 hits the enemy with the fewest hit points, and the brute strikes back."""
+    units = [
+        unit("a1", "a", (19, 19), speed=9, attack=10, damage="1d8+4"),
+        unit("a2", "a", (4, 6), speed=9, attack=10, damage="1d8+4"),
+        unit("pest", "b", (3, 5), speed=9, hp=3, attack=0, damage="1d4"),
+        unit("brute", "b", (5, 5), speed=9, hp=5, attack=8, damage="2d8+6"),
+    ]
+    return Match(parse_level(level(ruleset, ["." * 20 for _ in range(20)], units), "<comrade>"), 1)
+
+
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_the_greedy_search_gives_a_comrade_a_better_part_and_says_so(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GB-ATTACK, GB-TURN: the greedy search improves the comrade's part with the unit's option fixed: a2's own
+    first action at the brute (one blow fells it) beats its script's blow at the harmless enemy, so a1's options are
+    weighed with a2 striking the brute; a1's chosen option says so, naming a2, and a2 then strikes the brute. With
+    GREEDY 0 no option names a comrade; the assignment is the same from the same seed."""
+    match = _comrade_errs(ruleset)
+    snap = snapshot(match)
+    assert normal_options(snap, "a2", random.Random(0))[0].target == "pest"
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    names = match.level.display_names
+    for seed in range(4):
+        decision = decide(snap, "hard", random.Random(seed), explain=True)
+        chosen = decision.units[0].choice
+        assert chosen is not None and decision.units[0].unit == "a1"
+        assert dict(chosen.reason.params)["joint"] == ("a2",) and "GB-TURN" in chosen.reason.rules
+        struck = [a for a in decision.actions if a.unit == "a2"]
+        assert struck and (struck[0].kind, struck[0].target) == ("attack", "brute")
+        assert decision == decide(snap, "hard", random.Random(seed), explain=True)
+    text = explanation_lines(decision, "de", names)[1]
+    assert "in einem Plan für die ganze Seite" in text and "a2" in text
+    monkeypatch.setattr(hard, "GREEDY", 0)
+    plain = decide(snap, "hard", random.Random(0), explain=True)
+    assert all("joint" not in dict(o.reason.params) for u in plain.units for o in u.options)
+
+
+def test_the_greedy_search_leaves_the_initiative_levels_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: by initiative no comrade acts within the unit's turn, so the greedy search is not run there: the
+    mirror levels decide the same with GREEDY on and off."""
+    snap = snapshot(Match(load_level(MIRRORS[0]), 7))
+    before = decide(snap, "hard", random.Random(1), explain=True)
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    assert decide(snap, "hard", random.Random(1), explain=True) == before
+
+
+def test_the_greedy_search_may_improve_the_enemys_reply_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-ATTACK, GB-TURN: with GREEDY_REPLY each enemy may strike one of the side's units nearest it whenever it can
+    (nearest first), and the kill of two blows on the brute is still what hard opens with, the same from the same
+    seed."""
+    match = _focus("pf1")
+    snap = snapshot(match)
+    assert hard._replies(snap, "brute") == [hard.Script("focus", "a1"), hard.Script("focus", "a2")]
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "GREEDY_REPLY", True)
+    for seed in range(4):
+        strong = decide(snap, "hard", random.Random(seed))
+        assert strong.first is not None and (strong.first.unit, strong.first.target) == ("a1", "brute")
+        assert strong == decide(snap, "hard", random.Random(seed))

@@ -13,7 +13,7 @@ def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[
     """The reason's parameters for the message: unit ids as display names, action kinds in the language."""
     out: dict[str, Any] = {}
     for key, value in option.reason.params:
-        if key in ("focus", "hold"):  # the plan: said by `option_text` around the reason's own sentence
+        if key in ("focus", "hold", "joint"):  # the plan: said by `option_text` around the reason's own sentence
             continue
         if key in ("unit", "target", "comrade"):
             value = names.get(str(value), value)
@@ -25,17 +25,19 @@ def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[
 
 def option_text(option: Option, lang: str | None = None, names: Mapping[str, str] | None = None) -> str:
     """What one option does and why, in `lang`; an option worth most as a focus plan names the comrades in it, one
-    worth most as a hold plan says that its side waits with it."""
+    worth most as a hold plan says that its side waits with it, one worth most in the side's joint plan (the greedy
+    search's assignment) names the comrades who play another part in it."""
     names = names or {}
     text = t(option.reason.key, lang, **_params(option, lang, names))
     params = dict(option.reason.params)
     if params.get("hold"):
         return t("ai_hold.together", lang, text=text)
-    team = params.get("focus")
+    key = "ai_joint.together" if params.get("joint") else "ai_focus.together"
+    team = params.get("joint") or params.get("focus")
     if not team:
         return text
     comrades = tuple(names.get(str(c), str(c)) for c in team)
-    return t("ai_focus.together", lang, text=text, comrade=comrades[0] if len(comrades) == 1 else comrades)
+    return t(key, lang, text=text, comrade=comrades[0] if len(comrades) == 1 else comrades)
 
 
 def explanation_lines(decision: Decision, lang: str | None = None, names: Mapping[str, str] | None = None) -> list[str]:
