@@ -91,14 +91,16 @@ with APPROACH_TURNS 3). Off: measured no stronger on the shipped levels, where i
 decisions (docs/ai.md)."""
 
 
-GREEDY = 1
+GREEDY = 0
 """Improvement passes of the portfolio greedy search over the side's assignment (Churchill and Buro) when sides take
 whole turns: every comrade still to act gets a script (the normal one, a strike at one of the unit's targets whenever
 it can, its own first action from its portfolio, or holding), each comrade in turn tries its scripts with the others
 fixed, keeping the one whose playout of the side's turn and the reply is worth most, then the unit's options are
 weighed again under that assignment. 0: off (every comrade by the normal script, or a focus plan). 1 measured at
-least as strong as 0 on every shipped level (205 of 360 games against 195), at about three times the CPU (docs/ai.md);
-on arena_4v4 its worst side-turn costs 0.8 s on a quiet machine, 0.9-1.3 s on a busy one."""
+least as strong as 0 on every shipped level (205 of 360 games against 195, still short of the seat-gain target), at
+about three times the CPU: on arena_4v4 its worst side-turn costs 0.8 s on a quiet machine, 0.9-1.3 s on a busy one,
+and on the HeXXen levels a side-turn took up to 26 s, a wait no player at the window should see. So it is off
+(docs/ai.md)."""
 GREEDY_SCRIPTS = 6
 """Scripts a comrade tries per pass at most, besides the one it holds."""
 GREEDY_REPLY = False
