@@ -72,3 +72,4 @@ _.draw_by_round_limit  # game/lab/game_record.py: a field of the exported record
 )
 run_sprt  # game/lab/paired_stats.py: Wald's SPRT fed game by game, the calibration driver of tests/test_paired_stats.py
 synthetic_seat_pairs  # game/lab/pair_sprt.py: seeded correlated pairs for the calibration in tests/test_pair_sprt.py
+languages_read  # game/ui/kiosk/session.py: the languages read at the start, asserted by tests/test_kiosk_memory.py

@@ -167,3 +167,28 @@ def test_clip_reports_are_kept_to_their_bound_between_frames(tmp_path: Path) -> 
     finally:
         widgets.CLIPPED.clear()
         app.close()
+
+
+def test_the_kiosk_reads_every_languages_number_data_at_its_start(tmp_path: Path) -> None:
+    # read at a visitor's first change of language, Babel's locale data grew a running kiosk's heap at a
+    # random hour (about 2 MB a language, traced in a headless busy-visitor soak); now it is part of the warm-up
+    import tracemalloc
+
+    from game.text import numerals
+    from game.text.i18n import LANGUAGES
+
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    try:
+        assert app.languages_read == [lang for lang in LANGUAGES if lang != "en"] == ["de", "it", "he"]
+        tracemalloc.start()
+        try:
+            for lang in app.languages_read:  # numbers not written before: only the formatting allocates
+                assert numerals.number(1234.75, lang) == {"he": "1234.75"}.get(lang, "1234,75")
+                numerals.plural_category(3, lang)
+            grown = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert grown < 200_000  # one language's locale data read here is about 2 MB
+    finally:
+        app.close()

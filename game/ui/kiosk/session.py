@@ -22,7 +22,8 @@ from game.battle.match import Match
 from game.levels.controllers import with_strengths
 from game.levels.level import Level, load_level
 from game.settings import Settings
-from game.text.i18n import detect_language, set_language, t
+from game.text.i18n import LANGUAGES, detect_language, set_language, t
+from game.text.numerals import load_languages
 from game.ui import theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
@@ -132,6 +133,8 @@ class KioskApp:
     ) -> None:
         # before the first window, font or worker thread: their memory comes from the tuned allocator
         tune_allocator()
+        self.languages_read = load_languages(LANGUAGES)
+        """The languages whose number and plural data were read at the start (`game.text.numerals.load_languages`)."""
         self.config = config
         self.ai = dict(ai or {})
         """`kiosk --ai`: the computer's strength per side ("*": every computer side); empty: as the level says."""
