@@ -394,3 +394,41 @@ def test_the_greedy_search_may_improve_the_enemys_reply_too(monkeypatch: pytest.
         strong = decide(snap, "hard", random.Random(seed))
         assert strong.first is not None and (strong.first.unit, strong.first.target) == ("a1", "brute")
         assert strong == decide(snap, "hard", random.Random(seed))
+
+
+def _greedy_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, seed: int) -> list[int]:
+    """The greedy search's own playouts (those under an assignment) of each decision of hard's side-turn."""
+    counts: list[int] = []
+    plain, weigh = hard.playout, hard.scored_plans
+
+    def counted(*args: object, **kwargs: object) -> float:
+        counts[-1] += kwargs.get("assign") is not None
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    def decision(*args: object) -> object:
+        counts.append(0)
+        return weigh(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", counted)
+    monkeypatch.setattr(hard, "scored_plans", decision)
+    decide(snap, "hard", random.Random(seed))
+    monkeypatch.setattr(hard, "playout", plain)
+    monkeypatch.setattr(hard, "scored_plans", weigh)
+    return counts
+
+
+@pytest.mark.parametrize("name", ["dnd5e_cliffs", "hexxen_beast"])
+def test_the_greedy_search_keeps_to_its_budget_of_playouts(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: on a crowded side the greedy search's own playouts of each decision never exceed GREEDY_PLAYOUTS (a
+    fixed budget, no clock), where without the budget a decision plays out more; the budgeted side-turn is the same
+    from the same seed."""
+    snap = snapshot(Match(load_level(LEVELS_DIR / f"{name}.toml"), 3))
+    assert len(snap.acting()) >= 3  # the unit and at least two comrades still to act
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    for seed in range(2):
+        spent = _greedy_playouts(monkeypatch, snap, seed)
+        assert max(spent) > 0 and all(n <= hard.GREEDY_PLAYOUTS for n in spent)
+        assert decide(snap, "hard", random.Random(seed)) == decide(snap, "hard", random.Random(seed))
+    cap = hard.GREEDY_PLAYOUTS
+    monkeypatch.setattr(hard, "GREEDY_PLAYOUTS", 10**6)
+    assert max(n for seed in range(2) for n in _greedy_playouts(monkeypatch, snap, seed)) > cap

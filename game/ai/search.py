@@ -101,6 +101,12 @@ least as strong as 0 on every shipped level (205 of 360 games against 195, still
 about three times the CPU: on arena_4v4 its worst side-turn costs 0.8 s on a quiet machine, 0.9-1.3 s on a busy one,
 and on the HeXXen levels a side-turn took up to 26 s, a wait no player at the window should see. So it is off
 (docs/ai.md)."""
+GREEDY_PLAYOUTS = 24
+"""The greedy search's own playouts per decision at most (the fixed budget; those of the plans it reuses, the
+options alone and the focus plans, are not counted): the comrades' trials, nearest the enemy first, then the
+options weighed again under the assignment, stop where the next evaluation (SAMPLES playouts) would overrun it."""
+GREEDY_OPTIONS = 3
+"""The options weighed again under the assignment found at most (the choice, the baseline, the best ones alone)."""
 GREEDY_SCRIPTS = 6
 """Scripts a comrade tries per pass at most, besides the one it holds."""
 GREEDY_REPLY = False
@@ -488,8 +494,8 @@ def greedy(
     playout of the side's turn and the reply on the same dice as every option), and the unit's options are weighed
     again under the assignment, the best of them the next pass's start. With GREEDY_REPLY the enemy's units are in
     the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side."""
-    comrades = [c for c in snap.acting() if c != unit]
     side = snap.sit.creatures[unit].side
+    comrades = _nearest_first(snap, [c for c in snap.acting() if c != unit])
     enemies = [c.id for c in snap.sit.creatures.values() if c.side != side and not c.defeated] if GREEDY_REPLY else []
     if not comrades and not enemies:
         return {}, {}
@@ -499,7 +505,11 @@ def greedy(
         if a is not None and a.kind in STRIKES and a.target and a.target not in strikes:
             strikes[a.target] = a
     targets = list(strikes)[:GREEDY_SEEDS]
-    scripts = {c: _scripts(snap, c, targets) for c in comrades} | {e: _replies(snap, e) for e in enemies}
+
+    def scripts(player: str) -> list[Script]:
+        """The player's scripts, worked out only when the budget reaches it (a comrade's portfolio costs CPU)."""
+        return _scripts(snap, player, targets) if player in comrades else _replies(snap, player)
+
     cache: dict[tuple[Action | None, tuple[Script, ...]], float] = {}
     everyone = tuple(NORMAL for _ in players)
     rest = tuple(NORMAL for _ in enemies)
@@ -508,40 +518,68 @@ def greedy(
     for (action, target), value in focused_on.items():
         cache[(action, (*(Script("focus", target) for _ in comrades), *rest))] = value
 
-    def value(action: Action | None, assign: tuple[Script, ...]) -> float:
+    spent = [0]  # the greedy search's own playouts of this decision (GREEDY_PLAYOUTS at most)
+
+    def value(action: Action | None, assign: tuple[Script, ...]) -> float | None:
+        """The mean of the option's playouts under the assignment; None when they would overrun the budget."""
         key = (action, assign)
         if key not in cache:
+            if spent[0] + len(samples) > GREEDY_PLAYOUTS:
+                return None
+            spent[0] += len(samples)
             named = dict(zip(players, assign, strict=True))
             runs = [playout(snap, unit, action, s, f, assign=named) for s, f in samples]
             cache[key] = sum(runs) / len(runs)
         return cache[key]
 
     def pick(values: Mapping[Action | None, float]) -> Action | None:
-        return max(portfolio, key=lambda a: values[a] + (MARGIN if a == baseline else 0.0))
+        return max((a for a in portfolio if a in values), key=lambda a: values[a] + (MARGIN if a == baseline else 0.0))
 
     choice = pick(alone)
     assign = everyone
-    best = value(choice, assign) + (MARGIN if choice == baseline else 0.0)
+    best = alone[choice] + (MARGIN if choice == baseline else 0.0)
     for target in targets:  # the uniform seeds: the whole side on one enemy
         uniform = (*(Script("focus", target) for _ in comrades), *rest)
-        if comrades and value(strikes[target], uniform) > best:
-            choice, assign, best = strikes[target], uniform, value(strikes[target], uniform)
+        found = value(strikes[target], uniform) if comrades else None
+        if found is not None and found > best:
+            choice, assign, best = strikes[target], uniform, found
+    # what the budget weighs again under the assignment first: the choice, the baseline, then the best options alone
+    ranked = sorted(portfolio, key=lambda a: -alone.get(a, -4 * WIN))
+    reweigh = list(dict.fromkeys([baseline, *ranked]))[:GREEDY_OPTIONS]
     under: dict[Action | None, float] = {}
     for _ in range(GREEDY):
         before = assign
         # the enemy's reply first (each unit's worst for the side), then the comrades (their best), as in the paper
         for k in [*range(len(comrades), len(players)), *range(len(comrades))]:
             sign = 1.0 if k < len(comrades) else -1.0
-            best = sign * value(choice, assign)
-            for script in scripts[players[k]]:
+            current = value(choice, assign)  # computed already: the start, or the trial kept
+            best = -4 * WIN if current is None else sign * current
+            if spent[0] + len(samples) > GREEDY_PLAYOUTS:
+                break  # the budget is spent: the later players keep their parts
+            for script in scripts(players[k]):
                 trial = (*assign[:k], script, *assign[k + 1 :])
-                if script != assign[k] and (found := sign * value(choice, trial)) > best:
-                    best, assign = found, trial
-        under = {a: value(a, assign) for a in portfolio}
+                if script == assign[k] or (found := value(choice, trial)) is None:
+                    continue  # the same part, or over the budget (the cached trials are still compared)
+                if sign * found > best:
+                    best, assign = sign * found, trial
+        under = {choice: value(choice, assign)} | {a: value(a, assign) for a in reweigh}
+        under = {a: v for a, v in under.items() if v is not None}
         choice = pick(under)
         if assign == before:
             break
     return under, dict(zip(players, assign, strict=True))
+
+
+def _nearest_first(snap: Snapshot, comrades: list[str]) -> list[str]:
+    """The comrades by how near each stands to its nearest enemy (Chebyshev between footprints; the level's order
+    among equals): a budgeted greedy search spends its playouts on the parts most likely to decide this turn."""
+    units = snap.sit.creatures
+
+    def gap(cid: str) -> int:
+        me = units[cid]
+        return min((_gap(me, c) for c in units.values() if c.side != me.side and not c.defeated), default=1 << 30)
+
+    return sorted(comrades, key=gap)
 
 
 def _replies(snap: Snapshot, enemy: str) -> list[Script]:
