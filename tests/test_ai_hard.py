@@ -6,6 +6,7 @@ the side's assignment finds it too and gives a comrade a better part, and the sa
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -432,3 +433,16 @@ def test_the_greedy_search_keeps_to_its_budget_of_playouts(name: str, monkeypatc
     cap = hard.GREEDY_PLAYOUTS
     monkeypatch.setattr(hard, "GREEDY_PLAYOUTS", 10**6)
     assert max(n for seed in range(2) for n in _greedy_playouts(monkeypatch, snap, seed)) > cap
+
+
+def test_the_greedy_search_may_run_for_the_sides_first_unit_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: with GREEDY_LEAD the greedy search weighs the side's assignment while none of its units has finished
+    its turn, and leaves the later units' decisions to the per-unit search (no playout under an assignment)."""
+    snap = snapshot(Match(load_level(LEVELS_DIR / "hexxen_beast.toml"), 3))
+    later = replace(snap, done=frozenset(snap.acting()[:1]))  # the side's first unit has finished its turn
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "GREEDY_LEAD", True)
+    assert max(_greedy_playouts(monkeypatch, snap, 0)) > 0
+    assert not any(_greedy_playouts(monkeypatch, later, 0))
+    monkeypatch.setattr(hard, "GREEDY_LEAD", False)
+    assert max(_greedy_playouts(monkeypatch, later, 0)) > 0

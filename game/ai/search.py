@@ -9,7 +9,8 @@ opponent's whole reply (by initiative: a whole round) by the normal scripts, wit
 unit's comrades strike the same enemy whenever they can in the playout, so the kill two blows make together is seen
 (the normal script alone would have the comrade hit the enemy with the fewest hit points). When sides take whole
 turns, the portfolio greedy search over the side's assignment (GREEDY) gives each comrade still to act the script
-whose playout is worth most with the others fixed, and weighs the unit's options again under that assignment.
+whose playout is worth most with the others fixed, and weighs the unit's best options again under that assignment,
+within a fixed budget of playouts a decision (GREEDY_PLAYOUTS).
 Switched off, as they measured no stronger: the side's next turn in the playout of an approach (APPROACH_TURNS), the
 stand-off and hold plans (HOLD_PLANS: the comrades who cannot strike this turn wait with the unit); and, over the CPU
 budget, the greedy search's improved reply (GREEDY_REPLY). The end is valued by
@@ -94,19 +95,23 @@ decisions (docs/ai.md)."""
 GREEDY = 0
 """Improvement passes of the portfolio greedy search over the side's assignment (Churchill and Buro) when sides take
 whole turns: every comrade still to act gets a script (the normal one, a strike at one of the unit's targets whenever
-it can, its own first action from its portfolio, or holding), each comrade in turn tries its scripts with the others
-fixed, keeping the one whose playout of the side's turn and the reply is worth most, then the unit's options are
-weighed again under that assignment. 0: off (every comrade by the normal script, or a focus plan). 1 measured at
-least as strong as 0 on every shipped level (205 of 360 games against 195, still short of the seat-gain target), at
-about three times the CPU: on arena_4v4 its worst side-turn costs 0.8 s on a quiet machine, 0.9-1.3 s on a busy one,
-and on the HeXXen levels a side-turn took up to 26 s, a wait no player at the window should see. So it is off
-(docs/ai.md)."""
+it can, its own first action from its portfolio, or holding), each comrade in turn (nearest the enemy first) tries its
+scripts with the others fixed, keeping the one whose playout of the side's turn and the reply is worth most, then the
+unit's best options are weighed again under that assignment, all within GREEDY_PLAYOUTS playouts a decision. 0: off
+(every comrade by the normal script, or a focus plan). Unbudgeted, 1 won 205 of 360 games on the shipped levels
+against 195 at three times the CPU (HeXXen side-turns of up to 26 s). With the budget it costs less and wins about as
+often on the levels measured, but a dnd5e_cliffs side-turn still took up to 6.9 s, over the 3 s target: so it stays
+off (docs/ai.md)."""
 GREEDY_PLAYOUTS = 24
 """The greedy search's own playouts per decision at most (the fixed budget; those of the plans it reuses, the
 options alone and the focus plans, are not counted): the comrades' trials, nearest the enemy first, then the
 options weighed again under the assignment, stop where the next evaluation (SAMPLES playouts) would overrun it."""
 GREEDY_OPTIONS = 3
 """The options weighed again under the assignment found at most (the choice, the baseline, the best ones alone)."""
+GREEDY_LEAD = False
+"""Whether the greedy search runs only for the decisions of the side's first unit of a turn (while none of its units
+has finished its turn): the assignment weighs the most comrades then, and the later units' decisions, which cost as
+much again, keep the per-unit search and its focus plans."""
 GREEDY_SCRIPTS = 6
 """Scripts a comrade tries per pass at most, besides the one it holds."""
 GREEDY_REPLY = False
@@ -459,7 +464,7 @@ def scored_plans(
             found = struck[k]
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
             held[action] = "hold" if hold else ""
-    if GREEDY and snap.mode != "initiative":
+    if GREEDY and snap.mode != "initiative" and (not GREEDY_LEAD or not _side_started(snap, unit)):
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
         under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first)
@@ -568,6 +573,12 @@ def greedy(
         if assign == before:
             break
     return under, dict(zip(players, assign, strict=True))
+
+
+def _side_started(snap: Snapshot, unit: str) -> bool:
+    """Whether a unit of `unit`'s side has finished its turn already (its later units act after it)."""
+    side = snap.sit.creatures[unit].side
+    return any(snap.sit.creatures[c].side == side for c in snap.done if c in snap.sit.creatures)
 
 
 def _nearest_first(snap: Snapshot, comrades: list[str]) -> list[str]:
