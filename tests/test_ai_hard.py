@@ -6,7 +6,6 @@ the side's assignment finds it too and gives a comrade a better part, and the sa
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -436,13 +435,42 @@ def test_the_greedy_search_keeps_to_its_budget_of_playouts(name: str, monkeypatc
 
 
 def test_the_greedy_search_may_run_for_the_sides_first_unit_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """GB-TURN: with GREEDY_LEAD the greedy search weighs the side's assignment while none of its units has finished
-    its turn, and leaves the later units' decisions to the per-unit search (no playout under an assignment)."""
+    """GB-TURN: the greedy search gives parts only to the comrades after the unit in the side's order (those before it
+    have played this turn); with GREEDY_LEAD it runs for the side's first unit only, and the later units' decisions
+    are the per-unit search's (no playout under an assignment)."""
     snap = snapshot(Match(load_level(LEVELS_DIR / "hexxen_beast.toml"), 3))
-    later = replace(snap, done=frozenset(snap.acting()[:1]))  # the side's first unit has finished its turn
+    first, *later = snap.acting()
     monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "GREEDY_PLAYOUTS", 10**6)
+    assignments: list[dict[str, hard.Script]] = []
+    plain = hard.playout
+
+    def seen(*args: object, **kwargs: object) -> float:
+        if isinstance(kwargs.get("assign"), dict):
+            assignments.append(kwargs["assign"])  # type: ignore[arg-type]
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", seen)
+    hard.scored_plans(snap, later[0], random.Random(0))
+    assert assignments and all(set(named) <= set(later[1:]) for named in assignments)
+    monkeypatch.setattr(hard, "playout", plain)
     monkeypatch.setattr(hard, "GREEDY_LEAD", True)
-    assert max(_greedy_playouts(monkeypatch, snap, 0)) > 0
-    assert not any(_greedy_playouts(monkeypatch, later, 0))
+    spent = [_decision_playouts(monkeypatch, snap, unit) for unit in (first, later[0])]
+    assert spent[0] > 0 and spent[1] == 0
     monkeypatch.setattr(hard, "GREEDY_LEAD", False)
-    assert max(_greedy_playouts(monkeypatch, later, 0)) > 0
+    assert _decision_playouts(monkeypatch, snap, later[0]) > 0
+
+
+def _decision_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, unit: str) -> int:
+    """The greedy search's own playouts of one decision of `unit`."""
+    count = [0]
+    plain = hard.playout
+
+    def counted(*args: object, **kwargs: object) -> float:
+        count[0] += kwargs.get("assign") is not None
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", counted)
+    hard.scored_plans(snap, unit, random.Random(0))
+    monkeypatch.setattr(hard, "playout", plain)
+    return count[0]

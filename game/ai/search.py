@@ -109,9 +109,9 @@ options weighed again under the assignment, stop where the next evaluation (SAMP
 GREEDY_OPTIONS = 3
 """The options weighed again under the assignment found at most (the choice, the baseline, the best ones alone)."""
 GREEDY_LEAD = False
-"""Whether the greedy search runs only for the decisions of the side's first unit of a turn (while none of its units
-has finished its turn): the assignment weighs the most comrades then, and the later units' decisions, which cost as
-much again, keep the per-unit search and its focus plans."""
+"""Whether the greedy search runs only for the decisions of the side's first unit of a turn (the first of its
+standing units in the level's order): the assignment weighs the most comrades then, and the later units' decisions,
+which cost as much again, keep the per-unit search and its focus plans."""
 GREEDY_SCRIPTS = 6
 """Scripts a comrade tries per pass at most, besides the one it holds."""
 GREEDY_REPLY = False
@@ -464,7 +464,7 @@ def scored_plans(
             found = struck[k]
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
             held[action] = "hold" if hold else ""
-    if GREEDY and snap.mode != "initiative" and (not GREEDY_LEAD or not _side_started(snap, unit)):
+    if GREEDY and snap.mode != "initiative" and (not GREEDY_LEAD or snap.acting()[:1] == [unit]):
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
         under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first)
@@ -500,7 +500,9 @@ def greedy(
     again under the assignment, the best of them the next pass's start. With GREEDY_REPLY the enemy's units are in
     the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side."""
     side = snap.sit.creatures[unit].side
-    comrades = _nearest_first(snap, [c for c in snap.acting() if c != unit])
+    acting = snap.acting()
+    # the comrades after the unit in the side's order: those before it have played their part of this turn
+    comrades = _nearest_first(snap, acting[acting.index(unit) + 1 :] if unit in acting else [])
     enemies = [c.id for c in snap.sit.creatures.values() if c.side != side and not c.defeated] if GREEDY_REPLY else []
     if not comrades and not enemies:
         return {}, {}
@@ -573,12 +575,6 @@ def greedy(
         if assign == before:
             break
     return under, dict(zip(players, assign, strict=True))
-
-
-def _side_started(snap: Snapshot, unit: str) -> bool:
-    """Whether a unit of `unit`'s side has finished its turn already (its later units act after it)."""
-    side = snap.sit.creatures[unit].side
-    return any(snap.sit.creatures[c].side == side for c in snap.done if c in snap.sit.creatures)
 
 
 def _nearest_first(snap: Snapshot, comrades: list[str]) -> list[str]:
