@@ -394,3 +394,83 @@ def test_the_greedy_search_may_improve_the_enemys_reply_too(monkeypatch: pytest.
         strong = decide(snap, "hard", random.Random(seed))
         assert strong.first is not None and (strong.first.unit, strong.first.target) == ("a1", "brute")
         assert strong == decide(snap, "hard", random.Random(seed))
+
+
+def _greedy_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, seed: int) -> list[int]:
+    """The greedy search's own playouts (those under an assignment) of each decision of hard's side-turn."""
+    counts: list[int] = []
+    plain, weigh = hard.playout, hard.scored_plans
+
+    def counted(*args: object, **kwargs: object) -> float:
+        counts[-1] += kwargs.get("assign") is not None
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    def decision(*args: object) -> object:
+        counts.append(0)
+        return weigh(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", counted)
+    monkeypatch.setattr(hard, "scored_plans", decision)
+    decide(snap, "hard", random.Random(seed))
+    monkeypatch.setattr(hard, "playout", plain)
+    monkeypatch.setattr(hard, "scored_plans", weigh)
+    return counts
+
+
+@pytest.mark.parametrize("name", ["dnd5e_cliffs", "hexxen_beast"])
+def test_the_greedy_search_keeps_to_its_budget_of_playouts(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: on a crowded side the greedy search's own playouts of each decision never exceed GREEDY_PLAYOUTS (a
+    fixed budget, no clock), where without the budget a decision plays out more; the budgeted side-turn is the same
+    from the same seed."""
+    snap = snapshot(Match(load_level(LEVELS_DIR / f"{name}.toml"), 3))
+    assert len(snap.acting()) >= 3  # the unit and at least two comrades still to act
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    for seed in range(2):
+        spent = _greedy_playouts(monkeypatch, snap, seed)
+        assert max(spent) > 0 and all(n <= hard.GREEDY_PLAYOUTS for n in spent)
+        assert decide(snap, "hard", random.Random(seed)) == decide(snap, "hard", random.Random(seed))
+    cap = hard.GREEDY_PLAYOUTS
+    monkeypatch.setattr(hard, "GREEDY_PLAYOUTS", 10**6)
+    assert max(n for seed in range(2) for n in _greedy_playouts(monkeypatch, snap, seed)) > cap
+
+
+def test_the_greedy_search_may_run_for_the_sides_first_unit_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: the greedy search gives parts only to the comrades after the unit in the side's order (those before it
+    have played this turn); with GREEDY_LEAD it runs for the side's first unit only, and the later units' decisions
+    are the per-unit search's (no playout under an assignment)."""
+    snap = snapshot(Match(load_level(LEVELS_DIR / "hexxen_beast.toml"), 3))
+    first, *later = snap.acting()
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "GREEDY_PLAYOUTS", 10**6)
+    assignments: list[dict[str, hard.Script]] = []
+    plain = hard.playout
+
+    def seen(*args: object, **kwargs: object) -> float:
+        if isinstance(kwargs.get("assign"), dict):
+            assignments.append(kwargs["assign"])  # type: ignore[arg-type]
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", seen)
+    hard.scored_plans(snap, later[0], random.Random(0))
+    assert assignments and all(set(named) <= set(later[1:]) for named in assignments)
+    monkeypatch.setattr(hard, "playout", plain)
+    monkeypatch.setattr(hard, "GREEDY_LEAD", True)
+    spent = [_decision_playouts(monkeypatch, snap, unit) for unit in (first, later[0])]
+    assert spent[0] > 0 and spent[1] == 0
+    monkeypatch.setattr(hard, "GREEDY_LEAD", False)
+    assert _decision_playouts(monkeypatch, snap, later[0]) > 0
+
+
+def _decision_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, unit: str) -> int:
+    """The greedy search's own playouts of one decision of `unit`."""
+    count = [0]
+    plain = hard.playout
+
+    def counted(*args: object, **kwargs: object) -> float:
+        count[0] += kwargs.get("assign") is not None
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", counted)
+    hard.scored_plans(snap, unit, random.Random(0))
+    monkeypatch.setattr(hard, "playout", plain)
+    return count[0]

@@ -9,7 +9,8 @@ opponent's whole reply (by initiative: a whole round) by the normal scripts, wit
 unit's comrades strike the same enemy whenever they can in the playout, so the kill two blows make together is seen
 (the normal script alone would have the comrade hit the enemy with the fewest hit points). When sides take whole
 turns, the portfolio greedy search over the side's assignment (GREEDY) gives each comrade still to act the script
-whose playout is worth most with the others fixed, and weighs the unit's options again under that assignment.
+whose playout is worth most with the others fixed, and weighs the unit's best options again under that assignment,
+within a fixed budget of playouts a decision (GREEDY_PLAYOUTS).
 Switched off, as they measured no stronger: the side's next turn in the playout of an approach (APPROACH_TURNS), the
 stand-off and hold plans (HOLD_PLANS: the comrades who cannot strike this turn wait with the unit); and, over the CPU
 budget, the greedy search's improved reply (GREEDY_REPLY). The end is valued by
@@ -94,13 +95,23 @@ decisions (docs/ai.md)."""
 GREEDY = 0
 """Improvement passes of the portfolio greedy search over the side's assignment (Churchill and Buro) when sides take
 whole turns: every comrade still to act gets a script (the normal one, a strike at one of the unit's targets whenever
-it can, its own first action from its portfolio, or holding), each comrade in turn tries its scripts with the others
-fixed, keeping the one whose playout of the side's turn and the reply is worth most, then the unit's options are
-weighed again under that assignment. 0: off (every comrade by the normal script, or a focus plan). 1 measured at
-least as strong as 0 on every shipped level (205 of 360 games against 195, still short of the seat-gain target), at
-about three times the CPU: on arena_4v4 its worst side-turn costs 0.8 s on a quiet machine, 0.9-1.3 s on a busy one,
-and on the HeXXen levels a side-turn took up to 26 s, a wait no player at the window should see. So it is off
-(docs/ai.md)."""
+it can, its own first action from its portfolio, or holding), each comrade in turn (nearest the enemy first) tries its
+scripts with the others fixed, keeping the one whose playout of the side's turn and the reply is worth most, then the
+unit's best options are weighed again under that assignment, all within GREEDY_PLAYOUTS playouts a decision. 0: off
+(every comrade by the normal script, or a focus plan). Unbudgeted, 1 won 205 of 360 games on the shipped levels
+against 195 at three times the CPU (HeXXen side-turns of up to 26 s). With the budget it costs less and wins about as
+often on the levels measured, but side-turns of dnd5e_cliffs (up to 8.7 s) and hexxen_village (4.6 s) still pass
+the 3 s target: so it stays off (docs/ai.md)."""
+GREEDY_PLAYOUTS = 24
+"""The greedy search's own playouts per decision at most (the fixed budget; those of the plans it reuses, the
+options alone and the focus plans, are not counted): the comrades' trials, nearest the enemy first, then the
+options weighed again under the assignment, stop where the next evaluation (SAMPLES playouts) would overrun it."""
+GREEDY_OPTIONS = 3
+"""The options weighed again under the assignment found at most (the choice, the baseline, the best ones alone)."""
+GREEDY_LEAD = False
+"""Whether the greedy search runs only for the decisions of the side's first unit of a turn (the first of its
+standing units in the level's order): the assignment weighs the most comrades then, and the later units' decisions,
+which cost as much again, keep the per-unit search and its focus plans."""
 GREEDY_SCRIPTS = 6
 """Scripts a comrade tries per pass at most, besides the one it holds."""
 GREEDY_REPLY = False
@@ -453,7 +464,7 @@ def scored_plans(
             found = struck[k]
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
             held[action] = "hold" if hold else ""
-    if GREEDY and snap.mode != "initiative":
+    if GREEDY and snap.mode != "initiative" and (not GREEDY_LEAD or snap.acting()[:1] == [unit]):
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
         under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first)
@@ -488,8 +499,10 @@ def greedy(
     playout of the side's turn and the reply on the same dice as every option), and the unit's options are weighed
     again under the assignment, the best of them the next pass's start. With GREEDY_REPLY the enemy's units are in
     the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side."""
-    comrades = [c for c in snap.acting() if c != unit]
     side = snap.sit.creatures[unit].side
+    acting = snap.acting()
+    # the comrades after the unit in the side's order: those before it have played their part of this turn
+    comrades = _nearest_first(snap, acting[acting.index(unit) + 1 :] if unit in acting else [])
     enemies = [c.id for c in snap.sit.creatures.values() if c.side != side and not c.defeated] if GREEDY_REPLY else []
     if not comrades and not enemies:
         return {}, {}
@@ -499,7 +512,11 @@ def greedy(
         if a is not None and a.kind in STRIKES and a.target and a.target not in strikes:
             strikes[a.target] = a
     targets = list(strikes)[:GREEDY_SEEDS]
-    scripts = {c: _scripts(snap, c, targets) for c in comrades} | {e: _replies(snap, e) for e in enemies}
+
+    def scripts(player: str) -> list[Script]:
+        """The player's scripts, worked out only when the budget reaches it (a comrade's portfolio costs CPU)."""
+        return _scripts(snap, player, targets) if player in comrades else _replies(snap, player)
+
     cache: dict[tuple[Action | None, tuple[Script, ...]], float] = {}
     everyone = tuple(NORMAL for _ in players)
     rest = tuple(NORMAL for _ in enemies)
@@ -508,40 +525,68 @@ def greedy(
     for (action, target), value in focused_on.items():
         cache[(action, (*(Script("focus", target) for _ in comrades), *rest))] = value
 
-    def value(action: Action | None, assign: tuple[Script, ...]) -> float:
+    spent = [0]  # the greedy search's own playouts of this decision (GREEDY_PLAYOUTS at most)
+
+    def value(action: Action | None, assign: tuple[Script, ...]) -> float | None:
+        """The mean of the option's playouts under the assignment; None when they would overrun the budget."""
         key = (action, assign)
         if key not in cache:
+            if spent[0] + len(samples) > GREEDY_PLAYOUTS:
+                return None
+            spent[0] += len(samples)
             named = dict(zip(players, assign, strict=True))
             runs = [playout(snap, unit, action, s, f, assign=named) for s, f in samples]
             cache[key] = sum(runs) / len(runs)
         return cache[key]
 
     def pick(values: Mapping[Action | None, float]) -> Action | None:
-        return max(portfolio, key=lambda a: values[a] + (MARGIN if a == baseline else 0.0))
+        return max((a for a in portfolio if a in values), key=lambda a: values[a] + (MARGIN if a == baseline else 0.0))
 
     choice = pick(alone)
     assign = everyone
-    best = value(choice, assign) + (MARGIN if choice == baseline else 0.0)
+    best = alone[choice] + (MARGIN if choice == baseline else 0.0)
     for target in targets:  # the uniform seeds: the whole side on one enemy
         uniform = (*(Script("focus", target) for _ in comrades), *rest)
-        if comrades and value(strikes[target], uniform) > best:
-            choice, assign, best = strikes[target], uniform, value(strikes[target], uniform)
+        found = value(strikes[target], uniform) if comrades else None
+        if found is not None and found > best:
+            choice, assign, best = strikes[target], uniform, found
+    # what the budget weighs again under the assignment first: the choice, the baseline, then the best options alone
+    ranked = sorted(portfolio, key=lambda a: -alone.get(a, -4 * WIN))
+    reweigh = list(dict.fromkeys([baseline, *ranked]))[:GREEDY_OPTIONS]
     under: dict[Action | None, float] = {}
     for _ in range(GREEDY):
         before = assign
         # the enemy's reply first (each unit's worst for the side), then the comrades (their best), as in the paper
         for k in [*range(len(comrades), len(players)), *range(len(comrades))]:
             sign = 1.0 if k < len(comrades) else -1.0
-            best = sign * value(choice, assign)
-            for script in scripts[players[k]]:
+            current = value(choice, assign)  # computed already: the start, or the trial kept
+            best = -4 * WIN if current is None else sign * current
+            if spent[0] + len(samples) > GREEDY_PLAYOUTS:
+                break  # the budget is spent: the later players keep their parts
+            for script in scripts(players[k]):
                 trial = (*assign[:k], script, *assign[k + 1 :])
-                if script != assign[k] and (found := sign * value(choice, trial)) > best:
-                    best, assign = found, trial
-        under = {a: value(a, assign) for a in portfolio}
+                if script == assign[k] or (found := value(choice, trial)) is None:
+                    continue  # the same part, or over the budget (the cached trials are still compared)
+                if sign * found > best:
+                    best, assign = sign * found, trial
+        under = {choice: value(choice, assign)} | {a: value(a, assign) for a in reweigh}
+        under = {a: v for a, v in under.items() if v is not None}
         choice = pick(under)
         if assign == before:
             break
     return under, dict(zip(players, assign, strict=True))
+
+
+def _nearest_first(snap: Snapshot, comrades: list[str]) -> list[str]:
+    """The comrades by how near each stands to its nearest enemy (Chebyshev between footprints; the level's order
+    among equals): a budgeted greedy search spends its playouts on the parts most likely to decide this turn."""
+    units = snap.sit.creatures
+
+    def gap(cid: str) -> int:
+        me = units[cid]
+        return min((_gap(me, c) for c in units.values() if c.side != me.side and not c.defeated), default=1 << 30)
+
+    return sorted(comrades, key=gap)
 
 
 def _replies(snap: Snapshot, enemy: str) -> list[Script]:
