@@ -39,15 +39,21 @@ KINDS = ("click", "click", "click", "hover", "hover", "drag", "wheel", "key")
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def rss_mb(pid: int) -> float | None:
-    """The resident set of process `pid` in MB (VmRSS), or None once it has gone."""
+def _status(pid: int, field: str) -> int | None:
+    """The number after `field` ("VmRSS:", "Threads:") in /proc/PID/status, or None once the process has gone."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1000
+            if line.startswith(field):
+                return int(line.split()[1])
     except (OSError, ValueError):
         return None
     return None
+
+
+def rss_mb(pid: int) -> float | None:
+    """The resident set of process `pid` in MB (VmRSS), or None once it has gone."""
+    kb = _status(pid, "VmRSS:")
+    return None if kb is None else kb / 1000
 
 
 def kind_of_mapping(name: str, size_kb: int) -> str:
@@ -86,13 +92,7 @@ def mapping_rss(pid: int) -> dict[str, float] | None:
 
 def threads(pid: int) -> int | None:
     """How many threads process `pid` runs, or None once it has gone."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("Threads:"):
-                return int(line.split()[1])
-    except OSError:
-        return None
-    return None
+    return _status(pid, "Threads:")
 
 
 def slope_per_hour(points: list[tuple[float, float]]) -> float:
