@@ -58,29 +58,29 @@ def _steps_from(
     board: Board, weights: dict[Square, int], sq: Square, pairs: dict[Square, tuple[Square, int]] | None = None
 ) -> tuple[tuple[Square, int], ...]:
     """The steps a walker may take from `sq`: onto open squares, not squeezing diagonally between
-    two closed ones, not across a blocking edge. `pairs` (when given) holds the (square, weight) pair of each
-    square entered so far, shared by every row that steps onto it (and added to here)."""
+    two closed ones, not across a blocking edge. `pairs` (when given: `_pairs`) holds the (square, weight) pair of
+    every open square, which every row stepping onto it then shares."""
     x, y = sq
     has_edges = bool(board.edges)
     out = []
     for dx, dy in _DELTAS:
         nxt = (x + dx, y + dy)
-        w = weights.get(nxt)
-        if w is None:
-            continue
+        if pairs is None:
+            w = weights.get(nxt)
+            if w is None:
+                continue
+            pair = (nxt, w)
+        else:
+            pair = pairs.get(nxt)
+            if pair is None:
+                continue
         if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
             continue  # squeezing diagonally between two walls
         # a blocking edge stops the walk, unless it is a closed door: that can be opened
         blocked = has_edges and not (dx and dy) and board.edge((x, y), nxt) == "blocking"
         if blocked and frozenset(((x, y), nxt)) not in board.doors:
             continue
-        if pairs is None:
-            out.append((nxt, w))
-        else:
-            pair = pairs.get(nxt)
-            if pair is None:
-                pair = pairs[nxt] = (nxt, w)
-            out.append(pair)
+        out.append(pair)
     return tuple(out)
 
 
@@ -97,10 +97,15 @@ def _steps_of(board: Board, weights: dict[Square, int], steps: Steps, sq: Square
     # every row that steps onto a square holds the same (square, weight) pair, kept per board: a big board's table
     # lives long, and eight pairs and their squares made afresh for each row were most of the objects the
     # garbage collector walked in a big army's game
-    out = _steps_from(board, weights, sq, RULES.per_board(board, "ai.walk_pairs", dict))
+    out = _steps_from(board, weights, sq, RULES.per_board(board, "ai.walk_pairs", lambda: _pairs(weights)))
     if sq in weights:
         steps[sq] = out  # one assignment: another thread working out the same row writes the same value
     return out
+
+
+def _pairs(weights: dict[Square, int]) -> dict[Square, tuple[Square, int]]:
+    """The (square, weight) pair of every open square (kept per board: the rows of the step table share them)."""
+    return {sq: (sq, w) for sq, w in weights.items()}
 
 
 Box = tuple[int, int, int, int]
