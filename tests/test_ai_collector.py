@@ -5,7 +5,8 @@
   its paths are the ones its searches found;
 - step rows are tuples of ints (the collector stops walking them once it has looked at them);
 - the walking graph's rows share one (square, weight) pair per square entered;
-- the world is written for the units whose creature or turn state is another object, and for no other.
+- the world is written for the units whose creature or turn state is another object, and for no other (a look at
+  every unit in plain Python: the same look in C, map and compress, cost more instructions at 64 units).
 """
 
 from __future__ import annotations

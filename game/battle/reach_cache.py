@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Hashable, Sequence
-from operator import itemgetter
 
 from game import caches
 from rules.core import Creature, Situation
@@ -80,18 +79,12 @@ def state_key(sit: Situation) -> StateKey:
 _HASHES: dict[int, tuple[Creature | Hashable, int]] = {}
 """id(creature) → (the creature, its hash), for the creatures (and turn states) of the newest situations."""
 HASHES_KEPT = 1024
-_SECOND = itemgetter(1)
 
 
 def _hashes(objects: tuple[Creature | Hashable, ...]) -> tuple[int, ...]:
     """`_creature_hash` of each object, in order: the remembered hashes read in one pass (an army's creatures are
     mostly the previous situation's, so most are remembered), the others worked out and remembered."""
     get = _HASHES.get
-    # an entry keeps its object alive, so an id found belongs to that very object: when every one is found, the
-    # hashes are read in C (an army's creatures and turn states are mostly the previous situation's)
-    found = list(map(get, map(id, objects)))
-    if None not in found:
-        return tuple(map(_SECOND, found))
     out = []
     for obj in objects:
         hit = get(id(obj))

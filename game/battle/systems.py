@@ -13,8 +13,6 @@ everything (a new world, an undo, a replay step).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import compress
-from operator import is_not
 
 import esper
 
@@ -53,9 +51,8 @@ def changed(before: Situation | None, after: Situation) -> Units:
     """The units whose creature is not the very one of `before` (all when `before` is None)."""
     if before is None:
         return list(after.creatures.items())
-    new = after.creatures
-    # the identity test of every unit made in C (map, compress): an action changes one or two of a big army's units
-    return list(compress(new.items(), map(is_not, map(before.creatures.get, new), new.values())))
+    old = before.creatures
+    return [(uid, c) for uid, c in after.creatures.items() if old.get(uid) is not c]
 
 
 class TerrainSystem(_WriteSystem):
@@ -127,14 +124,11 @@ class TurnSystem(_WriteSystem):
         """Write the turn state of every unit whose state is another one."""
         if before is not None and before.turns is after.turns:
             return
-        entities, new = self.entities, after.turns
-        if before is None:
-            written = iter(entities.items())
-        else:
-            # the units whose state is another object, found in C (map, compress): an action changes one unit's
-            written = compress(entities.items(), map(is_not, map(before.turns.get, entities), map(new.get, entities)))
-        for uid, ent in written:
-            esper.component_for_entity(ent, TurnBudget).state = new.get(uid)
+        old = {} if before is None else before.turns
+        for uid, ent in self.entities.items():
+            state = after.turns.get(uid)
+            if before is None or old.get(uid) is not state:
+                esper.component_for_entity(ent, TurnBudget).state = state
 
 
 PIPELINE: tuple[type[_WriteSystem], ...] = (TerrainSystem, MovementSystem, ConditionSystem, BindingSystem, TurnSystem)
