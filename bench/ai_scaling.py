@@ -7,13 +7,20 @@ Every size plays at least `--games` games and goes on until it has played MIN_UN
 so a small army's figure rests on as many decisions as a big one's (three 2v2 games are only about
 fifty unit-turns, and their figure moved by a third between runs).
 The target of the issue: the largest figure at most 1.6× the smallest at `normal`.
+
+Each size also reports the garbage collector's share (counted, never tuned: `gc.callbacks`): the collections of
+each generation during the size's games and their CPU per unit-turn, as what the collector walks grows with what
+a big army's game keeps.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from game import caches
@@ -50,6 +57,27 @@ def arena(per_side: int, side: int) -> str:
     return "\n".join(parts)
 
 
+@contextmanager
+def collections_counted() -> Iterator[dict[str, Any]]:
+    """While inside: the garbage collector's collections by generation and the CPU seconds they took (`gc.callbacks`;
+    the collector itself is left as it is)."""
+    counted: dict[str, Any] = {"collections": [0, 0, 0], "cpu": 0.0}
+    started = [0.0]
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            counted["collections"][info["generation"]] += 1
+            counted["cpu"] += time.process_time() - started[0]
+
+    gc.callbacks.append(note)
+    try:
+        yield counted
+    finally:
+        gc.callbacks.remove(note)
+
+
 def measure(
     per_side: int, side: int, games: int, strength: str, max_rounds: int = 20, min_unit_turns: int = 0
 ) -> dict[str, Any]:
@@ -58,25 +86,28 @@ def measure(
     cpu = 0.0
     unit_turns = 0
     seed = 0
-    while seed < games or unit_turns < min_unit_turns:
-        caches.clear_all()
-        match = Match(level, seed)
-        rng = ai_rng(seed)
-        while not match.finished and match.round <= max_rounds:
-            side_id = match.active_side
-            acting = sum(1 for c in match.situation().creatures.values() if c.side == side_id and not c.defeated)
-            t0 = time.process_time()
-            take_turn(match, rng, strength=strength)
-            cpu += time.process_time() - t0
-            unit_turns += acting
-        match.close()
-        seed += 1
+    with collections_counted() as collector:
+        while seed < games or unit_turns < min_unit_turns:
+            caches.clear_all()
+            match = Match(level, seed)
+            rng = ai_rng(seed)
+            while not match.finished and match.round <= max_rounds:
+                side_id = match.active_side
+                acting = sum(1 for c in match.situation().creatures.values() if c.side == side_id and not c.defeated)
+                t0 = time.process_time()
+                take_turn(match, rng, strength=strength)
+                cpu += time.process_time() - t0
+                unit_turns += acting
+            match.close()
+            seed += 1
     return {
         "units": f"{per_side}v{per_side}",
         "board": f"{side}x{side}",
         "games": seed,
         "unit_turns": unit_turns,
         "cpu_ms_per_unit_turn": round(1000 * cpu / max(1, unit_turns), 3),
+        "gc_collections": collector["collections"],
+        "gc_ms_per_unit_turn": round(1000 * collector["cpu"] / max(1, unit_turns), 3),
     }
 
 

@@ -235,9 +235,11 @@ def test_the_walk_reads_the_step_table_reach_searches():
     board = Board(4, 1, tuple(Terrain() for _ in range(4)))
     sit = Situation("pf1", board, {"m": Creature("m", "pc", (0, 0), speed=9)})
     mover = Mover(sit, "m")
+    table = step_table(mover)
     walked = movement.walk(mover, [(1, 0), (2, 0)], movement.Band("move", 6), 0)
     assert isinstance(walked, movement.Walk) and walked.cost == 2
     assert [p[:2] for p in walked.positions] == [(1, 0), (2, 0)]
-    assert mover.table is not None and step_table(mover) is mover.table
+    # the mover refers to its table weakly: the same table while a query holds it
+    assert mover.table is not None and mover.table() is table and step_table(mover) is table
     refused = movement.walk(mover, [(2, 0)], movement.Band("move", 6), 0)
     assert isinstance(refused, Illegal) and refused.reason == "not_one_step"

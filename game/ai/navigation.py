@@ -54,24 +54,33 @@ def _weights(board: Board) -> dict[Square, int]:
     return out
 
 
-def _steps_from(board: Board, weights: dict[Square, int], sq: Square) -> tuple[tuple[Square, int], ...]:
+def _steps_from(
+    board: Board, weights: dict[Square, int], sq: Square, pairs: dict[Square, tuple[Square, int]] | None = None
+) -> tuple[tuple[Square, int], ...]:
     """The steps a walker may take from `sq`: onto open squares, not squeezing diagonally between
-    two closed ones, not across a blocking edge."""
+    two closed ones, not across a blocking edge. `pairs` (when given: `_pairs`) holds the (square, weight) pair of
+    every open square, which every row stepping onto it then shares."""
     x, y = sq
     has_edges = bool(board.edges)
     out = []
     for dx, dy in _DELTAS:
         nxt = (x + dx, y + dy)
-        w = weights.get(nxt)
-        if w is None:
-            continue
+        if pairs is None:
+            w = weights.get(nxt)
+            if w is None:
+                continue
+            pair = (nxt, w)
+        else:
+            pair = pairs.get(nxt)
+            if pair is None:
+                continue
         if dx and dy and (x + dx, y) not in weights and (x, y + dy) not in weights:
             continue  # squeezing diagonally between two walls
         # a blocking edge stops the walk, unless it is a closed door: that can be opened
         blocked = has_edges and not (dx and dy) and board.edge((x, y), nxt) == "blocking"
         if blocked and frozenset(((x, y), nxt)) not in board.doors:
             continue
-        out.append((nxt, w))
+        out.append(pair)
     return tuple(out)
 
 
@@ -85,10 +94,18 @@ def _graph(board: Board) -> tuple[dict[Square, int], Steps]:
 def _steps_of(board: Board, weights: dict[Square, int], steps: Steps, sq: Square) -> tuple[tuple[Square, int], ...]:
     """The steps from `sq`, kept in the board's step table for an open square (a square no walker could stand on,
     a flyer over a pit, gets its own steps each time)."""
-    out = _steps_from(board, weights, sq)
+    # every row that steps onto a square holds the same (square, weight) pair, kept per board: a big board's table
+    # lives long, and eight pairs and their squares made afresh for each row were most of the objects the
+    # garbage collector walked in a big army's game
+    out = _steps_from(board, weights, sq, RULES.per_board(board, "ai.walk_pairs", lambda: _pairs(weights)))
     if sq in weights:
         steps[sq] = out  # one assignment: another thread working out the same row writes the same value
     return out
+
+
+def _pairs(weights: dict[Square, int]) -> dict[Square, tuple[Square, int]]:
+    """The (square, weight) pair of every open square (kept per board: the rows of the step table share them)."""
+    return {sq: (sq, w) for sq, w in weights.items()}
 
 
 Box = tuple[int, int, int, int]

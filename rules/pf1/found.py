@@ -36,7 +36,12 @@ class Found:
     """The cost maps of one band's search; paths are rebuilt only for the squares asked for."""
 
     def __init__(self, start: tuple[int, int, int], table: StepTable, band, parity: int, memo: Memo) -> None:
-        self.table = table
+        self.table: StepTable | None = table
+        """The step table searched; let go by `compact` (it holds the mover, its cells and its copy of the army's
+        squares, which a kept answer would otherwise keep alive): paths need only the board's width."""
+        self._width = table.width
+        self._per = 1 if isinstance(table, SmallTable) else 3
+        """Packed positions per anchor square (a bigger mover's three orientations)."""
         self.memo = memo
         """Where the search's lists come from and go back to (spare lists of earlier searches)."""
         self.band = band
@@ -251,25 +256,28 @@ class Found:
         order, best, prev = self.order1, self.best1, self.prev1
         self.prev1 = {state: prev[state] for state in order}
         self.best1 = []  # read by merge_into only
+        self.table = None  # read by the search and merge_into only
         if isinstance(best, list) and isinstance(prev, list):
             self.memo.give_back(best, INF, order)
             self.memo.give_back(prev, None, ())
 
     def path(self, phase: int, state: int) -> tuple[tuple[int, int], ...]:
         """The anchors entered on the way to a found state."""
-        square = self.table.square
+        width, per = self._width, self._per
         out: list[tuple[int, int]] = []
         if phase == 2:
             shift = self.shift
             prev2 = self.prev2
             key = state
             while prev2[key] != -1:
-                out.append(square(key >> (shift + 1)))
+                y, x = divmod((key >> (shift + 1)) // per, width)
+                out.append((x, y))
                 key = prev2[key]
             state = key >> shift
         prev1 = self.prev1
         while prev1[state] != -1:
-            out.append(square(state >> 1))
+            y, x = divmod((state >> 1) // per, width)
+            out.append((x, y))
             state = prev1[state]
         out.reverse()
         return tuple(out)

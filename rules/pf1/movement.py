@@ -10,6 +10,7 @@ PF1-OBSTACLE-SHORT). Reach and measure read the same step table (rules/pf1/table
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -484,6 +485,7 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     best: dict[int, Merged] = {}
     cells: dict = {}
     walker: Mover | None = None
+    searches: list[Found] = []
     for rank, band in enumerate(bands):
         if band.name == "move" and any(b.split for b in bands):
             continue  # the double-move search also yields the single move action
@@ -494,6 +496,7 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
         if band.run and _start_rough(mover) is not None:
             continue
         found = Found(mover.start, step_table(mover), band, parity, sit.memo)
+        searches.append(found)
         # phase 1 of a split band is the single move action, ranked as the band "move"
         found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
         found.compact()
@@ -502,11 +505,17 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
     squares, rank_of = board_squares(sit.memo, sit.board)
     order = sorted(best, key=rank_of.__getitem__)  # by square (x, y)
     chosen = list(map(best.__getitem__, order))
+    # what a row's path is traced from, kept as long as the answer (the reach cache keeps a big board's answers
+    # long): the search and phase as one small number and the state in a flat array, not a tuple per square
+    # holding its search, which the garbage collector walked at every collection
+    number = {id(found): k << 1 for k, found in enumerate(searches)}
+    which = bytes([number[id(found)] | (phase - 1) for _, _, found, phase, _ in chosen])
+    states = array("q", map(itemgetter(4), chosen))
 
     def trace(row: int) -> tuple[Square, ...]:
         """The path of one row, worked out when read: most entries are only shaded, never walked."""
-        _, _, found, phase, state = chosen[row]
-        return found.path(phase, state)
+        code = which[row]
+        return searches[code >> 1].path((code & 1) + 1, states[row])
 
     return Reaches(
         list(map(squares.__getitem__, order)),

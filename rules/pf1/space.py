@@ -159,8 +159,9 @@ class Mover:
         self._walls: bytes | None = None
         """`wall_marks` of the board, read when the first step is priced."""
         self.table: object | None = None
-        """This mover's step table (rules/pf1/tables.py `step_table`, which imports this module), made on first
-        use: reach and measure read it."""
+        """A weak reference to this mover's step table (rules/pf1/tables.py `step_table`, which imports this module),
+        made on first use: reach and measure read it. The table holds the mover, and whoever reads it holds the
+        table; the mover's reference is weak, so the two make no reference cycle."""
 
     # --- footprints --------------------------------------------------------------------
 

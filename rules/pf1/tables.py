@@ -15,14 +15,18 @@ neighbourhood and shifted to each square that has it (`_shaped`).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from rules.core import Board, Situation
 from rules.memo import Memo
 from rules.pf1.space import _DIRS3, DIAG_PLAIN, FULL, TALL, WIDE, Mover, occupancy, wall_marks
 
-Row = tuple[list[tuple[int, int]], list[tuple[int, int]]]
-"""(next state, cost) of every legal step from one position, for an even and for an odd diagonal count."""
+Row = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+"""(next state, cost) of every legal step from one position, for an even and for an odd diagonal count.
+
+Tuples of ints, not lists: a board's rows live as long as its tables, and the garbage collector stops walking a
+tuple that holds only ints (and such tuples) once it has looked at it, where it walks a list at every collection."""
 
 
 def _row(moves: list[tuple[int, int, int]]) -> Row:
@@ -36,7 +40,7 @@ def _row(moves: list[tuple[int, int, int]]) -> Row:
         else:
             even.append((npk << 1, base))
             odd.append(((npk << 1) | 1, base))
-    return even, odd
+    return tuple(even), tuple(odd)
 
 
 class StepTable:
@@ -274,10 +278,10 @@ def _shaped(
         row = _row(_small_moves(mover, mover.board, pk, entries, patch))
         if len(shapes) >= CROWDED_ROWS_KEPT:
             shapes.clear()
-        shapes[key] = ([(s - p2, c) for s, c in row[0]], [(s - p2, c) for s, c in row[1]])
+        shapes[key] = (tuple([(s - p2, c) for s, c in row[0]]), tuple([(s - p2, c) for s, c in row[1]]))
         return row
     even, odd = shape
-    return [(p2 + s, c) for s, c in even], [(p2 + s, c) for s, c in odd]
+    return tuple([(p2 + s, c) for s, c in even]), tuple([(p2 + s, c) for s, c in odd])
 
 
 def _crowd(sit: Situation, board: Board, near: list[tuple[int, ...]]) -> tuple[set[int], bytes]:
@@ -371,8 +375,14 @@ def board_squares(memo: Memo, board: Board) -> tuple[list[tuple[int, int]], list
 
 
 def step_table(mover: Mover) -> StepTable:
-    """The step table of this mover's queries, made once per mover: its reach and its measured paths read the same."""
-    table = mover.table
-    if not isinstance(table, StepTable):
-        table = mover.table = BigTable(mover) if mover.big else SmallTable(mover)
+    """The step table of this mover's queries: its reach and its measured paths read the same one while a query holds
+    it (made again, equal, for a mover whose table no query held any more)."""
+    # the table holds its mover; the mover refers to its table weakly (a strong reference both ways made every mover
+    # of a ruling a reference cycle, freed only by the garbage collector, which walked its cells and its copy of the
+    # army's squares first): the table lives as long as a query reading it holds it
+    ref = mover.table
+    table = ref() if isinstance(ref, weakref.ref) else None
+    if table is None:
+        table = BigTable(mover) if mover.big else SmallTable(mover)
+        mover.table = weakref.ref(table)
     return table
