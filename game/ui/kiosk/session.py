@@ -28,7 +28,7 @@ from game.ui import theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
-from game.ui.kiosk.display import open_display
+from game.ui.kiosk.display import choose_renderer, open_display, renderer_name
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
 from game.ui.kiosk.memory import LOG_EVERY, TRIM_EVERY, memory_line, release_memory, trim_heap, tune_allocator
@@ -171,6 +171,7 @@ class KioskApp:
         # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
         # `kill` or a system shutdown must still end it, so signals keep Python's default handling
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+        choose_renderer(config.renderer)  # before App opens the first window: SDL reads the hints then
         options = AppOptions(
             size=config.size,
             frames=frames,
@@ -198,7 +199,10 @@ class KioskApp:
         self.app.ticks = lambda: self.now
         self.chord = chord_code(config.exit_keys)
         self._open_display()
-        self.guard.info(f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players}")
+        self.guard.info(
+            f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players},"
+            f" renderer {renderer_name()}"
+        )
         self.check_levels()
         self.start_attract()
 
