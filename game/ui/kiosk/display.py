@@ -24,17 +24,19 @@ WINDOW = "window"
 """A plain window of the logical size, placed on screen (the config's `fullscreen = false`)."""
 
 
-def choose_renderer(renderer: str) -> None:
-    """Ask SDL for the kiosk config's `renderer` before the window opens ("software" or "auto").
+def choose_renderer(renderer: str, driver: str) -> None:
+    """Ask SDL for the kiosk config's `renderer` ("software" or "auto") under video `driver`, before a window opens.
 
     SDL's default for a scaled window is OpenGL, which on a machine with no GPU driver (and under Xvfb) loads
-    Mesa's llvmpipe: 85 MB of libraries, two threads of its own, and a main heap that grew by 8 to 11 MB an hour
+    Mesa's llvmpipe: 85 MB of libraries, two threads of its own, and a main heap that grew by 7 to 11 MB an hour
     under a busy visitor in every hour measured (docs/kiosk.md). A board game redraws little, and the
-    processor scales one 1024×640 picture to the display in a few milliseconds, so the kiosk draws in software
-    unless its config says "auto". Both hints are SDL's own environment variables; a value the administrator
-    set in the environment wins over the config.
+    processor scales the logical screen to the display as cheaply (measured: docs/kiosk.md), so on X11 the
+    kiosk draws in software unless its config says "auto". Only on X11: its windows have a surface of their
+    own; under Wayland and KMS/DRM SDL 2 has none and backs every window with a GPU texture, so there the
+    software renderer cannot be asked for. Both hints are SDL's own environment variables; a value the
+    administrator set in the environment wins over the config.
     """
-    if renderer == "software":
+    if renderer == "software" and driver == "x11":
         os.environ.setdefault("SDL_RENDER_DRIVER", "software")
         # else SDL backs the window's own surface with an OpenGL texture, which loads the same driver
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")

@@ -171,7 +171,8 @@ class KioskApp:
         # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
         # `kill` or a system shutdown must still end it, so signals keep Python's default handling
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
-        choose_renderer(config.renderer)  # before App opens the first window: SDL reads the hints then
+        pygame.display.init()  # SDL picks its video driver here; the renderer's hints depend on it
+        choose_renderer(config.renderer, pygame.display.get_driver())  # SDL reads them when App opens the window
         options = AppOptions(
             size=config.size,
             frames=frames,
