@@ -180,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--display", default=":73")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="folder for the screenshot (default: a temp folder)")
+    parser.add_argument(
+        "--renderer", choices=("software", "auto"), default="software", help="the kiosk config's renderer key"
+    )
     args = parser.parse_args(argv)
     for tool in ("Xvfb", "xdotool", "import"):
         if shutil.which(tool) is None:
@@ -189,7 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or work
     out.mkdir(parents=True, exist_ok=True)
     config = work / "kiosk.toml"
-    config.write_text(f'size = "{SIZE[0]}x{SIZE[1]}"\nfullscreen = true\nlog_file = "{work / "kiosk.log"}"\n')
+    config.write_text(
+        f'size = "{SIZE[0]}x{SIZE[1]}"\nfullscreen = true\nrenderer = "{args.renderer}"\n'
+        f'log_file = "{work / "kiosk.log"}"\n'
+    )
     env = dict(os.environ, DISPLAY=args.display, SDL_AUDIODRIVER="dummy", GRIDBOUND_CACHE_DIR=str(work / "cache"))
     env.pop("SDL_VIDEODRIVER", None)
     env.pop("WAYLAND_DISPLAY", None)
@@ -278,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
             print("Python heap (kiosk log): " + ", ".join(f"{blocks} blocks at RSS {mb:.1f} MB" for mb, blocks in heap))
         log = work / "kiosk.log"
         text = log.read_text("utf-8", errors="replace") if log.is_file() else ""
+        drew = re.findall(r"kiosk started: .*, renderer (\S+)", text)
+        print(f"SDL's renderer (kiosk log): {drew[0] if drew else 'not logged'}")
         c_heap = re.findall(r"C heap ([\d.]+) MB in use, ([\d.]+) MB free", text)
         if c_heap:  # live native memory grows in use; fragmentation in free
             print("C heap (kiosk log): " + ", ".join(f"{used} MB in use, {free} MB free" for used, free in c_heap))

@@ -118,6 +118,7 @@ def test_a_config_file_sets_every_key_and_keeps_logs_next_to_itself(tmp_path: Pa
         ("size = 'huge'", "size: expected 'WIDTHxHEIGHT'"),
         ("colour = 'red'", "colour: unknown key"),
         ("language = 'fr'", "language: expected one of en, de, it, he"),
+        ("renderer = 'opengl'", "renderer: expected one of software, auto"),
         ("idle = ", "TOML syntax error"),
     ],
 )

@@ -5,6 +5,7 @@ the display on X11 with no window manager."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -191,6 +192,31 @@ def test_on_x11_the_kiosk_covers_the_desktop_without_asking_a_window_manager() -
     assert display.plan("kmsdrm", fullscreen=True) == display.FULL
     assert display.plan("x11", fullscreen=False) == display.WINDOW
     assert display.plan("dummy", fullscreen=False) == display.WINDOW
+
+
+def test_the_kiosk_asks_sdl_for_its_software_renderer_unless_told_auto_or_the_environment_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under Xvfb SDL's default OpenGL renderer loaded Mesa's llvmpipe and the main heap grew every hour."""
+    for name in ("SDL_RENDER_DRIVER", "SDL_FRAMEBUFFER_ACCELERATION"):
+        monkeypatch.delenv(name, raising=False)
+    display.choose_renderer("auto", "x11")
+    # under Wayland and KMS/DRM a window has no surface of its own: asking for software would open no window
+    display.choose_renderer("software", "wayland")
+    display.choose_renderer("software", "kmsdrm")
+    assert "SDL_RENDER_DRIVER" not in os.environ and "SDL_FRAMEBUFFER_ACCELERATION" not in os.environ
+    display.choose_renderer("software", "x11")
+    assert (os.environ["SDL_RENDER_DRIVER"], os.environ["SDL_FRAMEBUFFER_ACCELERATION"]) == ("software", "0")
+    monkeypatch.setenv("SDL_RENDER_DRIVER", "opengl")
+    display.choose_renderer("software", "x11")
+    assert os.environ["SDL_RENDER_DRIVER"] == "opengl"  # the administrator's environment wins
+
+
+def test_the_kiosk_log_names_the_renderer_it_got(kiosk: KioskApp) -> None:
+    """A soak or an administrator must be able to tell which renderer drew (the memory differs by 85 MB)."""
+    assert display.renderer_name() == "software"  # the dummy driver has no other
+    started = [line for line in kiosk.config.log_file.read_text().splitlines() if "kiosk started" in line]
+    assert started and started[-1].endswith("renderer software")
 
 
 @pytest.mark.parametrize("size", ["960x540", "1024x640"])

@@ -24,6 +24,8 @@ DEFAULT_LEVELS = ("levels/pf1_bridge.toml", "levels/dnd5e_crypt.toml", "levels/h
 PLAYERS = ("solo", "hotseat")
 CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
 MODIFIERS = ("ctrl", "alt", "shift", "meta")
+RENDERERS = ("software", "auto")
+"""software: SDL scales and presents on the processor (no OpenGL driver in the process); auto: SDL's choice."""
 
 
 class ConfigError(ValueError):
@@ -49,6 +51,8 @@ class KioskConfig:
     size: tuple[int, int] = (1024, 640)
     """Logical window size, scaled to the display (a small logical size = big touch targets)."""
     fullscreen: bool = True
+    renderer: str = "software"
+    """How the logical screen reaches the display: RENDERERS (game/ui/kiosk/display.py `choose_renderer`)."""
     seed: int = 0
     volume: int = 70
     """Sound effects 0–100 (0: silent); the kiosk does not read the player's settings file."""
@@ -75,6 +79,7 @@ KEYS = {
     "exit_window",
     "size",
     "fullscreen",
+    "renderer",
     "seed",
     "volume",
     "result_seconds",
@@ -140,6 +145,10 @@ def parse_config(doc: dict[str, Any], source: str = "<config>", base: Path = ROO
         if not isinstance(doc["fullscreen"], bool):
             raise fail("fullscreen", t("kiosk_config.flag", value=repr(doc["fullscreen"])))
         values["fullscreen"] = doc["fullscreen"]
+    if "renderer" in doc:
+        if doc["renderer"] not in RENDERERS:
+            raise fail("renderer", t("kiosk_config.one_of", choices=", ".join(RENDERERS), value=repr(doc["renderer"])))
+        values["renderer"] = doc["renderer"]
     for key, low in (("seed", 0), ("log_max_bytes", 10_000), ("log_backups", 1)):
         if key in doc:
             v = doc[key]

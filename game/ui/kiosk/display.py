@@ -11,6 +11,7 @@ opened full screen and then made windowed takes it.)
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import pygame
@@ -21,6 +22,32 @@ COVER = "cover"
 """A borderless window the desktop's size at its top-left corner (X11: no window manager needed)."""
 WINDOW = "window"
 """A plain window of the logical size, placed on screen (the config's `fullscreen = false`)."""
+
+
+def choose_renderer(renderer: str, driver: str) -> None:
+    """Ask SDL for the kiosk config's `renderer` ("software" or "auto") under video `driver`, before a window opens.
+
+    SDL's default for a scaled window is OpenGL, which on a machine with no GPU driver (and under Xvfb) loads
+    Mesa's llvmpipe: 85 MB of libraries, two threads of its own, and a main heap that grew by 7 to 11 MB an hour
+    under a busy visitor in every hour measured (docs/kiosk.md). A board game redraws little, and the
+    processor scales the logical screen to the display as cheaply (measured: docs/kiosk.md), so on X11 the
+    kiosk draws in software unless its config says "auto". Only on X11: its windows have a surface of their
+    own; under Wayland and KMS/DRM SDL 2 has none and backs every window with a GPU texture, so there the
+    software renderer cannot be asked for. Both hints are SDL's own environment variables; a value the
+    administrator set in the environment wins over the config.
+    """
+    if renderer == "software" and driver == "x11":
+        os.environ.setdefault("SDL_RENDER_DRIVER", "software")
+        # else SDL backs the window's own surface with an OpenGL texture, which loads the same driver
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+def renderer_name() -> str:
+    """The name of SDL's renderer behind the scaled window ("software", "opengl", …), or "none"."""
+    # pygame-ce tells it only through a provisional function; read-only, and absent in other builds
+    info = getattr(pygame.display, "_get_renderer_info", None)
+    found = info() if info is not None else None
+    return str(found[0]) if found else "none"
 
 
 def plan(driver: str, fullscreen: bool) -> str:

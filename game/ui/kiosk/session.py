@@ -28,7 +28,7 @@ from game.ui import theme
 from game.ui.app import App, AppHooks
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
-from game.ui.kiosk.display import open_display
+from game.ui.kiosk.display import choose_renderer, open_display, renderer_name
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
 from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
 from game.ui.kiosk.memory import LOG_EVERY, TRIM_EVERY, memory_line, release_memory, trim_heap, tune_allocator
@@ -171,6 +171,8 @@ class KioskApp:
         # SDL would turn SIGTERM/SIGINT into a QUIT event, which a kiosk ignores; an administrator's
         # `kill` or a system shutdown must still end it, so signals keep Python's default handling
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+        pygame.display.init()  # SDL picks its video driver here; the renderer's hints depend on it
+        choose_renderer(config.renderer, pygame.display.get_driver())  # SDL reads them when App opens the window
         options = AppOptions(
             size=config.size,
             frames=frames,
@@ -198,7 +200,10 @@ class KioskApp:
         self.app.ticks = lambda: self.now
         self.chord = chord_code(config.exit_keys)
         self._open_display()
-        self.guard.info(f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players}")
+        self.guard.info(
+            f"kiosk started: {len(config.levels)} levels, idle {config.idle:g} s, {config.players},"
+            f" renderer {renderer_name()}"
+        )
         self.check_levels()
         self.start_attract()
 
