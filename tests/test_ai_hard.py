@@ -397,23 +397,33 @@ def test_the_greedy_search_may_improve_the_enemys_reply_too(monkeypatch: pytest.
 
 
 def _greedy_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, seed: int) -> list[int]:
-    """The greedy search's own playouts (those under an assignment) of each decision of hard's side-turn."""
+    """The greedy search's own playouts (those it plays under an assignment) of each decision of hard's side-turn."""
     counts: list[int] = []
-    plain, weigh = hard.playout, hard.scored_plans
+    inside = [False]
+    plain, weigh, search_side = hard.playout, hard.scored_plans, hard.greedy
 
     def counted(*args: object, **kwargs: object) -> float:
-        counts[-1] += kwargs.get("assign") is not None
+        counts[-1] += inside[0] and kwargs.get("assign") is not None
         return plain(*args, **kwargs)  # type: ignore[arg-type]
 
     def decision(*args: object) -> object:
         counts.append(0)
         return weigh(*args)  # type: ignore[arg-type]
 
+    def greedy(*args: object) -> object:
+        inside[0] = True
+        try:
+            return search_side(*args)  # type: ignore[arg-type]
+        finally:
+            inside[0] = False
+
     monkeypatch.setattr(hard, "playout", counted)
     monkeypatch.setattr(hard, "scored_plans", decision)
+    monkeypatch.setattr(hard, "greedy", greedy)
     decide(snap, "hard", random.Random(seed))
     monkeypatch.setattr(hard, "playout", plain)
     monkeypatch.setattr(hard, "scored_plans", weigh)
+    monkeypatch.setattr(hard, "greedy", search_side)
     return counts
 
 
