@@ -6,6 +6,7 @@ the side's assignment finds it too and gives a comrade a better part, and the sa
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 from game.ai import decide, explanation_lines, portfolio, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
+from game.ai.plan import PLANS
 from game.ai.portfolio import first_actions, waits
+from game.ai.snapshot import perform
 from game.battle.match import Match
 from game.levels.level import load_level, parse_level
 from game.paths import LEVELS_DIR
@@ -484,3 +487,99 @@ def _decision_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, uni
     hard.scored_plans(snap, unit, random.Random(0))
     monkeypatch.setattr(hard, "playout", plain)
     return count[0]
+
+
+def _after_a1(snap: hard.Snapshot, chosen: Action) -> hard.Snapshot:
+    """The snapshot once a1 has taken `chosen` and then played its turn out by its script (the plan's playouts do)."""
+    snap, _ = perform(snap, chosen, random.Random(0))
+    for _ in range(6):
+        found = normal_options(snap, "a1", random.Random(0))
+        if not found:
+            break
+        snap, _ = perform(snap, found[0], random.Random(0))
+    return snap
+
+
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_a_comrade_follows_the_sides_plan_where_it_foresaw_the_situation(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GB-TURN: the side's first decision works the greedy assignment out and keeps it for the side-turn (a2's part:
+    the blow at the brute); a2's decision in a situation the plan foresaw follows it without searching the side
+    again, and strikes the brute; in one it did not foresee (the harmless enemy is down) a2 searches anew."""
+    snap = snapshot(_comrade_errs(ruleset))
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    searched: list[str] = []
+    plain = hard.greedy
+
+    def counted(at: hard.Snapshot, unit: str, *args: object) -> object:
+        searched.append(unit)
+        return plain(at, unit, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "greedy", counted)
+    PLANS.forget()
+    chosen = hard.scored_plans(snap, "a1", random.Random(0))[0][1]
+    assert searched == ["a1"] and chosen is not None and chosen.unit == "a1"
+    there = _after_a1(snap, chosen)
+    plan = PLANS.recall(there, "a2")
+    assert plan is not None and plan.parts["a2"].kind in ("first", "focus")
+    ranked = hard.scored_plans(there, "a2", random.Random(0))
+    assert searched == ["a1"]  # followed: no search of the side
+    assert ranked[0][1] is not None and (ranked[0][1].kind, ranked[0][1].target) == ("attack", "brute")
+    pest = there.sit.creatures["pest"]
+    unforeseen = replace(
+        there, sit=replace(there.sit, creatures={**there.sit.creatures, "pest": replace(pest, defeated=True)})
+    )
+    assert PLANS.recall(unforeseen, "a2") is None
+    hard.scored_plans(unforeseen, "a2", random.Random(0))
+    assert searched == ["a1", "a2"]
+    # a whole side-turn: only a1's first decision searches the side, and a2 strikes the brute
+    searched.clear()
+    decision = decide(snap, "hard", random.Random(0))
+    struck = [a for a in decision.actions if a.unit == "a2"]
+    assert searched[:1] == ["a1"] and "a2" not in searched
+    assert struck and (struck[0].kind, struck[0].target) == ("attack", "brute")
+
+
+def test_a_comrade_may_play_its_part_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: with PLAN_SEARCH off a comrade the plan foresaw plays its part as the plan has it: no playout at all."""
+    snap = snapshot(_comrade_errs("pf1"))
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "PLAN_SEARCH", False)
+    PLANS.forget()
+    there = _after_a1(snap, hard.scored_plans(snap, "a1", random.Random(0))[0][1])
+    played = [0]
+    plain = hard.playout
+
+    def counted(*args: object, **kwargs: object) -> float:
+        played[0] += 1
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", counted)
+    found = hard.hard_options(there, "a2", random.Random(0))
+    assert played == [0] and (found[0].kind, found[0].target) == ("attack", "brute")
+
+
+@pytest.mark.parametrize("name", ["dnd5e_cliffs", "hexxen_beast"])
+def test_a_kept_plan_decides_the_same_from_the_same_seed(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: the side-turn's plan never carries over from another side-turn or game: the same seed gives the same
+    side-turn whatever plans the process keeps (one of another seed for the same side-turn, or none)."""
+    snap = snapshot(Match(load_level(LEVELS_DIR / f"{name}.toml"), 3))
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    followed = [0]
+    plain = PLANS.recall
+
+    def recall(at: hard.Snapshot, unit: str) -> object:
+        found = plain(at, unit)
+        followed[0] += found is not None
+        return found
+
+    monkeypatch.setattr(PLANS, "recall", recall)
+    PLANS.forget()
+    first = decide(snap, "hard", random.Random(5))
+    assert followed[0] > 0  # the later decisions of the side-turn followed its plan
+    other = decide(snap, "hard", random.Random(6))  # a plan of the same side-turn, made from another seed
+    assert decide(snap, "hard", random.Random(5)) == first
+    PLANS.forget()
+    assert decide(snap, "hard", random.Random(5)) == first
+    assert decide(snap, "hard", random.Random(6)) == other

@@ -463,10 +463,14 @@ def scored_plans(
     # the comrades that struck each focus plan's enemy in some playout (what the explanation names)
     struck: list[set[str] | None] = [None if focus is None else set() for _, focus, _ in plans]
 
+    recorded: dict[Action | None, set[tuple[str, Hashable]]] = {}  # what the options alone foresaw (a plan made)
+
     def play(k: int, seed: int, shift: float | None) -> float:
         action, focus, hold = plans[k]
         if parts and focus is None and not hold:  # the option alone, its comrades playing their parts of the plan
             return playout(snap, unit, action, seed, shift, assign=parts)
+        if planning and recalled is None and focus is None and not hold:
+            return playout(snap, unit, action, seed, shift, seen=recorded.setdefault(action, set()))
         return playout(snap, unit, action, seed, shift, focus, struck[k], hold)
 
     values = [[play(k, s, f) for s, f in first] for k in range(len(plans))]
@@ -487,6 +491,7 @@ def scored_plans(
     team: dict[Action | None, tuple[str, ...]] = {}
     held: dict[Action | None, str] = {}
     made: dict[Action | None, dict[str, Script]] = {}  # the comrades' parts in the plan each action is worth most in
+    foreseen: dict[Action | None, set[tuple[str, Hashable]] | None] = {}  # what that plan's playouts met, if kept
     for k, (action, focus, hold) in enumerate(plans):
         if mean(k) > worth.get(action, -4 * WIN):
             worth[action] = mean(k)
@@ -494,6 +499,7 @@ def scored_plans(
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
             held[action] = "hold" if hold else ""
             made[action] = {} if focus is None else {c: Script("focus", focus) for c in _after(snap, unit)}
+            foreseen[action] = recorded.get(action) if focus is None and not hold else None
             if parts and focus is None and not hold:
                 team[action], held[action] = followed, "joint" if followed else ""
     searched = recalled is None and GREEDY and snap.mode != "initiative"
@@ -501,19 +507,21 @@ def scored_plans(
     if searched:
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
-        under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first)
+        met: dict[Action | None, set[tuple[str, Hashable]]] = {}
+        under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first, met if planning else None)
         joint = tuple(c for c, script in assign.items() if script != NORMAL and snap.sit.creatures[c].side == mine)
         for action, value in under.items():
             if value > worth[action] or GREEDY_REPLY:  # an improved reply: every option under it alone
                 worth[action], team[action], held[action] = value, joint, "joint" if joint else ""
                 made[action] = {c: s for c, s in assign.items() if snap.sit.creatures[c].side == mine}
+                foreseen[action] = met.get(action)
     scored = sorted(
         ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
         key=lambda e: (-e[0], -e[1]),
     )
     if planning and searched and _after(snap, unit):
         chosen = scored[0][2]
-        PLANS.remember(snap, _foresee(snap, unit, chosen, made.get(chosen, {}), first))
+        PLANS.remember(snap, _foresee(snap, unit, chosen, made.get(chosen, {}), first, foreseen.get(chosen)))
     return [(value, action, team[action], held[action]) for value, _, action in scored]
 
 
@@ -529,10 +537,14 @@ def _foresee(
     chosen: Action | None,
     parts: Mapping[str, Script],
     samples: Sequence[tuple[int, float | None]],
+    met: set[tuple[str, Hashable]] | None = None,
 ) -> TurnPlan:
     """The side-turn's plan: the comrades' parts (NORMAL left out) and the situations in which the side's units came
-    to decide in the chosen option's playouts under them (the same dice as the decision's)."""
+    to decide in the chosen option's playouts under them (the same dice as the decision's): `met` when the decision
+    kept them, else played out again."""
     kept = {c: script for c, script in parts.items() if script != NORMAL}
+    if met is not None:
+        return TurnPlan(kept, frozenset(met))
     seen: set[tuple[str, Hashable]] = set()
     for seed, shift in samples:
         playout(snap, unit, chosen, seed, shift, assign=kept or None, seen=seen)
@@ -569,6 +581,7 @@ def greedy(
     focused_on: Mapping[tuple[Action | None, str], float],
     baseline: Action | None,
     samples: Sequence[tuple[int, float | None]],
+    met: dict[Action | None, set[tuple[str, Hashable]]] | None = None,
 ) -> tuple[dict[Action | None, float], dict[str, Script]]:
     """The portfolio greedy search over the side's assignment (GREEDY passes): each option's value under the
     assignment found (empty when it is every comrade's normal script) and the assignment (comrade → Script).
@@ -579,7 +592,9 @@ def greedy(
     there are none); then, comrade by comrade, each tries its scripts with the others fixed and keeps the best (a
     playout of the side's turn and the reply on the same dice as every option), and the unit's options are weighed
     again under the assignment, the best of them the next pass's start. With GREEDY_REPLY the enemy's units are in
-    the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side."""
+    the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side.
+    `met` (when given) gets, for each option valued under the assignment found by its own playouts here, the
+    situations in which the side's units came to decide in them (what a plan of that option foresees)."""
     side = snap.sit.creatures[unit].side
     # the comrades after the unit in the side's order: those before it have played their part of this turn
     comrades = _nearest_first(snap, _after(snap, unit))
@@ -606,6 +621,7 @@ def greedy(
         cache[(action, (*(Script("focus", target) for _ in comrades), *rest))] = value
 
     spent = [0]  # the greedy search's own playouts of this decision (GREEDY_PLAYOUTS at most)
+    seen: dict[tuple[Action | None, tuple[Script, ...]], set[tuple[str, Hashable]]] = {}
 
     def value(action: Action | None, assign: tuple[Script, ...]) -> float | None:
         """The mean of the option's playouts under the assignment; None when they would overrun the budget."""
@@ -615,7 +631,11 @@ def greedy(
                 return None
             spent[0] += len(samples)
             named = dict(zip(players, assign, strict=True))
-            runs = [playout(snap, unit, action, s, f, assign=named) for s, f in samples]
+            if met is None:
+                runs = [playout(snap, unit, action, s, f, assign=named) for s, f in samples]
+            else:
+                seen[key] = set()
+                runs = [playout(snap, unit, action, s, f, assign=named, seen=seen[key]) for s, f in samples]
             cache[key] = sum(runs) / len(runs)
         return cache[key]
 
@@ -654,6 +674,8 @@ def greedy(
         choice = pick(under)
         if assign == before:
             break
+    if met is not None:
+        met.update({a: seen[(a, assign)] for a in under if (a, assign) in seen})
     return under, dict(zip(players, assign, strict=True))
 
 
