@@ -77,7 +77,9 @@ def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch)
     unit_id = "me"
     played: dict[tuple[Action | None, str | None], int] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False):  # the hold option far behind
+    def fake(
+        _snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False, **_
+    ):  # the hold option far behind
         played[first, focus] = played.get((first, focus), 0) + 1
         return -10.0 if first is None else 0.0
 
@@ -203,7 +205,7 @@ def test_every_option_meets_the_same_stratified_samples(monkeypatch: pytest.Monk
     (common random numbers), and each roll once in each slice of its range."""
     seen: dict[tuple[Action | None, str | None], list[tuple[int, float | None]]] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False):
+    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False, **_):
         seen.setdefault((first, focus), []).append((seed, shift))
         return 0.0
 
@@ -542,10 +544,10 @@ def test_a_comrade_follows_the_sides_plan_where_it_foresaw_the_situation(
 
 
 def test_a_comrade_may_play_its_part_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """GB-TURN: with PLAN_SEARCH off a comrade the plan foresaw plays its part as the plan has it: no playout at all."""
+    """GB-TURN: with PLAN_FOLLOW "script" a comrade the plan foresaw plays its part as the plan has it: no playout."""
     snap = snapshot(_comrade_errs("pf1"))
     monkeypatch.setattr(hard, "GREEDY", 1)
-    monkeypatch.setattr(hard, "PLAN_SEARCH", False)
+    monkeypatch.setattr(hard, "PLAN_FOLLOW", "script")
     PLANS.forget()
     there = _after_a1(snap, hard.scored_plans(snap, "a1", random.Random(0))[0][1])
     played = [0]

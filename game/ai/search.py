@@ -126,10 +126,12 @@ PLAN_TURN = True
 assignment out remembers it with the situations its playouts foresaw, and a later decision of that side-turn in one of
 them follows it instead of running the greedy search again (any other decision searches anew and makes a new plan):
 about one greedy search a side-turn instead of one a decision."""
-PLAN_SEARCH = True
-"""How a unit follows the plan: True, it still weighs its own options (the per-unit search, focus plans included),
-with the comrades after it playing their parts in the playouts and its own part as the choice that keeps its place
-by MARGIN; False, it plays its part as the plan has it, without a search."""
+PLAN_FOLLOW = "option"
+"""How a unit follows the plan: "option", it searches as without the greedy search (its options alone, its comrades
+by their scripts, and the focus plans), its part's action one more option of its portfolio, normal's choice keeping
+its place by MARGIN; "part", the same search with the comrades after it playing their parts in the playouts and its
+own part as the choice that keeps its place by MARGIN; "script", it plays its part as the plan has it, without a
+search."""
 
 
 POWER_BLEND = 1.0
@@ -449,11 +451,16 @@ def scored_plans(
     portfolio = first_actions(snap, unit, baseline)
     parts: dict[str, Script] = {}  # the plan's parts of the comrades after the unit (a plan followed)
     if recalled is not None:
-        parts, part = _follow(snap, unit, recalled, normal, rng)
-        if not PLAN_SEARCH:
-            return [(0.0, a, (), "") for a in part or [None]]
-        baseline = part[0] if part else None  # the unit's part: the choice that keeps its place by MARGIN
-        if baseline is not None:  # first in the portfolio (holding, its last, is always in it)
+        later, part = _follow(snap, unit, recalled, normal, rng)
+        if PLAN_FOLLOW == "script":  # the part's actions the rules allow now (a focus part's blow may not be)
+            legal = [a for a in part if not isinstance(snap.ruleset.rule(snap.sit, a, random.Random(0)), Illegal)]
+            return [(0.0, a, (), "") for a in legal or [None]]
+        if PLAN_FOLLOW == "part":
+            parts = later
+            baseline = part[0] if part else None  # the unit's part: the choice that keeps its place by MARGIN
+        if part and part[0] not in portfolio:  # holding, the portfolio's last, is always in it
+            portfolio = [*portfolio[:1], part[0], *portfolio[1:]]
+        if baseline is not None:  # first in the portfolio
             portfolio = [baseline, *(a for a in portfolio if a != baseline)]
     if len(portfolio) > MAX_OPTIONS:  # keep holding (the last) and the baseline (the first) among them
         portfolio = [*portfolio[: MAX_OPTIONS - 1], None]
