@@ -502,15 +502,17 @@ def _after_a1(snap: hard.Snapshot, chosen: Action) -> hard.Snapshot:
     return snap
 
 
-@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+@pytest.mark.parametrize(("ruleset", "follow"), [("pf1", "option"), ("dnd5e", "option"), ("pf1", "part")])
 def test_a_comrade_follows_the_sides_plan_where_it_foresaw_the_situation(
-    ruleset: str, monkeypatch: pytest.MonkeyPatch
+    ruleset: str, follow: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """GB-TURN: the side's first decision works the greedy assignment out and keeps it for the side-turn (a2's part:
     the blow at the brute); a2's decision in a situation the plan foresaw follows it without searching the side
-    again, and strikes the brute; in one it did not foresee (the harmless enemy is down) a2 searches anew."""
+    again (its part one more option, or the choice that keeps its place), and strikes the brute; in one it did not
+    foresee (the harmless enemy is down) a2 searches anew."""
     snap = snapshot(_comrade_errs(ruleset))
     monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "PLAN_FOLLOW", follow)
     searched: list[str] = []
     plain = hard.greedy
 

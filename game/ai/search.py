@@ -102,7 +102,8 @@ unit's best options are weighed again under that assignment, all within GREEDY_P
 (every comrade by the normal script, or a focus plan). Unbudgeted, 1 won 205 of 360 games on the shipped levels
 against 195 at three times the CPU (HeXXen side-turns of up to 26 s). With the budget it costs less and wins about as
 often on the levels measured, but side-turns of dnd5e_cliffs (up to 8.7 s) and hexxen_village (4.6 s) still pass
-the 3 s target: so it stays off (docs/ai.md)."""
+the 3 s target: so it stays off (docs/ai.md). With the plan kept for the side-turn (PLAN_TURN) it runs about once a
+side-turn, and then wins what the search without it wins, no more (docs/ai.md)."""
 GREEDY_PLAYOUTS = 24
 """The greedy search's own playouts per decision at most (the fixed budget; those of the plans it reuses, the
 options alone and the focus plans, are not counted): the comrades' trials, nearest the enemy first, then the
