@@ -54,6 +54,21 @@ def test_a_unit_that_deals_more_damage_weighs_more(monkeypatch: pytest.MonkeyPat
     hard._weights.cache_clear()
 
 
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_standing_squeezed_is_worth_less(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PF1-SQUEEZE-PENALTY, D5-SQUEEZE-DISADV, D5-SQUEEZE-ADV-AGAINST: a squeezed unit fights badly and is easily hit,
+    so the evaluation counts it SQUEEZED times its weight less for its side (and more for the other); 0 ignores it."""
+    snap = snapshot(_focus(ruleset))
+    a1 = snap.sit.creatures["a1"]
+    squeezed = replace(snap, sit=replace(snap.sit, creatures={**snap.sit.creatures, "a1": replace(a1, squeezed=True)}))
+    weight = hard.power_weights(snap.sit)["a1"]
+    monkeypatch.setattr(hard, "SQUEEZED", 0.5)
+    assert hard.evaluate(snap, "a") - hard.evaluate(squeezed, "a") == pytest.approx(0.5 * weight)
+    assert hard.evaluate(squeezed, "b") - hard.evaluate(snap, "b") == pytest.approx(0.5 * weight)
+    monkeypatch.setattr(hard, "SQUEEZED", 0.0)
+    assert hard.evaluate(squeezed, "a") == hard.evaluate(snap, "a")
+
+
 def test_a_playout_sees_a_whole_round_by_initiative_and_the_reply_by_sides(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: by initiative a playout plays every standing unit's turn once (the enemies' answers included);
     when sides take whole turns it plays the rest of the side's turn and the opponent's reply, and with

@@ -78,6 +78,10 @@ across the samples every roll lands once in each of SAMPLES equal slices of its 
 random rotation), so the mean over a few playouts measures the option and far less the luck of the dice."""
 PRONE = 0.15
 """Lying prone is worth this much less (it must stand up, and it is easier to hit)."""
+SQUEEZED = 0.0
+"""Standing squeezed is worth this much less, times the unit's weight: it fights badly and is easily hit (pf1: −4 to
+its attacks and its defence, PF1-SQUEEZE-PENALTY; dnd5e: disadvantage on its attacks and advantage against it,
+D5-SQUEEZE-DISADV, D5-SQUEEZE-ADV-AGAINST). 0: a squeezed unit counts as any other, as the normal script sees it."""
 
 FOCUS_PLANS = 3
 """Side-level plans weighed per decision besides the unit's own options: for each of the first enemies the portfolio
@@ -169,7 +173,7 @@ def evaluate(snap: Snapshot, side: str) -> float:
         if c.defeated:
             continue
         share = c.hp / (c.max_hp if c.max_hp > 0 else 1)
-        worth = weights[c.id] * (ALIVE + share) - (PRONE if c.prone else 0.0)
+        worth = weights[c.id] * (ALIVE + share - (SQUEEZED if c.squeezed else 0.0)) - (PRONE if c.prone else 0.0)
         standing += worth
         if c.side == side:
             value += worth
