@@ -83,7 +83,7 @@ SQUEEZED = 0.5
 its attacks and its defence, PF1-SQUEEZE-PENALTY; dnd5e: disadvantage on its attacks and advantage against it,
 D5-SQUEEZE-DISADV, D5-SQUEEZE-ADV-AGAINST). 0: a squeezed unit counts as any other, as the normal script sees it.
 0.5 raised pf1's seat gain from +4.2 to +9.2 points on the report seeds, all of it on pf1_corridors, whose cave
-giant no longer squeezes into the corridor to fall there; dnd5e's stayed +4.2 (docs/ai.md)."""
+giant squeezes into the corridor to fall there less often; dnd5e's stayed +4.2 (docs/ai.md)."""
 
 FOCUS_PLANS = 3
 """Side-level plans weighed per decision besides the unit's own options: for each of the first enemies the portfolio
