@@ -6,6 +6,7 @@ the side's assignment finds it too and gives a comrade a better part, and the sa
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 from game.ai import decide, explanation_lines, portfolio, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
+from game.ai.plan import PLANS
 from game.ai.portfolio import first_actions, waits
+from game.ai.snapshot import perform
 from game.battle.match import Match
 from game.levels.level import load_level, parse_level
 from game.paths import LEVELS_DIR
@@ -51,6 +54,21 @@ def test_a_unit_that_deals_more_damage_weighs_more(monkeypatch: pytest.MonkeyPat
     hard._weights.cache_clear()
 
 
+@pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
+def test_standing_squeezed_is_worth_less(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PF1-SQUEEZE-PENALTY, D5-SQUEEZE-DISADV, D5-SQUEEZE-ADV-AGAINST: a squeezed unit fights badly and is easily hit,
+    so the evaluation counts it SQUEEZED times its weight less for its side (and more for the other); 0 ignores it."""
+    snap = snapshot(_focus(ruleset))
+    a1 = snap.sit.creatures["a1"]
+    squeezed = replace(snap, sit=replace(snap.sit, creatures={**snap.sit.creatures, "a1": replace(a1, squeezed=True)}))
+    weight = hard.power_weights(snap.sit)["a1"]
+    monkeypatch.setattr(hard, "SQUEEZED", 0.5)
+    assert hard.evaluate(snap, "a") - hard.evaluate(squeezed, "a") == pytest.approx(0.5 * weight)
+    assert hard.evaluate(squeezed, "b") - hard.evaluate(snap, "b") == pytest.approx(0.5 * weight)
+    monkeypatch.setattr(hard, "SQUEEZED", 0.0)
+    assert hard.evaluate(squeezed, "a") == hard.evaluate(snap, "a")
+
+
 def test_a_playout_sees_a_whole_round_by_initiative_and_the_reply_by_sides(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: by initiative a playout plays every standing unit's turn once (the enemies' answers included);
     when sides take whole turns it plays the rest of the side's turn and the opponent's reply, and with
@@ -74,7 +92,9 @@ def test_the_close_options_are_played_out_again(monkeypatch: pytest.MonkeyPatch)
     unit_id = "me"
     played: dict[tuple[Action | None, str | None], int] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False):  # the hold option far behind
+    def fake(
+        _snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False, **_
+    ):  # the hold option far behind
         played[first, focus] = played.get((first, focus), 0) + 1
         return -10.0 if first is None else 0.0
 
@@ -200,7 +220,7 @@ def test_every_option_meets_the_same_stratified_samples(monkeypatch: pytest.Monk
     (common random numbers), and each roll once in each slice of its range."""
     seen: dict[tuple[Action | None, str | None], list[tuple[int, float | None]]] = {}
 
-    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False):
+    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False, **_):
         seen.setdefault((first, focus), []).append((seed, shift))
         return 0.0
 
@@ -397,23 +417,33 @@ def test_the_greedy_search_may_improve_the_enemys_reply_too(monkeypatch: pytest.
 
 
 def _greedy_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, seed: int) -> list[int]:
-    """The greedy search's own playouts (those under an assignment) of each decision of hard's side-turn."""
+    """The greedy search's own playouts (those it plays under an assignment) of each decision of hard's side-turn."""
     counts: list[int] = []
-    plain, weigh = hard.playout, hard.scored_plans
+    inside = [False]
+    plain, weigh, search_side = hard.playout, hard.scored_plans, hard.greedy
 
     def counted(*args: object, **kwargs: object) -> float:
-        counts[-1] += kwargs.get("assign") is not None
+        counts[-1] += inside[0] and kwargs.get("assign") is not None
         return plain(*args, **kwargs)  # type: ignore[arg-type]
 
     def decision(*args: object) -> object:
         counts.append(0)
         return weigh(*args)  # type: ignore[arg-type]
 
+    def greedy(*args: object) -> object:
+        inside[0] = True
+        try:
+            return search_side(*args)  # type: ignore[arg-type]
+        finally:
+            inside[0] = False
+
     monkeypatch.setattr(hard, "playout", counted)
     monkeypatch.setattr(hard, "scored_plans", decision)
+    monkeypatch.setattr(hard, "greedy", greedy)
     decide(snap, "hard", random.Random(seed))
     monkeypatch.setattr(hard, "playout", plain)
     monkeypatch.setattr(hard, "scored_plans", weigh)
+    monkeypatch.setattr(hard, "greedy", search_side)
     return counts
 
 
@@ -474,3 +504,101 @@ def _decision_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, uni
     hard.scored_plans(snap, unit, random.Random(0))
     monkeypatch.setattr(hard, "playout", plain)
     return count[0]
+
+
+def _after_a1(snap: hard.Snapshot, chosen: Action) -> hard.Snapshot:
+    """The snapshot once a1 has taken `chosen` and then played its turn out by its script (the plan's playouts do)."""
+    snap, _ = perform(snap, chosen, random.Random(0))
+    for _ in range(6):
+        found = normal_options(snap, "a1", random.Random(0))
+        if not found:
+            break
+        snap, _ = perform(snap, found[0], random.Random(0))
+    return snap
+
+
+@pytest.mark.parametrize(("ruleset", "follow"), [("pf1", "option"), ("dnd5e", "option"), ("pf1", "part")])
+def test_a_comrade_follows_the_sides_plan_where_it_foresaw_the_situation(
+    ruleset: str, follow: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GB-TURN: the side's first decision works the greedy assignment out and keeps it for the side-turn (a2's part:
+    the blow at the brute); a2's decision in a situation the plan foresaw follows it without searching the side
+    again (its part one more option, or the choice that keeps its place), and strikes the brute; in one it did not
+    foresee (the harmless enemy is down) a2 searches anew."""
+    snap = snapshot(_comrade_errs(ruleset))
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "PLAN_FOLLOW", follow)
+    searched: list[str] = []
+    plain = hard.greedy
+
+    def counted(at: hard.Snapshot, unit: str, *args: object) -> object:
+        searched.append(unit)
+        return plain(at, unit, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "greedy", counted)
+    PLANS.forget()
+    chosen = hard.scored_plans(snap, "a1", random.Random(0))[0][1]
+    assert searched == ["a1"] and chosen is not None and chosen.unit == "a1"
+    there = _after_a1(snap, chosen)
+    plan = PLANS.recall(there, "a2")
+    assert plan is not None and plan.parts["a2"].kind in ("first", "focus")
+    ranked = hard.scored_plans(there, "a2", random.Random(0))
+    assert searched == ["a1"]  # followed: no search of the side
+    assert ranked[0][1] is not None and (ranked[0][1].kind, ranked[0][1].target) == ("attack", "brute")
+    pest = there.sit.creatures["pest"]
+    unforeseen = replace(
+        there, sit=replace(there.sit, creatures={**there.sit.creatures, "pest": replace(pest, defeated=True)})
+    )
+    assert PLANS.recall(unforeseen, "a2") is None
+    hard.scored_plans(unforeseen, "a2", random.Random(0))
+    assert searched == ["a1", "a2"]
+    # a whole side-turn: only a1's first decision searches the side, and a2 strikes the brute
+    searched.clear()
+    decision = decide(snap, "hard", random.Random(0))
+    struck = [a for a in decision.actions if a.unit == "a2"]
+    assert searched[:1] == ["a1"] and "a2" not in searched
+    assert struck and (struck[0].kind, struck[0].target) == ("attack", "brute")
+
+
+def test_a_comrade_may_play_its_part_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: with PLAN_FOLLOW "script" a comrade the plan foresaw plays its part as the plan has it: no playout."""
+    snap = snapshot(_comrade_errs("pf1"))
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    monkeypatch.setattr(hard, "PLAN_FOLLOW", "script")
+    PLANS.forget()
+    there = _after_a1(snap, hard.scored_plans(snap, "a1", random.Random(0))[0][1])
+    played = [0]
+    plain = hard.playout
+
+    def counted(*args: object, **kwargs: object) -> float:
+        played[0] += 1
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hard, "playout", counted)
+    found = hard.hard_options(there, "a2", random.Random(0))
+    assert played == [0] and (found[0].kind, found[0].target) == ("attack", "brute")
+
+
+@pytest.mark.parametrize("name", ["dnd5e_cliffs", "hexxen_beast"])
+def test_a_kept_plan_decides_the_same_from_the_same_seed(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-TURN: the side-turn's plan never carries over from another side-turn or game: the same seed gives the same
+    side-turn whatever plans the process keeps (one of another seed for the same side-turn, or none)."""
+    snap = snapshot(Match(load_level(LEVELS_DIR / f"{name}.toml"), 3))
+    monkeypatch.setattr(hard, "GREEDY", 1)
+    followed = [0]
+    plain = PLANS.recall
+
+    def recall(at: hard.Snapshot, unit: str) -> object:
+        found = plain(at, unit)
+        followed[0] += found is not None
+        return found
+
+    monkeypatch.setattr(PLANS, "recall", recall)
+    PLANS.forget()
+    first = decide(snap, "hard", random.Random(5))
+    assert followed[0] > 0  # the later decisions of the side-turn followed its plan
+    other = decide(snap, "hard", random.Random(6))  # a plan of the same side-turn, made from another seed
+    assert decide(snap, "hard", random.Random(5)) == first
+    PLANS.forget()
+    assert decide(snap, "hard", random.Random(5)) == first
+    assert decide(snap, "hard", random.Random(6)) == other

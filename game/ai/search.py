@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.normal import normal_options
+from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
 from game.ai.portfolio import charging, first_actions, waits
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
@@ -77,6 +78,12 @@ across the samples every roll lands once in each of SAMPLES equal slices of its 
 random rotation), so the mean over a few playouts measures the option and far less the luck of the dice."""
 PRONE = 0.15
 """Lying prone is worth this much less (it must stand up, and it is easier to hit)."""
+SQUEEZED = 0.5
+"""Standing squeezed is worth this much less, times the unit's weight: it fights badly and is easily hit (pf1: −4 to
+its attacks and its defence, PF1-SQUEEZE-PENALTY; dnd5e: disadvantage on its attacks and advantage against it,
+D5-SQUEEZE-DISADV, D5-SQUEEZE-ADV-AGAINST). 0: a squeezed unit counts as any other, as the normal script sees it.
+0.5 raised pf1's seat gain from +4.2 to +9.2 points on the report seeds, all of it on pf1_corridors, whose cave
+giant squeezes into the corridor to fall there less often; dnd5e's stayed +4.2 (docs/ai.md)."""
 
 FOCUS_PLANS = 3
 """Side-level plans weighed per decision besides the unit's own options: for each of the first enemies the portfolio
@@ -101,7 +108,8 @@ unit's best options are weighed again under that assignment, all within GREEDY_P
 (every comrade by the normal script, or a focus plan). Unbudgeted, 1 won 205 of 360 games on the shipped levels
 against 195 at three times the CPU (HeXXen side-turns of up to 26 s). With the budget it costs less and wins about as
 often on the levels measured, but side-turns of dnd5e_cliffs (up to 8.7 s) and hexxen_village (4.6 s) still pass
-the 3 s target: so it stays off (docs/ai.md)."""
+the 3 s target: so it stays off (docs/ai.md). With the plan kept for the side-turn (PLAN_TURN) it runs about once a
+side-turn, and then wins what the search without it wins, no more (docs/ai.md)."""
 GREEDY_PLAYOUTS = 24
 """The greedy search's own playouts per decision at most (the fixed budget; those of the plans it reuses, the
 options alone and the focus plans, are not counted): the comrades' trials, nearest the enemy first, then the
@@ -120,17 +128,17 @@ side's three units nearest it whenever it can, keeping what is worth least to th
 and then weighs the unit's options under both assignments only (not the normal reply's values)."""
 GREEDY_SEEDS = 3
 """Enemies the unit's strikes aim at (its portfolio's first) that seed the greedy search with the whole side on one."""
-
-
-class Script(NamedTuple):
-    """A comrade's part in the side's assignment: "normal" (its script), "focus" (strike `arg`, an enemy, whenever
-    it can), "first" (take `arg`, an action, first when it may, then its script) or "hold" (nothing this turn)."""
-
-    kind: str
-    arg: str | Action | None = None
-
-
-NORMAL = Script("normal")
+PLAN_TURN = True
+"""Whether the greedy search's plan is kept for the side's turn (game/ai/plan.py): the decision that works the side's
+assignment out remembers it with the situations its playouts foresaw, and a later decision of that side-turn in one of
+them follows it instead of running the greedy search again (any other decision searches anew and makes a new plan):
+about one greedy search a side-turn instead of one a decision."""
+PLAN_FOLLOW = "option"
+"""How a unit follows the plan: "option", it searches as without the greedy search (its options alone, its comrades
+by their scripts, and the focus plans), its part's action one more option of its portfolio, normal's choice keeping
+its place by MARGIN; "part", the same search with the comrades after it playing their parts in the playouts and its
+own part as the choice that keeps its place by MARGIN; "script", it plays its part as the plan has it, without a
+search."""
 
 
 POWER_BLEND = 1.0
@@ -167,7 +175,7 @@ def evaluate(snap: Snapshot, side: str) -> float:
         if c.defeated:
             continue
         share = c.hp / (c.max_hp if c.max_hp > 0 else 1)
-        worth = weights[c.id] * (ALIVE + share) - (PRONE if c.prone else 0.0)
+        worth = weights[c.id] * (ALIVE + share - (SQUEEZED if c.squeezed else 0.0)) - (PRONE if c.prone else 0.0)
         standing += worth
         if c.side == side:
             value += worth
@@ -321,12 +329,16 @@ def _finish_turn(
     plan: tuple[str, str | None] | None = None,
     struck: set[str] | None = None,
     assign: Mapping[str, Script] | None = None,
+    seen: set[tuple[str, Hashable]] | None = None,
 ) -> Snapshot:
     """The turn in progress played to its end by the normal scripts, then ended; with a plan (side, enemy) the
     units of that side strike that enemy whenever they can (`focused`), and `struck` gathers those that did; with a
     hold plan (side, None) the units of that side that cannot strike anyone this turn wait instead of closing in;
-    with an assignment the units it names play their `Script`."""
+    with an assignment the units it names play their `Script`; `seen` gathers (unit, `signature`) of every
+    situation in which a unit of the turn came to decide (what a plan foresees)."""
     for unit in snap.acting():
+        if seen is not None:
+            seen.add((unit, signature(snap)))
         mine = plan is not None and snap.sit.creatures[unit].side == plan[0]
         target = plan[1] if plan is not None and mine else None
         if plan is not None and mine and target is None and not striking(snap, unit):
@@ -349,6 +361,8 @@ def _finish_turn(
                 budget[0] -= 1
                 if not isinstance(result, Illegal):
                     snap, acted = after, True
+                    if seen is not None:
+                        seen.add((unit, signature(snap)))
                     if struck is not None and target is not None and action.kind in STRIKES and action.target == target:
                         struck.add(unit)
                     break
@@ -381,13 +395,15 @@ def playout(
     struck: set[str] | None = None,
     hold: bool = False,
     assign: Mapping[str, Script] | None = None,
+    seen: set[tuple[str, Hashable]] | None = None,
 ) -> float:
     """The value for `unit`'s side of taking `first` (None: the unit holds for the rest of its turn), then the
     rest of the turn and the turns after it (`horizon`) by the normal scripts, with the dice of `seed` (shifted by
     `shift` when the samples are stratified); with `focus` (an enemy) the unit's side strikes it whenever it can,
     and `struck` gathers the comrades that struck it; with `hold` the comrades who cannot strike anyone this turn
     wait with the unit (the side lets the enemy come); with `assign` the units it names play their scripts for the
-    rest of this turn and the reply (the side's next turn, if played, is the scripts')."""
+    rest of this turn and the reply (the side's next turn, if played, is the scripts'); `seen` gathers the
+    situations in which the side's units came to decide in the rest of this turn (`_finish_turn`)."""
     side = snap.sit.creatures[unit].side
     dice = Dice(snap, seed, shift)
     rng = random.Random(seed ^ 0x5EED)
@@ -397,6 +413,8 @@ def playout(
         snap, result = perform(snap, first, dice.next(unit))
         if isinstance(result, Illegal):
             return -2 * WIN
+        if seen is not None:  # the unit's own next decision
+            seen.add((unit, signature(snap)))
     else:
         # holding: the unit takes no further action this turn; the others still act
         snap = replace(snap, done=snap.done | {unit})
@@ -406,7 +424,8 @@ def playout(
             break
         # a hold plan is the side's choice for this turn only: its next turn is played by the scripts
         now: tuple[str, str | None] | None = (side, None) if hold and turn == 0 else plan
-        snap = _finish_turn(snap, rng, dice, budget, now, struck, assign if turn < HALF_TURNS else None)
+        parts = assign if turn < HALF_TURNS else None
+        snap = _finish_turn(snap, rng, dice, budget, now, struck, parts, seen if turn == 0 else None)
     if struck is not None:
         struck.discard(unit)
     return evaluate(snap, side)
@@ -425,24 +444,50 @@ def scored_plans(
     the enemies' reach with it) or "joint" (the greedy search's assignment, whose comrades play another script).
 
     Every option is played out SAMPLES times; the options then within CLOSE of the best (the close decisions)
-    are played out EXTRA times more, on the same dice streams, before they are compared again."""
+    are played out EXTRA times more, on the same dice streams, before they are compared again. With the greedy
+    search on, a decision the side-turn's plan foresaw follows it (`_follow`), and any other makes the plan."""
+    planning = bool(GREEDY and PLAN_TURN and snap.mode != "initiative")
+    recalled = PLANS.recall(snap, unit) if planning else None
+    if planning and recalled is None:
+        PLANS.remember(snap, TurnPlan({}, frozenset()))  # this decision searches anew: nothing is foreseen until then
     seeds = [rng.getrandbits(48) for _ in range(SAMPLES + EXTRA)]
     # stratified: the SAMPLES playouts share the first seed's rolls, each shifted by its own slice
     first = [(seeds[0], k / SAMPLES) for k in range(SAMPLES)] if STRATIFIED else [(s, None) for s in seeds[:SAMPLES]]
     normal = normal_options(snap, unit, rng)
-    portfolio = first_actions(snap, unit, normal[0] if normal else None)
-    if len(portfolio) > MAX_OPTIONS:  # keep holding (the last) among them
+    baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
+    portfolio = first_actions(snap, unit, baseline)
+    parts: dict[str, Script] = {}  # the plan's parts of the comrades after the unit (a plan followed)
+    if recalled is not None:
+        later, part = _follow(snap, unit, recalled, normal, rng)
+        if PLAN_FOLLOW == "script":  # the part's actions the rules allow now (a focus part's blow may not be)
+            legal = [a for a in part if not isinstance(snap.ruleset.rule(snap.sit, a, random.Random(0)), Illegal)]
+            return [(0.0, a, (), "") for a in legal or [None]]
+        if PLAN_FOLLOW == "part":
+            parts = later
+            baseline = part[0] if part else None  # the unit's part: the choice that keeps its place by MARGIN
+        if part and part[0] not in portfolio:  # holding, the portfolio's last, is always in it
+            portfolio = [*portfolio[:1], part[0], *portfolio[1:]]
+        if baseline is not None:  # first in the portfolio
+            portfolio = [baseline, *(a for a in portfolio if a != baseline)]
+    if len(portfolio) > MAX_OPTIONS:  # keep holding (the last) and the baseline (the first) among them
         portfolio = [*portfolio[: MAX_OPTIONS - 1], None]
     if len(portfolio) == 1:
-        return [(0.0, portfolio[0], (), False)]
-    baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
+        return [(0.0, portfolio[0], (), "")]
     plans = _plans(snap, unit, portfolio)
     # the comrades that struck each focus plan's enemy in some playout (what the explanation names)
     struck: list[set[str] | None] = [None if focus is None else set() for _, focus, _ in plans]
-    values = [
-        [playout(snap, unit, action, s, f, focus, struck[k], hold) for s, f in first]
-        for k, (action, focus, hold) in enumerate(plans)
-    ]
+
+    recorded: dict[Action | None, set[tuple[str, Hashable]]] = {}  # what the options alone foresaw (a plan made)
+
+    def play(k: int, seed: int, shift: float | None) -> float:
+        action, focus, hold = plans[k]
+        if parts and focus is None and not hold:  # the option alone, its comrades playing their parts of the plan
+            return playout(snap, unit, action, seed, shift, assign=parts)
+        if planning and recalled is None and focus is None and not hold:
+            return playout(snap, unit, action, seed, shift, seen=recorded.setdefault(action, set()))
+        return playout(snap, unit, action, seed, shift, focus, struck[k], hold)
+
+    values = [[play(k, s, f) for s, f in first] for k in range(len(plans))]
 
     def mean(k: int) -> float:
         return sum(values[k]) / len(values[k])
@@ -452,32 +497,94 @@ def scored_plans(
         close = [k for k in range(len(plans)) if mean(k) >= best - CLOSE]
         if len(close) > 1:
             for k in close:
-                action, focus, hold = plans[k]
-                values[k] += [playout(snap, unit, action, s, None, focus, struck[k], hold) for s in seeds[SAMPLES:]]
+                values[k] += [play(k, s, None) for s in seeds[SAMPLES:]]
     # an action is worth its best plan (alone, or with its side's focus); the baseline keeps its place by MARGIN
+    mine = snap.sit.creatures[unit].side
+    followed = tuple(c for c, script in parts.items() if script != NORMAL)
     worth: dict[Action | None, float] = {}
     team: dict[Action | None, tuple[str, ...]] = {}
     held: dict[Action | None, str] = {}
-    for k, (action, _, hold) in enumerate(plans):
+    made: dict[Action | None, dict[str, Script]] = {}  # the comrades' parts in the plan each action is worth most in
+    foreseen: dict[Action | None, set[tuple[str, Hashable]] | None] = {}  # what that plan's playouts met, if kept
+    for k, (action, focus, hold) in enumerate(plans):
         if mean(k) > worth.get(action, -4 * WIN):
             worth[action] = mean(k)
             found = struck[k]
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
             held[action] = "hold" if hold else ""
-    if GREEDY and snap.mode != "initiative" and (not GREEDY_LEAD or snap.acting()[:1] == [unit]):
+            made[action] = {} if focus is None else {c: Script("focus", focus) for c in _after(snap, unit)}
+            foreseen[action] = recorded.get(action) if focus is None and not hold else None
+            if parts and focus is None and not hold:
+                team[action], held[action] = followed, "joint" if followed else ""
+    searched = recalled is None and GREEDY and snap.mode != "initiative"
+    searched = searched and (not GREEDY_LEAD or snap.acting()[:1] == [unit])
+    if searched:
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
-        under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first)
-        mine = snap.sit.creatures[unit].side
+        met: dict[Action | None, set[tuple[str, Hashable]]] = {}
+        under, assign = greedy(snap, unit, portfolio, alone, focused_on, baseline, first, met if planning else None)
         joint = tuple(c for c, script in assign.items() if script != NORMAL and snap.sit.creatures[c].side == mine)
         for action, value in under.items():
             if value > worth[action] or GREEDY_REPLY:  # an improved reply: every option under it alone
                 worth[action], team[action], held[action] = value, joint, "joint" if joint else ""
+                made[action] = {c: s for c, s in assign.items() if snap.sit.creatures[c].side == mine}
+                foreseen[action] = met.get(action)
     scored = sorted(
         ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
         key=lambda e: (-e[0], -e[1]),
     )
+    if planning and searched and _after(snap, unit):
+        chosen = scored[0][2]
+        PLANS.remember(snap, _foresee(snap, unit, chosen, made.get(chosen, {}), first, foreseen.get(chosen)))
     return [(value, action, team[action], held[action]) for value, _, action in scored]
+
+
+def _after(snap: Snapshot, unit: str) -> list[str]:
+    """The unit's comrades still to act this turn after it in the side's order (those before it have played)."""
+    acting = snap.acting()
+    return acting[acting.index(unit) + 1 :] if unit in acting else []
+
+
+def _foresee(
+    snap: Snapshot,
+    unit: str,
+    chosen: Action | None,
+    parts: Mapping[str, Script],
+    samples: Sequence[tuple[int, float | None]],
+    met: set[tuple[str, Hashable]] | None = None,
+) -> TurnPlan:
+    """The side-turn's plan: the comrades' parts (NORMAL left out) and the situations in which the side's units came
+    to decide in the chosen option's playouts under them (the same dice as the decision's): `met` when the decision
+    kept them, else played out again."""
+    kept = {c: script for c, script in parts.items() if script != NORMAL}
+    if met is not None:
+        return TurnPlan(kept, frozenset(met))
+    seen: set[tuple[str, Hashable]] = set()
+    for seed, shift in samples:
+        playout(snap, unit, chosen, seed, shift, assign=kept or None, seen=seen)
+    return TurnPlan(kept, frozenset(seen))
+
+
+def _follow(
+    snap: Snapshot, unit: str, plan: TurnPlan, normal: list[Action], rng: random.Random
+) -> tuple[dict[str, Script], list[Action]]:
+    """Following the side-turn's plan: the parts of the comrades after the unit, and the unit's own part now, best
+    first (its script's actions: a strike at its enemy first, or its first action while it has not acted yet, or
+    nothing when it holds)."""
+    later = {c: plan.parts[c] for c in _after(snap, unit) if c in plan.parts}
+    own = plan.parts.get(unit, NORMAL)
+    if own.kind == "hold":
+        return later, []
+    if own.kind == "focus" and isinstance(own.arg, str):
+        return later, focused(snap, unit, own.arg, rng)
+    sit, rules = snap.sit, snap.ruleset
+    if (
+        own.kind == "first"
+        and isinstance(own.arg, Action)
+        and rules.current_turn(sit, unit) == rules.new_turn(sit, unit)
+    ):
+        return later, [own.arg, *(a for a in normal if a != own.arg)]  # its first action, while it has not acted yet
+    return later, normal
 
 
 def greedy(
@@ -488,6 +595,7 @@ def greedy(
     focused_on: Mapping[tuple[Action | None, str], float],
     baseline: Action | None,
     samples: Sequence[tuple[int, float | None]],
+    met: dict[Action | None, set[tuple[str, Hashable]]] | None = None,
 ) -> tuple[dict[Action | None, float], dict[str, Script]]:
     """The portfolio greedy search over the side's assignment (GREEDY passes): each option's value under the
     assignment found (empty when it is every comrade's normal script) and the assignment (comrade → Script).
@@ -498,11 +606,12 @@ def greedy(
     there are none); then, comrade by comrade, each tries its scripts with the others fixed and keeps the best (a
     playout of the side's turn and the reply on the same dice as every option), and the unit's options are weighed
     again under the assignment, the best of them the next pass's start. With GREEDY_REPLY the enemy's units are in
-    the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side."""
+    the assignment too (`_replies`), each improved before the comrades towards what is worth least to the side.
+    `met` (when given) gets, for each option valued under the assignment found by its own playouts here, the
+    situations in which the side's units came to decide in them (what a plan of that option foresees)."""
     side = snap.sit.creatures[unit].side
-    acting = snap.acting()
     # the comrades after the unit in the side's order: those before it have played their part of this turn
-    comrades = _nearest_first(snap, acting[acting.index(unit) + 1 :] if unit in acting else [])
+    comrades = _nearest_first(snap, _after(snap, unit))
     enemies = [c.id for c in snap.sit.creatures.values() if c.side != side and not c.defeated] if GREEDY_REPLY else []
     if not comrades and not enemies:
         return {}, {}
@@ -526,6 +635,7 @@ def greedy(
         cache[(action, (*(Script("focus", target) for _ in comrades), *rest))] = value
 
     spent = [0]  # the greedy search's own playouts of this decision (GREEDY_PLAYOUTS at most)
+    seen: dict[tuple[Action | None, tuple[Script, ...]], set[tuple[str, Hashable]]] = {}
 
     def value(action: Action | None, assign: tuple[Script, ...]) -> float | None:
         """The mean of the option's playouts under the assignment; None when they would overrun the budget."""
@@ -535,7 +645,11 @@ def greedy(
                 return None
             spent[0] += len(samples)
             named = dict(zip(players, assign, strict=True))
-            runs = [playout(snap, unit, action, s, f, assign=named) for s, f in samples]
+            if met is None:
+                runs = [playout(snap, unit, action, s, f, assign=named) for s, f in samples]
+            else:
+                seen[key] = set()
+                runs = [playout(snap, unit, action, s, f, assign=named, seen=seen[key]) for s, f in samples]
             cache[key] = sum(runs) / len(runs)
         return cache[key]
 
@@ -574,6 +688,8 @@ def greedy(
         choice = pick(under)
         if assign == before:
             break
+    if met is not None:
+        met.update({a: seen[(a, assign)] for a in under if (a, assign) in seen})
     return under, dict(zip(players, assign, strict=True))
 
 
