@@ -19,6 +19,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from game import caches
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
 
@@ -99,10 +100,15 @@ class PlanMemory:
         return plan
 
     def forget(self) -> None:
-        """Drop every plan (a test starts from none)."""
+        """Drop every plan (a closed match's, or a test starting from none)."""
         with self._lock:
             self._plans.clear()
+
+    def __len__(self) -> int:
+        return len(self._plans)
 
 
 PLANS = PlanMemory()
 """The hard player's plans (the search's own state: its answers depend on them only within one side-turn)."""
+# with the other caches keyed by match states: emptied when the window closes a match, reported with them
+caches.register("hard's plans", f"{PLANS_KEPT} side-turns", PLANS.forget, PLANS.__len__, of_states=True)
