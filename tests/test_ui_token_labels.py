@@ -353,3 +353,21 @@ def test_new_fonts_drop_the_forms_fitted_with_the_old_ones() -> None:
     # only the form asked since is kept, and nothing keeps the old fonts (each holds a pygame font) alive
     assert token_labels._fitted.cache_info().currsize == 1
     assert old_font() is None
+
+
+def test_the_digit_tables_keep_no_font_alive() -> None:
+    """A font the font cache lets go dies even while its size's digit table is kept: a cache keyed by font objects
+    held them (each with its pygame font) past the font cache's bound, and the next ask of that size made a second
+    one (a kiosk's native memory grew by them as visitors zoomed)."""
+    import gc
+    import weakref
+
+    from game.ui import token_labels
+
+    fitted(("Goblin Cutter", "Goblin", "GC"), 21, 60)
+    assert token_labels._widest_digit.cache_info().currsize >= 1
+    font = weakref.ref(theme.font_px(21, bold=True))
+    theme._font.cache_clear()  # what the font cache's bound does to its least recently used font
+    gc.collect()
+    assert font() is None
+    assert token_labels._widest_digit.cache_info().currsize >= 1

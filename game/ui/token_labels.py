@@ -18,8 +18,6 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
-import pygame
-
 from game.text.i18n import current_language, is_rtl
 from game.text.local_text import local
 from game.text.unit_names import distinct_names
@@ -216,7 +214,7 @@ def _fitted(label: Label, px: int, width: int, rtl: bool, _fonts: int) -> tuple[
         # measured with its widest digits: units sharing a name pick the same form ("Kultist1" beside "Kult. 4"
         # reads like two kinds of unit)
         font = theme.font_px(size, bold=True)
-        return font.size(theme.visual(form, rtl).translate(_widest_digit(font)))[0]
+        return font.size(theme.visual(form, rtl).translate(_widest_digit(size)))[0]
 
     for form in label:
         for size in sizes:
@@ -227,7 +225,11 @@ def _fitted(label: Label, px: int, width: int, rtl: bool, _fonts: int) -> tuple[
 
 
 @lru_cache(maxsize=64)
-def _widest_digit(font: pygame.font.Font) -> dict[int, str]:
-    """A translation table putting the font's widest digit for every digit."""
+def _widest_digit(px: int) -> dict[int, str]:
+    """A translation table putting the widest digit of the bold font at `px` pixels for every digit."""
+    # keyed by the size, not the font: a cache keyed by font objects kept up to 64 fonts alive after the font
+    # cache had let them go, and the font cache then made a second pygame font of the same size (a kiosk's
+    # native memory grew by ~100 kB a font as visitors zoomed through the sizes)
+    font = theme.font_px(px, bold=True)
     widest = max("0123456789", key=lambda d: font.size(d)[0])
     return str.maketrans(dict.fromkeys("0123456789", widest))
