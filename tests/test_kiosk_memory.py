@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import caches
+from game.ui import theme
 from game.ui.kiosk import memory, session
 from game.ui.kiosk.config import KioskConfig
 from game.ui.kiosk.memory import rss_bytes
@@ -134,7 +135,10 @@ def test_the_kiosk_logs_its_memory_every_ten_minutes(tmp_path: Path, monkeypatch
     lines = [line for line in (tmp_path / "kiosk.log").read_text(encoding="utf-8").splitlines() if "memory:" in line]
     assert len(lines) == 1
     c_heap = r"(, C heap \d+\.\d MB in use, \d+\.\d MB free, \d+\.\d MB mapped)?"
-    assert re.search(rf"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks{c_heap}, 1 games$", lines[0]), lines[0]
+    fonts = r", (\d+) fonts"
+    found = re.search(rf"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks{c_heap}{fonts}, 1 games$", lines[0])
+    assert found, lines[0]
+    assert 0 <= int(found.group(3)) <= theme.FONTS_KEPT
     if Path("/proc/self/statm").exists():
         assert "RSS" in lines[0]
     if memory.heap_bytes() is not None:

@@ -10,6 +10,7 @@ cache is left alone for that font: its look may have changed.
 from __future__ import annotations
 
 import os
+import weakref
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,14 @@ from game.ui import raster_cache
 
 SIZES_KEPT = 2048
 """Text sizes a font remembers in one run (see `CachedFont._sizes`)."""
+
+_opened: weakref.WeakSet[CachedFont] = weakref.WeakSet()
+"""The fonts that have made their pygame font: each holds ~100-200 kB of FreeType, HarfBuzz and glyph memory."""
+
+
+def pygame_fonts_alive() -> int:
+    """How many pygame fonts are alive now (the kiosk's soak checks it stays within the font cache's bound)."""
+    return len(_opened)
 
 
 @cache
@@ -55,6 +64,7 @@ class CachedFont:
             path = self._path
             self._real = pygame.font.Font(path, self._pixels) if path else pygame.font.Font(None, self._default_pixels)
             self._real.set_bold(self._bold)
+            _opened.add(self)
         return self._real
 
     def _key(self, *rest: Any) -> tuple[Any, ...] | None:

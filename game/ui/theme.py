@@ -417,7 +417,12 @@ def font(size: int, bold: bool = False) -> CachedFont:
     return _font(text_px(size), bold)
 
 
-@lru_cache(maxsize=64)
+FONTS_KEPT = 32
+"""Fonts kept (pixel size × weight): a frame draws with about a dozen, but a kiosk's visitors zoom through every
+board size and each font holds ~100-200 kB of native memory; with 64 the set was still filling an hour in."""
+
+
+@lru_cache(maxsize=FONTS_KEPT)
 def _font(pixels: int, bold: bool) -> CachedFont:
     # creating fonts is slow: one per pixel size and weight; each makes its pygame font only when the raster
     # cache (game/ui/raster_cache.py) lacks a size or picture asked of it

@@ -31,6 +31,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from game.ui.cached_font import pygame_fonts_alive
+
 MMAP_THRESHOLD = 128 * 1024
 """Blocks from this size up get their own mapping (glibc's default start, here fixed instead of rising)."""
 TRIM_THRESHOLD = 256 * 1024
@@ -152,8 +154,8 @@ def _mallinfo2() -> Callable[[], _Mallinfo2] | None:
 
 
 def memory_line() -> str:
-    """The kiosk log's memory line: resident size (where /proc tells it), Python's allocated blocks and glibc's
-    heap (where the C library tells it)."""
+    """The kiosk log's memory line: resident size (where /proc tells it), Python's allocated blocks, glibc's heap
+    (where the C library tells it) and the pygame fonts alive."""
     rss = rss_bytes()
     where = f"RSS {rss / 1e6:.1f} MB, " if rss else ""
     line = f"memory: {where}Python heap {sys.getallocatedblocks()} blocks"
@@ -161,4 +163,5 @@ def memory_line() -> str:
     if heap is not None:
         used, free, mapped = (n / 1e6 for n in heap)
         line += f", C heap {used:.1f} MB in use, {free:.1f} MB free, {mapped:.1f} MB mapped"
-    return line
+    # each pygame font holds native memory the Python heap does not count (game/ui/theme.py FONTS_KEPT)
+    return line + f", {pygame_fonts_alive()} fonts"

@@ -57,10 +57,12 @@ def cache_sizes() -> dict[str, int]:
     from game import caches
     from game.battle import reach_cache
     from game.ui import art, theme, token_labels
+    from game.ui.cached_font import pygame_fonts_alive
     from rules import core
 
     return {
-        "fonts": theme._font.cache_info().currsize,
+        # the pygame fonts alive, wherever they are held: a font kept by another cache outlives the font cache
+        "fonts": pygame_fonts_alive(),
         "labels": theme._label.cache_info().currsize,
         "emblems": art.emblem.cache_info().currsize,
         "fitted": token_labels._fitted.cache_info().currsize,
