@@ -62,9 +62,11 @@ class Ctx:
         """Opponents still standing, in a stable order (a new list: the caller may change it)."""
         sit = self.sit
         side = sit.creatures[self.unit].side
-        # worked out once per situation object and side (kept in its memo, as the rules keep their indexes): the units
-        # of a side decide in turn on the situation each one leaves, and a unit's last decision (nothing left to do)
-        # and the next unit's first share one
+        if len(sit.creatures) <= FOES_KEPT_FROM:
+            return list(_standing_foes(sit, side))
+        # a big army's: worked out once per situation object and side (kept in its memo, as the rules keep their
+        # indexes): the units of a side decide in turn on the situation each one leaves, and a unit's last decision
+        # (nothing left to do) and the next unit's first share one
         return list(sit.memo.index(sit, _FOES + side, lambda: _standing_foes(sit, side)))
 
     def reachable(self, sit: Situation | None = None) -> Sequence[Reach]:
@@ -98,6 +100,9 @@ class Ctx:
         return remember(self.sit, ("rule", action), ask if carry is None else Carrying(ask, carry))
 
 
+FOES_KEPT_FROM = 16
+"""Creatures above which a situation's enemies standing are kept in its memo: a small army's are listed as cheaply
+as they are looked up."""
 _FOES = "ai.foes "
 """The name of a side's opponents still standing in a situation's memo (followed by the side)."""
 

@@ -69,12 +69,12 @@ def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
     Built once per situation object and kept in its memo (rules/memo.py `Memo.index`): a situation is
     never changed once made, so every mover of one ruling shares one index. A situation that differs from
     the one of the newest index kept in a few creatures (an action moves or wounds one or two) gets that
-    index with those creatures' squares worked out again (`_moved`), not a list made for every square of
-    the army.
+    index with those creatures' squares worked out again (`_moved`, for an army of more than MOVED_FROM
+    creatures), not a list made for every square of the army.
     """
 
     def build() -> dict[Square, list[Creature]]:
-        kept = sit.memo.newest_index(_OCCUPANCY)
+        kept = sit.memo.newest_index(_OCCUPANCY) if len(sit.creatures) > MOVED_FROM else None
         if kept is not None:
             moved = _moved(kept[0], kept[1], sit)  # type: ignore[arg-type]
             if moved is not None:
@@ -99,6 +99,9 @@ def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
 
 _OCCUPANCY = "pf1.occupancy"
 """The name of `occupancy`'s index in a situation's memo."""
+MOVED_FROM = 16
+"""Creatures above which `occupancy` works a situation's index out from the newest kept one: a smaller army's index
+is built whole as cheaply as the two situations are paired."""
 MOVED_MOST = 4
 """Creatures that may differ from the kept index's situation for `_moved` to work the index out from it."""
 
