@@ -13,8 +13,8 @@ What it keeps, and its bound (each one written beside its holder below):
   the tables of the newest `BOARDS_KEPT` boards; a board is immutable, so a table made from
   it stays valid while the board lives (an entry keeps its board alive, so an id is never reused);
 - judgements of a path in one situation object (pf1 `judge`): the newest `JUDGED_KEPT`;
-- indexes worked out from one situation object (pf1's occupancy of the squares, the AI's enemies standing):
-  the newest `INDEXES_KEPT`;
+- indexes worked out from one situation object (pf1's occupancy of the squares and the marks of the squares taken,
+  the AI's enemies standing): the newest `INDEXES_KEPT`;
 - spare lists of the flat-array searches (pf1 reach): `SPARES_KEPT` lists per (length,
   value), at most `4 · SPARES_KEPT` lengths and values.
 
