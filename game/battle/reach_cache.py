@@ -87,12 +87,17 @@ situation's creatures and turn states are mostly the very objects of the situati
 the entry keeps its objects alive, so no identity in it is reused meanwhile."""
 
 
+PAIRED_FROM = 16
+"""Objects above which `_hashes` pairs them with the newest call's: a small army's remembered hashes are read as
+cheaply one by one."""
+
+
 def _hashes(objects: tuple[Creature | Hashable, ...], kind: int) -> tuple[int, ...]:
-    """`_creature_hash` of each object, in order. Where an object is the one at the same place in the newest call of
-    this `kind` (0 creatures, 1 turn states) with as many objects, its hash is that call's: one pass pairing the two
-    (an army's creatures are mostly the previous situation's); the others are read from or added to the remembered
-    hashes."""
-    last = _LAST[kind]
+    """`_creature_hash` of each object, in order. For more than PAIRED_FROM objects, where an object is the one at
+    the same place in the newest call of this `kind` (0 creatures, 1 turn states) with as many objects, its hash is
+    that call's: one pass pairing the two (an army's creatures are mostly the previous situation's); the others are
+    read from or added to the remembered hashes."""
+    last = _LAST[kind] if len(objects) > PAIRED_FROM else None
     if last is not None and len(last[0]) == len(objects):
         objs, hashed = last
         if objs is objects:

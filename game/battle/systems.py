@@ -51,11 +51,8 @@ def changed(before: Situation | None, after: Situation) -> Units:
     """The units whose creature is not the very one of `before` (all when `before` is None)."""
     if before is None:
         return list(after.creatures.items())
-    old, new = before.creatures, after.creatures
-    if len(old) == len(new) and list(old) == list(new):
-        # the same units in the same order (a change replaces a unit's creature in place): the two paired in one pass
-        return [(uid, c) for (uid, c), was in zip(new.items(), old.values(), strict=True) if was is not c]
-    return [(uid, c) for uid, c in new.items() if old.get(uid) is not c]
+    old = before.creatures
+    return [(uid, c) for uid, c in after.creatures.items() if old.get(uid) is not c]
 
 
 class TerrainSystem(_WriteSystem):
@@ -128,17 +125,8 @@ class TurnSystem(_WriteSystem):
         if before is not None and before.turns is after.turns:
             return
         old = {} if before is None else before.turns
-        new = after.turns
-        if before is not None and len(old) == len(new) and list(old) == list(new):
-            # the same units in the same order (a change replaces a unit's turn state in place): the two paired in one
-            # pass, and only the units whose state is another one written
-            entities = self.entities
-            for (uid, state), was in zip(new.items(), old.values(), strict=True):
-                if was is not state and uid in entities:
-                    esper.component_for_entity(entities[uid], TurnBudget).state = state
-            return
         for uid, ent in self.entities.items():
-            state = new.get(uid)
+            state = after.turns.get(uid)
             if before is None or old.get(uid) is not state:
                 esper.component_for_entity(ent, TurnBudget).state = state
 
