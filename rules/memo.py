@@ -13,7 +13,8 @@ What it keeps, and its bound (each one written beside its holder below):
   the tables of the newest `BOARDS_KEPT` boards; a board is immutable, so a table made from
   it stays valid while the board lives (an entry keeps its board alive, so an id is never reused);
 - judgements of a path in one situation object (pf1 `judge`): the newest `JUDGED_KEPT`;
-- indexes worked out from one situation object (pf1's occupancy of the squares): the newest `INDEXES_KEPT`;
+- indexes worked out from one situation object (pf1's occupancy of the squares and the marks of the squares taken,
+  the AI's enemies standing): the newest `INDEXES_KEPT`;
 - spare lists of the flat-array searches (pf1 reach): `SPARES_KEPT` lists per (length,
   value), at most `4 · SPARES_KEPT` lengths and values.
 
@@ -33,8 +34,9 @@ BOARDS_KEPT = 4
 JUDGED_KEPT = 64
 """Judgements kept: the AI probes at most three paths (or charges) before it acts on one, and a charge judges
 the closest ends of the few nearest enemies (their lines' paths among them) before its probes ask again."""
-INDEXES_KEPT = 8
-"""Situation indexes kept: the movers of one ruling, and of the AI's few probes, share the situation's index."""
+INDEXES_KEPT = 16
+"""Situation indexes kept: the movers of one ruling, and of the AI's few probes, share the situation's index; the
+AI keeps the enemies standing of the situation it decides in beside it (game/ai/context.py)."""
 SPARES_KEPT = 4
 """Spare lists kept per (length, value): the overlay's two searches, and the same again in another thread."""
 
@@ -115,6 +117,15 @@ class Memo:
             indexes.pop(next(iter(indexes), key), None)
         indexes[key] = (sit, found)
         return found
+
+    def newest_index(self, name: str) -> tuple[object, object] | None:
+        """(the situation object, its index) of the newest index kept under `name`, or None: a new situation's index
+        may be worked out from it when the two differ in a few parts."""
+        # a copy first (one C call): another thread may keep an index meanwhile
+        for (_, kept_name), entry in reversed(list(self._indexes.items())):
+            if kept_name == name:
+                return entry
+        return None
 
     def _keep(self, key: tuple[int, Hashable], sit: object, judgement: object) -> None:
         """Keep one judgement, letting the oldest go past `JUDGED_KEPT`."""

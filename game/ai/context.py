@@ -59,11 +59,15 @@ class Ctx:
         return found
 
     def foes(self) -> list[Creature]:
-        """Opponents still standing, in a stable order."""
-        side = self.sit.creatures[self.unit].side
-        out = [c for c in self.sit.creatures.values() if c.side != side and not c.defeated]
-        out.sort(key=_ID)
-        return out
+        """Opponents still standing, in a stable order (a new list: the caller may change it)."""
+        sit = self.sit
+        side = sit.creatures[self.unit].side
+        if len(sit.creatures) <= FOES_KEPT_FROM:
+            return list(_standing_foes(sit, side))
+        # a big army's: worked out once per situation object and side (kept in its memo, as the rules keep their
+        # indexes): the units of a side decide in turn on the situation each one leaves, and a unit's last decision
+        # (nothing left to do) and the next unit's first share one
+        return list(sit.memo.index(sit, _FOES + side, lambda: _standing_foes(sit, side)))
 
     def reachable(self, sit: Situation | None = None) -> Sequence[Reach]:
         """ruleset.reachable for the acting unit in `sit` (default: the real situation).
@@ -94,6 +98,20 @@ class Ctx:
             return self.ruleset.rule(self.sit, action, random.Random(0))
 
         return remember(self.sit, ("rule", action), ask if carry is None else Carrying(ask, carry))
+
+
+FOES_KEPT_FROM = 16
+"""Creatures above which a situation's enemies standing are kept in its memo: a small army's are listed as cheaply
+as they are looked up."""
+_FOES = "ai.foes "
+"""The name of a side's opponents still standing in a situation's memo (followed by the side)."""
+
+
+def _standing_foes(sit: Situation, side: str) -> tuple[Creature, ...]:
+    """The creatures of `sit` not on `side` and not defeated, by id."""
+    out = [c for c in sit.creatures.values() if c.side != side and not c.defeated]
+    out.sort(key=_ID)
+    return tuple(out)
 
 
 Carry = tuple[Callable[[Situation], Any], Callable[[Situation, Any], None]]

@@ -65,7 +65,7 @@ def state_key(sit: Situation) -> StateKey:
         tail = (sit.bindings, sit.round, sit.active_side)
         # the creatures' and turn states' own hashes are remembered: a creature hashes its thirty-odd fields and its
         # traits record, and one that did not change is the same object in the next situation (rules.effects.apply)
-        hashed = hash((head, creatures[0], _hashes(creatures[1]), turns[0], _hashes(turns[1]), tail))
+        hashed = hash((head, creatures[0], _hashes(creatures[1], 0), turns[0], _hashes(turns[1], 1), tail))
         key = StateKey((*head, creatures, turns, *tail), hashed)
     except TypeError:  # a turn state or creature field that cannot be hashed: this object only
         key = StateKey(("situation", id(sit)))
@@ -81,15 +81,37 @@ _HASHES: dict[int, tuple[Creature | Hashable, int]] = {}
 HASHES_KEPT = 1024
 
 
-def _hashes(objects: tuple[Creature | Hashable, ...]) -> tuple[int, ...]:
-    """`_creature_hash` of each object, in order: the remembered hashes read in one pass (an army's creatures are
-    mostly the previous situation's, so most are remembered), the others worked out and remembered."""
-    get = _HASHES.get
-    out = []
-    for obj in objects:
-        hit = get(id(obj))
-        out.append(hit[1] if hit is not None and hit[0] is obj else _creature_hash(obj))
-    return tuple(out)
+_LAST: list[tuple[tuple[Creature | Hashable, ...], tuple[int, ...]] | None] = [None, None]
+"""Per kind of object (0 creatures, 1 turn states): the objects of the newest `_hashes` call and their hashes. A
+situation's creatures and turn states are mostly the very objects of the situation before it, at the same places;
+the entry keeps its objects alive, so no identity in it is reused meanwhile."""
+
+
+PAIRED_FROM = 16
+"""Objects above which `_hashes` pairs them with the newest call's: a small army's remembered hashes are read as
+cheaply one by one."""
+
+
+def _hashes(objects: tuple[Creature | Hashable, ...], kind: int) -> tuple[int, ...]:
+    """`_creature_hash` of each object, in order. For more than PAIRED_FROM objects, where an object is the one at
+    the same place in the newest call of this `kind` (0 creatures, 1 turn states) with as many objects, its hash is
+    that call's: one pass pairing the two (an army's creatures are mostly the previous situation's); the others are
+    read from or added to the remembered hashes."""
+    last = _LAST[kind] if len(objects) > PAIRED_FROM else None
+    if last is not None and len(last[0]) == len(objects):
+        objs, hashed = last
+        if objs is objects:
+            return hashed
+        out = tuple([h if a is b else _creature_hash(b) for a, b, h in zip(objs, objects, hashed, strict=True)])
+    else:
+        get = _HASHES.get
+        found = []
+        for obj in objects:
+            hit = get(id(obj))
+            found.append(hit[1] if hit is not None and hit[0] is obj else _creature_hash(obj))
+        out = tuple(found)
+    _LAST[kind] = (objects, out)
+    return out
 
 
 def _creature_hash(creature: Creature | Hashable) -> int:
@@ -148,6 +170,7 @@ def clear() -> None:
         _SIZE[0] = 0
         _KEYS.clear()
         _HASHES.clear()
+        _LAST[:] = [None, None]
 
 
 caches.register(

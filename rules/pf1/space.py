@@ -67,10 +67,18 @@ def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
     """square → the creatures whose footprint covers it, in the situation's order (read-only: it is shared).
 
     Built once per situation object and kept in its memo (rules/memo.py `Memo.index`): a situation is
-    never changed once made, so every mover of one ruling shares one index.
+    never changed once made, so every mover of one ruling shares one index. A situation that differs from
+    the one of the newest index kept in a few creatures (an action moves or wounds one or two) gets that
+    index with those creatures' squares worked out again (`_moved`, for an army of more than MOVED_FROM
+    creatures), not a list made for every square of the army.
     """
 
     def build() -> dict[Square, list[Creature]]:
+        kept = sit.memo.newest_index(_OCCUPANCY) if len(sit.creatures) > MOVED_FROM else None
+        if kept is not None:
+            moved = _moved(kept[0], kept[1], sit)  # type: ignore[arg-type]
+            if moved is not None:
+                return moved
         out: dict[Square, list[Creature]] = {}
         for other in sit.creatures.values():
             dims = other.dims
@@ -86,7 +94,60 @@ def occupancy(sit: Situation) -> dict[Square, list[Creature]]:
                     out.setdefault(sq, []).append(other)
         return out
 
-    return sit.memo.index(sit, "pf1.occupancy", build)
+    return sit.memo.index(sit, _OCCUPANCY, build)
+
+
+_OCCUPANCY = "pf1.occupancy"
+"""The name of `occupancy`'s index in a situation's memo."""
+MOVED_FROM = 16
+"""Creatures above which `occupancy` works a situation's index out from the newest kept one: a smaller army's index
+is built whole as cheaply as the two situations are paired."""
+MOVED_MOST = 4
+"""Creatures that may differ from the kept index's situation for `_moved` to work the index out from it."""
+
+
+def _covers(creature: Creature) -> Iterable[Square]:
+    """The squares of a creature's footprint (a one-square creature's anchor, without making the set)."""
+    dims = creature.dims
+    return (creature.at,) if dims == (1, 1) else footprint(creature.at, dims)
+
+
+def _moved(
+    before: Situation, index: dict[Square, list[Creature]], sit: Situation
+) -> dict[Square, list[Creature]] | None:
+    """`occupancy` of `sit` worked out from `index`, the occupancy of `before`, when the two hold the same creature ids
+    in the same order and at most MOVED_MOST creature objects differ; None otherwise (then it is built whole).
+
+    Only the squares the differing creatures cover before or after are looked at again: each such square's list is
+    its unchanged creatures and the new creatures covering it, in the situation's order, as `occupancy` lists
+    them; every other square's list is the same (the lists are read-only and shared)."""
+    old, new = before.creatures, sit.creatures
+    if len(old) != len(new):
+        return None
+    changed = [(a, b) for a, b in zip(old.values(), new.values(), strict=True) if a is not b]
+    if len(changed) > MOVED_MOST or list(old) != list(new):
+        return None
+    out = dict(index)
+    if not changed:
+        return out
+    gone = {a.id for a, _ in changed}
+    touched: set[Square] = set()
+    for a, b in changed:
+        touched.update(_covers(a))
+        touched.update(_covers(b))
+    rank: dict[str, int] | None = None
+    for sq in touched:
+        here = [c for c in index.get(sq, ()) if c.id not in gone]
+        here.extend(b for _, b in changed if sq in _covers(b))
+        if not here:
+            out.pop(sq, None)
+            continue
+        if len(here) > 1:
+            if rank is None:
+                rank = {uid: k for k, uid in enumerate(new)}
+            here.sort(key=lambda c: rank[c.id])  # type: ignore[index]
+        out[sq] = here
+    return out
 
 
 def wall_marks(memo: Memo, board: Board) -> bytes:

@@ -289,8 +289,19 @@ def _crowd(sit: Situation, board: Board, near: list[tuple[int, ...]]) -> tuple[s
     lie in its 3×3 block (not 0: the square or a neighbour is taken, its row is priced per query).
 
     Kept per board by the squares taken, as most actions move no one (an attack); a new layout is worked out
-    from the last one when few squares differ (one unit moved), else afresh.
+    from the last one when few squares differ (one unit moved), else afresh. Looked up once per situation object
+    (its memo's index, `board` being its board): every mover of its rulings, forecasts and searches shares the
+    answer without making and hashing the set of an army's squares again.
     """
+    return sit.memo.index(sit, _CROWD, lambda: _crowd_of(sit, board, near))
+
+
+_CROWD = "pf1.crowd"
+"""The name of `_crowd`'s answer in a situation's memo."""
+
+
+def _crowd_of(sit: Situation, board: Board, near: list[tuple[int, ...]]) -> tuple[set[int], bytes]:
+    """`_crowd` looked up or worked out."""
     squares = frozenset(occupancy(sit))
     kept: dict = sit.memo.per_board(board, "pf1-crowds", dict)
     found = kept.get(squares)
