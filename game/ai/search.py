@@ -29,6 +29,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from game.ai.context import Ctx
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
@@ -152,6 +153,13 @@ TRADE = 0.0
 difference; 1: the difference scaled by the whole armies' worth over what still stands). With the share, an even
 trade helps the side ahead and hurts the side behind, so a weaker side avoids trading blows and a stronger one seeks
 them; at the start of a game both counts agree."""
+
+PRIORITY_RULESETS: frozenset[str] = frozenset({"dnd5e"})
+"""Rulesets in which hard's own side plays its script with the *priority* pick (`own_options`): among the enemies
+in reach it strikes, and walks up to, the one with the most weight (`power_weights`) per hit point left, not the
+one with the fewest hit points. The whole fight long, felling first the enemy that deals the most damage per blow
+it takes to fell (Lanchester's priority) saves more than a playout to the reply shows; the search's default (the
+option that keeps its place by MARGIN) and its own side's part in every playout follow it. dnd5e only (docs/ai.md)."""
 
 TEMPO = 0.03
 """Per square between each of the side's units and its nearest enemy (Chebyshev), taken off: of two futures
@@ -295,10 +303,28 @@ class Dice:
         return random.Random(seed) if self.shift is None else SliceRandom(seed, self.shift)
 
 
+def own_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
+    """The script hard's side plays (its default and its own units' part in the playouts): the normal script, in
+    PRIORITY_RULESETS with the priority pick (`priority_pick`)."""
+    if snap.ruleset_name not in PRIORITY_RULESETS:
+        return normal_options(snap, unit, rng)
+    from game.ai import dnd5e
+
+    weights = power_weights(snap.sit)
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), lambda foes: priority_pick(foes, weights))
+    return [] if chosen is None else [chosen]
+
+
+def priority_pick(foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
+    """The enemy with the most weight per hit point left (then the fewest hit points, then id): the fall that
+    removes the most damage per blow still to land."""
+    return min(foes, key=lambda c: (-weights[c.id] / max(1, c.hp), c.hp, c.id))
+
+
 def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[Action]:
     """The normal script's next actions for `unit` with a strike at `target` first whenever the rules allow one (a
     comrade's part in a focus plan); the script's own strikes at `target` (hexxen's tactics) keep their order."""
-    normal = normal_options(snap, unit, rng)
+    normal = own_options(snap, unit, rng)
     foe = snap.sit.creatures.get(target)
     if foe is None or foe.defeated:
         return normal
@@ -330,12 +356,13 @@ def _finish_turn(
     struck: set[str] | None = None,
     assign: Mapping[str, Script] | None = None,
     seen: set[tuple[str, Hashable]] | None = None,
+    own: str | None = None,
 ) -> Snapshot:
-    """The turn in progress played to its end by the normal scripts, then ended; with a plan (side, enemy) the
-    units of that side strike that enemy whenever they can (`focused`), and `struck` gathers those that did; with a
-    hold plan (side, None) the units of that side that cannot strike anyone this turn wait instead of closing in;
-    with an assignment the units it names play their `Script`; `seen` gathers (unit, `signature`) of every
-    situation in which a unit of the turn came to decide (what a plan foresees)."""
+    """The turn in progress played to its end by the normal scripts (the units of side `own` by `own_options`), then
+    ended; with a plan (side, enemy) the units of that side strike that enemy whenever they can (`focused`), and
+    `struck` gathers those that did; with a hold plan (side, None) the units of that side that cannot strike anyone
+    this turn wait instead of closing in; with an assignment the units it names play their `Script`; `seen` gathers
+    (unit, `signature`) of every situation in which a unit of the turn came to decide (what a plan foresees)."""
     for unit in snap.acting():
         if seen is not None:
             seen.add((unit, signature(snap)))
@@ -353,7 +380,12 @@ def _finish_turn(
             if snap.finished or snap.sit.creatures[unit].defeated or budget[0] <= 0:
                 break
             acted = False
-            found = focused(snap, unit, target, rng) if target is not None else normal_options(snap, unit, rng)
+            if target is not None:
+                found = focused(snap, unit, target, rng)
+            elif snap.sit.creatures[unit].side == own:
+                found = own_options(snap, unit, rng)
+            else:
+                found = normal_options(snap, unit, rng)
             if opening is not None:  # the assigned first action, then the script (if the rules refuse it)
                 found, opening = [opening, *found], None
             for action in found:
@@ -425,7 +457,7 @@ def playout(
         # a hold plan is the side's choice for this turn only: its next turn is played by the scripts
         now: tuple[str, str | None] | None = (side, None) if hold and turn == 0 else plan
         parts = assign if turn < HALF_TURNS else None
-        snap = _finish_turn(snap, rng, dice, budget, now, struck, parts, seen if turn == 0 else None)
+        snap = _finish_turn(snap, rng, dice, budget, now, struck, parts, seen if turn == 0 else None, side)
     if struck is not None:
         struck.discard(unit)
     return evaluate(snap, side)
@@ -453,8 +485,8 @@ def scored_plans(
     seeds = [rng.getrandbits(48) for _ in range(SAMPLES + EXTRA)]
     # stratified: the SAMPLES playouts share the first seed's rolls, each shifted by its own slice
     first = [(seeds[0], k / SAMPLES) for k in range(SAMPLES)] if STRATIFIED else [(s, None) for s in seeds[:SAMPLES]]
-    normal = normal_options(snap, unit, rng)
-    baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
+    normal = own_options(snap, unit, rng)
+    baseline = normal[0] if normal else None  # what the side's script does (None: it is done)
     portfolio = first_actions(snap, unit, baseline)
     parts: dict[str, Script] = {}  # the plan's parts of the comrades after the unit (a plan followed)
     if recalled is not None:
