@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import decide, explanation_lines, portfolio, snapshot
+from game.ai import decide, explanation_lines, portfolio, priority, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
 from game.ai.plan import PLANS
@@ -162,7 +162,7 @@ def test_hard_focuses_two_blows_on_the_brute_so_it_falls_this_turn(
         assert strong is not None and (strong.kind, strong.unit, strong.target) == ("attack", "a1", "brute")
     monkeypatch.setattr(hard, "FOCUS_PLANS", 0)
     monkeypatch.setattr(hard, "GREEDY", 0)  # the greedy search over the side finds it too (its own test)
-    monkeypatch.setattr(hard, "PRIORITY_RULESETS", frozenset())  # so does dnd5e's priority pick (its own test)
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # so does dnd5e's priority pick (its own test)
     alone = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(6)]
     assert any(a is not None and a.target == "pest" for a in alone)
 
@@ -378,7 +378,7 @@ def test_the_greedy_search_gives_a_comrade_a_better_part_and_says_so(
     assert normal_options(snap, "a2", random.Random(0))[0].target == "pest"
     monkeypatch.setattr(hard, "GREEDY", 1)
     # dnd5e's priority pick would have a2 strike the brute in every playout already: the assignment would not differ
-    monkeypatch.setattr(hard, "PRIORITY_RULESETS", frozenset())
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())
     names = match.level.display_names
     for seed in range(4):
         decision = decide(snap, "hard", random.Random(seed), explain=True)
@@ -531,7 +531,7 @@ def test_a_comrade_follows_the_sides_plan_where_it_foresaw_the_situation(
     snap = snapshot(_comrade_errs(ruleset))
     monkeypatch.setattr(hard, "GREEDY", 1)
     monkeypatch.setattr(hard, "PLAN_FOLLOW", follow)
-    monkeypatch.setattr(hard, "PRIORITY_RULESETS", frozenset())  # a2's part must differ from its script (see above)
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # a2's part must differ from its script (see above)
     searched: list[str] = []
     plain = hard.greedy
 
@@ -622,13 +622,13 @@ def _lanchester(ruleset: str) -> Match:
 def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point() -> None:
     """GB-ATTACK, D5-BETWEEN-ATTACKS: neither enemy falls this turn, so a playout to the reply tells the two blows
     apart by less than the margin. Normal hits the skirmisher (fewer hit points); hard's side plays the priority
-    pick (PRIORITY_RULESETS): the brute, whose weight per hit point left is the higher, and whose fall, blows
+    pick (priority.PRIORITY_RULESETS): the brute, whose weight per hit point left is the higher, and whose fall, blows
     later, removes more damage. pf1 keeps normal's pick there."""
     match = _lanchester("dnd5e")
     snap = snapshot(match)
     weights = hard.power_weights(snap.sit)
     foes = [snap.sit.creatures["pest"], snap.sit.creatures["brute"]]
-    assert hard.priority_pick(foes, weights).id == "brute"
+    assert priority.priority_pick(foes, weights).id == "brute"
     assert weights["brute"] / 30 > weights["pest"] / 8
     for seed in range(4):
         normal = decide(snapshot(match), "normal", random.Random(seed)).first
@@ -645,5 +645,5 @@ def test_a_priority_pick_on_a_wounded_enemy_finishes_it() -> None:
     weights = {"pest": 0.2, "brute": 2.0}
     pest = Creature("pest", "b", (0, 0), hp=1, max_hp=8)
     brute = Creature("brute", "b", (1, 0), hp=30, max_hp=30)
-    assert hard.priority_pick([brute, pest], weights).id == "pest"
-    assert hard.priority_pick([brute, replace(pest, hp=8)], weights).id == "brute"
+    assert priority.priority_pick([brute, pest], weights).id == "pest"
+    assert priority.priority_pick([brute, replace(pest, hp=8)], weights).id == "brute"

@@ -29,11 +29,11 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from game.ai.context import Ctx
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
 from game.ai.portfolio import charging, first_actions, waits
+from game.ai.priority import side_options
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
@@ -153,13 +153,6 @@ TRADE = 0.0
 difference; 1: the difference scaled by the whole armies' worth over what still stands). With the share, an even
 trade helps the side ahead and hurts the side behind, so a weaker side avoids trading blows and a stronger one seeks
 them; at the start of a game both counts agree."""
-
-PRIORITY_RULESETS: frozenset[str] = frozenset({"dnd5e"})
-"""Rulesets in which hard's own side plays its script with the *priority* pick (`own_options`): among the enemies
-in reach it strikes, and walks up to, the one with the most weight (`power_weights`) per hit point left, not the
-one with the fewest hit points. The whole fight long, felling first the enemy that deals the most damage per blow
-it takes to fell (Lanchester's priority) saves more than a playout to the reply shows; the search's default (the
-option that keeps its place by MARGIN) and its own side's part in every playout follow it. dnd5e only (docs/ai.md)."""
 
 TEMPO = 0.03
 """Per square between each of the side's units and its nearest enemy (Chebyshev), taken off: of two futures
@@ -304,21 +297,8 @@ class Dice:
 
 
 def own_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
-    """The script hard's side plays (its default and its own units' part in the playouts): the normal script, in
-    PRIORITY_RULESETS with the priority pick (`priority_pick`)."""
-    if snap.ruleset_name not in PRIORITY_RULESETS:
-        return normal_options(snap, unit, rng)
-    from game.ai import dnd5e
-
-    weights = power_weights(snap.sit)
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), lambda foes: priority_pick(foes, weights))
-    return [] if chosen is None else [chosen]
-
-
-def priority_pick(foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
-    """The enemy with the most weight per hit point left (then the fewest hit points, then id): the fall that
-    removes the most damage per blow still to land."""
-    return min(foes, key=lambda c: (-weights[c.id] / max(1, c.hp), c.hp, c.id))
+    """The unit's next actions by its own side's script (`side_options`: in dnd5e with the priority pick)."""
+    return side_options(snap, unit, rng, snap.sit.creatures[unit].side, power_weights)
 
 
 def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[Action]:
@@ -380,12 +360,7 @@ def _finish_turn(
             if snap.finished or snap.sit.creatures[unit].defeated or budget[0] <= 0:
                 break
             acted = False
-            if target is not None:
-                found = focused(snap, unit, target, rng)
-            elif snap.sit.creatures[unit].side == own:
-                found = own_options(snap, unit, rng)
-            else:
-                found = normal_options(snap, unit, rng)
+            found = focused(snap, unit, target, rng) if target else side_options(snap, unit, rng, own, power_weights)
             if opening is not None:  # the assigned first action, then the script (if the rules refuse it)
                 found, opening = [opening, *found], None
             for action in found:
