@@ -623,7 +623,7 @@ def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point
     """GB-ATTACK, D5-BETWEEN-ATTACKS: neither enemy falls this turn, so a playout to the reply tells the two blows
     apart by less than the margin. Normal hits the skirmisher (fewer hit points); hard's side plays the priority
     pick (priority.PRIORITY_RULESETS): the brute, whose weight per hit point left is the higher, and whose fall, blows
-    later, removes more damage. pf1 keeps normal's pick there."""
+    later, removes more damage. pf1, and dnd5e by initiative, keep normal's pick."""
     match = _lanchester("dnd5e")
     snap = snapshot(match)
     weights = hard.power_weights(snap.sit)
@@ -638,6 +638,8 @@ def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point
     assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["brute"]
     pf1 = snapshot(_lanchester("pf1"))
     assert hard.own_options(pf1, "me", random.Random(0)) == normal_options(pf1, "me", random.Random(0))
+    by_initiative = replace(snap, mode="initiative")  # the mirror level's turns: hard's side plays as before
+    assert hard.own_options(by_initiative, "me", random.Random(0)) == normal_options(snap, "me", random.Random(0))
 
 
 def test_a_priority_pick_on_a_wounded_enemy_finishes_it() -> None:

@@ -17,7 +17,8 @@ reach it strikes, and walks up to, the one with the most weight (the search's `p
 not the one with the fewest hit points. The whole fight long, felling first the enemy that deals the most damage
 per blow it takes to fell (Lanchester's priority) saves more than a playout to the reply shows; the search's
 default (the option that keeps its place by its margin) and its own side's part in every playout follow it.
-Measured in dnd5e only (docs/ai.md)."""
+Measured in dnd5e only, where sides take whole turns (the shipped levels); by initiative (the mirror level) hard
+plays its side as before (docs/ai.md)."""
 
 
 def priority_pick(foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
@@ -30,8 +31,9 @@ def side_options(
     snap: Snapshot, unit: str, rng: random.Random, own: str | None, weigh: Callable[[Situation], Mapping[str, float]]
 ) -> list[Action]:
     """The unit's next actions by its side's script: the normal script, but for a unit of side `own` (hard's) in
-    PRIORITY_RULESETS with the priority pick, by the weights `weigh` gives."""
-    if own is None or snap.ruleset_name not in PRIORITY_RULESETS or snap.sit.creatures[unit].side != own:
+    PRIORITY_RULESETS, when sides take whole turns, with the priority pick, by the weights `weigh` gives."""
+    mine = own is not None and snap.sit.creatures[unit].side == own
+    if not mine or snap.ruleset_name not in PRIORITY_RULESETS or snap.mode == "initiative":
         return normal_options(snap, unit, rng)
     from game.ai import dnd5e
 
