@@ -619,12 +619,18 @@ def _lanchester(ruleset: str) -> Match:
     return Match(parse_level(level(ruleset, OPEN, units), "<lanchester>"), 1)
 
 
-def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point() -> None:
+def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """GB-ATTACK, D5-BETWEEN-ATTACKS: neither enemy falls this turn, so a playout to the reply tells the two blows
-    apart by less than the margin. Normal hits the skirmisher (fewer hit points); hard's side plays the priority
-    pick (priority.PRIORITY_RULESETS): the brute, whose weight per hit point left is the higher, and whose fall, blows
-    later, removes more damage. pf1, and dnd5e by initiative, keep normal's pick."""
+    apart by less than the margin: with the pick off (as shipped) hard hits the skirmisher (fewer hit points) as
+    normal does. With priority.PRIORITY_RULESETS on, hard's side plays the priority pick: the brute, whose weight
+    per hit point left is the higher, and whose fall, blows later, removes more damage. pf1, and dnd5e by
+    initiative, keep normal's pick."""
     match = _lanchester("dnd5e")
+    off = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(4)]
+    assert all(a is not None and (a.kind, a.target) == ("attack", "pest") for a in off)
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
     snap = snapshot(match)
     weights = hard.power_weights(snap.sit)
     foes = [snap.sit.creatures["pest"], snap.sit.creatures["brute"]]
