@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import decide, explanation_lines, snapshot
+from game.ai import decide, explanation_lines, priority, snapshot
 from game.ai.decision import Option
 from game.ai.explain import option_text
 from game.battle.match import Match
@@ -42,6 +42,12 @@ def _match(ruleset: str, brute_hp: int = 14, comrades: int = 1) -> Match:
     return Match(parse_level(_text(ruleset, brute_hp, comrades), "<focus>"), 1)
 
 
+def _plain_pick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's side with normal's pick in dnd5e too: with the priority pick Kyra strikes the brute in every playout
+    already, so the blow at the brute is worth as much alone as in the focus plan, and names no comrade."""
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())
+
+
 def _chosen(match: Match, seed: int) -> Option:
     decision = decide(snapshot(match), "hard", random.Random(seed), explain=True)
     choice = decision.units[0].choice
@@ -50,10 +56,13 @@ def _chosen(match: Match, seed: int) -> Option:
 
 
 @pytest.mark.parametrize("ruleset", ["pf1", "dnd5e"])
-def test_the_chosen_focus_plan_names_its_comrade_in_json_and_every_language(ruleset: str) -> None:
+def test_the_chosen_focus_plan_names_its_comrade_in_json_and_every_language(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """GB-ATTACK, GB-TURN: hard opens on the brute because Kyra's blow in the same turn fells it with Valeros's (the
     focus plan, every seed); the reason keeps its key and params, adds `focus` (the comrades) and GB-TURN, and the
     text names Kyra in every language. The option worth most alone (the harmless enemy) names no comrade."""
+    _plain_pick(monkeypatch)
     match = _match(ruleset)
     names = match.level.display_names
     for seed in range(4):
@@ -110,9 +119,12 @@ def test_the_comrades_take_the_form_their_language_asks_for(lang: str, said: str
     assert said in option_text(option, lang, names)
 
 
-def test_advise_explains_the_focus_plan(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_advise_explains_the_focus_plan(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """GB-TURN: `advise --ai hard --explain` carries the focus plan's comrades in its JSON and names them in its
     text; the JSON's other fields stay as they were."""
+    _plain_pick(monkeypatch)
     path = tmp_path / "focus.toml"
     path.write_text(_text("dnd5e", 14, 1), encoding="utf-8")
     assert main(["advise", str(path), "--ai", "hard", "--json", "--explain"]) == 0

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import decide, explanation_lines, portfolio, snapshot
+from game.ai import decide, explanation_lines, portfolio, priority, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
 from game.ai.plan import PLANS
@@ -162,6 +162,7 @@ def test_hard_focuses_two_blows_on_the_brute_so_it_falls_this_turn(
         assert strong is not None and (strong.kind, strong.unit, strong.target) == ("attack", "a1", "brute")
     monkeypatch.setattr(hard, "FOCUS_PLANS", 0)
     monkeypatch.setattr(hard, "GREEDY", 0)  # the greedy search over the side finds it too (its own test)
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # so does dnd5e's priority pick (its own test)
     alone = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(6)]
     assert any(a is not None and a.target == "pest" for a in alone)
 
@@ -376,6 +377,8 @@ def test_the_greedy_search_gives_a_comrade_a_better_part_and_says_so(
     snap = snapshot(match)
     assert normal_options(snap, "a2", random.Random(0))[0].target == "pest"
     monkeypatch.setattr(hard, "GREEDY", 1)
+    # dnd5e's priority pick would have a2 strike the brute in every playout already: the assignment would not differ
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())
     names = match.level.display_names
     for seed in range(4):
         decision = decide(snap, "hard", random.Random(seed), explain=True)
@@ -529,6 +532,7 @@ def test_a_comrade_follows_the_sides_plan_where_it_foresaw_the_situation(
     snap = snapshot(_comrade_errs(ruleset))
     monkeypatch.setattr(hard, "GREEDY", 1)
     monkeypatch.setattr(hard, "PLAN_FOLLOW", follow)
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # a2's part must differ from its script (see above)
     searched: list[str] = []
     plain = hard.greedy
 
@@ -603,3 +607,52 @@ def test_a_kept_plan_decides_the_same_from_the_same_seed(name: str, monkeypatch:
     PLANS.forget()
     assert decide(snap, "hard", random.Random(5)) == first
     assert decide(snap, "hard", random.Random(6)) == other
+
+
+def _lanchester(ruleset: str) -> Match:
+    """One unit of side a in reach of a skirmisher at 8 hp that hits for 1d4 and of a brute at 30 hp that hits for
+    2d8+6: no blow of this turn fells either, and normal hits the one with the fewer hit points."""
+    units = [
+        unit("me", "a", (4, 4), speed=9, attack=6, damage="1d8+3"),
+        unit("pest", "b", (5, 4), speed=9, hp=8, attack=2, damage="1d4"),
+        unit("brute", "b", (4, 5), speed=9, hp=30, attack=8, damage="2d8+6"),
+    ]
+    return Match(parse_level(level(ruleset, OPEN, units), "<lanchester>"), 1)
+
+
+def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """GB-ATTACK, D5-BETWEEN-ATTACKS: neither enemy falls this turn, so a playout to the reply tells the two blows
+    apart by less than the margin: with the pick off (as shipped) hard hits the skirmisher (fewer hit points) as
+    normal does. With priority.PRIORITY_RULESETS on, hard's side plays the priority pick: the brute, whose weight
+    per hit point left is the higher, and whose fall, blows later, removes more damage. pf1, and dnd5e by
+    initiative, keep normal's pick."""
+    match = _lanchester("dnd5e")
+    off = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(4)]
+    assert all(a is not None and (a.kind, a.target) == ("attack", "pest") for a in off)
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
+    snap = snapshot(match)
+    weights = hard.power_weights(snap.sit)
+    foes = [snap.sit.creatures["pest"], snap.sit.creatures["brute"]]
+    assert priority.priority_pick(foes, weights).id == "brute"
+    assert weights["brute"] / 30 > weights["pest"] / 8
+    for seed in range(4):
+        normal = decide(snapshot(match), "normal", random.Random(seed)).first
+        strong = decide(snapshot(match), "hard", random.Random(seed)).first
+        assert normal is not None and (normal.kind, normal.target) == ("attack", "pest")
+        assert strong is not None and (strong.kind, strong.target) == ("attack", "brute")
+    assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["brute"]
+    pf1 = snapshot(_lanchester("pf1"))
+    assert hard.own_options(pf1, "me", random.Random(0)) == normal_options(pf1, "me", random.Random(0))
+    by_initiative = replace(snap, mode="initiative")  # the mirror level's turns: hard's side plays as before
+    assert hard.own_options(by_initiative, "me", random.Random(0)) == normal_options(snap, "me", random.Random(0))
+
+
+def test_a_priority_pick_on_a_wounded_enemy_finishes_it() -> None:
+    """The pick divides by the hit points left: a harmless enemy at 1 hp comes before a healthy brute."""
+    weights = {"pest": 0.2, "brute": 2.0}
+    pest = Creature("pest", "b", (0, 0), hp=1, max_hp=8)
+    brute = Creature("brute", "b", (1, 0), hp=30, max_hp=30)
+    assert priority.priority_pick([brute, pest], weights).id == "pest"
+    assert priority.priority_pick([brute, replace(pest, hp=8)], weights).id == "brute"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import rules.dnd5e as dnd5e
 from game.ai.context import Ctx, open_door_towards
 from game.ai.navigation import walk_gap
@@ -40,8 +42,9 @@ def _allowed(ctx: Ctx, action: Action) -> bool:
     return not isinstance(ctx.dry_rule(action), Illegal)
 
 
-def choose(ctx: Ctx) -> Action | None:
-    """The unit's next dnd5e action this turn, or None when it has nothing useful left to do."""
+def choose(ctx: Ctx, pick: Callable[[Sequence[Creature]], Creature] = attack_choice) -> Action | None:
+    """The unit's next dnd5e action this turn, or None when it has nothing useful left to do; `pick` chooses the
+    enemy to strike among those in reach (the normal player's: the fewest hit points)."""
     me = ctx.me
     foes = ctx.foes()
     if not foes or me.defeated or me.helpless:
@@ -53,7 +56,7 @@ def choose(ctx: Ctx) -> Action | None:
         # in melee: attack while attacks are left; walking off would draw opportunity attacks
         if not _attack_left(ctx):
             return None
-        hit = Action("attack", ctx.unit, target=attack_choice(near).id)
+        hit = Action("attack", ctx.unit, target=pick(near).id)
         return hit if _allowed(ctx, hit) else None
     reach = ctx.reachable()
     if not reach:
@@ -69,7 +72,7 @@ def choose(ctx: Ctx) -> Action | None:
                 continue
             hittable = [f for f in foes if _in_reach(ctx, me, footprint_at(me, r.at), f)]
             if hittable:
-                victim = attack_choice(hittable)
+                victim = pick(hittable)
                 scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost / SQUARE_CM * COST_WEIGHT, r))
         best = best_destination(scored, measure)
         if best is not None:

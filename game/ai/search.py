@@ -33,6 +33,7 @@ from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
 from game.ai.portfolio import charging, first_actions, waits
+from game.ai.priority import side_options
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
@@ -295,10 +296,15 @@ class Dice:
         return random.Random(seed) if self.shift is None else SliceRandom(seed, self.shift)
 
 
+def own_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
+    """The unit's next actions by its own side's script (`side_options`: in dnd5e with the priority pick)."""
+    return side_options(snap, unit, rng, snap.sit.creatures[unit].side, power_weights)
+
+
 def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[Action]:
     """The normal script's next actions for `unit` with a strike at `target` first whenever the rules allow one (a
     comrade's part in a focus plan); the script's own strikes at `target` (hexxen's tactics) keep their order."""
-    normal = normal_options(snap, unit, rng)
+    normal = own_options(snap, unit, rng)
     foe = snap.sit.creatures.get(target)
     if foe is None or foe.defeated:
         return normal
@@ -330,12 +336,13 @@ def _finish_turn(
     struck: set[str] | None = None,
     assign: Mapping[str, Script] | None = None,
     seen: set[tuple[str, Hashable]] | None = None,
+    own: str | None = None,
 ) -> Snapshot:
-    """The turn in progress played to its end by the normal scripts, then ended; with a plan (side, enemy) the
-    units of that side strike that enemy whenever they can (`focused`), and `struck` gathers those that did; with a
-    hold plan (side, None) the units of that side that cannot strike anyone this turn wait instead of closing in;
-    with an assignment the units it names play their `Script`; `seen` gathers (unit, `signature`) of every
-    situation in which a unit of the turn came to decide (what a plan foresees)."""
+    """The turn in progress played to its end by the normal scripts (the units of side `own` by `own_options`), then
+    ended; with a plan (side, enemy) the units of that side strike that enemy whenever they can (`focused`), and
+    `struck` gathers those that did; with a hold plan (side, None) the units of that side that cannot strike anyone
+    this turn wait instead of closing in; with an assignment the units it names play their `Script`; `seen` gathers
+    (unit, `signature`) of every situation in which a unit of the turn came to decide (what a plan foresees)."""
     for unit in snap.acting():
         if seen is not None:
             seen.add((unit, signature(snap)))
@@ -353,7 +360,7 @@ def _finish_turn(
             if snap.finished or snap.sit.creatures[unit].defeated or budget[0] <= 0:
                 break
             acted = False
-            found = focused(snap, unit, target, rng) if target is not None else normal_options(snap, unit, rng)
+            found = focused(snap, unit, target, rng) if target else side_options(snap, unit, rng, own, power_weights)
             if opening is not None:  # the assigned first action, then the script (if the rules refuse it)
                 found, opening = [opening, *found], None
             for action in found:
@@ -425,7 +432,7 @@ def playout(
         # a hold plan is the side's choice for this turn only: its next turn is played by the scripts
         now: tuple[str, str | None] | None = (side, None) if hold and turn == 0 else plan
         parts = assign if turn < HALF_TURNS else None
-        snap = _finish_turn(snap, rng, dice, budget, now, struck, parts, seen if turn == 0 else None)
+        snap = _finish_turn(snap, rng, dice, budget, now, struck, parts, seen if turn == 0 else None, side)
     if struck is not None:
         struck.discard(unit)
     return evaluate(snap, side)
@@ -453,8 +460,8 @@ def scored_plans(
     seeds = [rng.getrandbits(48) for _ in range(SAMPLES + EXTRA)]
     # stratified: the SAMPLES playouts share the first seed's rolls, each shifted by its own slice
     first = [(seeds[0], k / SAMPLES) for k in range(SAMPLES)] if STRATIFIED else [(s, None) for s in seeds[:SAMPLES]]
-    normal = normal_options(snap, unit, rng)
-    baseline = normal[0] if normal else None  # what the normal script does (None: it is done)
+    normal = own_options(snap, unit, rng)
+    baseline = normal[0] if normal else None  # what the side's script does (None: it is done)
     portfolio = first_actions(snap, unit, baseline)
     parts: dict[str, Script] = {}  # the plan's parts of the comrades after the unit (a plan followed)
     if recalled is not None:
