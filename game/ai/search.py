@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from game.ai.decision import Option, Reason, UnitChoice
+from game.ai.hexxen_threat import bound_threat
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
 from game.ai.portfolio import charging, first_actions, waits
@@ -190,6 +191,8 @@ def evaluate(snap: Snapshot, side: str) -> float:
             value -= TEMPO * min(max(abs(x - u), abs(y - v)) for u, v in theirs)
         if THREAT:
             value += THREAT * (threat(snap.sit, side, weights, True) - threat(snap.sit, side, weights, False))
+    elif theirs:  # no distances (hexxen): who can strike whom next round follows the bindings
+        value += bound_threat(snap.sit, side, weights, snap.mode)
     return value
 
 
