@@ -49,8 +49,8 @@ def strikes(
     """What the units of `side` (own) or of its enemies (not own) can take off the other side in their next round,
     attack by attack: each attack goes to the enemy where it adds most worth (its share of the hit points, and
     the enemy's whole standing worth with the blow that is expected to fell it), among the partners while the unit
-    is bound and among all enemies once it stands free; blows already counted on an enemy count against the next. Units in `fallen` strike
-    no more; returns the total and the enemies expected to fall."""
+    is bound and among all enemies once it stands free; blows already counted on an enemy count against the next.
+    Units in `fallen` strike no more. Returns the total and the enemies expected to fall."""
     units = sorted((c for c in sit.creatures.values() if not c.defeated), key=lambda c: c.id)
     dealt: dict[str, float] = {}
     total = 0.0
