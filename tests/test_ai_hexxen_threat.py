@@ -16,6 +16,12 @@ from tests.test_ai_tactics import level, unit
 TILES = ["." * 10 for _ in range(6)]
 
 
+@pytest.fixture(autouse=True)
+def _term_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The term at the weight it was measured with (it ships off)."""
+    monkeypatch.setattr(hexxen_threat, "BOUND_THREAT", 0.5)
+
+
 def _match(units: list[str], effects: list[Effect], turns: str = "sides") -> Match:
     """An inline HeXXen level (side a first), with the effects applied."""
     match = Match(parse_level(level("hexxen", TILES, units, f'turns = "{turns}"'), "<threat>"), 1)
@@ -113,6 +119,13 @@ def test_a_beast_held_by_the_bodyguard_is_worth_more_to_the_hunters(monkeypatch:
     the sneak bonus. The evaluation tells the two apart; without the term it cannot."""
     assert hard.evaluate(_beast(True), "a") > hard.evaluate(_beast(False), "a") + 0.5
     monkeypatch.setattr(hexxen_threat, "BOUND_THREAT", 0.0)
+    assert hard.evaluate(_beast(True), "a") == hard.evaluate(_beast(False), "a")
+
+
+def test_the_shipped_search_plays_without_the_term(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built and off: the shipped weight is 0, so the evaluation of HeXXen positions is the material alone."""
+    monkeypatch.undo()
+    assert hexxen_threat.BOUND_THREAT == 0.0
     assert hard.evaluate(_beast(True), "a") == hard.evaluate(_beast(False), "a")
 
 
