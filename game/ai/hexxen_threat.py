@@ -32,9 +32,6 @@ FIRST_STRIKE = True
 ALIVE = 2.0
 """What a unit's fall is worth beyond its hit points (the search's own ALIVE)."""
 
-RULES = ("HX-BOUND-NO-MOVE", "HX-ENGAGE", "HX-SNEAK", "HX-MOUNTED", "HX-NEXT-ENEMY", "GB-HEXXEN-AP")
-"""The rules that decide what the term counts."""
-
 
 @functools.lru_cache(maxsize=1024)
 def _blow(attack: int, damage: str, defense: int) -> float:
