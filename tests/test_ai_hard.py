@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.ai import decide, explanation_lines, portfolio, priority, snapshot
 from game.ai import search as hard
+from game.ai.dice import SliceRandom
 from game.ai.normal import normal_options
 from game.ai.plan import PLANS
 from game.ai.portfolio import first_actions, waits
@@ -211,7 +212,7 @@ def test_stratified_samples_roll_each_slice_of_a_die_once(seed: int) -> None:
     """GB-ATTACK: the four samples of a decision share their base rolls, each shifted by a quarter, so every d20
     (and every damage die) lands once in each quarter of its range: 1–5, 6–10, 11–15 and 16–20."""
     for sides in (20, 8, 4):
-        rolls = [hard.SliceRandom(seed, k / 4).randint(1, sides) for k in range(4)]
+        rolls = [SliceRandom(seed, k / 4).randint(1, sides) for k in range(4)]
         assert sorted((r - 1) * 4 // sides for r in rolls) == [0, 1, 2, 3]
         assert all(1 <= r <= sides for r in rolls)
 

@@ -27,9 +27,11 @@ import functools
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from game.ai.decision import Option, Reason, UnitChoice
+from game.ai.dice import Dice
+from game.ai.hexxen_threat import bound_threat
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
 from game.ai.portfolio import charging, first_actions, waits
@@ -39,8 +41,6 @@ from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
 from rules.core import Creature, Illegal, Situation
 from rules.dice import parse_dice
-
-T = TypeVar("T")
 
 SAMPLES = 4
 """Dice streams each option is played out with (the same streams for every option of a decision)."""
@@ -191,6 +191,8 @@ def evaluate(snap: Snapshot, side: str) -> float:
             value -= TEMPO * min(max(abs(x - u), abs(y - v)) for u, v in theirs)
         if THREAT:
             value += THREAT * (threat(snap.sit, side, weights, True) - threat(snap.sit, side, weights, False))
+    elif theirs:  # no distances (hexxen): who can strike whom next round follows the bindings
+        value += bound_threat(snap.sit, side, weights, snap.mode)
     return value
 
 
@@ -251,49 +253,6 @@ def _weights(units: tuple[tuple[str, str, int, int, str, int], ...]) -> dict[str
         raw[uid] = power(stand_in, sum(foes) / len(foes) if foes else 10.0)
     mean = sum(raw.values()) / len(raw) if raw else 1.0
     return {uid: 1.0 + POWER_BLEND * (value / mean - 1.0) if mean > 0 else 1.0 for uid, value in raw.items()}
-
-
-class SliceRandom(random.Random):
-    """A generator whose every draw is its base draw shifted by `shift` (mod 1), and whose dice and choices are
-    monotone in that draw, so shifting by k/n over n samples puts each roll once in each n-th of its range."""
-
-    def __init__(self, seed: int, shift: float) -> None:
-        super().__init__(seed)
-        self.shift = shift
-
-    def random(self) -> float:
-        """The base draw, shifted."""
-        return (super().random() + self.shift) % 1.0
-
-    def randint(self, a: int, b: int) -> int:
-        """An integer from a to b, higher for a higher draw."""
-        return a + int(self.random() * (b - a + 1))
-
-    def choice(self, seq: Sequence[T]) -> T:
-        """One element of `seq`, by the draw."""
-        return seq[int(self.random() * len(seq))]
-
-
-class Dice:
-    """The dice of one playout: each unit's k-th action rolls from a stream of its own.
-
-    So the opponent's reply meets the same rolls whatever the option weighed did first
-    (common random numbers across the options of a decision: their difference is the option's, not the dice's).
-    """
-
-    def __init__(self, snap: Snapshot, seed: int, shift: float | None = None) -> None:
-        self.seed = seed
-        self.shift = shift
-        self.index = {uid: k for k, uid in enumerate(sorted(snap.sit.creatures))}
-        self.count: dict[str, int] = {}
-
-    def next(self, unit: str | None) -> random.Random:
-        """The generator for `unit`'s next action."""
-        key = unit or ""
-        k = self.count.get(key, 0)
-        self.count[key] = k + 1
-        seed = (self.seed * 4099 + self.index.get(key, 4095)) * 64 + k
-        return random.Random(seed) if self.shift is None else SliceRandom(seed, self.shift)
 
 
 def own_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
