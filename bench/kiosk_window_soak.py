@@ -289,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
         c_heap = re.findall(r"C heap ([\d.]+) MB in use, ([\d.]+) MB free", text)
         if c_heap:  # live native memory grows in use; fragmentation in free
             print("C heap (kiosk log): " + ", ".join(f"{used} MB in use, {free} MB free" for used, free in c_heap))
+        fonts = re.findall(r"memory: .*, (\d+) fonts", text)
+        if fonts:  # each pygame font holds 150-250 kB of native memory (game/ui/theme.py FONTS_KEPT)
+            print("pygame fonts alive (kiosk log): " + ", ".join(fonts))
         return 0 if code == 0 else 1
     finally:
         if kiosk is not None and kiosk.poll() is None:
