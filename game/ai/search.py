@@ -29,6 +29,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from game.ai import hexxen_ties
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.dice import Dice
 from game.ai.hexxen_threat import bound_threat
@@ -263,6 +264,8 @@ def own_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
 def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[Action]:
     """The normal script's next actions for `unit` with a strike at `target` first whenever the rules allow one (a
     comrade's part in a focus plan); the script's own strikes at `target` (hexxen's tactics) keep their order."""
+    if target == hexxen_ties.TIE:  # a tie-up plan: the comrade engages a free enemy first
+        return hexxen_ties.tie_options(snap, unit, rng)
     normal = own_options(snap, unit, rng)
     foe = snap.sit.creatures.get(target)
     if foe is None or foe.defeated:
@@ -478,7 +481,8 @@ def scored_plans(
             found = struck[k]
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
             held[action] = "hold" if hold else ""
-            made[action] = {} if focus is None else {c: Script("focus", focus) for c in _after(snap, unit)}
+            plain = focus in (None, hexxen_ties.TIE)  # a tie-up plan is no assignment the greedy search knows
+            made[action] = {} if plain else {c: Script("focus", focus) for c in _after(snap, unit)}
             foreseen[action] = recorded.get(action) if focus is None and not hold else None
             if parts and focus is None and not hold:
                 team[action], held[action] = followed, "joint" if followed else ""
@@ -699,8 +703,10 @@ def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tu
     """What the search plays out: every option of the portfolio alone (its comrades by the normal script), then up to
     FOCUS_PLANS focus plans, each the first strike at one enemy with the comrades striking that enemy too, then (when
     sides take whole turns) a hold plan for each option that waits out of the enemies' reach (holding, the
-    stand-off): the comrades who cannot strike anyone this turn wait too. Only where the unit has a standing comrade
-    (alone, a plan is the option itself)."""
+    stand-off): the comrades who cannot strike anyone this turn wait too, then (HeXXen by sides, TIE_PLANS) tie-up
+    plans: the unit's own tie-up and the script's strike, with the side's units still to act engaging the free enemies
+    first (game/ai/hexxen_ties.py).
+    Only where the unit has a standing comrade (alone, a plan is the option itself)."""
     plans: list[tuple[Action | None, str | None, bool]] = [(a, None, False) for a in portfolio]
     me = snap.sit.creatures[unit]
     if not any(c.side == me.side and c.id != unit and not c.defeated for c in snap.sit.creatures.values()):
@@ -714,6 +720,8 @@ def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tu
             plans.append((action, action.target, False))
     if HOLD_PLANS and snap.mode != "initiative":
         plans += [(a, None, True) for a in portfolio if waits(snap, unit, a)]
+    if hexxen_ties.applies(snap, unit, _after(snap, unit)):  # HeXXen: the comrades still to act tie the free enemies up
+        plans += [(a, hexxen_ties.TIE, False) for a in hexxen_ties.openings(snap, unit, portfolio)]
     return plans
 
 
