@@ -74,6 +74,10 @@ MARGIN = 0.75
 samples the dice's noise is larger than most differences, and the best of eight noisy means is too good by
 about half a unit's hit points (the winner's curse): at 0.25 the search deviated on noise and lost to normal
 (10 of 30 games on three levels), at 0.75 it won 19 of the same 30."""
+RULESET_MARGINS: dict[str, float] = {}
+"""MARGIN by ruleset where it differs, where sides take whole turns (`margin`; by initiative MARGIN holds). Built for
+HeXXen and off: {"hexxen": 0.4} won 68 of the 120 tuning games on its three shipped levels against 61 at MARGIN, but
+65 of the 120 report games, as many as at MARGIN (docs/ai.md)."""
 STRATIFIED = True
 """The samples of a decision share one set of base rolls, each sample's shifted by its index over SAMPLES (mod 1):
 across the samples every roll lands once in each of SAMPLES equal slices of its range (stratified sampling with a
@@ -195,6 +199,11 @@ def evaluate(snap: Snapshot, side: str) -> float:
     elif theirs:  # no distances (hexxen): who can strike whom next round follows the bindings
         value += bound_threat(snap.sit, side, weights, snap.mode)
     return value
+
+
+def margin(snap: Snapshot) -> float:
+    """How much better than the normal script's choice an option must look to be taken instead (RULESET_MARGINS)."""
+    return MARGIN if snap.mode == "initiative" else RULESET_MARGINS.get(snap.ruleset_name, MARGIN)
 
 
 def _gap(a: Creature, b: Creature) -> int:
@@ -500,7 +509,7 @@ def scored_plans(
                 made[action] = {c: s for c, s in assign.items() if snap.sit.creatures[c].side == mine}
                 foreseen[action] = met.get(action)
     scored = sorted(
-        ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
+        ((worth[a] + (margin(snap) if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
         key=lambda e: (-e[0], -e[1]),
     )
     if planning and searched and _after(snap, unit):
@@ -623,12 +632,14 @@ def greedy(
             cache[key] = sum(runs) / len(runs)
         return cache[key]
 
+    kept = margin(snap)
+
     def pick(values: Mapping[Action | None, float]) -> Action | None:
-        return max((a for a in portfolio if a in values), key=lambda a: values[a] + (MARGIN if a == baseline else 0.0))
+        return max((a for a in portfolio if a in values), key=lambda a: values[a] + (kept if a == baseline else 0.0))
 
     choice = pick(alone)
     assign = everyone
-    best = alone[choice] + (MARGIN if choice == baseline else 0.0)
+    best = alone[choice] + (kept if choice == baseline else 0.0)
     for target in targets:  # the uniform seeds: the whole side on one enemy
         uniform = (*(Script("focus", target) for _ in comrades), *rest)
         found = value(strikes[target], uniform) if comrades else None
