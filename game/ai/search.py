@@ -29,6 +29,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from game.ai import hexxen_ties
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.dice import Dice
 from game.ai.hexxen_threat import bound_threat
@@ -73,6 +74,10 @@ MARGIN = 0.75
 samples the dice's noise is larger than most differences, and the best of eight noisy means is too good by
 about half a unit's hit points (the winner's curse): at 0.25 the search deviated on noise and lost to normal
 (10 of 30 games on three levels), at 0.75 it won 19 of the same 30."""
+RULESET_MARGINS: dict[str, float] = {}
+"""MARGIN by ruleset where it differs, where sides take whole turns (`margin`; by initiative MARGIN holds). Built for
+HeXXen and off: {"hexxen": 0.4} won 68 of the 120 tuning games on its three shipped levels against 61 at MARGIN, but
+65 of the 120 report games, as many as at MARGIN (docs/ai.md)."""
 STRATIFIED = True
 """The samples of a decision share one set of base rolls, each sample's shifted by its index over SAMPLES (mod 1):
 across the samples every roll lands once in each of SAMPLES equal slices of its range (stratified sampling with a
@@ -196,6 +201,11 @@ def evaluate(snap: Snapshot, side: str) -> float:
     return value
 
 
+def margin(snap: Snapshot) -> float:
+    """How much better than the normal script's choice an option must look to be taken instead (RULESET_MARGINS)."""
+    return MARGIN if snap.mode == "initiative" else RULESET_MARGINS.get(snap.ruleset_name, MARGIN)
+
+
 def _gap(a: Creature, b: Creature) -> int:
     """Squares between two units' footprints (Chebyshev; 1 = adjacent)."""
     (ax, ay), (aw, ah) = a.at, a.dims
@@ -263,6 +273,8 @@ def own_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
 def focused(snap: Snapshot, unit: str, target: str, rng: random.Random) -> list[Action]:
     """The normal script's next actions for `unit` with a strike at `target` first whenever the rules allow one (a
     comrade's part in a focus plan); the script's own strikes at `target` (hexxen's tactics) keep their order."""
+    if target == hexxen_ties.TIE:  # a tie-up plan: the comrade engages a free enemy first
+        return hexxen_ties.tie_options(snap, unit, rng)
     normal = own_options(snap, unit, rng)
     foe = snap.sit.creatures.get(target)
     if foe is None or foe.defeated:
@@ -478,7 +490,8 @@ def scored_plans(
             found = struck[k]
             team[action] = tuple(c for c in snap.sit.creatures if found and c in found)
             held[action] = "hold" if hold else ""
-            made[action] = {} if focus is None else {c: Script("focus", focus) for c in _after(snap, unit)}
+            plain = focus in (None, hexxen_ties.TIE)  # a tie-up plan is no assignment the greedy search knows
+            made[action] = {} if plain else {c: Script("focus", focus) for c in _after(snap, unit)}
             foreseen[action] = recorded.get(action) if focus is None and not hold else None
             if parts and focus is None and not hold:
                 team[action], held[action] = followed, "joint" if followed else ""
@@ -496,7 +509,7 @@ def scored_plans(
                 made[action] = {c: s for c, s in assign.items() if snap.sit.creatures[c].side == mine}
                 foreseen[action] = met.get(action)
     scored = sorted(
-        ((worth[a] + (MARGIN if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
+        ((worth[a] + (margin(snap) if a == baseline else 0.0), -k, a) for k, a in enumerate(portfolio)),
         key=lambda e: (-e[0], -e[1]),
     )
     if planning and searched and _after(snap, unit):
@@ -619,12 +632,14 @@ def greedy(
             cache[key] = sum(runs) / len(runs)
         return cache[key]
 
+    kept = margin(snap)
+
     def pick(values: Mapping[Action | None, float]) -> Action | None:
-        return max((a for a in portfolio if a in values), key=lambda a: values[a] + (MARGIN if a == baseline else 0.0))
+        return max((a for a in portfolio if a in values), key=lambda a: values[a] + (kept if a == baseline else 0.0))
 
     choice = pick(alone)
     assign = everyone
-    best = alone[choice] + (MARGIN if choice == baseline else 0.0)
+    best = alone[choice] + (kept if choice == baseline else 0.0)
     for target in targets:  # the uniform seeds: the whole side on one enemy
         uniform = (*(Script("focus", target) for _ in comrades), *rest)
         found = value(strikes[target], uniform) if comrades else None
@@ -699,8 +714,10 @@ def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tu
     """What the search plays out: every option of the portfolio alone (its comrades by the normal script), then up to
     FOCUS_PLANS focus plans, each the first strike at one enemy with the comrades striking that enemy too, then (when
     sides take whole turns) a hold plan for each option that waits out of the enemies' reach (holding, the
-    stand-off): the comrades who cannot strike anyone this turn wait too. Only where the unit has a standing comrade
-    (alone, a plan is the option itself)."""
+    stand-off): the comrades who cannot strike anyone this turn wait too, then (HeXXen by sides, TIE_PLANS) tie-up
+    plans: the unit's own tie-up and the script's strike, with the side's units still to act engaging the free enemies
+    first (game/ai/hexxen_ties.py).
+    Only where the unit has a standing comrade (alone, a plan is the option itself)."""
     plans: list[tuple[Action | None, str | None, bool]] = [(a, None, False) for a in portfolio]
     me = snap.sit.creatures[unit]
     if not any(c.side == me.side and c.id != unit and not c.defeated for c in snap.sit.creatures.values()):
@@ -714,6 +731,8 @@ def _plans(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[tu
             plans.append((action, action.target, False))
     if HOLD_PLANS and snap.mode != "initiative":
         plans += [(a, None, True) for a in portfolio if waits(snap, unit, a)]
+    if hexxen_ties.applies(snap, unit, _after(snap, unit)):  # HeXXen: the comrades still to act tie the free enemies up
+        plans += [(a, hexxen_ties.TIE, False) for a in hexxen_ties.openings(snap, unit, portfolio)]
     return plans
 
 

@@ -1,0 +1,61 @@
+"""The hard player's margin by ruleset (search.py's RULESET_MARGINS; built for HeXXen, shipped off)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import search as hard
+from game.ai import snapshot
+from game.battle.match import Match
+from game.levels.level import parse_level
+from rules.actions import Action
+from tests.test_ai_hexxen_ties import _mire
+from tests.test_ai_tactics import level, unit
+
+GAIN = 0.5
+"""What the fake playouts give the sneak attack over every other option: between HeXXen's margin and MARGIN."""
+
+
+def _fake_playout(better: Action):
+    """A playout that values `better` GAIN above every other first action, whatever the dice."""
+
+    def fake(_snap, _unit, first, seed, shift=None, focus=None, struck=None, hold=False, **_):
+        return GAIN if first == better else 0.0
+
+    return fake
+
+
+@pytest.fixture
+def hexxen_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HeXXen's margin at the setting measured (it ships off)."""
+    monkeypatch.setattr(hard, "RULESET_MARGINS", {"hexxen": 0.4})
+
+
+def test_the_shipped_search_keeps_one_margin() -> None:
+    """Built and off: every ruleset keeps MARGIN, so hard plays HeXXen as before."""
+    assert hard.RULESET_MARGINS == {}
+    assert hard.margin(_mire()) == hard.MARGIN
+
+
+@pytest.mark.usefixtures("hexxen_margin")
+def test_hexxen_keeps_a_smaller_margin_than_the_other_rulesets() -> None:
+    """HeXXen's margin (0.4) is below MARGIN (0.75) where sides take whole turns; by initiative (the mirror level),
+    and in pf1 and dnd5e, MARGIN holds."""
+    assert hard.margin(_mire()) == 0.4 < hard.MARGIN
+    assert hard.margin(_mire(turns="initiative")) == hard.MARGIN
+    pf1 = snapshot(Match(parse_level(level("pf1", ["." * 6] * 3, [unit("a1", "a", (0, 0), speed=9)]), "<m>"), 1))
+    assert hard.margin(pf1) == hard.MARGIN
+
+
+@pytest.mark.usefixtures("hexxen_margin")
+def test_an_option_better_by_less_than_margin_replaces_the_script_in_hexxen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The poacher's script sneak-attacks the bodyguard; a tie-up of the free hunter that the playouts value GAIN
+    higher (more than HeXXen's margin, less than MARGIN) is taken in HeXXen, and kept off at MARGIN."""
+    snap = _mire()
+    engage = Action("attack", "poacher", target="h2")
+    monkeypatch.setattr(hard, "playout", _fake_playout(engage))
+    assert hard.search(snap, "poacher", random.Random(1))[0][1] == engage
+    monkeypatch.setattr(hard, "RULESET_MARGINS", {})
+    assert hard.search(snap, "poacher", random.Random(1))[0][1] == Action("sneak_attack", "poacher", target="guard")
