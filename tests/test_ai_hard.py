@@ -657,3 +657,18 @@ def test_a_priority_pick_on_a_wounded_enemy_finishes_it() -> None:
     brute = Creature("brute", "b", (1, 0), hp=30, max_hp=30)
     assert priority.priority_pick([brute, pest], weights).id == "pest"
     assert priority.priority_pick([brute, replace(pest, hp=8)], weights).id == "brute"
+
+
+def test_a_blow_pick_weighs_the_blow_not_the_enemys_hit_points() -> None:
+    """With PRIORITY_BLOW the pick weighs what one blow takes off: a rat at 3 hp is worth the whole rat's little
+    weight, a giant at 60 hp the blow's share of its great weight, and an enemy that is hard to hit counts for less."""
+    weights = {"rat": 0.16, "giant": 3.0, "wisp": 1.0, "gnoll": 0.75}
+    me = Creature("me", "a", (0, 0), attack=6, damage="1d8+4")  # a blow of 8.5 on average
+    rat = Creature("rat", "b", (1, 0), hp=3, max_hp=3, defense=10)
+    giant = Creature("giant", "b", (0, 1), hp=60, max_hp=60, defense=13)
+    assert priority.priority_pick([giant, rat], weights).id == "rat"  # 0.053 a hit point against 0.05
+    assert priority.blow_pick(me, [giant, rat], weights).id == "giant"  # 3.0 × 0.7 × 8.5 / 60 against 0.16 × 0.85
+    wisp = Creature("wisp", "b", (1, 1), hp=10, max_hp=10, defense=21)
+    gnoll = Creature("gnoll", "b", (1, 0), hp=15, max_hp=15, defense=13)
+    assert priority.priority_pick([wisp, gnoll], weights).id == "wisp"
+    assert priority.blow_pick(me, [wisp, gnoll], weights).id == "gnoll"  # the wisp is hit on a 15 or better

@@ -7,9 +7,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from game.ai.context import Ctx
 from game.ai.normal import normal_options
+from game.ai.scoring import attack_choice
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
 from rules.core import Creature, Situation
+from rules.dice import parse_dice
 
 PRIORITY_RULESETS: frozenset[str] = frozenset()
 """Rulesets in which hard's own side plays its script with the priority pick (`side_options`): among the enemies in
@@ -19,6 +21,28 @@ per blow it takes to fell (Lanchester's priority) saves more than a playout to t
 default (the option that keeps its place by its margin) and its own side's part in every playout follow it.
 Only where sides take whole turns (by initiative hard plays its side as before). Built for dnd5e ({"dnd5e"}) and
 shipped off: on the report seeds it won more games on two dnd5e levels and fewer on the third (docs/ai.md)."""
+
+PRIORITY_APPROACH = True
+"""Whether the priority pick also chooses the enemy the unit walks into reach of (False: only its strikes from where
+it stands; it walks up as normal does, to the square whose enemy has the fewest hit points)."""
+
+PRIORITY_BLOW = False
+"""Whether the pick weighs what one blow of the striker takes off each enemy (its weight × the chance to hit it ×
+the share of its hit points left that the blow's mean damage removes, `blow_pick`) rather than the enemy's weight
+per hit point left: a blow on a rat at 3 hp removes the whole rat and no more, one on a giant at 68 hp the same
+blow's share of the giant."""
+
+
+def blow_pick(me: Creature, foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
+    """The enemy of whose weight one blow of `me` takes off the most (then the fewest hit points, then id)."""
+    dice = parse_dice(me.damage)
+    mean = max(1.0, dice.count * (dice.sides + 1) / 2 + dice.bonus)
+
+    def worth(c: Creature) -> float:
+        chance = min(0.95, max(0.05, (21 + me.attack - c.defense) / 20))
+        return weights[c.id] * chance * min(mean, c.hp) / max(1, c.hp)
+
+    return min(foes, key=lambda c: (-worth(c), c.hp, c.id))
 
 
 def priority_pick(foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
@@ -38,5 +62,11 @@ def side_options(
     from game.ai import dnd5e
 
     weights = weigh(snap.sit)
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), lambda foes: priority_pick(foes, weights))
+
+    me = snap.sit.creatures[unit]
+
+    def pick(foes: Sequence[Creature]) -> Creature:
+        return blow_pick(me, foes, weights) if PRIORITY_BLOW else priority_pick(foes, weights)
+
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, None if PRIORITY_APPROACH else attack_choice)
     return [] if chosen is None else [chosen]
