@@ -672,3 +672,19 @@ def test_a_blow_pick_weighs_the_blow_not_the_enemys_hit_points() -> None:
     gnoll = Creature("gnoll", "b", (1, 0), hp=15, max_hp=15, defense=13)
     assert priority.priority_pick([wisp, gnoll], weights).id == "wisp"
     assert priority.blow_pick(me, [wisp, gnoll], weights).id == "gnoll"  # the wisp is hit on a 15 or better
+
+
+def test_hard_with_the_blow_pick_strikes_the_brute_over_a_pest_one_blow_fells(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-ATTACK: a pest at 3 hp next to the brute. The priority pick takes the pest (its little weight over 3 hp
+    beats the brute's over 30); the blow pick (PRIORITY_BLOW) weighs what the blow takes off: all of the pest, a
+    quarter of the brute, whose weight is nine times the pest's, so hard's side strikes the brute."""
+    units = [
+        unit("me", "a", (4, 4), speed=9, attack=6, damage="1d8+3"),
+        unit("pest", "b", (5, 4), speed=9, hp=3, attack=2, damage="1d4"),
+        unit("brute", "b", (4, 5), speed=9, hp=30, attack=8, damage="2d8+6"),
+    ]
+    snap = snapshot(Match(parse_level(level("dnd5e", OPEN, units), "<blow>"), 1))
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
+    assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["pest"]
+    monkeypatch.setattr(priority, "PRIORITY_BLOW", True)
+    assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["brute"]

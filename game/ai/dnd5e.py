@@ -42,14 +42,9 @@ def _allowed(ctx: Ctx, action: Action) -> bool:
     return not isinstance(ctx.dry_rule(action), Illegal)
 
 
-def choose(
-    ctx: Ctx,
-    pick: Callable[[Sequence[Creature]], Creature] = attack_choice,
-    approach: Callable[[Sequence[Creature]], Creature] | None = None,
-) -> Action | None:
+def choose(ctx: Ctx, pick: Callable[[Sequence[Creature]], Creature] = attack_choice) -> Action | None:
     """The unit's next dnd5e action this turn, or None when it has nothing useful left to do; `pick` chooses the
-    enemy to strike among those in reach (the normal player's: the fewest hit points), `approach` the one to walk
-    into reach of (by default `pick`)."""
+    enemy to strike among those in reach (the normal player's: the fewest hit points)."""
     me = ctx.me
     foes = ctx.foes()
     if not foes or me.defeated or me.helpless:
@@ -77,7 +72,7 @@ def choose(
                 continue
             hittable = [f for f in foes if _in_reach(ctx, me, footprint_at(me, r.at), f)]
             if hittable:
-                victim = (approach or pick)(hittable)
+                victim = pick(hittable)
                 scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost / SQUARE_CM * COST_WEIGHT, r))
         best = best_destination(scored, measure)
         if best is not None:

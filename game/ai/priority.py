@@ -7,7 +7,6 @@ from collections.abc import Callable, Mapping, Sequence
 
 from game.ai.context import Ctx
 from game.ai.normal import normal_options
-from game.ai.scoring import attack_choice
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
 from rules.core import Creature, Situation
@@ -21,10 +20,6 @@ per blow it takes to fell (Lanchester's priority) saves more than a playout to t
 default (the option that keeps its place by its margin) and its own side's part in every playout follow it.
 Only where sides take whole turns (by initiative hard plays its side as before). Built for dnd5e ({"dnd5e"}) and
 shipped off: on the report seeds it won more games on two dnd5e levels and fewer on the third (docs/ai.md)."""
-
-PRIORITY_APPROACH = True
-"""Whether the priority pick also chooses the enemy the unit walks into reach of (False: only its strikes from where
-it stands; it walks up as normal does, to the square whose enemy has the fewest hit points)."""
 
 PRIORITY_BLOW = False
 """Whether the pick weighs what one blow of the striker takes off each enemy (its weight × the chance to hit it ×
@@ -55,18 +50,18 @@ def side_options(
     snap: Snapshot, unit: str, rng: random.Random, own: str | None, weigh: Callable[[Situation], Mapping[str, float]]
 ) -> list[Action]:
     """The unit's next actions by its side's script: the normal script, but for a unit of side `own` (hard's) in
-    PRIORITY_RULESETS, when sides take whole turns, with the priority pick, by the weights `weigh` gives."""
+    PRIORITY_RULESETS, when sides take whole turns, with the priority pick (`blow_pick` with PRIORITY_BLOW), by the
+    weights `weigh` gives."""
     mine = own is not None and snap.sit.creatures[unit].side == own
     if not mine or snap.ruleset_name not in PRIORITY_RULESETS or snap.mode == "initiative":
         return normal_options(snap, unit, rng)
     from game.ai import dnd5e
 
     weights = weigh(snap.sit)
-
     me = snap.sit.creatures[unit]
 
     def pick(foes: Sequence[Creature]) -> Creature:
         return blow_pick(me, foes, weights) if PRIORITY_BLOW else priority_pick(foes, weights)
 
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, None if PRIORITY_APPROACH else attack_choice)
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick)
     return [] if chosen is None else [chosen]
