@@ -688,3 +688,26 @@ def test_hard_with_the_blow_pick_strikes_the_brute_over_a_pest_one_blow_fells(mo
     assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["pest"]
     monkeypatch.setattr(priority, "PRIORITY_BLOW", True)
     assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["brute"]
+
+
+def test_a_quiet_approach_stops_outside_every_enemys_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D5-DASH, GB-5E-REACH: a unit that cannot strike a brute with a 3 m reach this turn. Normal closes in as far as
+    it can, into the brute's reach, where the brute strikes first; with PRIORITY_QUIET hard's side stops on a square
+    outside every enemy's reach, so the brute must come to it."""
+    units = [
+        unit("me", "a", (0, 4), speed=9),
+        unit("brute", "b", (14, 4), speed=9, reach=3, attack=8, damage="2d8+6"),
+    ]
+    wide = ["." * 20 for _ in range(10)]
+    snap = snapshot(Match(parse_level(level("dnd5e", wide, units), "<quiet>"), 1))
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
+
+    def gap(actions: list[Action]) -> int:
+        (x, _), (bx, _) = actions[0].path[-1], snap.sit.creatures["brute"].at
+        return bx - x
+
+    loud = hard.own_options(snap, "me", random.Random(0))
+    assert gap(loud) <= 2  # within the brute's 3 m
+    monkeypatch.setattr(priority, "PRIORITY_QUIET", True)
+    quiet = hard.own_options(snap, "me", random.Random(0))
+    assert gap(quiet) == 3  # one square beyond it, as near as that allows

@@ -30,6 +30,10 @@ per hit point left: a blow on a rat at 3 hp removes the whole rat and no more, o
 blow's share of the giant. Built and off: no stronger than the priority pick, for the normal player or for hard
 (docs/ai.md)."""
 
+PRIORITY_QUIET = False
+"""Whether a unit of hard's side that cannot strike this turn closes in only as far as a square outside every
+enemy's reach in its side's script (with the pick), so that the enemy comes to it and it strikes first."""
+
 
 def blow_pick(me: Creature, foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
     """The enemy of whose weight one blow of `me` takes off the most (then the fewest hit points, then id)."""
@@ -66,5 +70,5 @@ def side_options(
     def pick(foes: Sequence[Creature]) -> Creature:
         return blow_pick(me, foes, weights) if PRIORITY_BLOW else priority_pick(foes, weights)
 
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick)
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET)
     return [] if chosen is None else [chosen]
