@@ -630,6 +630,7 @@ def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point
     per hit point left is the higher, and whose fall, blows later, removes more damage. pf1, and dnd5e by
     initiative, keep normal's pick."""
     match = _lanchester("dnd5e")
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())
     off = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(4)]
     assert all(a is not None and (a.kind, a.target) == ("attack", "pest") for a in off)
     monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
@@ -685,6 +686,7 @@ def test_hard_with_the_blow_pick_strikes_the_brute_over_a_pest_one_blow_fells(mo
     ]
     snap = snapshot(Match(parse_level(level("dnd5e", OPEN, units), "<blow>"), 1))
     monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
+    monkeypatch.setattr(priority, "PRIORITY_BLOW", False)
     assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["pest"]
     monkeypatch.setattr(priority, "PRIORITY_BLOW", True)
     assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["brute"]
@@ -701,6 +703,7 @@ def test_a_quiet_approach_stops_outside_every_enemys_reach(monkeypatch: pytest.M
     wide = ["." * 20 for _ in range(10)]
     snap = snapshot(Match(parse_level(level("dnd5e", wide, units), "<quiet>"), 1))
     monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
+    monkeypatch.setattr(priority, "PRIORITY_QUIET", False)
 
     def gap(actions: list[Action]) -> int:
         (x, _), (bx, _) = actions[0].path[-1], snap.sit.creatures["brute"].at
