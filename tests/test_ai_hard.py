@@ -630,6 +630,7 @@ def test_hard_in_dnd5e_wears_down_the_enemy_that_deals_most_damage_per_hit_point
     per hit point left is the higher, and whose fall, blows later, removes more damage. pf1, and dnd5e by
     initiative, keep normal's pick."""
     match = _lanchester("dnd5e")
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())
     off = [decide(snapshot(match), "hard", random.Random(seed)).first for seed in range(4)]
     assert all(a is not None and (a.kind, a.target) == ("attack", "pest") for a in off)
     monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
@@ -657,3 +658,59 @@ def test_a_priority_pick_on_a_wounded_enemy_finishes_it() -> None:
     brute = Creature("brute", "b", (1, 0), hp=30, max_hp=30)
     assert priority.priority_pick([brute, pest], weights).id == "pest"
     assert priority.priority_pick([brute, replace(pest, hp=8)], weights).id == "brute"
+
+
+def test_a_blow_pick_weighs_the_blow_not_the_enemys_hit_points() -> None:
+    """With PRIORITY_BLOW the pick weighs what one blow takes off: a rat at 3 hp is worth the whole rat's little
+    weight, a giant at 60 hp the blow's share of its great weight, and an enemy that is hard to hit counts for less."""
+    weights = {"rat": 0.16, "giant": 3.0, "wisp": 1.0, "gnoll": 0.75}
+    me = Creature("me", "a", (0, 0), attack=6, damage="1d8+4")  # a blow of 8.5 on average
+    rat = Creature("rat", "b", (1, 0), hp=3, max_hp=3, defense=10)
+    giant = Creature("giant", "b", (0, 1), hp=60, max_hp=60, defense=13)
+    assert priority.priority_pick([giant, rat], weights).id == "rat"  # 0.053 a hit point against 0.05
+    assert priority.blow_pick(me, [giant, rat], weights).id == "giant"  # 3.0 × 0.7 × 8.5 / 60 against 0.16 × 0.85
+    wisp = Creature("wisp", "b", (1, 1), hp=10, max_hp=10, defense=21)
+    gnoll = Creature("gnoll", "b", (1, 0), hp=15, max_hp=15, defense=13)
+    assert priority.priority_pick([wisp, gnoll], weights).id == "wisp"
+    assert priority.blow_pick(me, [wisp, gnoll], weights).id == "gnoll"  # the wisp is hit on a 15 or better
+
+
+def test_hard_with_the_blow_pick_strikes_the_brute_over_a_pest_one_blow_fells(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GB-ATTACK: a pest at 3 hp next to the brute. The priority pick takes the pest (its little weight over 3 hp
+    beats the brute's over 30); the blow pick (PRIORITY_BLOW) weighs what the blow takes off: all of the pest, a
+    quarter of the brute, whose weight is nine times the pest's, so hard's side strikes the brute."""
+    units = [
+        unit("me", "a", (4, 4), speed=9, attack=6, damage="1d8+3"),
+        unit("pest", "b", (5, 4), speed=9, hp=3, attack=2, damage="1d4"),
+        unit("brute", "b", (4, 5), speed=9, hp=30, attack=8, damage="2d8+6"),
+    ]
+    snap = snapshot(Match(parse_level(level("dnd5e", OPEN, units), "<blow>"), 1))
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
+    monkeypatch.setattr(priority, "PRIORITY_BLOW", False)
+    assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["pest"]
+    monkeypatch.setattr(priority, "PRIORITY_BLOW", True)
+    assert [a.target for a in hard.own_options(snap, "me", random.Random(0))] == ["brute"]
+
+
+def test_a_quiet_approach_stops_outside_every_enemys_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D5-DASH, GB-5E-REACH: a unit that cannot strike a brute with a 3 m reach this turn. Normal closes in as far as
+    it can, into the brute's reach, where the brute strikes first; with PRIORITY_QUIET hard's side stops on a square
+    outside every enemy's reach, so the brute must come to it."""
+    units = [
+        unit("me", "a", (0, 4), speed=9),
+        unit("brute", "b", (14, 4), speed=9, reach=3, attack=8, damage="2d8+6"),
+    ]
+    wide = ["." * 20 for _ in range(10)]
+    snap = snapshot(Match(parse_level(level("dnd5e", wide, units), "<quiet>"), 1))
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
+    monkeypatch.setattr(priority, "PRIORITY_QUIET", False)
+
+    def gap(actions: list[Action]) -> int:
+        (x, _), (bx, _) = actions[0].path[-1], snap.sit.creatures["brute"].at
+        return bx - x
+
+    loud = hard.own_options(snap, "me", random.Random(0))
+    assert gap(loud) <= 2  # within the brute's 3 m
+    monkeypatch.setattr(priority, "PRIORITY_QUIET", True)
+    quiet = hard.own_options(snap, "me", random.Random(0))
+    assert gap(quiet) == 3  # one square beyond it, as near as that allows

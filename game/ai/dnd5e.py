@@ -42,9 +42,12 @@ def _allowed(ctx: Ctx, action: Action) -> bool:
     return not isinstance(ctx.dry_rule(action), Illegal)
 
 
-def choose(ctx: Ctx, pick: Callable[[Sequence[Creature]], Creature] = attack_choice) -> Action | None:
+def choose(
+    ctx: Ctx, pick: Callable[[Sequence[Creature]], Creature] = attack_choice, quiet: bool = False
+) -> Action | None:
     """The unit's next dnd5e action this turn, or None when it has nothing useful left to do; `pick` chooses the
-    enemy to strike among those in reach (the normal player's: the fewest hit points)."""
+    enemy to strike among those in reach (the normal player's: the fewest hit points); with `quiet` a unit that
+    cannot strike this turn closes in only as far as a square outside every enemy's reach."""
     me = ctx.me
     foes = ctx.foes()
     if not foes or me.defeated or me.helpless:
@@ -86,7 +89,10 @@ def choose(ctx: Ctx, pick: Callable[[Sequence[Creature]], Creature] = attack_cho
     for r in reach:
         if r.band == "dash" and not dash_left:
             continue
-        d = walk_gap(board, goal, footprint_at(me, r.at))
+        there = footprint_at(me, r.at)
+        if quiet and any(sit_distance(ctx.sit, there, f.footprint()) <= dnd5e.reach_squares(f) for f in foes):
+            continue  # the enemy must come to it, and it strikes first
+        d = walk_gap(board, goal, there)
         if d < now:
             scored.append((d + r.cost / SQUARE_CM * COST_WEIGHT, r))
     best = best_destination(scored, measure)
