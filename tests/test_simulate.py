@@ -267,3 +267,13 @@ def test_out_with_compare_writes_both_variants_labelled(tmp_path, capsys):
     assert records[2]["set"] == ["units.red_1.hp=5"]
     assert records[6]["set"][0] == "units.red_1.hp=5" and len(records[6]["set"]) > 1  # then the seat swap
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("item", ["0\n0=", "=\n", "rules.diagonal\x1b=uniform", "units.nobody\n.hp=3"])
+def test_set_errors_show_a_line_break_or_escape_of_the_assignment_replaced(item):
+    # a sweep file's `set` list or a quoted --set may hold control characters; the message stays one line
+    with pytest.raises(SetError) as caught:
+        variant(ARENA, [item])
+    message = str(caught.value)
+    assert message.startswith("--set ")
+    assert "\n" not in message and "\x1b" not in message

@@ -13,7 +13,7 @@ from game.lab.cluster import PoolBackend, SerialBackend
 from game.lab.simulate import GameResult
 from game.lab.stats import Z95, paired_mean, wilson
 from game.lab.sweep import paired, precise_enough, report, run_sweep
-from game.lab.sweep_file import load_sweep
+from game.lab.sweep_file import SweepError, load_sweep
 from game.saved.replay import open_replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -252,3 +252,11 @@ def test_an_output_in_a_missing_folder_exits_2_before_any_game(tmp_path, capsys,
 def test_a_missing_sweep_file_exits_2(tmp_path, capsys):
     assert main(["sweep", str(tmp_path / "none.toml")]) == 2
     assert "none.toml" in capsys.readouterr().err
+
+
+def test_a_sweep_whose_set_holds_a_line_break_is_refused_in_one_line(tmp_path):
+    body = f'name = "x"\nlevels = ["{LEVELS / "arena_4v4.toml"}"]\nseed = 1\ngames = 1\nset = ["0\\n0="]\n'
+    with pytest.raises(SweepError) as caught:
+        load_sweep(write_sweep(tmp_path, body))
+    message = str(caught.value)
+    assert "\n" not in message.strip() and "set" in message and "\ufffd" in message

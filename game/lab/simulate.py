@@ -23,7 +23,7 @@ import tomli_w
 
 from game.ai import ai_rng, take_turn
 from game.battle.match import Match
-from game.files import append_output, read_regular
+from game.files import append_output, read_regular, shown
 from game.lab.fight_map import SquareTally
 from game.lab.game_metrics import game_metrics, metric_summary
 from game.lab.paired_stats import draws_warning
@@ -93,13 +93,15 @@ def _assign(doc: dict[str, Any], key: str, value: Any) -> None:
     while i < len(parts) - 1:
         m = _SEGMENT.match(parts[i])
         if not m:
-            raise SetError(f"--set {key}: " + t("set_error.not_key", part=repr(parts[i])))
+            raise SetError(f"--set {shown(key)}: " + t("set_error.not_key", part=repr(parts[i])))
         name, index = m.group(1), m.group(2)
         child = node.get(name) if isinstance(node, dict) else None
         if isinstance(child, list):
             if index is not None:
                 if int(index) >= len(child):
-                    raise SetError(f"--set {key}: " + t("set_error.no_index", name=name, index=index, count=len(child)))
+                    raise SetError(
+                        f"--set {shown(key)}: " + t("set_error.no_index", name=name, index=index, count=len(child))
+                    )
                 node = child[int(index)]
             else:
                 i += 1
@@ -107,7 +109,7 @@ def _assign(doc: dict[str, Any], key: str, value: Any) -> None:
                 if wanted == "*":  # every table of the list (`sides.*.controller`: the --ai option)
                     rest = ".".join(parts[i + 1 :])
                     if not rest:
-                        raise SetError(f"--set {key}: " + t("set_error.cannot_set"))
+                        raise SetError(f"--set {shown(key)}: " + t("set_error.cannot_set"))
                     for table in child:
                         if isinstance(table, dict):
                             _assign(table, rest, value)
@@ -116,20 +118,20 @@ def _assign(doc: dict[str, Any], key: str, value: Any) -> None:
                 found = [t for t in child if isinstance(t, dict) and t.get("id") == wanted]
                 if not found:
                     raise SetError(
-                        f"--set {key}: " + t("set_error.no_id", name=name, id=repr(wanted), ids=", ".join(ids))
+                        f"--set {shown(key)}: " + t("set_error.no_id", name=name, id=repr(wanted), ids=", ".join(ids))
                     )
                 node = found[0]
         elif index is not None:
-            raise SetError(f"--set {key}: " + t("set_error.not_list", name=name))
+            raise SetError(f"--set {shown(key)}: " + t("set_error.not_list", name=name))
         elif child is None and isinstance(node, dict):
             node = node.setdefault(name, {})  # e.g. a level without a [rules] table
         elif isinstance(child, dict):
             node = child
         else:
-            raise SetError(f"--set {key}: " + t("set_error.not_table", name=name))
+            raise SetError(f"--set {shown(key)}: " + t("set_error.not_table", name=name))
         i += 1
     if not isinstance(node, dict):
-        raise SetError(f"--set {key}: " + t("set_error.cannot_set"))
+        raise SetError(f"--set {shown(key)}: " + t("set_error.cannot_set"))
     node[parts[-1]] = value
 
 
@@ -155,9 +157,9 @@ def variant(path: str | os.PathLike[str], assignments: Sequence[str]) -> tuple[s
         try:
             parse_level(text_now, str(path))
         except LevelError as exc:
-            raise SetError(f"--set {item}: {_problem(exc)}{_allowed_hint(doc, key, exc)}") from None
+            raise SetError(f"--set {shown(item)}: {_problem(exc)}{_allowed_hint(doc, key, exc)}") from None
     text = tomli_w.dumps(doc)
-    return text, parse_level(text, f"{path} ({', '.join(assignments)})")
+    return text, parse_level(text, f"{path} ({', '.join(map(shown, assignments))})")
 
 
 def _allowed_hint(doc: dict[str, Any], key: str, exc: LevelError) -> str:

@@ -230,6 +230,9 @@ def _plan(folder: Path, written: str, key: str, variants: tuple[Variant, ...], f
 def _culprit(message: str, v: Variant) -> str:
     """The sweep key whose assignment a --set error names (`set` for the sweep's own assignments)."""
     for assignment in v.changes:
-        if message.startswith(f"--set {assignment}") or message.startswith(f"--set {assignment.split('=')[0]}:"):
+        # the messages show an assignment with its control characters replaced (game.files.shown)
+        if message.startswith(f"--set {shown(assignment)}") or message.startswith(
+            f"--set {shown(assignment.split('=')[0])}:"
+        ):
             return "grid." + assignment.split("=", 1)[0]
     return "set"
