@@ -42,6 +42,12 @@ def to_hit(
     return ToHit(attacker.attack, target.defense, mods, advantage, advantage_rules)
 
 
+def hit_chance(attack: int, defense: float) -> float:
+    """The chance that one d20 + `attack` hits `defense` without advantage, by `roll_attack`'s rule: a natural 20
+    always hits and a natural 1 always misses, so it lies between 1 and 19 in 20."""
+    return min(0.95, max(0.05, (21 + attack - defense) / 20))
+
+
 def roll_attack(parts: ToHit, rng: random.Random) -> AttackRoll:
     """Roll d20 + the parts' bonus against their defence; advantage > 0 / < 0 rolls twice."""
     advantage = parts.advantage

@@ -18,6 +18,11 @@ class Dice:
     sides: int
     bonus: int = 0
 
+    @property
+    def mean(self) -> float:
+        """The expected total of a roll."""
+        return self.count * (self.sides + 1) / 2 + self.bonus
+
     def roll(self, rng: random.Random) -> int:
         """Roll the dice with `rng`."""
         return sum(rng.randint(1, self.sides) for _ in range(self.count)) + self.bonus

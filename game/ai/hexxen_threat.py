@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 
+from rules.combat import hit_chance
 from rules.core import Creature, Situation
 from rules.dice import parse_dice
 from rules.hexxen.actions import SNEAK_BONUS
@@ -36,9 +37,7 @@ ALIVE = 2.0
 @functools.lru_cache(maxsize=1024)
 def _blow(attack: int, damage: str, defense: int) -> float:
     """Expected damage of one attack roll (d20 + attack against the defence, the mean of the damage dice)."""
-    chance = min(0.95, max(0.05, (21 + attack - defense) / 20))
-    dice = parse_dice(damage)
-    return chance * max(1.0, dice.count * (dice.sides + 1) / 2 + dice.bonus)
+    return hit_chance(attack, defense) * max(1.0, parse_dice(damage).mean)
 
 
 def strikes(

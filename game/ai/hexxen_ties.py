@@ -16,6 +16,7 @@ import random
 from game.ai.normal import normal_options
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
+from rules.combat import hit_chance
 from rules.core import Creature, Illegal, Situation
 from rules.dice import parse_dice
 from rules.hexxen.binding import is_bound
@@ -41,14 +42,7 @@ def _free(sit: Situation, c: Creature) -> bool:
 def _danger(sit: Situation, foe: Creature, mine: list[Creature]) -> float:
     """What `foe` can take off the side of `mine` in a round: its attacks a round × its expected blow."""
     defense = sum(c.defense for c in mine) / max(1, len(mine))
-    chance = min(0.95, max(0.05, (21 + foe.attack - defense) / 20))
-    return round_budget(sit, foe.id) * chance * max(1.0, _mean(foe.damage))
-
-
-def _mean(damage: str) -> float:
-    """The mean of a damage roll."""
-    dice = parse_dice(damage)
-    return dice.count * (dice.sides + 1) / 2 + dice.bonus
+    return round_budget(sit, foe.id) * hit_chance(foe.attack, defense) * max(1.0, parse_dice(foe.damage).mean)
 
 
 def loose(snap: Snapshot, unit: str) -> list[Creature]:
@@ -80,7 +74,7 @@ def tie_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
     if me is None or not _free(sit, me) or not normal or normal[0].kind not in ("attack", "sneak_attack"):
         return normal
     aim = sit.creatures.get(normal[0].target or "")
-    if aim is not None and aim.hp <= _mean(me.damage):
+    if aim is not None and aim.hp <= parse_dice(me.damage).mean:
         return normal  # the script's blow is likely to fell its enemy: a fall frees more than a tie-up holds
     for foe in loose(snap, unit):
         engage = Action("attack", unit, target=foe.id)

@@ -9,6 +9,7 @@ from game.ai.context import Ctx
 from game.ai.normal import normal_options
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
+from rules.combat import hit_chance
 from rules.core import Creature, Situation
 from rules.dice import parse_dice
 
@@ -39,12 +40,10 @@ On, hard no longer Dashes up to an enemy that is busy elsewhere (tests/test_ai_t
 
 def blow_pick(me: Creature, foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
     """The enemy of whose weight one blow of `me` takes off the most (then the fewest hit points, then id)."""
-    dice = parse_dice(me.damage)
-    mean = max(1.0, dice.count * (dice.sides + 1) / 2 + dice.bonus)
+    mean = max(1.0, parse_dice(me.damage).mean)
 
     def worth(c: Creature) -> float:
-        chance = min(0.95, max(0.05, (21 + me.attack - c.defense) / 20))
-        return weights[c.id] * chance * min(mean, c.hp) / max(1, c.hp)
+        return weights[c.id] * hit_chance(me.attack, c.defense) * min(mean, c.hp) / max(1, c.hp)
 
     return min(foes, key=lambda c: (-worth(c), c.hp, c.id))
 

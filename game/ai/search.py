@@ -40,6 +40,7 @@ from game.ai.priority import side_options
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
+from rules.combat import hit_chance
 from rules.core import Creature, Illegal, Situation
 from rules.dice import parse_dice
 
@@ -242,9 +243,7 @@ def _power(attack: int, attacks: int, damage: str, defense: int) -> float:
 def power(c: Creature, defense: float) -> float:
     """Expected damage of `c`'s attack action against `defense` (every attack of it: d20 + attack, the mean of its
     damage dice), the measure of how much its side loses when it falls."""
-    chance = min(0.95, max(0.05, (21 + c.attack - defense) / 20))
-    dice = parse_dice(c.damage)
-    return c.attacks * chance * max(1.0, dice.count * (dice.sides + 1) / 2 + dice.bonus)
+    return c.attacks * hit_chance(c.attack, defense) * max(1.0, parse_dice(c.damage).mean)
 
 
 def power_weights(sit: Situation) -> dict[str, float]:
