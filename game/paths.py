@@ -89,53 +89,39 @@ def _plain_linux(variable: str, default: str) -> Path | None:
     return Path(os.path.join(os.path.expanduser(default), APP_NAME))
 
 
-def user_data_dir() -> Path:
-    """The user's data folder for Gridbound (replays, saved situations); $GRIDBOUND_DATA_DIR overrides it."""
-    override = _override(DATA_ENV)
+def _user_folder(env: str, variable: str | None, default: str, ask: str) -> Path:
+    """The user folder: $`env` if set, else the plain Linux rule for $`variable` (when it has one), else
+    platformdirs' `ask` (imported only then: it costs ~12 M instructions)."""
+    override = _override(env)
     if override is not None:
         return override
-    plain = _plain_linux("XDG_DATA_HOME", "~/.local/share")
+    plain = _plain_linux(variable, default) if variable is not None else None
     if plain is not None:
         return plain
-    import platformdirs  # only where the plain Linux rule does not answer
+    import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return Path(getattr(platformdirs, ask)(APP_NAME, appauthor=False))
+
+
+def user_data_dir() -> Path:
+    """The user's data folder for Gridbound (replays, saved situations); $GRIDBOUND_DATA_DIR overrides it."""
+    return _user_folder(DATA_ENV, "XDG_DATA_HOME", "~/.local/share", "user_data_dir")
 
 
 def user_config_dir() -> Path:
     """The user's settings folder for Gridbound; $GRIDBOUND_CONFIG_DIR overrides it."""
-    override = _override(CONFIG_ENV)
-    if override is not None:
-        return override
-    plain = _plain_linux("XDG_CONFIG_HOME", "~/.config")
-    if plain is not None:
-        return plain
-    import platformdirs  # only where the plain Linux rule does not answer
-
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    return _user_folder(CONFIG_ENV, "XDG_CONFIG_HOME", "~/.config", "user_config_dir")
 
 
 def user_log_dir() -> Path:
     """The user's log folder for Gridbound (the kiosk's log); $GRIDBOUND_LOG_DIR overrides it."""
-    override = _override(LOG_ENV)
-    if override is not None:
-        return override
-    import platformdirs
-
-    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    # no plain rule: platformdirs puts logs under the state folder with a `log` folder of its own
+    return _user_folder(LOG_ENV, None, "", "user_log_dir")
 
 
 def user_cache_dir() -> Path:
     """The user's cache folder for Gridbound (compiled code kept between starts); $GRIDBOUND_CACHE_DIR overrides it."""
-    override = _override(CACHE_ENV)
-    if override is not None:
-        return override
-    plain = _plain_linux("XDG_CACHE_HOME", "~/.cache")
-    if plain is not None:
-        return plain
-    import platformdirs  # only where the plain Linux rule does not answer
-
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return _user_folder(CACHE_ENV, "XDG_CACHE_HOME", "~/.cache", "user_cache_dir")
 
 
 def replays_dir() -> Path:
