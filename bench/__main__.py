@@ -6,8 +6,9 @@ pf1 Medium reach ≤ 4× scipy's search alone on a prebuilt graph, pf1 Large ≤
 Medium 18 m ≤ 4×; on an open 128×128 map, reach's time per square reached from the smallest budget to
 the largest (9 m to 72 m, bench/scaling_bench.py) varies ≤ 2× in each ruleset; click → reach frame on a
 100×100 level ≤ 8 ms at 1920×1080 and ≤ 16 ms at
-3840×2160; simulate ≤ 15 ms CPU per game; first battle frame ≤ 3× a bare window's first flip; a frame while a
-unit walks ≤ 16.7 ms (one frame at 60 a second) at 1920×1080; the computer player: CPU per
+3840×2160; simulate ≤ 15 ms CPU per game and at most the cost of the player the 15 ms was measured on
+(main 003f2b2, played in turn: bench/cost_against.py); first battle frame ≤ 3× a bare window's first flip;
+a frame while a unit walks ≤ 16.7 ms (one frame at 60 a second) at 1920×1080; the computer player: CPU per
 unit-turn at `normal` from 2v2 on 12×12 to 32v32 on 48×48 varies ≤ 1.6×, `hard` ≤ 1 s CPU per side-turn
 on the 4-against-4 arena (bench/ai_bench.py); a hover with the danger view (W) showing ≤ 8 ms at 1920×1080 on a
 100×100 level with 16 enemies (bench/danger_bench.py, against a full frame and a plain hover, with the first
@@ -21,6 +22,7 @@ import argparse
 import contextlib
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -36,7 +38,8 @@ TARGETS: dict[str, list[tuple[str, float, str]]] = {
         ("click_ms_3840x2160", 16.0, "≤"),
         ("animated_frame_ms_1920x1080", 16.7, "≤"),
     ],
-    "simulate": [("cpu_ms_per_game", 15.0, "≤")],
+    # 15 ms was the player of the day on the machine of the day; the ratio is the same comparison on this machine
+    "simulate": [("cpu_ms_per_game", 15.0, "≤"), ("ratio_to_pre_strengths", 1.0, "≤")],
     "startup": [("ratio", 3.0, "≤")],
     "ai": [("scaling_spread", 1.6, "≤"), ("hard_ms_per_side_turn", 1000.0, "≤")],
     "danger": [("danger_hover_ms_1920x1080", 8.0, "≤")],
@@ -63,9 +66,19 @@ def _runners() -> dict[str, Callable[[], dict[str, Any]]]:
         return bench_frame()
 
     def simulate() -> dict[str, Any]:
+        from bench.cost_against import BASELINE, cost_against
         from bench.simulate_bench import bench_simulate
 
-        return bench_simulate()
+        result = bench_simulate()
+        try:  # the player the target was set for, played in turn with this tree's (needs a git checkout)
+            against = cost_against()
+        except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
+            print(f"no comparison with {BASELINE}: {exc}", file=sys.stderr)
+        else:
+            result["ratio_to_pre_strengths"] = against["ratio"]
+            result["pre_strengths_cpu_ms_per_game"] = against["baseline_cpu_ms_per_game"]
+            result["cpu_ms_per_game_in_turn_with_it"] = against["cpu_ms_per_game"]
+        return result
 
     def startup() -> dict[str, Any]:
         from bench.startup_bench import bench_startup

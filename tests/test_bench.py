@@ -113,3 +113,41 @@ def test_the_window_soak_reads_a_rising_floor_under_swings() -> None:
     assert len(least) == 10 and all(y == 170.0 + x / 600 for x, y in least)  # each five minutes' trough
     assert abs(slope_per_hour(least) - 6.0) < 1e-9
     assert floor([]) == [] and slope_per_hour([(0.0, 1.0)]) == 0.0
+
+
+def test_the_cost_comparison_plays_both_trees_in_turn_and_takes_the_median_ratio(monkeypatch) -> None:
+    """bench.cost_against plays the older player's tree and this one in alternating order, each round's ratio
+    (now ÷ then) from the same moment of the machine, and leaves no worktree behind."""
+    import shutil
+    import subprocess
+
+    import pytest
+
+    from bench import cost_against
+
+    root = str(cost_against.ROOT)
+    if (
+        shutil.which("git") is None
+        or subprocess.run(
+            ["git", "-C", root, "cat-file", "-e", cost_against.BASELINE], check=False, capture_output=True
+        ).returncode
+        != 0
+    ):
+        pytest.skip("not a full git checkout: the older commit is not here")
+    order: list[str] = []
+    times = {"old": iter([40.0, 30.0, 50.0]), "now": iter([20.0, 18.0, 20.0])}
+
+    def one_round(tree, games, cache):
+        side = "now" if tree == cost_against.ROOT else "old"
+        if side == "old":  # the older player's tree is a checkout of the baseline commit
+            assert (tree / "bench" / "simulate_bench.py").is_file()
+        order.append(side)
+        return next(times[side])
+
+    monkeypatch.setattr(cost_against, "_one_round", one_round)
+    before = subprocess.run(["git", "-C", root, "worktree", "list"], capture_output=True, text=True).stdout
+    got = cost_against.cost_against(rounds=3, games=2)
+    assert order == ["old", "now", "now", "old", "old", "now"]
+    assert got["baseline_cpu_ms_per_game"] == 40.0 and got["cpu_ms_per_game"] == 20.0
+    assert got["ratio"] == 0.5  # ratios 0.5, 0.6, 0.4: their median, not the ratio of the medians
+    assert subprocess.run(["git", "-C", root, "worktree", "list"], capture_output=True, text=True).stdout == before
