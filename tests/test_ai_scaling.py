@@ -3,8 +3,8 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
 
 - navigation.Field (a paused A* from the goal) answers what the whole-board walking field answers, in
   whatever order the squares are asked;
-- navigation.nearest_goal (goals taken by a lower bound, one A* walk each) picks what one walk outwards
-  from the unit picks;
+- navigation.nearest_goal (goals taken by a lower bound, one A* walk each, the Chebyshev gap across a box of plain
+  ground) picks what one walk outwards from the unit picks;
 - rules.pf1.charge.passed_squares, worked in integers, gives the squares and crossings of the Fraction
   computation;
 - the pf1 charge, judging ends in the order closest_anchors gives and stopping at the first accepted,
@@ -129,6 +129,36 @@ def test_nearest_goal_by_bounds_and_a_star_picks_what_the_walk_outwards_picks(ro
         for _ in range(data.draw(st.integers(1, 6)))
     ]
     assert navigation.nearest_goal(board, start, goals) == plain_nearest_goal(board, start, goals)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_a_box_of_plain_ground_is_found_by_its_sums_and_its_walks_are_chebyshev(rows, data):
+    board = board_from_rows(rows)  # no edges: the sums are kept
+    weights, _ = navigation._graph(board)
+    sums = navigation._plain_sums(board, weights)
+    h, w = len(rows), len(rows[0])
+    x0, x1 = sorted(data.draw(st.lists(st.integers(0, w - 1), min_size=2, max_size=2)))
+    y0, y1 = sorted(data.draw(st.lists(st.integers(0, h - 1), min_size=2, max_size=2)))
+    inside = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+    assert navigation._plain_box(sums, w, (x0, y0, x1, y1)) == all(weights.get(sq) == 1 for sq in inside)
+
+    # footprints of up to 2 × 2 squares, as hunting measures them: on plain ground the walk is their Chebyshev gap
+    def box_at(sq: Square, side: int) -> frozenset[Square]:
+        return frozenset((sq[0] + dx, sq[1] + dy) for dx in range(side) for dy in range(side))
+
+    squares = [(x, y) for y in range(h - 1) for x in range(w - 1)] or [(0, 0)]
+    start = box_at(data.draw(st.sampled_from(squares)), data.draw(st.sampled_from([1, 1, 2])))
+    start = frozenset(sq for sq in start if sq[0] < w and sq[1] < h)
+    goals = [
+        (
+            frozenset(sq for sq in box_at(data.draw(st.sampled_from(squares)), data.draw(st.sampled_from([1, 2])))),
+            data.draw(st.sampled_from([0.0, 0.75, 1.5, 3.0])),
+        )
+        for _ in range(data.draw(st.integers(1, 6)))
+    ]
+    assert navigation.nearest_goal(board, start, goals) == plain_nearest_goal(board, start, goals)
+    assert navigation._plain_sums(board_from_rows(rows, edges=[((0, 0), (0, 1), "blocking")]), weights) is None
 
 
 def plain_passed_squares(seg):

@@ -243,6 +243,7 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
     weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     best, best_score = -1, float("inf")
     bounds: list[tuple[float, int]] = []
+    gaps: dict[int, int] = {}
     left, top, right, bottom = _box_of(start)  # the start's box, worked out once for every goal
     for k, (goal, bias) in enumerate(goals):
         if any(sq not in weights for sq in goal):
@@ -257,15 +258,48 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
             gl, gt, gr, gb = _box_of(goal)
             gap = max(0, gl - right, left - gr, gt - bottom, top - gb)
         bounds.append((gap + bias, k))
+        gaps[k] = gap
     bounds.sort()
+    plain = RULES.per_board(board, "ai.plain_sums", lambda: _plain_sums(board, weights))
     for bound, k in bounds:
         if bound > best_score:
             break  # this goal and every later one cannot beat the best score
         goal, bias = goals[k]
-        gap = _walk_to(board, weights, steps, start, goal, best_score - bias)
+        if plain is not None and _plain_box(plain, board.width, _box_of((*start, *goal))):
+            # open ground between them: the walk is the Chebyshev gap, as _walk_to would find it
+            gap = gaps[k] if gaps[k] <= best_score - bias else None
+        else:
+            gap = _walk_to(board, weights, steps, start, goal, best_score - bias)
         if gap is not None and (gap + bias < best_score or (gap + bias == best_score and k < best)):
             best, best_score = k, gap + bias
     return best
+
+
+def _plain_sums(board: Board, weights: dict[Square, int]) -> list[int] | None:
+    """The summed-area table of the squares that are not plain ground (not open, or weighing more than 1), by index
+    y·(width + 1) + x of its (width + 1) × (height + 1) corners; None on a board with edges (a wall segment or an
+    edge door may stand anywhere between two squares, and then no box is taken as open ground)."""
+    if board.edges:
+        return None
+    w, h = board.width, board.height
+    sums = [0] * ((w + 1) * (h + 1))
+    for y in range(h):
+        row = 0
+        above, here = y * (w + 1), (y + 1) * (w + 1)
+        for x in range(w):
+            row += weights.get((x, y)) != 1
+            sums[here + x + 1] = sums[above + x + 1] + row
+    return sums
+
+
+def _plain_box(sums: list[int], width: int, box: Box) -> bool:
+    """Whether every square of `box` is plain ground (`_plain_sums`). Then the least walking gap between two squares
+    in it is their Chebyshev gap: a walk of diagonal steps, then straight ones, stays inside their box, each square
+    entered weighs 1, no diagonal squeezes past a wall, and no walk is shorter (each step moves one square at most)."""
+    left, top, right, bottom = box
+    stride = width + 1
+    a, b = top * stride, (bottom + 1) * stride
+    return sums[b + right + 1] - sums[b + left] - sums[a + right + 1] + sums[a + left] == 0
 
 
 def _walk_to(
