@@ -245,8 +245,9 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
     bounds: list[tuple[float, int]] = []
     gaps: dict[int, int] = {}
     left, top, right, bottom = _box_of(start)  # the start's box, worked out once for every goal
+    open_squares = weights.keys()
     for k, (goal, bias) in enumerate(goals):
-        if any(sq not in weights for sq in goal):
+        if not open_squares >= goal:  # a square no walker may stand on
             score = walk_gap(board, goal, start) + bias
             if score < best_score:
                 best, best_score = k, score
