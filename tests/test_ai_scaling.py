@@ -19,7 +19,8 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
   attacks of opportunity) and a one-square mover's step table working out other creatures' squares when first
   met give what the looks at the whole army and the eager table gave;
 - a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone;
-- the squares taken and their neighbours' counts, worked out from the last layout, are those worked out afresh.
+- the squares taken and their neighbours' counts, worked out from the last layout, are those worked out afresh;
+- a 1.5 m step the player passes over without a dry ruling (a square no movement may end on) is one the rules refuse.
 """
 
 from __future__ import annotations
@@ -404,6 +405,27 @@ def _at_every_decision(monkeypatch, level_text: str, seed: int, turns: int, chec
 
     monkeypatch.setitem(CHOOSERS, "pf1", checked)
     _script(parse_level(level_text, "arena"), seed, turns=turns)
+
+
+def test_a_step_onto_a_square_no_movement_may_end_on_is_refused_as_the_step_skipped_there_would_be(monkeypatch):
+    """PF1-FIVE-FOOT-STEP, PF1-END-OCCUPIED, PF1-ENEMY: the 1.5 m steps `_step_into_reach` passes over without a dry
+    ruling (the squares of `_no_end`) are refused by the rules' own ruling, in a crowd and on the shipped pf1 levels."""
+    refused = []
+
+    def check(ctx, foes):
+        if ctx.me.full_side != 1 or not ctx.prechecked("step"):
+            return
+        x, y = ctx.me.at
+        for sq in sorted(pf1_ai._no_end(ctx)):
+            if max(abs(sq[0] - x), abs(sq[1] - y)) == 1:
+                result = ctx.ruleset.rule(ctx.sit, Action("step", ctx.unit, (sq,)), random.Random(0))
+                assert not isinstance(result, Ruling), (ctx.unit, sq)
+                refused.append(sq)
+
+    _at_every_decision(monkeypatch, arena(16, 34), 2, 8, check)
+    for path in PF1_LEVELS:
+        _at_every_decision(monkeypatch, path.read_text(), 1, 8, check)
+    assert len(refused) > 50
 
 
 def test_charge_ends_given_lazily_come_in_the_order_of_sorting_them_all(monkeypatch):

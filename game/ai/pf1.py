@@ -374,7 +374,10 @@ def _step_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     for sq, hittable in hit_from.items():
         victim = attack_choice(hittable)
         ranked.append((victim.hp / (victim.max_hp if victim.max_hp > 1 else 1), sq[1], sq[0], sq))
+    closed = _no_end(ctx) if ranked else frozenset()
     for *_, sq in sorted(ranked):
+        if sq in closed:
+            continue  # another creature's square: the rules refuse a step that ends there (PF1-END-OCCUPIED …)
         action = Action("step", ctx.unit, (sq,))
         if not isinstance(ctx.dry_rule(action), Illegal):
             return action
@@ -567,9 +570,10 @@ def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
 
 
 def _no_end(ctx: Ctx) -> frozenset[Square]:
-    """The squares no run of the unit may end on: those of other creatures that are not helpless (PF1-END-OCCUPIED),
-    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there). Kept with the decision (its
-    situation is fixed): a charge, a move into reach and a walk ask it in turn."""
+    """The squares no movement of the unit may end on (a run, a move, a 1.5 m step): those of other creatures that are
+    not helpless (PF1-END-OCCUPIED; an enemy's may not even be entered, PF1-ENEMY), none for a Fine, Diminutive or
+    Tiny mover (PF1-TINY-SHARE decides there). Kept with the decision (its situation is fixed): a step, a charge, a
+    move into reach and a walk ask it in turn."""
     found = ctx._cache.get(_NO_END)
     if found is None:
         me = ctx.me
