@@ -20,6 +20,8 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
   met give what the looks at the whole army and the eager table gave;
 - a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone;
 - the squares taken and their neighbours' counts, worked out from the last layout, are those worked out afresh;
+- the run's ends scored nearest first by a bound of their walking gap (navigation.least_scored) hold the best of
+  scoring every end;
 - a 1.5 m step the player passes over without a dry ruling (a square no movement may end on) is one the rules refuse.
 """
 
@@ -160,6 +162,26 @@ def test_a_box_of_plain_ground_is_found_by_its_sums_and_its_walks_are_chebyshev(
     ]
     assert navigation.nearest_goal(board, start, goals) == plain_nearest_goal(board, start, goals)
     assert navigation._plain_sums(board_from_rows(rows, edges=[((0, 0), (0, 1), "blocking")]), weights) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_the_least_scored_rows_measured_nearest_first_are_those_of_scoring_every_row(rows, data):
+    board, squares = _board_and_squares(rows, data)
+    goal = frozenset(data.draw(st.lists(st.sampled_from(squares), min_size=1, max_size=3)))
+    side = data.draw(st.sampled_from([1, 1, 2]))
+    scored_rows = [
+        (sq, data.draw(st.sampled_from([0.0, 0.01, 0.02, 0.05, 0.3])))
+        for sq in data.draw(st.lists(st.sampled_from(squares), max_size=40, unique=True))
+    ]
+    wanted = data.draw(st.integers(1, 4))
+    gaps = navigation.walk_gaps(board, goal, side, [sq for sq, _ in scored_rows])
+    every = sorted(
+        (gap + extra, sq[1], sq[0], k) for k, ((sq, extra), gap) in enumerate(zip(scored_rows, gaps, strict=True))
+    )
+    least = navigation.least_scored(board, goal, side, scored_rows, wanted)
+    assert least[:wanted] == every[:wanted]
+    assert least == sorted(least) and set(least) <= set(every)
 
 
 def plain_passed_squares(seg):

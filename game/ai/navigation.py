@@ -456,6 +456,39 @@ def walk_gaps(board: Board, goal: frozenset[Square], side: int, anchors: Sequenc
     return [min(gap_of[sq] for sq in footprint(anchor, (side, side))) for anchor in anchors]
 
 
+def least_scored(
+    board: Board, goal: frozenset[Square], side: int, rows: Sequence[tuple[Square, float]], wanted: int
+) -> list[tuple[float, int, int, int]]:
+    """(walk_gaps + extra, y, x, k) of the rows k = (anchor, extra), in that order, holding the `wanted` least of what
+    scoring every row would give, in order, first; the others listed are those whose gap was measured on the way.
+
+    A footprint's walking gap to the goal is at least the Chebyshev gap between their boxes (every step weighs 1 at
+    least and moves one square at most), so the rows are measured in the order of that bound, a batch at a time,
+    until the `wanted`-th least score found is below the bound of every row not measured: each of those scores at
+    least its bound, with the same y, x and k after it. The walking field is then searched only as far as the rows
+    near the goal (a run's ends on a big board are hundreds, the best of them a few).
+    """
+    gl, gt, gr, gb = _box_of(goal)
+    last = side - 1
+    bounds = []
+    for k, ((x, y), extra) in enumerate(rows):
+        gap = max(0, gl - x - last, x - gr, gt - y - last, y - gb)
+        bounds.append((gap + extra, y, x, k))
+    bounds.sort()
+    scored: list[tuple[float, int, int, int]] = []
+    done, batch = 0, 4 * wanted
+    while done < len(bounds):
+        if len(scored) >= wanted and scored[wanted - 1] < bounds[done]:
+            break
+        taken = bounds[done : done + batch]
+        gaps = walk_gaps(board, goal, side, [(x, y) for _, y, x, _ in taken])
+        scored.extend((gap + rows[k][1], y, x, k) for gap, (_, y, x, k) in zip(gaps, taken, strict=True))
+        scored.sort()
+        done += len(taken)
+        batch *= 2
+    return scored
+
+
 def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | None:
     """A closed door square touching the footprint, if any (top-most, then left-most)."""
     doors = []
