@@ -43,6 +43,7 @@ _.fading  # game/ui/timeline.py: the units fading out at a time, for the timelin
 _could_reach  # game/ui/approach.py: the plain form of a check inlined in find_approach, its test's reference
 numbered_square  # game/ui/patterns.py: a numbered test pattern for the board-layer pictures
 door_state  # rules/doors.py: a door's state by its two squares, for the door tests
+no_end  # rules/pf1/tables.py: a one-square mover's refused ends, for the tests (a search asks end_ok of end_asked)
 rect_gap  # rules/geometry.py: the plain footprint gap the fast pf1 distance is tested against
 adjacent  # rules/geometry.py: whether two footprints touch, for the geometry tests
 speed_rules  # rules/pf1/speed.py: the rule ids behind a speed, for the speed table tests

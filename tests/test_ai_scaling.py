@@ -3,8 +3,8 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
 
 - navigation.Field (a paused A* from the goal) answers what the whole-board walking field answers, in
   whatever order the squares are asked;
-- navigation.nearest_goal (goals taken by a lower bound, one A* walk each) picks what one walk outwards
-  from the unit picks;
+- navigation.nearest_goal (goals taken by a lower bound, one A* walk each, the Chebyshev gap across a box of plain
+  ground) picks what one walk outwards from the unit picks;
 - rules.pf1.charge.passed_squares, worked in integers, gives the squares and crossings of the Fraction
   computation;
 - the pf1 charge, judging ends in the order closest_anchors gives and stopping at the first accepted,
@@ -19,7 +19,10 @@ weaker strengths play the same game from the same seed on the mirror levels, wit
   attacks of opportunity) and a one-square mover's step table working out other creatures' squares when first
   met give what the looks at the whole army and the eager table gave;
 - a row read from the kept shape of a square with the same neighbours is the row worked out for the square alone;
-- the squares taken and their neighbours' counts, worked out from the last layout, are those worked out afresh.
+- the squares taken and their neighbours' counts, worked out from the last layout, are those worked out afresh;
+- the run's ends scored nearest first by a bound of their walking gap (navigation.least_scored) hold the best of
+  scoring every end;
+- a 1.5 m step the player passes over without a dry ruling (a square no movement may end on) is one the rules refuse.
 """
 
 from __future__ import annotations
@@ -129,6 +132,56 @@ def test_nearest_goal_by_bounds_and_a_star_picks_what_the_walk_outwards_picks(ro
         for _ in range(data.draw(st.integers(1, 6)))
     ]
     assert navigation.nearest_goal(board, start, goals) == plain_nearest_goal(board, start, goals)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_a_box_of_plain_ground_is_found_by_its_sums_and_its_walks_are_chebyshev(rows, data):
+    board = board_from_rows(rows)  # no edges: the sums are kept
+    weights, _ = navigation._graph(board)
+    sums = navigation._plain_sums(board, weights)
+    h, w = len(rows), len(rows[0])
+    x0, x1 = sorted(data.draw(st.lists(st.integers(0, w - 1), min_size=2, max_size=2)))
+    y0, y1 = sorted(data.draw(st.lists(st.integers(0, h - 1), min_size=2, max_size=2)))
+    inside = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+    assert navigation._plain_box(sums, w, (x0, y0, x1, y1)) == all(weights.get(sq) == 1 for sq in inside)
+
+    # footprints of up to 2 × 2 squares, as hunting measures them: on plain ground the walk is their Chebyshev gap
+    def box_at(sq: Square, side: int) -> frozenset[Square]:
+        return frozenset((sq[0] + dx, sq[1] + dy) for dx in range(side) for dy in range(side))
+
+    squares = [(x, y) for y in range(h - 1) for x in range(w - 1)] or [(0, 0)]
+    start = box_at(data.draw(st.sampled_from(squares)), data.draw(st.sampled_from([1, 1, 2])))
+    start = frozenset(sq for sq in start if sq[0] < w and sq[1] < h)
+    goals = [
+        (
+            frozenset(sq for sq in box_at(data.draw(st.sampled_from(squares)), data.draw(st.sampled_from([1, 2])))),
+            data.draw(st.sampled_from([0.0, 0.75, 1.5, 3.0])),
+        )
+        for _ in range(data.draw(st.integers(1, 6)))
+    ]
+    assert navigation.nearest_goal(board, start, goals) == plain_nearest_goal(board, start, goals)
+    assert navigation._plain_sums(board_from_rows(rows, edges=[((0, 0), (0, 1), "blocking")]), weights) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=ROWS, data=st.data())
+def test_the_least_scored_rows_measured_nearest_first_are_those_of_scoring_every_row(rows, data):
+    board, squares = _board_and_squares(rows, data)
+    goal = frozenset(data.draw(st.lists(st.sampled_from(squares), min_size=1, max_size=3)))
+    side = data.draw(st.sampled_from([1, 1, 2]))
+    scored_rows = [
+        (sq, data.draw(st.sampled_from([0.0, 0.01, 0.02, 0.05, 0.3])))
+        for sq in data.draw(st.lists(st.sampled_from(squares), max_size=40, unique=True))
+    ]
+    wanted = data.draw(st.integers(1, 4))
+    gaps = navigation.walk_gaps(board, goal, side, [sq for sq, _ in scored_rows])
+    every = sorted(
+        (gap + extra, sq[1], sq[0], k) for k, ((sq, extra), gap) in enumerate(zip(scored_rows, gaps, strict=True))
+    )
+    least = navigation.least_scored(board, goal, side, scored_rows, wanted)
+    assert least[:wanted] == every[:wanted]
+    assert least == sorted(least) and set(least) <= set(every)
 
 
 def plain_passed_squares(seg):
@@ -374,6 +427,27 @@ def _at_every_decision(monkeypatch, level_text: str, seed: int, turns: int, chec
 
     monkeypatch.setitem(CHOOSERS, "pf1", checked)
     _script(parse_level(level_text, "arena"), seed, turns=turns)
+
+
+def test_a_step_onto_a_square_no_movement_may_end_on_is_refused_as_the_step_skipped_there_would_be(monkeypatch):
+    """PF1-FIVE-FOOT-STEP, PF1-END-OCCUPIED, PF1-ENEMY: the 1.5 m steps `_step_into_reach` passes over without a dry
+    ruling (the squares of `_no_end`) are refused by the rules' own ruling, in a crowd and on the shipped pf1 levels."""
+    refused = []
+
+    def check(ctx, foes):
+        if ctx.me.full_side != 1 or not ctx.prechecked("step"):
+            return
+        x, y = ctx.me.at
+        for sq in sorted(pf1_ai._no_end(ctx)):
+            if max(abs(sq[0] - x), abs(sq[1] - y)) == 1:
+                result = ctx.ruleset.rule(ctx.sit, Action("step", ctx.unit, (sq,)), random.Random(0))
+                assert not isinstance(result, Ruling), (ctx.unit, sq)
+                refused.append(sq)
+
+    _at_every_decision(monkeypatch, arena(16, 34), 2, 8, check)
+    for path in PF1_LEVELS:
+        _at_every_decision(monkeypatch, path.read_text(), 1, 8, check)
+    assert len(refused) > 50
 
 
 def test_charge_ends_given_lazily_come_in_the_order_of_sorting_them_all(monkeypatch):

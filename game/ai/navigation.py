@@ -243,9 +243,11 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
     weights, steps = RULES.per_board(board, "ai.walk_graph", lambda: _graph(board))
     best, best_score = -1, float("inf")
     bounds: list[tuple[float, int]] = []
+    gaps: dict[int, int] = {}
     left, top, right, bottom = _box_of(start)  # the start's box, worked out once for every goal
+    open_squares = weights.keys()
     for k, (goal, bias) in enumerate(goals):
-        if any(sq not in weights for sq in goal):
+        if not open_squares >= goal:  # a square no walker may stand on
             score = walk_gap(board, goal, start) + bias
             if score < best_score:
                 best, best_score = k, score
@@ -257,15 +259,48 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
             gl, gt, gr, gb = _box_of(goal)
             gap = max(0, gl - right, left - gr, gt - bottom, top - gb)
         bounds.append((gap + bias, k))
+        gaps[k] = gap
     bounds.sort()
+    plain = RULES.per_board(board, "ai.plain_sums", lambda: _plain_sums(board, weights))
     for bound, k in bounds:
         if bound > best_score:
             break  # this goal and every later one cannot beat the best score
         goal, bias = goals[k]
-        gap = _walk_to(board, weights, steps, start, goal, best_score - bias)
+        if plain is not None and _plain_box(plain, board.width, _box_of((*start, *goal))):
+            # open ground between them: the walk is the Chebyshev gap, as _walk_to would find it
+            gap = gaps[k] if gaps[k] <= best_score - bias else None
+        else:
+            gap = _walk_to(board, weights, steps, start, goal, best_score - bias)
         if gap is not None and (gap + bias < best_score or (gap + bias == best_score and k < best)):
             best, best_score = k, gap + bias
     return best
+
+
+def _plain_sums(board: Board, weights: dict[Square, int]) -> list[int] | None:
+    """The summed-area table of the squares that are not plain ground (not open, or weighing more than 1), by index
+    y·(width + 1) + x of its (width + 1) × (height + 1) corners; None on a board with edges (a wall segment or an
+    edge door may stand anywhere between two squares, and then no box is taken as open ground)."""
+    if board.edges:
+        return None
+    w, h = board.width, board.height
+    sums = [0] * ((w + 1) * (h + 1))
+    for y in range(h):
+        row = 0
+        above, here = y * (w + 1), (y + 1) * (w + 1)
+        for x in range(w):
+            row += weights.get((x, y)) != 1
+            sums[here + x + 1] = sums[above + x + 1] + row
+    return sums
+
+
+def _plain_box(sums: list[int], width: int, box: Box) -> bool:
+    """Whether every square of `box` is plain ground (`_plain_sums`). Then the least walking gap between two squares
+    in it is their Chebyshev gap: a walk of diagonal steps, then straight ones, stays inside their box, each square
+    entered weighs 1, no diagonal squeezes past a wall, and no walk is shorter (each step moves one square at most)."""
+    left, top, right, bottom = box
+    stride = width + 1
+    a, b = top * stride, (bottom + 1) * stride
+    return sums[b + right + 1] - sums[b + left] - sums[a + right + 1] + sums[a + left] == 0
 
 
 def _walk_to(
@@ -419,6 +454,39 @@ def walk_gaps(board: Board, goal: frozenset[Square], side: int, anchors: Sequenc
     squares = sorted({sq for anchor in anchors for sq in footprint(anchor, (side, side))})
     gap_of = dict(zip(squares, field_.gaps(squares), strict=True))
     return [min(gap_of[sq] for sq in footprint(anchor, (side, side))) for anchor in anchors]
+
+
+def least_scored(
+    board: Board, goal: frozenset[Square], side: int, rows: Sequence[tuple[Square, float]], wanted: int
+) -> list[tuple[float, int, int, int]]:
+    """(walk_gaps + extra, y, x, k) of the rows k = (anchor, extra), in that order, holding the `wanted` least of what
+    scoring every row would give, in order, first; the others listed are those whose gap was measured on the way.
+
+    A footprint's walking gap to the goal is at least the Chebyshev gap between their boxes (every step weighs 1 at
+    least and moves one square at most), so the rows are measured in the order of that bound, a batch at a time,
+    until the `wanted`-th least score found is below the bound of every row not measured: each of those scores at
+    least its bound, with the same y, x and k after it. The walking field is then searched only as far as the rows
+    near the goal (a run's ends on a big board are hundreds, the best of them a few).
+    """
+    gl, gt, gr, gb = _box_of(goal)
+    last = side - 1
+    bounds = []
+    for k, ((x, y), extra) in enumerate(rows):
+        gap = max(0, gl - x - last, x - gr, gt - y - last, y - gb)
+        bounds.append((gap + extra, y, x, k))
+    bounds.sort()
+    scored: list[tuple[float, int, int, int]] = []
+    done, batch = 0, 4 * wanted
+    while done < len(bounds):
+        if len(scored) >= wanted and scored[wanted - 1] < bounds[done]:
+            break
+        taken = bounds[done : done + batch]
+        gaps = walk_gaps(board, goal, side, [(x, y) for _, y, x, _ in taken])
+        scored.extend((gap + rows[k][1], y, x, k) for gap, (_, y, x, k) in zip(gaps, taken, strict=True))
+        scored.sort()
+        done += len(taken)
+        batch *= 2
+    return scored
 
 
 def closed_door_next_to(board: Board, footprint: frozenset[Square]) -> Square | None:

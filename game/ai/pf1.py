@@ -8,8 +8,17 @@ from collections.abc import Callable, Iterator, Sequence
 
 import rules.pf1 as pf1
 from game.ai.context import Carry, Ctx, open_door_towards, with_turn
-from game.ai.navigation import UNREACHABLE, Field, lazy_field, least_within, straight_walk, walk_gap, walk_gaps
-from game.ai.scoring import COST_WEIGHT, attack_choice, best_row, hunt_choice, provokes
+from game.ai.navigation import (
+    UNREACHABLE,
+    Field,
+    lazy_field,
+    least_scored,
+    least_within,
+    straight_walk,
+    walk_gap,
+    walk_gaps,
+)
+from game.ai.scoring import COST_WEIGHT, PROBES, attack_choice, best_row, hunt_choice, provokes
 from game.battle import reach_cache
 from rules.actions import Action
 from rules.core import Creature, Illegal, Ruling, Situation, Square, footprint, replaced
@@ -374,7 +383,10 @@ def _step_into_reach(ctx: Ctx, foes: list[Creature]) -> Action | None:
     for sq, hittable in hit_from.items():
         victim = attack_choice(hittable)
         ranked.append((victim.hp / (victim.max_hp if victim.max_hp > 1 else 1), sq[1], sq[0], sq))
+    closed = _no_end(ctx) if ranked else frozenset()
     for *_, sq in sorted(ranked):
+        if sq in closed:
+            continue  # another creature's square: the rules refuse a step that ends there (PF1-END-OCCUPIED …)
         action = Action("step", ctx.unit, (sq,))
         if not isinstance(ctx.dry_rule(action), Illegal):
             return action
@@ -567,9 +579,10 @@ def _affordable(ctx: Ctx, path: list[Square], budget: int) -> list[Square]:
 
 
 def _no_end(ctx: Ctx) -> frozenset[Square]:
-    """The squares no run of the unit may end on: those of other creatures that are not helpless (PF1-END-OCCUPIED),
-    none for a Fine, Diminutive or Tiny runner (PF1-TINY-SHARE decides there). Kept with the decision (its
-    situation is fixed): a charge, a move into reach and a walk ask it in turn."""
+    """The squares no movement of the unit may end on (a run, a move, a 1.5 m step): those of other creatures that are
+    not helpless (PF1-END-OCCUPIED; an enemy's may not even be entered, PF1-ENEMY), none for a Fine, Diminutive or
+    Tiny mover (PF1-TINY-SHARE decides there). Kept with the decision (its situation is fixed): a step, a charge, a
+    move into reach and a walk ask it in turn."""
     found = ctx._cache.get(_NO_END)
     if found is None:
         me = ctx.me
@@ -670,9 +683,12 @@ def _run_by_reach(ctx: Ctx, target: Creature) -> Action | None:
     reach = ctx.reachable()
     squares, costs, bands = _columns(reach)
     rows = [i for i, band in enumerate(bands) if band == "run"]
-    ends = [squares[i] for i in rows]
-    gaps = walk_gaps(ctx.sit.board, target.footprint(), me.full_side, ends)
-    scored = [(gaps[k] + costs[i] * COST_WEIGHT, ends[k][1], ends[k][0], i) for k, i in enumerate(rows)]
+    # the run's ends scored by their walking gap to the target and cost, nearest first, as far as best_row reads
+    # (its PROBES best): a run's ends on a big board are hundreds, and their gaps a search of much of the board
+    least = least_scored(
+        ctx.sit.board, target.footprint(), me.full_side, [(squares[i], costs[i] * COST_WEIGHT) for i in rows], PROBES
+    )
+    scored = [(score, y, x, rows[k]) for score, y, x, k in least]
     best = best_row(scored, reach.__getitem__, _measure_in(ctx, ctx.sit))
     if best is None or best.band != "run":
         return None

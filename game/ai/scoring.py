@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from game.ai.navigation import nearest_goal, walk_gap
 from rules.core import Board, Creature, Illegal, Ruling, Square, footprint
@@ -20,6 +21,8 @@ WHOLE_FIELDS = 5_000
 kept); above it one bounded walk from the unit is cheaper (bench/ai_scaling.py)."""
 PROBES = 3
 """How many of the best destinations are measured for provokes events (measures are the costly part)."""
+
+_ID = attrgetter("id")
 
 
 def gap(metric: Callable[[Square, Square], int], mine: frozenset[Square], theirs: frozenset[Square]) -> int:
@@ -46,7 +49,7 @@ def hunt_choice(board: Board, me: Creature, foes: Sequence[Creature]) -> Creatur
         return min(foes, key=score)
     # a big map or a big army: one walk outwards from the unit, stopped once no enemy further away
     # can win; its cost follows the distance to the nearest enemies, not the map's size or the army's
-    ordered = sorted(foes, key=lambda c: c.id)
+    ordered = sorted(foes, key=_ID)
     goals = [(c.footprint(), WOUND_WEIGHT * c.hp / (c.max_hp if c.max_hp > 1 else 1)) for c in ordered]
     k = nearest_goal(board, me.footprint(), goals)
     return ordered[k] if k >= 0 else ordered[0]

@@ -12,7 +12,7 @@ everything (a new world, an undo, a replay step).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import esper
 
@@ -124,11 +124,20 @@ class TurnSystem(_WriteSystem):
         """Write the turn state of every unit whose state is another one."""
         if before is not None and before.turns is after.turns:
             return
-        old = {} if before is None else before.turns
-        for uid, ent in self.entities.items():
-            state = after.turns.get(uid)
-            if before is None or old.get(uid) is not state:
-                esper.component_for_entity(ent, TurnBudget).state = state
+        new = after.turns
+        if before is None:
+            units: Iterable[str] = self.entities
+        else:
+            # the units whose turn state is another object or is gone, in one pass over the turn states (a big army's
+            # turn states are many, and an action changes one or two)
+            old = before.turns
+            units = [uid for uid, state in new.items() if old.get(uid) is not state]
+            units.extend(old.keys() - new.keys())
+        entities = self.entities
+        for uid in units:
+            ent = entities.get(uid)
+            if ent is not None:
+                esper.component_for_entity(ent, TurnBudget).state = new.get(uid)
 
 
 PIPELINE: tuple[type[_WriteSystem], ...] = (TerrainSystem, MovementSystem, ConditionSystem, BindingSystem, TurnSystem)

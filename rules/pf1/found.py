@@ -199,17 +199,18 @@ class Found:
         # tuple read twice is two): most anchors are new to `best` and skip the comparison
         if isinstance(table, SmallTable):
             # a one-square mover's positions are its anchors
-            no_end = table.no_end
+            # a legal end unless end_ok refuses it, asked only where it may (another creature's square, …)
+            asked, end_ok = table.end_asked, table.end_ok
             for state in self.order1:
                 at = state >> 1
                 old = get(at)
                 if old is None:
-                    if at not in no_end:
+                    if at not in asked or end_ok(at):
                         best[at] = (best1[state], rank, self, 1, state)
                     continue
                 cost = best1[state]
                 was = old[0]
-                if (cost < was or (cost == was and rank < old[1])) and at not in no_end:
+                if (cost < was or (cost == was and rank < old[1])) and (at not in asked or end_ok(at)):
                     best[at] = (cost, rank, self, 1, state)
             div = 1
         else:
@@ -235,11 +236,11 @@ class Found:
                 at = key >> shift
                 old = get(at)
                 if old is None:
-                    if at not in no_end:
+                    if at not in asked or end_ok(at):
                         best[at] = (cost, rank, self, 2, key)
                     continue
                 was = old[0]
-                if (cost < was or (cost == was and rank < old[1])) and at not in no_end:
+                if (cost < was or (cost == was and rank < old[1])) and (at not in asked or end_ok(at)):
                     best[at] = (cost, rank, self, 2, key)
             return
         end_ok = table.end_ok

@@ -572,10 +572,11 @@ def _threats_near(
         w, h = mover.dims(o)
         left, top = min(left, x), min(top, y)
         right, bottom = max(right, x + w - 1), max(bottom, y + h - 1)
-    me = sit.creature(unit)
+    side = sit.creature(unit).side
     near = []
-    for other in sit.others(unit):
-        if me.hostile_to(other) and not other.helpless and not other.defeated:
+    # the creatures of other sides (Creature.hostile_to, read in place: a big army is looked at for every path)
+    for other in sit.creatures.values():
+        if other.side != side and not other.helpless and not other.defeated:
             (tx, ty), (tw, th), r = other.at, other.dims, reach_squares(other.reach)
             if tx - right <= r and left - (tx + tw - 1) <= r and ty - bottom <= r and top - (ty + th - 1) <= r:
                 near.append((other.id, other.at, other.dims, other.footprint(), r))

@@ -218,21 +218,28 @@ class SmallTable(StepTable):
         self.mover = mover
         self._occupied = occupied
         self._ends: dict[int, bool] = {}
-        self._no_end: set[int] | None = None
+        self._end_asked: set[int] | None = None
+
+    @property
+    def end_asked(self) -> set[int]:
+        """The squares where movement may be refused an end, for `end_ok` to decide: squares of other creatures
+        (PF1-END-OCCUPIED …) and, for an incorporeal mover, solid terrain (PF1-FLY-OBSTACLE); every other square is a
+        legal end. A search asks `end_ok` only of those it reaches (a big army's squares are mostly out of its reach,
+        and each answer makes the square's cell). Worked out when first asked."""
+        found = self._end_asked
+        if found is None:
+            found = self._occupied
+            mover = self.mover
+            if mover.incorporeal:
+                found = found | {i for i, t in enumerate(mover.board.tiles) if t.wall}
+            self._end_asked = found
+        return found
 
     @property
     def no_end(self) -> set[int]:
-        """Where movement may not end: squares of other creatures (PF1-END-OCCUPIED …) and, for an incorporeal mover,
-        solid terrain (PF1-FLY-OBSTACLE); every other square is a legal end. Worked out when first asked."""
-        found = self._no_end
-        if found is None:
-            end_ok = self.end_ok
-            found = {i for i in self._occupied if not end_ok(i)}
-            mover = self.mover
-            if mover.incorporeal:
-                found |= {i for i, t in enumerate(mover.board.tiles) if t.wall}
-            self._no_end = found
-        return found
+        """Where movement may not end: the squares of `end_asked` that `end_ok` refuses."""
+        end_ok = self.end_ok
+        return {i for i in self.end_asked if not end_ok(i)}
 
     def end_ok(self, pk: int) -> bool:
         """Whether movement may end on this square (worked out when first asked, then kept for the query)."""
