@@ -212,3 +212,26 @@ def test_an_armed_buttons_key_reads_on_its_accent_fill(palette: theme.Palette) -
     key_area = [tuple(surface.get_at((x, y)))[:3] for x in range(130, 156) for y in range(6, 30)]
     darkest = min(key_area, key=luminance)
     assert contrast(darkest, palette.accent) >= 4.5
+
+
+def test_another_language_lays_the_text_out_anew_with_the_same_fonts(app: App) -> None:
+    """A language change (a kiosk's visitors make many) keeps the fonts: they draw every language alike, and each
+    reopened font cost ~160 kB of native memory and its glyphs again. The text is laid out anew (a new
+    fonts_generation, no rendered label kept); a change of theme or scale still makes new fonts."""
+    battle = app.scene
+    assert isinstance(battle, BattleScene)
+    body, bold = theme.font(14), theme.font(16, bold=True)
+    generation = theme.fonts_generation()
+    theme.label("End turn", 14, theme.TEXT)
+    assert theme._label.cache_info().currsize > 0
+    app.change_settings(app.settings.changed(language="de"))
+    assert theme._label.cache_info().currsize == 0  # no label rendered in the other language is kept
+    assert theme.fonts_generation() > generation
+    app.step()
+    assert theme.font(14) is body and theme.font(16, bold=True) is bold
+    assert any("Zug" in b.label for b in battle.panel.buttons)  # the panel laid out in German ("Zug beenden")
+    generation = theme.fonts_generation()
+    app.change_settings(app.settings.changed(theme="high-contrast"))
+    app.step()
+    assert theme.font(14) is not body
+    assert theme.fonts_generation() > generation

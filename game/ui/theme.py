@@ -472,22 +472,31 @@ def font_px(pixels: int, bold: bool = False) -> CachedFont:
 
 
 _fonts_made = 0
-"""Bumped by every `reset_fonts`: pictures cached outside this module (text laid out once) include it in their key."""
+"""Bumped by every `reset_fonts` and `relabel`: pictures cached outside this module (text laid out once) include it
+in their key."""
 
 
 def fonts_generation() -> int:
-    """A number that changes whenever the fonts are made anew (a new window, a change of theme, scale or language)."""
+    """A number that changes whenever text must be laid out anew (a new window, a change of theme, scale or
+    language)."""
     return _fonts_made
+
+
+def relabel() -> None:
+    """Forget the text laid out so far (the language changed): new `fonts_generation`, no rendered labels kept. The
+    fonts stay: they draw every language alike, and a kiosk's visitors switch the language often (every switch
+    reopened every font, about 160 kB of native memory each)."""
+    global _fonts_made
+    _fonts_made += 1
+    _label.cache_clear()
 
 
 def reset_fonts() -> None:
     """Forget cached fonts and labels (they die with pygame.quit; a new window needs new ones) and take the
     theme from the settings in use (the window calls this on start and on every change of theme or scale)."""
-    global _fonts_made
-    _fonts_made += 1
+    relabel()
     use_palette(palette_for(current_settings().theme))
     _font.cache_clear()
-    _label.cache_clear()
 
 
 def parse_color(value: object, default: Color = (200, 200, 200)) -> Color:
