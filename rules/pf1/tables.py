@@ -156,7 +156,8 @@ class BigTable(StepTable):
 
 def _small_key(mover: Mover) -> tuple:
     """Everything besides other creatures that a one-square mover's steps depend on (Mover._terrain_cell)."""
-    return ("pf1-small", mover.incorporeal, mover.air, mover.width_m, mover.sees_in_dark, runs_apart(mover), mover.uniform)
+    apart = runs_apart(mover)
+    return ("pf1-small", mover.incorporeal, mover.air, mover.width_m, mover.sees_in_dark, apart, mover.uniform)
 
 
 class SmallTable(StepTable):
