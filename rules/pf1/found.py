@@ -34,7 +34,11 @@ Merged = tuple[int, int, "Found", int, int]
 
 
 class Found:
-    """The cost maps of one band's search; paths are rebuilt only for the squares asked for."""
+    """The cost maps of one band's search; paths are rebuilt only for the squares asked for.
+
+    `cap` (a band that is not split, a one-square mover): a state costing more than `cap[pk]` is found but not
+    stepped from (`run_ends_within`, rules/pf1/movement.py, says what that search still gives exactly).
+    """
 
     def __init__(
         self,
