@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable, Sequence
 
 from game.caches import RULES
-from rules.core import Board, Square, Terrain, footprint
+from rules.core import Board, Square, footprint
 
 _DELTAS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 FIELDS_KEPT = 256
@@ -41,26 +41,17 @@ Steps = dict[Square, tuple[tuple[Square, int], ...]]
 
 def _weights(board: Board) -> dict[Square, int]:
     """Entry weight of every square a walker could ever stand on (walls and pits left out)."""
-    # a board's squares share a few terrain objects: each one's weight is worked out once
-    kinds: dict[int, int] = {}
     out: dict[Square, int] = {}
-    w = board.width
-    for i, t in enumerate(board.tiles):
-        weight = kinds.get(id(t))
-        if weight is None:
-            weight = kinds[id(t)] = _weight(t)
-        if weight:
-            out[(i % w, i // w)] = weight
+    for y in range(board.height):
+        for x in range(board.width):
+            t = board.terrain((x, y))
+            if t.pit or "wall" in t.kinds:
+                continue  # doors stay in: they can be opened
+            if t.clearance < 1.5:
+                out[(x, y)] = NARROW_WEIGHT
+            else:
+                out[(x, y)] = DIFFICULT_WEIGHT if t.difficult or t.hampering else 1
     return out
-
-
-def _weight(t: Terrain) -> int:
-    """The entry weight of a square of this terrain, 0 for one no walker stands on (a wall; a pit)."""
-    if t.pit or "wall" in t.kinds:
-        return 0  # doors stay in: they can be opened
-    if t.clearance < 1.5:
-        return NARROW_WEIGHT
-    return DIFFICULT_WEIGHT if t.difficult or t.hampering else 1
 
 
 def _steps_from(

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from itertools import chain
 
 from rules.core import Board, Situation
 from rules.memo import Memo
@@ -83,10 +82,7 @@ def runs_apart(mover: Mover) -> bool:
 
 def difficult_anywhere(memo: Memo, board: Board) -> bool:
     """Per board: whether any square's terrain is difficult (kept in the memo)."""
-    # a board's squares share a few terrain objects: each is asked once
-    return memo.per_board(
-        board, "pf1-difficult", lambda: any(t.difficult for t in {id(t): t for t in board.tiles}.values())
-    )
+    return memo.per_board(board, "pf1-difficult", lambda: any(t.difficult for t in board.tiles))
 
 
 def _big_key(mover: Mover) -> tuple:
@@ -394,23 +390,11 @@ def neighbours(memo: Memo, board: Board) -> list[tuple[int, ...]]:
 
     def make() -> list[tuple[int, ...]]:
         w, h = board.width, board.height
-        steps = [dy * w + dx for dx, dy, _ in _DIRS3]
-
-        def clipped(x: int, y: int) -> tuple[int, ...]:
-            return tuple((y + dy) * w + x + dx for dx, dy, _ in _DIRS3 if 0 <= x + dx < w and 0 <= y + dy < h)
-
-        out: list[tuple[int, ...]] = []
-        for y in range(h):
-            if 0 < y < h - 1 and w > 2:
-                # a row's inner squares have all eight neighbours on the map: their lists are the inner squares'
-                # indices shifted by each direction's step, zipped (made in one pass, not a square at a time)
-                inner = y * w + 1
-                out.append(clipped(0, y))
-                out.extend(zip(*[range(inner + step, inner + w - 2 + step) for step in steps], strict=True))
-                out.append(clipped(w - 1, y))
-            else:
-                out.extend(clipped(x, y) for x in range(w))
-        return out
+        return [
+            tuple((y + dy) * w + x + dx for dx, dy, _ in _DIRS3 if 0 <= x + dx < w and 0 <= y + dy < h)
+            for y in range(h)
+            for x in range(w)
+        ]
 
     return memo.per_board(board, "pf1-neighbours", make)
 
@@ -420,10 +404,7 @@ def board_squares(memo: Memo, board: Board) -> tuple[list[tuple[int, int]], list
 
     def make() -> tuple[list[tuple[int, int]], list[int]]:
         w, h = board.width, board.height
-        # index y·width + x: square (x, y), rank x·height + y (a row's ranks step by the height)
-        return [(x, y) for y in range(h) for x in range(w)], list(
-            chain.from_iterable(range(y, y + w * h, h) for y in range(h))
-        )
+        return [(i % w, i // w) for i in range(w * h)], [(i % w) * h + i // w for i in range(w * h)]
 
     return memo.per_board(board, "pf1-squares", make)
 
