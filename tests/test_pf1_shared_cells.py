@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rules.core import Options, Situation
 from rules.pf1.space import Cell, Mover
-from rules.pf1.tables import SmallTable, step_table
+from rules.pf1.tables import SmallTable, runs_apart, step_table
 from tests.budget import budget
 from tests.test_pf1_fast_reach import situations
 
@@ -61,3 +61,21 @@ def test_cells_and_rows_kept_for_a_board_are_those_worked_out_afresh(case, data)
     for (here, unit, kind), kept in zip(cases, shared, strict=True):
         sit.memo.clear()
         assert _facts(here, unit, dict(kind)) == kept, (unit, kind)
+
+
+@settings(max_examples=budget(150, 30), deadline=None)
+@given(case=situations())
+def test_a_run_reads_the_walks_table_only_where_its_steps_are_the_walks(case):
+    # PF1-DIFFICULT-NORUN: where runs_apart says a run refuses no square a walk may enter, the run's cells, entries
+    # and rows worked out afresh are the walk's, so the two may share one table
+    sit, _ = case
+    sit.memo.clear()
+    walk = _facts(sit, "m", {})
+    sit.memo.clear()
+    run = _facts(sit, "m", {"run": True})
+    sit.memo.clear()
+    apart = runs_apart(Mover(sit, "m", run=True))
+    assert apart == (not Mover(sit, "m").air and any(t.difficult for t in sit.board.tiles))
+    if not apart:
+        assert run == walk
+    assert not runs_apart(Mover(sit, "m"))  # a walk is never apart from itself

@@ -26,7 +26,7 @@ from rules.geometry import chebyshev, pf1_distance, pf1_gap
 from rules.pf1 import judged
 from rules.pf1.charge import charge_end, closest_anchors
 from rules.pf1.economy import standard_free
-from rules.pf1.movement import bands_for, reach_squares
+from rules.pf1.movement import bands_for, reach_squares, run_ends_within
 from rules.pf1.space import SHARE_AREA
 from rules.pf1.speed import movement_speed
 from rules.reaches import Reach, of_band
@@ -678,21 +678,80 @@ def _squares_at(
 
 
 def _run_by_reach(ctx: Ctx, target: Creature) -> Action | None:
-    """Run towards a far target (the full reach: one search of every band)."""
+    """Run towards a far target: the best run end of the full reach (one search of every band), or of the run's own
+    search as far as the best ends need where it gives the same ones (`_run_near`)."""
     me = ctx.me
-    reach = ctx.reachable()
-    squares, costs, bands = _columns(reach)
-    rows = [i for i, band in enumerate(bands) if band == "run"]
-    # the run's ends scored by their walking gap to the target and cost, nearest first, as far as best_row reads
-    # (its PROBES best): a run's ends on a big board are hundreds, and their gaps a search of much of the board
-    least = least_scored(
-        ctx.sit.board, target.footprint(), me.full_side, [(squares[i], costs[i] * COST_WEIGHT) for i in rows], PROBES
-    )
-    scored = [(score, y, x, rows[k]) for score, y, x, k in least]
-    best = best_row(scored, reach.__getitem__, _measure_in(ctx, ctx.sit))
+    near = _run_near(ctx, target)
+    if near is not None:
+        scored, entry = near
+    else:
+        reach = ctx.reachable()
+        squares, costs, bands = _columns(reach)
+        rows = [i for i, band in enumerate(bands) if band == "run"]
+        # the run's ends scored by their walking gap to the target and cost, nearest first, as far as best_row reads
+        # (its PROBES best): a run's ends on a big board are hundreds, and their gaps a search of much of the board
+        least = least_scored(
+            ctx.sit.board,
+            target.footprint(),
+            me.full_side,
+            [(squares[i], costs[i] * COST_WEIGHT) for i in rows],
+            PROBES,
+        )
+        scored = [(score, y, x, rows[k]) for score, y, x, k in least]
+        entry = reach.__getitem__
+    best = best_row(scored, entry, _measure_in(ctx, ctx.sit))
     if best is None or best.band != "run":
         return None
     return Action("run", ctx.unit, best.path)
+
+
+RUN_SLACK = 2
+"""Squares of walking gap beyond the nearest a run could end at (the unit's Chebyshev gap to the target less the run's
+limit) that `_run_near` searches for: its best three ends are mostly within it."""
+
+
+def _run_near(ctx: Ctx, target: Creature) -> tuple[list[tuple[float, int, int, int]], Callable[[int], Reach]] | None:
+    """The run ends `_run_by_reach` scores best, as (score, y, x, k) with a `Reach` per k, found by a search of the
+    run alone that steps only from the states from which an end within RUN_SLACK of the nearest could still be
+    reached (rules.pf1.movement.run_ends_within); None when that search cannot tell them (the full reach then does).
+
+    An end at walking gap g from the target is at least its Chebyshev gap from it, and each square of a
+    run costs 1 at least, so a state at square q costing c leads to no end nearer than q's Chebyshev gap
+    less (limit − c): the states within the cap `most + limit − gap(q)` hold every end at walking gap
+    `most` or less and the whole path to it. Their PROBES best are the full reach's when the PROBES-th
+    scores below `most + 1` (every end not found scores that at least) and none of them is `doubtful`.
+    """
+    me, sit = ctx.me, ctx.sit
+    if me.full_side != 1:
+        return None
+    run = next((b for b in bands_for(sit, ctx.unit) if b.run), None)
+    if run is None:
+        return None
+    goal = target.footprint()
+    left, top = min(x for x, _ in goal), min(y for _, y in goal)
+    right, bottom = max(x for x, _ in goal), max(y for _, y in goal)
+    x0, y0 = me.at
+    most = max(0, max(left - x0, x0 - right, top - y0, y0 - bottom) - run.limit) + RUN_SLACK
+    board = sit.board
+    highest = most + run.limit
+    across = [max(0, left - x, x - right) for x in range(board.width)]
+    cap = [
+        highest - (dx if dx > dy else dy)
+        for dy in (max(0, top - y, y - bottom) for y in range(board.height))
+        for dx in across
+    ]
+    ends = run_ends_within(sit, ctx.unit, cap)
+    if ends is None:
+        return None
+    squares, costs = ends.squares, ends.costs
+    least = least_scored(
+        board, goal, 1, [(sq, cost * COST_WEIGHT) for sq, cost in zip(squares, costs, strict=True)], PROBES
+    )
+    if len(least) < PROBES or least[PROBES - 1][0] >= most + 1:
+        return None
+    if any(squares[k] in ends.doubtful for *_, k in least[:PROBES]):
+        return None
+    return least, lambda k: Reach(squares[k], costs[k], "run", ends.path(k))
 
 
 def _close_in(ctx: Ctx, target: Creature) -> Action | None:

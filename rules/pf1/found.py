@@ -18,6 +18,7 @@ instead. A one-square mover's lists are spare ones of earlier searches where the
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from itertools import repeat
 from operator import rshift
 
@@ -33,9 +34,21 @@ Merged = tuple[int, int, "Found", int, int]
 
 
 class Found:
-    """The cost maps of one band's search; paths are rebuilt only for the squares asked for."""
+    """The cost maps of one band's search; paths are rebuilt only for the squares asked for.
 
-    def __init__(self, start: tuple[int, int, int], table: StepTable, band, parity: int, memo: Memo) -> None:
+    `cap` (a band that is not split, a one-square mover): a state costing more than `cap[pk]` is found but not
+    stepped from (`run_ends_within`, rules/pf1/movement.py, says what that search still gives exactly).
+    """
+
+    def __init__(
+        self,
+        start: tuple[int, int, int],
+        table: StepTable,
+        band,
+        parity: int,
+        memo: Memo,
+        cap: Sequence[int] | None = None,
+    ) -> None:
         self.table: StepTable | None = table
         """The step table searched; let go by `compact` (it holds the mover, its cells and its copy of the army's
         squares, which a kept answer would otherwise keep alive): paths need only the board's width."""
@@ -84,6 +97,7 @@ class Found:
             # and states come out cheapest first: an odd state whose even twin was expanded (at a
             # strictly lower cost than any step can reach it) adds nothing and never wins its square
             even = [0] * table.npk if small else bytearray(table.npk)
+            capped = cap is not None
             for cost in range(limit):  # a state found at the limit has no step left (every step costs 1 or more)
                 for state in buckets[cost]:
                     if best[state] != cost:
@@ -95,6 +109,8 @@ class Found:
                             continue
                     else:
                         even[pk] = 1
+                    if capped and cost > cap[pk]:  # type: ignore[index]
+                        continue  # found, not expanded: `cap` (run_ends_within, rules/pf1/movement.py)
                     row = rows[pk]
                     if row is None or dirty[pk]:
                         row = fill(pk)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -22,7 +22,7 @@ from rules.pf1.found import Found, Merged, step_table
 from rules.pf1.space import DIAG_HAMPERED, DIAG_PLAIN, F_EDGE, F_ESCAPE, F_SKILL, F_SQUEEZED, FULL, TALL, WIDE, Mover
 from rules.pf1.speed import movement_speed as effective_speed
 from rules.pf1.speed import run_multiplier
-from rules.pf1.tables import StepTable, board_squares
+from rules.pf1.tables import StepTable, board_squares, runs_apart
 from rules.pf1.turn import TurnState, current_turn
 from rules.reaches import Reaches
 
@@ -522,6 +522,84 @@ def reachable(sit: Situation, unit: str, mode: str | None = None) -> Reaches:
         list(map(itemgetter(0), chosen)),
         list(map(names.__getitem__, map(itemgetter(1), chosen))),
         trace,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RunEnds:
+    """The ends `run_ends_within` found: square and cost per row, the squares whose row the full reach may give
+    otherwise (`doubtful`), and the path of a row on demand (`path(row)`)."""
+
+    squares: list[Square]
+    costs: list[int]
+    doubtful: frozenset[Square]
+    path: Callable[[int], tuple[Square, ...]]
+
+
+def run_ends_within(sit: Situation, unit: str, cap: Sequence[int]) -> RunEnds | None:
+    """The rows `reachable` gives of the unit's run band (PF1-RUN) whose cost is at most `cap[y·width + x]` at their
+    square, found by the run's search stepping from no state that costs more than its square's cap (the move bands
+    are searched whole, as they decide which squares the run band keeps); None where this search cannot stand for
+    the reach's: a unit of more than one square, no run band, no run from its square (PF1-DIFFICULT-NORUN), or a run
+    whose steps are not the walk's (`runs_apart`).
+
+    `cap` must differ by at most 1 between neighbouring squares. A step costs 1 at least, so a state beyond its
+    square's cap leads only to states beyond theirs, and the states within their caps are found at the same cost,
+    from the same state, in the same order as by the whole search. `doubtful` names the rows met as cheaply with
+    either parity of the diagonal count: the reach keeps the state its search met first, which a search stepping
+    from fewer states may meet in another order.
+    """
+    if mode_fail(sit, unit, None) is not None:
+        return None
+    bands = bands_for(sit, unit)
+    c = sit.creature(unit)
+    if not bands or not bands[-1].run or c.full_side != 1:
+        return None
+    # the movers of `reachable`: the walk's searches the move bands, the run's shares its cells
+    cells: dict = {}
+    walker = Mover(sit, unit, cells=cells)
+    runner = Mover(sit, unit, run=True, cells=cells, walker=walker)
+    if runs_apart(runner) or _start_rough(runner) is not None:
+        return None
+    parity = current_turn(sit, unit).diag & 1
+    best: dict[int, Merged] = {}
+    for rank, band in enumerate(bands[:-1]):
+        if band.name == "move" and any(b.split for b in bands):
+            continue  # the double-move search also yields the single move action
+        found = Found(walker.start, step_table(walker), band, parity, sit.memo)
+        found.merge_into(best, (rank - 1, rank) if band.split else (rank, rank))
+        found.compact()
+    table = step_table(runner)
+    found = Found(runner.start, table, bands[-1], parity, sit.memo, cap)
+    here = c.at[1] * table.width + c.at[0]
+    asked, end_ok = table.end_asked, table.end_ok  # type: ignore[attr-defined]
+    best1 = found.best1
+    kept: dict[int, tuple[int, int]] = {}  # anchor → (cost, state): the first state met at the least cost
+    tied: set[int] = set()
+    for state in found.order1:
+        at = state >> 1
+        cost = best1[state]
+        if cost > cap[at] or at == here or (at in asked and not end_ok(at)):
+            continue
+        old = kept.get(at)
+        if old is None:
+            earlier = best.get(at)
+            if earlier is None or cost < earlier[0]:  # a move band's as cheap end keeps the square (its rank is less)
+                kept[at] = (cost, state)
+        elif cost < old[0]:
+            kept[at] = (cost, state)
+            tied.discard(at)
+        elif cost == old[0]:
+            tied.add(at)
+    found.compact()
+    width = table.width
+    anchors = sorted(kept, key=lambda at: (at % width, at // width))  # by square (x, y), as `reachable` lists them
+    states = [kept[at][1] for at in anchors]
+    return RunEnds(
+        [(at % width, at // width) for at in anchors],
+        [kept[at][0] for at in anchors],
+        frozenset((at % width, at // width) for at in tied),
+        lambda row: found.path(1, states[row]),
     )
 
 

@@ -69,9 +69,25 @@ class StepTable:
         raise NotImplementedError
 
 
+def runs_apart(mover: Mover) -> bool:
+    """Whether a running mover's steps may differ from its walking twin's, so the two need tables of their own.
+
+    A run differs from a walk only where it may not enter difficult terrain (PF1-DIFFICULT-NORUN: a
+    square's entry, `Mover._entry`, and a big mover's steps, filtered by `run_fail`), and such a square
+    slows only a mover on the ground (`Cell.rough`). On a board without difficult terrain, or for a
+    flyer, every run step is the walk's, and a run's search reads the rows the walks priced.
+    """
+    return mover.run and not mover.air and difficult_anywhere(mover.sit.memo, mover.board)
+
+
+def difficult_anywhere(memo: Memo, board: Board) -> bool:
+    """Per board: whether any square's terrain is difficult (kept in the memo)."""
+    return memo.per_board(board, "pf1-difficult", lambda: any(t.difficult for t in board.tiles))
+
+
 def _big_key(mover: Mover) -> tuple:
     """Everything besides other creatures that a multi-square mover's steps depend on (Mover._terrain_cell)."""
-    return ("pf1-big", mover.s, mover.incorporeal, mover.air, mover.sees_in_dark, mover.run, mover.uniform)
+    return ("pf1-big", mover.s, mover.incorporeal, mover.air, mover.sees_in_dark, runs_apart(mover), mover.uniform)
 
 
 class BigTable(StepTable):
@@ -140,7 +156,8 @@ class BigTable(StepTable):
 
 def _small_key(mover: Mover) -> tuple:
     """Everything besides other creatures that a one-square mover's steps depend on (Mover._terrain_cell)."""
-    return ("pf1-small", mover.incorporeal, mover.air, mover.width_m, mover.sees_in_dark, mover.run, mover.uniform)
+    apart = runs_apart(mover)
+    return ("pf1-small", mover.incorporeal, mover.air, mover.width_m, mover.sees_in_dark, apart, mover.uniform)
 
 
 class SmallTable(StepTable):
