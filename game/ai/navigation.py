@@ -112,7 +112,7 @@ Box = tuple[int, int, int, int]
 """(left, top, right, bottom), inclusive: the squares an A* search heads for."""
 
 
-def _box_of(squares: Sequence[Square] | frozenset[Square]) -> Box:
+def box_of(squares: Sequence[Square] | frozenset[Square]) -> Box:
     """The bounding box of some squares."""
     xs = [sq[0] for sq in squares]
     ys = [sq[1] for sq in squares]
@@ -158,7 +158,7 @@ class Field:
         wanted = [sq for sq in squares if sq not in closed and (sq in weights or sq in dist)]
         if wanted:
             with self._lock:
-                self._search(_box_of(wanted), set(wanted))
+                self._search(box_of(wanted), set(wanted))
         return [dist[sq] if sq in closed else UNREACHABLE for sq in squares]
 
     def complete(self) -> dict[Square, int]:
@@ -244,7 +244,7 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
     best, best_score = -1, float("inf")
     bounds: list[tuple[float, int]] = []
     gaps: dict[int, int] = {}
-    left, top, right, bottom = _box_of(start)  # the start's box, worked out once for every goal
+    left, top, right, bottom = box_of(start)  # the start's box, worked out once for every goal
     open_squares = weights.keys()
     for k, (goal, bias) in enumerate(goals):
         if not open_squares >= goal:  # a square no walker may stand on
@@ -256,7 +256,7 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
             for gx, gy in goal:  # a one-square goal is its own box
                 gap = max(0, gx - right, left - gx, gy - bottom, top - gy)
         else:
-            gl, gt, gr, gb = _box_of(goal)
+            gl, gt, gr, gb = box_of(goal)
             gap = max(0, gl - right, left - gr, gt - bottom, top - gb)
         bounds.append((gap + bias, k))
         gaps[k] = gap
@@ -266,7 +266,7 @@ def nearest_goal(board: Board, start: frozenset[Square], goals: Sequence[tuple[f
         if bound > best_score:
             break  # this goal and every later one cannot beat the best score
         goal, bias = goals[k]
-        if plain is not None and _plain_box(plain, board.width, _box_of((*start, *goal))):
+        if plain is not None and _plain_box(plain, board.width, box_of((*start, *goal))):
             # open ground between them: the walk is the Chebyshev gap, as _walk_to would find it
             gap = gaps[k] if gaps[k] <= best_score - bias else None
         else:
@@ -468,7 +468,7 @@ def least_scored(
     least its bound, with the same y, x and k after it. The walking field is then searched only as far as the rows
     near the goal (a run's ends on a big board are hundreds, the best of them a few).
     """
-    gl, gt, gr, gb = _box_of(goal)
+    gl, gt, gr, gb = box_of(goal)
     last = side - 1
     bounds = []
     for k, ((x, y), extra) in enumerate(rows):

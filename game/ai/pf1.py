@@ -11,6 +11,7 @@ from game.ai.context import Carry, Ctx, open_door_towards, with_turn
 from game.ai.navigation import (
     UNREACHABLE,
     Field,
+    box_of,
     lazy_field,
     least_scored,
     least_within,
@@ -728,8 +729,7 @@ def _run_near(ctx: Ctx, target: Creature) -> tuple[list[tuple[float, int, int, i
     if run is None:
         return None
     goal = target.footprint()
-    left, top = min(x for x, _ in goal), min(y for _, y in goal)
-    right, bottom = max(x for x, _ in goal), max(y for _, y in goal)
+    left, top, right, bottom = box_of(goal)
     x0, y0 = me.at
     most = max(0, max(left - x0, x0 - right, top - y0, y0 - bottom) - run.limit) + RUN_SLACK
     board = sit.board
