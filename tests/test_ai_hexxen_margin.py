@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from game.ai import hexxen_pick, snapshot
 from game.ai import search as hard
-from game.ai import snapshot
 from game.battle.match import Match
 from game.levels.level import parse_level
 from rules.actions import Action
@@ -25,6 +25,12 @@ def _fake_playout(better: Action):
         return GAIN if first == better else 0.0
 
     return fake
+
+
+@pytest.fixture(autouse=True)
+def _script_pick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The side's script as normal plays it (with hexxen_pick's pick the poacher's script engages the free hunter)."""
+    monkeypatch.setattr(hexxen_pick, "HEXXEN_PICK", False)
 
 
 @pytest.fixture
