@@ -6,6 +6,8 @@ release) triple checked with the ruleset's own `can_attack` before it is taken.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import rules.hexxen as hexxen
 from game.ai.context import Ctx
 from rules.actions import Action
@@ -24,8 +26,13 @@ CUT_IN_GAIN = 0.5
 WOUND_WEIGHT = 3.0
 
 
-def options(ctx: Ctx) -> list[tuple[float, Action]]:
-    """Every melee attack the rules allow the unit now, scored (lower is better)."""
+def wounds(foe: Creature) -> float:
+    """Normal's base score of striking `foe`: its hit points as a share of its maximum, weighed (lower is better)."""
+    return WOUND_WEIGHT * foe.hp / max(1, foe.max_hp)
+
+
+def options(ctx: Ctx, base: Callable[[Creature], float] = wounds) -> list[tuple[float, Action]]:
+    """Every melee attack the rules allow the unit now, scored (lower is better); `base` scores the enemy struck."""
     sit, unit = ctx.sit, ctx.unit
     me = ctx.me
     if not in_fight(sit, unit):
@@ -33,20 +40,20 @@ def options(ctx: Ctx) -> list[tuple[float, Action]]:
     found: list[tuple[float, Action]] = []
     foes = [c for uid, c in sorted(sit.creatures.items()) if in_fight(sit, uid) and opposed(me, c)]
     for foe in foes:
-        base = WOUND_WEIGHT * foe.hp / max(1, foe.max_hp)
+        score = base(foe)
         if hexxen.can_attack(sit, unit, foe.id, "sneak") is None:
-            found.append((base - SNEAK_GAIN, Action("sneak_attack", unit, target=foe.id)))
+            found.append((score - SNEAK_GAIN, Action("sneak_attack", unit, target=foe.id)))
         if hexxen.can_attack(sit, unit, foe.id) is None:
-            found.append((base, Action("attack", unit, target=foe.id)))
+            found.append((score, Action("attack", unit, target=foe.id)))
         for ally in _comrades_on(ctx, foe):
             danger = LAST_HP_GAIN * (1 - ally.hp / max(1, ally.max_hp))
             if ally.hp * 2 <= ally.max_hp and hexxen.can_attack(sit, unit, foe.id, "relieve", ally.id) is None:
                 action = Action("attack", unit, target=foe.id, tactic="relieve", release=ally.id)
-                found.append((base - RELIEF_GAIN - danger, action))
+                found.append((score - RELIEF_GAIN - danger, action))
             holds_several = len(hexxen.bound_to(sit, ally.id)) > 1
             if holds_several and hexxen.can_attack(sit, unit, foe.id, "cut_in", ally.id) is None:
                 action = Action("attack", unit, target=foe.id, tactic="cut_in", release=ally.id)
-                found.append((base - CUT_IN_GAIN - danger, action))
+                found.append((score - CUT_IN_GAIN - danger, action))
     return found
 
 
@@ -61,10 +68,10 @@ def _comrades_on(ctx: Ctx, foe: Creature) -> list[Creature]:
     return out
 
 
-def choose(ctx: Ctx) -> list[Action]:
+def choose(ctx: Ctx, base: Callable[[Creature], float] = wounds) -> list[Action]:
     """The unit's allowed melee attacks now, best first (the planner tries the next if one is refused)."""
     if not (ctx.can("attack") or ctx.can("sneak_attack")):
         return []
-    ranked = options(ctx)
+    ranked = options(ctx, base)
     ranked.sort(key=lambda sa: (sa[0], sa[1].target or "", sa[1].kind, sa[1].tactic, sa[1].release or ""))
     return [action for _, action in ranked]

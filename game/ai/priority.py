@@ -59,8 +59,13 @@ def side_options(
 ) -> list[Action]:
     """The unit's next actions by its side's script: the normal script, but for a unit of side `own` (hard's) in
     PRIORITY_RULESETS, when sides take whole turns, with the priority pick (`blow_pick` with PRIORITY_BLOW), by the
-    weights `weigh` gives."""
+    weights `weigh` gives; in HeXXen, where sides take whole turns, HeXXen's own pick (game/ai/hexxen_pick.py)."""
     mine = own is not None and snap.sit.creatures[unit].side == own
+    if mine and snap.ruleset_name == "hexxen" and snap.mode != "initiative":
+        from game.ai import hexxen_pick  # HeXXen's own pick: its tactics are scored, not walked
+
+        if hexxen_pick.HEXXEN_PICK:
+            return hexxen_pick.pick_options(snap, unit, rng, weigh)
     if not mine or snap.ruleset_name not in PRIORITY_RULESETS or snap.mode == "initiative":
         return normal_options(snap, unit, rng)
     from game.ai import dnd5e
