@@ -73,7 +73,7 @@ def test_a_busy_soak_keeps_every_cache_within_its_bound(tmp_path: Path, cache: P
     for s in report.samples:
         assert s.raster_entries <= raster_cache.MAX_ENTRIES and s.raster_bytes <= raster_cache.MAX_MEMORY_BYTES
         assert s.caches["emblems"] <= art.EMBLEMS_KEPT
-        assert s.caches["labels"] <= theme._label.cache_info().maxsize
+        assert s.caches["labels"] <= theme.LABELS_KEPT
         assert s.caches["fonts"] <= theme._font.cache_info().maxsize
         assert s.caches["fitted"] <= token_labels._fitted.cache_info().maxsize
         assert s.caches["boards"] <= BOARDS_KEPT and s.caches["reaches"] <= reach_cache.LIMIT
