@@ -451,12 +451,21 @@ def _greedy_playouts(monkeypatch: pytest.MonkeyPatch, snap: hard.Snapshot, seed:
     return counts
 
 
-@pytest.mark.parametrize("name", ["dnd5e_cliffs", "hexxen_beast"])
-def test_the_greedy_search_keeps_to_its_budget_of_playouts(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def _skirmish(ruleset: str) -> hard.Snapshot:
+    """Three against three a square apart on a small open board: a side-turn with comrades still to act in which
+    every unit has several blows to weigh, at a fraction of a shipped level's search (the suite's time budget)."""
+    extra = {"role": "npc"} if ruleset == "hexxen" else {}
+    units = [unit(f"a{k}", "a", (1, 2 * k), speed=9) for k in range(3)]
+    units += [unit(f"b{k}", "b", (3, 2 * k), speed=9, **extra) for k in range(3)]
+    return snapshot(Match(parse_level(level(ruleset, ["." * 6 for _ in range(6)], units), "<skirmish>"), 3))
+
+
+@pytest.mark.parametrize("ruleset", ["dnd5e", "hexxen"])
+def test_the_greedy_search_keeps_to_its_budget_of_playouts(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: on a crowded side the greedy search's own playouts of each decision never exceed GREEDY_PLAYOUTS (a
     fixed budget, no clock), where without the budget a decision plays out more; the budgeted side-turn is the same
     from the same seed."""
-    snap = snapshot(Match(load_level(LEVELS_DIR / f"{name}.toml"), 3))
+    snap = _skirmish(ruleset)
     assert len(snap.acting()) >= 3  # the unit and at least two comrades still to act
     monkeypatch.setattr(hard, "GREEDY", 1)
     for seed in range(2):
@@ -585,11 +594,11 @@ def test_a_comrade_may_play_its_part_without_a_search(monkeypatch: pytest.Monkey
     assert played == [0] and (found[0].kind, found[0].target) == ("attack", "brute")
 
 
-@pytest.mark.parametrize("name", ["dnd5e_hall", "hexxen_beast"])
-def test_a_kept_plan_decides_the_same_from_the_same_seed(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("ruleset", ["dnd5e", "hexxen"])
+def test_a_kept_plan_decides_the_same_from_the_same_seed(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: the side-turn's plan never carries over from another side-turn or game: the same seed gives the same
     side-turn whatever plans the process keeps (one of another seed for the same side-turn, or none)."""
-    snap = snapshot(Match(load_level(LEVELS_DIR / f"{name}.toml"), 3))
+    snap = _skirmish(ruleset)
     monkeypatch.setattr(hard, "GREEDY", 1)
     followed = [0]
     plain = PLANS.recall

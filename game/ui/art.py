@@ -41,9 +41,11 @@ def available() -> bool:
     return _svg_bytes(ART["humanoid"]) is not None
 
 
-EMBLEMS_KEPT = 128
-"""Emblem pictures kept (art × pixel size): a kiosk's visitors zoom through every size, and one at the largest
-board cell is about 100 KB, so this bounds them near 13 MB while a frame needs far fewer."""
+EMBLEMS_KEPT = 32
+"""Emblem pictures kept (art × pixel size). A frame draws a few arts at two or three sizes; a kiosk's visitors zoom
+through every size, so a larger bound only fills more slowly: at 128 the kiosk's emblems filled for its first half
+hour, at 32 within minutes, and a busy visitor's 20 minutes rasterised 543 instead of 264 of them (a few ms each:
+the same CPU for the whole run, docs/kiosk.md)."""
 
 
 @lru_cache(maxsize=EMBLEMS_KEPT)

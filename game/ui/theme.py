@@ -461,7 +461,12 @@ def label(value: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
     return _label(str(local(value, current_language())), text_px(size), color, bold, is_rtl())
 
 
-@lru_cache(maxsize=256)
+LABELS_KEPT = 64
+"""Rendered labels kept: a frame draws a few dozen at most (a busy kiosk visitor's 20 minutes rendered 106 different
+ones); a larger bound held a kiosk's old zoom sizes and languages for its first hour (docs/kiosk.md)."""
+
+
+@lru_cache(maxsize=LABELS_KEPT)
 def _label(value: str, pixels: int, color: Color, bold: bool, rtl: bool) -> pygame.Surface:
     return _font(pixels, bold).render(visual(value, rtl), True, color)
 
