@@ -22,6 +22,8 @@ from rules.core import Creature, Situation
 from rules.hexxen.participants import in_fight, opposed
 from rules.hexxen.turn import round_budget
 
+PICK_RULESETS = frozenset({"hexxen"})
+"""The rulesets whose options this pick scores: HeXXen's melee options (game/ai/hexxen.py)."""
 HEXXEN_PICK = True
 """Whether hard's own side plays HeXXen with the priority pick (`pick_options`) where sides take whole turns: its
 search's default (the option that keeps its place by the margin) and its side's part in every playout. The enemy's

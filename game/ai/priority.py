@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
+from game.ai import hexxen_pick
 from game.ai.context import Ctx
 from game.ai.normal import normal_options
 from game.ai.snapshot import Snapshot
@@ -60,13 +61,10 @@ def side_options(
     """The unit's next actions by its side's script: the normal script, but for a unit of side `own` (hard's) in
     PRIORITY_RULESETS, when sides take whole turns, with the priority pick (`blow_pick` with PRIORITY_BLOW), by the
     weights `weigh` gives; in HeXXen, where sides take whole turns, HeXXen's own pick (game/ai/hexxen_pick.py)."""
-    mine = own is not None and snap.sit.creatures[unit].side == own
-    if mine and snap.ruleset_name == "hexxen" and snap.mode != "initiative":
-        from game.ai import hexxen_pick  # HeXXen's own pick: its tactics are scored, not walked
-
-        if hexxen_pick.HEXXEN_PICK:
-            return hexxen_pick.pick_options(snap, unit, rng, weigh)
-    if not mine or snap.ruleset_name not in PRIORITY_RULESETS or snap.mode == "initiative":
+    mine = own is not None and snap.sit.creatures[unit].side == own and snap.mode != "initiative"
+    if mine and hexxen_pick.HEXXEN_PICK and snap.ruleset_name in hexxen_pick.PICK_RULESETS:
+        return hexxen_pick.pick_options(snap, unit, rng, weigh)
+    if not mine or snap.ruleset_name not in PRIORITY_RULESETS:
         return normal_options(snap, unit, rng)
     from game.ai import dnd5e
 
