@@ -30,7 +30,9 @@ SAFE_RETREATS = False
 can strike it next turn (beyond a move of the greater of its speeds and its reach, `_span`). Anywhere nearer the
 enemy walks up and strikes all the same, so the retreat only pays the opportunity attacks, and the search took it
 on its samples' noise: dnd5e_hall, seed 5100, hard's Nim walks off the kobold and a rat after his blow, draws both
-their attacks, and the hill giant walks 12 m and fells him. Built and off (docs/ai.md)."""
+their attacks, and the hill giant walks 12 m and fells him. Built and off: 66 of 120 tuning games against 65, on the
+report seeds +5.8 points of seat gain against +4.2 (no dnd5e level fewer), within the noise, at about a third less
+CPU per side-turn (a unit that has struck is seldom searched then); docs/ai.md."""
 
 
 def _legal(snap: Snapshot, action: Action) -> bool:
