@@ -158,16 +158,12 @@ THREAT = 0.5
 """Weight of the threat term: what the side's units can take off the enemy next turn, less what the enemy's can."""
 
 FLY_THREAT: frozenset[str] = frozenset()
-"""Rulesets in which the threat term measures a unit that can fly by the greater of its speeds (walking or flying),
-not its walking speed alone: on dnd5e_cliffs the wyvern (6 m on foot, 24 m in flight) and the will-o'-wisp (0 m, 15 m)
-strike anyone within their flight next turn, where the walking speed had the wisp threaten only its neighbours.
-Built for dnd5e and off (docs/ai.md); pf1's flyers (pf1_corridors, pf1_swamp) would meet the same blind spot."""
+"""Rulesets in which the threat term moves a unit that can fly by the greater of its speeds: dnd5e_cliffs' will-o'-wisp
+(0 m on foot, 15 m in flight) threatened only its neighbours. Built for dnd5e and off (docs/ai.md); pf1 not tried."""
 
 WALK_THREAT: frozenset[str] = frozenset()
-"""Rulesets in which the threat term measures a unit that cannot fly by its walking steps to the enemy (round walls,
-pillars and pits, `navigation.walk_gap`), not by the straight-line squares: in dnd5e_crypt's rooms, round
-dnd5e_hall's pillars and across dnd5e_cliffs' chasm the enemy beyond the wall strikes nobody next turn. Built for
-dnd5e and off (docs/ai.md)."""
+"""Rulesets in which the threat term measures a walker by its walking steps round walls and pits (`walk_gap`), not the
+straight line. Built for dnd5e and off: on its maps the two seldom differ (docs/ai.md)."""
 
 TRADE = 0.0
 """How far the material count follows the side's share of what stands rather than the plain difference (0: the
