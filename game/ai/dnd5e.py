@@ -9,8 +9,10 @@ from game.ai.context import Ctx, open_door_towards
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, attack_choice, best_destination, footprint_at, hunt_choice
 from rules.actions import Action
+from rules.combat import hit_chance
 from rules.core import SQUARE_CM, Creature, Illegal, Ruling, Square
-from rules.dnd5e.space import sit_distance
+from rules.dice import parse_dice
+from rules.dnd5e.space import can_threaten, sit_distance
 from rules.dnd5e.turn import can_dash
 from rules.ruleset import Reach
 
@@ -42,12 +44,30 @@ def _allowed(ctx: Ctx, action: Action) -> bool:
     return not isinstance(ctx.dry_rule(action), Illegal)
 
 
+def leave_cost(ctx: Ctx, me: Creature, foes: Sequence[Creature], there: frozenset[Square]) -> float:
+    """What walking to footprint `there` costs in opportunity attacks, as a share of the unit's hit points left (1 or
+    more: it is expected to fall): the expected blow of every enemy whose reach the unit stands in now and `there`
+    lies outside (D5-OA-LEAVE-REACH)."""
+    mine, sit, dealt = me.footprint(), ctx.sit, 0.0
+    for f in foes:
+        reach = dnd5e.reach_squares(f)
+        theirs = f.footprint()
+        if can_threaten(f) and sit_distance(sit, mine, theirs) <= reach < sit_distance(sit, there, theirs):
+            dealt += hit_chance(f.attack, me.defense) * parse_dice(f.damage).mean
+    return dealt / max(1, me.hp)
+
+
 def choose(
-    ctx: Ctx, pick: Callable[[Sequence[Creature]], Creature] = attack_choice, quiet: bool = False
+    ctx: Ctx,
+    pick: Callable[[Sequence[Creature]], Creature] = attack_choice,
+    quiet: bool = False,
+    wary: float = 0.0,
 ) -> Action | None:
     """The unit's next dnd5e action this turn, or None when it has nothing useful left to do; `pick` chooses the
     enemy to strike among those in reach (the normal player's: the fewest hit points); with `quiet` a unit that
-    cannot strike this turn closes in only as far as a square outside every enemy's reach."""
+    cannot strike this turn closes in only as far as a square outside every enemy's reach; with `wary` a square it
+    walks to in order to strike costs that many times its `leave_cost` more (a wounded unit does not walk out of a
+    reach it stands in to strike another enemy, and strikes the one whose reach it is in)."""
     me = ctx.me
     foes = ctx.foes()
     if not foes or me.defeated or me.helpless:
@@ -73,10 +93,14 @@ def choose(
         for r in reach:
             if r.band != "move":
                 continue
-            hittable = [f for f in foes if _in_reach(ctx, me, footprint_at(me, r.at), f)]
+            there = footprint_at(me, r.at)
+            hittable = [f for f in foes if _in_reach(ctx, me, there, f)]
             if hittable:
                 victim = pick(hittable)
-                scored.append((victim.hp / max(1, victim.max_hp) * 3 + r.cost / SQUARE_CM * COST_WEIGHT, r))
+                score = victim.hp / max(1, victim.max_hp) * 3 + r.cost / SQUARE_CM * COST_WEIGHT
+                if wary:
+                    score += wary * min(2.0, leave_cost(ctx, me, foes, there))
+                scored.append((score, r))
         best = best_destination(scored, measure)
         if best is not None:
             return Action("move", ctx.unit, best.path)

@@ -38,6 +38,14 @@ enemy's reach in its side's script (with the pick), so that the enemy comes to i
 off: with the pick it won the most of the settings tried on the tuning seeds; its report-seed figure is in docs/ai.md.
 On, hard no longer Dashes up to an enemy that is busy elsewhere (tests/test_ai_tactics.py expects that Dash)."""
 
+WARY = 0.0
+"""How much a square that hard's own side walks to in dnd5e in order to strike costs more per share of the unit's hit
+points its opportunity attacks are expected to take (`dnd5e.leave_cost`: the expected blows of the enemies whose
+reach it stands in and leaves), in its side's script (`side_options`, with or without the pick); 0: as normal's.
+Watched on dnd5e_cliffs (seed 5011): Hilde at 11 hit points, in the wyvern's reach (3 m) and out of her own, walks
+1.5 m to strike a gnoll and falls to the wyvern's opportunity attack; normal measures only its three best squares
+for provokes, all by the gnoll. Built and off (docs/ai.md)."""
+
 
 def blow_pick(me: Creature, foes: Sequence[Creature], weights: Mapping[str, float]) -> Creature:
     """The enemy of whose weight one blow of `me` takes off the most (then the fewest hit points, then id)."""
@@ -60,19 +68,24 @@ def side_options(
 ) -> list[Action]:
     """The unit's next actions by its side's script: the normal script, but for a unit of side `own` (hard's) in
     PRIORITY_RULESETS, when sides take whole turns, with the priority pick (`blow_pick` with PRIORITY_BLOW), by the
-    weights `weigh` gives; in HeXXen, where sides take whole turns, HeXXen's own pick (game/ai/hexxen_pick.py)."""
+    weights `weigh` gives; in HeXXen, where sides take whole turns, HeXXen's own pick (game/ai/hexxen_pick.py); in
+    dnd5e with WARY, a script that does not walk out of a reach to strike."""
     mine = own is not None and snap.sit.creatures[unit].side == own and snap.mode != "initiative"
     if mine and hexxen_pick.HEXXEN_PICK and snap.ruleset_name in hexxen_pick.PICK_RULESETS:
         return hexxen_pick.pick_options(snap, unit, rng, weigh)
-    if not mine or snap.ruleset_name not in PRIORITY_RULESETS:
+    picks = snap.ruleset_name in PRIORITY_RULESETS
+    if not mine or not (picks or (WARY and snap.ruleset_name == "dnd5e")):
         return normal_options(snap, unit, rng)
     from game.ai import dnd5e
 
+    if not picks:
+        chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), wary=WARY)
+        return [] if chosen is None else [chosen]
     weights = weigh(snap.sit)
     me = snap.sit.creatures[unit]
 
     def pick(foes: Sequence[Creature]) -> Creature:
         return blow_pick(me, foes, weights) if PRIORITY_BLOW else priority_pick(foes, weights)
 
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET)
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET, WARY)
     return [] if chosen is None else [chosen]

@@ -33,6 +33,7 @@ from game.ai import hexxen_ties
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.dice import Dice
 from game.ai.hexxen_threat import bound_threat
+from game.ai.navigation import walk_gap
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
 from game.ai.portfolio import charging, first_actions, waits
@@ -156,6 +157,14 @@ POWER_BLEND = 1.0
 THREAT = 0.5
 """Weight of the threat term: what the side's units can take off the enemy next turn, less what the enemy's can."""
 
+FLY_THREAT: frozenset[str] = frozenset()
+"""Rulesets in which the threat term moves a unit that can fly by the greater of its speeds: dnd5e_cliffs' will-o'-wisp
+(0 m on foot, 15 m in flight) threatened only its neighbours. Built for dnd5e and off (docs/ai.md); pf1 not tried."""
+
+WALK_THREAT: frozenset[str] = frozenset()
+"""Rulesets in which the threat term measures a walker by its walking steps round walls and pits (`walk_gap`), not the
+straight line. Built for dnd5e and off: on its maps the two seldom differ (docs/ai.md)."""
+
 TRADE = 0.0
 """How far the material count follows the side's share of what stands rather than the plain difference (0: the
 difference; 1: the difference scaled by the whole armies' worth over what still stands). With the share, an even
@@ -198,7 +207,9 @@ def evaluate(snap: Snapshot, side: str) -> float:
         for x, y in mine:
             value -= TEMPO * min(max(abs(x - u), abs(y - v)) for u, v in theirs)
         if THREAT:
-            value += THREAT * (threat(snap.sit, side, weights, True) - threat(snap.sit, side, weights, False))
+            fly, walk = snap.ruleset_name in FLY_THREAT, snap.ruleset_name in WALK_THREAT
+            ours = threat(snap.sit, side, weights, True, fly, walk)
+            value += THREAT * (ours - threat(snap.sit, side, weights, False, fly, walk))
     elif theirs:  # no distances (hexxen): who can strike whom next round follows the bindings
         value += bound_threat(snap.sit, side, weights, snap.mode)
     return value
@@ -216,23 +227,31 @@ def _gap(a: Creature, b: Creature) -> int:
     return max(0, ax - (bx + bw - 1), bx - (ax + aw - 1), ay - (by + bh - 1), by - (ay + ah - 1))
 
 
-def threat(sit: Situation, side: str, weights: dict[str, float], own: bool) -> float:
+def threat(
+    sit: Situation, side: str, weights: dict[str, float], own: bool, fly: bool = False, walk: bool = False
+) -> float:
     """What the units of `side` (own) or of its enemies (not own) can take off the other side next turn: for each
     unit, the most worth it can take off one enemy within a move and its reach (the expected damage as a share of
-    the enemy's hit points, and its standing worth when the damage would fell it, times the enemy's weight)."""
+    the enemy's hit points, and its standing worth when the damage would fell it, times the enemy's weight); with
+    `fly` a unit that can fly moves by the greater of its speeds, with `walk` one that cannot by its walking steps."""
     units = [c for c in sit.creatures.values() if not c.defeated]
     total = 0.0
     for c in units:
         if (c.side == side) != own:
             continue
-        span = ((c.speed or 0.0) + c.reach) / 1.5
+        move = max(c.speed or 0.0, c.fly or 0.0) if fly else (c.speed or 0.0)
+        span = (move + c.reach) / 1.5
+        walker = walk and not c.fly
         best = 0.0
         for e in units:
-            if e.side != c.side and _gap(c, e) <= span:
-                dealt = _power(c.attack, c.attacks, c.damage, e.defense)
-                # the hit points it takes, and the unit's whole standing worth when it is expected to fall
-                lost = min(dealt, e.hp) / max(1, e.max_hp) + (ALIVE if dealt >= e.hp else 0.0)
-                best = max(best, weights[e.id] * lost)
+            if e.side == c.side or _gap(c, e) > span:
+                continue
+            if walker and walk_gap(sit.board, e.footprint(), c.footprint()) > span:
+                continue  # the straight line crosses a wall or a pit: the way round is longer than its move
+            dealt = _power(c.attack, c.attacks, c.damage, e.defense)
+            # the hit points it takes, and the unit's whole standing worth when it is expected to fall
+            lost = min(dealt, e.hp) / max(1, e.max_hp) + (ALIVE if dealt >= e.hp else 0.0)
+            best = max(best, weights[e.id] * lost)
         total += best
     return total
 
