@@ -38,6 +38,8 @@ enemy's reach in its side's script (with the pick), so that the enemy comes to i
 off: with the pick it won the most of the settings tried on the tuning seeds; its report-seed figure is in docs/ai.md.
 On, hard no longer Dashes up to an enemy that is busy elsewhere (tests/test_ai_tactics.py expects that Dash)."""
 
+WARY_RULESETS = frozenset({"dnd5e"})
+"""The rulesets whose script `WARY` applies to: dnd5e's (`dnd5e.choose`)."""
 WARY = 0.0
 """How much a square that hard's own side walks to in dnd5e in order to strike costs more per share of the unit's hit
 points its opportunity attacks are expected to take (`dnd5e.leave_cost`: the expected blows of the enemies whose
@@ -74,7 +76,7 @@ def side_options(
     if mine and hexxen_pick.HEXXEN_PICK and snap.ruleset_name in hexxen_pick.PICK_RULESETS:
         return hexxen_pick.pick_options(snap, unit, rng, weigh)
     picks = snap.ruleset_name in PRIORITY_RULESETS
-    if not mine or not (picks or (WARY and snap.ruleset_name == "dnd5e")):
+    if not mine or not (picks or (WARY and snap.ruleset_name in WARY_RULESETS)):
         return normal_options(snap, unit, rng)
     from game.ai import dnd5e
 
