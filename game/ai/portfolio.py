@@ -27,7 +27,7 @@ that none of them can reach with a move and its reach next turn (they must come 
 with the search's hold plans: measured no stronger on the shipped levels (docs/ai.md)."""
 SAFE_RETREATS = False
 """Whether a dnd5e unit's moves out of reach after its attack (`_dnd5e_retreats`) are weighed only where no enemy
-can strike it next turn (beyond a move of the greater of its speeds and its reach, `_span`). Anywhere nearer the
+can strike it next turn (beyond a move of the greater of its speeds and its reach, `strike_span`). Anywhere nearer the
 enemy walks up and strikes all the same, so the retreat only pays the opportunity attacks, and the search took it
 on its samples' noise: dnd5e_hall, seed 5100, hard's Nim walks off the kobold and a rat after his blow, draws both
 their attacks, and the hill giant walks 12 m and fells him. Built and off: 66 of 120 tuning games against 65, on the
@@ -171,14 +171,15 @@ def _stand_off(ctx: Ctx, snap: Snapshot) -> list[Action]:
     me = ctx.me
     here = [_gap_at(me, me.at, f) for f in foes]
     charges = charging(snap)
-    exposed = any(g <= _span(f, charges) for g, f in zip(here, foes, strict=True))
+    exposed = any(g <= strike_span(f, charges) for g, f in zip(here, foes, strict=True))
     best = None
     for r in ctx.reachable():
         if r.band != "move" or not r.path:
             continue
         gaps = [_gap_at(me, r.at, f) for f in foes]
         # nearer the enemies than it stands, or (standing where one can strike it next turn) back out of that
-        if all(g > _span(f, charges) for g, f in zip(gaps, foes, strict=True)) and (min(gaps) < min(here) or exposed):
+        beyond = all(g > strike_span(f, charges) for g, f in zip(gaps, foes, strict=True))
+        if beyond and (min(gaps) < min(here) or exposed):
             key = (min(gaps), r.cost, r.at[1], r.at[0])
             if best is None or key < best[0]:
                 best = (key, r)
@@ -197,7 +198,7 @@ def waits(snap: Snapshot, unit: str, action: Action | None) -> bool:
     if snap.ruleset.BANDS == ("engage",):
         return False  # no distances: every enemy may engage
     charges = charging(snap)
-    return all(_gap_at(me, at, f) > _span(f, charges) for f in foes)
+    return all(_gap_at(me, at, f) > strike_span(f, charges) for f in foes)
 
 
 CHARGE_SPEEDS: dict[str, int] = {"pf1": 2}
@@ -209,16 +210,11 @@ def charging(snap: Snapshot) -> bool:
     return CHARGE_SPEEDS.get(snap.ruleset_name, 1) > 1
 
 
-def _span(foe: Creature, charges: bool) -> float:
+def strike_span(foe: Creature, charges: bool = False, fly: bool = False) -> float:
     """The squares between a foe and a unit it can still strike next turn: a move of its speed (a charge: twice
-    its speed, PF1-CHARGE), then its reach."""
-    return ((foe.speed or 0.0) * (2 if charges else 1) + foe.reach) / 1.5
-
-
-def _flight_span(foe: Creature) -> float:
-    """The squares between a foe and a unit it can still strike next turn: a move of the greater of its walking and
-    flying speeds, then its reach."""
-    return (max(foe.speed or 0.0, foe.fly or 0.0) + foe.reach) / 1.5
+    its speed, PF1-CHARGE; with `fly`, the greater of its walking and flying speeds), then its reach."""
+    move = max(foe.speed or 0.0, foe.fly or 0.0) if fly else (foe.speed or 0.0)
+    return (move * (2 if charges else 1) + foe.reach) / 1.5
 
 
 def _gap_at(me: Creature, anchor: Square, foe: Creature) -> int:
@@ -237,7 +233,7 @@ def _dnd5e_retreats(ctx: Ctx, snap: Snapshot) -> list[Action]:
     for r in ctx.reachable():
         if r.band == "move" and r.path:
             gap = min(max(abs(f.at[0] - r.at[0]), abs(f.at[1] - r.at[1])) for f in foes)
-            if SAFE_RETREATS and any(_gap_at(me, r.at, f) <= _flight_span(f) for f in foes):
+            if SAFE_RETREATS and any(_gap_at(me, r.at, f) <= strike_span(f, fly=True) for f in foes):
                 continue  # an enemy walks (or flies) up and strikes it next turn all the same
             if gap > 2:
                 ranked.append((-gap, r.cost, r.at[1], r.at[0], r))

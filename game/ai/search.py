@@ -36,7 +36,7 @@ from game.ai.hexxen_threat import bound_threat
 from game.ai.navigation import walk_gap
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
-from game.ai.portfolio import charging, first_actions, waits
+from game.ai.portfolio import charging, first_actions, strike_span, waits
 from game.ai.priority import side_options
 from game.ai.reasons import reason_for
 from game.ai.snapshot import Snapshot, perform
@@ -239,8 +239,7 @@ def threat(
     for c in units:
         if (c.side == side) != own:
             continue
-        move = max(c.speed or 0.0, c.fly or 0.0) if fly else (c.speed or 0.0)
-        span = (move + c.reach) / 1.5
+        span = strike_span(c, fly=fly)
         walker = walk and not c.fly
         best = 0.0
         for e in units:

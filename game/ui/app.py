@@ -155,11 +155,12 @@ class App:
         if new.language != old.language or (new.language and new.language != shown):
             set_language(new.language)  # None: back to the system's language
         restyled = (new.theme, new.ui_scale) != (old.theme, old.ui_scale)
+        relanguaged = current_language() != shown
         if restyled:
             theme.reset_fonts()  # sizes follow the scale; the theme engineer's colours read game.settings.current()
-        elif current_language() != shown:
+        elif relanguaged:
             theme.relabel()  # another language: the same fonts, the text laid out anew
-        if (restyled or current_language() != shown) and self.scene is not None:
+        if (restyled or relanguaged) and self.scene is not None:
             self.scene.relayout(self.screen.get_size())
         if self.options.locked:
             return None
