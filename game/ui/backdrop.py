@@ -28,8 +28,9 @@ class Backdrop:
         """Why the picture is not shown, if it is not."""
         self._source: pygame.Surface | None = None
         self._loaded = False
-        self._scaled: tuple[int, int, pygame.Surface] | None = None
-        """(board width, cell, picture) of the last scaling: one zoom kept, like the terrain layer."""
+        self._scaled: tuple[int, int, tuple[tuple[int, int], tuple[int, int]], pygame.Surface] | None = None
+        """(board width, cell, (size, place), picture) of the last scaling: one zoom and part kept, like the
+        terrain layer."""
 
     def _load(self) -> pygame.Surface | None:
         """The decoded picture, shrunk to KEEP_SIDE; None (and `problem`) when it cannot be."""
@@ -55,11 +56,14 @@ class Backdrop:
         self._load()
         return self.problem
 
-    def placed(self, board_w: int, board_h: int, cell: int) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    def placed(
+        self, board_w: int, board_h: int, cell: int, window: pygame.Rect | None = None
+    ) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """The picture scaled for `cell` px squares and its top-left pixel on the map layer; None without one.
 
-        Only the part over the map is scaled: a picture spanning far more than the map (`image_size`) costs no
-        more memory than the map layer itself."""
+        Only the part over the map is scaled, and of it only the part inside `window` (map pixels: a zoomed
+        map is painted around the view only): a picture spanning far more than the map (`image_size`), or a
+        map far larger than the window, costs no more memory than the layer painted."""
         picture = self._load()
         if picture is None or self.image is None:
             return None
@@ -67,18 +71,18 @@ class Backdrop:
         ox, oy = self.image.offset
         size = (max(1, round(w_sq * cell)), max(1, round(h_sq * cell)))
         at = (round(ox * cell), round(oy * cell))
-        layer = (board_w * cell, board_h * cell)
-        clip = pygame.Rect(at, size).clip(pygame.Rect((0, 0), layer))
-        if clip.size == size:  # all of it lies over the map: scaled whole, as it always was
-            key, part = size, None
+        layer = pygame.Rect(0, 0, board_w * cell, board_h * cell)
+        clip = pygame.Rect(at, size).clip(layer if window is None else layer.clip(window))
+        if clip.size == size:  # all of it lies over what is painted: scaled whole, as it always was
+            key, part = (size, at), None
         elif clip.width == 0 or clip.height == 0:
-            return None  # none of it lies over the map
+            return None  # none of it lies over what is painted
         else:
-            key, part = clip.size, clip
+            key, part = (clip.size, clip.topleft), clip
         scaled = self._scaled
-        if scaled is None or scaled[:2] != (board_w, cell) or scaled[2].get_size() != key:
-            self._scaled = scaled = (board_w, cell, self._scale(picture, size, at, part))
-        return scaled[2], (at if part is None else part.topleft)
+        if scaled is None or scaled[:2] != (board_w, cell) or scaled[2] != key:
+            self._scaled = scaled = (board_w, cell, key, self._scale(picture, size, at, part))
+        return scaled[3], (at if part is None else part.topleft)
 
     @staticmethod
     def _scale(

@@ -146,7 +146,6 @@ class BoardRenderer:
         `everyone` is the whole match's units when `sit` leaves some out (the walkers of a motion); None = `sit`'s.
         `layer` is painted over the shading, under the tokens (its identity is in `key.layer`).
         """
-        self.terrain.get(sit.board, key.cell)
         old = self._composed
         if old is not None and old.key == key and self._board_id == id(sit.board):
             return old
@@ -201,16 +200,20 @@ class BoardRenderer:
         key, sit, forecast = composed.key, composed.sit, composed.forecast
         cell = key.cell
         ox, oy = view.origin
+        # a big zoomed map is painted around the part on screen only (game/ui/terrain.py)
+        self.terrain.paint(sit.board, cell, view.rect.move(-ox, -oy))
+        dx, dy = self.terrain.offset
+        at = (ox + dx, oy + dy)
         # the layer's first column placed in memory as it lands on `screen`: SDL's fast copy (game/ui/aligned.py)
-        terrain = self.terrain.get(sit.board, cell, aligned.column_phase(screen, ox))
-        covered = terrain.get_rect(topleft=view.origin).clip(view.rect)
+        terrain = self.terrain.placed(aligned.column_phase(screen, at[0]))
+        covered = terrain.get_rect(topleft=at).clip(view.rect)
         old_clip = screen.get_clip()
         area = old_clip.clip(view.rect)
         screen.set_clip(area)
         # the background only where the map does not cover the view (a full fill costs as much as the map)
         for band in _margins(view.rect, covered):
             aligned.fill(screen, theme.BOARD_BACKGROUND, band)
-        aligned.copy(screen, terrain, view.origin)
+        aligned.copy(screen, terrain, at)
         if forecast is not None:
             screen.blits(self._shading(forecast, cell, (ox, oy), sit.board.height), doreturn=False)
         if composed.layer is not None:

@@ -21,10 +21,14 @@ def edge_points(a: Square, b: Square, cell: int) -> tuple[tuple[int, int], tuple
     return (ax * cell, y), ((ax + 1) * cell, y)
 
 
-def paint_edge_door(surface: pygame.Surface, a: Square, b: Square, cell: int, is_open: bool) -> None:
+def paint_edge_door(
+    surface: pygame.Surface, a: Square, b: Square, cell: int, is_open: bool, shift: tuple[int, int] = (0, 0)
+) -> None:
     """One door on the edge between `a` and `b`: closed, a solid bar with a knob; open, a leaf swung into the
-    lower or right square with its swing drawn, the doorway left clear."""
-    start, end = edge_points(a, b, cell)
+    lower or right square with its swing drawn, the doorway left clear. `shift`: the surface's top-left pixel
+    on the whole map (a layer painted around the view only)."""
+    (x0, y0), (x1, y1) = edge_points(a, b, cell)
+    start, end = (x0 - shift[0], y0 - shift[1]), (x1 - shift[0], y1 - shift[1])
     vertical = start[0] == end[0]
     stub = max(2, cell // 8)
     thick = max(4, cell // 5)

@@ -145,38 +145,54 @@ def _dashed(
         )
 
 
-def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> pygame.Surface:
-    """The whole map at `cell` pixels per square: terrain (over the level's picture, if any), grid, wall segments."""
-    surface = pygame.Surface((board.width * cell, board.height * cell))
-    placed = backdrop.placed(board.width, board.height, cell) if backdrop is not None else None
+def paint_terrain(
+    board: Board, cell: int, backdrop: Backdrop | None = None, area: pygame.Rect | None = None
+) -> pygame.Surface:
+    """The map at `cell` pixels per square: terrain (over the level's picture, if any), grid, wall segments.
+
+    `area`: the squares to paint (a zoomed map painted around the view only); None = the whole board. A part
+    painted alone has the same pixels as that part of the whole painting.
+    """
+    whole = pygame.Rect(0, 0, board.width, board.height)
+    area = whole if area is None else area.clip(whole)
+    shift = (area.x * cell, area.y * cell)
+    surface = pygame.Surface((area.width * cell, area.height * cell))
+    squares = [(x, y) for y in range(area.top, area.bottom) for x in range(area.left, area.right)]
+
+    def rect(sq: Square) -> pygame.Rect:
+        return pygame.Rect(sq[0] * cell - shift[0], sq[1] * cell - shift[1], cell, cell)
+
+    window = pygame.Rect(shift, surface.get_size())
+    placed = backdrop.placed(board.width, board.height, cell, window) if backdrop is not None else None
     if placed is not None:
         # open floor shows the picture; every other square is drawn translucent over it
         marks = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for y in range(board.height):
-            for x in range(board.width):
-                if board.terrain((x, y)).kinds:
-                    paint_square(marks, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
-        paint_over_picture(surface, placed[0], placed[1], marks, cell)
+        for sq in squares:
+            if board.terrain(sq).kinds:
+                paint_square(marks, rect(sq), board, sq)
+        picture, at = placed
+        paint_over_picture(surface, picture, (at[0] - shift[0], at[1] - shift[1]), marks, cell)
         # the rules' solid squares outlined in the rule-wall colour: a picture's own walls are dark too
-        for y in range(board.height):
-            for x in range(board.width):
-                if board.terrain((x, y)).wall and "door_closed" not in board.terrain((x, y)).kinds:
-                    rect = pygame.Rect(x * cell, y * cell, cell, cell).inflate(-max(2, cell // 8), -max(2, cell // 8))
-                    pygame.draw.rect(surface, theme.RULE_WALL_OVER_PICTURE, rect, max(1, cell // 16))
+        for sq in squares:
+            if board.terrain(sq).wall and "door_closed" not in board.terrain(sq).kinds:
+                outline = rect(sq).inflate(-max(2, cell // 8), -max(2, cell // 8))
+                pygame.draw.rect(surface, theme.RULE_WALL_OVER_PICTURE, outline, max(1, cell // 16))
     else:
-        for y in range(board.height):
-            for x in range(board.width):
-                paint_square(surface, pygame.Rect(x * cell, y * cell, cell, cell), board, (x, y))
+        for sq in squares:
+            paint_square(surface, rect(sq), board, sq)
         grid = theme.blend(theme.TERRAIN_FILL["floor"], theme.GRID, theme.GRID_BLEND)
-        for x in range(board.width + 1):
-            pygame.draw.line(surface, grid, (x * cell, 0), (x * cell, board.height * cell), theme.GRID_WIDTH)
-        for y in range(board.height + 1):
-            pygame.draw.line(surface, grid, (0, y * cell), (board.width * cell, y * cell), theme.GRID_WIDTH)
+        w, h = surface.get_size()
+        for x in range(area.width + 1):
+            pygame.draw.line(surface, grid, (x * cell, 0), (x * cell, h), theme.GRID_WIDTH)
+        for y in range(area.height + 1):
+            pygame.draw.line(surface, grid, (0, y * cell), (w, y * cell), theme.GRID_WIDTH)
+    # every segment drawn, shifted: one just outside the area still reaches into it by half its width
     for key, kind in board.edges.items():
         if key in board.doors:
             continue  # a closed door is a blocking segment to the rules, but drawn as a door
         a, b = sorted(key)
-        start, end = edge_points(a, b, cell)
+        (x0, y0), (x1, y1) = edge_points(a, b, cell)
+        start, end = (x0 - shift[0], y0 - shift[1]), (x1 - shift[0], y1 - shift[1])
         if kind == "blocking" and placed is not None:
             pygame.draw.line(surface, theme.RULE_WALL_OVER_PICTURE, start, end, max(2, cell // 10))
         elif kind == "blocking":
@@ -185,12 +201,19 @@ def paint_terrain(board: Board, cell: int, backdrop: Backdrop | None = None) -> 
             _dashed(surface, theme.EDGE_HAMPERING, start, end, max(3, cell // 8))
     for key, is_open in board.doors.items():
         a, b = sorted(key)
-        paint_edge_door(surface, a, b, cell, is_open)
+        paint_edge_door(surface, a, b, cell, is_open, shift)
     return surface
 
 
+LAYER_VIEWS = 2.25
+"""A map whose layer would be larger than this many views is painted only around the view: a quarter view's
+margin on each side, so the layer holds at most about this many views' pixels at any zoom (a big map zoomed in
+would otherwise be a picture of tens of megabytes) and a pan repaints it once per quarter view."""
+
+
 class TerrainCache:
-    """The terrain layer, repainted only when the board object or the square size changes."""
+    """The terrain layer, repainted only when the board object or the square size changes, or when the view
+    leaves the part of a big zoomed map that is painted."""
 
     def __init__(self, backdrop: Backdrop | None = None) -> None:
         self.backdrop = backdrop
@@ -198,37 +221,66 @@ class TerrainCache:
         self._key: tuple[int, int, int] | None = None
         self._board: Board | None = None
         self.surface: pygame.Surface | None = None
+        self.area = pygame.Rect(0, 0, 0, 0)
+        """The squares the layer holds: the whole board, or the part around the view."""
         self._wanted: int | None = None
         """The phase the last draw asked for (game/ui/aligned.py); asked twice, the layer moves to it."""
 
-    def get(self, board: Board, cell: int, phase: int | None = None) -> pygame.Surface:
-        """The layer for `board` at `cell` px, painted on first use or after a change.
+    @property
+    def offset(self) -> tuple[int, int]:
+        """Where the layer's top-left pixel lies on the whole map, in map pixels."""
+        cell = self._key[1] if self._key is not None else 0
+        return (self.area.x * cell, self.area.y * cell)
+
+    def get(self, board: Board, cell: int, phase: int | None = None, view: pygame.Rect | None = None) -> pygame.Surface:
+        """The layer for `board` at `cell` px, painted on first use or after a change (see `paint`, `placed`)."""
+        self.paint(board, cell, view)
+        return self.placed(phase)
+
+    def paint(self, board: Board, cell: int, view: pygame.Rect | None = None) -> pygame.Surface:
+        """The layer for `board` at `cell` px covering `view` (map pixels; None = the whole map), painted if needed."""
+        # identity first: the world hands out the same Board until a door changes it
+        # the palette's generation too: a theme change repaints the layer in the new colours
+        key = (id(board), cell, theme.generation())
+        kept = self._key is not None and self._key[1:] == key[1:]
+        if kept and self.surface is not None and self._board is not board and self._board == board:
+            self._board, self._key = board, key  # an equal copy (e.g. after undo): keep the painting
+        area = self._area(board, cell, view)
+        if self.surface is None or self._board is not board or self._key != key or area != self.area:
+            self._board, self._key, self.area = board, key, area
+            self.surface = None  # the old layer let go before the new one is made
+            self.surface = self._paint(board, cell, area)
+        return self.surface
+
+    def _area(self, board: Board, cell: int, view: pygame.Rect | None) -> pygame.Rect:
+        """The squares to hold: the whole board when its layer is small, else the painted part while it covers
+        the view, else the view's squares with a quarter view's margin on each side."""
+        whole = pygame.Rect(0, 0, board.width, board.height)
+        if view is None or board.width * board.height * cell * cell <= LAYER_VIEWS * max(1, view.w * view.h):
+            return whole
+        seen = pygame.Rect(
+            view.x // cell,
+            view.y // cell,
+            -(-view.right // cell) - view.x // cell,
+            -(-view.bottom // cell) - view.y // cell,
+        ).clip(whole)
+        if self.surface is not None and self._key is not None and self._key[1] == cell and self.area.contains(seen):
+            return self.area
+        margin = (-(-view.w // (4 * cell)), -(-view.h // (4 * cell)))
+        return seen.inflate(2 * margin[0], 2 * margin[1]).clip(whole) if seen.w and seen.h else whole.clip(0, 0, 1, 1)
+
+    def _paint(self, board: Board, cell: int, area: pygame.Rect) -> pygame.Surface:
+        """The layer painted afresh (in the window's pixel format once there is a window)."""
+        surface = paint_terrain(board, cell, self.backdrop, area)
+        return surface.convert() if pygame.display.get_surface() is not None else surface
+
+    def placed(self, phase: int | None) -> pygame.Surface:
+        """The layer, its pixels moved to start at `phase` when asked for twice in a row.
 
         `phase`: where the layer's first column lands in the target's 16-byte groups. When the last call
         asked for the same (the view is at rest, not panning), the layer's pixels are moved to start there,
         so copying it takes SDL's fast path; a pan moves the layer on the first frame that stays put.
         """
-        # identity first: the world hands out the same Board until a door changes it
-        # the palette's generation too: a theme change repaints the layer in the new colours
-        key = (id(board), cell, theme.generation())
-        if self.surface is None or self._board is not board or self._key != key:
-            if self._board is not None and self._board is not board and self._board == board and self._key:
-                self._board = board  # an equal copy (e.g. after undo): keep the painting
-                if self._key[1:] == key[1:] and self.surface is not None:
-                    self._key = key
-                    return self._placed(phase)
-            self.surface = self._paint(board, cell)
-            self._board = board
-            self._key = key
-        return self._placed(phase)
-
-    def _paint(self, board: Board, cell: int) -> pygame.Surface:
-        """The layer painted afresh (in the window's pixel format once there is a window)."""
-        surface = paint_terrain(board, cell, self.backdrop)
-        return surface.convert() if pygame.display.get_surface() is not None else surface
-
-    def _placed(self, phase: int | None) -> pygame.Surface:
-        """The layer, moved to start at `phase` when asked for twice in a row (see `get`)."""
         surface = self.surface
         assert surface is not None
         if phase is None:
