@@ -179,14 +179,19 @@ def test_shading_by_strips_paints_what_one_tile_per_square_paints():
                     colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
                     ground.fill(colour, (rng.randrange(size[0]), rng.randrange(size[1]), cell * 3, cell * 2))
                 renderer = BoardRenderer()
-                by_runs = ground.copy()
-                runs = renderer._shading(forecast, cell, (0, 0), sit.board.height)
-                by_runs.blits(runs, doreturn=False)
                 by_squares = ground.copy()
                 for (x, y), _, band in entries:
                     by_squares.blit(renderer._tint(band, cell, numbered_square((x, y))), (x * cell, y * cell))
-                assert len(runs) < len(entries) / 2  # the point of it: far fewer blits
-                assert pygame.image.tobytes(by_runs, "RGB") == pygame.image.tobytes(by_squares, "RGB"), (unit, cell)
+                # strips as tall as the board, and as short as a zoomed view's few rows (runs cut into pieces)
+                for rows in (sit.board.height, 5, 2):
+                    by_runs = ground.copy()
+                    runs = renderer._shading(forecast, cell, (0, 0), rows)
+                    by_runs.blits(runs, doreturn=False)
+                    assert max(area[3] for _, _, area in runs) <= rows * cell
+                    if rows == sit.board.height:
+                        assert len(runs) < len(entries) / 2  # the point of it: far fewer blits
+                    same = pygame.image.tobytes(by_runs, "RGB") == pygame.image.tobytes(by_squares, "RGB")
+                    assert same, (unit, cell, rows)
     finally:
         pygame.quit()
 

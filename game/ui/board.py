@@ -215,7 +215,9 @@ class BoardRenderer:
             aligned.fill(screen, theme.BOARD_BACKGROUND, band)
         aligned.copy(screen, terrain, at)
         if forecast is not None:
-            screen.blits(self._shading(forecast, cell, (ox, oy), sit.board.height), doreturn=False)
+            # a strip need not be taller than the view: a big zoomed map's strips stay the view's size
+            rows = min(sit.board.height, view.rect.height // cell + 2)
+            screen.blits(self._shading(forecast, cell, (ox, oy), rows), doreturn=False)
         if composed.layer is not None:
             composed.layer.paint(screen, cell, (ox, oy))
         rings = set(key.targets) | (set(forecast.engage) if forecast else set())
@@ -256,9 +258,19 @@ class BoardRenderer:
         squares, _, bands = columns_of(forecast.reach)
         if not squares:
             return []
-        strips = _BandStrips(self, cell, rows)  # a run is never taller than the board
+        strips = _BandStrips(self, cell, rows)
         out: list[Blit] = []
         append = out.append
+
+        def run(x: int, y0: int, y1: int, band: str) -> None:
+            # in pieces of at most `rows` squares: a strip is as tall as the view, not as the board
+            for top_row in range(y0, y1 + 1, rows):
+                length = min(rows, y1 - top_row + 1)
+                # an even column's strip starts numbered: a piece from an odd row reads it one square down
+                top = 0 if x & 1 else (top_row & 1) * cell
+                at = (ox + x * cell, oy + top_row * cell, 0, 0)
+                append((strips[band][x & 1], at, (0, top, cell, length * cell)))
+
         (x0, y0), band0 = squares[0], bands[0]
         y1 = y0
         for (x, y), band in zip(squares, bands, strict=True):
@@ -266,14 +278,9 @@ class BoardRenderer:
                 y1 = y
                 continue
             if y != y0 or x != x0:  # not the first square: close the run before it
-                # an even column's strip starts numbered: a run from an odd row reads it one square down
-                top = 0 if x0 & 1 else (y0 & 1) * cell
-                at = (ox + x0 * cell, oy + y0 * cell, 0, 0)
-                append((strips[band0][x0 & 1], at, (0, top, cell, (y1 - y0 + 1) * cell)))
+                run(x0, y0, y1, band0)
             x0, y0, y1, band0 = x, y, y, band
-        top = 0 if x0 & 1 else (y0 & 1) * cell
-        at = (ox + x0 * cell, oy + y0 * cell, 0, 0)
-        append((strips[band0][x0 & 1], at, (0, top, cell, (y1 - y0 + 1) * cell)))
+        run(x0, y0, y1, band0)
         return out
 
     def draw_hover(self, screen: pygame.Surface, view: BoardView, sq: Square | None) -> list[pygame.Rect]:
