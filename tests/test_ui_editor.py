@@ -22,6 +22,7 @@ from game.ui.editor.scene import EditorScene
 from game.ui.options import AppOptions
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
+from game.ui.terrain import paint_terrain
 from rules.core import Creature, Size
 from tests.ui_helpers import click, hover, key
 
@@ -432,3 +433,32 @@ def test_switching_rulesets_keeps_a_diagonal_the_level_chose_and_resets_one_it_d
     assert with_ruleset(variant, "hexxen").rules["diagonal"] == "alternating"
     assert with_ruleset(with_ruleset(variant, "hexxen"), "dnd5e").rules["diagonal"] == "alternating"
     assert with_ruleset(replace(pf1, rules={"diagonal": "uniform"}), "dnd5e").rules["diagonal"] == "uniform"
+
+
+def test_a_big_map_zoomed_in_is_painted_around_the_view_as_the_whole_map_would_show(tmp_path: Path) -> None:
+    """A 60×40 map at the deepest zoom: the editor's layer holds the view and a margin, not 60×40 big squares,
+    and the screen shows the same terrain as the whole map's painting (a wall drawn far from the view too)."""
+    app = open_editor(tmp_path / "big.toml", size=(60, 40))
+    try:
+        scene = editor(app)
+        key(app, pygame.K_w)
+        drag(app, right_edge(app, (30, 18)), right_edge(app, (30, 22)))
+        assert len(scene.doc.edges) == 5
+        view = scene.view
+        view.zoom(40, view.square_center((30, 20)))
+        hover(app, (view.rect.right + 5, view.rect.bottom - 5))  # no tool preview over the map
+        app.step()
+        layer = scene.layer.surface
+        assert layer is not None and view.cell == view.max_cell
+        assert layer.get_width() <= 1.5 * view.rect.w + 4 * view.cell < 60 * view.cell
+        screen = pygame.display.get_surface()
+        assert scene.layer.board is not None
+        whole = paint_terrain(scene.layer.board, view.cell)
+        sample = view.rect.clip(view.square_rect((28, 18), (5, 5)))
+        expected = whole.subsurface(sample.move(-view.origin[0], -view.origin[1]))
+        shown = screen.subsurface(sample)
+        units = [view.square_rect(c.at, c.dims) for c in draw.unit_creatures(scene.doc)[0].values()]
+        assert not any(sample.colliderect(u) for u in units)  # nothing over the terrain compared
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected.convert(screen), "RGB")
+    finally:
+        app.close()

@@ -15,7 +15,7 @@ from game.text.local_text import LocalText
 from game.ui import theme, tokens
 from game.ui.backdrop import Backdrop
 from game.ui.door_edges import edge_points
-from game.ui.terrain import paint_terrain
+from game.ui.terrain import TerrainCache
 from game.ui.view import BoardView
 from game.ui.widgets import ellipsized, text, wrap
 from rules.core import Board, Creature, Size, Square
@@ -25,27 +25,39 @@ from rules.traits import trait_fields
 
 class MapLayer:
     """The terrain of a document at a square size over its battle-map picture (to trace over), painted again
-    only when the map, the picture or the size changes."""
+    only when the map, the picture or the size changes, or when the view leaves the part of a big zoomed map that
+    is painted (the battle's terrain cache, game/ui/terrain.py)."""
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
-        self.surface: pygame.Surface | None = None
         self.board: Board | None = None
         self.backdrop: Backdrop | None = None
+        self.terrain = TerrainCache()
         self.show_picture = True
         """I hides the picture (to see the terrain alone) and shows it again."""
 
-    def get(self, doc: Document, cell: int, folder: Path) -> pygame.Surface:
-        """The painted map of `doc` (tiles, legend, edges, picture) at `cell` pixels per square."""
+    @property
+    def surface(self) -> pygame.Surface | None:
+        """The layer painted last (None before the first)."""
+        return self.terrain.surface
+
+    @property
+    def offset(self) -> tuple[int, int]:
+        """Where the layer's top-left pixel lies on the whole map, in map pixels."""
+        return self.terrain.offset
+
+    def get(self, doc: Document, cell: int, folder: Path, view: pygame.Rect | None = None) -> pygame.Surface:
+        """The painted map of `doc` (tiles, legend, edges, picture) at `cell` pixels per square, covering `view`
+        (map pixels; None = the whole map)."""
         image = doc.picture(folder) if self.show_picture else None
-        if self.backdrop is None or self.backdrop.image != image:
+        if (self.backdrop.image if self.backdrop is not None else None) != image:
             self.backdrop = Backdrop(image) if image is not None else None
-        key = (doc.tiles, repr(doc.legend), doc.edges, image, cell)
-        if self.surface is None or self._key != key:
-            self.board = doc.board()
-            self.surface = paint_terrain(self.board, cell, self.backdrop)
+            self.terrain = TerrainCache(self.backdrop)
+        key = (doc.tiles, repr(doc.legend), doc.edges, image)
+        if self.board is None or self._key != key:
+            self.board = doc.board()  # a new board object: the cache paints it
             self._key = key
-        return self.surface
+        return self.terrain.paint(self.board, cell, view)
 
 
 def side_color(doc: Document, side: object) -> theme.Color:

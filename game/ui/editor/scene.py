@@ -565,7 +565,9 @@ class EditorScene(Scene):
         screen.fill(theme.BOARD_BACKGROUND)
         doc = self.doc
         if doc.width and doc.height:
-            screen.blit(self.layer.get(doc, self.view.cell, self.session.path.parent), self.view.origin)
+            ox, oy = self.view.origin
+            layer = self.layer.get(doc, self.view.cell, self.session.path.parent, self.view.rect.move(-ox, -oy))
+            screen.blit(layer, (ox + self.layer.offset[0], oy + self.layer.offset[1]))
         selected = self.selected[1] if self.selected and self.selected[0] == "unit" else None
         draw.draw_units(screen, self.view, doc, selected)
         squares, edges = self.preview()
