@@ -24,14 +24,16 @@ def _retreats(foe_speed: float) -> list[tuple[int, int]]:
     return [action.path[-1] for action in _dnd5e_retreats(ctx, snap)]
 
 
-def test_retreats_without_the_setting_ignore_the_enemys_move() -> None:
-    """As shipped: the two squares furthest from the enemies, whatever the enemy can walk next turn."""
+def test_retreats_without_the_setting_ignore_the_enemys_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off: the two squares furthest from the enemies, whatever the enemy can walk next turn."""
+    monkeypatch.setattr(portfolio, "SAFE_RETREATS", False)
     assert len(_retreats(12)) == 2
 
 
 def test_no_retreat_where_the_enemy_walks_up_and_strikes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A foe that moves 12 m and reaches 1.5 m strikes anywhere within 9 squares: none of the unit's 6 is safe."""
-    monkeypatch.setattr(portfolio, "SAFE_RETREATS", True)
+    """A foe that moves 12 m and reaches 1.5 m strikes anywhere within 9 squares: none of the unit's 6 is safe (as
+    shipped)."""
+    assert portfolio.SAFE_RETREATS
     assert _retreats(12) == []
 
 

@@ -94,7 +94,9 @@ def test_dnd5e_dash_that_reaches(strength: str) -> None:
     """No attack is possible this turn; a Dash (D5-DASH) brings the unit next to the enemy, a move would not.
 
     The enemy is busy with a badly wounded comrade on its far side (it hits the weakest in reach), so
-    arriving costs nothing in its reply: holding back would only give it time.
+    arriving costs nothing in its reply: holding back would only give it time. Hard's side plays the quiet
+    approach in dnd5e (priority.PRIORITY_QUIET): it Dashes as far, but stops one square outside the enemy's
+    reach (GB-5E-REACH), so that the enemy must come to it.
     """
     tiles = ["." * 14 for _ in range(3)]
     units = [unit("me", "a", (0, 1), speed=9), unit("far", "b", (10, 1)), unit("pal", "a", (11, 1), hp=40)]
@@ -102,7 +104,8 @@ def test_dnd5e_dash_that_reaches(strength: str) -> None:
     match.apply([Effect("set", "pal", key="hp", value=4)])
     action = decide(snapshot(match), strength, random.Random(7)).actions[0]  # the side's first unit: me
     assert action.unit == "me" and action.kind == "dash"
-    assert max(abs(action.path[-1][0] - 10), abs(action.path[-1][1] - 1)) == 1  # next to the enemy
+    gap = max(abs(action.path[-1][0] - 10), abs(action.path[-1][1] - 1))
+    assert gap == (2 if strength == "hard" else 1)  # next to the enemy; hard: one square beyond its reach
     result = match.perform(action)
     assert "D5-DASH" in result.rules
 
@@ -154,11 +157,12 @@ def test_hard_weighs_a_wounded_units_step_back_in_pf1() -> None:
 
 def test_hard_weighs_leaving_reach_after_the_attack_in_dnd5e() -> None:
     """After its attack a dnd5e unit with movement left may leave reach: the hard player's portfolio holds such
-    moves, and the rules rule the opportunity attack they draw (D5-OA-LEAVE-REACH)."""
+    moves, and the rules rule the opportunity attack they draw (D5-OA-LEAVE-REACH). The foe is slow: hard weighs only
+    retreats beyond every enemy's strike next turn (portfolio.SAFE_RETREATS)."""
     from game.ai.portfolio import first_actions
 
     tiles = ["." * 12 for _ in range(5)]
-    units = [unit("me", "a", (4, 2), speed=9), unit("foe", "b", (5, 2))]
+    units = [unit("me", "a", (4, 2), speed=9), unit("foe", "b", (5, 2), speed=1.5)]
     match = Match(parse_level(level("dnd5e", tiles, units), "<leave>"), 1)
     assert match.perform(Action("attack", "me", target="foe")).ok
     snap = snapshot(match)

@@ -25,14 +25,15 @@ STAND_OFF = False
 """Whether a unit with no enemy in reach also weighs the stand-off: the move to the square nearest the enemies
 that none of them can reach with a move and its reach next turn (they must come to it, and it strikes first). Off,
 with the search's hold plans: measured no stronger on the shipped levels (docs/ai.md)."""
-SAFE_RETREATS = False
+SAFE_RETREATS = True
 """Whether a dnd5e unit's moves out of reach after its attack (`_dnd5e_retreats`) are weighed only where no enemy
 can strike it next turn (beyond a move of the greater of its speeds and its reach, `strike_span`). Anywhere nearer the
 enemy walks up and strikes all the same, so the retreat only pays the opportunity attacks, and the search took it
 on its samples' noise: dnd5e_hall, seed 5100, hard's Nim walks off the kobold and a rat after his blow, draws both
-their attacks, and the hill giant walks 12 m and fells him. Built and off: 66 of 120 tuning games against 65, on the
-report seeds +5.8 points of seat gain against +4.2 (no dnd5e level fewer), within the noise, at about a third less
-CPU per side-turn (a unit that has struck is seldom searched then); docs/ai.md."""
+their attacks, and the hill giant walks 12 m and fells him. On: 66 of 120 tuning games against 65, on the report
+seeds +5.8 points of seat gain against +4.2 (no dnd5e level fewer), within the noise, at about a third less CPU per
+side-turn (a unit that has struck is seldom searched then); by initiative (dnd5e_mirror, which it reaches too) 45 of
+60 tuning games against 44 (docs/ai.md)."""
 
 
 def _legal(snap: Snapshot, action: Action) -> bool:
