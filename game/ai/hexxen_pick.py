@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from game.ai import hexxen, hexxen_guard
+from game.ai import hexxen
 from game.ai.context import Ctx
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
@@ -35,7 +35,7 @@ def priority_base(sit: Situation, me: Creature, weights: Mapping[str, float]) ->
     """The enemy's score for `me` (lower is better, 0 for the best): WOUND_WEIGHT × (1 − its weight × its AP per hit
     point left, over the most any enemy in the fight has)."""
     worth = {
-        c.id: weights.get(c.id, 1.0) * round_budget(sit, c.id) / max(1, c.hp) * hexxen_guard.reach_factor(sit, c)
+        c.id: weights.get(c.id, 1.0) * round_budget(sit, c.id) / max(1, c.hp)
         for uid, c in sit.creatures.items()
         if in_fight(sit, uid) and opposed(me, c)
     }
@@ -52,11 +52,4 @@ def pick_options(
 ) -> list[Action]:
     """The unit's allowed melee attacks now by normal's tactics and the priority pick, best first."""
     ctx = Ctx(snap.sit, snap.ruleset, unit, rng)
-    base = priority_base(snap.sit, ctx.me, weigh(snap.sit))
-    if not (hexxen_guard.GUARD or hexxen_guard.TIE or hexxen_guard.RESCUE) or snap.ruleset_name not in hexxen_guard.GUARD_RULESETS:
-        return hexxen.choose(ctx, base)
-    if not (ctx.can("attack") or ctx.can("sneak_attack")):
-        return []
-    ranked = hexxen_guard.tied(snap.sit, unit, hexxen_guard.guarded(snap.sit, unit, hexxen_guard.rescues(snap.sit, unit, hexxen.options(ctx, base), base)))
-    ranked.sort(key=lambda sa: (sa[0], sa[1].target or "", sa[1].kind, sa[1].tactic, sa[1].release or ""))
-    return [action for _, action in ranked]
+    return hexxen.choose(ctx, priority_base(snap.sit, ctx.me, weigh(snap.sit)))
