@@ -177,9 +177,10 @@ def test_focus_plans_decide_the_same_from_the_same_seed() -> None:
     assert one.units and one.units[0].unit == "a1" and one.actions[-1].kind == "end_turn"
 
 
-def test_a_comrade_in_a_focus_plan_strikes_the_plans_enemy() -> None:
+def test_a_comrade_in_a_focus_plan_strikes_the_plans_enemy(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-ATTACK: in a focus plan a comrade whose script would hit the weakest enemy strikes the plan's enemy
     instead when it is in reach, and keeps its script's choice otherwise (a defeated or absent enemy)."""
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # pf1's pick would strike the brute already
     snap = snapshot(_focus("pf1"))
     first = hard.focused(snap, "a2", "brute", random.Random(0))[0]
     assert (first.kind, first.target) == ("attack", "brute")

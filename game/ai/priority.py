@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from game.ai import hexxen_pick
+from game.ai import hexxen_pick, pf1_pick
 from game.ai.context import Ctx
 from game.ai.normal import normal_options
 from game.ai.snapshot import Snapshot
@@ -14,7 +14,7 @@ from rules.combat import hit_chance
 from rules.core import Creature, Situation
 from rules.dice import parse_dice
 
-PRIORITY_RULESETS: frozenset[str] = frozenset({"dnd5e"})
+PRIORITY_RULESETS: frozenset[str] = frozenset({"dnd5e", "pf1"})
 """Rulesets in which hard's own side plays its script with the priority pick (`side_options`): among the enemies in
 reach it strikes, and walks up to, the one with the most weight (the search's `power_weights`) per hit point left,
 not the one with the fewest hit points. The whole fight long, felling first the enemy that deals the most damage
@@ -76,6 +76,8 @@ def side_options(
     if mine and hexxen_pick.HEXXEN_PICK and snap.ruleset_name in hexxen_pick.PICK_RULESETS:
         return hexxen_pick.pick_options(snap, unit, rng, weigh)
     picks = snap.ruleset_name in PRIORITY_RULESETS
+    if mine and picks and snap.ruleset_name in pf1_pick.PICK_RULESETS:
+        return pf1_pick.pick_options(snap, unit, rng, weigh, priority_pick)
     if not mine or not (picks or (WARY and snap.ruleset_name in WARY_RULESETS)):
         return normal_options(snap, unit, rng)
     from game.ai import dnd5e
