@@ -43,8 +43,8 @@ def _match(ruleset: str, brute_hp: int = 14, comrades: int = 1) -> Match:
 
 
 def _plain_pick(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hard's side with normal's pick in dnd5e too: with the priority pick Kyra strikes the brute in every playout
-    already, so the blow at the brute is worth as much alone as in the focus plan, and names no comrade."""
+    """Hard's side with normal's pick in dnd5e and pf1 too: with the priority pick Kyra strikes the brute in every
+    playout already, so the blow at the brute is worth as much alone as in the focus plan, and names no comrade."""
     monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())
 
 
@@ -86,9 +86,10 @@ def test_the_chosen_focus_plan_names_its_comrade_in_json_and_every_language(
         assert "Kyra" not in explanation_lines(decision, lang, names)[2]
 
 
-def test_every_comrade_of_the_plan_is_named_in_level_order() -> None:
+def test_every_comrade_of_the_plan_is_named_in_level_order(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-ATTACK: with two comrades in reach of a brute at 20 hp, an opening worth most as a focus plan names both,
     in level order; its text lists them."""
+    _plain_pick(monkeypatch)
     match = _match("pf1", brute_hp=20, comrades=2)
     focused = [o for o in (_chosen(match, seed) for seed in range(6)) if "focus" in dict(o.reason.params)]
     assert focused, "hard chose no focus plan from six seeds"
@@ -107,9 +108,12 @@ def test_every_comrade_of_the_plan_is_named_in_level_order() -> None:
         ("de", "gemeinsam mit der Hexe, Valeros:"),
     ],
 )
-def test_the_comrades_take_the_form_their_language_asks_for(lang: str, said: str) -> None:
+def test_the_comrades_take_the_form_their_language_asks_for(
+    lang: str, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The comrades' names go to the message as names (Nouns), so each language declines them (German dative,
     Italian article merged with the preposition)."""
+    _plain_pick(monkeypatch)
     match = _match("pf1")
     option = _chosen(match, 0)
     names = {**match.level.display_names, "a2": DIE_HEXE, "a3": VALEROS}

@@ -177,9 +177,10 @@ def test_focus_plans_decide_the_same_from_the_same_seed() -> None:
     assert one.units and one.units[0].unit == "a1" and one.actions[-1].kind == "end_turn"
 
 
-def test_a_comrade_in_a_focus_plan_strikes_the_plans_enemy() -> None:
+def test_a_comrade_in_a_focus_plan_strikes_the_plans_enemy(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-ATTACK: in a focus plan a comrade whose script would hit the weakest enemy strikes the plan's enemy
     instead when it is in reach, and keeps its script's choice otherwise (a defeated or absent enemy)."""
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # pf1's pick would strike the brute already
     snap = snapshot(_focus("pf1"))
     first = hard.focused(snap, "a2", "brute", random.Random(0))[0]
     assert (first.kind, first.target) == ("attack", "brute")
@@ -278,6 +279,7 @@ def _holding_back(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard, "APPROACH_TURNS", 3)
     monkeypatch.setattr(hard, "HOLD_PLANS", True)
     monkeypatch.setattr(portfolio, "STAND_OFF", True)
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # pf1's side script would wait by itself
 
 
 def test_hard_holds_back_with_its_side_and_lets_the_enemy_come(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -577,6 +579,7 @@ def test_a_comrade_follows_the_sides_plan_where_it_foresaw_the_situation(
 
 def test_a_comrade_may_play_its_part_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: with PLAN_FOLLOW "script" a comrade the plan foresaw plays its part as the plan has it: no playout."""
+    monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset())  # a1's part as normal's script has it
     snap = snapshot(_comrade_errs("pf1"))
     monkeypatch.setattr(hard, "GREEDY", 1)
     monkeypatch.setattr(hard, "PLAN_FOLLOW", "script")

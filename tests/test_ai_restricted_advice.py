@@ -15,6 +15,7 @@ import pytest
 
 from game import ai
 from game.advice import decide_now, play_advised_turn
+from game.ai import pf1_pick
 from game.ai.restrict import RestrictedSnapshot, tactics_of
 from game.battle.match import Match
 from game.commands.cli import main
@@ -93,7 +94,8 @@ def test_decide_never_proposes_a_forbidden_tactic(tmp_path: Path, strength: str)
             match.close()
 
 
-def test_an_explained_hard_decision_weighs_no_forbidden_tactic(tmp_path: Path):
+def test_an_explained_hard_decision_weighs_no_forbidden_tactic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(pf1_pick, "PF1_WAIT_ROUNDS", 0)  # hard's side would wait out the arena's first turn
     level = load_level(_restricted_arena(tmp_path))
     match = Match(level, SEED)
     try:

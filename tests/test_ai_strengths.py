@@ -15,6 +15,7 @@ from game.ai import (
     explanation_lines,
     next_action,
     parse_strength,
+    pf1_pick,
     snapshot,
     take_turn,
 )
@@ -63,8 +64,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("path", "strength"), GAMES)
-def test_same_seed_same_game_at_every_strength(path, strength: str) -> None:
+def test_same_seed_same_game_at_every_strength(path, strength: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-TURN: two games from one seed at one strength play the same actions (the AI reads no clock)."""
+    monkeypatch.setattr(pf1_pick, "PF1_WAIT_ROUNDS", 0)  # two hard sides in pf1 would both wait out the first turns
     turns = 3 if strength == "hard" else 6
     first = _game(path, 11, strength, turns)
     assert len(first) > turns  # units acted, not only ended turns
@@ -122,8 +124,9 @@ def test_snapshot_perform_is_the_rules_ruling() -> None:
 
 
 @pytest.mark.parametrize("strength", ["normal", "hard"])
-def test_explained_decision_names_options_choice_and_rule_ids(strength: str) -> None:
+def test_explained_decision_names_options_choice_and_rule_ids(strength: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """explain=True: per decision the options weighed with scores, the choice, and the ids that decided."""
+    monkeypatch.setattr(pf1_pick, "PF1_WAIT_ROUNDS", 0)  # hard's side would wait out the arena's first turn
     match = Match(load_level(ARENA), 1)
     decision = decide(snapshot(match), strength, random.Random(1), explain=True)
     assert decision.units

@@ -285,7 +285,7 @@ def _weights(units: tuple[tuple[str, str, int, int, str, int], ...]) -> dict[str
 
 
 def own_options(snap: Snapshot, unit: str, rng: random.Random) -> list[Action]:
-    """The unit's next actions by its own side's script (`side_options`: in dnd5e with the priority pick)."""
+    """The unit's next actions by its own side's script (`side_options`: in dnd5e and pf1 with the priority pick)."""
     return side_options(snap, unit, rng, snap.sit.creatures[unit].side, power_weights)
 
 
