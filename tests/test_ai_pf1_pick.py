@@ -48,7 +48,7 @@ def test_normal_runs_into_the_brutes_reach_and_hards_side_waits(monkeypatch: pyt
 
 
 def test_after_the_first_rounds_hards_side_stops_outside_every_reach(monkeypatch: pytest.MonkeyPatch) -> None:
-    """PF1-RUN, PF1-REACH: from round PF1_WAIT_ROUNDS + 1 only the reach counts: the run stops one square beyond the
+    """PF1-RUN: from round PF1_WAIT_ROUNDS + 1 only the reach counts: the run stops one square beyond the
     brute's 3 m, as near as that allows. With PF1_QUIET off hard's side runs into it as normal does."""
     snap = _far_brute()
     later = replace(snap, sit=replace(snap.sit, round=pf1_pick.PF1_WAIT_ROUNDS + 1))
@@ -76,3 +76,25 @@ def test_hard_in_pf1_strikes_the_enemy_that_deals_most_damage_per_hit_point() ->
         assert strong is not None and (strong.kind, strong.target) == ("attack", "brute")
     by_initiative = replace(snap, mode="initiative")  # the mirror level's turns: hard's side plays as before
     assert hard.own_options(by_initiative, "me", random.Random(0)) == normal_options(snap, "me", random.Random(0))
+
+
+def test_hards_wait_is_explained_as_waiting_out_the_charge_in_every_language() -> None:
+    """PF1-CHARGE: the hold of hard's side in the first rounds is explained as such (not as a plain end of turn),
+    citing the charge, in all four languages; from round PF1_WAIT_ROUNDS + 1, and for normal, a hold is the plain
+    end of turn."""
+    from game.ai.explain import explanation_lines
+    from game.ai.reasons import reason_for
+    from game.text.i18n import LANGUAGES
+
+    snap = _far_brute()
+    decision = decide(snap, "hard", random.Random(0), explain=True)
+    assert [a.kind for a in decision.actions] == ["end_turn"]
+    chosen = decision.units[0].choice
+    assert chosen is not None and chosen.reason.key == "ai.waits_charge" and "PF1-CHARGE" in chosen.reason.rules
+    for lang in LANGUAGES:
+        lines = explanation_lines(decision, lang)
+        assert not any("⟦" in line for line in lines)
+        assert any("PF1-CHARGE" in line for line in lines)
+    later = replace(snap, sit=replace(snap.sit, round=pf1_pick.PF1_WAIT_ROUNDS + 1))
+    assert reason_for(later, None, "me").key == "ai.done"
+    assert reason_for(replace(snap, mode="initiative"), None, "me").key == "ai.done"

@@ -50,7 +50,7 @@ def _exposed(ctx: Ctx, found: list[Threat], foes: list[Creature], at: Square, di
     """Whether a footprint at `at` lies within an enemy's reach (in the first PF1_WAIT_ROUNDS: its charge and reach)."""
     if ctx.sit.round > PF1_WAIT_ROUNDS:
         return bool(threats_at(found, at, dims))
-    return any(portfolio._gap_at(ctx.me, at, f) <= portfolio.strike_span(f, charges=True) for f in foes)
+    return any(portfolio.gap_at(ctx.me, at, f) <= portfolio.strike_span(f, charges=True) for f in foes)
 
 
 def _strikes_nobody(ctx: Ctx, action: Action) -> bool:
@@ -115,3 +115,18 @@ def pick_options(
         if len(near) > 1:
             chosen = replace(chosen, target=pick(near, weigh(snap.sit)).id)
     return [chosen]
+
+
+def waits_out_charge(snap: Snapshot, unit: str) -> bool:
+    """Whether hard's pf1 side script holds `unit` to wait out the enemies' charge: in the first PF1_WAIT_ROUNDS of a
+    game by sides, normal's script would end its move where an enemy can charge it without striking, and no quieter
+    square is nearer its enemy (the explanation's reason for such a hold; normal's own holds are never this)."""
+    if not PF1_QUIET or snap.ruleset_name not in PICK_RULESETS or snap.mode == "initiative":
+        return False
+    if snap.sit.round > PF1_WAIT_ROUNDS:
+        return False
+    ctx = Ctx(snap.sit, snap.ruleset, unit, random.Random(0))
+    chosen = script.choose(ctx)
+    if chosen is None or chosen.kind not in ("move", "run") or not _strikes_nobody(ctx, chosen):
+        return False
+    return _quiet(ctx, chosen) is None

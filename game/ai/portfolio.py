@@ -170,14 +170,14 @@ def _stand_off(ctx: Ctx, snap: Snapshot) -> list[Action]:
     if not STAND_OFF or not foes or snap.mode == "initiative":
         return []  # by initiative the enemies act one by one, in between the unit's comrades: not weighed there
     me = ctx.me
-    here = [_gap_at(me, me.at, f) for f in foes]
+    here = [gap_at(me, me.at, f) for f in foes]
     charges = charging(snap)
     exposed = any(g <= strike_span(f, charges) for g, f in zip(here, foes, strict=True))
     best = None
     for r in ctx.reachable():
         if r.band != "move" or not r.path:
             continue
-        gaps = [_gap_at(me, r.at, f) for f in foes]
+        gaps = [gap_at(me, r.at, f) for f in foes]
         # nearer the enemies than it stands, or (standing where one can strike it next turn) back out of that
         beyond = all(g > strike_span(f, charges) for g, f in zip(gaps, foes, strict=True))
         if beyond and (min(gaps) < min(here) or exposed):
@@ -199,7 +199,7 @@ def waits(snap: Snapshot, unit: str, action: Action | None) -> bool:
     if snap.ruleset.BANDS == ("engage",):
         return False  # no distances: every enemy may engage
     charges = charging(snap)
-    return all(_gap_at(me, at, f) > strike_span(f, charges) for f in foes)
+    return all(gap_at(me, at, f) > strike_span(f, charges) for f in foes)
 
 
 CHARGE_SPEEDS: dict[str, int] = {"pf1": 2}
@@ -218,7 +218,7 @@ def strike_span(foe: Creature, charges: bool = False, fly: bool = False) -> floa
     return (move * (2 if charges else 1) + foe.reach) / 1.5
 
 
-def _gap_at(me: Creature, anchor: Square, foe: Creature) -> int:
+def gap_at(me: Creature, anchor: Square, foe: Creature) -> int:
     """Squares between the unit's footprint at `anchor` and the foe's (Chebyshev; 1 = adjacent)."""
     (x, y), (w, h) = anchor, me.dims
     (fx, fy), (fw, fh) = foe.at, foe.dims
@@ -234,7 +234,7 @@ def _dnd5e_retreats(ctx: Ctx, snap: Snapshot) -> list[Action]:
     for r in ctx.reachable():
         if r.band == "move" and r.path:
             gap = min(max(abs(f.at[0] - r.at[0]), abs(f.at[1] - r.at[1])) for f in foes)
-            if SAFE_RETREATS and any(_gap_at(me, r.at, f) <= strike_span(f, fly=True) for f in foes):
+            if SAFE_RETREATS and any(gap_at(me, r.at, f) <= strike_span(f, fly=True) for f in foes):
                 continue  # an enemy walks (or flies) up and strikes it next turn all the same
             if gap > 2:
                 ranked.append((-gap, r.cost, r.at[1], r.at[0], r))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai import pf1_pick
 from game.ai.decision import Reason
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
@@ -23,6 +24,8 @@ def reason_for(snap: Snapshot, action: Action | None, unit: str | None = None, t
     """The reason for taking `action` now (None: the unit stops), with the ids the dry ruling cites; `team`: the
     comrades of the focus plan the action is worth (they strike its target too, in turn order: GB-TURN)."""
     if action is None:
+        if unit and pf1_pick.waits_out_charge(snap, unit):
+            return Reason("ai.waits_charge", (("unit", unit),), ("PF1-CHARGE", "GB-TURN"))
         return Reason("ai.done", (("unit", unit or ""),), ("GB-TURN",))
     unit = action.unit or ""
     result = snap.ruleset.rule(snap.sit, action, random.Random(0))
