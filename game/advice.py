@@ -44,6 +44,16 @@ def choices_for_first(decision: Decision) -> tuple[UnitChoice, ...]:
     return ()
 
 
+def held_choices(decision: Decision) -> tuple[UnitChoice, ...]:
+    """When the turn only ends: each unit that chose to hold, with that choice alone (why each waits, one line)."""
+    from game.ai.decision import UnitChoice as Choice
+
+    if decision.first is not None:
+        return ()
+    held = (c for c in decision.units if c.choice is not None and not c.choice.actions)
+    return tuple(Choice(c.unit, (c.options[c.chosen],), 0) for c in held if c.chosen is not None)
+
+
 @dataclass(slots=True)
 class Advice:
     """The turn the computer played for `side`: its actions and their results in order, and (explained) why."""

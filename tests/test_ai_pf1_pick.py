@@ -82,6 +82,7 @@ def test_hards_wait_is_explained_as_waiting_out_the_charge_in_every_language() -
     """PF1-CHARGE: the hold of hard's side in the first rounds is explained as such (not as a plain end of turn),
     citing the charge, in all four languages; from round PF1_WAIT_ROUNDS + 1, and for normal, a hold is the plain
     end of turn."""
+    from game.advice import held_choices
     from game.ai.explain import explanation_lines
     from game.ai.reasons import reason_for
     from game.text.i18n import LANGUAGES
@@ -95,6 +96,10 @@ def test_hards_wait_is_explained_as_waiting_out_the_charge_in_every_language() -
         lines = explanation_lines(decision, lang)
         assert not any("⟦" in line for line in lines)
         assert any("PF1-CHARGE" in line for line in lines)
+    # the battle screen's hint for a turn that only ends: why each unit holds, one chosen line each
+    held = held_choices(decision)
+    assert [(c.unit, len(c.options), c.chosen) for c in held] == [("me", 1, 0)]
+    assert held[0].options[0].reason.key == "ai.waits_charge"
     later = replace(snap, sit=replace(snap.sit, round=pf1_pick.PF1_WAIT_ROUNDS + 1))
     assert reason_for(later, None, "me").key == "ai.done"
     assert reason_for(replace(snap, mode="initiative"), None, "me").key == "ai.done"

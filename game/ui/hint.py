@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.advice import choices_for_first, decision_rng
+from game.advice import choices_for_first, decision_rng, held_choices
 from game.battle.match import Match
 from game.levels.controllers import DEFAULT_AI, EVERY, controller_strength
 from game.text.i18n import action_name, current_language, t
@@ -73,7 +73,9 @@ def prepare_hint(match: Match, version: int, chosen: dict[str, str]) -> Callable
         else:
             unit = names.get(first.unit or "", first.unit or "")
             head = t("hint.title", lang, strength=shown, unit=unit, action=action_name(first.kind, lang))
-        why = ai.explanation_lines(ai.Decision(strength, (), choices_for_first(decision)), lang, nouns)
+        # a turn that only ends says why each unit holds (pf1's side waiting out a charge), not nothing
+        choices = choices_for_first(decision) if first is not None else held_choices(decision)
+        why = ai.explanation_lines(ai.Decision(strength, (), choices), lang, nouns)
         return Hint(version, strength, first, (head, *why, t("hint.close", lang)))
 
     return work
