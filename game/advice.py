@@ -8,7 +8,7 @@ match seed and the number of actions taken so far, exactly as the window's compu
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from game.battle.match import Match
@@ -46,12 +46,10 @@ def choices_for_first(decision: Decision) -> tuple[UnitChoice, ...]:
 
 def held_choices(decision: Decision) -> tuple[UnitChoice, ...]:
     """When the turn only ends: each unit that chose to hold, with that choice alone (why each waits, one line)."""
-    from game.ai.decision import UnitChoice as Choice
-
     if decision.first is not None:
         return ()
-    held = (c for c in decision.units if c.choice is not None and not c.choice.actions)
-    return tuple(Choice(c.unit, (c.options[c.chosen],), 0) for c in held if c.chosen is not None)
+    held = [(c, c.choice) for c in decision.units]
+    return tuple(replace(c, options=(o,), chosen=0) for c, o in held if o is not None and not o.actions)
 
 
 @dataclass(slots=True)

@@ -93,6 +93,16 @@ def _quiet(ctx: Ctx, action: Action) -> Action | None:
     return open_door_towards(ctx, goal, now)
 
 
+def _scripted(ctx: Ctx) -> tuple[Action | None, bool]:
+    """Normal's choice for the unit made quiet (PF1_QUIET), and whether it holds only because every move normal's
+    script would make ends in an enemy's reach without a blow and no quieter square is nearer its enemy."""
+    chosen = script.choose(ctx)
+    if PF1_QUIET and chosen is not None and chosen.kind in ("move", "run") and _strikes_nobody(ctx, chosen):
+        quiet = _quiet(ctx, chosen)
+        return quiet, quiet is None
+    return chosen, False
+
+
 def pick_options(
     snap: Snapshot,
     unit: str,
@@ -103,13 +113,9 @@ def pick_options(
     """The unit's next action by normal's pf1 script, quiet (PF1_QUIET) and with an attack re-targeted at `pick`'s
     enemy among those in reach."""
     ctx = Ctx(snap.sit, snap.ruleset, unit, rng)
-    chosen = script.choose(ctx)
+    chosen, _ = _scripted(ctx)
     if chosen is None:
         return []
-    if PF1_QUIET and chosen.kind in ("move", "run") and _strikes_nobody(ctx, chosen):
-        chosen = _quiet(ctx, chosen)
-        if chosen is None:
-            return []
     if chosen.kind == "attack":
         near = [f for f in ctx.foes() if pf1.in_reach(snap.sit, unit, f.id)]
         if len(near) > 1:
@@ -125,8 +131,4 @@ def waits_out_charge(snap: Snapshot, unit: str) -> bool:
         return False
     if snap.sit.round > PF1_WAIT_ROUNDS:
         return False
-    ctx = Ctx(snap.sit, snap.ruleset, unit, random.Random(0))
-    chosen = script.choose(ctx)
-    if chosen is None or chosen.kind not in ("move", "run") or not _strikes_nobody(ctx, chosen):
-        return False
-    return _quiet(ctx, chosen) is None
+    return _scripted(Ctx(snap.sit, snap.ruleset, unit, random.Random(0)))[1]

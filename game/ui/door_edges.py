@@ -11,14 +11,18 @@ from game.ui import theme
 from rules.core import Square
 
 
-def edge_points(a: Square, b: Square, cell: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Pixel end points of the shared side of orthogonal neighbours `a` and `b` (top or left end first)."""
+def edge_points(
+    a: Square, b: Square, cell: int, shift: tuple[int, int] = (0, 0)
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Pixel end points of the shared side of orthogonal neighbours `a` and `b` (top or left end first), on a
+    surface whose top-left pixel lies at `shift` on the whole map (a layer painted around the view only)."""
     (ax, ay), (bx, by) = a, b
+    sx, sy = shift
     if ax != bx:
-        x = max(ax, bx) * cell
-        return (x, ay * cell), (x, (ay + 1) * cell)
-    y = max(ay, by) * cell
-    return (ax * cell, y), ((ax + 1) * cell, y)
+        x = max(ax, bx) * cell - sx
+        return (x, ay * cell - sy), (x, (ay + 1) * cell - sy)
+    y = max(ay, by) * cell - sy
+    return (ax * cell - sx, y), ((ax + 1) * cell - sx, y)
 
 
 def paint_edge_door(
@@ -27,8 +31,7 @@ def paint_edge_door(
     """One door on the edge between `a` and `b`: closed, a solid bar with a knob; open, a leaf swung into the
     lower or right square with its swing drawn, the doorway left clear. `shift`: the surface's top-left pixel
     on the whole map (a layer painted around the view only)."""
-    (x0, y0), (x1, y1) = edge_points(a, b, cell)
-    start, end = (x0 - shift[0], y0 - shift[1]), (x1 - shift[0], y1 - shift[1])
+    start, end = edge_points(a, b, cell, shift)
     vertical = start[0] == end[0]
     stub = max(2, cell // 8)
     thick = max(4, cell // 5)

@@ -191,8 +191,7 @@ def paint_terrain(
         if key in board.doors:
             continue  # a closed door is a blocking segment to the rules, but drawn as a door
         a, b = sorted(key)
-        (x0, y0), (x1, y1) = edge_points(a, b, cell)
-        start, end = (x0 - shift[0], y0 - shift[1]), (x1 - shift[0], y1 - shift[1])
+        start, end = edge_points(a, b, cell, shift)
         if kind == "blocking" and placed is not None:
             pygame.draw.line(surface, theme.RULE_WALL_OVER_PICTURE, start, end, max(2, cell // 10))
         elif kind == "blocking":
