@@ -78,7 +78,7 @@ def reference_walk(mover: Mover, path: Sequence[Square], band: Band | None, diag
                         nkey = ((mx, my, mo), npar, nphase, nspent)
                         cand = (total + cost, key, cost, flags, delta, entry[5] + dadd)
                         old = nxt.get(nkey)
-                        if old is None or cand[0] < old[0]:
+                        if old is None or cand[0] < old[0] or (cand[0] == old[0] and _rank(key) < _rank(old[1])):
                             nxt[nkey] = cand
         if not nxt:
             if over and band is not None:
@@ -93,12 +93,9 @@ def reference_walk(mover: Mover, path: Sequence[Square], band: Band | None, diag
         history.append(nxt)
         layer = nxt
     # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries), then an even
-    # diagonal count (the next diagonal costs 1, PF1-DIAG): not the order the steps were tried in
-    ends = [
-        (entry[0], key[0][2], key[1], n, key)
-        for n, (key, entry) in enumerate(layer.items())
-        if mover.end_fail(*key[0]) is None
-    ]
+    # diagonal count (the next diagonal costs 1, PF1-DIAG), then the first move action and the least spent in it:
+    # not the order the steps were tried in, at the end as at every entry before it
+    ends = [(entry[0], *_rank(key), key) for key, entry in layer.items() if mover.end_fail(*key[0]) is None]
     if not ends:
         key = min(layer, key=lambda k: layer[k][0])
         why = mover.end_fail(*key[0])
@@ -187,3 +184,9 @@ def _budget_fail(mover: Mover, path: Sequence[Square], index: int, band: Band | 
     message = f"the {kind} cannot pay for the step to {list(path[index])}"
     params = values(band=kind, square=path[index])
     return Illegal(rule, message, path[index], best, UNIT_CM, reason="pf1.cannot_pay", params=params)
+
+
+def _rank(key: tuple) -> tuple[int, int, int, int]:
+    """Which of two ways at the same price is kept: orientation (full, wide, tall), parity, move action, spent."""
+    (_, _, o), parity, phase, spent = key
+    return (o, parity, phase, spent)

@@ -46,6 +46,7 @@ def test_batches_are_cut_at_fixed_indices_whatever_is_left_to_play():
     assert batch_size(3, 8) == 1
 
 
+@pytest.mark.slow  # two whole `simulate` processes and a local cluster's workers
 def test_simulate_on_a_local_cluster_prints_exactly_the_single_machine_report():
     reports = []
     for extra in ([], ["--cluster", "local"]):

@@ -468,6 +468,7 @@ def test_the_log_rotates_by_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 # --- soak ----------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # four simulated minutes of kiosk games; test_kiosk_soak's busy soak stays in the fast suite
 def test_short_soak_restarts_games_without_growing_memory_or_worlds(tmp_path: Path) -> None:
     quick = tuple(ROOT / "levels" / n for n in ("hexxen_beast.toml", "arena_4v4.toml", "hexxen_riders.toml"))
     # muted (volume 0): the soak measures memory; an hour of sounds adds nothing and kept SDL's audio thread

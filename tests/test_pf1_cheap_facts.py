@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules.pf1 as pf1
-from rules.core import Board, Creature, Illegal, Situation, Size, Terrain, footprint
+from rules.core import Board, Creature, Illegal, Options, Situation, Size, Terrain, footprint
 from rules.geometry import DIRECTIONS, chebyshev, footprint_distance, pf1_distance, pf1_gap, rect_gap
 from rules.pf1 import movement
 from rules.pf1.fit import fits_at, stance
@@ -199,6 +199,25 @@ def test_a_squeezed_huge_mover_expanding_takes_the_orthogonal_shift_on_a_tie():
             # from an odd count the diagonal would cost 2: the orthogonal shift is the cheaper step outright
             odd = movement.walk(Mover(sit, "m"), [(1, 1), (0, 0)], None, 1)
             assert isinstance(odd, movement.Walk) and odd.cost == 3 and odd.diags == 0
+
+
+def test_a_squeezed_huge_mover_keeps_the_wider_way_on_the_walk_as_at_its_end():
+    # PF1-SQUEEZE-LARGE, PF1-SQUEEZE, PF1-DIAG: a Huge mover beside a narrow square (4, 4) steps diagonally to
+    # (3, 2) and on to (4, 2) under uniform diagonals; it may stand at (3, 2) squeezed wide or tall at the same
+    # price, and both lead to (4, 2) tall at the same total. The walk keeps the wider way (no skill check on the
+    # way), whatever order its search tried the steps in: the fast walk and the reference agree (found by a
+    # random search of the property above)
+    tiles = [Terrain() for _ in range(13 * 10)]
+    tiles[4 * 13 + 4] = Terrain(kinds=frozenset({"narrow"}))
+    board = Board(13, 10, tuple(tiles))
+    for incorporeal in (True, False):
+        me = pf1_unit("m", "pc", (2, 3), size=Size.HUGE, incorporeal=incorporeal, speed=1.5)
+        sit = Situation("pf1", board, {"m": me}, options=Options(diagonal="uniform"))
+        _same_walk(sit, [(3, 2), (4, 2)], "run", 0)
+        walked = movement.walk(Mover(sit, "m", run=True), [(3, 2), (4, 2)], movement.Band("run", 4), 0)
+        assert isinstance(walked, movement.Walk) and walked.cost == 4
+        assert walked.positions == ((3, 2, WIDE), (4, 2, TALL))
+        assert "PF1-ESCAPE-ARTIST" not in walked.moves[0][2]
 
 
 def _path(at, deltas):

@@ -168,6 +168,7 @@ def test_early_stop_ends_each_cell_at_the_first_batch_that_is_precise_enough(sma
     assert seen_early
 
 
+@pytest.mark.slow  # the whole sweep command three times, with its games, pages and replays
 def test_sweep_json_html_replays_then_text_from_merged_rows(tmp_path, capsys):
     path = write_sweep(tmp_path, SMALL)
     html, replays, out = tmp_path / "report.html", tmp_path / "replays", tmp_path / "rows.jsonl"

@@ -129,6 +129,13 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
     split = band is not None and band.split
     # a key is (state, action, spent): state = packed position · 2 + parity, as reach's search has it
     x, y, o = mover.start
+
+    def rank(key: tuple[int, int, int]) -> tuple[int, int, int, int]:
+        # which of two ways at the same price the walk keeps, at every entry as at the end: the full footprint,
+        # then the wider orientation, then an even diagonal count, then the first move action and the least
+        # spent in it; an order of the states, not of the step table's rows, so any search gives the same walk
+        return ((key[0] >> 1) % 3 if big else FULL, key[0] & 1, key[1], key[2])
+
     first = (table.pack(x, y, o) << 1) | (diag & 1)
     layer: dict[tuple[int, int, int], tuple] = {(first, 1, 0): (0, None, 0)}
     history: list[dict[tuple[int, int, int], tuple]] = [layer]
@@ -159,7 +166,7 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
                 for nphase, nspent in options:
                     nkey = (nstate, nphase, nspent)
                     old = nxt.get(nkey)
-                    if old is None or total + cost < old[0]:
+                    if old is None or total + cost < old[0] or (total + cost == old[0] and rank(key) < rank(old[1])):
                         nxt[nkey] = (total + cost, key, cost)
         if not nxt:
             if over and band is not None:
@@ -168,13 +175,11 @@ def walk(mover: Mover, path: Sequence[Square], band: Band | None, diag: int) -> 
         history.append(nxt)
         layer = nxt
     # ties prefer the full footprint, then the wider orientation (docs/scripts.md, path entries), then an even
-    # diagonal count: a squeezed mover expanding may reach one footprint by an orthogonal or a diagonal shift at
-    # the same price, and the orthogonal one leaves the turn's next diagonal at 1 (PF1-DIAG, PF1-SQUEEZE-LARGE)
-    ends = [
-        (entry[0], (key[0] >> 1) % 3 if big else FULL, key[0] & 1, n, key)
-        for n, (key, entry) in enumerate(layer.items())
-        if end_ok(key[0] >> 1)
-    ]
+    # diagonal count (`rank`): a squeezed mover expanding may reach one footprint by an orthogonal or a diagonal
+    # shift at the same price, and the orthogonal one leaves the turn's next diagonal at 1 (PF1-DIAG,
+    # PF1-SQUEEZE-LARGE); a squeezed mover may reach one entry wide or tall at the same price, and the wider
+    # way is kept on the walk as at its end
+    ends = [(entry[0], *rank(key), key) for key, entry in layer.items() if end_ok(key[0] >> 1)]
     if not ends:
         key = min(layer, key=lambda k: layer[k][0])
         why = mover.end_fail(*_position(table, big, key[0]))
