@@ -139,7 +139,7 @@ def test_shipped_levels_give_their_women_and_articled_names_grammar() -> None:
     assert i18n.describe_event(hit, "he", village) == "אנה לינדנר פוגעת במטיף"
     assert i18n.describe_event(hit, "de", village) == "Anna Lindner trifft den Prediger"
     assert i18n.describe_event(hit, "it", village) == "Anna Lindner colpisce il predicatore"
-    loose = Event("unbind", "HX-UNBIND", unit="matthias", by="beast")
+    loose = Event("unbind", "HX-RELIEF", unit="matthias", by="beast")
     assert i18n.describe_event(loose, "de", beast) == "Pater Matthias ist vom Moorbiest gelöst"
     assert i18n.describe_event(loose, "it", beast) == "Padre Matthias si libera dalla bestia della palude"
     assert i18n.describe_event(loose, "he", beast) == "האב מתיאס משתחרר מחיית הביצה"

@@ -101,7 +101,7 @@ def _event(kind: str, unit: str, by: str) -> LogEntry:
 
 
 def test_a_provokes_line_with_no_attack_after_it_is_marked_and_one_answered_is_not() -> None:
-    move = LogEntry(1, "hero", "move", "hero move", ("PF1-MOVE",), True, ())
+    move = LogEntry(1, "hero", "move", "hero move", ("PF1-MOVE-ACTION",), True, ())
     log = [
         move,
         _event("provokes", "hero", "ogre"),
