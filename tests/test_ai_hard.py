@@ -485,7 +485,7 @@ def test_the_greedy_search_may_run_for_the_sides_first_unit_only(monkeypatch: py
     have played this turn); with GREEDY_LEAD it runs for the side's first unit only, and the later units' decisions
     are the per-unit search's (no playout under an assignment)."""
     snap = snapshot(Match(load_level(LEVELS_DIR / "hexxen_beast.toml"), 3))
-    first, *later = snap.acting()
+    first, *later = hard.own_acting(snap)  # hard's side's order in HeXXen (game/ai/hexxen_order.py)
     monkeypatch.setattr(hard, "GREEDY", 1)
     monkeypatch.setattr(hard, "GREEDY_PLAYOUTS", 10**6)
     assignments: list[dict[str, hard.Script]] = []
