@@ -1,14 +1,15 @@
 """The order in which hard's side acts in HeXXen: the units whose next blow commits them to nothing new first, the
 free units whose first blow binds them last, the weakest of those first, so the strongest chooses its enemy last.
 
-Where sides take whole turns, a side's units may act in any order (GB-TURN), and the level's order is only the
-order of the list. In HeXXen the order decides where blows can go: a bound unit may strike only its partners
-(HX-BOUND-NO-MOVE) and a mounted one is never bound (HX-MOUNTED), so whenever they act their blows go where they
-would anyway; a free unit on foot is bound to the first enemy it front-attacks (HX-BIND-ON-ATTACK) and its later blows
-of the round go there. Acting last, it chooses that enemy after its comrades' blows have landed: the enemy the
-others wounded, or a fresh one if they felled theirs. On hexxen_village, as the cult, normal's order (the preacher
-first) engages a fresh hunter with the preacher's three blows before the cultists bound to the hunters have struck;
-acting after them, the preacher finishes the hunter they wounded (docs/ai.md, *Who acts first in HeXXen*).
+Where sides take whole turns, any unit of the side to act may act next (GB-TURN orders the sides, not their units:
+a player picks them in any order), and the level's order is only the order of the list. In HeXXen the order decides
+where blows can go: a bound unit may strike only its partners (HX-BOUND-NO-MOVE) and a mounted one is never bound
+(HX-MOUNTED), so whenever they act their blows go where they would anyway; a free unit on foot is bound to the first
+enemy it front-attacks (HX-BIND-ON-ATTACK) and its later blows of the round go there. Acting last, it chooses that
+enemy after its comrades' blows have landed: the enemy the others wounded, or a fresh one if they felled theirs. On
+hexxen_village, as the cult, normal's order (the preacher first) engages a fresh hunter with the preacher's three
+blows before the cultists bound to the hunters have struck; acting after them, the preacher finishes the hunter they
+wounded (docs/ai.md, *Who acts first in HeXXen*).
 """
 
 from __future__ import annotations
