@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.ai import ai_rng, decide, hexxen_order, snapshot, take_turn
+from game.ai import ai_rng, decide, hexxen_order, next_action, snapshot, take_turn
 from game.ai.priority import side_options
 from game.ai.search import power_weights
 from game.battle.match import Match
@@ -66,10 +66,12 @@ def test_the_strongest_free_unit_acts_last() -> None:
 
 
 def test_hard_plays_the_bound_cultist_before_the_preacher() -> None:
-    """In the forecast and on the live match, hard's side acts the cultist first; normal keeps the level's order."""
+    """In the forecast, at the window's pace and on the live match, hard's side acts the cultist first; normal keeps
+    the level's order."""
     match = _chapel()
     assert decide(snapshot(match), "hard", random.Random(0)).first.unit == "c"
     assert decide(snapshot(match), "normal", random.Random(0)).first.unit == "boss"
+    assert next_action(match, "hard").unit == "c" and next_action(match, "normal").unit == "boss"  # the window's pace
     done = take_turn(match, ai_rng(1), strength="hard", strict=True)
     actors = [a.unit for a in done if a.kind != "end_turn"]
     assert (
