@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 
+from game.ai.snapshot import Snapshot
 from rules.core import Situation
 from rules.hexxen.binding import is_bound
 from rules.hexxen.traits import traits
@@ -74,3 +75,18 @@ def next_unit(
 ) -> str | None:
     """The first of `units` in `side_order` that has not `played` yet this turn (None: every one has)."""
     return next((u for u in side_order(sit, ruleset_name, mode, units, weigh) if u not in played), None)
+
+
+def own_order(snap: Snapshot, weigh: Callable[[Situation], Mapping[str, float]]) -> list[str]:
+    """The snapshot's acting units in `side_order` (hard's side's order; the level's where it does not apply)."""
+    return side_order(snap.sit, snap.ruleset_name, snap.mode, snap.acting(), weigh)
+
+
+def next_in_turn(
+    snap: Snapshot, own: str | None, played: Collection[str], weigh: Callable[[Situation], Mapping[str, float]]
+) -> str | None:
+    """The next unit of the snapshot's turn that has not `played` yet: side `own`'s (hard's) in `side_order`, any
+    other side's (the enemy's reply in a playout, normal's turn) in the level's order."""
+    if own is None or snap.side != own:
+        return next((u for u in snap.acting() if u not in played), None)
+    return next_unit(snap.sit, snap.ruleset_name, snap.mode, snap.acting(), played, weigh)

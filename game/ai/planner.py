@@ -95,9 +95,7 @@ def _next_live(match: Match, strength: str, played: set[str]) -> str | None:
 
 def _next_unit(snap: Snapshot, strength: str, played: set[str]) -> str | None:
     """The next unit of the snapshot's turn to act that has not played yet (hard's HeXXen order for `hard`)."""
-    if strength != "hard":
-        return next((u for u in snap.acting() if u not in played), None)
-    return hexxen_order.next_unit(snap.sit, snap.ruleset_name, snap.mode, snap.acting(), played, power_weights)
+    return hexxen_order.next_in_turn(snap, snap.side if strength == "hard" else None, played, power_weights)
 
 
 def _check(strength: str) -> None:

@@ -317,19 +317,6 @@ def striking(snap: Snapshot, unit: str) -> bool:
     return any(_gap(me, f) <= span for f in foes)
 
 
-def _next_acting(snap: Snapshot, own: str | None, played: set[str]) -> str | None:
-    """The next unit of the turn in progress that has not played yet: side `own`'s (hard's) in its HeXXen order
-    (game/ai/hexxen_order.py), the enemy's in the level's order, as normal plays."""
-    if own is None or snap.side != own:
-        return next((u for u in snap.acting() if u not in played), None)
-    return hexxen_order.next_unit(snap.sit, snap.ruleset_name, snap.mode, snap.acting(), played, power_weights)
-
-
-def own_acting(snap: Snapshot) -> list[str]:
-    """The active side's units still to act this turn, in hard's order (game/ai/hexxen_order.py)."""
-    return hexxen_order.side_order(snap.sit, snap.ruleset_name, snap.mode, snap.acting(), power_weights)
-
-
 def _finish_turn(
     snap: Snapshot,
     rng: random.Random,
@@ -347,7 +334,7 @@ def _finish_turn(
     this turn wait instead of closing in; with an assignment the units it names play their `Script`; `seen` gathers
     (unit, `signature`) of every situation in which a unit of the turn came to decide (what a plan foresees)."""
     played: set[str] = set()
-    while (unit := _next_acting(snap, own, played)) is not None:
+    while (unit := hexxen_order.next_in_turn(snap, own, played, power_weights)) is not None:
         played.add(unit)
         if seen is not None:
             seen.add((unit, signature(snap)))
@@ -530,7 +517,7 @@ def scored_plans(
             if parts and focus is None and not hold:
                 team[action], held[action] = followed, "joint" if followed else ""
     searched = recalled is None and GREEDY and snap.mode != "initiative"
-    searched = searched and (not GREEDY_LEAD or own_acting(snap)[:1] == [unit])
+    searched = searched and (not GREEDY_LEAD or hexxen_order.own_order(snap, power_weights)[:1] == [unit])
     if searched:
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
@@ -554,7 +541,7 @@ def scored_plans(
 
 def _after(snap: Snapshot, unit: str) -> list[str]:
     """The unit's comrades still to act this turn after it in the side's order (those before it have played)."""
-    acting = own_acting(snap)
+    acting = hexxen_order.own_order(snap, power_weights)
     return acting[acting.index(unit) + 1 :] if unit in acting else []
 
 
