@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import decide, explanation_lines, portfolio, priority, snapshot
+from game.ai import decide, explanation_lines, hexxen_order, portfolio, priority, snapshot
 from game.ai import search as hard
 from game.ai.dice import SliceRandom
 from game.ai.normal import normal_options
@@ -485,7 +485,7 @@ def test_the_greedy_search_may_run_for_the_sides_first_unit_only(monkeypatch: py
     have played this turn); with GREEDY_LEAD it runs for the side's first unit only, and the later units' decisions
     are the per-unit search's (no playout under an assignment)."""
     snap = snapshot(Match(load_level(LEVELS_DIR / "hexxen_beast.toml"), 3))
-    first, *later = snap.acting()
+    first, *later = hexxen_order.own_order(snap, hard.power_weights)  # hard's side's order in HeXXen
     monkeypatch.setattr(hard, "GREEDY", 1)
     monkeypatch.setattr(hard, "GREEDY_PLAYOUTS", 10**6)
     assignments: list[dict[str, hard.Script]] = []

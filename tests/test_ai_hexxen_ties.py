@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai import hexxen_ties, snapshot
+from game.ai import hexxen_order, hexxen_ties, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
 from game.battle.match import Match
@@ -67,6 +67,7 @@ def test_tie_up_plans_are_weighed_only_in_hexxen_by_sides(monkeypatch: pytest.Mo
     assert hexxen_ties.TIE_PLANS == 0
     assert all(focus != hexxen_ties.TIE for _, focus, _ in hard._plans(snap, "poacher", portfolio))
     monkeypatch.setattr(hexxen_ties, "TIE_PLANS", 2)
+    monkeypatch.setattr(hexxen_order, "HEXXEN_ORDER", False)  # the level's order: the poacher's comrades act after it
     ties = [a for a, focus, _ in hard._plans(snap, "poacher", portfolio) if focus == hexxen_ties.TIE]
     assert ties == [Action("attack", "poacher", target="h2"), Action("sneak_attack", "poacher", target="guard")]
     assert not hexxen_ties.applies(_mire(turns="initiative"), "poacher", ["knecht"])

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 
+from game.ai import hexxen_order
 from game.ai.context import Ctx
 from game.ai.decision import Decision, UnitChoice
 from game.ai.normal import CHOOSERS
 from game.ai.players import options, weighed
 from game.ai.restrict import restricted
+from game.ai.search import power_weights
 from game.ai.snapshot import Snapshot, perform, snapshot
 from game.ai.strengths import DEFAULT_STRENGTH, STRENGTHS
 from game.battle.match import Match
@@ -38,12 +40,16 @@ def ai_rng(seed: int) -> random.Random:
     return random.Random(f"gridbound-ai:{seed}")
 
 
-def acting_units(match: Match, sit: Situation) -> list[str]:
-    """Who acts this turn: the initiative unit, or every standing unit of the active side in level order."""
+def acting_units(match: Match, sit: Situation, strength: str | None = None) -> list[str]:
+    """Who acts this turn: the initiative unit, or every standing unit of the active side in level order (for
+    `hard` in HeXXen in its own order, game/ai/hexxen_order.py)."""
     if match.active_unit is not None:
         return [match.active_unit]
     side = sit.active_side
-    return [uid for uid, c in sit.creatures.items() if c.side == side and not c.defeated]
+    units = [uid for uid, c in sit.creatures.items() if c.side == side and not c.defeated]
+    if strength != "hard":
+        return units
+    return hexxen_order.side_order(sit, match.level.ruleset, match.order.mode, units, power_weights)
 
 
 def candidates(
@@ -80,6 +86,16 @@ def _cites(match: Match, sit: Situation, action: Action) -> list[str]:
     if isinstance(result, Illegal):
         return [result.rule]
     return [*result.rules, *(e.rule for e in result.events)]
+
+
+def _next_live(match: Match, strength: str, played: set[str]) -> str | None:
+    """The next unit of the match's turn to act that has not played yet (hard's HeXXen order for `hard`)."""
+    return next((u for u in acting_units(match, match.situation(), strength) if u not in played), None)
+
+
+def _next_unit(snap: Snapshot, strength: str, played: set[str]) -> str | None:
+    """The next unit of the snapshot's turn to act that has not played yet (hard's HeXXen order for `hard`)."""
+    return hexxen_order.next_in_turn(snap, snap.side if strength == "hard" else None, played, power_weights)
 
 
 def _check(strength: str) -> None:
@@ -137,7 +153,10 @@ def take_turn(
     if without is None:
         without = side_without(match.level, match.active_side)
     done: list[Action] = []
-    for unit in acting_units(match, match.situation()):
+    played: set[str] = set()
+    # the next unit is chosen after each one has played: in hard's HeXXen order, a unit freed meanwhile waits
+    while (unit := _next_live(match, strength, played)) is not None:
+        played.add(unit)
         done.extend(play_unit(match, unit, rng, strict=strict, strength=strength, without=without))
         if match.finished:
             return done
@@ -159,7 +178,7 @@ def next_action(match: Match, strength: str = DEFAULT_STRENGTH) -> Action | None
     rng = random.Random(f"gridbound-ai:{match.seed}:{len(match.history)}")
     sit = match.situation()
     without = side_without(match.level, match.active_side)  # a restricted side stays restricted in the window
-    for unit in acting_units(match, sit):
+    for unit in acting_units(match, sit, strength):
         found = candidates(match, sit, unit, rng, strength, without)
         if found:
             return found[0]
@@ -179,7 +198,9 @@ def decide(snap: Snapshot, strength: str, rng: random.Random, *, explain: bool =
     units: list[UnitChoice] = []
     if snap.finished:
         return Decision(strength, ())
-    for unit in snap.acting():
+    played: set[str] = set()
+    while (unit := _next_unit(snap, strength, played)) is not None:
+        played.add(unit)
         for _ in range(MAX_ACTIONS_PER_UNIT):
             if snap.finished or snap.sit.creatures[unit].defeated:
                 break

@@ -29,7 +29,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from game.ai import hexxen_ties
+from game.ai import hexxen_order, hexxen_ties
 from game.ai.decision import Option, Reason, UnitChoice
 from game.ai.dice import Dice
 from game.ai.hexxen_threat import bound_threat
@@ -333,7 +333,9 @@ def _finish_turn(
     `struck` gathers those that did; with a hold plan (side, None) the units of that side that cannot strike anyone
     this turn wait instead of closing in; with an assignment the units it names play their `Script`; `seen` gathers
     (unit, `signature`) of every situation in which a unit of the turn came to decide (what a plan foresees)."""
-    for unit in snap.acting():
+    played: set[str] = set()
+    while (unit := hexxen_order.next_in_turn(snap, own, played, power_weights)) is not None:
+        played.add(unit)
         if seen is not None:
             seen.add((unit, signature(snap)))
         mine = plan is not None and snap.sit.creatures[unit].side == plan[0]
@@ -515,7 +517,7 @@ def scored_plans(
             if parts and focus is None and not hold:
                 team[action], held[action] = followed, "joint" if followed else ""
     searched = recalled is None and GREEDY and snap.mode != "initiative"
-    searched = searched and (not GREEDY_LEAD or snap.acting()[:1] == [unit])
+    searched = searched and (not GREEDY_LEAD or hexxen_order.own_order(snap, power_weights)[:1] == [unit])
     if searched:
         alone = {a: mean(k) for k, (a, focus, hold) in enumerate(plans) if focus is None and not hold}
         focused_on = {(a, focus): mean(k) for k, (a, focus, _) in enumerate(plans) if focus is not None}
@@ -539,7 +541,7 @@ def scored_plans(
 
 def _after(snap: Snapshot, unit: str) -> list[str]:
     """The unit's comrades still to act this turn after it in the side's order (those before it have played)."""
-    acting = snap.acting()
+    acting = hexxen_order.own_order(snap, power_weights)
     return acting[acting.index(unit) + 1 :] if unit in acting else []
 
 
