@@ -112,8 +112,8 @@ class Preview:
         band = self.band.replace("_", " ") if band.startswith("⟦") else band
         text = t("battle.preview", metres=float(self.cost_m), squares=self.cost_squares, band=band)
         if self.provokers:
-            shown = [str((names or {}).get(u, u)) for u in self.provokers]  # names players know, not ids
-            text += " · " + t("battle.provokes_from", names=", ".join(shown))
+            shown = tuple((names or {}).get(u, u) for u in self.provokers)  # names players know, in the language
+            text += " · " + t("battle.provokes_from", names=shown)
         return text
 
 

@@ -251,7 +251,7 @@ class ChoosingRelease(InputState):
     def click(self, ctl: Controller, sq: Square, clicked: Creature | None) -> InputState:
         """A comrade: the attack releasing it (HX-RELIEF, HX-CUTIN); anything else asks again."""
         if clicked is None or clicked.id not in self.comrades:
-            ctl.say(t("battle.choose_release", names=", ".join(self.comrades)))
+            ctl.say(t("battle.choose_release", names=tuple(ctl.name_of(c) for c in self.comrades)))
             return self
         assert self.unit is not None and self.target is not None
         ctl.perform(Action("attack", self.unit, target=self.target, tactic=ctl.tactic, release=clicked.id))
@@ -297,7 +297,7 @@ def strike(ctl: Controller, selected: InputState, target: str) -> InputState:
     comrades = release_choices(ctl.situation(), unit, target, ctl.tactic)
     if len(comrades) > 1:
         # HX-RELIEF / HX-CUTIN: the player names whose binding ends; the next click picks the comrade
-        ctl.say(t("battle.choose_release", names=", ".join(comrades)))
+        ctl.say(t("battle.choose_release", names=tuple(ctl.name_of(c) for c in comrades)))
         return ChoosingRelease(unit, target, comrades)
     ctl.perform(Action("attack", unit, target=target, tactic=ctl.tactic))
     return ctl.state

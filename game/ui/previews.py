@@ -297,7 +297,7 @@ class LookAhead:
         if isinstance(way, Approach) and way.to is not None:
             first = t("attack_flow.move_first", square=square_text(way.to), metres=float(way.cost_m))
             if way.provokers:
-                first += " · " + t("battle.provokes_from", names=", ".join(self.ctl.name_of(u) for u in way.provokers))
+                first += " · " + t("battle.provokes_from", names=tuple(self.ctl.name_of(u) for u in way.provokers))
             text = f"{first}\n{text}"
         return text
 

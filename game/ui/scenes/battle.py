@@ -210,7 +210,7 @@ class BattleScene(Scene):
             self.ctl.end_turn_now()
             self._serve()
 
-        lines = [t("turns.unused", names=", ".join(names))]
+        lines = [t("turns.unused", names=names)]  # the names in the language, each with its grammar
         # answered by its button (or the arrows and Enter), never by E again: E twice must not end a turn unasked
         choices = [Choice(t("turns.end_anyway"), end), Choice(t("turns.keep_playing"), back)]
         self.app.switch(DialogScene(t("turns.end_title"), lines, choices, cancel=back))
