@@ -94,5 +94,7 @@ def side_options(
     def pick(foes: Sequence[Creature]) -> Creature:
         return blow_pick(me, foes, weights) if PRIORITY_BLOW else priority_pick(foes, weights)
 
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET, WARY)
+    from game.ai.dnd5e_wait import waiting
+
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET, WARY, waiting(snap, unit))
     return [] if chosen is None else [chosen]
