@@ -85,3 +85,31 @@ def test_the_side_no_longer_waits_once_the_armies_meet_by_initiative_or_after_th
     assert dnd5e_wait.waiting(later, "me") is None
     met = _far(unit("scout", "a", (11, 4), speed=9))  # 5 squares from the brute: within its move and reach
     assert dnd5e_wait.waiting(met, "me") is None
+
+
+def test_hards_wait_is_explained_as_waiting_for_the_enemy_in_every_language() -> None:
+    """D5-SPEED: a fighter one square beyond the brute's move and reach holds (every nearer square is within it),
+    and the hold is explained as the side's wait, citing the speed, in all four languages; by initiative, and once
+    the wait is over, a hold is the plain end of turn."""
+    from game.ai.explain import explanation_lines
+    from game.ai.reasons import reason_for
+    from game.text.i18n import LANGUAGES
+
+    units = [
+        unit("me", "a", (0, 4), speed=9),
+        unit("brute", "b", (8, 4), speed=9, attack=8, damage="2d8+6", hp=40),
+    ]
+    snap = snapshot(Match(parse_level(level("dnd5e", WIDE, units), "<hold>"), 1))
+    assert normal_options(snap, "me", random.Random(0))[0].kind in ("move", "dash")
+    assert hard.own_options(snap, "me", random.Random(0)) == []
+    decision = decide(snap, "hard", random.Random(0), explain=True)
+    assert [a.kind for a in decision.actions] == ["end_turn"]
+    chosen = decision.units[0].choice
+    assert chosen is not None and chosen.reason.key == "ai.waits_move" and "D5-SPEED" in chosen.reason.rules
+    for lang in LANGUAGES:
+        lines = explanation_lines(decision, lang)
+        assert not any("⟦" in line for line in lines)
+        assert any("D5-SPEED" in line for line in lines)
+    later = replace(snap, sit=replace(snap.sit, round=dnd5e_wait.DND5E_WAIT_ROUNDS + 1))
+    assert reason_for(later, None, "me").key == "ai.done"
+    assert reason_for(replace(snap, mode="initiative"), None, "me").key == "ai.done"

@@ -12,9 +12,11 @@ first turn) the side plays as before.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from game.ai.dnd5e import Exposed
+from game.ai.normal import normal_options
 from game.ai.portfolio import strike_span
 from game.ai.scoring import footprint_at
 from game.ai.snapshot import Snapshot
@@ -63,3 +65,15 @@ def unwaited(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[
         for a in portfolio
         if a is None or a.kind not in ("move", "dash") or not a.path or not exposed(footprint_at(me, a.path[-1][:2]))
     ]
+
+
+def waits_for_enemy(snap: Snapshot, unit: str) -> bool:
+    """Whether a hold of `unit` is its side's wait (the explanation's reason for it): its side waits, and normal's
+    script would walk or Dash it to where an enemy can walk up and strike it (normal's own holds are never this)."""
+    exposed = waiting(snap, unit)
+    if exposed is None:
+        return False
+    normal = normal_options(snap, unit, random.Random(0))
+    if not normal or normal[0].kind not in ("move", "dash") or not normal[0].path:
+        return False
+    return exposed(footprint_at(snap.sit.creatures[unit], normal[0].path[-1][:2]))
