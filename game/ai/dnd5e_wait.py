@@ -3,11 +3,11 @@
 Normal's dnd5e script closes in as far as a Dash allows. On dnd5e_cliffs the climbers, who move first, stand up and
 Dash their fighters across the stone span to end within a move of every raider without striking, while their two
 flyers strike the will-o'-wisp alone: every blow of the first round but two falls on them (Hilde or Aldric falls in
-the reply in many games). Waiting where no enemy can walk up and strike next turn (a move of its walking speed, then
-its reach), the side keeps together, and the raiders who come to it end their Dash beside it without a blow, so the
-climbers strike first in round 2 with all four. It applies only before the armies meet: once a unit of the side stands
-within an enemy's move and reach (on dnd5e_crypt and dnd5e_hall from the start; the raiders after the climbers'
-first turn) the side plays as before.
+the reply in half the games read). Waiting where no enemy can walk up and strike next turn (a move of its walking
+speed, then its reach), the side keeps together, and the raiders who come to it end their Dash beside it without a
+blow, so the climbers strike first in round 2 with all four. It applies only before the armies meet: once a unit of
+the side stands within an enemy's move and reach (on dnd5e_crypt and dnd5e_hall from the start; the raiders after
+the climbers' first turn) the side plays as before.
 """
 
 from __future__ import annotations
