@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import decide, explanation_lines, hexxen_order, portfolio, priority, snapshot
+from game.ai import decide, dnd5e_wait, explanation_lines, hexxen_order, portfolio, priority, snapshot
 from game.ai import search as hard
 from game.ai.dice import SliceRandom
 from game.ai.normal import normal_options
@@ -716,6 +716,7 @@ def test_a_quiet_approach_stops_outside_every_enemys_reach(monkeypatch: pytest.M
     snap = snapshot(Match(parse_level(level("dnd5e", wide, units), "<quiet>"), 1))
     monkeypatch.setattr(priority, "PRIORITY_RULESETS", frozenset({"dnd5e"}))
     monkeypatch.setattr(priority, "PRIORITY_QUIET", False)
+    monkeypatch.setattr(dnd5e_wait, "DND5E_WAIT_ROUNDS", 0)  # the first round's wait: tests/test_ai_dnd5e_wait.py
 
     def gap(actions: list[Action]) -> int:
         (x, _), (bx, _) = actions[0].path[-1], snap.sit.creatures["brute"].at

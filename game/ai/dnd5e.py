@@ -16,6 +16,8 @@ from rules.dnd5e.space import can_threaten, sit_distance
 from rules.dnd5e.turn import can_dash
 from rules.ruleset import Reach
 
+Exposed = Callable[[frozenset[Square]], bool]
+
 
 def _in_reach(ctx: Ctx, me: Creature, mine: frozenset[Square], foe: Creature) -> bool:
     """Whether `foe` is within the unit's melee reach from footprint `mine` (the level's diagonal rule:
@@ -62,12 +64,14 @@ def choose(
     pick: Callable[[Sequence[Creature]], Creature] = attack_choice,
     quiet: bool = False,
     wary: float = 0.0,
+    wait: Exposed | None = None,
 ) -> Action | None:
     """The unit's next dnd5e action this turn, or None when it has nothing useful left to do; `pick` chooses the
     enemy to strike among those in reach (the normal player's: the fewest hit points); with `quiet` a unit that
     cannot strike this turn closes in only as far as a square outside every enemy's reach; with `wary` a square it
     walks to in order to strike costs that many times its `leave_cost` more (a wounded unit does not walk out of a
-    reach it stands in to strike another enemy, and strikes the one whose reach it is in)."""
+    reach it stands in to strike another enemy, and strikes the one whose reach it is in); with `wait` it neither walks
+    up to strike nor closes in to a footprint `wait` finds exposed (the side waits for the enemy to come to it)."""
     me = ctx.me
     foes = ctx.foes()
     if not foes or me.defeated or me.helpless:
@@ -94,6 +98,8 @@ def choose(
             if r.band != "move":
                 continue
             there = footprint_at(me, r.at)
+            if wait is not None and wait(there):
+                continue
             hittable = [f for f in foes if _in_reach(ctx, me, there, f)]
             if hittable:
                 victim = pick(hittable)
@@ -114,6 +120,8 @@ def choose(
         if r.band == "dash" and not dash_left:
             continue
         there = footprint_at(me, r.at)
+        if wait is not None and wait(there):
+            continue
         if quiet and any(sit_distance(ctx.sit, there, f.footprint()) <= dnd5e.reach_squares(f) for f in foes):
             continue  # the enemy must come to it, and it strikes first
         d = walk_gap(board, goal, there)

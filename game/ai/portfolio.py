@@ -291,11 +291,14 @@ _TACTICS = {"pf1": _pf1, "dnd5e": _dnd5e, "hexxen": _hexxen}
 
 
 def first_actions(snap: Snapshot, unit: str, normal: Action | None) -> list[Action | None]:
-    """The portfolio for `unit` now: the normal choice first, then each tactic's action, then holding (None)."""
+    """The portfolio for `unit` now: the normal choice first, then each tactic's action, then holding (None); while
+    hard's side waits in dnd5e (`dnd5e_wait`), no move that ends where an enemy can walk up and strike it."""
     ctx = Ctx(snap.sit, snap.ruleset, unit, random.Random(0))
     out: list[Action | None] = [] if normal is None else [normal]
     for action in _TACTICS[snap.ruleset_name](ctx, snap):
         if action not in out:
             out.append(action)
     out.append(None)
-    return out
+    from game.ai.dnd5e_wait import unwaited
+
+    return unwaited(snap, unit, out)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai import pf1_pick
+from game.ai import dnd5e_wait, pf1_pick
 from game.ai.decision import Reason
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
@@ -26,6 +26,8 @@ def reason_for(snap: Snapshot, action: Action | None, unit: str | None = None, t
     if action is None:
         if unit and pf1_pick.waits_out_charge(snap, unit):
             return Reason("ai.waits_charge", (("unit", unit),), ("PF1-CHARGE", "GB-TURN"))
+        if unit and dnd5e_wait.waits_for_enemy(snap, unit):
+            return Reason("ai.waits_move", (("unit", unit),), ("D5-SPEED", "GB-TURN"))
         return Reason("ai.done", (("unit", unit or ""),), ("GB-TURN",))
     unit = action.unit or ""
     result = snap.ruleset.rule(snap.sit, action, random.Random(0))

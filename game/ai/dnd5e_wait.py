@@ -1,0 +1,79 @@
+"""hard's side in dnd5e waits in its first side-turn, until the armies meet, beyond every enemy's move and reach.
+
+Normal's dnd5e script closes in as far as a Dash allows. On dnd5e_cliffs the climbers, who move first, stand up and
+Dash their fighters across the stone span to end within a move of every raider without striking, while their two
+flyers strike the will-o'-wisp alone: every blow of the first round but two falls on them (Hilde or Aldric falls in
+the reply in half the games read). Waiting where no enemy can walk up and strike next turn (a move of its walking
+speed, then its reach), the side keeps together, and the raiders who come to it end their Dash beside it without a
+blow, so the climbers strike first in round 2 with all four. It applies only before the armies meet: once a unit of
+the side stands within an enemy's move and reach (on dnd5e_crypt and dnd5e_hall from the start; the raiders after
+the climbers' first turn) the side plays as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.ai.dnd5e import Exposed
+from game.ai.normal import normal_options
+from game.ai.portfolio import strike_span
+from game.ai.scoring import footprint_at
+from game.ai.snapshot import Snapshot
+from rules.actions import Action
+from rules.core import Creature, Situation, Square
+from rules.dnd5e.space import sit_distance
+
+WAIT_RULESETS = frozenset({"dnd5e"})
+"""The rulesets whose side script waits (dnd5e's, game/ai/dnd5e.py, with the priority pick: priority.side_options)."""
+
+DND5E_WAIT_ROUNDS = 1
+"""In the first this many rounds, while no unit of hard's side stands within an enemy's move and reach, its units
+neither walk up to strike nor close in to a square within an enemy's move (its walking speed, as the crow flies;
+flight not counted, or no square of dnd5e_cliffs would be beyond the wyvern) and reach. 0: off."""
+
+
+def _within(sit: Situation, there: frozenset[Square], foes: Sequence[Creature]) -> bool:
+    """Whether an enemy can walk up to footprint `there` and strike it next turn (`portfolio.strike_span`)."""
+    return any(sit_distance(sit, there, f.footprint()) <= strike_span(f) for f in foes)
+
+
+def waiting(snap: Snapshot, unit: str) -> Exposed | None:
+    """The test of a footprint the unit must not end its move on while its side waits (DND5E_WAIT_ROUNDS), or None
+    when it does not wait: another ruleset, by initiative, after the first rounds, or once the armies have met."""
+    sit = snap.sit
+    if snap.ruleset_name not in WAIT_RULESETS or snap.mode == "initiative" or sit.round > DND5E_WAIT_ROUNDS:
+        return None
+    me = sit.creatures[unit]
+    foes = [c for c in sit.creatures.values() if c.side != me.side and not c.defeated]
+    mine = [c for c in sit.creatures.values() if c.side == me.side and not c.defeated]
+    if any(_within(sit, c.footprint(), foes) for c in mine):
+        return None
+    return lambda there: _within(sit, there, foes)
+
+
+def unwaited(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[Action | None]:
+    """The search's portfolio without the moves that end where the unit must not stand while its side waits (its own
+    script's wait is then the search's too: weighed on its playouts to the reply, a flyer's lone blow at the
+    will-o'-wisp looked better than waiting, and the raiders' reply fell it)."""
+    exposed = waiting(snap, unit)
+    if exposed is None:
+        return portfolio
+    me = snap.sit.creatures[unit]
+    return [
+        a
+        for a in portfolio
+        if a is None or a.kind not in ("move", "dash") or not a.path or not exposed(footprint_at(me, a.path[-1][:2]))
+    ]
+
+
+def waits_for_enemy(snap: Snapshot, unit: str) -> bool:
+    """Whether a hold of `unit` is its side's wait (the explanation's reason for it): its side waits, and normal's
+    script would walk or Dash it to where an enemy can walk up and strike it (normal's own holds are never this)."""
+    exposed = waiting(snap, unit)
+    if exposed is None:
+        return False
+    normal = normal_options(snap, unit, random.Random(0))
+    if not normal or normal[0].kind not in ("move", "dash") or not normal[0].path:
+        return False
+    return exposed(footprint_at(snap.sit.creatures[unit], normal[0].path[-1][:2]))
