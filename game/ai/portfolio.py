@@ -299,6 +299,6 @@ def first_actions(snap: Snapshot, unit: str, normal: Action | None) -> list[Acti
         if action not in out:
             out.append(action)
     out.append(None)
-    from game.ai.dnd5e_wait import unwaited
+    from game.ai.dnd5e_wait import unwaited  # here: dnd5e_wait reads this module's `strike_span`
 
     return unwaited(snap, unit, out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from game.ai import hexxen_pick, pf1_pick
+from game.ai import dnd5e_wait, hexxen_pick, pf1_pick
 from game.ai.context import Ctx
 from game.ai.normal import normal_options
 from game.ai.snapshot import Snapshot
@@ -94,7 +94,6 @@ def side_options(
     def pick(foes: Sequence[Creature]) -> Creature:
         return blow_pick(me, foes, weights) if PRIORITY_BLOW else priority_pick(foes, weights)
 
-    from game.ai.dnd5e_wait import waiting
-
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET, WARY, waiting(snap, unit))
+    wait = dnd5e_wait.waiting(snap, unit)
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET, WARY, wait)
     return [] if chosen is None else [chosen]
