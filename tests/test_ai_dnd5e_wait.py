@@ -12,8 +12,7 @@ from game.ai import decide, dnd5e_wait, snapshot
 from game.ai import search as hard
 from game.ai.normal import normal_options
 from game.ai.players import weighed
-from game.ai.portfolio import strike_span
-from game.ai.scoring import footprint_at
+from game.ai.scoring import footprint_at, strike_span
 from game.ai.snapshot import Snapshot
 from game.battle.match import Match
 from game.levels.level import parse_level

@@ -17,8 +17,7 @@ from collections.abc import Sequence
 
 from game.ai.dnd5e import Exposed
 from game.ai.normal import normal_options
-from game.ai.portfolio import strike_span
-from game.ai.scoring import footprint_at
+from game.ai.scoring import footprint_at, strike_span
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
 from rules.core import Creature, Situation, Square

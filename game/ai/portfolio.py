@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.ai import dnd5e_wait
 from game.ai.context import Ctx
+from game.ai.scoring import strike_span
 from game.ai.snapshot import Snapshot
 from rules.actions import Action
 from rules.core import Creature, Illegal, Square
@@ -211,13 +213,6 @@ def charging(snap: Snapshot) -> bool:
     return CHARGE_SPEEDS.get(snap.ruleset_name, 1) > 1
 
 
-def strike_span(foe: Creature, charges: bool = False, fly: bool = False) -> float:
-    """The squares between a foe and a unit it can still strike next turn: a move of its speed (a charge: twice
-    its speed, PF1-CHARGE; with `fly`, the greater of its walking and flying speeds), then its reach."""
-    move = max(foe.speed or 0.0, foe.fly or 0.0) if fly else (foe.speed or 0.0)
-    return (move * (2 if charges else 1) + foe.reach) / 1.5
-
-
 def gap_at(me: Creature, anchor: Square, foe: Creature) -> int:
     """Squares between the unit's footprint at `anchor` and the foe's (Chebyshev; 1 = adjacent)."""
     (x, y), (w, h) = anchor, me.dims
@@ -299,6 +294,4 @@ def first_actions(snap: Snapshot, unit: str, normal: Action | None) -> list[Acti
         if action not in out:
             out.append(action)
     out.append(None)
-    from game.ai.dnd5e_wait import unwaited  # here: dnd5e_wait reads this module's `strike_span`
-
-    return unwaited(snap, unit, out)
+    return dnd5e_wait.unwaited(snap, unit, out)

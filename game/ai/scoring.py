@@ -115,3 +115,10 @@ def footprint_at(me: Creature, anchor: Square) -> frozenset[Square]:
     """The unit's footprint if it stood at `anchor` (full space)."""
     side = me.full_side
     return footprint(anchor, (side, side))
+
+
+def strike_span(foe: Creature, charges: bool = False, fly: bool = False) -> float:
+    """The squares between a foe and a unit it can still strike next turn: a move of its speed (a charge: twice
+    its speed, PF1-CHARGE; with `fly`, the greater of its walking and flying speeds), then its reach."""
+    move = max(foe.speed or 0.0, foe.fly or 0.0) if fly else (foe.speed or 0.0)
+    return (move * (2 if charges else 1) + foe.reach) / 1.5

@@ -36,9 +36,10 @@ from game.ai.hexxen_threat import bound_threat
 from game.ai.navigation import walk_gap
 from game.ai.normal import normal_options
 from game.ai.plan import NORMAL, PLANS, Script, TurnPlan, signature
-from game.ai.portfolio import charging, first_actions, strike_span, waits
+from game.ai.portfolio import charging, first_actions, waits
 from game.ai.priority import side_options
 from game.ai.reasons import reason_for
+from game.ai.scoring import strike_span
 from game.ai.snapshot import Snapshot, perform
 from rules.actions import Action
 from rules.combat import hit_chance
