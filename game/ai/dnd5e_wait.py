@@ -33,7 +33,7 @@ flight not counted, or no square of dnd5e_cliffs would be beyond the wyvern) and
 
 
 def _within(sit: Situation, there: frozenset[Square], foes: Sequence[Creature]) -> bool:
-    """Whether an enemy can walk up to footprint `there` and strike it next turn (`portfolio.strike_span`)."""
+    """Whether an enemy can walk up to footprint `there` and strike it next turn (`scoring.strike_span`)."""
     return any(sit_distance(sit, there, f.footprint()) <= strike_span(f) for f in foes)
 
 

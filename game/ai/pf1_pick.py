@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import rules.pf1 as pf1
 from game.ai import pf1 as script
-from game.ai import portfolio
+from game.ai import portfolio, scoring
 from game.ai.context import Ctx, open_door_towards
 from game.ai.navigation import walk_gap
 from game.ai.scoring import COST_WEIGHT, PROBES, footprint_at, hunt_choice, provokes
@@ -40,7 +40,7 @@ into the ogre's band)."""
 
 PF1_WAIT_ROUNDS = 2
 """With PF1_QUIET, in the first this many rounds "within an enemy's reach" means within what it can strike next
-turn (`portfolio.strike_span`: a charge of twice its speed, PF1-CHARGE, then its reach, as the crow flies): hard's
+turn (`scoring.strike_span`: a charge of twice its speed, PF1-CHARGE, then its reach, as the crow flies): hard's
 side waits where it stands unless it can strike this turn, and the enemy who comes to it ends its move there, or
 charges, one unit after another. After these rounds only the reach counts, so that two sides never wait out the
 round limit (pf1_corridors' hunters did, waiting without the bound)."""
@@ -50,7 +50,7 @@ def _exposed(ctx: Ctx, found: list[Threat], foes: list[Creature], at: Square, di
     """Whether a footprint at `at` lies within an enemy's reach (in the first PF1_WAIT_ROUNDS: its charge and reach)."""
     if ctx.sit.round > PF1_WAIT_ROUNDS:
         return bool(threats_at(found, at, dims))
-    return any(portfolio.gap_at(ctx.me, at, f) <= portfolio.strike_span(f, charges=True) for f in foes)
+    return any(portfolio.gap_at(ctx.me, at, f) <= scoring.strike_span(f, charges=True) for f in foes)
 
 
 def _strikes_nobody(ctx: Ctx, action: Action) -> bool:
