@@ -89,6 +89,17 @@ def test_explain_lists_the_options_weighed_with_their_rule_ids(capsys: pytest.Ca
     assert "Der Computer spielt" in text and "[PF1-" in text
 
 
+def test_the_advised_turn_reads_in_the_language_with_the_units_names(capsys) -> None:
+    # GB-TURN: as `run` writes its text, every line names the units as the level names them in the language and
+    # the actions in its words (the JSON keeps ids and kinds); seen with ids ("matthias trifft kultist_1")
+    village = LEVELS / "hexxen_village.toml"
+    code, text = _advise([str(village), "--seed", "3", "--lang", "de"], capsys)
+    assert code == 0
+    assert "Pater Matthias" in text and "Kultist" in text
+    assert "matthias " not in text and "kultist_1" not in text and " attack:" not in text
+    assert "Angriff" in text or "Heimtückische Attacke" in text
+
+
 def test_the_advised_turn_is_played_one_decision_per_action():
     from game.advice import play_advised_turn
 

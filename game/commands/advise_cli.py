@@ -12,7 +12,7 @@ import argparse
 import json
 from typing import Any
 
-from game.text.i18n import current_language, describe_event, refusal, t
+from game.text.i18n import action_name, current_language, describe_event, refusal, t
 
 EXIT_OK, EXIT_ILLEGAL = 0, 1
 
@@ -124,9 +124,10 @@ def _print_text(level: Any, advice: Any, explain: bool) -> None:
             continue
         unit = local(names.get(action.unit or "", action.unit or ""), lang) or ""
         rules = " ".join(result.rules)
-        print(t("cli.run_ok", index=index, unit=unit, kind=action.kind, metres=float(result.cost_m), rules=rules))
+        kind = action_name(action.kind)  # as `run` writes it: names and action words in the language
+        print(t("cli.run_ok", index=index, unit=unit, kind=kind, metres=float(result.cost_m), rules=rules))
         for event in result.events:
-            print(f"      {describe_event(event)} [{event.rule}]")
+            print(f"      {describe_event(event, names=names)} [{event.rule}]")
     if explain:
         # the names themselves (Nouns), so the messages decline them (grammar: cases, prefixes, gender)
         for line in explanation_lines(Decision(advice.strength, (), tuple(advice.choices)), lang, names):
