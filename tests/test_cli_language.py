@@ -91,6 +91,29 @@ def test_simulate_text_writes_numbers_and_sides_the_languages_way() -> None:
     assert "100.0 %" in english and "2.50" in english
 
 
+def test_simulate_text_keeps_its_columns_for_long_side_names() -> None:
+    """ "Der Hexenzirkel" is longer than the column was: every side's wins start in the same column."""
+    side = {"wins": 1, "win_rate": 0.5, "ci95": [0.1, 0.9], "mean_survivors": 1.0}
+    summary = {
+        "games": 2,
+        "sides": {"hunters": side, "cult": side},
+        "draws": 0,
+        "draw_rate": 0.0,
+        "rounds": {"mean": 3.0, "std": 0.0},
+        "illegal_actions": 0,
+        "rules": {},
+    }
+    names = {
+        "hunters": LocalText({"en": "The Hunters", "de": "Die Jäger"}),
+        "cult": LocalText({"en": "The Witches' Circle", "de": "Der Hexenzirkel"}),
+    }
+    for lang in ("de", "en"):
+        i18n.set_language(lang)
+        rows = [line for line in format_summary("T", summary, names=names) if " %  [" in line]
+        assert len(rows) == 2 and len({row.index(" 1 ") for row in rows}) == 1, rows
+    i18n.set_language("en")
+
+
 def test_argparse_refusals_are_translated(capsys: pytest.CaptureFixture[str]) -> None:
     """argparse's "the following arguments are required" and "invalid choice", in the chosen language."""
     code, _, err = run(capsys, "check", "--lang", "de")

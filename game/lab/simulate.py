@@ -356,10 +356,12 @@ def format_summary(
     """Human-readable lines of one summary: side names (`names`: id → display name) and numbers as the
     language writes them ("100,0 %" in German); the JSON keeps ids and plain numbers."""
     lines = [t("simulate.games", title=title, games=summary["games"])]
+    shown = {side: _side_name(side, names) for side in summary["sides"]}
+    width = max([12, *map(len, shown.values())])  # a column as wide as the longest name ("Der Hexenzirkel")
     for side, s in summary["sides"].items():
         low, high = s["ci95"]
         numbers = {
-            "side": f"{_side_name(side, names):<12}",
+            "side": f"{shown[side]:<{width}}",
             "wins": f"{s['wins']:>5}",
             "rate": local_fixed(100 * s["win_rate"], width=5),
             "low": local_fixed(100 * low, width=5),
