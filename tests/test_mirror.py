@@ -86,3 +86,16 @@ def test_the_duel_command_plays_one_seat_swapped_pair(tmp_path: Path, capsys: py
     with pytest.raises(SystemExit) as refused:  # argparse names the choices
         main(["duel", level, "--a", "normal", "--b", "genius"])
     assert refused.value.code == 2
+
+
+def test_the_duel_text_writes_numbers_the_languages_way(capsys: pytest.CaptureFixture[str]):
+    """ "50,0 %" and "0,3 s" in German, as simulate writes them; the English text keeps the point."""
+    level = str(next(p for p in MIRRORS if "pf1" in p.name))
+    argv = ["duel", level, "--a", "normal", "--b", "random", "--pairs", "1"]
+    assert main([*argv, "--lang", "de"]) == 0
+    german = capsys.readouterr().out
+    assert "Siegquote von A" in german and ",0 %" in german and ".0 %" not in german
+    assert german.splitlines()[-1].endswith(" s") and "," in german.splitlines()[-1]
+    assert main([*argv, "--lang", "en"]) == 0
+    english = capsys.readouterr().out
+    assert ".0 %" in english and ",0 %" not in english

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import Any
 
-from game.text.i18n import t
+from game.text.i18n import local_fixed, t
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -111,10 +111,10 @@ def cmd_duel(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False))
         return EXIT_OK
     last = args.seed + args.pairs - 1
-    lines = [t("duel.title", a=args.a, b=args.b, pairs=args.pairs, first=args.seed, last=last)]
+    lines = [t("duel.title", a=args.a, b=args.b, pairs=args.pairs, first=args.seed, last=last)]  # as typed
     for name, summary in summaries.items():
         title = t("duel.overall") if name == "overall" else name
         lines += format_summary(title, summary, t)
-    lines.append(t("duel.timing", games=len(games), seconds=f"{elapsed:.1f}"))
+    lines.append(t("duel.timing", games=len(games), seconds=local_fixed(elapsed)))
     print("\n".join(lines))
     return EXIT_OK

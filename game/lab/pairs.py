@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.lab.stats import Z95, mean_std, wilson
+from game.text.i18n import local_fixed
 
 PLAYERS = ("a", "b")
 """The two players of a duel, as records name them."""
@@ -188,7 +189,8 @@ def seat_gain(strong: Sequence[PairedGame], base: Sequence[PairedGame]) -> dict[
 
 
 def _pct(value: float) -> str:
-    return f"{100 * value:5.1f}"
+    """A share as a percentage the language's way ("100,0" in German), five characters wide."""
+    return local_fixed(100 * value, width=5)
 
 
 def _elo_text(value: float | None, score: float) -> str:
