@@ -135,3 +135,14 @@ def test_toml_syntax_errors_are_translated(capsys: pytest.CaptureFixture[str], t
     i18n.set_language("it")
     assert toml_message("Cannot overwrite a value") == "un valore viene assegnato due volte"
     assert toml_message("Cannot declare ('a',) twice") == "('a',) è dichiarato due volte"
+
+
+def test_plan_writes_its_settings_as_given_in_the_languages_way(capsys: pytest.CaptureFixture[str]) -> None:
+    """An alpha of 0.025 is "0,025" in German and Italian (not "0.025", and never rounded to "0,03")."""
+    code, out, _ = run(capsys, "plan", "--effect", "0.125", "--alpha", "0.025", "--lang", "de")
+    assert code == 0 and "Alpha 0,025" in out and "12,5 Punkten" in out
+    code, out, _ = run(capsys, "plan", "--effect", "0.125", "--alpha", "0.025", "--lang", "en")
+    assert code == 0 and "alpha 0.025" in out and "12.5 points" in out
+    i18n.set_language("de")
+    assert (i18n.local_general(0.025), i18n.local_general(-10.0), i18n.local_general(1e-9)) == ("0,025", "-10", "1e-09")
+    i18n.set_language("en")

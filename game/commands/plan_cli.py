@@ -10,7 +10,7 @@ from typing import Any
 
 from game.lab.game_record import SWAPPED
 from game.lab.paired_stats import games_paired, games_unpaired
-from game.text.i18n import t
+from game.text.i18n import local_fixed, local_general, t
 
 BASELINES = ("base", "v0")
 """The variant labels `simulate` and `sweep` give their baseline rows."""
@@ -108,17 +108,17 @@ def plan(args: argparse.Namespace) -> dict[str, Any]:
 def format_plan(data: dict[str, Any]) -> list[str]:
     """The plan as text lines."""
     numbers = {
-        "effect": f"{100 * data['effect']:g}",
-        "power": f"{100 * data['power']:g}",
-        "alpha": f"{data['alpha']:g}",
+        "effect": local_general(100 * data["effect"]),
+        "power": local_general(100 * data["power"]),
+        "alpha": local_general(data["alpha"]),
     }
     lines = [t("plan.heading", **numbers)]
     u = data["unpaired"]
-    rate = f"{100 * data['rate']:g}"
+    rate = local_general(100 * data["rate"])
     lines.append("  " + t("plan.unpaired", rate=rate, each=u["games_per_variant"], games=u["games"]))
     for p in data["paired"]:
         where = f"{p['level']} {p['variant']}, " if p["level"] else ""
-        share = f"{100 * p['discordance']:.1f}"
+        share = local_fixed(100 * p["discordance"])
         if p["seeds_needed"] is None:
             lines.append("  " + t("plan.impossible", where=where, share=share))
         else:

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from game.lab.paired_stats import Sprt
-from game.text.i18n import local_fixed, t
+from game.text.i18n import local_fixed, local_general, t
 
 RELATIVE_MIN_COUNT = 20
 """Below this many firings in the baseline a rule's change is shown as counts, not as a percentage."""
@@ -52,10 +52,10 @@ def sprt_line(label: str, s: dict[str, Any]) -> str:
         "labsprt.sprt_pairs_line" if s.get("games_per_pair", 1) > 1 else "lab.sprt_line",
         variant=label,
         side=s["side"],
-        elo0=f"{s['elo0']:g}",
-        elo1=f"{s['elo1']:g}",
-        alpha=f"{s['alpha']:g}",
-        beta=f"{s['beta']:g}",
+        elo0=local_general(s["elo0"]),
+        elo1=local_general(s["elo1"]),
+        alpha=local_general(s["alpha"]),
+        beta=local_general(s["beta"]),
         decision=decision_text(s["decision"]),
         pairs=s["pairs"],
         b=s["b"],

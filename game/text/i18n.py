@@ -388,6 +388,16 @@ def local_fixed(value: float, decimals: int = 1, width: int = 0, signed: bool = 
     return fixed(value, current_language(), decimals, width, signed)
 
 
+def local_general(value: float) -> str:
+    """A setting's number with the decimals it was given (Python's `:g`), as the current language writes it
+    ("0,025" in German): an error rate or an Elo bound is shown as typed, never rounded."""
+    text = f"{value:g}"
+    if "e" in text or "inf" in text or "nan" in text:
+        return text
+    decimals = len(text.partition(".")[2])
+    return number(value, current_language(), decimals)
+
+
 def refusal(result: Any, lang: str | None = None, names: Mapping[str, Any] | None = None) -> str:
     """Why `result` (an Illegal) was refused, with its rule id: "<reason> [RULE-ID]" in `lang`.
 
