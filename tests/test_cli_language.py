@@ -146,3 +146,19 @@ def test_plan_writes_its_settings_as_given_in_the_languages_way(capsys: pytest.C
     i18n.set_language("de")
     assert (i18n.local_general(0.025), i18n.local_general(-10.0), i18n.local_general(1e-9)) == ("0,025", "-10", "1e-09")
     i18n.set_language("en")
+
+
+def test_a_surprising_draw_is_said_as_a_draw_not_as_a_winner() -> None:
+    """The sweep's surprising games: a draw read "Remis gewann" ("draw won"); it reads as a draw in every language."""
+    from game.lab.lab_text import surprise_line
+
+    draw = {"variant": "v0", "index": 0, "seed": 1, "winner": None, "share": 0.25, "baseline_winner": "blue"}
+    won = {**draw, "winner": "red"}
+    expected = {"en": ("a draw", "red won"), "de": ("Remis,", "red gewann"), "it": ("pareggio", "ha vinto red")}
+    for lang, (said_draw, said_win) in expected.items():
+        i18n.set_language(lang)
+        assert said_draw in surprise_line(draw, "arena.toml") and "blue" in surprise_line(draw, "arena.toml")
+        assert said_win in surprise_line(won, "arena.toml")
+    i18n.set_language("he")
+    assert "תיקו" in surprise_line(draw, "arena.toml") and "ניצח" not in surprise_line(draw, "arena.toml")
+    i18n.set_language("en")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import shown
-from game.lab.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args, sweep_pair_lines
+from game.lab.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args, surprise_line, sweep_pair_lines
 from game.text.i18n import local_fixed, t
 
 
@@ -341,22 +341,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
         lines += ["", t("lab.exploratory")]
     if data["surprising"]:
         lines += ["", t("sweep.surprising")]
-        for g in data["surprising"]:
-            winner = g["winner"] or t("simulate.draws")
-            base = g["baseline_winner"] or t("simulate.draws")
-            lines.append(
-                "  "
-                + t(
-                    "sweep.surprise_line",
-                    level=g["level"],
-                    variant=g["variant"],
-                    index=g["index"],
-                    seed=g["seed"],
-                    winner=winner,
-                    share=local_fixed(100 * g["share"]),
-                    baseline=base,
-                )
-            )
+        lines += ["  " + surprise_line(g, g["level"]) for g in data["surprising"]]
     for path in data.get("replays", []):
         lines.append("  " + t("sweep.replay_saved", path=path))
     run = data.get("run")

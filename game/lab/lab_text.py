@@ -270,3 +270,17 @@ def sweep_pair_lines(level: dict[str, Any]) -> list[str]:
             )
             lines.append(f"    {cell['variant']}: " + t("labpairs.metrics_changed", changes=text))
     return lines
+
+
+def surprise_line(game: dict[str, Any], level: str) -> str:
+    """One of the sweep's most surprising games: who won (or a draw), how rare that is in its cell, the baseline's."""
+    return t(
+        "sweep.surprise_line" if game["winner"] else "sweep.surprise_draw",
+        level=level,
+        variant=game["variant"],
+        index=game["index"],
+        seed=game["seed"],
+        winner=game["winner"] or "",
+        share=local_fixed(100 * game["share"]),
+        baseline=game["baseline_winner"] or t("simulate.draws"),
+    )

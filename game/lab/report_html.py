@@ -11,7 +11,7 @@ import io
 import os
 from typing import Any
 
-from game.lab.lab_text import lab_lines, rule_change
+from game.lab.lab_text import lab_lines, rule_change, surprise_line
 from game.lab.report_maps import STYLE as MAP_STYLE
 from game.lab.report_maps import maps_section
 from game.levels.level import Level
@@ -220,16 +220,7 @@ def render(
         parts.append(f"<h2>{esc(t('sweep.surprising'))}</h2><ul>")
         replays = data.get("replays", [])
         for i, g in enumerate(data["surprising"]):
-            line = t(
-                "sweep.surprise_line",
-                level=_iso(g["level"]),
-                variant=g["variant"],
-                index=g["index"],
-                seed=g["seed"],
-                winner=g["winner"] or t("simulate.draws"),
-                share=local_fixed(100 * g["share"]),
-                baseline=g["baseline_winner"] or t("simulate.draws"),
-            )
+            line = surprise_line(g, _iso(g["level"]))
             command = f"<br><code>python main.py play --replay {esc(replays[i])}</code>" if i < len(replays) else ""
             parts.append(f"<li>{esc(line)}{command}</li>")
         parts.append("</ul>")
