@@ -256,6 +256,17 @@ def test_progress_bar_draws_on_a_terminal_and_stays_silent_otherwise():
         bar.step()
     assert "[" in tty.text and "2/2" in tty.text and tty.text.endswith("\n")
     assert pipe.text == ""
+    from game.text import i18n
+
+    before = i18n.current_language()
+    try:
+        i18n.set_language("de")  # the counts in the language's words (it wrote "games/s" in every language)
+        german = _Stream(True)
+        bar = Progress(1, "Basis", german)  # type: ignore[arg-type]
+        bar.step()
+        assert "1/1" in german.text and "Spiele/s" in german.text and "games" not in german.text
+    finally:
+        i18n.set_language(before)
 
 
 def test_out_with_compare_writes_both_variants_labelled(tmp_path, capsys):

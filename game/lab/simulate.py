@@ -427,7 +427,8 @@ class Progress:
         filled = int(self.width * self.done / max(1, self.total))
         rate = self.done / max(1e-9, time.perf_counter() - self.start)
         bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {rate:.1f} games/s")
+        counts = t("simulate.progress", done=self.done, total=self.total, rate=local_fixed(rate))
+        self.stream.write(f"\r{self.label} [{bar}] {counts}")
         if self.done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
