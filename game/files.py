@@ -89,9 +89,26 @@ def shown(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
     return "".join("\ufffd" if (ord(c) < 32 or 0x7F <= ord(c) < 0xA0) else c for c in text)
 
 
+_REASONS = {
+    errno.ENOENT: "os_enoent",
+    errno.EACCES: "os_eacces",
+    errno.EISDIR: "os_eisdir",
+    errno.ENOTDIR: "os_enotdir",
+    errno.ENOSPC: "os_enospc",
+    errno.EROFS: "os_erofs",
+    errno.ENAMETOOLONG: "os_enametoolong",
+    errno.EEXIST: "os_eexist",
+    errno.ELOOP: "os_eloop",
+    errno.EIO: "os_eio",
+}
+"""The errors a player meets with files, said in the player's language (the system's own text is English)."""
+
+
 def reason(exc: OSError) -> str:
-    """The short reason of an OSError for a message (strerror, else the error's name)."""
-    return exc.strerror or type(exc).__name__
+    """The short reason of an OSError for a message: in the player's language for the common errors, else the
+    system's text (strerror), else the error's name."""
+    key = _REASONS.get(exc.errno or 0)
+    return t(f"files.{key}") if key else exc.strerror or type(exc).__name__
 
 
 def _limit(folder: Path, name: str, default: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -162,3 +163,25 @@ def test_a_surprising_draw_is_said_as_a_draw_not_as_a_winner() -> None:
     i18n.set_language("he")
     assert "תיקו" in surprise_line(draw, "arena.toml") and "ניצח" not in surprise_line(draw, "arena.toml")
     i18n.set_language("en")
+
+
+def test_the_common_file_errors_are_said_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """ "No such file or directory" was the system's English in every language; the common errors are translated,
+    and English keeps the system's words."""
+    import errno
+
+    from game.files import reason
+
+    missing = str(tmp_path / "missing.toml")
+    code, out, err = run(capsys, "check", missing, "--lang", "de")
+    assert code == 2 and "Datei oder Verzeichnis nicht gefunden" in out + err and "No such" not in out + err
+    code, out, err = run(capsys, "check", missing, "--lang", "en")
+    assert code == 2 and "No such file or directory" in out + err
+    for lang in ("de", "it", "he"):
+        i18n.set_language(lang)
+        for code in (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EISDIR, errno.ENAMETOOLONG):
+            said = reason(OSError(code, os.strerror(code)))
+            assert said and said != os.strerror(code), (lang, code)
+    i18n.set_language("en")
+    assert reason(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))) == "No space left on device"
+    assert reason(OSError(errno.EPIPE, os.strerror(errno.EPIPE))) == os.strerror(errno.EPIPE)  # the rest: as is

@@ -17,7 +17,7 @@ from typing import Any
 
 import tomli_w
 
-from game.files import read_regular, shown
+from game.files import read_regular, reason, shown
 from game.lab.search_spec import SearchSpec, parse_search
 from game.lab.simulate import DEFAULT_MAX_ROUNDS, SetError, variant
 from game.levels.level import Level, LevelError
@@ -101,7 +101,7 @@ def load_sweep(path: str | os.PathLike[str], before: Sequence[str] = ()) -> Swee
     try:
         raw = read_regular(path, MAX_SWEEP_BYTES)  # a FIFO or /dev/zero is refused, not read
     except OSError as exc:
-        raise SweepError(f"{source}: " + t("sweep_error.cannot_read", error=exc.strerror or exc)) from None
+        raise SweepError(f"{source}: " + t("sweep_error.cannot_read", error=reason(exc))) from None
     try:
         doc = parse_toml(raw, source)
     except ValueError as exc:
@@ -212,7 +212,7 @@ def _plan(folder: Path, written: str, key: str, variants: tuple[Variant, ...], f
     try:
         raw = read_regular(level_path)
     except OSError as exc:
-        error = exc.strerror or exc
+        error = reason(exc)
         raise fail(key, t("sweep_error.level_unreadable", path=shown(level_path), error=error)) from None
     fingerprint = hashlib.sha256(raw).hexdigest()
     made = []

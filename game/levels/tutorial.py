@@ -84,13 +84,13 @@ def tutorial_path(ruleset: str) -> Path:
 
 def load_tutorial(path: Path) -> Tutorial:
     """Read and check a tutorial file; TutorialError names the place and the problem."""
-    from game.files import read_regular
+    from game.files import read_regular, reason
     from game.tomlio import parse_toml
 
     try:
         data = parse_toml(read_regular(path), str(path))
     except OSError as exc:
-        raise TutorialError(f"{path}: {exc.strerror or exc}") from None
+        raise TutorialError(f"{path}: {reason(exc)}") from None
     except ValueError as exc:
         raise TutorialError(str(exc)) from None
     where = str(path)

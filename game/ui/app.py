@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from game import settings as game_settings
-from game.files import shown, write_output
+from game.files import reason, shown, write_output
 from game.paths import DEFAULT_LEVEL
 from game.settings import DEFAULTS, Settings, load_settings, save_settings
 from game.stamps import BATTLE_FRAME_ENV, write_stamp
@@ -288,7 +288,7 @@ class App:
                 save_picture(self.screen, self.screenshot)
             except (pygame.error, OSError) as exc:
                 self.close()
-                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                why = reason(exc) if isinstance(exc, OSError) else str(exc)
                 raise ScreenshotError(
                     t("files.option", option="--screenshot", path=shown(self.screenshot), reason=why)
                 ) from None

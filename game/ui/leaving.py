@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.files import reason
 from game.text.i18n import t
 from game.ui.saving import save
 
@@ -104,7 +105,7 @@ class LeaveGuard:
             try:
                 draft = edits.keep_draft()
             except OSError as exc:
-                lines.append(t("stop.draft_failed", signal=name, reason=exc.strerror or exc))
+                lines.append(t("stop.draft_failed", signal=name, reason=reason(exc)))
                 lost = True
             else:
                 if draft is not None:
@@ -115,7 +116,7 @@ class LeaveGuard:
             try:
                 path = save_replay(session.match)
             except OSError as exc:
-                lines.append(t("stop.replay_failed", signal=name, reason=exc.strerror or exc))
+                lines.append(t("stop.replay_failed", signal=name, reason=reason(exc)))
                 lost = True
             else:
                 session.mark_saved()

@@ -11,6 +11,7 @@ from functools import lru_cache
 import pygame
 
 from game.battle.match import Match
+from game.files import reason
 from game.text.i18n import current_language, t
 from game.ui import theme
 from game.ui.widgets import paragraph, wrap
@@ -39,7 +40,7 @@ def save(match: Match | None, intent: str) -> tuple[str, bool]:
             return t("save.replay_saved", path=save_replay(match)), True
         saved = save_situation(match)
     except OSError as exc:
-        return t("save.cannot_save", reason=exc.strerror or exc), False
+        return t("save.cannot_save", reason=reason(exc)), False
     if saved.problem:
         return t("save.situation_partly", folder=saved.folder, problem=saved.problem), True
     return t("save.situation_saved", folder=saved.folder), True

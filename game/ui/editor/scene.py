@@ -15,7 +15,7 @@ from game.editor.document import EDGE_PAINTS
 from game.editor.probe import Cost, edge_cost, square_cost
 from game.editor.session import Session
 from game.editor.tools import brush, edge_line, flood, nearest_edge, rectangle
-from game.files import shown
+from game.files import reason, shown
 from game.levels.level import LevelError
 from game.text.i18n import t
 from game.ui import theme
@@ -93,7 +93,7 @@ class EditorScene(Scene):
         try:
             self.session.close()
         except OSError as exc:
-            self.say(t("editor.autosave_failed", reason=exc.strerror or exc), theme.WARNING)
+            self.say(t("editor.autosave_failed", reason=reason(exc)), theme.WARNING)
 
     def relayout(self, size: tuple[int, int]) -> None:
         """The map takes the window left of the panel."""
@@ -111,7 +111,7 @@ class EditorScene(Scene):
         try:
             self.session.autosave()
         except OSError as exc:
-            self.say(t("editor.autosave_failed", reason=exc.strerror or exc), theme.WARNING)
+            self.say(t("editor.autosave_failed", reason=reason(exc)), theme.WARNING)
 
     def say(self, message: str, color: theme.Color | None = None) -> None:
         """The status line (in the theme's muted colour unless `color` says otherwise)."""
@@ -157,7 +157,7 @@ class EditorScene(Scene):
                 self.say(t("editor.saved", path=shown(self.session.path)), theme.ACCENT)
                 return
         except OSError as exc:
-            self.say(t("editor.save_failed", path=shown(self.session.path), reason=exc.strerror or exc), theme.WARNING)
+            self.say(t("editor.save_failed", path=shown(self.session.path), reason=reason(exc)), theme.WARNING)
             return
         from game.ui.scenes.dialog import Choice, DialogScene
 
@@ -188,9 +188,7 @@ class EditorScene(Scene):
             try:
                 saved = self.session.save(False)
             except OSError as exc:
-                self.say(
-                    t("editor.save_failed", path=shown(self.session.path), reason=exc.strerror or exc), theme.WARNING
-                )
+                self.say(t("editor.save_failed", path=shown(self.session.path), reason=reason(exc)), theme.WARNING)
                 return
             if saved:
                 then()
