@@ -106,9 +106,9 @@ _REASONS = {
 
 def reason(exc: OSError) -> str:
     """The short reason of an OSError for a message: in the player's language for the common errors, else the
-    system's text (strerror), else the error's name."""
+    system's text (strerror), else the error's own words, else its name."""
     key = _REASONS.get(exc.errno or 0)
-    return t(f"files.{key}") if key else exc.strerror or type(exc).__name__
+    return t(f"files.{key}") if key else exc.strerror or str(exc) or type(exc).__name__
 
 
 def _limit(folder: Path, name: str, default: int) -> int:
