@@ -18,6 +18,7 @@ from game.battle.match import Match
 from game.levels.level import parse_level
 from rules.actions import Action
 from rules.dnd5e.space import sit_distance
+from tests.ai_checks import assert_hold_explained
 from tests.test_ai_tactics import level, unit
 
 WIDE = ["." * 24 for _ in range(10)]
@@ -90,9 +91,7 @@ def test_hards_wait_is_explained_as_waiting_for_the_enemy_in_every_language() ->
     """D5-SPEED: a fighter one square beyond the brute's move and reach holds (every nearer square is within it),
     and the hold is explained as the side's wait, citing the speed, in all four languages; by initiative, and once
     the wait is over, a hold is the plain end of turn."""
-    from game.ai.explain import explanation_lines
     from game.ai.reasons import reason_for
-    from game.text.i18n import LANGUAGES
 
     units = [
         unit("me", "a", (0, 4), speed=9),
@@ -101,14 +100,7 @@ def test_hards_wait_is_explained_as_waiting_for_the_enemy_in_every_language() ->
     snap = snapshot(Match(parse_level(level("dnd5e", WIDE, units), "<hold>"), 1))
     assert normal_options(snap, "me", random.Random(0))[0].kind in ("move", "dash")
     assert hard.own_options(snap, "me", random.Random(0)) == []
-    decision = decide(snap, "hard", random.Random(0), explain=True)
-    assert [a.kind for a in decision.actions] == ["end_turn"]
-    chosen = decision.units[0].choice
-    assert chosen is not None and chosen.reason.key == "ai.waits_move" and "D5-SPEED" in chosen.reason.rules
-    for lang in LANGUAGES:
-        lines = explanation_lines(decision, lang)
-        assert not any("⟦" in line for line in lines)
-        assert any("D5-SPEED" in line for line in lines)
+    assert_hold_explained(decide(snap, "hard", random.Random(0), explain=True), "ai.waits_move", "D5-SPEED")
     later = replace(snap, sit=replace(snap.sit, round=dnd5e_wait.DND5E_WAIT_ROUNDS + 1))
     assert reason_for(later, None, "me").key == "ai.done"
     assert reason_for(replace(snap, mode="initiative"), None, "me").key == "ai.done"

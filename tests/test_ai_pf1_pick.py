@@ -17,6 +17,7 @@ from game.battle.match import Match
 from game.levels.level import parse_level
 from rules.actions import Action
 from rules.geometry import pf1_gap
+from tests.ai_checks import assert_hold_explained
 from tests.test_ai_tactics import OPEN, level, unit
 
 
@@ -83,19 +84,11 @@ def test_hards_wait_is_explained_as_waiting_out_the_charge_in_every_language() -
     citing the charge, in all four languages; from round PF1_WAIT_ROUNDS + 1, and for normal, a hold is the plain
     end of turn."""
     from game.advice import held_choices
-    from game.ai.explain import explanation_lines
     from game.ai.reasons import reason_for
-    from game.text.i18n import LANGUAGES
 
     snap = _far_brute()
     decision = decide(snap, "hard", random.Random(0), explain=True)
-    assert [a.kind for a in decision.actions] == ["end_turn"]
-    chosen = decision.units[0].choice
-    assert chosen is not None and chosen.reason.key == "ai.waits_charge" and "PF1-CHARGE" in chosen.reason.rules
-    for lang in LANGUAGES:
-        lines = explanation_lines(decision, lang)
-        assert not any("⟦" in line for line in lines)
-        assert any("PF1-CHARGE" in line for line in lines)
+    assert_hold_explained(decision, "ai.waits_charge", "PF1-CHARGE")
     # the battle screen's hint for a turn that only ends: why each unit holds, one chosen line each
     held = held_choices(decision)
     assert [(c.unit, len(c.options), c.chosen) for c in held] == [("me", 1, 0)]
