@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,12 @@ def test_the_advised_turn_is_played_one_decision_per_action():
         assert match.active_side == "monsters"
     finally:
         match.close()
+
+
+def test_the_side_ending_its_turn_is_a_line_without_a_unit(capsys) -> None:
+    # GB-TURN: ending the turn is the side's action, not a unit's: its line names the action alone (it read
+    # "[5]  Zug beenden", with the empty unit's gap)
+    code, text = _advise([str(BRIDGE), "--seed", "2", "--lang", "de"], capsys)
+    assert code == 0
+    last = [line for line in text.splitlines() if line.startswith("[")][-1]
+    assert re.fullmatch(r"\[\d+\] Zug beenden: ok, 0 m  GB-TURN", last), last

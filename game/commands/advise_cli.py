@@ -111,6 +111,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
 def _print_text(level: Any, advice: Any, explain: bool) -> None:
     """The advice as lines in the player's language: each action with its rule ids and events, then why."""
     from game.ai import Decision, explanation_lines
+    from game.commands.run_text import ok_line
     from game.text.local_text import local
     from rules.core import Illegal
 
@@ -125,7 +126,7 @@ def _print_text(level: Any, advice: Any, explain: bool) -> None:
         unit = local(names.get(action.unit or "", action.unit or ""), lang) or ""
         rules = " ".join(result.rules)
         kind = action_name(action.kind)  # as `run` writes it: names and action words in the language
-        print(t("cli.run_ok", index=index, unit=unit, kind=kind, metres=float(result.cost_m), rules=rules))
+        print(ok_line(index, unit, kind, float(result.cost_m), rules))
         for event in result.events:
             print(f"      {describe_event(event, names=names)} [{event.rule}]")
     if explain:

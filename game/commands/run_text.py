@@ -9,6 +9,13 @@ from game.text.i18n import action_name, describe_door, describe_event, refusal, 
 from rules.core import Event, Illegal
 
 
+def ok_line(index: int, unit: Any, kind: str, metres: float, rules: str) -> str:
+    """One ruled action's line; an action of the side rather than of a unit (ending the turn) names no unit."""
+    if not unit:
+        return t("cli.run_ok_side", index=index, kind=kind, metres=metres, rules=rules)
+    return t("cli.run_ok", index=index, unit=unit, kind=kind, metres=metres, rules=rules)
+
+
 def run_lines(
     level: Any,
     script: Any,
@@ -24,7 +31,7 @@ def run_lines(
         rules = " ".join(r["rules"])
         uid, metres = action.unit or "", float(r["cost_m"])
         unit, kind = names.get(uid, uid), action_name(action.kind)
-        print(t("cli.run_ok", index=r["index"], unit=unit, kind=kind, metres=metres, rules=rules))
+        print(ok_line(r["index"], unit, kind, metres, rules))
         if door is not None:
             print(f"      {describe_door(unit, door)}")
         for event in ruled:
