@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -288,3 +289,18 @@ def test_set_errors_show_a_line_break_or_escape_of_the_assignment_replaced(item)
     message = str(caught.value)
     assert message.startswith("--set ")
     assert "\n" not in message and "\x1b" not in message
+
+
+def test_the_text_report_names_sides_and_variants_in_the_language_throughout(capsys):
+    # GB-TURN: every table of the text report (rates, paired difference, seat-swapped pairs) names a side by its
+    # display name in the language; the pairs' tables read "heroes", "giant" and "base" in every language before
+    hall = ROOT / "levels" / "dnd5e_hall.toml"
+    args = ["simulate", str(hall), "--games", "2", "--seed", "3", "--max-rounds", "6", "--lang", "de"]
+    assert main([*args, "--compare", "rules.diagonal=uniform"]) == 0
+    out = capsys.readouterr().out
+    pairs = out[out.index("Paare mit getauschten Plätzen") :]
+    assert "Paare mit getauschten Plätzen, Basis:" in pairs and "Paare mit getauschten Plätzen, Vergleich:" in pairs
+    paired = out[out.index("gepaarter Unterschied") : out.index("Paare mit getauschten Plätzen")]
+    for text in (pairs, paired):
+        assert "Die Helden" in text and "Das Gesinde des Riesen" in text
+        assert not re.search(r"^\s+(heroes|giant)\b", text, re.MULTILINE), text

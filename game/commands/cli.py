@@ -623,13 +623,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if warning:
             lines.append("  " + warning)
     if args.compare:
-        lines += paired_lines(data["paired"])
+        lines += paired_lines(data["paired"], base_level.display_names)
         if sequential:
             lines.append("  " + sprt_line("compare", sequential))
     if data["pairs"] is not None:
         from game.lab.lab_text import pair_lines
 
-        lines += pair_lines(data["pairs"])
+        lines += pair_lines(data["pairs"], base_level.display_names)
     if data["exploratory"]:
         lines.append(t("lab.exploratory"))
     lang = current_language()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from typing import Any
 
 from game.lab.paired_stats import Sprt
+from game.lab.simulate import side_name
 from game.text.i18n import local_fixed, local_general, t
 
 RELATIVE_MIN_COUNT = 20
@@ -106,13 +108,22 @@ def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def paired_lines(paired: dict[str, Any]) -> list[str]:
-    """simulate --compare: per side the paired difference, its interval and p, on the same seeds as the rates."""
+def side_column(sides: Iterable[str], names: dict[str, Any] | None) -> dict[str, str]:
+    """The sides' display names in the current language, padded to one column (at least 12 wide, as the summary's)."""
+    shown = {side: side_name(side, names) for side in sides}
+    width = max([12, *map(len, shown.values())])
+    return {side: f"{name:<{width}}" for side, name in shown.items()}
+
+
+def paired_lines(paired: dict[str, Any], names: dict[str, Any] | None = None) -> list[str]:
+    """simulate --compare: per side (by its display name in `names`) the paired difference, its interval and p, on
+    the same seeds as the rates."""
     lines = [t("lab.paired_head", n=paired["games"])]
+    column = side_column(paired["sides"], names)
     for side, c in paired["sides"].items():
         verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
         lines.append(
-            f"  {side:<12} "
+            f"  {column[side]} "
             + t(
                 "lab.paired_line",
                 points=local_fixed(100 * c["difference"], 1, width=6, signed=True),
@@ -126,10 +137,11 @@ def paired_lines(paired: dict[str, Any]) -> list[str]:
                 variant=local_fixed(100 * c["variant_rate"], 1),
             )
         )
-    phis = [f"{side} {_r(c.get('correlation'))}" for side, c in paired["sides"].items()]
+    phis = [f"{side_name(side, names)} {_r(c.get('correlation'))}" for side, c in paired["sides"].items()]
     lines.append("  " + t("labpairs.correlation", values=", ".join(phis)))
     if paired.get("identical"):
-        lines.append("  " + t("lab.identical", variant="compare", baseline="base", games=paired["games"]))
+        variant, baseline = t("simulate.name_compare"), t("simulate.name_base")
+        lines.append("  " + t("lab.identical", variant=variant, baseline=baseline, games=paired["games"]))
     if paired.get("metrics"):
         lines.append(t("labpairs.paired_metrics_head"))
         for name, m in paired["metrics"].items():
@@ -199,15 +211,17 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
     return lines
 
 
-def pair_lines(pairs: dict[str, Any]) -> list[str]:
-    """simulate's seat-swapped pairs: seat-averaged win rates, the first mover's advantage, the paired difference."""
+def pair_lines(pairs: dict[str, Any], names: dict[str, Any] | None = None) -> list[str]:
+    """simulate's seat-swapped pairs: seat-averaged win rates, the first mover's advantage, the paired difference;
+    sides by their display names in `names`."""
     lines: list[str] = []
     for label in ("base", "compare"):
         data = pairs.get(label)
         if data is None:
             continue
-        head = t("labpairs.pairs_head", label=label, pairs=data["pairs"], swap=t(f"labpairs.swap_{pairs['swap']}"))
-        lines.append(head)
+        swap = t(f"labpairs.swap_{pairs['swap']}")
+        lines.append(t("labpairs.pairs_head", label=t(f"simulate.name_{label}"), pairs=data["pairs"], swap=swap))
+        column = side_column(data["sides"], names)
         for side, s in data["sides"].items():
             numbers = {
                 "rate": local_fixed(100 * s["win_rate"], 1),
@@ -216,7 +230,7 @@ def pair_lines(pairs: dict[str, Any]) -> list[str]:
                 "first": local_fixed(100 * s["seats"]["0"], 1),
                 "second": local_fixed(100 * s["seats"]["1"], 1),
             }
-            lines.append(f"  {side:<12} " + t("labpairs.pair_side", **numbers))
+            lines.append(f"  {column[side]} " + t("labpairs.pair_side", **numbers))
         fm = data["first_mover"]
         numbers = {
             "rate": local_fixed(100 * fm["win_rate"], 1),
@@ -228,6 +242,7 @@ def pair_lines(pairs: dict[str, Any]) -> list[str]:
     paired = pairs.get("paired")
     if paired:
         lines.append(t("labpairs.paired_pairs_head", pairs=paired["pairs"], games=paired["games"]))
+        column = side_column(paired["sides"], names)
         for side, c in paired["sides"].items():
             verdict = t("simulate.significant") if c["significant"] else t("simulate.not_significant")
             numbers = {
@@ -238,7 +253,7 @@ def pair_lines(pairs: dict[str, Any]) -> list[str]:
                 "first": local_fixed(100 * c["seats"]["0"], 1, signed=True),
                 "second": local_fixed(100 * c["seats"]["1"], 1, signed=True),
             }
-            lines.append(f"  {side:<12} " + t("labpairs.paired_pair_line", verdict=verdict, **numbers))
+            lines.append(f"  {column[side]} " + t("labpairs.paired_pair_line", verdict=verdict, **numbers))
     return lines
 
 

@@ -343,7 +343,7 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _side_name(side: str, names: dict[str, Any] | None) -> str:
+def side_name(side: str, names: dict[str, Any] | None) -> str:
     """A side's display name in the current language (its id without names)."""
     from game.text.local_text import local
 
@@ -356,7 +356,7 @@ def format_summary(
     """Human-readable lines of one summary: side names (`names`: id → display name) and numbers as the
     language writes them ("100,0 %" in German); the JSON keeps ids and plain numbers."""
     lines = [t("simulate.games", title=title, games=summary["games"])]
-    shown = {side: _side_name(side, names) for side in summary["sides"]}
+    shown = {side: side_name(side, names) for side in summary["sides"]}
     width = max([12, *map(len, shown.values())])  # a column as wide as the longest name ("Der Hexenzirkel")
     for side, s in summary["sides"].items():
         low, high = s["ci95"]
