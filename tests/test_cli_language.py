@@ -150,12 +150,13 @@ def test_plan_writes_its_settings_as_given_in_the_languages_way(capsys: pytest.C
 
 
 def test_a_surprising_draw_is_said_as_a_draw_not_as_a_winner() -> None:
-    """The sweep's surprising games: a draw read "Remis gewann" ("draw won"); it reads as a draw in every language."""
+    """The sweep's surprising games: a draw read "Remis gewann" ("draw won"); it reads as a draw in every language,
+    and a winner is a label ("Sieg: Die Jäger"), never the subject of a verb that must agree with it."""
     from game.lab.lab_text import surprise_line
 
     draw = {"variant": "v0", "index": 0, "seed": 1, "winner": None, "share": 0.25, "baseline_winner": "blue"}
     won = {**draw, "winner": "red"}
-    expected = {"en": ("a draw", "red won"), "de": ("Remis,", "red gewann"), "it": ("pareggio", "ha vinto red")}
+    expected = {"en": ("a draw", "red won"), "de": ("Remis,", "Sieg: red,"), "it": ("pareggio", "vittoria: red,")}
     for lang, (said_draw, said_win) in expected.items():
         i18n.set_language(lang)
         assert said_draw in surprise_line(draw, "arena.toml") and "blue" in surprise_line(draw, "arena.toml")

@@ -261,3 +261,35 @@ def test_a_sweep_whose_set_holds_a_line_break_is_refused_in_one_line(tmp_path):
         load_sweep(write_sweep(tmp_path, body))
     message = str(caught.value)
     assert "\n" not in message.strip() and "set" in message and "\ufffd" in message
+
+
+def test_the_text_report_names_sides_in_the_language_in_columns_that_fit_its_words(tmp_path, capsys):
+    # GB-TURN: the table's headings were cut to English widths ("variantepartite", "schieramentovitt. %") and its
+    # sides, notes and surprising games named side ids ("hunters") where simulate names them; a side is a label,
+    # never the subject of a verb ("Die Jäger gewann")
+    bridge_only = SMALL.replace(f'"{LEVELS / "arena_4v4.toml"}", ', "")
+    path = write_sweep(tmp_path, bridge_only.replace("games = 8", "games = 4"))
+    words = {
+        "it": (
+            ("I cacciatori", "La banda dell'ogre"),
+            ("variante", "partite", "schieramento", "vitt. %"),
+            "vittoria: ",
+        ),
+        "de": (("Die Jäger", "Die Bande des Ogers"), ("Variante", "Spiele", "Seite", "Sieg %"), "Sieg: "),
+    }
+    for lang, (sides, heading, won) in words.items():
+        assert main(["sweep", str(path), "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        lines = out.splitlines()
+        head = next(line for line in lines if line.split()[:2] == list(heading[:2]))
+        assert head.split()[: len(heading) + 1] == [*heading[:3], *heading[3].split()]  # parted by spaces
+        table = lines[lines.index(head) + 1 : lines.index(head) + 4]
+        for side, line in zip(sides, table[:2], strict=True):
+            assert side in line
+        assert table[1].index(sides[1]) == table[0].index(sides[0])  # one column
+        assert "hunters" not in out and "monsters" not in out
+        surprising = [line for line in lines if "(seed " in line.lower()]
+        assert surprising
+        for line in surprising:  # "– vittoria: I cacciatori, come nel 25,0 % …" or a draw
+            assert any(f"{won}{side}," in line for side in sides) or won not in line, line
+            assert " gewann" not in line and "ha vinto" not in line, line

@@ -6,11 +6,13 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from game.files import shown
 from game.lab.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args, surprise_line, sweep_pair_lines
+from game.lab.simulate import side_name
 from game.text.i18n import local_fixed, t
 
 
@@ -192,7 +194,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
-        print("\n".join(format_report(data)))
+        names = {plan.path: plan.variants[0][1].display_names for plan in sweep.levels}
+        print("\n".join(format_report(data, names)))
     return 0
 
 
@@ -290,8 +293,28 @@ def _interval(lo_hi: list[float], signed: bool = False) -> str:
     return "[" + sep.join(local_fixed(100 * end, width=5, signed=signed) for end in lo_hi[:2]) + "]"
 
 
-def format_report(data: dict[str, Any]) -> list[str]:
-    """The text table of a sweep report."""
+LevelNames = Mapping[str, Mapping[str, Any]]
+"""Each level's display names (level path as the report names it → the level's `display_names`)."""
+
+COLUMNS = (("variant", 8), ("games", 7), ("side", 12), ("win", 7), ("ci", 16), ("diff", 8), ("ci", 16), ("p", 7))
+COLUMNS_END = (("p_adj", 8), ("rounds", 7), ("diff_rounds", 13))
+"""The table's columns and their least widths; a heading or name longer than that widens its column."""
+
+
+def _words(key: str) -> str:
+    """A column's heading in the language."""
+    return {"p": "p", "p_adj": t("lab.col_p_adj")}.get(key) or t(f"sweep.col_{key}")
+
+
+def _widths(shown: Iterable[str]) -> dict[str, int]:
+    """Each column's width: its least, else its heading and a space (the side column: also the longest name)."""
+    widths = {key: max(least, len(_words(key)) + 1) for key, least in (*COLUMNS, *COLUMNS_END)}
+    widths["side"] = max([widths["side"], *(len(name) + 1 for name in shown)])
+    return widths
+
+
+def format_report(data: dict[str, Any], names: LevelNames | None = None) -> list[str]:
+    """The text table of a sweep report; sides by their display names in `names` (by level)."""
     lines = [
         t(
             "sweep.title",
@@ -309,15 +332,19 @@ def format_report(data: dict[str, Any]) -> list[str]:
     for v in data["variants"]:
         mark = t("sweep.baseline") if v["baseline"] else ""
         lines.append(f"  {v['variant']:<5} {mark:<10} " + (", ".join(v["changes"]) or t("simulate.as_written")))
-    head = (
-        f"  {t('sweep.col_variant'):<8}{t('sweep.col_games'):>7}  {t('sweep.col_side'):<12}{t('sweep.col_win'):>7}"
-        f"  {t('sweep.col_ci'):<16}{t('sweep.col_diff'):>8}  {t('sweep.col_ci'):<16}{'p':>7}{t('lab.col_p_adj'):>8}"
-        f"  {t('sweep.col_rounds'):>7}  {t('sweep.col_diff_rounds'):>13}"
-    )
     for level in data["levels"]:
+        level_names = (names or {}).get(level["level"])
+        shown = {side: side_name(side, level_names) for side in level["sides"]}
+        w = _widths([*shown.values(), t("simulate.draws")])
+        head = (
+            f"  {_words('variant'):<{w['variant']}}{_words('games'):>{w['games']}}  {_words('side'):<{w['side']}}"
+            f"{_words('win'):>{w['win']}}  {_words('ci'):<{w['ci']}}{_words('diff'):>{w['diff']}}"
+            f"  {_words('ci'):<{w['ci']}}{'p':>{w['p']}}{_words('p_adj'):>{w['p_adj']}}"
+            f"  {_words('rounds'):>{w['rounds']}}  {_words('diff_rounds'):>{w['diff_rounds']}}"
+        )
         lines += ["", t("sweep.level", level=level["level"], fingerprint=level["level_fingerprint"][:12]), head]
         for cell in level["cells"]:
-            lines += _cell_lines(cell, level["sides"])
+            lines += _cell_lines(cell, level["sides"], shown, w)
         changes = [c for c in level["cells"] if c["paired"]]
         if changes:
             lines.append("  " + t("sweep.rule_changes"))
@@ -332,7 +359,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
                 for rule, c in top
             )
             lines.append(f"    {cell['variant']}: {text}")
-        lines += lab_lines(level, data)
+        lines += lab_lines(level, data, level_names)
         lines += sweep_pair_lines(level)
     if data.get("adjustment"):
         a = data["adjustment"]
@@ -341,7 +368,7 @@ def format_report(data: dict[str, Any]) -> list[str]:
         lines += ["", t("lab.exploratory")]
     if data["surprising"]:
         lines += ["", t("sweep.surprising")]
-        lines += ["  " + surprise_line(g, g["level"]) for g in data["surprising"]]
+        lines += ["  " + surprise_line(g, g["level"], (names or {}).get(g["level"])) for g in data["surprising"]]
     for path in data.get("replays", []):
         lines.append("  " + t("sweep.replay_saved", path=path))
     run = data.get("run")
@@ -353,8 +380,9 @@ def format_report(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
-    """One line per side (and the draws) of one cell, with the paired difference where there is a baseline."""
+def _cell_lines(cell: dict[str, Any], sides: list[str], shown: Mapping[str, str], w: Mapping[str, int]) -> list[str]:
+    """One line per side (`shown`: its name) and the draws of one cell, with the paired difference where there is a
+    baseline, in columns `w` wide."""
     lines = []
     pairs = cell.get("pairs")  # seat-swapped pairs: the rates over both seats, the difference over the pairs
     games = f"{2 * pairs['pairs'] if pairs else cell['games']}{'*' if cell['stopped_early'] else ' '}"
@@ -367,26 +395,28 @@ def _cell_lines(cell: dict[str, Any], sides: list[str]) -> list[str]:
             name = t("simulate.draws")
         else:
             s = pairs["sides"][side] if pairs else cell["sides"][side]
-            rate, ci, diff, name = s["win_rate"], s["ci95"], pair["sides"][side] if pair else None, side
+            rate, ci, diff, name = s["win_rate"], s["ci95"], pair["sides"][side] if pair else None, shown[side]
         first = k == 0
-        line = f"  {cell['variant'] if first else '':<8}{games if first else '':>7}  {name:<12}{_pct(rate):>7}  "
-        line += f"{_interval(ci) if ci else '':<16}"
+        line = f"  {cell['variant'] if first else '':<{w['variant']}}{games if first else '':>{w['games']}}"
+        line += f"  {name:<{w['side']}}{_pct(rate):>{w['win']}}  {_interval(ci) if ci else '':<{w['ci']}}"
         if diff is not None:
             points, p = (
-                local_fixed(100 * diff["difference"], width=8, signed=True),
-                local_fixed(diff["p"], decimals=3, width=7),
+                local_fixed(100 * diff["difference"], width=w["diff"], signed=True),
+                local_fixed(diff["p"], decimals=3, width=w["p"]),
             )
-            line += f"{points}  {_interval(diff['ci95'], True):<16}{p}"
+            line += f"{points}  {_interval(diff['ci95'], True):<{w['ci']}}{p}"
             adjusted = diff.get("p_adjusted")
             if adjusted is not None:
-                line += f"{local_fixed(adjusted, decimals=3, width=7)}{'!' if diff.get('survives') else ' '}"
+                mark = "!" if diff.get("survives") else " "
+                line += f"{local_fixed(adjusted, decimals=3, width=w['p_adj'] - 1)}{mark}"
             else:
-                line += " " * 8
+                line += " " * w["p_adj"]
         else:
-            line += " " * 41
+            line += " " * (w["diff"] + 2 + w["ci"] + w["p"] + w["p_adj"])
         if first:
-            line += f"  {local_fixed(cell['rounds']['mean'], decimals=2, width=7)}"
+            line += f"  {local_fixed(cell['rounds']['mean'], decimals=2, width=w['rounds'])}"
             if cell["paired"]:  # rounds: the paired difference of the games as written
-                line += f"  {local_fixed(cell['paired']['rounds']['difference'], decimals=2, width=13, signed=True)}"
+                change = cell["paired"]["rounds"]["difference"]
+                line += f"  {local_fixed(change, decimals=2, width=w['diff_rounds'], signed=True)}"
         lines.append(line.rstrip())
     return lines

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game.lab.paired_stats import Sprt
@@ -68,18 +68,21 @@ def sprt_line(label: str, s: dict[str, Any]) -> str:
     )
 
 
-def draws_line(summary: dict[str, Any]) -> str | None:
-    """The warning when the round limit cut off many games, with each side's rate among decisive games."""
+def draws_line(summary: dict[str, Any], names: Mapping[str, Any] | None = None) -> str | None:
+    """The warning when the round limit cut off many games, with each side's rate among decisive games (sides by
+    their display names in `names`)."""
     if not summary.get("draws_warning"):
         return None
     rates = ", ".join(
-        f"{side} " + local_fixed(100 * s["decisive_win_rate"], 1) + " %" for side, s in summary["sides"].items()
+        f"{side_name(side, names)} " + local_fixed(100 * s["decisive_win_rate"], 1) + " %"
+        for side, s in summary["sides"].items()
     )
     return t("lab.draws_warning", share=local_fixed(100 * summary["draw_rate"], 1), rates=rates)
 
 
-def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
-    """A sweep level's notes: identical variants, sequential decisions, draw warnings."""
+def lab_lines(level: dict[str, Any], data: dict[str, Any], names: Mapping[str, Any] | None = None) -> list[str]:
+    """A sweep level's notes: identical variants, sequential decisions, draw warnings (sides by their display names
+    in `names`)."""
     lines = []
     base = level["cells"][0]["variant"]
     for cell in level["cells"]:
@@ -93,7 +96,7 @@ def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
                     variant=cell["variant"],
                     baseline=base,
                     games=pair["games"],
-                    side=first[0],
+                    side=side_name(first[0], names),
                     base_rate=local_fixed(100 * first[1]["baseline_rate"], 1),
                     variant_rate=local_fixed(100 * first[1]["variant_rate"], 1),
                 )
@@ -102,20 +105,20 @@ def lab_lines(level: dict[str, Any], data: dict[str, Any]) -> list[str]:
             lines.append("    " + t("lab.identical", variant=cell["variant"], baseline=base, games=pair["games"]))
         if cell.get("sprt"):
             lines.append("    " + sprt_line(cell["variant"], cell["sprt"]))
-        warning = draws_line(cell)
+        warning = draws_line(cell, names)
         if warning:
             lines.append(f"    {cell['variant']}: {warning}")
     return lines
 
 
-def side_column(sides: Iterable[str], names: dict[str, Any] | None) -> dict[str, str]:
+def side_column(sides: Iterable[str], names: Mapping[str, Any] | None) -> dict[str, str]:
     """The sides' display names in the current language, padded to one column (at least 12 wide, as the summary's)."""
     shown = {side: side_name(side, names) for side in sides}
     width = max([12, *map(len, shown.values())])
     return {side: f"{name:<{width}}" for side, name in shown.items()}
 
 
-def paired_lines(paired: dict[str, Any], names: dict[str, Any] | None = None) -> list[str]:
+def paired_lines(paired: dict[str, Any], names: Mapping[str, Any] | None = None) -> list[str]:
     """simulate --compare: per side (by its display name in `names`) the paired difference, its interval and p, on
     the same seeds as the rates."""
     lines = [t("lab.paired_head", n=paired["games"])]
@@ -211,7 +214,7 @@ def aa_lines(aa: dict[str, Any]) -> list[str]:
     return lines
 
 
-def pair_lines(pairs: dict[str, Any], names: dict[str, Any] | None = None) -> list[str]:
+def pair_lines(pairs: dict[str, Any], names: Mapping[str, Any] | None = None) -> list[str]:
     """simulate's seat-swapped pairs: seat-averaged win rates, the first mover's advantage, the paired difference;
     sides by their display names in `names`."""
     lines: list[str] = []
@@ -287,15 +290,17 @@ def sweep_pair_lines(level: dict[str, Any]) -> list[str]:
     return lines
 
 
-def surprise_line(game: dict[str, Any], level: str) -> str:
-    """One of the sweep's most surprising games: who won (or a draw), how rare that is in its cell, the baseline's."""
+def surprise_line(game: dict[str, Any], level: str, names: Mapping[str, Any] | None = None) -> str:
+    """One of the sweep's most surprising games: who won (or a draw), how rare that is in its cell, the baseline's;
+    sides by their display names in `names`."""
+    baseline = game["baseline_winner"]
     return t(
         "sweep.surprise_line" if game["winner"] else "sweep.surprise_draw",
         level=level,
         variant=game["variant"],
         index=game["index"],
         seed=game["seed"],
-        winner=game["winner"] or "",
+        winner=side_name(game["winner"], names) if game["winner"] else "",
         share=local_fixed(100 * game["share"]),
-        baseline=game["baseline_winner"] or t("simulate.draws"),
+        baseline=side_name(baseline, names) if baseline else t("simulate.draws"),
     )

@@ -9,11 +9,13 @@ from __future__ import annotations
 import html
 import io
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from game.lab.lab_text import lab_lines, rule_change, surprise_line
 from game.lab.report_maps import STYLE as MAP_STYLE
 from game.lab.report_maps import maps_section
+from game.lab.simulate import side_name
 from game.levels.level import Level
 from game.text.i18n import current_language, local_fixed, t
 from game.tomlio import write_atomic
@@ -46,8 +48,9 @@ def _svg(fig: Any) -> str:
     return text[text.index("<svg") :]
 
 
-def _chart(plt: Any, level: dict[str, Any], paired: bool) -> str:
-    """Win rate per variant and side with its 95 % interval; or the paired difference to the baseline."""
+def _chart(plt: Any, level: dict[str, Any], paired: bool, names: Mapping[str, Any] | None) -> str:
+    """Win rate per variant and side (by its display name in `names`) with its 95 % interval; or the paired
+    difference to the baseline."""
     cells = [c for c in level["cells"] if c["paired"]] if paired else level["cells"]
     sides = level["sides"]
     fig, ax = plt.subplots(figsize=(6.4, 0.55 * len(cells) * max(1, len(sides)) / 1.6 + 1.2))
@@ -62,7 +65,8 @@ def _chart(plt: Any, level: dict[str, Any], paired: bool) -> str:
             xs.append(100 * value)
             lows.append(100 * (value - low))
             highs.append(100 * (high - value))
-        ax.errorbar(xs, ys, xerr=[lows, highs], fmt="o", capsize=3, color=COLOURS[k % len(COLOURS)], label=side)
+        colour, label = COLOURS[k % len(COLOURS)], side_name(side, names)
+        ax.errorbar(xs, ys, xerr=[lows, highs], fmt="o", capsize=3, color=colour, label=label)
     ax.set_yticks(range(len(cells)), [c["variant"] for c in cells])
     ax.invert_yaxis()
     if paired:
@@ -95,7 +99,7 @@ def _ci(lo_hi: list[float], signed: bool = False, scale: float = 100, decimals: 
     return "[" + sep.join(local_fixed(scale * end, decimals=decimals, signed=signed) for end in lo_hi[:2]) + "]"
 
 
-def _cells_table(level: dict[str, Any]) -> str:
+def _cells_table(level: dict[str, Any], side_names: Mapping[str, Any] | None) -> str:
     names = ("variant", "games", "side", "win", "ci", "diff", "ci", "p", "p_adj", "rounds")
     words = {"p": "p", "p_adj": t("lab.col_p_adj")}
     head = [words.get(h) or t(f"sweep.col_{h}") for h in names]
@@ -114,7 +118,7 @@ def _cells_table(level: dict[str, Any]) -> str:
                 "<tr" + (' class="first"' if k == 0 else "") + ">"
                 + _td(cell["variant"] if k == 0 else "")
                 + _td(games if k == 0 else "", "num")
-                + _td(side)
+                + _td(side_name(side, side_names))
                 + _td(local_fixed(100 * s["win_rate"]), "num")
                 + _td(_ci(s["ci95"]), "num")
                 + _td(diff, "num sig" if survives else "num")
@@ -201,16 +205,18 @@ def render(
         changes = esc(", ".join(v["changes"]) or t("simulate.as_written"))
         parts.append(f"<tr><td>{esc(v['variant'])}{mark}</td><td><code>{changes}</code></td></tr>")
     parts.append("</table>")
+    names = {path: level.display_names for (path, _), level in (levels or {}).items()}  # the same in every variant
     for level in data["levels"]:
         fingerprint = level["level_fingerprint"][:12]
+        level_names = names.get(level["level"])
         parts.append(f"<h2>{esc(t('sweep.level', level=_iso(level['level']), fingerprint=fingerprint))}</h2>")
-        parts.append("<div class='charts'><figure>" + _chart(plt, level, paired=False))
+        parts.append("<div class='charts'><figure>" + _chart(plt, level, paired=False, names=level_names))
         parts.append(f"<figcaption>{esc(t('sweep_html.chart_win'))}</figcaption></figure>")
         if any(c["paired"] for c in level["cells"]):
-            parts.append("<figure>" + _chart(plt, level, paired=True))
+            parts.append("<figure>" + _chart(plt, level, paired=True, names=level_names))
             parts.append(f"<figcaption>{esc(t('sweep_html.chart_diff'))}</figcaption></figure>")
-        parts.append("</div>" + _cells_table(level))
-        notes = lab_lines(level, data)
+        parts.append("</div>" + _cells_table(level, level_names))
+        notes = lab_lines(level, data, level_names)
         if notes:
             parts.append("<ul>" + "".join(f"<li>{esc(n.strip())}</li>" for n in notes) + "</ul>")
         parts.append(f"<h3>{esc(t('sweep.rule_changes'))}</h3>" + _rules_table(level))
@@ -220,7 +226,7 @@ def render(
         parts.append(f"<h2>{esc(t('sweep.surprising'))}</h2><ul>")
         replays = data.get("replays", [])
         for i, g in enumerate(data["surprising"]):
-            line = surprise_line(g, _iso(g["level"]))
+            line = surprise_line(g, _iso(g["level"]), names.get(g["level"]))
             command = f"<br><code>python main.py play --replay {esc(replays[i])}</code>" if i < len(replays) else ""
             parts.append(f"<li>{esc(line)}{command}</li>")
         parts.append("</ul>")

@@ -15,7 +15,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, TextIO
 
@@ -343,7 +343,7 @@ def compare(base: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def side_name(side: str, names: dict[str, Any] | None) -> str:
+def side_name(side: str, names: Mapping[str, Any] | None) -> str:
     """A side's display name in the current language (its id without names)."""
     from game.text.local_text import local
 
