@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__
-from game.commands.cli import build_parser, main
+from game.commands.cli import COMMANDS, build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_COMMANDS = ("play", "check", "measure", "reach", "run", "simulate", "kiosk")
@@ -39,6 +39,34 @@ def test_top_level_help_lists_every_registered_command_on_one_line(capsys: pytes
         assert len(lines) == 1, (name, lines)
         assert len(lines[0].split()) > 2, f"{name} has no description"
     assert "--frames" not in out  # the top-level help, not play's options
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "he"])
+def test_every_commands_line_in_the_top_level_help_is_in_the_language(lang: str, capsys) -> None:
+    # `simulate` and `kiosk` kept their English lines in every language
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", "en"])
+    english = _help_lines(capsys.readouterr().out)
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", lang])
+    for name, lines in _help_lines(capsys.readouterr().out).items():
+        assert lines != english[name], (lang, name, lines)
+
+
+def test_the_command_names_known_before_parsing_are_the_parsers() -> None:
+    assert set(COMMANDS) == set(_commands())
+
+
+@pytest.mark.parametrize("lang_first", [["--lang", "de"], ["--lang=de"]])
+def test_the_language_may_come_before_the_command(lang_first: list[str], capsys) -> None:
+    # `gridbound --lang de check FILE` was `play --lang de` with a level named "check" ("unknown arguments: FILE")
+    assert main([*lang_first, "check", str(ROOT / "levels" / "pf1_bridge.toml")]) == 0
+    assert "Die Schluchtbrücke" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as done:
+        main([*lang_first, "measure", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "gridbound measure" in out and "--frames" not in out and "Aufruf" in out
 
 
 def test_main_py_help_and_short_h_list_the_commands_too() -> None:

@@ -424,6 +424,19 @@ def _other_commands(sub: Any) -> None:
 
 TOP_LEVEL_FLAGS = ("-h", "--help", "--version")
 """Options of `gridbound` itself; any other leading option belongs to the default command, play."""
+COMMANDS = ("check", "measure", "reach", "run", "advise", "simulate", "sweep", "plan", "duel", "kiosk", "import")
+COMMANDS += ("edit", "play")
+"""Every command's name (tests/test_cli_help.py holds it to the parser's), known before the parser is built."""
+
+
+def command_first(args: list[str]) -> list[str]:
+    """`--lang de check …` read as `check --lang de …`: every command takes --lang, and a user may put it first
+    (it was read as `play --lang de` with a level named "check")."""
+    if args[:1] == ["--lang"] and len(args) > 2 and args[2] in COMMANDS:
+        return [args[2], *args[:2], *args[3:]]
+    if args and args[0].startswith("--lang=") and len(args) > 1 and args[1] in COMMANDS:
+        return [args[1], args[0], *args[2:]]
+    return args
 
 
 def _early_language(args: Sequence[str]) -> str | None:
@@ -439,7 +452,7 @@ def _early_language(args: Sequence[str]) -> str | None:
 
 def _simulate_parser(sub: Any) -> None:
     """The `simulate` subcommand (docs/simulate.md)."""
-    p = sub.add_parser("simulate", help="play many AI-against-AI games and report statistics")
+    p = sub.add_parser("simulate", help=t("cli.help_simulate"))
     p.add_argument("level")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i")
@@ -768,6 +781,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if callable(reconfigure):
             reconfigure(errors="replace")
     set_language(_early_language(args_list))  # None: the system locale
+    args_list = command_first(args_list)
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in TOP_LEVEL_FLAGS):
         args_list = ["play", *args_list]
     # the game's start: a plain `play` command line is read without argparse (game/commands/play_args.py), else

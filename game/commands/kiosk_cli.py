@@ -7,12 +7,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.text.i18n import t
+
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 
 def add_kiosk_parser(sub: Any) -> None:
     """Register `kiosk` on the command line's subparsers."""
-    p = sub.add_parser("kiosk", help="full-screen convention kiosk: attract loop, visitor games, exit chord only")
+    p = sub.add_parser("kiosk", help=t("cli.help_kiosk"))
     p.add_argument(
         "--config",
         default=None,
