@@ -4,6 +4,7 @@ and asking before a running match is abandoned."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -128,6 +129,25 @@ def test_pointing_at_a_level_shows_its_whole_description_in_every_language(lang:
             assert entry.description == " ".join(str(entry.level.description.in_language(lang)).split())
             app.step()
         assert widgets.CLIPPED == [], "a description or label was cut"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_focused_levels_buttons_stay_inside_its_pane_in_every_language(lang: str):
+    # "Forza del computer: come dice il livello" pushed the last button past the pane's edge
+    i18n.set_language(lang)
+    app = open_app(LEVELS / "pf1_bridge.toml")
+    try:
+        menu = open_menu(app)
+        widgets.CLIPPED.clear()
+        pane = menu._pane_rect(*app.screen.get_size())
+        assert len(menu.level_buttons) == len(LEVEL_ITEMS)
+        for button in menu.level_buttons:
+            assert pane.contains(button.rect), (button.label, button.rect, pane)
+        rects = sorted((b.rect for b in menu.level_buttons), key=lambda r: r.x)
+        assert all(a.right < b.left for a, b in itertools.pairwise(rects))  # apart, never overlapping
+        assert widgets.CLIPPED == [], "a button's label was cut"
     finally:
         app.close()
 

@@ -444,9 +444,12 @@ class MenuScene(Scene):
             paragraph(screen, entry.description, pygame.Rect(inner.x, y + 8, inner.w, buttons_y - y - 16), 18)
         self.level_buttons = []
         x = inner.right if is_rtl() else inner.x
-        for item in LEVEL_ITEMS:
-            label = item.key(self) if callable(item.key) else t(item.key)
-            bw = max(140, theme.font(19, True).size(label)[0] + 24)
+        labels = [item.key(self) if callable(item.key) else t(item.key) for item in LEVEL_ITEMS]
+        widths = [max(140, theme.font(19, True).size(label)[0] + 24) for label in labels]
+        room = inner.w - 12 * (len(widths) - 1)
+        if sum(widths) > room:  # a long label ("Forza del computer: come dice il livello") left the pane
+            widths = [w * room // sum(widths) for w in widths]  # narrower buttons: each fits its label (widgets.py)
+        for item, label, bw in zip(LEVEL_ITEMS, labels, widths, strict=True):
             rect = pygame.Rect(x - bw if is_rtl() else x, buttons_y, bw, 40)
             x = rect.x - 12 if is_rtl() else rect.right + 12
             button = Button(rect, label, item.intent, enabled=entry.ok)
