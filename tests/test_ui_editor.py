@@ -15,7 +15,7 @@ from game.editor.session import autosave_path
 from game.editor.validate import problems
 from game.levels.level import check_level, load_level
 from game.text.i18n import LANGUAGES, set_language, t
-from game.ui import theme
+from game.ui import theme, widgets
 from game.ui.app import App
 from game.ui.editor import draw
 from game.ui.editor.scene import EditorScene
@@ -462,3 +462,20 @@ def test_a_big_map_zoomed_in_is_painted_around_the_view_as_the_whole_map_would_s
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected.convert(screen), "RGB")
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)], ids=["1280x800", "800x600"])
+def test_every_panel_buttons_label_is_whole_in_every_language(tmp_path: Path, lang: str, size: tuple[int, int]) -> None:
+    """The tools in equal fifths cut "Rechteck" and "Rettangolo" under their keys; each is now as wide as it needs,
+    and a key gives way to its label where both do not fit (the keys are in the help)."""
+    set_language(lang)
+    level = tmp_path / "swamp.toml"
+    level.write_text((LEVELS / "pf1_swamp.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    app = App(AppOptions(level=str(level), edit=True, size=size))
+    widgets.CLIPPED.clear()
+    for tool in (pygame.K_b, pygame.K_r, pygame.K_f, pygame.K_w, pygame.K_u):  # every tool's palette too
+        key(app, tool)
+        app.step()
+    assert widgets.CLIPPED == [], widgets.CLIPPED
+    app.close()

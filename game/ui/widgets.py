@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -152,6 +153,16 @@ def paragraph(
     return y
 
 
+def shares(needs: Sequence[int], room: int) -> list[int]:
+    """Widths for a row of buttons `room` px wide in all: each what it needs and an equal part of what is left, or,
+    when the needs do not fit, a part of `room` in proportion to its need (a button then steps its label down)."""
+    total = sum(needs)
+    if total <= room:
+        extra = (room - total) // max(1, len(needs))
+        return [need + extra for need in needs]
+    return [need * room // total for need in needs]
+
+
 def fitted(value: str, width: int, sizes: tuple[int, ...], bold: bool = False) -> int:
     """The first (largest) size in `sizes` at which `value` is at most `width` px wide; the last if none is."""
     for size in sizes:
@@ -195,7 +206,7 @@ class Button:
         edge = theme.PANEL_EDGE if self.enabled else theme.DISABLED_EDGE
         pygame.draw.rect(surface, edge, rect, 1 + theme.OUTLINE_EXTRA, border_radius=5)
         rtl = is_rtl()
-        if self.shortcut:
+        if self._shows_key():
             # on an armed (accent-filled) button the key reads in the accent's own text colour
             key_color = (
                 theme.ON_ACCENT if self.armed and self.enabled else theme.MUTED if self.enabled else theme.DISABLED
@@ -221,9 +232,17 @@ class Button:
         else:
             surface.blit(label, label.get_rect(midleft=(rect.x + 7, rect.centery)))
 
+    def _shows_key(self) -> bool:
+        """Whether the key is drawn: only where the label still fits beside it at the smallest size (the label comes
+        first; the keys are in the help)."""
+        if not self.shortcut:
+            return False
+        room = self.rect.width - theme.font(16).size(self.shortcut)[0] - 16
+        return theme.font(14, bold=True).size(self.label)[0] <= room
+
     def fits(self) -> bool:
         """Whether the label fits the button at the smallest size it may use (a layout check for tests)."""
-        room = self.rect.width - (theme.font(16).size(self.shortcut)[0] + 16 if self.shortcut else 12)
+        room = self.rect.width - (theme.font(16).size(self.shortcut)[0] + 16 if self._shows_key() else 12)
         return theme.font(14, bold=True).size(self.label)[0] <= room
 
     def hit(self, pos: tuple[int, int]) -> bool:

@@ -14,7 +14,7 @@ from game.text.i18n import square_text, t
 from game.ui import theme
 from game.ui.editor.draw import side_color
 from game.ui.editor.fields import in_language
-from game.ui.widgets import text, wrap
+from game.ui.widgets import shares, text, wrap
 
 EditorScene = Any
 """The editor scene drawing its panel (game/ui/editor/scene.py imports this module, so it is not imported here)."""
@@ -58,10 +58,17 @@ def _cut(line: str, size: int, width: int) -> str:
 
 def _tools(scene: EditorScene, x: int, y: int, w: int) -> int:
     """The tool buttons, then the brush sizes (painting) — one row each."""
-    bw = (w - 4 * 4) // len(TOOLS)
-    for i, (tool, key) in enumerate(TOOLS):
-        r = pygame.Rect(x + i * (bw + 4), y, bw, 32)
-        scene.button(r, t(f"editor.tool_{tool}"), lambda tool=tool: scene.set_tool(tool), scene.tool == tool, key)
+    labels = [t(f"editor.tool_{tool}") for tool, _ in TOOLS]
+    # each as wide as its label and key need ("Rechteck", "Rettangolo" were cut in equal fifths)
+    needs = [
+        theme.font(19, True).size(label)[0] + theme.font(16).size(key)[0] + 30
+        for label, (_, key) in zip(labels, TOOLS, strict=True)
+    ]
+    left = x
+    for (tool, key), label, bw in zip(TOOLS, labels, shares(needs, w - 4 * (len(TOOLS) - 1)), strict=True):
+        armed = scene.tool == tool
+        scene.button(pygame.Rect(left, y, bw, 32), label, lambda tool=tool: scene.set_tool(tool), armed, key)
+        left += bw + 4
     y += 38
     labels = [(f"{n}×{n}", lambda n=n: setattr(scene, "brush", n), scene.brush == n, str(n)) for n in BRUSHES]
     labels.append((t("editor.compare"), lambda: setattr(scene, "compare", not scene.compare), scene.compare, "C"))
@@ -80,15 +87,13 @@ def _palette(scene: EditorScene, screen: pygame.Surface, x: int, y: int, w: int)
     """Terrain symbols (painting tools), edge kinds (walls) or sides (units)."""
     doc = scene.doc
     if scene.tool == "wall":
-        bw = (w - 4 * (len(EDGE_PAINTS) - 1)) // len(EDGE_PAINTS)
-        for i, kind in enumerate(EDGE_PAINTS):
-            r = pygame.Rect(x + i * (bw + 4), y, bw, 30)
-            scene.button(
-                r,
-                edge_label(kind),
-                lambda kind=kind: setattr(scene, "edge_kind", kind),
-                scene.edge_kind == kind,
-            )
+        labels = [edge_label(kind) for kind in EDGE_PAINTS]
+        needs = [theme.font(19, True).size(label)[0] + 14 for label in labels]  # "Niedrige Mauer" in a quarter: cut
+        left = x
+        for kind, label, bw in zip(EDGE_PAINTS, labels, shares(needs, w - 4 * (len(EDGE_PAINTS) - 1)), strict=True):
+            choose = lambda kind=kind: setattr(scene, "edge_kind", kind)  # noqa: E731 - bound per button
+            scene.button(pygame.Rect(left, y, bw, 30), label, choose, scene.edge_kind == kind)
+            left += bw + 4
         text(screen, t("editor.wall_help"), (x, y + 36), 15, theme.MUTED)
         return y + 60
     if scene.tool == "unit":
