@@ -100,3 +100,18 @@ def test_kiosk_reads_kiosk_toml_from_the_user_settings_folder(capsys: pytest.Cap
     assert main(["kiosk", "--frames", "2"]) == 2
     err = capsys.readouterr().err
     assert str(settings / "kiosk.toml") in err and "idle" in err
+
+
+def test_the_kiosks_lang_option_wins_over_its_config_and_its_refusals_speak_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `kiosk --lang he` opened in English (the config's language, else the system's, replaced the option's)
+    from game.text import i18n
+
+    settings = paths.user_config_dir()
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "kiosk.toml").write_text('language = "de"\n', encoding="utf-8")
+    assert main(["kiosk", "--frames", "2", "--lang", "he"]) == 0
+    assert i18n.current_language() == "he"
+    assert main(["kiosk", "--frames", "0", "--lang", "it"]) == 2
+    assert capsys.readouterr().err.strip() == "errore: --frames deve essere almeno 1"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any
@@ -53,20 +54,21 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config or default_config())
     except ConfigError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(t("cli.error", error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.lang is not None:  # the command line wins over the config file, as `play`'s over the settings
+        config = dataclasses.replace(config, language=args.lang)
     from game.levels.controllers import StrengthError, parse_ai
 
     try:
         ai = parse_ai(args.ai) if args.ai else {}
     except StrengthError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(t("cli.error", error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.frames is not None and args.frames < 1:
-        print("error: --frames must be at least 1", file=sys.stderr)
+        print(t("cli.error", error=t("cli.kiosk_frames")), file=sys.stderr)
         return EXIT_BAD_INPUT
     from game.commands.preflight import output_option_problem
-    from game.text.i18n import t
 
     problem = output_option_problem("--screenshot", args.screenshot, [args.config])  # before any frame runs
     if problem is not None:
@@ -74,7 +76,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if args.soak is not None:
         if not 0 < args.soak <= 48 or args.draw_every < 1:
-            print("error: --soak takes 0 < HOURS ≤ 48 and --draw-every at least 1", file=sys.stderr)
+            print(t("cli.error", error=t("cli.kiosk_soak")), file=sys.stderr)
             return EXIT_BAD_INPUT
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a soak never needs a window
         _headless()
@@ -83,7 +85,7 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
         try:
             report = soak(config, args.soak, draw_every=args.draw_every, progress=True)
         except ConfigError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(t("cli.error", error=exc), file=sys.stderr)
             return EXIT_BAD_INPUT
         print("\n".join(report.lines()))
         return EXIT_OK
@@ -106,6 +108,6 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
         )
     except ConfigError as exc:
         pygame.quit()
-        print(f"error: {exc}", file=sys.stderr)
+        print(t("cli.error", error=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     return app.run()
