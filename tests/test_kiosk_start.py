@@ -26,8 +26,8 @@ from game.ui.kiosk.session import FALLBACK_SECONDS, KioskApp, SimClock
 GOOD = ROOT / "levels" / "hexxen_beast.toml"
 
 
-def kiosk_with(tmp_path: Path, levels: tuple[Path, ...]) -> KioskApp:
-    config = KioskConfig(fullscreen=False, levels=levels, log_file=tmp_path / "logs" / "kiosk.log")
+def kiosk_with(tmp_path: Path, levels: tuple[Path, ...], language: str | None = None) -> KioskApp:
+    config = KioskConfig(fullscreen=False, levels=levels, log_file=tmp_path / "logs" / "kiosk.log", language=language)
     return KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
 
 
@@ -253,6 +253,25 @@ def test_a_clean_close_leaves_no_marker_and_the_next_start_notes_nothing(
     app.close()
     assert "unclean stop" not in log_text(tmp_path)
     assert "kiosk_start" not in capsys.readouterr().err
+
+
+def test_the_unclean_stop_is_said_in_the_kiosks_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the marker's English words ("pid 7, started …") stood inside the Hebrew, German or Italian sentence
+    from game.text import i18n
+
+    app = kiosk_with(tmp_path, (GOOD,))
+    marker = marker_path(app.config.log_file)
+    app.close()
+    pygame.init()
+    marker.write_text("pid 7, started 2026-12-07T10:00:00+00:00\n", encoding="utf-8")
+    try:
+        app = kiosk_with(tmp_path, (GOOD,), language="de")
+        app.close()
+    finally:
+        i18n.set_language("en")
+    err = capsys.readouterr().err
+    assert "(PID 7, gestartet 2026-12-07T10:00:00+00:00)" in err and "started" not in err
+    assert "unclean stop: the last kiosk run (pid 7, started 2026-12-07T10:00:00+00:00)" in log_text(tmp_path)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")

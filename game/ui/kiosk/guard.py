@@ -7,6 +7,7 @@ import errno
 import logging
 import logging.handlers
 import os
+import re
 import stat
 import sys
 import time
@@ -167,6 +168,12 @@ def mark_running(log_file: Path, started: str) -> str | None:
         # the rename replaces whatever stands there but a folder (then there is no marker this time)
         write_atomic_bytes(marker, f"pid {os.getpid()}, started {started}\n".encode(), durable=True)
     return last
+
+
+def marker_fields(last: str) -> tuple[str, str] | None:
+    """(pid, start time) of what a running marker said (`mark_running`), or None for any other text."""
+    found = re.fullmatch(r"pid (\d+), started (\S+)", last)
+    return None if found is None else (found[1], found[2])
 
 
 def clear_running(log_file: Path) -> None:

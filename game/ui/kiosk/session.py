@@ -30,7 +30,7 @@ from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, bann
 from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.display import choose_renderer, open_display, renderer_name
 from game.ui.kiosk.gamepad import Gamepads, is_gamepad_input
-from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, open_log, say
+from game.ui.kiosk.guard import Guard, clear_running, close_log, mark_running, marker_fields, open_log, say
 from game.ui.kiosk.memory import LOG_EVERY, TRIM_EVERY, memory_line, release_memory, trim_heap, tune_allocator
 from game.ui.kiosk.strings import tr
 from game.ui.kiosk.touch import Pos, TouchInput, click, motion, to_pixels
@@ -274,7 +274,9 @@ class KioskApp:
         last = mark_running(self.config.log_file, started)
         if last is not None:
             self.guard.warning(f"unclean stop: the last kiosk run ({last}) ended without closing")
-            say(t("kiosk_start.unclean", last=last))
+            fields = marker_fields(last)  # the marker's own words are English: the message says them in the language
+            said = last if fields is None else t("kiosk_start.last_run", pid=fields[0], started=fields[1])
+            say(t("kiosk_start.unclean", last=said))
 
     def check_levels(self) -> None:
         """Load every level of the rotation once: those that do not load are left out, one line each (log and
