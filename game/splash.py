@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from game.commands.argv import command_first
 from game.stamps import FIRST_FRAME_ENV, write_stamp
 from game.window_size import DEFAULT_WINDOW, clamp_window, parse_window_size
 
@@ -22,9 +23,11 @@ BACKGROUND = (24, 26, 31)
 
 
 def opens_window(argv: Sequence[str]) -> bool:
-    """Whether this command line opens the game window (no command, an option, or `play`)."""
+    """Whether this command line opens the game window (no command, an option, or `play`; `--lang X` before a command
+    belongs to that command)."""
     if any(arg in ("-h", "--help", "--version") for arg in argv):
         return False
+    argv = command_first(list(argv))
     return not argv or argv[0].startswith("-") or argv[0] in WINDOW_COMMANDS
 
 

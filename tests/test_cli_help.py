@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from game import __version__
-from game.commands.cli import COMMANDS, build_parser, main
+from game.commands.argv import COMMANDS
+from game.commands.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_COMMANDS = ("play", "check", "measure", "reach", "run", "simulate", "kiosk")

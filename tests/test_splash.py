@@ -16,6 +16,9 @@ def test_only_the_window_commands_get_a_splash():
     assert opens_window([]) and opens_window(["play", "levels/x.toml"]) and opens_window(["--size", "800x600"])
     assert not opens_window(["check", "levels/x.toml"])
     assert not opens_window(["kiosk"]) and not opens_window(["play", "--help"])
+    # the language before the command belongs to it: no window flashes up for `check`
+    assert not opens_window(["--lang", "de", "check", "levels/x.toml"]) and not opens_window(["--lang=it", "duel"])
+    assert opens_window(["--lang", "de"]) and opens_window(["--lang", "he", "play"])
 
 
 def test_play_draws_its_first_frame_and_stamps_it(tmp_path):

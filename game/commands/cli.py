@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import __version__
 from game.battle.match import BadAction, DoorChange, Match, door_change
+from game.commands.argv import TOP_LEVEL_FLAGS, command_first
 from game.commands.json_fields import reason_json  # shared with `advise`
 from game.commands.play_args import PLAY_OPTIONS, quick_play_args
 from game.files import reason, shown
@@ -420,23 +421,6 @@ def _other_commands(sub: Any) -> None:
     p.add_argument("--frames", type=int, default=None)
     p.add_argument("--screenshot", default=None)
     p.set_defaults(func=cmd_edit)
-
-
-TOP_LEVEL_FLAGS = ("-h", "--help", "--version")
-"""Options of `gridbound` itself; any other leading option belongs to the default command, play."""
-COMMANDS = ("check", "measure", "reach", "run", "advise", "simulate", "sweep", "plan", "duel", "kiosk", "import")
-COMMANDS += ("edit", "play")
-"""Every command's name (tests/test_cli_help.py holds it to the parser's), known before the parser is built."""
-
-
-def command_first(args: list[str]) -> list[str]:
-    """`--lang de check …` read as `check --lang de …`: every command takes --lang, and a user may put it first
-    (it was read as `play --lang de` with a level named "check")."""
-    if args[:1] == ["--lang"] and len(args) > 2 and args[2] in COMMANDS:
-        return [args[2], *args[:2], *args[3:]]
-    if args and args[0].startswith("--lang=") and len(args) > 1 and args[1] in COMMANDS:
-        return [args[1], args[0], *args[2:]]
-    return args
 
 
 def _early_language(args: Sequence[str]) -> str | None:
