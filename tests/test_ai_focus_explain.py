@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import decide, explanation_lines, priority, snapshot
-from game.ai.decision import Option
+from game.ai.decision import Option, Reason
 from game.ai.explain import option_text
 from game.battle.match import Match
 from game.commands.cli import main
@@ -139,3 +139,12 @@ def test_advise_explains_the_focus_plan(
     assert chosen["reason"]["params"]["focus"] == ["a2"] and set(chosen) == {"actions", "score", "reason"}
     assert main(["advise", str(path), "--ai", "hard", "--explain", "--lang", "de"]) == 0
     assert "gemeinsam mit Kyra: ein gebündelter Angriff" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_moves_square_is_written_as_a_square_in_every_language(lang: str) -> None:
+    # GB-TURN: the reason keeps "5,2" as its data; its sentence wrote it so too ("si sposta in 5,2", a decimal in
+    # Italian and German), where every other text writes [5, 2]
+    option = Option((), 0.0, Reason("ai.move", (("unit", "a1"), ("to", "5,2"), ("count", 0), ("kind", "move")), ()))
+    text = option_text(option, lang, {"a1": "Valeros"})
+    assert "[5, 2]" in text and "5,2" not in text, text

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.ai.decision import Decision, Option
-from game.text.i18n import action_name, t
+from game.text.i18n import action_name, square_text, t
 
 
 def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[str, Any]:
@@ -19,6 +19,9 @@ def _params(option: Option, lang: str | None, names: Mapping[str, str]) -> dict[
             value = names.get(str(value), value)
         elif key == "kind":
             value = action_name(str(value), lang)
+        elif key == "to":  # "5,2" in the reason's data: written as a square ("5,2" reads as a decimal in Italian)
+            x, _, y = str(value).partition(",")
+            value = square_text((int(x), int(y)), lang) if x.isdigit() and y.isdigit() else value
         out[key] = value
     return out
 
