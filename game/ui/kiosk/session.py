@@ -147,6 +147,8 @@ class KioskApp:
         self.idle_for = 0.0
         self.trimmed_at = 0.0
         """Kiosk time of the last trim of the heap (game/ui/kiosk/memory.py)."""
+        self.release_due = False
+        """A game started this frame: the closed one's memory is collected and given back after the frame."""
         self.memory_logged_at = 0.0
         """Kiosk time of the last memory line in the log."""
         self.rotation = 0
@@ -350,8 +352,10 @@ class KioskApp:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
         level = with_strengths(level, self.ai, strict=False)
         battle = self.app.session.new_match(level, self.config.seed + self.games, scene)
-        release_memory()  # the last match's surfaces are freed now: give their pages back (RSS stays flat)
-        self.trimmed_at = self.now
+        # the last match's scene and surfaces are freed at the end of this frame, not now: a game starts from the old
+        # scene's own handler (a tap, the demo's end), whose frame still holds it, so a collection here left it (a
+        # screen-sized picture, its board's terrain layer) alive until the interpreter's next full collection
+        self.release_due = True
         self.games += 1
         battle.ctl.autoplayer.threaded = self.threaded_ai
         self.mode = mode
@@ -537,7 +541,11 @@ class KioskApp:
         """A good frame ends a run of failures; now and then the heap is trimmed and the memory logged."""
         if ok:
             self.failures_in_row = 0
-        if self.now - self.trimmed_at >= TRIM_EVERY:  # a long visitor's match: its freed pages go back meanwhile
+        if self.release_due:  # out of every scene's frame now: the closed game's scene is garbage, and collected
+            self.release_due = False
+            self.trimmed_at = self.now
+            release_memory()
+        elif self.now - self.trimmed_at >= TRIM_EVERY:  # a long visitor's match: its freed pages go back meanwhile
             self.trimmed_at = self.now
             trim_heap()
         if self.now - self.memory_logged_at >= LOG_EVERY:  # how a kiosk's memory went over days, in its log
