@@ -148,7 +148,7 @@ class KioskApp:
         self.trimmed_at = 0.0
         """Kiosk time of the last trim of the heap (game/ui/kiosk/memory.py)."""
         self.release_due = False
-        """A game started this frame: the closed one's memory is collected and given back after the frame."""
+        """The scene changed this frame: the memory of the one left is collected and given back after the frame."""
         self.memory_logged_at = 0.0
         """Kiosk time of the last memory line in the log."""
         self.rotation = 0
@@ -352,10 +352,6 @@ class KioskApp:
         """Close whatever runs, then a fresh match on `level` in the scene for `mode` (a battle made by `scene`)."""
         level = with_strengths(level, self.ai, strict=False)
         battle = self.app.session.new_match(level, self.config.seed + self.games, scene)
-        # the last match's scene and surfaces are freed at the end of this frame, not now: a game starts from the old
-        # scene's own handler (a tap, the demo's end), whose frame still holds it, so a collection here left it (a
-        # screen-sized picture, its board's terrain layer) alive until the interpreter's next full collection
-        self.release_due = True
         self.games += 1
         battle.ctl.autoplayer.threaded = self.threaded_ai
         self.mode = mode
@@ -404,9 +400,14 @@ class KioskApp:
         self.app.switch(scene)
 
     def _switched(self, scene: Scene) -> None:
-        """Another scene becomes current: fingers and a pending first tap belong to the old one."""
+        """Another scene becomes current: fingers and a pending first tap belong to the old one; the screen left (a
+        closed game's, a dialog's) is collected and its memory given back after this frame."""
         self.touch.reset()
         self.pending_tap = None
+        # not now: a switch comes from the old scene's own handler (a tap, the demo's end), whose frame still holds
+        # it, so a collection here left it (a screen-sized picture, a board's terrain layer) alive until the
+        # interpreter's next full collection, often through the whole next game
+        self.release_due = True
 
     # --- input ---------------------------------------------------------------------------------
 
