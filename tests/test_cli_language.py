@@ -186,3 +186,22 @@ def test_the_common_file_errors_are_said_in_the_language(capsys: pytest.CaptureF
     i18n.set_language("en")
     assert reason(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))) == "No space left on device"
     assert reason(OSError(errno.EPIPE, os.strerror(errno.EPIPE))) == os.strerror(errno.EPIPE)  # the rest: as is
+
+
+def test_run_says_who_won_when_the_script_ends_the_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """GB-DOWN: a script that fells the last enemy ends with the winner, not with "round 1, B to act" (the JSON had
+    the winner, the text did not); no unit line ends in blanks."""
+    from tests.test_ai_tactics import OPEN, level, unit
+
+    body = level(
+        "pf1",
+        OPEN,
+        [unit("me", "a", (4, 4), speed=9, attack=40, damage="1d4+30"), unit("foe", "b", (5, 4), speed=9, hp=1)],
+    )
+    body = body.replace('name = "A"', 'name = { en = "The Reds", de = "Die Roten" }')
+    (tmp_path / "l.toml").write_text(body, encoding="utf-8")
+    script = tmp_path / "s.toml"
+    script.write_text('seed = 1\n[[do]]\nunit = "me"\naction = "attack"\ntarget = "foe"\n', encoding="utf-8")
+    _, out, _ = run(capsys, "run", str(tmp_path / "l.toml"), str(script), "--lang", "de")
+    assert "Runde 1, Sieg: Die Roten" in out and "am Zug" not in out
+    assert all(line == line.rstrip() for line in out.splitlines())

@@ -39,10 +39,14 @@ def run_lines(
     state, error = data["state"], data["error"]
     if error:
         print(t("cli.run_refused", index=error["index"], reason=refusal(refused, names=names)))
-    print(t("cli.run_round", round=state["round"], side=names.get(state["active"], state["active"])))
+    winner = state.get("winner")
+    if winner:  # the match is over: who won, not who would act next
+        print(t("cli.run_won", round=state["round"], side=names.get(winner, winner)))
+    else:
+        print(t("cli.run_round", round=state["round"], side=names.get(state["active"], state["active"])))
     for uid, u in state["units"].items():
         unit = names.get(uid, uid)
         flags = " ".join(t(f"state.{k}", unit=unit) for k in ("prone", "helpless", "squeezed", "defeated") if u[k])
         partners = tuple(names.get(p, p) for p in u["bound_to"])
         bound = t("cli.bound_to", unit=unit, units=partners) if partners else ""
-        print(t("cli.run_unit", unit=unit, at=u["at"], hp=u["hp"], flags=flags, bound=bound))
+        print(t("cli.run_unit", unit=unit, at=u["at"], hp=u["hp"], flags=flags, bound=bound).rstrip())
