@@ -68,6 +68,10 @@ def test_the_language_may_come_before_the_command(lang_first: list[str], capsys)
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert "gridbound measure" in out and "--frames" not in out and "Aufruf" in out
+    with pytest.raises(SystemExit):
+        main([*lang_first, "--help"])  # the top level's help, not play's
+    out = capsys.readouterr().out
+    assert "Befehle" in out and "--frames" not in out
 
 
 def test_main_py_help_and_short_h_list_the_commands_too() -> None:

@@ -13,10 +13,11 @@ COMMANDS += ("edit", "play")
 
 
 def command_first(args: list[str]) -> list[str]:
-    """`--lang de check …` read as `check --lang de …`: every command takes --lang, and a user may put it first
-    (it was read as `play --lang de` with a level named "check")."""
-    if args[:1] == ["--lang"] and len(args) > 2 and args[2] in COMMANDS:
+    """`--lang de check …` read as `check --lang de …` (and `--lang de --help` as `--help --lang de`): every command
+    takes --lang, and a user may put it first (it was read as `play --lang de` with a level named "check")."""
+    first = (*COMMANDS, *TOP_LEVEL_FLAGS)
+    if args[:1] == ["--lang"] and len(args) > 2 and args[2] in first:
         return [args[2], *args[:2], *args[3:]]
-    if args and args[0].startswith("--lang=") and len(args) > 1 and args[1] in COMMANDS:
+    if args and args[0].startswith("--lang=") and len(args) > 1 and args[1] in first:
         return [args[1], args[0], *args[2:]]
     return args
