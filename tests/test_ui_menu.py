@@ -134,20 +134,31 @@ def test_pointing_at_a_level_shows_its_whole_description_in_every_language(lang:
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_the_focused_levels_buttons_stay_inside_its_pane_in_every_language(lang: str):
-    # "Forza del computer: come dice il livello" pushed the last button past the pane's edge
+@pytest.mark.parametrize("size", ["1280x800", "800x600"])
+def test_the_menus_buttons_stay_inside_the_window_and_whole_in_every_language(lang: str, size: str):
+    # "Forza del computer: come dice il livello" pushed the last button past the pane's edge; at 800×600 the German
+    # top bar ran over the title and off the window, and "Computerstärke: wie im Level" was cut
     i18n.set_language(lang)
-    app = open_app(LEVELS / "pf1_bridge.toml")
+    app = open_app(LEVELS / "pf1_bridge.toml", size)
     try:
         menu = open_menu(app)
         widgets.CLIPPED.clear()
+        app.step()
+        window = app.screen.get_rect()
         pane = menu._pane_rect(*app.screen.get_size())
         assert len(menu.level_buttons) == len(LEVEL_ITEMS)
         for button in menu.level_buttons:
             assert pane.contains(button.rect), (button.label, button.rect, pane)
-        rects = sorted((b.rect for b in menu.level_buttons), key=lambda r: r.x)
-        assert all(a.right < b.left for a, b in itertools.pairwise(rects))  # apart, never overlapping
-        assert widgets.CLIPPED == [], "a button's label was cut"
+        for buttons in (menu.level_buttons, menu.bar):
+            for a, b in itertools.combinations([b.rect for b in buttons], 2):
+                assert not a.colliderect(b), (a, b)  # apart, never overlapping
+        for button in menu.bar:
+            assert window.contains(button.rect), (button.label, button.rect)
+        if menu.title_shown:  # the bar beside the title, never over it
+            title = theme.font(40, True).size(i18n.t("menu.title"))[0]
+            assert all(b.rect.x > 40 + title for b in menu.bar) or i18n.is_rtl()
+        labels = {b.label for b in (*menu.bar, *menu.level_buttons)}
+        assert not labels & set(widgets.CLIPPED), "a button's label was cut"  # (a small pane's text may end in …)
     finally:
         app.close()
 

@@ -26,7 +26,7 @@ from game.ui.editor.opening import edit_level, new_level
 from game.ui.keymap import MENU_KEYS, intent_for
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.thumbnail import thumbnail
-from game.ui.widgets import Button, paragraph, text
+from game.ui.widgets import Button, ellipsized, paragraph, shares, text
 
 ROW_H = 58
 THUMB = (72, 48)
@@ -136,6 +136,8 @@ class MenuScene(Scene):
         """Which ruleset's "How to play" button the arrows chose (Left/Right on that row)."""
         self.hover: tuple[int, int] | None = None
         self.bar: list[Button] = []
+        self.title_shown = True
+        """Whether the title fits beside the top bar (else the bar takes the whole width)."""
         self.level_buttons: list[Button] = []
         self._focused_current = False
 
@@ -196,11 +198,21 @@ class MenuScene(Scene):
         return pygame.Rect(width - rect.right, rect.y, rect.w, rect.h) if is_rtl() else rect
 
     def _layout_bar(self, width: int) -> None:
-        """The top bar's buttons from the reading end backwards, each as wide as its label needs."""
+        """The top bar's buttons from the reading end backwards, each as wide as its label needs, beside the title;
+        where they do not fit there (German at 800×600 ran over the title and off the window), across the whole
+        width without the title, narrower if they must be (`shares`)."""
+        labels = [item.label(self) for item in MENU_ITEMS]
+        needs = [max(150, theme.font(19, True).size(label)[0] + 24) for label in labels]
+        gaps = 12 * (len(needs) - 1)
+        beside = width - 80 - theme.font(40, True).size(t("menu.title"))[0] - 24
+        self.title_shown = sum(needs) + gaps <= beside
+        if self.title_shown:
+            widths = needs
+        else:
+            tight = [theme.font(19, True).size(label)[0] + 24 for label in labels]
+            widths = shares(tight, width - 80 - gaps)
         buttons, right = [], width - 40
-        for item in reversed(MENU_ITEMS):
-            label = item.label(self)
-            w = max(150, theme.font(19, True).size(label)[0] + 24)
+        for item, label, w in reversed(list(zip(MENU_ITEMS, labels, widths, strict=True))):
             buttons.append(Button(self._mirror(pygame.Rect(right - w, 34, w, 36), width), label, item.intent))
             right -= w + 12
         self.bar = list(reversed(buttons))
@@ -346,8 +358,9 @@ class MenuScene(Scene):
         w, h = screen.get_size()
         rtl = is_rtl()
         start, align = (w - 40, "right") if rtl else (40, "left")
-        text(screen, t("menu.title"), (start, 30), 40, theme.TEXT, bold=True, align=align)
         self._layout_bar(w)
+        if self.title_shown:
+            text(screen, t("menu.title"), (start, 30), 40, theme.TEXT, bold=True, align=align)
         for b in self.bar:
             b.draw(screen, hover=self.hover is not None and b.hit(self.hover))
         if not self.entries:
@@ -372,11 +385,16 @@ class MenuScene(Scene):
             screen, theme.ROW_HIGHLIGHT if self.index == TUTORIAL_ROW else theme.CARD_FILL, rect, border_radius=4
         )
         pygame.draw.rect(screen, theme.ACCENT, rect, 1, border_radius=4)
+        boxes = self._tutorial_rects(width)
+        room = rect.width - 28 - (max(b.right for b in boxes) - min(b.x for b in boxes))  # the words end before them
+        title, detail = t("tutorial.menu_title"), t("tutorial.menu_detail")
+        title = title if theme.font(22, True).size(title)[0] <= room else ellipsized(title, theme.font(22, True), room)
+        detail = detail if theme.font(16).size(detail)[0] <= room else ellipsized(detail, theme.font(16), room)
         at = (rect.right - 8, rect.y + 4) if rtl else (rect.x + 8, rect.y + 4)
-        text(screen, t("tutorial.menu_title"), at, 22, theme.ACCENT, True, align="right" if rtl else "left")
+        text(screen, title, at, 22, theme.ACCENT, True, align="right" if rtl else "left")
         at2 = (rect.right - 8, rect.y + 30) if rtl else (rect.x + 8, rect.y + 30)
-        text(screen, t("tutorial.menu_detail"), at2, 16, theme.MUTED, align="right" if rtl else "left")
-        for i, box in enumerate(self._tutorial_rects(width)):
+        text(screen, detail, at2, 16, theme.MUTED, align="right" if rtl else "left")
+        for i, box in enumerate(boxes):
             chosen = self.index == TUTORIAL_ROW and i == self.tutorial
             hover = self.hover is not None and box.collidepoint(self.hover)
             button = Button(box, t(f"ruleset.{TUTORIAL_RULESETS[i]}"), f"tutorial:{TUTORIAL_RULESETS[i]}", armed=chosen)
@@ -439,19 +457,38 @@ class MenuScene(Scene):
         if current:
             y = paragraph(screen, t("level_menu.now_playing"), pygame.Rect(inner.x, y, inner.w, 26), 18, theme.ACCENT)
         y = paragraph(screen, entry.detail, pygame.Rect(inner.x, y, inner.w, 44), 17, theme.MUTED)
-        buttons_y = inner.bottom - 40
+        labels = [item.key(self) if callable(item.key) else t(item.key) for item in LEVEL_ITEMS]
+        rows = self._button_rows(labels, inner.w)
+        buttons_y = inner.bottom - 40 - 48 * (len(rows) - 1)
         if entry.description:
             paragraph(screen, entry.description, pygame.Rect(inner.x, y + 8, inner.w, buttons_y - y - 16), 18)
         self.level_buttons = []
-        x = inner.right if is_rtl() else inner.x
-        labels = [item.key(self) if callable(item.key) else t(item.key) for item in LEVEL_ITEMS]
-        widths = [max(140, theme.font(19, True).size(label)[0] + 24) for label in labels]
-        room = inner.w - 12 * (len(widths) - 1)
-        if sum(widths) > room:  # a long label ("Forza del computer: come dice il livello") left the pane
-            widths = [w * room // sum(widths) for w in widths]  # narrower buttons: each fits its label (widgets.py)
-        for item, label, bw in zip(LEVEL_ITEMS, labels, widths, strict=True):
-            rect = pygame.Rect(x - bw if is_rtl() else x, buttons_y, bw, 40)
-            x = rect.x - 12 if is_rtl() else rect.right + 12
-            button = Button(rect, label, item.intent, enabled=entry.ok)
-            button.draw(screen, hover=self.hover is not None and button.hit(self.hover))
-            self.level_buttons.append(button)
+        for k, row in enumerate(rows):
+            x = inner.right if is_rtl() else inner.x
+            for i, bw in row:
+                rect = pygame.Rect(x - bw if is_rtl() else x, buttons_y + 48 * k, bw, 40)
+                x = rect.x - 12 if is_rtl() else rect.right + 12
+                button = Button(rect, labels[i], LEVEL_ITEMS[i].intent, enabled=entry.ok)
+                button.draw(screen, hover=self.hover is not None and button.hit(self.hover))
+                self.level_buttons.append(button)
+
+    @staticmethod
+    def _button_rows(labels: list[str], room: int) -> list[list[tuple[int, int]]]:
+        """The pane's buttons as rows of (index, width), top row first: one row, narrower where the labels are long
+        ("Forza del computer: come dice il livello" left the pane), or, where even that cuts a label (German at
+        800×600), the last button on a row of its own above the others."""
+
+        def widths(indices: list[int]) -> list[int]:
+            needs = [max(140, theme.font(19, True).size(labels[i])[0] + 24) for i in indices]
+            free = room - 12 * (len(indices) - 1)
+            return needs if sum(needs) <= free else [n * free // sum(needs) for n in needs]
+
+        def fits(indices: list[int], ws: list[int]) -> bool:
+            return all(Button(pygame.Rect(0, 0, w, 40), labels[i], "").fits() for i, w in zip(indices, ws, strict=True))
+
+        everything = list(range(len(labels)))
+        one = widths(everything)
+        if fits(everything, one) or len(labels) < 2:
+            return [list(zip(everything, one, strict=True))]
+        last, rest = everything[-1:], everything[:-1]
+        return [list(zip(last, widths(last), strict=True)), list(zip(rest, widths(rest), strict=True))]
