@@ -141,3 +141,36 @@ def test_a_waiting_question_repaints_nothing_until_the_pointer_or_focus_moves(pf
     hover(pf1_app, dialog.buttons[-1].rect.center)  # so does a hovered button
     assert pygame.image.tobytes(screen, "RGB") != focused
     assert dialog.draw(screen) == []
+
+
+def test_a_help_taller_than_a_small_window_scrolls_with_the_wheel_to_its_last_line() -> None:
+    """At 800×600 in German the help's last lines (Esc, Ctrl+S, F2, the art's licence) were cut off the box; it now
+    takes smaller text, then the whole window, and the wheel scrolls it to its end."""
+    from game.paths import LEVELS_DIR
+    from game.ui import widgets
+    from tests.ui_helpers import open_app
+
+    set_language("de")
+    app = open_app(LEVELS_DIR / "pf1_bridge.toml", "800x600")
+    try:
+        scene = battle(app)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(0, 0, 0)))
+        app.step()
+        widgets.CLIPPED.clear()
+        key(app, pygame.K_F1)
+        assert scene.help and widgets.CLIPPED  # too tall for this window: its end is cut at first
+        lines = help_lines(scene.ctl)
+        cut_at: list[tuple[int, list[str]]] = []
+        for _ in range(len(lines) + 3):  # more steps than lines: it stops at the last one
+            widgets.CLIPPED.clear()
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+            app.step()
+            if not cut_at or cut_at[-1][0] != scene.help_scroll:
+                cut_at.append((scene.help_scroll, list(widgets.CLIPPED)))
+        assert cut_at[-1][0] <= len(lines) - 1 and cut_at[-1][1] == []  # scrolled down: every line to the last shows
+        key(app, pygame.K_F1)
+        key(app, pygame.K_F1)
+        assert scene.help and scene.help_scroll == 0  # opened again: from the top
+    finally:
+        set_language("en")
+        app.close()

@@ -150,22 +150,45 @@ def help_lines(ctl: BattleController) -> list[str]:
     return [*lines, t("legend.help"), t("legend.credits")]  # the map legend, and the art's licence
 
 
-def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController) -> pygame.Rect:
-    """The F1 help box over the board, as tall as its lines: what each click and key does in the battle."""
-    width = area.width - min(120, area.width // 6)
-    inner_w = width - 36
+HELP_SIZES = (18, 16, 15, 14)
+"""The help's text sizes, tried largest first."""
+
+
+def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController, scroll: int = 0) -> pygame.Rect:
+    """The F1 help box over the board, as tall as its lines: what each click and key does in the battle; where the
+    board is too small for all of it even in the smallest text (a small window), over the whole window, from line
+    `scroll` on (the wheel scrolls it), with a mark where lines lie above or below."""
     lines = help_lines(ctl)
-    body, title = theme.font(18), theme.font(24, bold=True)
-    rows = sum(len(wrap(line, body, inner_w)) for line in lines)
-    height = min(area.height - 20, 28 + title.get_linesize() + rows * (body.get_linesize() + 2) + len(lines) * 6 + 10)
-    box = pygame.Rect(0, 0, width, height)
-    box.center = area.center
+    title = theme.font(24, bold=True)
+
+    def need(shown: list[str], body: pygame.font.Font, inner_w: int) -> int:
+        rows = sum(len(wrap(line, body, inner_w)) for line in shown)
+        return 28 + title.get_linesize() + rows * (body.get_linesize() + 2) + len(shown) * 6 + 10
+
+    for room in (area, screen.get_rect()):
+        width = room.width - min(120, room.width // 6)
+        for size in HELP_SIZES:  # the largest text at which every line shows (a small window cut the last ones)
+            if need(lines, theme.font(size), width - 36) <= room.height - 20:
+                break
+        if need(lines, theme.font(size), width - 36) <= room.height - 20:
+            break
+    first = max(0, min(scroll, len(lines) - 1))
+    shown = lines[first:]
+    box = pygame.Rect(0, 0, width, min(room.height - 20, need(lines, theme.font(size), width - 36)))  # kept scrolled
+    box.center = room.center
     pygame.draw.rect(screen, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(screen, theme.ACCENT, box, 2, border_radius=10)
     inner = box.inflate(-36, -28)
     y = paragraph(screen, t("help.title"), inner, 24, theme.TEXT, bold=True)
-    for line in lines:
-        y = paragraph(screen, line, pygame.Rect(inner.x, y + 6, inner.width, inner.bottom - y - 6), 18, theme.TEXT)
+    for line in shown:
+        y = paragraph(screen, line, pygame.Rect(inner.x, y + 6, inner.width, inner.bottom - y - 6), size, theme.TEXT)
+    more = need(shown, theme.font(size), width - 36) > box.height
+    x = box.left + 18 if is_rtl() else box.right - 18  # triangles at the line ends' side: lines above, lines below
+    top, bottom = box.top, box.bottom
+    if first > 0:
+        pygame.draw.polygon(screen, theme.ACCENT, [(x - 7, top + 18), (x + 7, top + 18), (x, top + 10)])
+    if more:
+        pygame.draw.polygon(screen, theme.ACCENT, [(x - 7, bottom - 18), (x + 7, bottom - 18), (x, bottom - 10)])
     return box
 
 

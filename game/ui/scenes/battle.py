@@ -19,7 +19,7 @@ from game.ui.door_pick import lean_of
 from game.ui.frame import FrameCache
 from game.ui.hint import Hint, draw_hint, prepare_hint
 from game.ui.keymap import BATTLE_KEYS, intent_for
-from game.ui.overlays import draw_help, draw_overlays
+from game.ui.overlays import draw_help, draw_overlays, help_lines
 from game.ui.panel import SidePanel
 from game.ui.panel_model import PanelModel, build_panel_model
 from game.ui.scenes.base import Scene, SceneHost
@@ -90,6 +90,8 @@ class BattleScene(Scene):
             "danger": self.press_danger,
         }
         self.help = False
+        self.help_scroll = 0
+        """The first line of the help shown (the wheel scrolls a help taller than the window)."""
         self.hint: Hint | None = None
         """H: the computer's suggestion for the side to act (game/ui/hint.py), until the match changes."""
         self.hint_executor: Executor | None = None
@@ -248,6 +250,7 @@ class BattleScene(Scene):
             ctl.ruler,
             ctl.step_costs,
             self.help,
+            self.help_scroll,
             id(self.hint),
             self.legend,
             bool(pygame.key.get_mods() & pygame.KMOD_SHIFT),
@@ -269,7 +272,7 @@ class BattleScene(Scene):
         if self.hint is not None and self.hint.version != self.ctl.version:
             self.hint = None  # the match moved on: the suggestion was for the state before
         if self.help:
-            drawn.append(draw_help(screen, self.view.rect, self.ctl))
+            drawn.append(draw_help(screen, self.view.rect, self.ctl, self.help_scroll))
         elif self.hint is not None:
             drawn += draw_hint(screen, self.view, self.ctl.situation(), self.hint)
         elif self.legend:
@@ -319,6 +322,7 @@ class BattleScene(Scene):
     def toggle_help(self) -> None:
         """F1: show or hide the controls."""
         self.help = not self.help
+        self.help_scroll = 0
         self.ctl.changed(state=False)
 
     def toggle_hint(self) -> None:
@@ -470,7 +474,10 @@ class BattleScene(Scene):
 
     def _on_wheel(self, event: pygame.event.Event) -> None:
         assert self.view is not None and self.panel is not None
-        if self.panel.log_rect.collidepoint(self.mouse):
+        if self.help:  # the help lies over the board: the wheel scrolls it (a small window shows part of it)
+            self.help_scroll = max(0, min(len(help_lines(self.ctl)) - 1, self.help_scroll - event.y))
+            self.ctl.changed(state=False)
+        elif self.panel.log_rect.collidepoint(self.mouse):
             self.panel.scroll_log(event.y, len(self.match.log))
             self.ctl.changed(state=False)
         elif self.view.rect.collidepoint(self.mouse):
