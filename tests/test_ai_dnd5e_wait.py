@@ -104,3 +104,72 @@ def test_hards_wait_is_explained_as_waiting_for_the_enemy_in_every_language() ->
     later = replace(snap, sit=replace(snap.sit, round=dnd5e_wait.DND5E_WAIT_ROUNDS + 1))
     assert reason_for(later, None, "me").key == "ai.done"
     assert reason_for(replace(snap, mode="initiative"), None, "me").key == "ai.done"
+
+
+def _held() -> Snapshot:
+    """A fighter 9 squares from a fast brute (speed 12 m: it walks up and strikes within 9 squares) and 14 from three
+    pests (speed 9 m: within 7): one enemy of four can strike the side next turn."""
+    units = [
+        unit("me", "a", (0, 4), speed=9),
+        unit("brute", "b", (9, 4), speed=12, attack=8, damage="2d8+6", hp=40),
+        *(unit(f"pest_{y}", "b", (14, y), speed=9, hp=9) for y in (2, 4, 6)),
+    ]
+    return snapshot(Match(parse_level(level("dnd5e", WIDE, units), "<hold>"), 1))
+
+
+def _pest_gap(snap: Snapshot, action: Action) -> int:
+    """Squares between where `action` ends and the nearest pest."""
+    return min(_gap(snap, action, f"pest_{y}") for y in (2, 4, 6))
+
+
+def test_once_the_armies_meet_hards_side_holds_beyond_the_others_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D5-DASH, D5-SPEED: only the brute can strike the fighter next turn; normal Dashes up beside the brute, where the
+    pests walk up and strike too, without a blow; hard's side (DND5E_HOLD) closes in no nearer the pests than their
+    move and reach, and so does hard's decision, and its hold is explained as such; with DND5E_HOLD off it closes in
+    as before. Walking up to strike stays open, and once half the enemies can strike the side it no longer holds."""
+    from game.ai.reasons import reason_for
+
+    snap = _held()
+    span = strike_span(snap.sit.creatures["pest_4"])
+    assert dnd5e_wait.waiting(snap, "me") is None and dnd5e_wait.holding(snap, "me") is not None
+    normal = normal_options(snap, "me", random.Random(0))
+    assert normal[0].kind in ("move", "dash") and _pest_gap(snap, normal[0]) <= span
+    held = hard.own_options(snap, "me", random.Random(0))
+    assert not held or _pest_gap(snap, held[0]) > span
+    for seed in range(3):
+        chosen = decide(snap, "hard", random.Random(seed)).first
+        assert chosen is None or (chosen.path and _pest_gap(snap, chosen) > span)
+    assert reason_for(snap, None, "me").key == "ai.waits_hold"
+    monkeypatch.setattr(dnd5e_wait, "DND5E_HOLD", False)
+    assert dnd5e_wait.holding(snap, "me") is None
+    assert _pest_gap(snap, hard.own_options(snap, "me", random.Random(0))[0]) <= span
+    assert reason_for(snap, None, "me").key == "ai.done"
+    monkeypatch.setattr(dnd5e_wait, "DND5E_HOLD", True)
+    scout = unit("scout", "a", (8, 2), speed=9)  # the pests (and the brute) can strike it: three enemies of four
+    assert dnd5e_wait.holding(_held_with(scout), "me") is None
+    later = replace(snap, sit=replace(snap.sit, round=dnd5e_wait.DND5E_WAIT_ROUNDS + 1))
+    assert dnd5e_wait.holding(later, "me") is None
+    assert dnd5e_wait.holding(replace(snap, mode="initiative"), "me") is None
+
+
+def _held_with(*extra: str) -> Snapshot:
+    """`_held` with more units."""
+    units = [
+        unit("me", "a", (0, 4), speed=9),
+        unit("brute", "b", (9, 4), speed=12, attack=8, damage="2d8+6", hp=40),
+        *(unit(f"pest_{y}", "b", (14, y), speed=9, hp=9) for y in (2, 4, 6)),
+        *extra,
+    ]
+    return snapshot(Match(parse_level(level("dnd5e", WIDE, units), "<hold>"), 1))
+
+
+def test_a_unit_that_can_walk_up_and_strike_does_so_while_its_side_holds() -> None:
+    """GB-ATTACK: the hold is only for closing in; the fighter, which can walk up to a rat five squares off and strike
+    it this turn, does so in its side's script, and hard's portfolio keeps the move."""
+    from game.ai.portfolio import first_actions
+
+    snap = _held_with(unit("rat", "b", (5, 4), speed=0, hp=3, attack=3, damage="1d2"))
+    assert dnd5e_wait.holding(snap, "me") is not None
+    script = hard.own_options(snap, "me", random.Random(0))
+    assert script and script[0].kind == "move" and _gap(snap, script[0], "rat") <= 1
+    assert script[0] in dnd5e_wait.unwaited(snap, "me", first_actions(snap, "me", script[0]))

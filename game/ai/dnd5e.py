@@ -65,13 +65,15 @@ def choose(
     quiet: bool = False,
     wary: float = 0.0,
     wait: Exposed | None = None,
+    hold: Exposed | None = None,
 ) -> Action | None:
     """The unit's next dnd5e action this turn, or None when it has nothing useful left to do; `pick` chooses the
     enemy to strike among those in reach (the normal player's: the fewest hit points); with `quiet` a unit that
     cannot strike this turn closes in only as far as a square outside every enemy's reach; with `wary` a square it
     walks to in order to strike costs that many times its `leave_cost` more (a wounded unit does not walk out of a
     reach it stands in to strike another enemy, and strikes the one whose reach it is in); with `wait` it neither walks
-    up to strike nor closes in to a footprint `wait` finds exposed (the side waits for the enemy to come to it)."""
+    up to strike nor closes in to a footprint `wait` finds exposed (the side waits for the enemy to come to it); with
+    `hold` it does not close in to a footprint `hold` finds exposed (walking up to strike stays open)."""
     me = ctx.me
     foes = ctx.foes()
     if not foes or me.defeated or me.helpless:
@@ -120,7 +122,7 @@ def choose(
         if r.band == "dash" and not dash_left:
             continue
         there = footprint_at(me, r.at)
-        if wait is not None and wait(there):
+        if (wait is not None and wait(there)) or (hold is not None and hold(there)):
             continue
         if quiet and any(sit_distance(ctx.sit, there, f.footprint()) <= dnd5e.reach_squares(f) for f in foes):
             continue  # the enemy must come to it, and it strikes first

@@ -7,7 +7,10 @@ the reply in half the games read). Waiting where no enemy can walk up and strike
 speed, then its reach), the side keeps together, and the raiders who come to it end their Dash beside it without a
 blow, so the climbers strike first in round 2 with all four. It applies only before the armies meet: once a unit of
 the side stands within an enemy's move and reach (on dnd5e_crypt and dnd5e_hall from the start; the raiders after
-the climbers' first turn) the side plays as before.
+the climbers' first turn) the side plays as before, but with DND5E_HOLD: while fewer than half the enemies can walk up
+and strike any unit of the side, a unit that cannot strike this turn does not close in to where one of the others can
+(on dnd5e_hall only the hill giant can reach the heroes at the start: normal's heroes Dash up beside the rats and the
+kobolds without a blow, and all of them strike in the reply; holding, the heroes meet them in round 2 with every blow).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import rules.dnd5e as dnd5e
 from game.ai.dnd5e import Exposed
 from game.ai.normal import normal_options
 from game.ai.scoring import footprint_at, strike_span
@@ -30,6 +34,12 @@ DND5E_WAIT_ROUNDS = 1
 """In the first this many rounds, while no unit of hard's side stands within an enemy's move and reach, its units
 neither walk up to strike nor close in to a square within an enemy's move (its walking speed, as the crow flies;
 flight not counted, or no square of dnd5e_cliffs would be beyond the wyvern) and reach. 0: off."""
+
+
+DND5E_HOLD = True
+"""Whether, in the same first rounds, once the armies have met but while fewer than half the enemies can walk up and
+strike any unit of hard's side, a unit of the side that closes in (it cannot strike this turn) does not end where an
+enemy can walk up and strike it next turn that cannot where it stands (`holding`); walking up to strike stays open."""
 
 
 def _within(sit: Situation, there: frozenset[Square], foes: Sequence[Creature]) -> bool:
@@ -51,14 +61,57 @@ def waiting(snap: Snapshot, unit: str) -> Exposed | None:
     return lambda there: _within(sit, there, foes)
 
 
+def holding(snap: Snapshot, unit: str) -> Exposed | None:
+    """The test of a footprint the unit must not close in to while its side holds (DND5E_HOLD), or None when it does
+    not hold: another ruleset, by initiative, after the first rounds, while the side waits (`waiting`), once half the
+    enemies or more can strike the side, or when every enemy can strike the unit where it stands."""
+    sit = snap.sit
+    if (
+        not DND5E_HOLD
+        or snap.ruleset_name not in WAIT_RULESETS
+        or snap.mode == "initiative"
+        or sit.round > DND5E_WAIT_ROUNDS
+    ):
+        return None
+    me = sit.creatures[unit]
+    foes = [c for c in sit.creatures.values() if c.side != me.side and not c.defeated]
+    mine = [c.footprint() for c in sit.creatures.values() if c.side == me.side and not c.defeated]
+    met = [f for f in foes if any(_within(sit, there, [f]) for there in mine)]
+    if not met or 2 * len(met) >= len(foes):
+        return None
+    fresh = [f for f in foes if not _within(sit, me.footprint(), [f])]
+    if not fresh:
+        return None
+    return lambda there: _within(sit, there, fresh)
+
+
+def _strikes_from(sit: Situation, me: Creature, there: frozenset[Square]) -> bool:
+    """Whether an enemy stands within the unit's reach from footprint `there`."""
+    reach = dnd5e.reach_squares(me)
+    return any(
+        sit_distance(sit, there, c.footprint()) <= reach
+        for c in sit.creatures.values()
+        if c.side != me.side and not c.defeated
+    )
+
+
 def unwaited(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[Action | None]:
     """The search's portfolio without the moves that end where the unit must not stand while its side waits (its own
     script's wait is then the search's too: weighed on its playouts to the reply, a flyer's lone blow at the
     will-o'-wisp looked better than waiting, and the raiders' reply fell it)."""
+    me = snap.sit.creatures[unit]
     exposed = waiting(snap, unit)
     if exposed is None:
-        return portfolio
-    me = snap.sit.creatures[unit]
+        held = holding(snap, unit)
+        if held is None:
+            return portfolio
+        sit = snap.sit
+
+        def closes_in(a: Action) -> bool:  # a Dash spends the action: it strikes nobody this turn
+            there = footprint_at(me, a.path[-1][:2])
+            return held(there) and (a.kind == "dash" or not _strikes_from(sit, me, there))
+
+        return [a for a in portfolio if a is None or a.kind not in ("move", "dash") or not a.path or not closes_in(a)]
     return [
         a
         for a in portfolio
@@ -76,3 +129,17 @@ def waits_for_enemy(snap: Snapshot, unit: str) -> bool:
     if not normal or normal[0].kind not in ("move", "dash") or not normal[0].path:
         return False
     return exposed(footprint_at(snap.sit.creatures[unit], normal[0].path[-1][:2]))
+
+
+def holds_for_enemy(snap: Snapshot, unit: str) -> bool:
+    """Whether a hold of `unit` is its side's hold (`holding`; the explanation's reason for it): normal's script would
+    walk or Dash it, striking nobody from there, to where an enemy can walk up and strike it that cannot now."""
+    held = holding(snap, unit)
+    if held is None or waiting(snap, unit) is not None:
+        return False
+    normal = normal_options(snap, unit, random.Random(0))
+    if not normal or normal[0].kind not in ("move", "dash") or not normal[0].path:
+        return False
+    me = snap.sit.creatures[unit]
+    there = footprint_at(me, normal[0].path[-1][:2])
+    return held(there) and (normal[0].kind == "dash" or not _strikes_from(snap.sit, me, there))

@@ -25,7 +25,8 @@ default (the option that keeps its place by its margin) and its own side's part 
 Only where sides take whole turns (by initiative hard plays its side as before). On in dnd5e, with PRIORITY_QUIET and
 `portfolio.SAFE_RETREATS`: the three together won 143 of 240 tuning games against 128 without them, and on the report
 seeds +9.2 points of seat gain against +4.2, no level fewer (within the noise); alone, the pick gained hard two games
-of 180 (docs/ai.md). In dnd5e its first round waits until the armies meet (game/ai/dnd5e_wait.py)."""
+of 180 (docs/ai.md). In dnd5e its first round waits until the armies meet, then holds while fewer than half the
+enemies can strike it (game/ai/dnd5e_wait.py)."""
 
 PRIORITY_BLOW = False
 """Whether the pick weighs what one blow of the striker takes off each enemy (its weight × the chance to hit it ×
@@ -95,5 +96,6 @@ def side_options(
         return blow_pick(me, foes, weights) if PRIORITY_BLOW else priority_pick(foes, weights)
 
     wait = dnd5e_wait.waiting(snap, unit)
-    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET, WARY, wait)
+    hold = None if wait is not None else dnd5e_wait.holding(snap, unit)
+    chosen = dnd5e.choose(Ctx(snap.sit, snap.ruleset, unit, rng), pick, PRIORITY_QUIET, WARY, wait, hold)
     return [] if chosen is None else [chosen]

@@ -28,6 +28,8 @@ def reason_for(snap: Snapshot, action: Action | None, unit: str | None = None, t
             return Reason("ai.waits_charge", (("unit", unit),), ("PF1-CHARGE", "GB-TURN"))
         if unit and dnd5e_wait.waits_for_enemy(snap, unit):
             return Reason("ai.waits_move", (("unit", unit),), ("D5-SPEED", "GB-TURN"))
+        if unit and dnd5e_wait.holds_for_enemy(snap, unit):
+            return Reason("ai.waits_hold", (("unit", unit),), ("D5-SPEED", "GB-TURN"))
         return Reason("ai.done", (("unit", unit or ""),), ("GB-TURN",))
     unit = action.unit or ""
     result = snap.ruleset.rule(snap.sit, action, random.Random(0))
