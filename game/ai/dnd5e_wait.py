@@ -95,6 +95,15 @@ def _strikes_from(sit: Situation, me: Creature, there: frozenset[Square]) -> boo
     )
 
 
+def _closes_in(sit: Situation, me: Creature, action: Action, held: Exposed) -> bool:
+    """Whether `action` walks or Dashes the unit to a footprint `held` finds exposed, striking nobody from there (a Dash
+    spends the action: it strikes nobody this turn)."""
+    if action.kind not in ("move", "dash") or not action.path:
+        return False
+    there = footprint_at(me, action.path[-1][:2])
+    return held(there) and (action.kind == "dash" or not _strikes_from(sit, me, there))
+
+
 def unwaited(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[Action | None]:
     """The search's portfolio without the moves that end where the unit must not stand while its side waits (its own
     script's wait is then the search's too: weighed on its playouts to the reply, a flyer's lone blow at the
@@ -105,13 +114,7 @@ def unwaited(snap: Snapshot, unit: str, portfolio: list[Action | None]) -> list[
         held = holding(snap, unit)
         if held is None:
             return portfolio
-        sit = snap.sit
-
-        def closes_in(a: Action) -> bool:  # a Dash spends the action: it strikes nobody this turn
-            there = footprint_at(me, a.path[-1][:2])
-            return held(there) and (a.kind == "dash" or not _strikes_from(sit, me, there))
-
-        return [a for a in portfolio if a is None or a.kind not in ("move", "dash") or not a.path or not closes_in(a)]
+        return [a for a in portfolio if a is None or not _closes_in(snap.sit, me, a, held)]
     return [
         a
         for a in portfolio
@@ -138,8 +141,4 @@ def holds_for_enemy(snap: Snapshot, unit: str) -> bool:
     if held is None or waiting(snap, unit) is not None:
         return False
     normal = normal_options(snap, unit, random.Random(0))
-    if not normal or normal[0].kind not in ("move", "dash") or not normal[0].path:
-        return False
-    me = snap.sit.creatures[unit]
-    there = footprint_at(me, normal[0].path[-1][:2])
-    return held(there) and (normal[0].kind == "dash" or not _strikes_from(snap.sit, me, there))
+    return bool(normal) and _closes_in(snap.sit, snap.sit.creatures[unit], normal[0], held)

@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from game.files import shown
-from game.lab.lab_text import add_lab_options, lab_lines, rule_change, sprt_from_args, surprise_line, sweep_pair_lines
+from game.lab.lab_text import (
+    add_lab_options,
+    column_heading,
+    lab_lines,
+    rule_change,
+    sprt_from_args,
+    surprise_line,
+    sweep_pair_lines,
+)
 from game.lab.simulate import side_name
 from game.text.i18n import local_fixed, t
 
@@ -301,14 +309,9 @@ COLUMNS_END = (("p_adj", 8), ("rounds", 7), ("diff_rounds", 13))
 """The table's columns and their least widths; a heading or name longer than that widens its column."""
 
 
-def _words(key: str) -> str:
-    """A column's heading in the language."""
-    return {"p": "p", "p_adj": t("lab.col_p_adj")}.get(key) or t(f"sweep.col_{key}")
-
-
 def _widths(shown: Iterable[str]) -> dict[str, int]:
     """Each column's width: its least, else its heading and a space (the side column: also the longest name)."""
-    widths = {key: max(least, len(_words(key)) + 1) for key, least in (*COLUMNS, *COLUMNS_END)}
+    widths = {key: max(least, len(column_heading(key)) + 1) for key, least in (*COLUMNS, *COLUMNS_END)}
     widths["side"] = max([widths["side"], *(len(name) + 1 for name in shown)])
     return widths
 
@@ -336,11 +339,12 @@ def format_report(data: dict[str, Any], names: LevelNames | None = None) -> list
         level_names = (names or {}).get(level["level"])
         shown = {side: side_name(side, level_names) for side in level["sides"]}
         w = _widths([*shown.values(), t("simulate.draws")])
+        h = column_heading
         head = (
-            f"  {_words('variant'):<{w['variant']}}{_words('games'):>{w['games']}}  {_words('side'):<{w['side']}}"
-            f"{_words('win'):>{w['win']}}  {_words('ci'):<{w['ci']}}{_words('diff'):>{w['diff']}}"
-            f"  {_words('ci'):<{w['ci']}}{'p':>{w['p']}}{_words('p_adj'):>{w['p_adj']}}"
-            f"  {_words('rounds'):>{w['rounds']}}  {_words('diff_rounds'):>{w['diff_rounds']}}"
+            f"  {h('variant'):<{w['variant']}}{h('games'):>{w['games']}}  {h('side'):<{w['side']}}"
+            f"{h('win'):>{w['win']}}  {h('ci'):<{w['ci']}}{h('diff'):>{w['diff']}}"
+            f"  {h('ci'):<{w['ci']}}{'p':>{w['p']}}{h('p_adj'):>{w['p_adj']}}"
+            f"  {h('rounds'):>{w['rounds']}}  {h('diff_rounds'):>{w['diff_rounds']}}"
         )
         lines += ["", t("sweep.level", level=level["level"], fingerprint=level["level_fingerprint"][:12]), head]
         for cell in level["cells"]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from game.lab.paired_stats import Sprt
-from game.lab.simulate import side_name
+from game.lab.simulate import side_column, side_name
 from game.text.i18n import local_fixed, local_general, t
 
 RELATIVE_MIN_COUNT = 20
@@ -111,11 +111,9 @@ def lab_lines(level: dict[str, Any], data: dict[str, Any], names: Mapping[str, A
     return lines
 
 
-def side_column(sides: Iterable[str], names: Mapping[str, Any] | None) -> dict[str, str]:
-    """The sides' display names in the current language, padded to one column (at least 12 wide, as the summary's)."""
-    shown = {side: side_name(side, names) for side in sides}
-    width = max([12, *map(len, shown.values())])
-    return {side: f"{name:<{width}}" for side, name in shown.items()}
+def column_heading(key: str) -> str:
+    """A sweep table's column heading in the language (the text table's and the HTML page's)."""
+    return {"p": "p", "p_adj": t("lab.col_p_adj")}.get(key) or t(f"sweep.col_{key}")
 
 
 def paired_lines(paired: dict[str, Any], names: Mapping[str, Any] | None = None) -> list[str]:

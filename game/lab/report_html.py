@@ -12,7 +12,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from game.lab.lab_text import lab_lines, rule_change, surprise_line
+from game.lab.lab_text import column_heading, lab_lines, rule_change, surprise_line
 from game.lab.report_maps import STYLE as MAP_STYLE
 from game.lab.report_maps import maps_section
 from game.lab.simulate import side_name
@@ -101,8 +101,7 @@ def _ci(lo_hi: list[float], signed: bool = False, scale: float = 100, decimals: 
 
 def _cells_table(level: dict[str, Any], side_names: Mapping[str, Any] | None) -> str:
     names = ("variant", "games", "side", "win", "ci", "diff", "ci", "p", "p_adj", "rounds")
-    words = {"p": "p", "p_adj": t("lab.col_p_adj")}
-    head = [words.get(h) or t(f"sweep.col_{h}") for h in names]
+    head = [column_heading(h) for h in names]
     rows = ["<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for cell in level["cells"]:
         pairs, diffs = cell.get("pairs"), cell.get("paired_pairs") or cell["paired"]

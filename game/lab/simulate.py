@@ -350,18 +350,25 @@ def side_name(side: str, names: Mapping[str, Any] | None) -> str:
     return str(local((names or {}).get(side, side), current_language()))
 
 
+def side_column(sides: Iterable[str], names: Mapping[str, Any] | None) -> dict[str, str]:
+    """The sides' display names in the current language, padded to one column as wide as the longest ("Der
+    Hexenzirkel"), at least 12."""
+    shown = {side: side_name(side, names) for side in sides}
+    width = max([12, *map(len, shown.values())])
+    return {side: f"{name:<{width}}" for side, name in shown.items()}
+
+
 def format_summary(
     title: str, summary: dict[str, Any], top_rules: int = 15, names: dict[str, Any] | None = None
 ) -> list[str]:
     """Human-readable lines of one summary: side names (`names`: id → display name) and numbers as the
     language writes them ("100,0 %" in German); the JSON keeps ids and plain numbers."""
     lines = [t("simulate.games", title=title, games=summary["games"])]
-    shown = {side: side_name(side, names) for side in summary["sides"]}
-    width = max([12, *map(len, shown.values())])  # a column as wide as the longest name ("Der Hexenzirkel")
+    column = side_column(summary["sides"], names)
     for side, s in summary["sides"].items():
         low, high = s["ci95"]
         numbers = {
-            "side": f"{shown[side]:<{width}}",
+            "side": column[side],
             "wins": f"{s['wins']:>5}",
             "rate": local_fixed(100 * s["win_rate"], width=5),
             "low": local_fixed(100 * low, width=5),

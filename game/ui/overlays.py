@@ -165,13 +165,19 @@ def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController, 
         rows = sum(len(wrap(line, body, inner_w)) for line in shown)
         return 28 + title.get_linesize() + rows * (body.get_linesize() + 2) + len(shown) * 6 + 10
 
-    for room in (area, screen.get_rect()):
+    def layout(room: pygame.Rect) -> tuple[int, int, bool]:
+        """The box's width in `room` and the largest text size at which every line fits, and whether one does."""
         width = room.width - min(120, room.width // 6)
-        for size in HELP_SIZES:  # the largest text at which every line shows (a small window cut the last ones)
+        for size in HELP_SIZES:
             if need(lines, theme.font(size), width - 36) <= room.height - 20:
-                break
-        if need(lines, theme.font(size), width - 36) <= room.height - 20:
-            break
+                return width, size, True
+        return width, HELP_SIZES[-1], False
+
+    room = area
+    width, size, fits = layout(room)
+    if not fits:  # a small window: over the whole window, then scrolled
+        room = screen.get_rect()
+        width, size, _ = layout(room)
     first = max(0, min(scroll, len(lines) - 1))
     shown = lines[first:]
     box = pygame.Rect(0, 0, width, min(room.height - 20, need(lines, theme.font(size), width - 36)))  # kept scrolled

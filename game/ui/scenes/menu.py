@@ -481,7 +481,7 @@ class MenuScene(Scene):
         def widths(indices: list[int]) -> list[int]:
             needs = [max(140, theme.font(19, True).size(labels[i])[0] + 24) for i in indices]
             free = room - 12 * (len(indices) - 1)
-            return needs if sum(needs) <= free else [n * free // sum(needs) for n in needs]
+            return needs if sum(needs) <= free else shares(needs, free)  # narrower, each as its label needs
 
         def fits(indices: list[int], ws: list[int]) -> bool:
             return all(Button(pygame.Rect(0, 0, w, 40), labels[i], "").fits() for i, w in zip(indices, ws, strict=True))
