@@ -26,6 +26,21 @@ _opened: weakref.WeakSet[CachedFont] = weakref.WeakSet()
 """The fonts that have made their pygame font: each holds ~100-200 kB of FreeType, HarfBuzz and glyph memory."""
 
 
+_whole_text: tuple[str, ...] = ()
+"""Lines every pygame font draws once when it is made (`draw_whole`); empty: none."""
+
+
+def draw_whole(lines: tuple[str, ...]) -> None:
+    """From now on every pygame font draws `lines` once when it is made, so that its native memory is whole at once."""
+    # A pygame font's FreeType glyphs, HarfBuzz tables and shaping plans are loaded as it first meets each letter
+    # and script: about 140 kB after its first line, 220-280 kB once it has drawn every language's letters. A kiosk
+    # keeps 32 fonts and a visitor brings new letters to them for the first 30-45 minutes, which its memory showed
+    # as a climb (docs/kiosk.md, "The fonts drawn whole"); drawn whole at once, the fonts' memory levels off with
+    # the number of fonts, within the first minutes.
+    global _whole_text
+    _whole_text = tuple(lines)
+
+
 def pygame_fonts_alive() -> int:
     """How many pygame fonts are alive now (the kiosk's soak checks it stays within the font cache's bound)."""
     return len(_opened)
@@ -64,6 +79,8 @@ class CachedFont:
             path = self._path
             self._real = pygame.font.Font(path, self._pixels) if path else pygame.font.Font(None, self._default_pixels)
             self._real.set_bold(self._bold)
+            for line in _whole_text:
+                self._real.render(line, True, (255, 255, 255))
             _opened.add(self)
         return self._real
 

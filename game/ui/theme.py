@@ -13,7 +13,7 @@ import pygame
 
 from game import context
 from game.settings import current as current_settings
-from game.text.i18n import current_language, is_rtl
+from game.text.i18n import current_language, is_rtl, load_messages
 from game.text.local_text import local
 from game.ui.cached_font import CachedFont
 
@@ -447,6 +447,23 @@ def visual(value: str, rtl: bool | None = None) -> str:
     rtl = is_rtl() if rtl is None else rtl
     # in a Hebrew screen a line reads right to left even when it starts with a Latin name
     return "\n".join(get_display(line, base_dir="R" if rtl else None) for line in value.split("\n"))
+
+
+WHOLE_LINE = 48
+"""Letters per line a font draws to make itself whole (`whole_lines`): short lines keep the picture small."""
+
+
+def whole_lines(languages: tuple[str, ...]) -> tuple[str, ...]:
+    """Every letter the catalogues of `languages` write, and ASCII's, as short lines of one script each."""
+    letters = {chr(code) for code in range(0x21, 0x7F)}
+    for lang in languages:
+        for message in load_messages(lang).values():
+            letters.update(message.translate(MISSING_GLYPHS))
+    # no spaces, controls or bidi marks (not printable): they draw nothing
+    drawn = sorted(ch for ch in letters if ch.isprintable() and not ch.isspace())
+    hebrew = [ch for ch in drawn if "\u0590" <= ch <= "\u05ff"]  # one script a line: HarfBuzz plans per script
+    other = [ch for ch in drawn if not "\u0590" <= ch <= "\u05ff"]
+    return tuple("".join(run[i : i + WHOLE_LINE]) for run in (other, hebrew) for i in range(0, len(run), WHOLE_LINE))
 
 
 def render(value: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:

@@ -26,6 +26,7 @@ from game.text.i18n import LANGUAGES, detect_language, set_language, t
 from game.text.numerals import load_languages
 from game.ui import theme
 from game.ui.app import App, AppHooks
+from game.ui.cached_font import draw_whole
 from game.ui.kiosk.attract import AttractScene, FallbackScene, ResultScene, banner
 from game.ui.kiosk.config import ConfigError, KioskConfig, kiosk_level
 from game.ui.kiosk.display import choose_renderer, open_display, renderer_name
@@ -135,6 +136,9 @@ class KioskApp:
         tune_allocator()
         self.languages_read = load_languages(LANGUAGES)
         """The languages whose number and plural data were read at the start (`game.text.numerals.load_languages`)."""
+        # and every font it makes draws every language's letters at once: its native memory is whole from the start
+        # rather than growing with the letters the visitors bring to it (docs/kiosk.md, "The fonts drawn whole")
+        draw_whole(theme.whole_lines(LANGUAGES))
         self.config = config
         self.ai = dict(ai or {})
         """`kiosk --ai`: the computer's strength per side ("*": every computer side); empty: as the level says."""
@@ -616,3 +620,4 @@ class KioskApp:
         self.guard.info(f"kiosk closed after {self.games} games, {self.guard.failures} errors survived")
         close_log()
         clear_running(self.config.log_file)
+        draw_whole(())
