@@ -47,16 +47,25 @@ def _within(sit: Situation, there: frozenset[Square], foes: Sequence[Creature]) 
     return any(sit_distance(sit, there, f.footprint()) <= strike_span(f) for f in foes)
 
 
-def waiting(snap: Snapshot, unit: str) -> Exposed | None:
-    """The test of a footprint the unit must not end its move on while its side waits (DND5E_WAIT_ROUNDS), or None
-    when it does not wait: another ruleset, by initiative, after the first rounds, or once the armies have met."""
+def _first_rounds(snap: Snapshot, unit: str) -> tuple[list[Creature], list[frozenset[Square]]] | None:
+    """The unit's standing enemies and its own side's footprints in the first rounds where its side may wait or hold
+    (dnd5e, sides taking whole turns, DND5E_WAIT_ROUNDS); None outside them."""
     sit = snap.sit
     if snap.ruleset_name not in WAIT_RULESETS or snap.mode == "initiative" or sit.round > DND5E_WAIT_ROUNDS:
         return None
-    me = sit.creatures[unit]
-    foes = [c for c in sit.creatures.values() if c.side != me.side and not c.defeated]
-    mine = [c for c in sit.creatures.values() if c.side == me.side and not c.defeated]
-    if any(_within(sit, c.footprint(), foes) for c in mine):
+    side = sit.creatures[unit].side
+    standing = [c for c in sit.creatures.values() if not c.defeated]
+    return [c for c in standing if c.side != side], [c.footprint() for c in standing if c.side == side]
+
+
+def waiting(snap: Snapshot, unit: str) -> Exposed | None:
+    """The test of a footprint the unit must not end its move on while its side waits (DND5E_WAIT_ROUNDS), or None
+    when it does not wait: another ruleset, by initiative, after the first rounds, or once the armies have met."""
+    armies = _first_rounds(snap, unit)
+    if armies is None:
+        return None
+    sit, (foes, mine) = snap.sit, armies
+    if any(_within(sit, there, foes) for there in mine):
         return None
     return lambda there: _within(sit, there, foes)
 
@@ -65,17 +74,11 @@ def holding(snap: Snapshot, unit: str) -> Exposed | None:
     """The test of a footprint the unit must not close in to while its side holds (DND5E_HOLD), or None when it does
     not hold: another ruleset, by initiative, after the first rounds, while the side waits (`waiting`), once half the
     enemies or more can strike the side, or when every enemy can strike the unit where it stands."""
-    sit = snap.sit
-    if (
-        not DND5E_HOLD
-        or snap.ruleset_name not in WAIT_RULESETS
-        or snap.mode == "initiative"
-        or sit.round > DND5E_WAIT_ROUNDS
-    ):
+    armies = _first_rounds(snap, unit) if DND5E_HOLD else None
+    if armies is None:
         return None
+    sit, (foes, mine) = snap.sit, armies
     me = sit.creatures[unit]
-    foes = [c for c in sit.creatures.values() if c.side != me.side and not c.defeated]
-    mine = [c.footprint() for c in sit.creatures.values() if c.side == me.side and not c.defeated]
     met = [f for f in foes if any(_within(sit, there, [f]) for there in mine)]
     if not met or 2 * len(met) >= len(foes):
         return None

@@ -462,7 +462,7 @@ def whole_lines(languages: tuple[str, ...]) -> tuple[str, ...]:
     # no spaces, controls or bidi marks (not printable): they draw nothing
     drawn = sorted(ch for ch in letters if ch.isprintable() and not ch.isspace())
     hebrew = [ch for ch in drawn if "\u0590" <= ch <= "\u05ff"]  # one script a line: HarfBuzz plans per script
-    other = [ch for ch in drawn if not "\u0590" <= ch <= "\u05ff"]
+    other = [ch for ch in drawn if ch not in hebrew]
     return tuple("".join(run[i : i + WHOLE_LINE]) for run in (other, hebrew) for i in range(0, len(run), WHOLE_LINE))
 
 
