@@ -292,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
         fonts = re.findall(r"memory: .*, (\d+) fonts", text)
         if fonts:  # each pygame font holds 150-250 kB of native memory (game/ui/theme.py FONTS_KEPT)
             print("pygame fonts alive (kiosk log): " + ", ".join(fonts))
+        made = re.findall(r"memory: .*, \d+ fonts \((\d+) made\)", text)
+        if made:  # a font made after the warm-up is new native memory (the kiosk makes its set at its start)
+            print("pygame fonts made so far (kiosk log): " + ", ".join(made))
         return 0 if code == 0 else 1
     finally:
         if kiosk is not None and kiosk.poll() is None:

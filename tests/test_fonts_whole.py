@@ -114,3 +114,32 @@ print(*out)
     grown_before, grown_whole = map(int, done.stdout.split()[-2:])
     assert grown_before > 40_000  # about 80 kB a font: the letters and the Hebrew shaping it had not met
     assert grown_whole < 10_000, grown_whole
+
+
+def test_filling_the_fonts_makes_sizes_from_the_smallest_up_until_the_cache_is_full() -> None:
+    pygame.font.init()
+    theme.reset_fonts()
+    try:
+        theme.font(16)  # a screen's own text first: it keeps its place
+        made = theme.fill_fonts()
+        info = theme._font.cache_info()
+        assert info.currsize == theme.FONTS_KEPT and made == theme.FONTS_KEPT - 1
+        expected = range(theme.MIN_FONT_PX, theme.MIN_FONT_PX + made)
+        assert all(theme._font(px, True)._real is not None for px in expected)  # made, not only promised
+        assert theme._font.cache_info().currsize == theme.FONTS_KEPT  # the sizes asked again were all there
+        assert theme.fill_fonts() == 0
+    finally:
+        theme.reset_fonts()
+
+
+def test_the_kiosk_makes_its_font_set_full_after_its_first_frame(tmp_path: Path) -> None:
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    try:
+        assert not app.fonts_filled
+        app.step(1 / 60)
+        assert app.fonts_filled
+        assert theme._font.cache_info().currsize == theme.FONTS_KEPT
+        assert cached_font.pygame_fonts_alive() >= theme.FONTS_KEPT
+    finally:
+        app.close()

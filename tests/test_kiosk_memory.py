@@ -83,6 +83,25 @@ def test_a_new_game_forgets_the_closed_games_states(tmp_path: Path) -> None:
         app.close()
 
 
+def test_a_closed_matchs_hover_cards_go_with_it(tmp_path: Path) -> None:
+    # a card's rows are pictures in the C heap (16 cards: 2-3 MB); kept across matches they filled the kiosk's
+    # memory over its visitors' first games, though a closed match's cards are never shown again
+    from game.ui import overlays
+
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
+    try:
+        app.step(1 / session.FPS)
+        rows = overlays.card_text(["Cultist 3", "HP 7/9", "Speed 9 m"], 400)[2]
+        assert len(rows) == 3 and overlays.card_text(["Cultist 3", "HP 7/9", "Speed 9 m"], 400)[2] is rows  # kept
+        cards = next(cache for cache in caches.registered() if cache.name == "hover cards")
+        assert cards.of_states and cards.size() == 1
+        app.start_visitor()
+        assert cards.size() == 0
+    finally:
+        app.close()
+
+
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="RSS is read from /proc")
 def test_rss_is_measured_next_to_traced_memory() -> None:
     assert rss_bytes() > 0
@@ -160,10 +179,11 @@ def test_the_kiosk_logs_its_memory_every_ten_minutes(tmp_path: Path, monkeypatch
     lines = [line for line in (tmp_path / "kiosk.log").read_text(encoding="utf-8").splitlines() if "memory:" in line]
     assert len(lines) == 1
     c_heap = r"(, C heap \d+\.\d MB in use, \d+\.\d MB free, \d+\.\d MB mapped)?"
-    fonts = r", (\d+) fonts"
+    fonts = r", (\d+) fonts \((\d+) made\)"
     found = re.search(rf"memory: (RSS \d+\.\d MB, )?Python heap \d+ blocks{c_heap}{fonts}, 1 games$", lines[0])
     assert found, lines[0]
     assert 0 <= int(found.group(3)) <= theme.FONTS_KEPT
+    assert int(found.group(4)) >= theme.FONTS_KEPT  # the set made full after the first frame, counted since start
     if Path("/proc/self/statm").exists():
         assert "RSS" in lines[0]
     if memory.heap_bytes() is not None:

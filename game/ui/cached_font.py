@@ -41,6 +41,15 @@ def draw_whole(lines: tuple[str, ...]) -> None:
     _whole_text = tuple(lines)
 
 
+_made = 0
+"""Pygame fonts made in this process (`pygame_fonts_made`)."""
+
+
+def pygame_fonts_made() -> int:
+    """How many pygame fonts this process has made (the kiosk's log shows how often its font set changes)."""
+    return _made
+
+
 def pygame_fonts_alive() -> int:
     """How many pygame fonts are alive now (the kiosk's soak checks it stays within the font cache's bound)."""
     return len(_opened)
@@ -82,7 +91,13 @@ class CachedFont:
             for line in _whole_text:
                 self._real.render(line, True, (255, 255, 255))
             _opened.add(self)
+            global _made
+            _made += 1
         return self._real
+
+    def make(self) -> pygame.font.Font:
+        """The pygame font made now rather than at its first need (a kiosk makes its font set at its start)."""
+        return self.real
 
     def _key(self, *rest: Any) -> tuple[Any, ...] | None:
         if not self._plain:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game import caches
 from game.text.i18n import current_language, is_rtl, t
 from game.ui import theme
 from game.ui.board import BoardRenderer, draw_tip
@@ -202,6 +203,9 @@ CARD_FONT = 15
 CARD_CACHE = 16
 """How many hover cards keep their laid-out text (a pointer moving to and fro between squares)."""
 _cards: dict[tuple[object, ...], tuple[int, int, list[pygame.Surface]]] = {}
+# a card tells a match's units as they stand: a closed match's are never shown again, and kept across matches the
+# rows' pictures (2-3 MB for 16 cards, in the C heap) filled a kiosk's memory over its visitors' first games
+caches.register("hover cards", f"{CARD_CACHE} cards", _cards.clear, _cards.__len__, of_states=True)
 
 
 def card_text(lines: list[str], area_width: int) -> tuple[int, int, list[pygame.Surface]]:

@@ -431,6 +431,21 @@ def _font(pixels: int, bold: bool) -> CachedFont:
     return CachedFont(font_path(), pixels, bold, round(pixels / FONT_SCALE))
 
 
+def fill_fonts(bold: bool = True) -> int:
+    """Make and draw fonts from MIN_FONT_PX up until the font cache holds FONTS_KEPT; how many were made."""
+    # A kiosk's font set fills as its visitors zoom (the name plates draw bold at every pixel size from the smallest
+    # up), over its first 10-15 minutes: made at the start, the fonts' native memory is whole from the start
+    # (docs/kiosk.md, "The font set full at the start")
+    made = 0
+    for pixels in range(MIN_FONT_PX, MIN_FONT_PX + 2 * FONTS_KEPT):
+        held = _font.cache_info().currsize
+        if held >= FONTS_KEPT:
+            break
+        _font(pixels, bold).make()
+        made += _font.cache_info().currsize - held
+    return made
+
+
 MISSING_GLYPHS = str.maketrans({"→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=", "≥": ">=", "✗": "×", "►": "»"})
 """Characters Heebo has no glyph for (they would draw as boxes), spelled with ones it has."""
 

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from game.ui.cached_font import pygame_fonts_alive
+from game.ui.cached_font import pygame_fonts_alive, pygame_fonts_made
 
 MMAP_THRESHOLD = 128 * 1024
 """Blocks from this size up get their own mapping (glibc's default start, here fixed instead of rising)."""
@@ -155,7 +155,7 @@ def _mallinfo2() -> Callable[[], _Mallinfo2] | None:
 
 def memory_line() -> str:
     """The kiosk log's memory line: resident size (where /proc tells it), Python's allocated blocks, glibc's heap
-    (where the C library tells it) and the pygame fonts alive."""
+    (where the C library tells it) and the pygame fonts alive (and made so far)."""
     rss = rss_bytes()
     where = f"RSS {rss / 1e6:.1f} MB, " if rss else ""
     line = f"memory: {where}Python heap {sys.getallocatedblocks()} blocks"
@@ -164,4 +164,4 @@ def memory_line() -> str:
         used, free, mapped = (n / 1e6 for n in heap)
         line += f", C heap {used:.1f} MB in use, {free:.1f} MB free, {mapped:.1f} MB mapped"
     # each pygame font holds native memory the Python heap does not count (game/ui/theme.py FONTS_KEPT)
-    return line + f", {pygame_fonts_alive()} fonts"
+    return line + f", {pygame_fonts_alive()} fonts ({pygame_fonts_made()} made)"

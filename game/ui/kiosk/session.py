@@ -155,6 +155,8 @@ class KioskApp:
         """The scene changed this frame: the memory of the one left is collected and given back after the frame."""
         self.memory_logged_at = 0.0
         """Kiosk time of the last memory line in the log."""
+        self.fonts_filled = False
+        """The font set was made full after the first frame (`theme.fill_fonts`)."""
         self.rotation = 0
         self.games = 0
         self.demo_games = 0
@@ -546,6 +548,9 @@ class KioskApp:
         """A good frame ends a run of failures; now and then the heap is trimmed and the memory logged."""
         if ok:
             self.failures_in_row = 0
+            if not self.fonts_filled:  # after the first frame, which made the fonts of the screens' own text
+                self.fonts_filled = True
+                theme.fill_fonts()
         if self.release_due:  # out of every scene's frame now: the closed game's scene is garbage, and collected
             self.release_due = False
             self.trimmed_at = self.now
