@@ -201,9 +201,9 @@ def draw_help(screen: pygame.Surface, area: pygame.Rect, ctl: BattleController, 
 
 CARD_FONT = 15
 CARD_CACHE = 4
-"""How many hover cards keep their laid-out text (a pointer moving to and fro between squares). A card is 25 rows'
-pictures, about 270 kB in a busy kiosk match, where 16 held 2.6-4.3 MB of the C heap in a kiosk's busy match, and a pointer crossing the
-board makes a new card at every square whatever the bound."""
+"""How many hover cards keep their laid-out text (a pointer moving to and fro between squares). A card's rows are
+pictures in the C heap, about 270 kB a card in a busy kiosk match (16 cards held 2.6-4.3 MB), and a pointer crossing
+the board makes a new card at every square whatever the bound."""
 _cards: dict[tuple[object, ...], tuple[int, int, list[pygame.Surface]]] = {}
 # a card tells a match's units as they stand: a closed match's are never shown again, and kept across matches the
 # rows' pictures (2-3 MB when 16 cards were kept, in the C heap) filled a kiosk's memory over its visitors' first games
