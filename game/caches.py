@@ -24,6 +24,8 @@ off). A `simulate` run keeps them across its games, which share their openings.
 and creature hashes |
 | footprint sets, parsed dice | `functools`: rules/core.py `footprint`, rules/dice.py `parse_dice` | 65,536; 256 |
 | the AI's remembered rulings (of states) | game/ai/context.py | 2,048 rulings |
+| hard's plans (of states) | game/ai/plan.py | 16 side-turns |
+| the window's hover cards (of states: a card tells a match's units) | game/ui/overlays.py | 4 cards |
 
 (Each record class's field layout for `rules.core.replaced` is remembered once per class, for
 the life of the process: a class's fields never change, so there is nothing to clear.) Parsed
