@@ -15,6 +15,7 @@ from game.text.i18n import LANGUAGES, load_messages
 from game.ui import cached_font, theme
 from game.ui.kiosk.config import KioskConfig
 from game.ui.kiosk.session import KioskApp, SimClock
+from tests.ui_helpers import headless_kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,13 +134,9 @@ def test_filling_the_fonts_makes_sizes_from_the_smallest_up_until_the_cache_is_f
 
 
 def test_the_kiosk_makes_its_font_set_full_after_its_first_frame(tmp_path: Path) -> None:
-    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
-    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
-    try:
+    with headless_kiosk(tmp_path) as app:
         assert not app.fonts_filled
         app.step(1 / 60)
         assert app.fonts_filled
         assert theme._font.cache_info().currsize == theme.FONTS_KEPT
         assert cached_font.pygame_fonts_alive() >= theme.FONTS_KEPT
-    finally:
-        app.close()

@@ -18,6 +18,7 @@ from game.ui.kiosk import memory, session
 from game.ui.kiosk.config import KioskConfig
 from game.ui.kiosk.memory import rss_bytes
 from game.ui.kiosk.session import KioskApp, SimClock
+from tests.ui_helpers import headless_kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,9 +89,7 @@ def test_a_closed_matchs_hover_cards_go_with_it(tmp_path: Path) -> None:
     # memory over its visitors' first games, though a closed match's cards are never shown again
     from game.ui import overlays
 
-    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
-    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
-    try:
+    with headless_kiosk(tmp_path) as app:
         app.step(1 / session.FPS)
         rows = overlays.card_text(["Cultist 3", "HP 7/9", "Speed 9 m"], 400)[2]
         assert len(rows) == 3 and overlays.card_text(["Cultist 3", "HP 7/9", "Speed 9 m"], 400)[2] is rows  # kept
@@ -98,8 +97,6 @@ def test_a_closed_matchs_hover_cards_go_with_it(tmp_path: Path) -> None:
         assert cards.of_states and cards.size() == 1
         app.start_visitor()
         assert cards.size() == 0
-    finally:
-        app.close()
 
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="RSS is read from /proc")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -12,6 +15,8 @@ from pathlib import Path
 import pygame
 
 from game.ui.app import App
+from game.ui.kiosk.config import KioskConfig
+from game.ui.kiosk.session import KioskApp, SimClock
 from game.ui.options import AppOptions, parse_size
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.dialog import DialogScene
@@ -151,3 +156,15 @@ def sample(app: App, sq: tuple[int, int]) -> tuple[int, int, int]:
     assert view is not None
     rect = view.square_rect(sq)
     return tuple(app.screen.get_at((rect.x + max(2, rect.width // 8), rect.y + max(2, rect.height // 8))))[:3]
+
+
+@contextmanager
+def headless_kiosk(tmp_path: Path, draw_every: int = 30) -> Iterator[KioskApp]:
+    """A kiosk in a window of its own size on the simulated clock, computer moves stepped in the frame, its log in
+    `tmp_path`; closed afterwards."""
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=draw_every)
+    try:
+        yield app
+    finally:
+        app.close()
