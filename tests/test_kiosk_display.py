@@ -4,7 +4,6 @@ the display on X11 with no window manager."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,17 +22,15 @@ from game.ui.kiosk.soak import tap
 from game.ui.scenes.battle import BattleScene
 from game.ui.turn_call import turn_call
 from game.ui.widgets import wrap
+from tests.ui_helpers import headless_kiosk
 
 DT = 1 / 60
 
 
 @pytest.fixture
 def kiosk(tmp_path: Path) -> Iterator[KioskApp]:
-    config = dataclasses.replace(KioskConfig(fullscreen=False, log_file=tmp_path / "kiosk.log"), idle=600.0)
-    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
-    yield app
-    if pygame.get_init():
-        app.close()
+    with headless_kiosk(tmp_path, idle=600.0) as app:
+        yield app
 
 
 def _key(k: int, mod: int = 0) -> pygame.event.Event:

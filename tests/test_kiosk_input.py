@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,22 +10,19 @@ import pytest
 
 from game import paths
 from game.commands.cli import main
-from game.ui.kiosk.config import KioskConfig
 from game.ui.kiosk.gamepad import AXIS_DEADZONE, Gamepads, is_gamepad_input
-from game.ui.kiosk.session import KioskApp, SimClock
+from game.ui.kiosk.session import KioskApp
 from game.ui.kiosk.soak import tap
 from game.ui.scenes.battle import BattleScene
+from tests.ui_helpers import headless_kiosk
 
 DT = 1 / 60
 
 
 @pytest.fixture
 def kiosk(tmp_path: Path) -> Iterator[KioskApp]:
-    config = dataclasses.replace(KioskConfig(fullscreen=False, log_file=tmp_path / "kiosk.log"), idle=20.0)
-    app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=30)
-    yield app
-    if pygame.get_init():
-        app.close()
+    with headless_kiosk(tmp_path, idle=20.0) as app:
+        yield app
 
 
 def visitor(app: KioskApp) -> None:

@@ -159,12 +159,13 @@ def sample(app: App, sq: tuple[int, int]) -> tuple[int, int, int]:
 
 
 @contextmanager
-def headless_kiosk(tmp_path: Path, draw_every: int = 30) -> Iterator[KioskApp]:
+def headless_kiosk(tmp_path: Path, draw_every: int = 30, **changes: object) -> Iterator[KioskApp]:
     """A kiosk in a window of its own size on the simulated clock, computer moves stepped in the frame, its log in
-    `tmp_path`; closed afterwards."""
-    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log")
+    `tmp_path`, its config otherwise the default but for `changes`; closed afterwards (unless the test quit pygame)."""
+    config = dataclasses.replace(KioskConfig(fullscreen=False), log_file=tmp_path / "kiosk.log", **changes)
     app = KioskApp(config, clock=SimClock(), threaded_ai=False, draw_every=draw_every)
     try:
         yield app
     finally:
-        app.close()
+        if pygame.get_init():
+            app.close()

@@ -205,8 +205,8 @@ CARD_CACHE = 4
 pictures in the C heap, about 270 kB a card in a busy kiosk match (16 cards held 2.6-4.3 MB), and a pointer crossing
 the board makes a new card at every square whatever the bound."""
 _cards: dict[tuple[object, ...], tuple[int, int, list[pygame.Surface]]] = {}
-# a card tells a match's units as they stand: a closed match's are never shown again, and kept across matches the
-# rows' pictures (2-3 MB when 16 cards were kept, in the C heap) filled a kiosk's memory over its visitors' first games
+# a card tells a match's units as they stand: a closed match's are never shown again (kept across matches, they
+# filled a kiosk's memory over its visitors' first games), so they go with the match's other states
 caches.register("hover cards", f"{CARD_CACHE} cards", _cards.clear, _cards.__len__, of_states=True)
 
 
